@@ -1,0 +1,24 @@
+import type { Bootstrap } from '../../shared/types';
+import { GroupPicker } from '../features/group/GroupPicker';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Landing } from './Landing';
+import { NotFound } from './NotFound';
+import { SalonArea } from './SalonArea';
+
+/** Which page the edge served decides the app: a salon's booking area, a group picker, or other. */
+export function App({ boot }: { boot: Bootstrap }) {
+  switch (boot.page) {
+    case 'salon':
+      return <SalonArea data={{ salon: boot.salon, services: boot.services }} basePath={boot.basePath} />;
+    case 'group':
+      return (
+        <ErrorBoundary>
+          <GroupPicker group={boot.group} />
+        </ErrorBoundary>
+      );
+    case 'not-found':
+      return <NotFound what={boot.what} />;
+    default:
+      return <Landing />;
+  }
+}

@@ -1,0 +1,79 @@
+import { useNavigate } from 'react-router';
+import { css } from '../../styled-system/css';
+import { logout, useAuth } from '../features/auth/store';
+import { outlineButton } from '../components/styles';
+import { useSalon } from './SalonContext';
+import { PoweredBy } from '../components/PoweredBy';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0]!.toUpperCase())
+    .join('');
+}
+
+/** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
+export function Header() {
+  const { salon } = useSalon();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const loggedIn = status === 'LOGGED_IN';
+  return (
+    <header
+      className={css({
+        bg: 'surface',
+        borderBottom: '1px solid',
+        borderColor: 'border',
+        px: { base: '3', sm: '4' },
+        py: '2',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '3',
+      })}
+    >
+      {loggedIn && (
+        <button type="button" className={outlineButton} aria-label="Back" onClick={() => navigate(-1)}>
+          ←
+        </button>
+      )}
+      {salon.image ? (
+        <img src={salon.image} alt={`${salon.name} logo`} width={40} height={40} className={css({ rounded: 'full', objectFit: 'cover' })} />
+      ) : (
+        <span
+          aria-hidden="true"
+          className={css({
+            w: '10',
+            h: '10',
+            rounded: 'full',
+            bg: 'primary',
+            color: 'onPrimary',
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: '700',
+            flexShrink: 0,
+          })}
+        >
+          {initials(salon.name)}
+        </span>
+      )}
+      <div className={css({ flex: '1', minW: 0 })}>
+        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'anywhere' })}>{salon.name}</p>
+        <PoweredBy />
+      </div>
+      {loggedIn && (
+        <button
+          type="button"
+          className={outlineButton}
+          onClick={() => {
+            logout();
+            navigate('/');
+          }}
+        >
+          LOGOUT
+        </button>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,17 @@
+import { css } from '../../styled-system/css';
+import { pageColumn, pageTitle } from '../components/styles';
+import { PoweredBy } from '../components/PoweredBy';
+
+/** / on the platform's own host: there is no salon yet, so say how to reach one. */
+export function Landing() {
+  return (
+    <main className={pageColumn}>
+      <h1 className={pageTitle}>Book your salon appointment online</h1>
+      <p className={css({ mb: '3' })}>
+        Open the booking link your salon gave you (on its website, social pages or a text message) to choose your
+        services, stylist and time.
+      </p>
+      <PoweredBy />
+    </main>
+  );
+}

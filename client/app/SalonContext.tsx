@@ -1,0 +1,16 @@
+import { createContext, useContext } from 'react';
+import type { Category, SalonDetails } from '../../shared/types';
+
+export interface SalonData {
+  salon: SalonDetails;
+  services: Category[];
+}
+
+export const SalonContext = createContext<SalonData | null>(null);
+
+/** The salon whose booking area this is (injected by the edge with the page). */
+export function useSalon(): SalonData {
+  const data = useContext(SalonContext);
+  if (!data) throw new Error('useSalon outside a salon page');
+  return data;
+}

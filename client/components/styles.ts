@@ -1,0 +1,59 @@
+import { css } from '../../styled-system/css';
+
+/** Shared looks of the screens; every colour is a theme token. */
+export const primaryButton = css({
+  bg: 'primary',
+  color: 'onPrimary',
+  fontWeight: '700',
+  letterSpacing: '0.04em',
+  px: '6',
+  minH: '12',
+  rounded: 'full',
+  cursor: 'pointer',
+  border: 'none',
+  textDecoration: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  _disabled: { bg: 'disabled', color: 'onDisabled', cursor: 'not-allowed' },
+});
+
+export const outlineButton = css({
+  bg: 'transparent',
+  color: 'text',
+  fontWeight: '600',
+  letterSpacing: '0.04em',
+  px: '4',
+  minH: '10',
+  rounded: 'full',
+  border: '1px solid',
+  borderColor: 'border',
+  cursor: 'pointer',
+  textDecoration: 'none',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontSize: 'sm',
+});
+
+export const linkButton = css({
+  bg: 'transparent',
+  border: 'none',
+  color: 'accent',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  p: '0',
+  font: 'inherit',
+  fontWeight: '600',
+});
+
+export const pageColumn = css({
+  maxW: '640px',
+  mx: 'auto',
+  px: { base: '3', sm: '4' },
+  w: 'full',
+});
+
+export const pageTitle = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', my: '4' });
+
+export const card = css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border' });

@@ -1,0 +1,158 @@
+import { proxy, subscribe, useSnapshot } from 'valtio';
+import { deepClone } from 'valtio/utils';
+import type { Service } from '../../../shared/types';
+import { toMinor } from '../../../shared/money';
+
+/** A stylist chosen for one service (booking-journey.md §3 'Stylist option'). */
+export interface StylistChoice {
+  stylist_id: number | null;
+  stylist_name: string;
+  stylist_role: string;
+  service_id: number;
+  price: number;
+  duration: number;
+  processing: number;
+  start_time: string;
+  favourite_or_any: 'favourite' | 'any';
+}
+
+/** The client's booking in progress (booking-journey.md §3 'Booking state'). */
+export interface BookingState {
+  salonId: number | null;
+  selectedServices: Service[];
+  selectedStylists: Record<number, StylistChoice>;
+  selectedAppointmentTime: string | null;
+  selectedPatchTime: string | null;
+  selectedPatchStylistId: number | null;
+  notes: string;
+  isWaitList: boolean;
+  showWaitList: boolean;
+  availableDays: Record<string, boolean>;
+  availablePatchDays: Record<string, boolean>;
+  availablePatchSlots: Record<string, number>;
+  firstAvailableDate: string | null;
+  firstAvailablePatchDate: string | null;
+  pagesVisited: string[];
+  utm: string;
+  gclid: string;
+  referrerInfo: string;
+  bookingResponse: unknown;
+  patchTestResponse: unknown;
+}
+
+const initial: BookingState = {
+  salonId: null,
+  selectedServices: [],
+  selectedStylists: {},
+  selectedAppointmentTime: null,
+  selectedPatchTime: null,
+  selectedPatchStylistId: null,
+  notes: '',
+  isWaitList: false,
+  showWaitList: false,
+  availableDays: {},
+  availablePatchDays: {},
+  availablePatchSlots: {},
+  firstAvailableDate: null,
+  firstAvailablePatchDate: null,
+  pagesVisited: [],
+  utm: '',
+  gclid: '',
+  referrerInfo: '',
+  bookingResponse: null,
+  patchTestResponse: null,
+};
+
+const STORAGE_KEY = 'booking:v1';
+
+/** Restores the selection after a reload: the state lives in this tab's session storage. */
+function restore(): BookingState {
+  try {
+    const saved = sessionStorage.getItem(STORAGE_KEY);
+    if (saved) return { ...deepClone(initial), ...(JSON.parse(saved) as Partial<BookingState>) };
+  } catch {
+    /* storage unavailable or corrupt: start afresh */
+  }
+  return deepClone(initial);
+}
+
+export const booking = proxy<BookingState>(restore());
+
+subscribe(booking, () => {
+  try {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(booking));
+  } catch {
+    /* private mode with no storage: the selection lives until reload */
+  }
+});
+
+export const useBooking = () => useSnapshot(booking);
+
+/** Any change of selection clears the booking and patch test responses (§4 Selection). */
+function selectionChanged() {
+  booking.bookingResponse = null;
+  booking.patchTestResponse = null;
+}
+
+/** Changing the salon clears the selection (§4). */
+export function enterSalon(salonId: number) {
+  if (booking.salonId === salonId) return;
+  const { utm, gclid, referrerInfo } = booking;
+  Object.assign(booking, deepClone(initial), { salonId, utm, gclid, referrerInfo });
+}
+
+/** Adds or removes a service; removing it also drops its stylist choice. */
+export function toggleService(service: Service) {
+  const i = booking.selectedServices.findIndex((s) => s.id === service.id);
+  if (i >= 0) {
+    booking.selectedServices.splice(i, 1);
+    delete booking.selectedStylists[service.id];
+  } else {
+    booking.selectedServices.push(deepClone(service));
+  }
+  booking.selectedAppointmentTime = null;
+  selectionChanged();
+}
+
+/** Clearing services resets time, slot, stylists and price. */
+export function clearServices() {
+  booking.selectedServices = [];
+  booking.selectedStylists = {};
+  booking.selectedAppointmentTime = null;
+  booking.selectedPatchTime = null;
+  booking.selectedPatchStylistId = null;
+  selectionChanged();
+}
+
+/** Opening the service page clears slots, days, page history and the first available date. */
+export function openServicePage() {
+  booking.availableDays = {};
+  booking.availablePatchDays = {};
+  booking.availablePatchSlots = {};
+  booking.firstAvailableDate = null;
+  booking.firstAvailablePatchDate = null;
+  booking.pagesVisited = [];
+}
+
+/** Keeps the utm parameters and click id of the landing URL for the booking and group links. */
+export function rememberCampaign(search: string) {
+  const params = new URLSearchParams(search);
+  const utm = new URLSearchParams();
+  for (const [k, v] of params) if (k.startsWith('utm_')) utm.append(k, v);
+  if ([...utm].length > 0) booking.utm = utm.toString();
+  const gclid = params.get('gclid');
+  if (gclid) booking.gclid = gclid;
+  if (!booking.referrerInfo && document.referrer) booking.referrerInfo = document.referrer;
+}
+
+/** The total of the selected services in minor units: the sum of min prices and of max prices. */
+export function totalPrice(services: readonly Service[]): { min: number; max: number } {
+  return services.reduce(
+    (t, s) => ({ min: t.min + toMinor(s.min_price), max: t.max + toMinor(s.max_price) }),
+    { min: 0, max: 0 },
+  );
+}
+
+export function patchTestRequired(services: readonly Service[]): boolean {
+  return services.some((s) => s.has_patch_test);
+}

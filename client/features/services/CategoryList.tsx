@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { css } from '../../../styled-system/css';
+import type { Category } from '../../../shared/types';
+import { toggleService, useBooking } from '../booking/store';
+import { ServiceRow } from './ServiceRow';
+
+interface Props {
+  categories: Category[];
+  /** Expand every category (while searching or filtered by the category query). */
+  expandAll: boolean;
+}
+
+/** Categories that expand to their services and show how many of them are selected. */
+export function CategoryList({ categories, expandAll }: Props) {
+  const { selectedServices } = useBooking();
+  const [open, setOpen] = useState<Record<number, boolean>>({});
+  const selectedIds = new Set(selectedServices.map((s) => s.id));
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      {categories.map((cat) => {
+        const count = cat.services.filter((s) => selectedIds.has(s.id)).length;
+        const expanded = expandAll || !!open[cat.id];
+        const panelId = `category-${cat.id}`;
+        return (
+          <section key={cat.id} className={css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border', overflow: 'hidden' })}>
+            <h2>
+              <button
+                type="button"
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onClick={() => setOpen({ ...open, [cat.id]: !expanded })}
+                className={css({
+                  w: 'full',
+                  display: 'flex',
+                  alignItems: 'center',
+                  gap: '2',
+                  px: '3',
+                  py: '3',
+                  bg: 'transparent',
+                  border: 'none',
+                  color: 'text',
+                  fontSize: 'md',
+                  fontWeight: '700',
+                  textAlign: 'left',
+                  cursor: 'pointer',
+                })}
+              >
+                <span className={css({ flex: '1', overflowWrap: 'anywhere' })}>{cat.name}</span>
+                {count > 0 && (
+                  <span className={css({ fontSize: 'xs', bg: 'primary', color: 'onPrimary', rounded: 'full', px: '2', py: '0.5', whiteSpace: 'nowrap' })}>
+                    {count} selected
+                  </span>
+                )}
+                <span aria-hidden="true" className={css({ transition: 'transform 0.15s', transform: expanded ? 'rotate(180deg)' : 'none' })}>
+                  ▾
+                </span>
+              </button>
+            </h2>
+            {expanded && (
+              <ul id={panelId} aria-label={`${cat.name} services`} className={css({ listStyle: 'none' })}>
+                {cat.services.map((s) => (
+                  <ServiceRow key={s.id} service={s} selected={selectedIds.has(s.id)} onToggle={() => toggleService(s)} />
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}

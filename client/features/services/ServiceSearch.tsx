@@ -1,0 +1,42 @@
+import { css } from '../../../styled-system/css';
+import { outlineButton } from '../../components/styles';
+
+interface Props {
+  open: boolean;
+  query: string;
+  onOpen: () => void;
+  onClear: () => void;
+  onQuery: (q: string) => void;
+}
+
+/** The Search / Clear toggle: Search opens the field, Clear empties and closes it. */
+export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) {
+  return (
+    <div role="search" className={css({ display: 'flex', gap: '2', alignItems: 'center', my: '3' })}>
+      {open && (
+        <input
+          type="search"
+          aria-label="Search services"
+          placeholder="Search services"
+          autoFocus
+          value={query}
+          onChange={(e) => onQuery(e.target.value)}
+          className={css({
+            flex: '1',
+            minW: 0,
+            minH: '10',
+            px: '3',
+            rounded: 'md',
+            border: '1px solid',
+            borderColor: 'border',
+            bg: 'bg',
+            color: 'text',
+          })}
+        />
+      )}
+      <button type="button" className={`${outlineButton} ${css({ ml: open ? '0' : 'auto' })}`} onClick={open ? onClear : onOpen}>
+        {open ? 'Clear' : 'Search'}
+      </button>
+    </div>
+  );
+}

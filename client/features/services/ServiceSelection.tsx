@@ -1,0 +1,65 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { filterByCategoryQuery, searchServices, visibleCategories } from '../../../shared/service-search';
+import { outlineButton, pageTitle } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { openServicePage } from '../booking/store';
+import { CategoryList } from './CategoryList';
+import { OnlineBookingOff } from './OnlineBookingOff';
+import { SelectedServices } from './SelectedServices';
+import { ServiceSearch } from './ServiceSearch';
+import { WelcomeText } from './WelcomeText';
+
+/** The salon root: welcome text, categories of services, search, the selection and NEXT. */
+export function ServiceSelection() {
+  const { salon, services } = useSalon();
+  const [params] = useSearchParams();
+  const { search } = useLocation();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [query, setQuery] = useState('');
+
+  useEffect(openServicePage, []);
+
+  const categoryQuery = params.get('category');
+  const shown = useMemo(
+    () => searchServices(filterByCategoryQuery(visibleCategories(services), categoryQuery), query),
+    [services, categoryQuery, query],
+  );
+
+  return (
+    <>
+      <h1 className={pageTitle}>Select services</h1>
+      <WelcomeText />
+      {salon.group !== null && (
+        <a href={`/group/${salon.group}/${search}`} className={outlineButton}>
+          CHANGE LOCATION
+        </a>
+      )}
+      {salon.online_booking ? (
+        <>
+          <ServiceSearch
+            open={searchOpen}
+            query={query}
+            onOpen={() => setSearchOpen(true)}
+            onQuery={setQuery}
+            onClear={() => {
+              setQuery('');
+              setSearchOpen(false);
+            }}
+          />
+          {shown.length > 0 ? (
+            <CategoryList categories={shown} expandAll={query.trim() !== '' || !!categoryQuery} />
+          ) : (
+            <p className={css({ color: 'textMuted', my: '4' })} role="status">
+              {query.trim() ? `No services match "${query.trim()}".` : 'This salon has no services to book online yet.'}
+            </p>
+          )}
+          <SelectedServices />
+        </>
+      ) : (
+        <OnlineBookingOff />
+      )}
+    </>
+  );
+}

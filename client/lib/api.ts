@@ -1,0 +1,62 @@
+import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
+import { errorMessageFrom, NO_TOKEN_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/call-errors';
+
+/** The API base; every call path of the spec is relative to it. */
+export const API_BASE = '/api/';
+
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** A protected call: needs the session's bearer token. */
+  token?: string | null;
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Failures other than 404 go to error reporting (the console, until a reporting service is set). */
+function report(path: string, err: CallError) {
+  if (err.status !== 404) console.error(`API ${path} failed (${err.status}): ${err.message}`);
+}
+
+/**
+ * The one way the client calls the API (booking-journey.md §7-8): 30 s time-out, bearer token
+ * on protected calls, 204 gives null, and the error message chosen in the spec's order.
+ */
+export async function call<T>(path: string, o: CallOptions = {}): Promise<T | null> {
+  if (o.auth && !o.token) throw new CallError(NO_TOKEN_MESSAGE, 500);
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (o.token) headers.Authorization = `Bearer ${o.token}`;
+  let res: Response;
+  try {
+    res = await fetch(API_BASE + path, {
+      method: o.method ?? 'GET',
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      signal,
+    });
+  } catch (e) {
+    const err = new CallError(timeout.aborted ? TIMEOUT_MESSAGE : e instanceof Error ? e.message : String(e), 0);
+    report(path, err);
+    throw err;
+  }
+  if (res.status === 204) return null;
+  if (!res.ok) {
+    const body: unknown = await res.json().catch(() => null);
+    const err = new CallError(errorMessageFrom(res.status, res.statusText, body), res.status);
+    report(path, err);
+    throw err;
+  }
+  return (await res.json()) as T;
+}

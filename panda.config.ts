@@ -1,0 +1,26 @@
+import { defineConfig } from '@pandacss/dev';
+import { semanticColors, themeConditions } from './themes';
+
+export default defineConfig({
+  preflight: true,
+  include: ['./client/**/*.{ts,tsx}'],
+  exclude: [],
+  outdir: 'styled-system',
+  conditions: { extend: themeConditions },
+  theme: {
+    extend: {
+      semanticTokens: { colors: semanticColors() },
+      tokens: {
+        fonts: {
+          body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+        },
+      },
+    },
+  },
+  globalCss: {
+    'html, body': { bg: 'bg', color: 'text', fontFamily: 'body', lineHeight: '1.5' },
+    body: { minHeight: '100dvh' },
+    '*:focus-visible': { outline: '3px solid', outlineColor: 'focus', outlineOffset: '2px' },
+    a: { color: 'accent', textDecoration: 'underline' },
+  },
+});

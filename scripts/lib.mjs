@@ -1,0 +1,47 @@
+// Helpers shared by the start, test and bench scripts.
+import { spawn, spawnSync } from 'node:child_process';
+
+const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' };
+
+/** Runs a command from node_modules/.bin (npm puts it on PATH) and stops on failure. */
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env, ...opts });
+  if (r.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+/** Builds the client into dist/client (Panda codegen, then Vite). */
+export function buildClient() {
+  run('panda', ['codegen', '--silent']);
+  run('vite', ['build', '--logLevel', 'warn']);
+}
+
+/** Migrates the local D1 database in `persistTo` and loads the demo data (idempotent). */
+export function prepareLocalDb(persistTo) {
+  const p = persistTo ? ['--persist-to', persistTo] : [];
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p]);
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p]);
+}
+
+/** Starts `wrangler dev` on a port; resolves once it answers HTTP. */
+export async function startWorker({ port, persistTo, vars = {}, config, quiet = false }) {
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
+  if (persistTo) args.push('--persist-to', persistTo);
+  if (config) args.push('--config', config);
+  for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
+  const child = spawn('wrangler', args, { env, stdio: quiet ? 'ignore' : 'inherit', detached: false });
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
+    try {
+      await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+  child.kill();
+  throw new Error(`wrangler dev did not answer on port ${port} within 90 s`);
+}

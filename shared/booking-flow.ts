@@ -1,0 +1,11 @@
+import type { Service } from './types';
+
+/**
+ * Where NEXT leads from service selection (booking-journey.md §4 Flow): recommended services
+ * when the last selected service has processing time, otherwise staff choice (favourite
+ * stylist selection when the salon has more than one stylist, time selection when it has one).
+ */
+export function nextStepAfterServices(selected: readonly Service[], stylistsCount: number): string {
+  if (selected.at(-1)?.has_processing_time) return '/recommendedservice';
+  return stylistsCount > 1 ? '/favouritestylistselect' : '/timeselect';
+}

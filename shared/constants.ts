@@ -1,0 +1,12 @@
+/** Business constants of the spec (booking-journey.md §9). */
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const MOBILE_BREAKPOINT_PX = 768;
+export const WELCOME_CUT_MOBILE = 140;
+export const WELCOME_CUT_DESKTOP = 190;
+export const PATCH_COPY_CUT = 260;
+export const DESCRIPTION_VIEW_MORE_AT = 70;
+export const DEFAULT_TIMEZONE = 'Europe/London';
+export const DEFAULT_THEME = 'slick';
+export const THEME_MODES = ['neutral', 'dark', 'slick'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+export const UTM_ORIGINS = ['facebook', 'instagram', 'sms'] as const;

@@ -1,0 +1,79 @@
+import type { ThemeMode } from './constants';
+
+/** Salon details as GET book-online/salon/{id}/ answers them (booking-journey.md §3). */
+export interface SalonDetails {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address_line_1: string;
+  address_line_2: string;
+  addressLine2: string;
+  city: string;
+  postcode: string;
+  timezone: string;
+  currency: string;
+  country: { code: string };
+  image: string;
+  group: number | null;
+  online_booking: boolean;
+  needs_card: boolean;
+  no_show_protection: boolean;
+  has_waitlist: boolean;
+  skip_today: boolean;
+  book_ncob_with_same: boolean;
+  ncob_mode: string;
+  ncob_deposit_settings: string;
+  ncob_stylists_count: number;
+  ncob_welcome_message: string;
+  ncob_patch_test_copy: string;
+  salon_ncob_text: string;
+  check_ncob_availability_until: number;
+  fb_details: { fb_pixel_id: string };
+  redirect_after_ncob_booking: boolean;
+  salon_website_link: string;
+  stripe_voucher_link: string;
+  can_take_voucher_payments: boolean;
+  theme_mode: ThemeMode;
+  ncob_tiny_url: string;
+}
+
+export interface GroupSalon {
+  id: number;
+  name: string;
+  ncob_tiny_url: string;
+}
+
+export interface Group {
+  id: number;
+  name: string;
+  salons: GroupSalon[];
+}
+
+/** A service in the list; prices in major units (2 places), durations in minutes. */
+export interface Service {
+  id: number;
+  name: string;
+  description: string;
+  min_price: number;
+  max_price: number;
+  variable_pricing: boolean;
+  min_duration: number;
+  max_duration: number;
+  has_processing_time: boolean;
+  has_patch_test: boolean;
+  show: boolean;
+}
+
+export interface Category {
+  id: number;
+  name: string;
+  services: Service[];
+}
+
+/** What the edge injects into the HTML it serves, read by the client before first paint. */
+export type Bootstrap =
+  | { page: 'salon'; salon: SalonDetails; services: Category[]; basePath: string; release: string }
+  | { page: 'group'; group: Group; release: string }
+  | { page: 'landing'; release: string }
+  | { page: 'not-found'; what: 'salon' | 'group' | 'domain' | 'short URL' | 'page'; release: string };

@@ -1,0 +1,135 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { THEME_MODES } from '../../shared/constants';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+import { salonById, toSalonDetails } from '../db/salons';
+import { idParam, validate } from './validate';
+import { keyMatches } from './admin-key';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const isCurrency = (code: string) => {
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency: code });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const link = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL or empty' })]);
+
+/** The salon settings a salon may change; anything else in the body is refused by name. */
+export const salonSettingsSchema = z
+  .strictObject(
+    {
+      name: text(120).min(1, 'must not be empty'),
+      email: z.union([z.literal(''), z.email('must be an email address')]),
+      phone: text(40),
+      address_line_1: text(200),
+      address_line_2: text(200),
+      city: text(100),
+      postcode: text(20),
+      timezone: z.string().refine(isTimeZone, 'must be an IANA timezone such as Europe/London'),
+      currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO currency code').refine(isCurrency, 'is not a known currency'),
+      country_code: z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO country code'),
+      image: link,
+      theme_mode: z.enum(THEME_MODES, { message: `must be one of ${THEME_MODES.join(', ')}` }),
+      online_booking: z.boolean('must be true or false'),
+      needs_card: z.boolean('must be true or false'),
+      no_show_protection: z.boolean('must be true or false'),
+      has_waitlist: z.boolean('must be true or false'),
+      skip_today: z.boolean('must be true or false'),
+      book_ncob_with_same: z.boolean('must be true or false'),
+      ncob_mode: text(40),
+      ncob_deposit_settings: text(500).refine((s) => {
+        try {
+          JSON.parse(s);
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be JSON, or the string 'null' for no deposit"),
+      ncob_welcome_message: text(2000),
+      ncob_patch_test_copy: text(4000),
+      salon_ncob_text: text(20000),
+      check_ncob_availability_until: z
+        .number('must be a number of days')
+        .int('must be a whole number of days')
+        .min(1, 'must be at least 1 day')
+        .max(365, 'must be at most 365 days'),
+      fb_pixel_id: z.string().regex(/^\d{0,20}$/, 'must be digits only'),
+      redirect_after_ncob_booking: z.boolean('must be true or false'),
+      salon_website_link: link,
+      stripe_voucher_link: link,
+      can_take_voucher_payments: z.boolean('must be true or false'),
+      custom_domain: z
+        .string()
+        .toLowerCase()
+        .regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a host name such as book.example.com')
+        .nullable(),
+      short_slug: z
+        .string()
+        .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'must be 1-40 lower-case letters, digits or dashes')
+        .nullable(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined) },
+  )
+  .partial()
+  .refine((o) => Object.keys(o).length > 0, 'Nothing to change: send at least one setting');
+
+const BOOLEAN_COLUMNS = new Set([
+  'online_booking', 'needs_card', 'no_show_protection', 'has_waitlist', 'skip_today',
+  'book_ncob_with_same', 'redirect_after_ncob_booking', 'can_take_voucher_payments',
+]);
+
+/** PATCH /admin/salons/{id}: a salon changes its own settings with its admin key. */
+export const adminSalons = new Hono<AppEnv>().patch(
+  '/admin/salons/:id',
+  validate('param', z.object({ id: idParam('Salon id') })),
+  async (c, next) => {
+    // Authenticate before reading the body; an unknown salon looks the same as a wrong key.
+    const row = await salonById(c.env.DB, c.req.valid('param').id);
+    const auth = c.req.header('Authorization') ?? '';
+    const key = /^Bearer (\S+)$/.exec(auth)?.[1];
+    if (!row || !key || !(await keyMatches(key, row.admin_key_hash))) {
+      c.header('WWW-Authenticate', 'Bearer realm="salon-admin"');
+      throw new AppError('UNAUTHORIZED', 'Missing or wrong admin key: send Authorization: Bearer <the salon admin key>');
+    }
+    if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');
+    }
+    await next();
+  },
+  validate('json', salonSettingsSchema),
+  async (c) => {
+    const id = c.req.valid('param').id;
+    const changes = c.req.valid('json') as Record<string, unknown>;
+    const columns = Object.keys(changes);
+    const values = columns.map((k) => (BOOLEAN_COLUMNS.has(k) ? (changes[k] ? 1 : 0) : changes[k]));
+    try {
+      await c.env.DB.prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`)
+        .bind(...values, id)
+        .run();
+    } catch (e) {
+      const msg = String(e);
+      if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {
+        throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');
+      }
+      if (msg.includes('UNIQUE') && msg.includes('short_slug')) {
+        throw new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
+      }
+      throw e;
+    }
+    const updated = await salonById(c.env.DB, id);
+    if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
+    return c.json({ ...toSalonDetails(updated), custom_domain: updated.custom_domain, short_slug: updated.short_slug });
+  },
+);

@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { AppEnv } from '../env';
+import { errorBody, onError } from '../errors';
+import { adminSalons } from './admin-salons';
+import { catalogue } from './catalogue';
+
+/**
+ * The embedded booking API: the spec's call paths, relative to the API base (the edge mounts
+ * it at /api/ and calls it in-process, or proxies the same paths to UPSTREAM_API).
+ */
+export const api = new Hono<AppEnv>()
+  .use(requestId())
+  .route('/', catalogue)
+  .route('/', adminSalons)
+  .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
+  .onError(onError);

@@ -1,0 +1,116 @@
+import type { Group, SalonDetails } from '../../shared/types';
+import type { ThemeMode } from '../../shared/constants';
+
+/** A row of the salons table with the count of its active stylists. */
+export interface SalonRow {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  address_line_1: string;
+  address_line_2: string;
+  city: string;
+  postcode: string;
+  timezone: string;
+  currency: string;
+  country_code: string;
+  image: string;
+  group_id: number | null;
+  theme_mode: ThemeMode;
+  online_booking: number;
+  needs_card: number;
+  no_show_protection: number;
+  has_waitlist: number;
+  skip_today: number;
+  book_ncob_with_same: number;
+  ncob_mode: string;
+  ncob_deposit_settings: string;
+  ncob_welcome_message: string;
+  ncob_patch_test_copy: string;
+  salon_ncob_text: string;
+  check_ncob_availability_until: number;
+  fb_pixel_id: string;
+  redirect_after_ncob_booking: number;
+  salon_website_link: string;
+  stripe_voucher_link: string;
+  can_take_voucher_payments: number;
+  custom_domain: string | null;
+  short_slug: string | null;
+  admin_key_hash: string;
+  stylists_count: number;
+}
+
+const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count
+  FROM salons s`;
+
+export function salonById(db: D1Database, id: number): Promise<SalonRow | null> {
+  return db.prepare(`${SALON_SELECT} WHERE s.id = ?`).bind(id).first<SalonRow>();
+}
+
+/** A salon's short booking URL: its slug under /s/, or its booking path when it has none. */
+export function shortUrlOf(row: { id: number; short_slug: string | null }): string {
+  return row.short_slug ? `/s/${row.short_slug}` : `/salon/${row.id}`;
+}
+
+/** The public view of a salon; never includes the admin key hash or routing internals. */
+export function toSalonDetails(row: SalonRow): SalonDetails {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address_line_1: row.address_line_1,
+    address_line_2: row.address_line_2,
+    addressLine2: row.address_line_2,
+    city: row.city,
+    postcode: row.postcode,
+    timezone: row.timezone,
+    currency: row.currency,
+    country: { code: row.country_code },
+    image: row.image,
+    group: row.group_id,
+    online_booking: !!row.online_booking,
+    needs_card: !!row.needs_card,
+    no_show_protection: !!row.no_show_protection,
+    has_waitlist: !!row.has_waitlist,
+    skip_today: !!row.skip_today,
+    book_ncob_with_same: !!row.book_ncob_with_same,
+    ncob_mode: row.ncob_mode,
+    ncob_deposit_settings: row.ncob_deposit_settings,
+    ncob_stylists_count: row.stylists_count,
+    ncob_welcome_message: row.ncob_welcome_message,
+    ncob_patch_test_copy: row.ncob_patch_test_copy,
+    salon_ncob_text: row.salon_ncob_text,
+    check_ncob_availability_until: row.check_ncob_availability_until,
+    fb_details: { fb_pixel_id: row.fb_pixel_id },
+    redirect_after_ncob_booking: !!row.redirect_after_ncob_booking,
+    salon_website_link: row.salon_website_link,
+    stripe_voucher_link: row.stripe_voucher_link,
+    can_take_voucher_payments: !!row.can_take_voucher_payments,
+    theme_mode: row.theme_mode,
+    ncob_tiny_url: shortUrlOf(row),
+  };
+}
+
+export async function groupById(db: D1Database, id: number): Promise<Group | null> {
+  const [group, salons] = await db.batch<{ id: number; name: string; short_slug: string | null }>([
+    db.prepare('SELECT id, name, NULL AS short_slug FROM salon_groups WHERE id = ?').bind(id),
+    db.prepare('SELECT id, name, short_slug FROM salons WHERE group_id = ? ORDER BY name, id').bind(id),
+  ]);
+  const g = group?.results[0];
+  if (!g) return null;
+  return {
+    id: g.id,
+    name: g.name,
+    salons: (salons?.results ?? []).map((s) => ({ id: s.id, name: s.name, ncob_tiny_url: shortUrlOf(s) })),
+  };
+}
+
+/** Which salon a custom domain or short URL slug belongs to. */
+export async function salonIdBy(db: D1Database, by: 'custom_domain' | 'short_slug', value: string) {
+  const row = await db
+    .prepare(`SELECT id FROM salons WHERE ${by} = ?`)
+    .bind(value)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}

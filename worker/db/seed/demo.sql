@@ -1,0 +1,94 @@
+-- Demo data for the embedded default (documented in README.md). Idempotent: re-running
+-- it never overwrites what a salon changed through the admin API.
+INSERT OR IGNORE INTO salon_groups (id, name) VALUES (1, 'Willow & Co');
+
+INSERT OR IGNORE INTO salons (id, name, email, phone, address_line_1, address_line_2, city, postcode,
+  timezone, currency, country_code, group_id, theme_mode, online_booking, needs_card,
+  no_show_protection, has_waitlist, skip_today, book_ncob_with_same, ncob_deposit_settings,
+  ncob_welcome_message, ncob_patch_test_copy, salon_ncob_text, check_ncob_availability_until,
+  salon_website_link, can_take_voucher_payments, stripe_voucher_link, custom_domain, short_slug, admin_key_hash)
+VALUES
+(1, 'Willow & Co Islington', 'hello@willow-demo.test', '020 7946 0018', '12 Camden Passage', 'First floor',
+  'London', 'N1 8ED', 'Europe/London', 'GBP', 'GB', 1, 'slick', 1, 1, 1, 1, 0, 0,
+  '{"type":"percentage","value":20}',
+  'Welcome to Willow & Co Islington! Please choose your services in the order you would like them done. Colour appointments need a patch test at least 48 hours before your visit, and we hold a card against late cancellations. Any questions? Call us on 020 7946 0018.',
+  'If you have had a patch test with us in the last six months and have not had a reaction since, your patch test is still valid. Otherwise we need to test a small amount of colour behind your ear at least 48 hours before your appointment. This keeps you safe from allergic reactions to hair dye, which can be serious even if you have coloured your hair before without any problems.',
+  '<p><strong>Cancellation policy.</strong> Please give us at least <em>48 hours</em> notice to cancel or move your appointment.</p><ul><li>Late cancellations are charged 50% of the booked services.</li><li>Missed appointments are charged in full.</li><li>Deposits are kept for late cancellations.</li></ul><p>Arriving more than 15 minutes late may mean we have to shorten or rebook your appointment.</p>',
+  180, 'https://willow-demo.test', 1, '', 'book.demo-salon.test', 'demo',
+  'ddf446908cd1cad12c5fcde9595151602a6b2e831c5bb5c61bf683d389616654'),
+(2, 'Willow & Co Shoreditch', 'shoreditch@willow-demo.test', '020 7946 0342', '88 Redchurch Street', '',
+  'London', 'E2 7DJ', 'Europe/London', 'GBP', 'GB', 1, 'dark', 1, 0, 0, 0, 0, 0, 'null',
+  '', '', '<p>Please let us know 24 hours ahead if you cannot make it.</p>',
+  90, '', 0, '', NULL, 'shoreditch',
+  '9b3117512f85dc45b51662ebe0154d2cf5a9fd71c9129075b930e3e07014b4ec'),
+(3, 'Brooklyn Barber Co.', 'desk@brooklyn-barber.test', '(718) 555-0142', '214 Bedford Avenue', '',
+  'Brooklyn', 'NY 11249', 'America/New_York', 'USD', 'US', NULL, 'neutral', 0, 0, 0, 0, 0, 0, 'null',
+  '', '', '', 60, '', 0, '', NULL, 'brooklyn',
+  '9a0e1a735cd65e65ada463d0dbd8e7b9a7905670592d3b3ef76b753fadb8023d');
+
+INSERT OR IGNORE INTO service_categories (id, salon_id, name, position) VALUES
+  (1, 1, 'Cut & Style', 1),
+  (2, 1, 'Colour', 2),
+  (3, 1, 'Treatments', 3),
+  (4, 1, 'Finishing', 4),
+  (5, 2, 'Cuts', 1),
+  (6, 3, 'Barbering', 1);
+
+INSERT OR IGNORE INTO services (id, salon_id, category_id, name, description, variable_pricing, has_patch_test, position) VALUES
+  (1, 1, 1, 'Ladies Cut & Blow Dry', 'A consultation, wash, precision cut and a bouncy blow dry finish, tailored to your hair type and the way you like to wear it.', 0, 0, 1),
+  (2, 1, 1, 'Gents Cut', 'Wash, cut and style.', 0, 0, 2),
+  (3, 1, 1, 'Fringe Trim', '', 0, 0, 3),
+  (4, 1, 2, 'Full Head Tint', 'Permanent root-to-tip colour with processing time while the colour develops. Needs a valid patch test.', 0, 1, 1),
+  (5, 1, 2, 'Balayage', 'Hand-painted, natural-looking lightening. The final price depends on the length and thickness of your hair.', 1, 1, 2),
+  (6, 1, 2, 'Toner Refresh', 'Gloss and tone to refresh faded colour.', 0, 0, 3),
+  (7, 1, 3, 'Olaplex Treatment', 'Bond-building treatment that repairs and strengthens damaged hair.', 0, 0, 1),
+  (8, 1, 4, 'Blow Dry', 'Wash and blow dry, straight or with volume and curls.', 0, 0, 1),
+  (9, 1, 4, 'Hair Up', 'Occasion styling for weddings and events. Please bring photos of the look you want.', 1, 0, 2),
+  (10, 2, 5, 'Restyle', 'A complete change of look with consultation.', 0, 0, 1),
+  (11, 2, 5, 'Dry Cut', 'A quick cut without wash.', 0, 0, 2),
+  (12, 3, 6, 'Skin Fade', 'Clipper fade finished with a razor.', 0, 0, 1);
+
+INSERT OR IGNORE INTO service_recommendations (service_id, recommended_service_id) VALUES
+  (4, 8), (4, 7), (5, 8);
+
+INSERT OR IGNORE INTO stylists (id, salon_id, name, role, position) VALUES
+  (1, 1, 'Amelia Hart', 'Creative Director', 1),
+  (2, 1, 'Ben Okafor', 'Colourist', 2),
+  (3, 1, 'Chloe Price', '', 3),
+  (4, 1, 'Dan Reeves', 'Junior Stylist', 4),
+  (5, 2, 'Sam Taylor', 'Senior Stylist', 1),
+  (6, 3, 'Marco Diaz', 'Barber', 1);
+
+-- price (minor units), duration, processing (minutes)
+INSERT OR IGNORE INTO stylist_services (stylist_id, service_id, price, duration, processing) VALUES
+  (1, 1, 6500, 60, 0), (3, 1, 5200, 60, 0), (4, 1, 4000, 75, 0),
+  (1, 2, 3500, 30, 0), (3, 2, 2800, 30, 0), (4, 2, 2200, 45, 0),
+  (1, 3, 1000, 15, 0), (3, 3, 800, 15, 0), (4, 3, 800, 15, 0),
+  (1, 4, 8500, 45, 30), (2, 4, 7500, 45, 30),
+  (1, 5, 15000, 90, 45), (2, 5, 12000, 90, 45),
+  (2, 6, 3500, 30, 15), (3, 6, 3000, 30, 15),
+  (1, 7, 3000, 20, 0), (2, 7, 3000, 20, 0), (3, 7, 2500, 20, 0),
+  (1, 8, 3500, 45, 0), (3, 8, 3000, 45, 0), (4, 8, 2500, 45, 0),
+  (1, 9, 6000, 60, 0), (3, 9, 5000, 75, 0),
+  (5, 10, 5500, 75, 0), (5, 11, 3000, 30, 0),
+  (6, 12, 3500, 40, 0);
+
+-- Weekly hours in the salon's local time, minutes from midnight; weekday 0 = Sunday.
+INSERT OR IGNORE INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES
+  -- Amelia: Tue-Sat 9:00-17:30, lunch 13:00-13:30
+  (1, 2, 540, 1050, 780, 810), (1, 3, 540, 1050, 780, 810), (1, 4, 540, 1050, 780, 810),
+  (1, 5, 540, 1050, 780, 810), (1, 6, 540, 1050, 780, 810),
+  -- Ben: Mon-Thu 10:00-19:00 (late colour), lunch 14:00-14:45
+  (2, 1, 600, 1140, 840, 885), (2, 2, 600, 1140, 840, 885), (2, 3, 600, 1140, 840, 885),
+  (2, 4, 600, 1140, 840, 885),
+  -- Chloe: Wed-Sun 8:30-16:00, no fixed break on Sunday
+  (3, 0, 600, 960, NULL, NULL), (3, 3, 510, 960, 720, 750), (3, 4, 510, 960, 720, 750),
+  (3, 5, 510, 960, 720, 750), (3, 6, 510, 960, 720, 750),
+  -- Dan: Mon, Fri, Sat 9:00-18:00
+  (4, 1, 540, 1080, 780, 840), (4, 5, 540, 1080, 780, 840), (4, 6, 540, 1080, 780, 840),
+  -- Sam: Tue-Sat 10:00-18:00
+  (5, 2, 600, 1080, 780, 810), (5, 3, 600, 1080, 780, 810), (5, 4, 600, 1080, 780, 810),
+  (5, 5, 600, 1080, 780, 810), (5, 6, 600, 1080, 780, 810),
+  -- Marco: Mon-Fri 9:00-17:00
+  (6, 1, 540, 1020, NULL, NULL), (6, 2, 540, 1020, NULL, NULL), (6, 3, 540, 1020, NULL, NULL),
+  (6, 4, 540, 1020, NULL, NULL), (6, 5, 540, 1020, NULL, NULL);

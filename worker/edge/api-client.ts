@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import { api } from '../api';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
+
+/** Refuses paths a proxy could be tricked with (encoded slashes or dots, empty segments). */
+export function assertCanonical(path: string): void {
+  if (/\/\/|%2f|%5c|%2e|\\/i.test(path) || path.split('/').some((seg) => seg === '.' || seg === '..')) {
+    throw new AppError('BAD_REQUEST', 'Malformed API path');
+  }
+}
+
+/**
+ * Calls the booking API at `path` (relative to the API base, e.g. 'book-online/salon/1/'):
+ * in-process when it is embedded, or over HTTP to UPSTREAM_API with the same path.
+ */
+export async function callApi(c: Context<AppEnv>, path: string, search = ''): Promise<Response> {
+  assertCanonical(path);
+  const headers = new Headers(c.req.raw.headers);
+  for (const h of HOP_BY_HOP) headers.delete(h);
+  headers.set('X-Request-Id', c.get('requestId'));
+  const method = c.req.method;
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+  const upstream = c.get('config').upstreamApi;
+  if (!upstream) {
+    const req = new Request(`http://api.internal/${path}${search}`, { method, headers, body });
+    return api.fetch(req, c.env, c.executionCtx);
+  }
+  try {
+    const res = await fetch(`${upstream}${path}${search}`, { method, headers, body, redirect: 'manual' });
+    const out = new Headers(res.headers);
+    for (const h of ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding']) out.delete(h);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });
+  } catch (e) {
+    console.error(`[${c.get('requestId')}] upstream unreachable:`, e instanceof Error ? e.message : e);
+    throw new AppError('BAD_GATEWAY', 'The booking service is unreachable at the moment. Please try again shortly.');
+  }
+}
