@@ -35,7 +35,7 @@ let cached: { from: Env; config: Config } | undefined;
 /** Validates the configuration once per isolate (and again only if the bindings change). */
 export function configFrom(env: Env): Config {
   if (cached?.from === env) return cached.config;
-  const config = configSchema.parse({
+  const parsed = configSchema.safeParse({
     release: env.RELEASE || 'dev',
     appHosts: (env.APP_HOSTS || 'localhost,127.0.0.1')
       .split(',')
@@ -43,6 +43,11 @@ export function configFrom(env: Env): Config {
       .filter(Boolean),
     upstreamApi: env.UPSTREAM_API?.trim() || undefined,
   });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid Worker configuration: ${issue?.message ?? 'unknown problem'}`);
+  }
+  const config = parsed.data;
   cached = { from: env, config };
   return config;
 }

@@ -44,8 +44,8 @@ function respond(c: Context<AppEnv>, e: Entry, state: 'HIT' | 'MISS'): Response 
 }
 
 /** Versions read once per request (the shell reads salon and services of one salon). */
-const perRequest = new WeakMap<Request, Map<string, Promise<number>>>();
-function requestVersion(c: Context<AppEnv>, scope: string): Promise<number> {
+const perRequest = new WeakMap<Request, Map<string, Promise<string>>>();
+function requestVersion(c: Context<AppEnv>, scope: string): Promise<string> {
   let seen = perRequest.get(c.req.raw);
   if (!seen) perRequest.set(c.req.raw, (seen = new Map()));
   let v = seen.get(scope);
@@ -64,7 +64,7 @@ export async function cacheKeyOf(c: Context<AppEnv>, path: string): Promise<stri
     const m = re.exec(path);
     if (!m) continue;
     const scope = scopeOf(m);
-    const version = scope ? await requestVersion(c, scope) : 0;
+    const version = scope ? await requestVersion(c, scope) : '0';
     return `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`;
   }
   return null;

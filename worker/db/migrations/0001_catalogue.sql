@@ -107,9 +107,10 @@ CREATE TABLE stylist_hours (
   CHECK (start_min < end_min)
 );
 
--- Strongly consistent versions that cache keys carry ('salon:1', 'group:1').
--- Bumped by the edge after every successful settings change.
+-- Strongly consistent versions that cache keys carry ('salon:1', 'group:1'). The edge sets a
+-- new random version after every successful settings change: random rather than counted, so a
+-- restored or recreated database can never meet a cache entry of an older state.
 CREATE TABLE cache_versions (
   scope   TEXT PRIMARY KEY,
-  version INTEGER NOT NULL
+  version TEXT NOT NULL
 );

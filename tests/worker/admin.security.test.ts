@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { SalonDetails } from '../../shared/types';
+import { call, patchSalon } from './helpers';
+
+const patch = (id: number | string, headers: Record<string, string>, body: string) =>
+  call(`/admin/salons/${id}`, { method: 'PATCH', headers, body });
+const json = { 'Content-Type': 'application/json' };
+
+describe('salon admin API: only the salon itself changes its settings', () => {
+  it.each([
+    ['no key', 1, {}],
+    ['a malformed header', 1, { Authorization: 'demo-admin-1' }],
+    ['a wrong key', 1, { Authorization: 'Bearer nope' }],
+    ["another salon's key", 1, { Authorization: 'Bearer demo-admin-2' }],
+    ['a key for a salon that does not exist', 999, { Authorization: 'Bearer demo-admin-999' }],
+    ['an overlong key', 1, { Authorization: `Bearer ${'x'.repeat(5000)}` }],
+  ])('refuses %s with 401 and changes nothing', async (_what, id, headers) => {
+    const res = await patch(id, { ...json, ...headers }, JSON.stringify({ theme_mode: 'dark' }));
+    expect(res.status).toBe(401);
+    expect(res.headers.get('WWW-Authenticate')).toContain('Bearer');
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/admin key/);
+    const salon = (await (await call('/api/book-online/salon/1/')).json()) as SalonDetails;
+    expect(salon.theme_mode).toBe('slick');
+  });
+
+  it.each([
+    [{ theme_mode: 'purple' }, 'theme_mode', 'theme_mode must be one of neutral, dark, slick'],
+    [{ online_booking: 'yes' }, 'online_booking', 'online_booking must be true or false'],
+    [{ colour: 'red' }, 'colour', 'Unknown setting: colour'],
+    [{ admin_key_hash: 'x' }, 'admin_key_hash', 'Unknown setting: admin_key_hash'],
+    [{ timezone: 'Mars/Olympus' }, 'timezone', 'timezone must be an IANA timezone such as Europe/London'],
+    [{ currency: 'gbp' }, 'currency', 'currency must be a 3-letter ISO currency code'],
+    [{ check_ncob_availability_until: 0 }, 'check_ncob_availability_until', 'check_ncob_availability_until must be at least 1 day'],
+    [{ salon_website_link: 'javascript:alert(1)' }, 'salon_website_link', 'salon_website_link must be an http(s) URL or empty'],
+    [{ custom_domain: 'not a domain' }, 'custom_domain', 'custom_domain must be a host name such as book.example.com'],
+    [{ name: '' }, 'name', 'name must not be empty'],
+    [{ ncob_deposit_settings: '{oops' }, 'ncob_deposit_settings', "ncob_deposit_settings must be JSON, or the string 'null' for no deposit"],
+  ])('refuses %j with 400 naming the field', async (body, field, detail) => {
+    const res = await patchSalon(1, body);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ field, detail });
+  });
+
+  it('refuses an empty change, malformed JSON and non-JSON bodies with a clear 4xx', async () => {
+    const empty = await patchSalon(1, {});
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { detail: string }).detail).toBe('Nothing to change: send at least one setting');
+    const auth = { Authorization: 'Bearer demo-admin-1' };
+    const bad = await patch(1, { ...auth, ...json }, '{"theme_mode":');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { detail: string }).detail).toMatch(/JSON/);
+    const form = await patch(1, { ...auth, 'Content-Type': 'text/plain' }, 'theme_mode=dark');
+    expect(form.status).toBe(415);
+    expect(((await form.json()) as { detail: string }).detail).toMatch(/JSON/);
+  });
+
+  it("refuses to take another salon's custom domain or short URL", async () => {
+    const res = await patchSalon(2, { custom_domain: 'book.demo-salon.test' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ field: 'custom_domain' });
+    const slug = await patchSalon(2, { short_slug: 'demo' });
+    expect(slug.status).toBe(409);
+  });
+
+  it('applies a valid change and answers the new settings', async () => {
+    const res = await patchSalon(3, { theme_mode: 'dark', online_booking: true, check_ncob_availability_until: 30 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: 3, theme_mode: 'dark', online_booking: true, check_ncob_availability_until: 30 });
+  });
+
+  it('answers other methods on the admin path with a 404, not a 500', async () => {
+    const res = await call('/admin/salons/1', { method: 'DELETE', headers: { Authorization: 'Bearer demo-admin-1' } });
+    expect(res.status).toBe(404);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { Group, SalonDetails } from '../../shared/types';
+import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
+
+describe('the edge caches public calls without ever delaying a salon change', () => {
+  it('serves a repeated public call from the cache', async () => {
+    const first = await call('/api/book-online/services/2/');
+    const second = await call('/api/book-online/services/2/');
+    expect(second.headers.get('X-Cache')).toBe('HIT');
+    expect(await second.json()).toEqual(await first.json());
+  });
+
+  it('answers 304 to a browser that already has the current version', async () => {
+    const first = await call('/api/book-online/salon/2/');
+    const etag = first.headers.get('ETag')!;
+    expect(etag).toBeTruthy();
+    const again = await call('/api/book-online/salon/2/', { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('shows a theme change on the very next page load and API call', async () => {
+    await call('/salon/2');
+    await call('/api/book-online/salon/2/');
+    expect((await patchSalon(2, { theme_mode: 'neutral' })).status).toBe(200);
+    const res = await call('/api/book-online/salon/2/');
+    expect(res.headers.get('X-Cache')).toBe('MISS');
+    expect(((await res.json()) as SalonDetails).theme_mode).toBe('neutral');
+    const html = await (await call('/salon/2')).text();
+    expect(themeOf(html)).toBe('neutral');
+    // and the cache serves the new state from then on
+    expect((await call('/api/book-online/salon/2/')).headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('shows online booking switched off on the very next page load', async () => {
+    await call('/salon/1');
+    await patchSalon(1, { online_booking: false });
+    const boot = bootstrapOf(await (await call('/salon/1')).text());
+    expect(boot.page === 'salon' && boot.salon.online_booking).toBe(false);
+  });
+
+  it('a salon rename reaches its group listing at once', async () => {
+    await call('/api/book-online/group/1/');
+    await patchSalon(2, { name: 'Willow & Co Hoxton' });
+    const group = (await (await call('/api/book-online/group/1/')).json()) as Group;
+    expect(group.salons.map((s) => s.name)).toContain('Willow & Co Hoxton');
+    const page = bootstrapOf(await (await call('/group/1/')).text());
+    expect(page.page === 'group' && page.group.salons.map((s) => s.name)).toContain('Willow & Co Hoxton');
+  });
+
+  it('a new short URL works at once and the old one stops', async () => {
+    expect((await call('/s/shoreditch')).status).toBe(302);
+    await patchSalon(2, { short_slug: 'hoxton' });
+    expect((await call('/s/hoxton')).headers.get('Location')).toBe('/salon/2');
+    expect((await call('/s/shoreditch')).status).toBe(404);
+  });
+
+  it('does not cache failures', async () => {
+    expect((await call('/api/book-online/salon/404/')).status).toBe(404);
+    const again = await call('/api/book-online/salon/404/');
+    expect(again.status).toBe(404);
+    expect(again.headers.get('X-Cache')).toBeNull();
+  });
+});

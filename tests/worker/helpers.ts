@@ -1,0 +1,32 @@
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import worker from '../../worker';
+import type { Bootstrap } from '../../shared/types';
+
+export const BASE = 'http://localhost';
+
+/** Calls the Worker through its fetch handler, as a browser or API client would. */
+export async function call(path: string, init: RequestInit = {}, envOverride?: Partial<Cloudflare.Env>) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(new URL(path, BASE), { redirect: 'manual', ...init }), envOverride ? { ...env, ...envOverride } : env, ctx);
+  await waitOnExecutionContext(ctx);
+  return res;
+}
+
+export async function patchSalon(id: number, body: unknown, key = `demo-admin-${id}`) {
+  return call(`/admin/salons/${id}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/** The data the edge injected into a served page. */
+export function bootstrapOf(html: string): Bootstrap {
+  const m = /<script id="bootstrap" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
+  if (!m) throw new Error('no bootstrap script in the page');
+  return JSON.parse(m[1]!) as Bootstrap;
+}
+
+export function themeOf(html: string): string | undefined {
+  return /<html[^>]*\sdata-theme="([^"]*)"/.exec(html)?.[1];
+}
