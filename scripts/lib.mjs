@@ -1,7 +1,14 @@
 // Helpers shared by the start, test and bench scripts.
 import { spawn, spawnSync } from 'node:child_process';
 
-const env = { ...process.env, CI: 'true', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1' };
+// No network here: never try to fetch Cloudflare's Request.cf sample or send metrics.
+const env = {
+  ...process.env,
+  CI: 'true',
+  WRANGLER_SEND_METRICS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  NO_UPDATE_NOTIFIER: '1',
+};
 
 /** Runs a command from node_modules/.bin (npm puts it on PATH) and stops on failure. */
 export function run(cmd, args, opts = {}) {

@@ -8,7 +8,6 @@ const ITEMS = [
   { label: 'Deposits', path: '/my-feeds', icon: 'M3 7h18v11H3zM3 11h18M7 15h3' },
 ] as const;
 
-export const BOTTOM_NAV_HEIGHT = '60px';
 
 /** Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag. */
 export function BottomNav() {
@@ -21,7 +20,7 @@ export function BottomNav() {
         position: 'fixed',
         bottom: '0',
         insetX: '0',
-        h: BOTTOM_NAV_HEIGHT,
+        h: '60px',
         bg: 'surface',
         borderTop: '1px solid',
         borderColor: 'border',

@@ -4,7 +4,7 @@ import { css } from '../../styled-system/css';
 import { pageColumn } from '../components/styles';
 import { enterSalon, rememberCampaign } from '../features/booking/store';
 import { ServiceSelection } from '../features/services/ServiceSelection';
-import { BottomNav, BOTTOM_NAV_HEIGHT } from './BottomNav';
+import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { SalonContext, type SalonData } from './SalonContext';
@@ -14,7 +14,7 @@ function Layout() {
   return (
     <>
       <Header />
-      <main className={`${pageColumn} ${css({ pb: BOTTOM_NAV_HEIGHT })}`}>
+      <main className={`${pageColumn} ${css({ pb: '60px' })}`}>
         <ErrorBoundary key={pathname}>
           <Outlet />
         </ErrorBoundary>

@@ -2,7 +2,6 @@ import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { formatMoney } from '../../../shared/money';
 import { primaryButton } from '../../components/styles';
-import { BOTTOM_NAV_HEIGHT } from '../../app/BottomNav';
 import { useSalon } from '../../app/SalonContext';
 import { toggleService, totalPrice, useBooking } from '../booking/store';
 import { nextStepAfterServices } from '../../../shared/booking-flow';
@@ -20,7 +19,7 @@ export function SelectedServices() {
       aria-label="Selected services"
       className={css({
         position: 'sticky',
-        bottom: BOTTOM_NAV_HEIGHT,
+        bottom: '60px', // above the bottom navigation (Panda needs literal values)
         mt: '4',
         bg: 'surface',
         borderTop: '1px solid',

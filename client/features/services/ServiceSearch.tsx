@@ -12,7 +12,7 @@ interface Props {
 /** The Search / Clear toggle: Search opens the field, Clear empties and closes it. */
 export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) {
   return (
-    <div role="search" className={css({ display: 'flex', gap: '2', alignItems: 'center', my: '3' })}>
+    <div role="search" className={css({ display: 'flex', flex: '1', minW: open ? '60' : 'auto', gap: '2', alignItems: 'center', justifyContent: 'flex-end' })}>
       {open && (
         <input
           type="search"
@@ -34,7 +34,7 @@ export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) 
           })}
         />
       )}
-      <button type="button" className={`${outlineButton} ${css({ ml: open ? '0' : 'auto' })}`} onClick={open ? onClear : onOpen}>
+      <button type="button" className={outlineButton} onClick={open ? onClear : onOpen}>
         {open ? 'Clear' : 'Search'}
       </button>
     </div>

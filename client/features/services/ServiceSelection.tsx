@@ -31,13 +31,13 @@ export function ServiceSelection() {
     <>
       <h1 className={pageTitle}>Select services</h1>
       <WelcomeText />
-      {salon.group !== null && (
-        <a href={`/group/${salon.group}/${search}`} className={outlineButton}>
-          CHANGE LOCATION
-        </a>
-      )}
-      {salon.online_booking ? (
-        <>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', my: '3' })}>
+        {salon.group !== null && (
+          <a href={`/group/${salon.group}/${search}`} className={outlineButton}>
+            CHANGE LOCATION
+          </a>
+        )}
+        {salon.online_booking && (
           <ServiceSearch
             open={searchOpen}
             query={query}
@@ -48,6 +48,10 @@ export function ServiceSelection() {
               setSearchOpen(false);
             }}
           />
+        )}
+      </div>
+      {salon.online_booking ? (
+        <>
           {shown.length > 0 ? (
             <CategoryList categories={shown} expandAll={query.trim() !== '' || !!categoryQuery} />
           ) : (
