@@ -3,6 +3,8 @@ import { requestId } from 'hono/request-id';
 import type { AppEnv } from '../env';
 import { errorBody, onError } from '../errors';
 import { adminSalons } from './admin-salons';
+import { availability } from './availability';
+import { bookingOptions } from './booking-options';
 import { catalogue } from './catalogue';
 
 /**
@@ -12,6 +14,8 @@ import { catalogue } from './catalogue';
 export const api = new Hono<AppEnv>()
   .use(requestId())
   .route('/', catalogue)
+  .route('/', availability)
+  .route('/', bookingOptions)
   .route('/', adminSalons)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

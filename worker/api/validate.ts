@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
+import { isCalendarDate } from '../availability/calendar';
 import { AppError } from '../errors';
 
 /** zod validation of a request part; a failure is a 400 naming the field at fault. */
@@ -27,3 +28,30 @@ export const idParam = (what: string) =>
     .string()
     .regex(/^[1-9]\d{0,8}$/, `${what} must be a positive whole number`)
     .transform(Number);
+
+/** Up to 10 service ids in booking order, e.g. '4,8'. */
+export const serviceIdsParam = z
+  .string()
+  .regex(/^[1-9]\d{0,8}(,[1-9]\d{0,8}){0,9}$/, 'services must be 1 to 10 service ids separated by commas')
+  .transform((s) => s.split(',').map(Number))
+  .refine((ids) => new Set(ids).size === ids.length, 'services must not repeat a service');
+
+/** One stylist per service, 0 for 'I don't mind', e.g. '0,2'. */
+export const stylistChoicesParam = z
+  .string()
+  .regex(/^\d{1,9}(,\d{1,9}){0,9}$/, "stylists must be one stylist id per service, 0 for 'I don't mind'")
+  .transform((s) => s.split(',').map((v) => (v === '0' ? null : Number(v))));
+
+/** A calendar date in the salon's timezone. */
+export const dateParam = (what: string) =>
+  z.string().refine(isCalendarDate, `${what} must be a date such as 2026-03-03`);
+
+/** The patch test time a search follows (an ISO date-time with offset), or 'null'. */
+export const patchTimeParam = z
+  .string()
+  .refine((s) => s === 'null' || s === 'none' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s))), 'extra must be the patch test time as an ISO date-time, or null')
+  .transform((s) => (s === 'null' || s === 'none' ? null : Date.parse(s)));
+
+export const isWaitListQuery = z.object({
+  isWaitList: z.enum(['true', 'false', '1', '0'], { message: 'isWaitList must be true or false' }).optional().transform((v) => v === 'true' || v === '1'),
+});

@@ -1,0 +1,45 @@
+/** Answers of the availability calls (booking-journey.md §7). */
+
+/** GET book-online/availability/weekly/...: day → bookable, from the week start to 181 days ahead. */
+export interface DayAvailability {
+  availability: Record<string, boolean>;
+  first_available_date: string | null;
+  /** null, 'Exceeds Maximum days' or the fully booked message */
+  message: string | null;
+  /** 'No slots' when there is nothing to show */
+  slot_message: string | null;
+  /** check_ncob_availability_until */
+  max_days: number;
+  last_bookable_date: string;
+  earliest_date: string;
+}
+
+/** GET book-online/new/availability/appointment/...: local time (ISO with offset) → count. */
+export interface DaySlots {
+  data: Record<string, { count: number; has_more: boolean }>;
+  message: string | null;
+}
+
+/** GET book-online/availability/patch/...: local time → the stylist who does the patch test. */
+export interface PatchSlots {
+  data: Record<string, number>;
+  message: string | null;
+}
+
+/** GET book-online/services/stylists/...: the stylists who perform each service. */
+export interface StylistOption {
+  stylist_id: number;
+  stylist_name: string;
+  stylist_role: string;
+  service_id: number;
+  /** major units */
+  price: number;
+  duration: number;
+  processing: number;
+}
+
+export interface ServiceStylists {
+  service_id: number;
+  service_name: string;
+  stylists: StylistOption[];
+}

@@ -1,0 +1,87 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+import { patchSlots, patchWeekly } from '../availability/patch-views';
+import { slotsOn, weeklyAvailability } from '../availability/views';
+import type { BookingQuery } from '../availability/booking-query';
+import {
+  dateParam,
+  idParam,
+  isWaitListQuery,
+  patchTimeParam,
+  serviceIdsParam,
+  stylistChoicesParam,
+  validate,
+} from './validate';
+
+const salonId = idParam('Salon id');
+
+function bookingQuery(p: { salonId: number; services: number[]; stylists?: (number | null)[]; extra?: number | null }, waitlist: boolean): BookingQuery {
+  const choices = p.stylists ?? p.services.map(() => null);
+  if (choices.length !== p.services.length) {
+    throw new AppError('BAD_REQUEST', "stylists must name one stylist per service (0 for 'I don't mind')", 'stylists');
+  }
+  return { salonId: p.salonId, serviceIds: p.services, choices, patchTime: p.extra ?? null, waitlist, now: Date.now() };
+}
+
+/** Availability calls of booking-journey.md §7. Answers change with every booking: never cached. */
+export const availability = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  })
+  .get(
+    '/book-online/availability/weekly/patch/:salonId/:date/:extra/',
+    validate('param', z.object({ salonId, date: dateParam('date'), extra: z.union([z.literal('null'), serviceIdsParam]) })),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await patchWeekly(c.env.DB, p.salonId, p.extra === 'null' ? null : p.extra, p.date, Date.now()));
+    },
+  )
+  .get(
+    '/book-online/availability/patch/:salonId/:date/',
+    validate('param', z.object({ salonId, date: dateParam('date') })),
+    validate('query', isWaitListQuery),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await patchSlots(c.env.DB, p.salonId, p.date, Date.now()));
+    },
+  )
+  .get(
+    '/book-online/availability/weekly/:salonId/:services/:stylists/:weekStartDate/:extra/',
+    validate(
+      'param',
+      z.object({ salonId, services: serviceIdsParam, stylists: stylistChoicesParam, weekStartDate: dateParam('weekStartDate'), extra: patchTimeParam }),
+    ),
+    validate('query', isWaitListQuery),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.weekStartDate));
+    },
+  )
+  .get(
+    '/book-online/waitlist/availability/weekly/:salonId/:services/:weekStartDate/',
+    validate('param', z.object({ salonId, services: serviceIdsParam, weekStartDate: dateParam('weekStartDate') })),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, true), p.weekStartDate));
+    },
+  )
+  .get(
+    '/book-online/new/availability/appointment/:salonId/:date/:services/:stylists/:extra/',
+    validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, stylists: stylistChoicesParam, extra: patchTimeParam })),
+    validate('query', isWaitListQuery),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await slotsOn(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.date));
+    },
+  )
+  .get(
+    '/book-online/new/waitlist/availability/appointment/:salonId/:date/:services/:extra/',
+    validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, extra: patchTimeParam })),
+    async (c) => {
+      const p = c.req.valid('param');
+      return c.json(await slotsOn(c.env.DB, bookingQuery(p, true), p.date));
+    },
+  );

@@ -1,0 +1,91 @@
+import { PATCH_LEAD_HOURS, SEARCH_DAYS } from '../../shared/availability-messages';
+import { AppError } from '../errors';
+import { addDays, HOUR, localDateOf, salonDays, type SalonDay } from './calendar';
+import type { AvailabilityRequest } from './engine';
+import { loadCalendars, loadCatalogue, stepsFor, type Catalogue } from './load';
+
+export interface BookingQuery {
+  salonId: number;
+  serviceIds: number[];
+  /** per service: a stylist id, or null for 'I don't mind' */
+  choices: (number | null)[];
+  /** the chosen patch test time (UTC ms), when the client takes one first */
+  patchTime: number | null;
+  waitlist: boolean;
+  now: number;
+}
+
+export interface PreparedQuery {
+  catalogue: Catalogue;
+  req: AvailabilityRequest;
+  today: string;
+  /** the first date a booking may be on (tomorrow with skip_today, 2 days after a patch test) */
+  earliest: string;
+  /** the last date the salon accepts bookings for (check_ncob_availability_until) */
+  lastBookable: string;
+  /** the end of the search: 181 days from today */
+  searchEnd: string;
+  days: (from: string, to: string) => SalonDay[];
+}
+
+/** Checks the services and stylists against the salon and loads what the engine needs. */
+export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { from: string; to: string }): Promise<PreparedQuery> {
+  const catalogue = await loadCatalogue(db, q.salonId, q.serviceIds);
+  if (!catalogue) throw new AppError('NOT_FOUND', 'Salon not found');
+  for (const [i, id] of q.serviceIds.entries()) {
+    const service = catalogue.services.get(id);
+    if (!service) throw new AppError('NOT_FOUND', `Service ${id} is not offered by this salon`, 'services');
+    const performers = catalogue.offers.filter((o) => o.service_id === id);
+    if (performers.length === 0) throw new AppError('BAD_REQUEST', `${service.name} cannot be booked online`, 'services');
+    const choice = q.choices[i];
+    if (choice != null) {
+      const stylist = catalogue.stylists.get(choice);
+      if (!stylist) throw new AppError('NOT_FOUND', `Stylist ${choice} does not work at this salon`, 'stylists');
+      if (!performers.some((o) => o.stylist_id === choice)) {
+        throw new AppError('BAD_REQUEST', `${stylist.name} does not perform ${service.name}`, 'stylists');
+      }
+    }
+  }
+  const { salon } = catalogue;
+  const tz = salon.timezone;
+  const today = localDateOf(q.now, tz);
+  let earliest = salon.skip_today ? addDays(today, 1) : today;
+  let notBefore = q.now;
+  if (q.patchTime !== null) {
+    // The appointment must be at least 48 real hours after the patch test, and the search
+    // starts 2 days after it.
+    notBefore = Math.max(notBefore, q.patchTime + PATCH_LEAD_HOURS * HOUR);
+    const afterPatch = addDays(localDateOf(q.patchTime, tz), 2);
+    if (afterPatch > earliest) earliest = afterPatch;
+  }
+  const searchEnd = addDays(today, SEARCH_DAYS - 1);
+  const lastBookable = addDays(today, Math.min(salon.check_ncob_availability_until, SEARCH_DAYS - 1));
+  const steps = stepsFor(catalogue.offers, q.serviceIds, q.choices);
+  const stylistIds = [...new Set(steps.flatMap((s) => [...s.options.keys()]))];
+  const from = window?.from ?? earliest;
+  const to = window?.to ?? searchEnd;
+  const span = salonDays(from < earliest ? from : earliest, 1, tz)[0]!;
+  const end = salonDays(to, 1, tz)[0]!;
+  const stylists = await loadCalendars(db, q.salonId, stylistIds, {
+    fromUtc: span.startUtc,
+    toUtc: end.endUtc,
+    fromDate: span.date,
+    toDate: to,
+  });
+  return {
+    catalogue,
+    req: {
+      steps,
+      stylists,
+      sameStylist: !!salon.book_ncob_with_same,
+      intervalMin: salon.slot_interval,
+      notBefore,
+      ignoreBusy: q.waitlist,
+    },
+    today,
+    earliest,
+    lastBookable,
+    searchEnd,
+    days: (a, b) => salonDays(a, Math.max(0, Math.round((Date.parse(b) - Date.parse(a)) / (24 * HOUR))) + 1, tz),
+  };
+}

@@ -1,0 +1,167 @@
+import { MINUTE, type SalonDay, wallClockToUtc } from './calendar';
+
+/** Weekly working hours in local wall-clock minutes; a break is optional. */
+export interface WorkingHours {
+  start: number;
+  end: number;
+  breakStart: number | null;
+  breakEnd: number | null;
+}
+
+/** What the engine knows of one stylist: hours by weekday, days off, and busy intervals (UTC ms, sorted by start). */
+export interface StylistCalendar {
+  id: number;
+  hours: (WorkingHours | undefined)[];
+  daysOff: ReadonlySet<string>;
+  busy: ReadonlyArray<readonly [number, number]>;
+}
+
+/** One service of the booking, in order, with who may perform it and how long it takes them. */
+export interface ServiceStep {
+  serviceId: number;
+  options: ReadonlyMap<number, { duration: number; processing: number }>;
+}
+
+export interface AvailabilityRequest {
+  steps: ServiceStep[];
+  stylists: ReadonlyMap<number, StylistCalendar>;
+  /** book_ncob_with_same: later services go to the first service's stylist where they perform them */
+  sameStylist: boolean;
+  intervalMin: number;
+  /** the earliest start (UTC ms): now, or 48 hours after a patch test */
+  notBefore: number;
+  /** waitlist: working hours count, existing appointments do not */
+  ignoreBusy: boolean;
+}
+
+export interface Slot {
+  utc: number;
+  /** how many stylists can take the first service at this time, with the rest of the booking fitting after */
+  count: number;
+}
+
+const BLOCK_MIN = 5;
+const BLOCK = BLOCK_MIN * MINUTE;
+const blocks = (minutes: number) => Math.ceil(minutes / BLOCK_MIN);
+
+/** Index of the first busy interval that may touch `from` (intervals are shorter than a day). */
+function firstBusyIndex(busy: StylistCalendar['busy'], from: number): number {
+  let lo = 0;
+  let hi = busy.length;
+  const key = from - 24 * 60 * MINUTE;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (busy[mid]![0] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * For each 5-minute block of the day, how many consecutive free blocks a stylist has from it
+ * (0 when not working, on a break or busy). Checking "free for d minutes at b" is then O(1).
+ */
+export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolean): Int16Array | null {
+  const hours = cal.hours[day.weekday];
+  if (!hours || cal.daysOff.has(day.date)) return null;
+  const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
+  const free = new Uint8Array(n);
+  const toBlock = (utc: number) => Math.min(n, Math.max(0, (utc - day.startUtc) / BLOCK));
+  const open = Math.ceil(toBlock(wallClockToUtc(day, hours.start)));
+  const close = Math.floor(toBlock(wallClockToUtc(day, hours.end)));
+  free.fill(1, open, close);
+  if (hours.breakStart !== null && hours.breakEnd !== null) {
+    free.fill(0, Math.floor(toBlock(wallClockToUtc(day, hours.breakStart))), Math.ceil(toBlock(wallClockToUtc(day, hours.breakEnd))));
+  }
+  if (!ignoreBusy) {
+    for (let i = firstBusyIndex(cal.busy, day.startUtc); i < cal.busy.length; i++) {
+      const [s, e] = cal.busy[i]!;
+      if (s >= day.endUtc) break;
+      if (e <= day.startUtc) continue;
+      free.fill(0, Math.floor(toBlock(s)), Math.ceil(toBlock(e)));
+    }
+  }
+  const runs = new Int16Array(n + 1);
+  for (let b = n - 1; b >= 0; b--) runs[b] = free[b] ? runs[b + 1]! + 1 : 0;
+  return runs;
+}
+
+/**
+ * The bookable start times of one day. A booking is sequential: each service starts after the
+ * previous one's duration plus processing; 'I don't mind' services may go to any stylist who
+ * performs them. `firstOnly` stops at the first bookable time (enough for the weekly view).
+ */
+export function daySlots(day: SalonDay, req: AvailabilityRequest, firstOnly = false): Slot[] {
+  const runs = new Map<number, Int16Array | null>();
+  const runsOf = (id: number) => {
+    if (!runs.has(id)) {
+      const cal = req.stylists.get(id);
+      runs.set(id, cal ? freeRuns(day, cal, req.ignoreBusy) : null);
+    }
+    return runs.get(id)!;
+  };
+  const first = req.steps[0];
+  if (!first) return [];
+  const firstStylists = [...first.options.keys()].filter((id) => runsOf(id));
+  if (firstStylists.length === 0) return [];
+
+  const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
+  const memos = new Map<number, Int8Array[]>();
+  /** Can services i.. be booked from block b on? (memoised; 1 yes, 2 no) */
+  const fits = (i: number, b: number, s0: number): boolean => {
+    const step = req.steps[i];
+    if (!step) return true;
+    if (b >= n) return false;
+    const key = req.sameStylist ? s0 : 0;
+    let memo = memos.get(key);
+    if (!memo) memos.set(key, (memo = req.steps.map(() => new Int8Array(n))));
+    const known = memo[i]![b]!;
+    if (known) return known === 1;
+    const only = req.sameStylist && step.options.has(s0) ? [s0] : step.options.keys();
+    let ok = false;
+    for (const id of only) {
+      const r = runsOf(id);
+      const t = step.options.get(id)!;
+      if (r && r[b]! >= blocks(t.duration) && fits(i + 1, b + blocks(t.duration + t.processing), s0)) {
+        ok = true;
+        break;
+      }
+    }
+    memo[i]![b] = ok ? 1 : 2;
+    return ok;
+  };
+
+  const slots: Slot[] = [];
+  const step = Math.max(1, Math.round(req.intervalMin / BLOCK_MIN));
+  for (let b = 0; b < n; b += step) {
+    const utc = day.startUtc + b * BLOCK;
+    if (utc < req.notBefore) continue;
+    let count = 0;
+    for (const id of firstStylists) {
+      const t = first.options.get(id)!;
+      if (runsOf(id)![b]! >= blocks(t.duration) && fits(1, b + blocks(t.duration + t.processing), id)) count++;
+    }
+    if (count > 0) {
+      slots.push({ utc, count });
+      if (firstOnly) break;
+    }
+  }
+  return slots;
+}
+
+/** The weekly view over many days: which days have a bookable time, and the first such day. */
+export function dayAvailability(
+  days: readonly SalonDay[],
+  req: AvailabilityRequest,
+  lastBookableDate: string,
+): { availability: Record<string, boolean>; firstAvailable: string | null } {
+  const availability: Record<string, boolean> = {};
+  let firstAvailable: string | null = null;
+  for (const day of days) {
+    if (day.date > lastBookableDate && firstAvailable) break;
+    const open = daySlots(day, req, true).length > 0;
+    if (open && !firstAvailable) firstAvailable = day.date;
+    if (day.date <= lastBookableDate) availability[day.date] = open;
+  }
+  return { availability, firstAvailable };
+}

@@ -1,0 +1,123 @@
+import type { ServiceStep, StylistCalendar, WorkingHours } from './engine';
+
+export interface SalonRules {
+  id: number;
+  timezone: string;
+  skip_today: number;
+  book_ncob_with_same: number;
+  check_ncob_availability_until: number;
+  slot_interval: number;
+  has_waitlist: number;
+}
+
+export interface StylistInfo {
+  id: number;
+  name: string;
+  role: string;
+}
+
+export interface Offer {
+  stylist_id: number;
+  service_id: number;
+  price: number;
+  duration: number;
+  processing: number;
+}
+
+export interface Catalogue {
+  salon: SalonRules;
+  services: Map<number, { id: number; name: string; has_patch_test: boolean }>;
+  stylists: Map<number, StylistInfo>;
+  offers: Offer[];
+}
+
+/** The salon's rules, its active stylists and who performs which of `serviceIds` (one round trip). */
+export async function loadCatalogue(db: D1Database, salonId: number, serviceIds: number[]): Promise<Catalogue | null> {
+  const ids = serviceIds.length ? serviceIds : [0];
+  const marks = ids.map(() => '?').join(',');
+  const [salon, services, stylists, offers] = await db.batch([
+    db
+      .prepare(
+        'SELECT id, timezone, skip_today, book_ncob_with_same, check_ncob_availability_until, slot_interval, has_waitlist FROM salons WHERE id = ?',
+      )
+      .bind(salonId),
+    db.prepare(`SELECT id, name, has_patch_test FROM services WHERE salon_id = ? AND id IN (${marks})`).bind(salonId, ...ids),
+    db.prepare('SELECT id, name, role FROM stylists WHERE salon_id = ? AND active = 1 ORDER BY position, id').bind(salonId),
+    db
+      .prepare(
+        `SELECT ss.stylist_id, ss.service_id, ss.price, ss.duration, ss.processing
+           FROM stylist_services ss JOIN stylists st ON st.id = ss.stylist_id AND st.active = 1
+          WHERE st.salon_id = ? AND ss.service_id IN (${marks})
+          ORDER BY st.position, st.id`,
+      )
+      .bind(salonId, ...ids),
+  ]);
+  const s = salon!.results[0] as SalonRules | undefined;
+  if (!s) return null;
+  return {
+    salon: s,
+    services: new Map(
+      (services!.results as { id: number; name: string; has_patch_test: number }[]).map((r) => [
+        r.id,
+        { id: r.id, name: r.name, has_patch_test: !!r.has_patch_test },
+      ]),
+    ),
+    stylists: new Map((stylists!.results as StylistInfo[]).map((r) => [r.id, r])),
+    offers: offers!.results as Offer[],
+  };
+}
+
+/** Hours, days off and busy intervals of `stylistIds` between two instants (one round trip). */
+export async function loadCalendars(
+  db: D1Database,
+  salonId: number,
+  stylistIds: number[],
+  range: { fromUtc: number; toUtc: number; fromDate: string; toDate: string },
+): Promise<Map<number, StylistCalendar>> {
+  const ids = stylistIds.length ? stylistIds : [0];
+  const marks = ids.map(() => '?').join(',');
+  const [hours, daysOff, busy] = await db.batch([
+    db
+      .prepare(`SELECT stylist_id, weekday, start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id IN (${marks})`)
+      .bind(...ids),
+    db
+      .prepare(`SELECT stylist_id, date FROM stylist_days_off WHERE stylist_id IN (${marks}) AND date BETWEEN ? AND ?`)
+      .bind(...ids, range.fromDate, range.toDate),
+    db
+      .prepare(
+        `SELECT stylist_id, start_at, end_at FROM appointment_procedures
+          WHERE salon_id = ? AND occupies = 1 AND start_at < ? AND end_at > ? AND stylist_id IN (${marks})
+          ORDER BY start_at`,
+      )
+      .bind(salonId, range.toUtc, range.fromUtc, ...ids),
+  ]);
+  const calendars = new Map<number, StylistCalendar & { hours: (WorkingHours | undefined)[]; busy: [number, number][]; daysOff: Set<string> }>();
+  for (const id of stylistIds) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
+  for (const h of hours!.results as { stylist_id: number; weekday: number; start_min: number; end_min: number; break_start: number | null; break_end: number | null }[]) {
+    calendars.get(h.stylist_id)!.hours[h.weekday] = {
+      start: h.start_min,
+      end: h.end_min,
+      breakStart: h.break_start,
+      breakEnd: h.break_end,
+    };
+  }
+  for (const d of daysOff!.results as { stylist_id: number; date: string }[]) calendars.get(d.stylist_id)!.daysOff.add(d.date);
+  for (const b of busy!.results as { stylist_id: number; start_at: number; end_at: number }[]) {
+    calendars.get(b.stylist_id)!.busy.push([b.start_at, b.end_at]);
+  }
+  return calendars;
+}
+
+/** The booking's services in order, each with the stylists allowed by the client's choice. */
+export function stepsFor(offers: readonly Offer[], serviceIds: number[], choices: (number | null)[]): ServiceStep[] {
+  return serviceIds.map((serviceId, i) => {
+    const choice = choices[i] ?? null;
+    const options = new Map<number, { duration: number; processing: number }>();
+    for (const o of offers) {
+      if (o.service_id === serviceId && (choice === null || o.stylist_id === choice)) {
+        options.set(o.stylist_id, { duration: o.duration, processing: o.processing });
+      }
+    }
+    return { serviceId, options };
+  });
+}

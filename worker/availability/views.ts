@@ -1,0 +1,60 @@
+import {
+  MSG_EXCEEDS_MAX_DAYS,
+  MSG_FULLY_BOOKED,
+  MSG_KEEP_SCROLLING,
+  MSG_NO_SLOTS,
+  MSG_NO_SLOTS_ON_DATE,
+  MSG_NO_SLOTS_WAITLIST,
+} from '../../shared/availability-messages';
+import type { DayAvailability, DaySlots } from '../../shared/availability';
+import { AppError } from '../errors';
+import { addDays, localDateOf, localIso } from './calendar';
+import { daySlots, dayAvailability } from './engine';
+import { prepareQuery, type BookingQuery, type PreparedQuery } from './booking-query';
+
+function checkWindow(pq: PreparedQuery, date: string, what: string) {
+  if (date > pq.searchEnd) throw new AppError('BAD_REQUEST', `${what} is beyond the 181 days we search ahead`, what);
+  if (date < addDays(pq.today, -7)) throw new AppError('BAD_REQUEST', `${what} is in the past`, what);
+}
+
+/**
+ * Which days have a bookable time, from `weekStart` to the end of the search (the spec's
+ * week-by-week search, done in one call). The first available day beyond the salon's horizon
+ * answers 'Exceeds Maximum days'; none in 6 months answers the fully booked message.
+ */
+export async function weeklyAvailability(db: D1Database, q: BookingQuery, weekStart: string): Promise<DayAvailability> {
+  const pq = await prepareQuery(db, q);
+  checkWindow(pq, weekStart, 'weekStartDate');
+  const from = weekStart > pq.earliest ? weekStart : pq.earliest;
+  const { availability, firstAvailable } = dayAvailability(pq.days(from, pq.searchEnd), pq.req, pq.lastBookable);
+  const base = {
+    first_available_date: firstAvailable,
+    max_days: pq.catalogue.salon.check_ncob_availability_until,
+    last_bookable_date: pq.lastBookable,
+    earliest_date: pq.earliest,
+  };
+  if (!firstAvailable) return { ...base, availability, message: MSG_FULLY_BOOKED, slot_message: MSG_NO_SLOTS };
+  if (firstAvailable > pq.lastBookable) {
+    return { ...base, availability: { [MSG_EXCEEDS_MAX_DAYS]: false }, message: MSG_EXCEEDS_MAX_DAYS, slot_message: MSG_NO_SLOTS };
+  }
+  return { ...base, availability, message: null, slot_message: null };
+}
+
+/** The bookable start times of one day, keyed by local ISO time with offset. */
+export async function slotsOn(db: D1Database, q: BookingQuery, date: string): Promise<DaySlots> {
+  const pq = await prepareQuery(db, q, { from: date, to: date });
+  checkWindow(pq, date, 'date');
+  const data: DaySlots['data'] = {};
+  if (date >= pq.earliest && date <= pq.lastBookable) {
+    const day = pq.days(date, date)[0]!;
+    for (const s of daySlots(day, pq.req)) data[localIso(day, s.utc)] = { count: s.count, has_more: s.count > 1 };
+  }
+  let message: string | null = null;
+  if (Object.keys(data).length === 0) {
+    if (date > pq.lastBookable) message = MSG_NO_SLOTS;
+    else if (q.patchTime !== null && date < pq.earliest && date >= localDateOf(q.patchTime, pq.catalogue.salon.timezone)) {
+      message = MSG_KEEP_SCROLLING;
+    } else message = q.waitlist ? MSG_NO_SLOTS_WAITLIST : MSG_NO_SLOTS_ON_DATE;
+  }
+  return { data, message };
+}
