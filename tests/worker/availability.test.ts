@@ -1,0 +1,192 @@
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists } from '../../shared/availability';
+import type { Service } from '../../shared/types';
+import { addDays, localDateOf } from '../../worker/availability/calendar';
+import { call, patchSalon } from './helpers';
+
+const today = () => localDateOf(Date.now(), 'Europe/London');
+/** The next date (after tomorrow) that falls on `weekday` (0 = Sunday) in London. */
+function next(weekday: number): string {
+  let d = addDays(today(), 2);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
+  return d;
+}
+const json = async <T>(path: string) => {
+  const res = await call(path);
+  expect(res.status, `${path} → ${res.status}`).toBe(200);
+  return (await res.json()) as T;
+};
+
+async function book(stylistId: number, startIso: string, minutes: number, salonId = 1) {
+  const start = Date.parse(startIso);
+  const { meta } = await env.DB.prepare(
+    "INSERT INTO appointments (salon_id, start_at, end_at, created_at) VALUES (?, ?, ?, 0)",
+  ).bind(salonId, start, start + minutes * 60_000).run();
+  await env.DB.prepare(
+    'INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at) VALUES (?, ?, NULL, ?, ?, ?)',
+  ).bind(meta.last_row_id, salonId, stylistId, start, start + minutes * 60_000).run();
+}
+
+async function daysOff(stylistId: number, from: string, count: number) {
+  await env.DB.batch(
+    Array.from({ length: count }, (_, i) =>
+      env.DB.prepare('INSERT OR IGNORE INTO stylist_days_off (stylist_id, date) VALUES (?, ?)').bind(stylistId, addDays(from, i)),
+    ),
+  );
+}
+
+// Storage is shared by the tests of a file: each test starts from the demo data.
+beforeEach(async () => {
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM appointment_procedures'),
+    env.DB.prepare('DELETE FROM appointments'),
+    env.DB.prepare('DELETE FROM stylist_days_off'),
+  ]);
+  await patchSalon(1, { check_ncob_availability_until: 180, skip_today: false });
+  await patchSalon(2, { check_ncob_availability_until: 90, skip_today: false });
+});
+
+describe('weekly availability', () => {
+  it("answers day → bookable from the week start to 181 days ahead, with the first available day", async () => {
+    const a = await json<DayAvailability>(`/api/book-online/availability/weekly/1/2/0/${today()}/null/`);
+    expect(a.message).toBeNull();
+    expect(a.first_available_date).not.toBeNull();
+    expect(a.max_days).toBe(180);
+    expect(Object.keys(a.availability)).toHaveLength(181);
+    expect(a.availability[addDays(today(), 2)]).toBe(true);
+  });
+
+  it("follows the chosen stylist's working days (Ben works Monday to Thursday)", async () => {
+    const a = await json<DayAvailability>(`/api/book-online/availability/weekly/1/4/2/${today()}/null/`);
+    expect(a.availability[next(1)]).toBe(true);
+    expect(a.availability[next(5)]).toBe(false);
+    expect(a.availability[next(6)]).toBe(false);
+    expect(a.availability[next(0)]).toBe(false);
+  });
+
+  it("answers 'Exceeds Maximum days' when the first free day is beyond the salon's horizon", async () => {
+    await patchSalon(1, { check_ncob_availability_until: 7 });
+    await daysOff(2, today(), 20);
+    const a = await json<DayAvailability>(`/api/book-online/availability/weekly/1/4/2/${today()}/null/`);
+    expect(a.message).toBe('Exceeds Maximum days');
+    expect(a.slot_message).toBe('No slots');
+    expect(a.availability).toEqual({ 'Exceeds Maximum days': false });
+    expect(a.first_available_date! > a.last_bookable_date).toBe(true);
+  });
+
+  it('answers the fully booked message when nothing is free for 6 months', async () => {
+    await daysOff(5, today(), 182);
+    const a = await json<DayAvailability>(`/api/book-online/availability/weekly/2/10/0/${today()}/null/`);
+    expect(a.message).toBe('The salon is fully booked for the next 6 months, please call the salon.');
+    expect(a.first_available_date).toBeNull();
+  });
+
+  it('starts tomorrow when the salon skips today', async () => {
+    await patchSalon(2, { skip_today: true });
+    const a = await json<DayAvailability>(`/api/book-online/availability/weekly/2/10/0/${today()}/null/`);
+    expect(a.earliest_date).toBe(addDays(today(), 1));
+    expect(a.availability[today()]).toBeUndefined();
+  });
+});
+
+describe('slots of a day', () => {
+  it('answers local times with their offset, and an appointment takes its times away', async () => {
+    const monday = next(1);
+    const before = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${monday}/4/2/null/`);
+    const keys = Object.keys(before.data);
+    expect(keys[0]).toMatch(new RegExp(`^${monday}T10:00:00[+-]\\d\\d:00$`));
+    expect(before.data[keys[0]!]).toEqual({ count: 1, has_more: false });
+    await book(2, keys[0]!, 60);
+    const after = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${monday}/4/2/null/`);
+    expect(Object.keys(after.data)[0]).toMatch(new RegExp(`^${monday}T11:00`));
+  });
+
+  it('answers the no-availability message on a day nobody works', async () => {
+    const s = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${next(0)}/4/2/null/`);
+    expect(s.data).toEqual({});
+    expect(s.message).toBe("Sorry, it looks like there's no availability for your chosen date. Please select another date to check availability.");
+  });
+
+  it('after a patch test: keep scrolling before 2 days, and nothing under 48 hours', async () => {
+    const monday = next(1);
+    const patch = encodeURIComponent(`${monday}T12:00:00+00:00`);
+    const tuesday = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${addDays(monday, 1)}/4/0/${patch}/`);
+    expect(tuesday.message).toBe('Please keep scrolling to a future date to find availability for your appointment.');
+    const wednesday = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${addDays(monday, 2)}/4/0/${patch}/`);
+    const first = Object.keys(wednesday.data)[0]!;
+    expect(Date.parse(first) - Date.parse(decodeURIComponent(patch))).toBeGreaterThanOrEqual(48 * 3600_000);
+  });
+
+  it('the waitlist variant ignores appointments', async () => {
+    const monday = next(1);
+    await book(2, `${monday}T08:00:00Z`, 12 * 60);
+    const normal = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${monday}/4/2/null/`);
+    expect(normal.data).toEqual({});
+    const waitlist = await json<DaySlots>(`/api/book-online/new/waitlist/availability/appointment/1/${monday}/4/null/`);
+    expect(Object.keys(waitlist.data).length).toBeGreaterThan(0);
+  });
+});
+
+describe('patch tests', () => {
+  it('finds patch test days and 5-minute times with the stylist who does them', async () => {
+    const w = await json<DayAvailability>(`/api/book-online/availability/weekly/patch/1/${today()}/null/`);
+    expect(w.first_available_date).not.toBeNull();
+    const s = await json<PatchSlots>(`/api/book-online/availability/patch/1/${next(1)}/`);
+    const testers = new Set(Object.values(s.data));
+    expect([...testers].every((id) => id === 1 || id === 2)).toBe(true);
+    expect(Object.keys(s.data).length).toBeGreaterThan(10);
+  });
+
+  it('refuses a patch search for services that need none', async () => {
+    const res = await call(`/api/book-online/availability/weekly/patch/1/${today()}/2/`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toBe('None of these services needs a patch test');
+  });
+});
+
+describe('stylists, recommendations and the waitlist option', () => {
+  it('lists who performs each service, with their price, duration and processing', async () => {
+    const list = await json<ServiceStylists[]>('/api/book-online/services/stylists/1/4,8/');
+    expect(list.map((s) => s.service_name)).toEqual(['Full Head Tint', 'Blow Dry']);
+    expect(list[0]!.stylists).toEqual([
+      { stylist_id: 1, stylist_name: 'Amelia Hart', stylist_role: 'Creative Director', service_id: 4, price: 85, duration: 45, processing: 30 },
+      { stylist_id: 2, stylist_name: 'Ben Okafor', stylist_role: 'Colourist', service_id: 4, price: 75, duration: 45, processing: 30 },
+    ]);
+  });
+
+  it('recommends finishing services after one with processing time', async () => {
+    const list = await json<Service[]>('/api/book-online/services/recommended/1/4/');
+    expect(list.map((s) => s.name).sort()).toEqual(['Blow Dry', 'Olaplex Treatment']);
+    expect(await json<Service[]>('/api/book-online/services/recommended/1/4,8/')).toEqual([]);
+  });
+
+  it('shows the waitlist option when the salon has one', async () => {
+    expect(await json('/api/book-online/show/waitlist/option/1/4/')).toEqual({ show_waitlist: true });
+    expect(await json('/api/book-online/show/waitlist/option/2/10/')).toEqual({ show_waitlist: false });
+  });
+});
+
+describe('bad availability requests get a clear 4xx', () => {
+  const t = () => today();
+  it.each([
+    [() => `/api/book-online/availability/weekly/1/999/0/${t()}/null/`, 404, 'Service 999 is not offered by this salon'],
+    [() => `/api/book-online/availability/weekly/1/10/0/${t()}/null/`, 404, 'Service 10 is not offered by this salon'],
+    [() => `/api/book-online/availability/weekly/1/2/2/${t()}/null/`, 400, 'Ben Okafor does not perform Gents Cut'],
+    [() => `/api/book-online/availability/weekly/1/2/5/${t()}/null/`, 404, 'Stylist 5 does not work at this salon'],
+    [() => `/api/book-online/availability/weekly/1/2,4/0/${t()}/null/`, 400, "stylists must name one stylist per service (0 for 'I don't mind')"],
+    [() => `/api/book-online/availability/weekly/1/2,2/0,0/${t()}/null/`, 400, 'services must not repeat a service'],
+    [() => `/api/book-online/availability/weekly/1/2/0/2026-02-30/null/`, 400, 'weekStartDate must be a date such as 2026-03-03'],
+    [() => `/api/book-online/availability/weekly/1/2/0/${addDays(t(), 400)}/null/`, 400, 'weekStartDate is beyond the 181 days we search ahead'],
+    [() => `/api/book-online/availability/weekly/1/2/0/2001-01-01/null/`, 400, 'weekStartDate is in the past'],
+    [() => `/api/book-online/availability/weekly/1/2/0/${t()}/tomorrow/`, 400, 'extra must be the patch test time as an ISO date-time, or null'],
+    [() => `/api/book-online/availability/weekly/999/2/0/${t()}/null/`, 404, 'Salon not found'],
+    [() => `/api/book-online/new/availability/appointment/1/${t()}/a,b/0/null/`, 400, 'services must be 1 to 10 service ids separated by commas'],
+    [() => `/api/book-online/new/availability/appointment/1/${t()}/2/0/null/?isWaitList=maybe`, 400, 'isWaitList must be true or false'],
+    [() => `/api/book-online/services/stylists/1/10/`, 404, 'Service 10 is not offered by this salon'],
+  ])('%#', async (path, status, detail) => {
+    const res = await call(path());
+    expect(res.status).toBe(status);
+    expect(((await res.json()) as { detail: string }).detail).toBe(detail);
+  });
+});
