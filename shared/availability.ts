@@ -43,3 +43,16 @@ export interface ServiceStylists {
   service_name: string;
   stylists: StylistOption[];
 }
+
+/** GET book-online/services/stylists-at/...: who can take each service at a chosen time. */
+export interface StylistsAtTime {
+  start_time: string;
+  services: {
+    service_id: number;
+    /** when this service starts (local ISO with offset), for the first complete assignment */
+    start_time: string;
+    available: StylistOption[];
+    /** whom 'I don't mind' gets */
+    assigned: StylistOption;
+  }[];
+}

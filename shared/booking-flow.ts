@@ -9,3 +9,13 @@ export function nextStepAfterServices(selected: readonly Service[], stylistsCoun
   if (selected.at(-1)?.has_processing_time) return '/recommendedservice';
   return stylistsCount > 1 ? '/favouritestylistselect' : '/timeselect';
 }
+
+/** After recommended services: staff choice when the salon has more than one stylist. */
+export function nextStepAfterRecommended(stylistsCount: number): string {
+  return stylistsCount > 1 ? '/favouritestylistselect' : '/timeselect';
+}
+
+/** After a time: staff selection at that time when there is more than one stylist, else the summary. */
+export function nextStepAfterTime(stylistsCount: number): string {
+  return stylistsCount > 1 ? '/stylistselect' : '/summary';
+}

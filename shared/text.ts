@@ -15,3 +15,13 @@ export function cutText(text: string, limit: number): { short: string; isCut: bo
 export function needsViewMore(text: string, threshold: number): boolean {
   return Array.from(text).length >= threshold;
 }
+
+/** Up to two initials for an avatar: 'Amelia Hart' → 'AH'. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
+    .slice(0, 2)
+    .map((w) => Array.from(w)[0]!.toUpperCase())
+    .join('');
+}

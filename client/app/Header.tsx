@@ -4,15 +4,7 @@ import { logout, useAuth } from '../features/auth/store';
 import { outlineButton } from '../components/styles';
 import { useSalon } from './SalonContext';
 import { PoweredBy } from '../components/PoweredBy';
-
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter((w) => /^[\p{L}\p{N}]/u.test(w))
-    .slice(0, 2)
-    .map((w) => Array.from(w)[0]!.toUpperCase())
-    .join('');
-}
+import { initialsOf } from '../../shared/text';
 
 /** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
 export function Header() {
@@ -55,7 +47,7 @@ export function Header() {
             flexShrink: 0,
           })}
         >
-          {initials(salon.name)}
+          {initialsOf(salon.name)}
         </span>
       )}
       <div className={css({ flex: '1', minW: 0 })}>

@@ -1,13 +1,24 @@
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
+import { Loading } from '../components/CallFailed';
+import { RequireServices } from '../components/RequireServices';
 import { pageColumn } from '../components/styles';
-import { enterSalon, rememberCampaign } from '../features/booking/store';
 import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { SalonContext, type SalonData } from './SalonContext';
+
+// The first screen is in the main bundle; the later steps load when the client gets to them.
+const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  lazy(() => load().then((m) => ({ default: m[name] })));
+const RecommendedServices = named(() => import('../features/recommended/RecommendedServices'), 'RecommendedServices');
+const FavouriteStylistSelection = named(() => import('../features/stylists/FavouriteStylistSelection'), 'FavouriteStylistSelection');
+const StylistSelection = named(() => import('../features/stylists/StylistSelection'), 'StylistSelection');
+const TimeSelection = named(() => import('../features/time/TimeSelection'), 'TimeSelection');
+const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
+const Summary = named(() => import('../features/summary/Summary'), 'Summary');
 
 function Layout() {
   const { pathname } = useLocation();
@@ -16,7 +27,9 @@ function Layout() {
       <Header />
       <main className={`${pageColumn} ${css({ pb: '60px' })}`}>
         <ErrorBoundary key={pathname}>
-          <Outlet />
+          <Suspense fallback={<Loading what="the page" />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <BottomNav />
@@ -24,19 +37,35 @@ function Layout() {
   );
 }
 
+/** Steps that need selected services; without them the client goes back to the start. */
+const journey: [string, React.ComponentType][] = [
+  ['recommendedservice', RecommendedServices],
+  ['favouritestylistselect', FavouriteStylistSelection],
+  ['timeselect', TimeSelection],
+  ['patchtimeselect', PatchTimeSelection],
+  ['stylistselect', StylistSelection],
+  ['summary', Summary],
+];
+
 /** The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. */
 export function SalonArea({ data, basePath }: { data: SalonData; basePath: string }) {
-  const salonId = data.salon.id;
-  useEffect(() => {
-    enterSalon(salonId);
-    rememberCampaign(window.location.search);
-  }, [salonId]);
   return (
     <SalonContext.Provider value={data}>
       <BrowserRouter basename={basePath || '/'}>
         <Routes>
           <Route element={<Layout />}>
             <Route index element={<ServiceSelection />} />
+            {journey.map(([path, Screen]) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireServices>
+                    <Screen />
+                  </RequireServices>
+                }
+              />
+            ))}
             {/* Screens not in this build yet send the client back to the start. */}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

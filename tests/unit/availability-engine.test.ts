@@ -5,7 +5,7 @@ import { dayAvailability, daySlots, type AvailabilityRequest, type StylistCalend
 const allWeek = (h: WorkingHours): WorkingHours[] => [h, h, h, h, h, h, h];
 const nineToFive: WorkingHours = { start: 9 * 60, end: 17 * 60, breakStart: null, breakEnd: null };
 
-function stylist(id: number, hours = allWeek(nineToFive), busy: [number, number][] = [], daysOff: string[] = []): StylistCalendar {
+function stylist(id: number, hours: (WorkingHours | undefined)[] = allWeek(nineToFive), busy: [number, number][] = [], daysOff: string[] = []): StylistCalendar {
   return { id, hours, busy, daysOff: new Set(daysOff) };
 }
 

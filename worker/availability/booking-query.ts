@@ -23,7 +23,7 @@ export interface PreparedQuery {
   earliest: string;
   /** the last date the salon accepts bookings for (check_ncob_availability_until) */
   lastBookable: string;
-  /** the end of the search: 181 days from today */
+  /** the end of the search: 181 days from today, or the salon's horizon when that is further */
   searchEnd: string;
   days: (from: string, to: string) => SalonDay[];
 }
@@ -58,8 +58,10 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { f
     const afterPatch = addDays(localDateOf(q.patchTime, tz), 2);
     if (afterPatch > earliest) earliest = afterPatch;
   }
-  const searchEnd = addDays(today, SEARCH_DAYS - 1);
-  const lastBookable = addDays(today, Math.min(salon.check_ncob_availability_until, SEARCH_DAYS - 1));
+  // The last day the salon takes bookings for; the search covers at least 181 days (to find a
+  // first free day beyond a short horizon) and at most a year.
+  const lastBookable = addDays(today, salon.check_ncob_availability_until);
+  const searchEnd = addDays(today, Math.max(SEARCH_DAYS - 1, Math.min(salon.check_ncob_availability_until, 365)));
   const steps = stepsFor(catalogue.offers, q.serviceIds, q.choices);
   const stylistIds = [...new Set(steps.flatMap((s) => [...s.options.keys()]))];
   const from = window?.from ?? earliest;

@@ -19,22 +19,8 @@ export interface SalonDay {
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 
-/** 'YYYY-MM-DD' → the next calendar date (pure calendar arithmetic, no timezone). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / (24 * HOUR));
-}
-
-export function isCalendarDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const d = new Date(`${date}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
-}
+export { addDays, daysBetween, isCalendarDate } from '../../shared/dates';
+import { addDays, weekdayOf } from '../../shared/dates';
 
 /** The salon's local date of an instant. */
 export function localDateOf(utcMs: number, timezone: string): string {
@@ -56,7 +42,7 @@ export function salonDays(from: string, count: number, timezone: string): SalonD
     const offsetMin = Math.round((Date.parse(`${date}T00:00:00Z`) - start) / MINUTE);
     days.push({
       date,
-      weekday: new Date(`${date}T00:00:00Z`).getUTCDay(),
+      weekday: weekdayOf(date),
       startUtc: start,
       endUtc: end,
       uniform: end - start === 24 * HOUR,

@@ -165,3 +165,56 @@ export function dayAvailability(
   }
   return { availability, firstAvailable };
 }
+
+export interface Assignment {
+  serviceId: number;
+  stylistId: number;
+  start: number;
+}
+
+/**
+ * The stylists who can take each service of a booking that starts at `utc` (in some complete
+ * assignment), and the first complete assignment, for staff selection once a time is chosen.
+ * Enumeration stops after `limit` complete assignments.
+ */
+export function assignmentsAt(
+  day: SalonDay,
+  req: AvailabilityRequest,
+  utc: number,
+  limit = 5000,
+): { possible: Set<number>[]; first: Assignment[] | null } {
+  const runs = new Map<number, Int16Array | null>();
+  const runsOf = (id: number) => {
+    if (!runs.has(id)) {
+      const cal = req.stylists.get(id);
+      runs.set(id, cal ? freeRuns(day, cal, req.ignoreBusy) : null);
+    }
+    return runs.get(id)!;
+  };
+  const possible = req.steps.map(() => new Set<number>());
+  let first: Assignment[] | null = null;
+  let found = 0;
+  const path: Assignment[] = [];
+  const walk = (i: number, b: number) => {
+    if (found >= limit) return;
+    const step = req.steps[i];
+    if (!step) {
+      found++;
+      path.forEach((a, k) => possible[k]!.add(a.stylistId));
+      first ??= path.map((a) => ({ ...a }));
+      return;
+    }
+    const s0 = path[0]?.stylistId;
+    const only = i > 0 && req.sameStylist && s0 !== undefined && step.options.has(s0) ? [s0] : [...step.options.keys()];
+    for (const id of only) {
+      const t = step.options.get(id)!;
+      const r = runsOf(id);
+      if (!r || b < 0 || !(r[b]! >= blocks(t.duration))) continue;
+      path.push({ serviceId: step.serviceId, stylistId: id, start: day.startUtc + b * BLOCK });
+      walk(i + 1, b + blocks(t.duration + t.processing));
+      path.pop();
+    }
+  };
+  if (utc >= req.notBefore) walk(0, Math.round((utc - day.startUtc) / BLOCK));
+  return { possible, first };
+}

@@ -30,7 +30,7 @@ async function preparePatch(db: D1Database, salonId: number, serviceIds: number[
 }
 
 function checkDate(pq: PreparedQuery, date: string) {
-  if (date > pq.searchEnd) throw new AppError('BAD_REQUEST', 'date is beyond the 181 days we search ahead', 'date');
+  if (date > pq.searchEnd) throw new AppError('BAD_REQUEST', 'date is beyond the days this salon takes bookings for', 'date');
 }
 
 export async function patchWeekly(db: D1Database, salonId: number, serviceIds: number[] | null, from: string, now: number): Promise<DayAvailability> {

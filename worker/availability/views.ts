@@ -1,4 +1,5 @@
 import {
+  SEARCH_DAYS,
   MSG_EXCEEDS_MAX_DAYS,
   MSG_FULLY_BOOKED,
   MSG_KEEP_SCROLLING,
@@ -6,14 +7,15 @@ import {
   MSG_NO_SLOTS_ON_DATE,
   MSG_NO_SLOTS_WAITLIST,
 } from '../../shared/availability-messages';
-import type { DayAvailability, DaySlots } from '../../shared/availability';
+import type { DayAvailability, DaySlots, StylistOption, StylistsAtTime } from '../../shared/availability';
+import { toMajor } from '../../shared/money';
 import { AppError } from '../errors';
 import { addDays, localDateOf, localIso } from './calendar';
-import { daySlots, dayAvailability } from './engine';
+import { assignmentsAt, daySlots, dayAvailability, type Assignment } from './engine';
 import { prepareQuery, type BookingQuery, type PreparedQuery } from './booking-query';
 
 function checkWindow(pq: PreparedQuery, date: string, what: string) {
-  if (date > pq.searchEnd) throw new AppError('BAD_REQUEST', `${what} is beyond the 181 days we search ahead`, what);
+  if (date > pq.searchEnd) throw new AppError('BAD_REQUEST', `${what} is beyond the days this salon takes bookings for`, what);
   if (date < addDays(pq.today, -7)) throw new AppError('BAD_REQUEST', `${what} is in the past`, what);
 }
 
@@ -26,7 +28,9 @@ export async function weeklyAvailability(db: D1Database, q: BookingQuery, weekSt
   const pq = await prepareQuery(db, q);
   checkWindow(pq, weekStart, 'weekStartDate');
   const from = weekStart > pq.earliest ? weekStart : pq.earliest;
-  const { availability, firstAvailable } = dayAvailability(pq.days(from, pq.searchEnd), pq.req, pq.lastBookable);
+  // One call answers up to 181 days from the week start (the client asks again further on).
+  const to = addDays(from, SEARCH_DAYS - 1) < pq.searchEnd ? addDays(from, SEARCH_DAYS - 1) : pq.searchEnd;
+  const { availability, firstAvailable } = dayAvailability(pq.days(from, to), pq.req, pq.lastBookable);
   const base = {
     first_available_date: firstAvailable,
     max_days: pq.catalogue.salon.check_ncob_availability_until,
@@ -57,4 +61,35 @@ export async function slotsOn(db: D1Database, q: BookingQuery, date: string): Pr
     } else message = q.waitlist ? MSG_NO_SLOTS_WAITLIST : MSG_NO_SLOTS_ON_DATE;
   }
   return { data, message };
+}
+
+export type { StylistsAtTime } from '../../shared/availability';
+
+/**
+ * Staff selection once a time is chosen: for each service, the stylists who can take it at
+ * that time (with the rest of the booking still fitting), and the assignment 'I don't mind'
+ * would get. 409 when the time is no longer free.
+ */
+export async function stylistsAtTime(db: D1Database, q: BookingQuery, startIso: string): Promise<StylistsAtTime> {
+  const utc = Date.parse(startIso);
+  const date = startIso.slice(0, 10);
+  const pq = await prepareQuery(db, q, { from: date, to: date });
+  const day = pq.days(date, date)[0]!;
+  const { possible, first } = date >= pq.earliest && date <= pq.lastBookable ? assignmentsAt(day, pq.req, utc) : { possible: [], first: null };
+  if (!first) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
+  const { offers, stylists } = pq.catalogue;
+  const option = (serviceId: number, stylistId: number): StylistOption => {
+    const o = offers.find((x) => x.service_id === serviceId && x.stylist_id === stylistId)!;
+    const st = stylists.get(stylistId)!;
+    return { stylist_id: st.id, stylist_name: st.name, stylist_role: st.role, service_id: serviceId, price: toMajor(o.price), duration: o.duration, processing: o.processing };
+  };
+  return {
+    start_time: localIso(day, utc),
+    services: (first as Assignment[]).map((a, i) => ({
+      service_id: a.serviceId,
+      start_time: localIso(day, a.start),
+      available: [...possible[i]!].map((id) => option(a.serviceId, id)),
+      assigned: option(a.serviceId, a.stylistId),
+    })),
+  };
 }

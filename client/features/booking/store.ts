@@ -16,11 +16,21 @@ export interface StylistChoice {
   favourite_or_any: 'favourite' | 'any';
 }
 
+/** The answer to the patch test popup: a valid recent test, or a new one first. */
+export type PatchChoice = 'valid' | 'needed' | null;
+
 /** The client's booking in progress (booking-journey.md §3 'Booking state'). */
 export interface BookingState {
   salonId: number | null;
   selectedServices: Service[];
+  /** keyed by service id: who does each service; stylist_id null means 'I don't mind' */
   selectedStylists: Record<number, StylistChoice>;
+  /** keyed by service id: the staff chosen before the time (null: 'I don't mind'), which the search follows */
+  staffPreference: Record<number, number | null>;
+  patchChoice: PatchChoice;
+  /** the day picked in the slider (salon-local date) */
+  selectedDate: string | null;
+  /** local ISO time with offset, e.g. 2026-03-03T10:30:00+00:00 */
   selectedAppointmentTime: string | null;
   selectedPatchTime: string | null;
   selectedPatchStylistId: number | null;
@@ -44,6 +54,9 @@ const initial: BookingState = {
   salonId: null,
   selectedServices: [],
   selectedStylists: {},
+  staffPreference: {},
+  patchChoice: null,
+  selectedDate: null,
   selectedAppointmentTime: null,
   selectedPatchTime: null,
   selectedPatchStylistId: null,
@@ -107,20 +120,83 @@ export function toggleService(service: Service) {
   if (i >= 0) {
     booking.selectedServices.splice(i, 1);
     delete booking.selectedStylists[service.id];
+    delete booking.staffPreference[service.id];
   } else {
     booking.selectedServices.push(deepClone(service));
   }
+  clearTime();
+  selectionChanged();
+}
+
+/** The chosen day and time no longer hold once services or stylists change. */
+function clearTime() {
+  booking.selectedDate = null;
+  booking.selectedAppointmentTime = null;
+  booking.isWaitList = false;
+}
+
+/** Before the time: a stylist (or 'I don't mind', stylist_id null) for one service. */
+export function chooseStylist(choice: StylistChoice) {
+  booking.selectedStylists[choice.service_id] = choice;
+  booking.staffPreference[choice.service_id] = choice.stylist_id;
+  clearTime();
+  selectionChanged();
+}
+
+/** After a time is chosen: the stylist who will actually do each 'I don't mind' service. */
+export function assignStylist(choice: StylistChoice) {
+  booking.selectedStylists[choice.service_id] = choice;
+  selectionChanged();
+}
+
+export function choosePatch(choice: PatchChoice) {
+  booking.patchChoice = choice;
+  if (choice !== 'needed') {
+    booking.selectedPatchTime = null;
+    booking.selectedPatchStylistId = null;
+  }
+  clearTime();
+  selectionChanged();
+}
+
+export function choosePatchTime(time: string, stylistId: number) {
+  booking.selectedPatchTime = time;
+  booking.selectedPatchStylistId = stylistId;
+  clearTime();
+  selectionChanged();
+}
+
+export function chooseDate(date: string | null) {
+  booking.selectedDate = date;
+  booking.selectedAppointmentTime = null;
+}
+
+export function chooseTime(time: string | null) {
+  booking.selectedAppointmentTime = time;
+  selectionChanged();
+}
+
+/** ADD ME TO WAITLIST: the search and the booking become a waitlist's. */
+export function joinWaitList(on: boolean) {
+  booking.isWaitList = on;
+  booking.selectedDate = null;
   booking.selectedAppointmentTime = null;
   selectionChanged();
+}
+
+export function setNotes(notes: string) {
+  booking.notes = notes.slice(0, 1000);
 }
 
 /** Clearing services resets time, slot, stylists and price. */
 export function clearServices() {
   booking.selectedServices = [];
   booking.selectedStylists = {};
-  booking.selectedAppointmentTime = null;
+  booking.staffPreference = {};
+  booking.patchChoice = null;
   booking.selectedPatchTime = null;
   booking.selectedPatchStylistId = null;
+  clearTime();
   selectionChanged();
 }
 

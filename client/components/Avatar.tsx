@@ -1,0 +1,23 @@
+import { css } from '../../styled-system/css';
+import { initialsOf } from '../../shared/text';
+
+/** A round initials avatar (stylists, the salon without a logo). */
+export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{ width: size, height: size, fontSize: size * 0.38 }}
+      className={css({
+        rounded: 'full',
+        bg: 'primary',
+        color: 'onPrimary',
+        display: 'grid',
+        placeItems: 'center',
+        fontWeight: '700',
+        flexShrink: 0,
+      })}
+    >
+      {initialsOf(name) || '?'}
+    </span>
+  );
+}

@@ -1,0 +1,62 @@
+import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../../shared/availability';
+import type { Service } from '../../../shared/types';
+import { call } from '../../lib/api';
+
+/** The availability and booking-option calls of booking-journey.md §7. */
+
+const ids = (list: readonly number[]) => list.join(',');
+const choices = (list: readonly (number | null)[]) => list.map((c) => c ?? 0).join(',');
+const patch = (time: string | null) => (time ? encodeURIComponent(time) : 'null');
+
+export interface SearchKey {
+  salonId: number;
+  services: readonly number[];
+  stylists: readonly (number | null)[];
+  patchTime: string | null;
+  waitlist: boolean;
+}
+
+export function fetchWeekly(k: SearchKey, weekStart: string, signal?: AbortSignal) {
+  const path = k.waitlist
+    ? `book-online/waitlist/availability/weekly/${k.salonId}/${ids(k.services)}/${weekStart}/`
+    : `book-online/availability/weekly/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/${weekStart}/${patch(k.patchTime)}/`;
+  return call<DayAvailability>(path, { signal }) as Promise<DayAvailability>;
+}
+
+export function fetchDaySlots(k: SearchKey, date: string, signal?: AbortSignal) {
+  const path = k.waitlist
+    ? `book-online/new/waitlist/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${patch(k.patchTime)}/`
+    : `book-online/new/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${choices(k.stylists)}/${patch(k.patchTime)}/`;
+  return call<DaySlots>(`${path}?isWaitList=${k.waitlist}`, { signal }) as Promise<DaySlots>;
+}
+
+export function fetchPatchWeekly(salonId: number, services: readonly number[], from: string, signal?: AbortSignal) {
+  return call<DayAvailability>(`book-online/availability/weekly/patch/${salonId}/${from}/${ids(services)}/`, { signal }) as Promise<DayAvailability>;
+}
+
+export function fetchPatchSlots(salonId: number, date: string, signal?: AbortSignal) {
+  return call<PatchSlots>(`book-online/availability/patch/${salonId}/${date}/?isWaitList=false`, { signal }) as Promise<PatchSlots>;
+}
+
+export function fetchStylists(salonId: number, services: readonly number[], signal?: AbortSignal) {
+  return call<ServiceStylists[]>(`book-online/services/stylists/${salonId}/${ids(services)}/`, { signal }) as Promise<ServiceStylists[]>;
+}
+
+export function fetchRecommended(salonId: number, services: readonly number[], signal?: AbortSignal) {
+  return call<Service[]>(`book-online/services/recommended/${salonId}/${ids(services)}/`, { signal }) as Promise<Service[]>;
+}
+
+export function fetchShowWaitlist(salonId: number, services: readonly number[], signal?: AbortSignal) {
+  return call<{ show_waitlist: boolean }>(`book-online/show/waitlist/option/${salonId}/${ids(services)}/`, { signal }) as Promise<{
+    show_waitlist: boolean;
+  }>;
+}
+
+/** Who can take each service at a chosen time, and whom 'I don't mind' would get. */
+export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortSignal) {
+  const q = new URLSearchParams({ start_time: startTime, isWaitList: String(k.waitlist) });
+  if (k.patchTime) q.set('patch_time', k.patchTime);
+  return call<StylistsAtTime>(`book-online/services/stylists-at/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/?${q}`, {
+    signal,
+  }) as Promise<StylistsAtTime>;
+}

@@ -1,0 +1,76 @@
+import { css } from '../../../styled-system/css';
+import type { StylistOption } from '../../../shared/availability';
+import { formatMoney, formatPriceRange, toMinor } from '../../../shared/money';
+import type { Service } from '../../../shared/types';
+import { Avatar } from '../../components/Avatar';
+import { useSalon } from '../../app/SalonContext';
+
+interface Props {
+  service: Service;
+  options: StylistOption[];
+  /** stylist id, null for 'I don't mind', undefined while nothing is chosen */
+  chosen: number | null | undefined;
+  onChoose: (stylist: StylistOption | null) => void;
+  /** what 'I don't mind' says under its name, e.g. '3 available at 10:30 am' */
+  anyNote?: string;
+}
+
+const optionRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  p: '3',
+  borderTop: '1px solid',
+  borderColor: 'border',
+  cursor: 'pointer',
+  clear: 'both',
+  '&:has(input:checked)': { bg: 'surfaceMuted' },
+});
+
+/** 'Select a staff member for {service}': 'I don't mind' and each stylist with role and price. */
+export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Props) {
+  const { salon } = useSalon();
+  const money = (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
+  const prices = options.map((o) => toMinor(o.price));
+  const range = prices.length
+    ? formatPriceRange(Math.min(...prices), Math.max(...prices), service.variable_pricing, salon.currency, salon.country.code)
+    : '';
+  const name = `staff-${service.id}`;
+  return (
+    <fieldset className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden' })}>
+      <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3', borderBottom: '1px solid', borderColor: 'border' })}>
+        Select a staff member for {service.name}
+      </legend>
+      <label className={optionRow}>
+        <input type="radio" name={name} checked={chosen === null} onChange={() => onChoose(null)} className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })} />
+        <span aria-hidden="true" className={css({ w: '10', h: '10', rounded: 'full', border: '2px dashed', borderColor: 'border', display: 'grid', placeItems: 'center', flexShrink: 0 })}>
+          ✱
+        </span>
+        <span className={css({ flex: '1' })}>
+          <span className={css({ display: 'block', fontWeight: '600' })}>I don&apos;t mind</span>
+          <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{anyNote ?? 'Any available staff member'}</span>
+        </span>
+        <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>{range}</span>
+      </label>
+      {options.map((o) => (
+        <label key={o.stylist_id} className={optionRow}>
+          <input
+            type="radio"
+            name={name}
+            checked={chosen === o.stylist_id}
+            onChange={() => onChoose(o)}
+            className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
+          />
+          <Avatar name={o.stylist_name} />
+          <span className={css({ flex: '1', minW: 0 })}>
+            <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'anywhere' })}>{o.stylist_name}</span>
+            <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{o.stylist_role || 'Stylist'}</span>
+          </span>
+          <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
+            {service.variable_pricing ? `from ${money(o.price)}` : money(o.price)}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { formatMoney } from '../../../shared/money';
+import { PageTitle } from '../../components/PageTitle';
+import { StickyNext } from '../../components/StickyNext';
+import { card } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { dateOf, fullDate, timeLabel } from '../../lib/salon-time';
+import { useAuth } from '../auth/store';
+import { setNotes, useBooking } from '../booking/store';
+import { appointmentLines } from './appointment-lines';
+import { CancellationPolicy } from './CancellationPolicy';
+
+/** 'Review details to continue': policy, date and times, services with staff and prices, totals, notes. */
+export function Summary() {
+  const { salon } = useSalon();
+  const b = useBooking();
+  const { status } = useAuth();
+  const navigate = useNavigate();
+  const [agreed, setAgreed] = useState(true);
+  if (!b.selectedAppointmentTime) return <Navigate to="/timeselect" replace />;
+
+  const tz = salon.timezone;
+  const money = (minor: number) => formatMoney(minor, salon.currency, salon.country.code);
+  const { lines, end, total } = appointmentLines(b.selectedServices, b.selectedStylists, b.selectedAppointmentTime);
+  const anyFrom = lines.some((l) => l.from);
+
+  return (
+    <>
+      <PageTitle>Review details to continue</PageTitle>
+      <CancellationPolicy html={salon.salon_ncob_text} agreed={agreed} onAgree={setAgreed} />
+      <section aria-labelledby="details-title" className={`${card} ${css({ p: '3', mb: '4' })}`}>
+        <h2 id="details-title" className={css({ fontWeight: '700', mb: '2' })}>
+          Appointment details
+        </h2>
+        <p className={css({ fontWeight: '600' })}>{fullDate(dateOf(b.selectedAppointmentTime))}</p>
+        <p className={css({ mb: '3' })}>
+          {timeLabel(b.selectedAppointmentTime, tz)} – {timeLabel(new Date(end).toISOString(), tz)}
+          <span className={css({ color: 'textMuted', fontSize: 'sm' })}> ({tz} time)</span>
+        </p>
+        <ul aria-label="Services" className={css({ listStyle: 'none' })}>
+          {lines.map((l) => (
+            <li key={l.service.id} className={css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid', borderColor: 'border' })}>
+              <div className={css({ flex: '1', minW: 0 })}>
+                <p className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{l.service.name}</p>
+                <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
+                  {timeLabel(l.start, tz)} with {l.stylistName}
+                  {l.stylistRole && `, ${l.stylistRole}`}
+                </p>
+              </div>
+              <p className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
+                {l.from ? 'From ' : ''}
+                {money(l.price)}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <p className={css({ display: 'flex', justifyContent: 'space-between', borderTop: '2px solid', borderColor: 'text', pt: '2', fontWeight: '700' })}>
+          <span>Total</span>
+          <span>
+            {anyFrom ? 'From ' : ''}
+            {money(total)}
+          </span>
+        </p>
+      </section>
+      {b.patchChoice === 'needed' && b.selectedPatchTime && (
+        <p className={`${card} ${css({ p: '3', mb: '4' })}`}>
+          Patch test: {fullDate(dateOf(b.selectedPatchTime))}, {timeLabel(b.selectedPatchTime, tz)}
+        </p>
+      )}
+      {b.isWaitList && (
+        <p role="note" className={css({ bg: 'surfaceMuted', rounded: 'md', p: '3', mb: '3' })}>
+          You are joining the waitlist. Please tell us in the notes if you would like a particular staff member, or if you are flexible on the day and time.
+        </p>
+      )}
+      <label htmlFor="notes" className={css({ display: 'block', fontWeight: '600', mb: '1' })}>
+        Notes or discount codes (optional)
+      </label>
+      <textarea
+        id="notes"
+        value={b.notes}
+        maxLength={1000}
+        rows={3}
+        onChange={(e) => setNotes(e.target.value)}
+        className={css({ w: 'full', p: '2', rounded: 'md', border: '1px solid', borderColor: 'border', bg: 'bg', color: 'text', font: 'inherit' })}
+      />
+      <StickyNext disabled={!agreed} onNext={() => navigate(status === 'LOGGED_IN' ? '/confirm-with-card' : '/login')}>
+        <p className={css({ fontWeight: '700' })}>
+          {anyFrom ? 'From ' : ''}
+          {money(total)}
+        </p>
+      </StickyNext>
+    </>
+  );
+}

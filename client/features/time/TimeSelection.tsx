@@ -1,0 +1,159 @@
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { MSG_EXCEEDS_MAX_DAYS, MSG_PICK_A_DAY, exceedsMaxDaysMessage } from '../../../shared/availability-messages';
+import type { DayAvailability } from '../../../shared/availability';
+import { nextStepAfterTime } from '../../../shared/booking-flow';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { PageTitle } from '../../components/PageTitle';
+import { StickyNext } from '../../components/StickyNext';
+import { outlineButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { fullDate, salonToday, timeLabel } from '../../lib/salon-time';
+import { useApi } from '../../lib/useApi';
+import { fetchDaySlots, fetchShowWaitlist, fetchStylistsAt, fetchWeekly } from '../booking/api';
+import { assignStylist, booking, chooseDate, choosePatch, chooseTime, joinWaitList, patchTestRequired, useBooking } from '../booking/store';
+import { PatchPopup } from '../patch/PatchPopup';
+import { toChoice } from '../stylists/choices';
+import { DaySlider } from './DaySlider';
+import { SlotList } from './SlotList';
+import { useSearchKey } from './search';
+
+/** 'Select a time for your appointment': the day slider, the day's times, the waitlist. */
+export function TimeSelection() {
+  const { salon } = useSalon();
+  const b = useBooking();
+  const navigate = useNavigate();
+  const key = useSearchKey();
+  const keyText = JSON.stringify(key);
+  const today = salonToday(salon.timezone);
+  const askPatch = patchTestRequired(b.selectedServices) && b.patchChoice === null;
+  const [more, setMore] = useState<Record<string, boolean>>({});
+  const [resolving, setResolving] = useState<string | null>(null);
+
+  const weekly = useApi(askPatch ? null : keyText, (signal) => fetchWeekly(key, today, signal));
+  const waitlistOption = useApi(salon.has_waitlist ? `${salon.id}:${key.services.join(',')}` : null, (signal) =>
+    fetchShowWaitlist(salon.id, key.services, signal),
+  );
+  const date = b.selectedDate;
+  const slots = useApi(date && !askPatch ? `${keyText}|${date}` : null, (signal) => fetchDaySlots(key, date!, signal));
+  useEffect(() => setMore({}), [keyText]);
+  useEffect(() => {
+    if (waitlistOption.status === 'ok') booking.showWaitList = waitlistOption.data.show_waitlist;
+  }, [waitlistOption.status, waitlistOption.data]);
+
+  if (patchTestRequired(b.selectedServices) && b.patchChoice === 'needed' && !b.selectedPatchTime) {
+    return <Navigate to="/patchtimeselect" replace />;
+  }
+
+  const week: DayAvailability | undefined = weekly.data;
+  const exceeds = week?.message === MSG_EXCEEDS_MAX_DAYS;
+  const minDate = week ? [week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null : null;
+  const times = slots.data ? Object.keys(slots.data.data) : [];
+  const canWaitlist = b.showWaitList && !b.isWaitList;
+  const chosenStylist = b.selectedServices.map((s) => b.selectedStylists[s.id]).find((c) => c?.stylist_id != null);
+
+  /** A time is chosen: resolve who does each service, then on to staff selection or the summary. */
+  const next = async () => {
+    const time = b.selectedAppointmentTime!;
+    setResolving(null);
+    try {
+      const at = await fetchStylistsAt(key, time);
+      // One stylist: nothing to choose, so the stylist is assigned here (§4 Flow 3).
+      if (salon.ncob_stylists_count <= 1) {
+        for (const s of at.services) {
+          const service = booking.selectedServices.find((x) => x.id === s.service_id);
+          if (service) assignStylist(toChoice(service, s.assigned, s.start_time));
+        }
+      }
+      navigate(nextStepAfterTime(salon.ncob_stylists_count));
+    } catch (e) {
+      setResolving(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  return (
+    <>
+      <PageTitle>Select a time for your appointment</PageTitle>
+      {askPatch && (
+        <PatchPopup
+          onDone={(choice) => {
+            choosePatch(choice);
+            if (choice === 'needed') navigate('/patchtimeselect');
+          }}
+          onCancel={() => navigate(-1)}
+        />
+      )}
+      {b.isWaitList && (
+        <div role="status" className={css({ bg: 'surfaceMuted', rounded: 'md', p: '3', mb: '3' })}>
+          <p className={css({ fontWeight: '600' })}>You are joining the waitlist.</p>
+          <p className={css({ fontSize: 'sm' })}>Choose the day and time you would like; the salon will contact you if it becomes free.</p>
+          <button type="button" className={`${outlineButton} ${css({ mt: '2' })}`} onClick={() => joinWaitList(false)}>
+            Back to available times
+          </button>
+        </div>
+      )}
+      {weekly.status === 'loading' && !askPatch && <Loading what="availability" />}
+      {weekly.status === 'error' && <CallFailed message={weekly.error.message} onRetry={weekly.retry} />}
+      {week && (
+        <>
+          <DaySlider
+            today={today}
+            availability={{ ...week.availability, ...more }}
+            minDate={minDate}
+            maxDate={week.last_bookable_date}
+            selected={date}
+            onSelect={chooseDate}
+            lockNext={exceeds}
+            onNeedMore={(from) =>
+              fetchWeekly(key, from).then(
+                (w) => setMore((m) => ({ ...m, ...w.availability })),
+                () => undefined,
+              )
+            }
+          />
+          {exceeds ? (
+            <div role="alert" className={css({ my: '3' })}>
+              <p className={css({ fontWeight: '600' })}>{week.slot_message}</p>
+              <p>
+                {exceedsMaxDaysMessage(chosenStylist?.stylist_name || salon.name, week.max_days, fullDate(week.last_bookable_date))}.
+              </p>
+              <p>
+                Please choose another staff member, try again tomorrow or call the salon on{' '}
+                <a href={`tel:${salon.phone.replace(/[^\d+]/g, '')}`}>{salon.phone}</a>.
+              </p>
+            </div>
+          ) : week.message ? (
+            <p role="alert" className={css({ my: '3', fontWeight: '600' })}>
+              {week.message}
+            </p>
+          ) : !date ? (
+            <p className={css({ my: '3', color: 'textMuted' })}>{MSG_PICK_A_DAY}</p>
+          ) : null}
+        </>
+      )}
+      {date && slots.status === 'loading' && <Loading what="times" />}
+      {date && slots.status === 'error' && <CallFailed message={slots.error.message} onRetry={slots.retry} />}
+      {date && slots.data && (times.length > 0 ? (
+        <SlotList date={date} timezone={salon.timezone} times={times} selected={b.selectedAppointmentTime} onSelect={chooseTime} />
+      ) : (
+        <p role="status" className={css({ my: '3' })}>
+          {slots.data.message}
+        </p>
+      ))}
+      {canWaitlist && (week || weekly.status === 'error') && (
+        <button type="button" className={`${outlineButton} ${css({ mt: '4' })}`} onClick={() => joinWaitList(true)}>
+          ADD ME TO WAITLIST
+        </button>
+      )}
+      {resolving && <CallFailed message={resolving} onRetry={next} />}
+      <StickyNext disabled={!b.selectedAppointmentTime} onNext={next}>
+        {b.selectedAppointmentTime && date && (
+          <p aria-live="polite" className={css({ fontWeight: '600', fontSize: 'sm' })}>
+            {fullDate(date)}, {timeLabel(b.selectedAppointmentTime, salon.timezone)}
+          </p>
+        )}
+      </StickyNext>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/** Dates and times shown in the salon's timezone (never the phone's). */
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+function fmt(timeZone: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone}|${JSON.stringify(opts)}`;
+  let f = cache.get(key);
+  if (!f) cache.set(key, (f = new Intl.DateTimeFormat('en-GB', { timeZone, ...opts })));
+  return f;
+}
+
+/** '10:30 am' for an ISO time with offset, in the salon's timezone. */
+export function timeLabel(iso: string, timeZone: string): string {
+  return fmt(timeZone, { hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso)).replace(/\u202f/g, ' ');
+}
+
+/** A salon-local calendar date ('2026-03-03') as a UTC noon instant, so formatting never shifts the day. */
+const dateInstant = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** 'Tuesday 3 March' */
+export function longDate(date: string): string {
+  return fmt('UTC', { weekday: 'long', day: 'numeric', month: 'long' }).format(dateInstant(date)).replace(',', '');
+}
+
+/** 'Tuesday 3 March 2026' */
+export function fullDate(date: string): string {
+  return fmt('UTC', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(dateInstant(date)).replace(',', '');
+}
+
+export const weekdayShort = (date: string) => fmt('UTC', { weekday: 'short' }).format(dateInstant(date));
+export const dayOfMonth = (date: string) => Number(date.slice(8, 10));
+export const monthLabel = (date: string) => fmt('UTC', { month: 'long', year: 'numeric' }).format(dateInstant(date));
+
+/** Today's date in the salon's timezone. */
+export function salonToday(timeZone: string): string {
+  const parts = fmt(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+  const get = (t: string) => parts.find((p) => p.type === t)!.value;
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The salon-local date of an ISO time with offset. */
+export const dateOf = (iso: string) => iso.slice(0, 10);
+
+/** An ISO time plus minutes, as an instant. */
+export const plusMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
