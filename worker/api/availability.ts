@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { patchSlots, patchWeekly } from '../availability/patch-views';
-import { slotsOn, weeklyAvailability } from '../availability/views';
+import { slotsOn, weeklyAvailability, type Timing } from '../availability/views';
 import type { BookingQuery } from '../availability/booking-query';
 import {
   dateParam,
@@ -23,6 +23,11 @@ function bookingQuery(p: { salonId: number; services: number[]; stylists?: (numb
     throw new AppError('BAD_REQUEST', "stylists must name one stylist per service (0 for 'I don't mind')", 'stylists');
   }
   return { salonId: p.salonId, serviceIds: p.services, choices, patchTime: p.extra ?? null, waitlist, now: Date.now() };
+}
+
+/** 'db;dur=1.2, engine;dur=3.4': where an availability answer spent its time. */
+function serverTiming(t: Timing): string {
+  return `db;dur=${t.db.toFixed(2)}, engine;dur=${t.engine.toFixed(2)}`;
 }
 
 /** Availability calls of booking-journey.md §7. Answers change with every booking: never cached. */
@@ -57,7 +62,10 @@ export const availability = new Hono<AppEnv>()
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.weekStartDate));
+      const timing: Timing = { db: 0, engine: 0 };
+      const answer = await weeklyAvailability(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.weekStartDate, timing);
+      c.header('Server-Timing', serverTiming(timing));
+      return c.json(answer);
     },
   )
   .get(
@@ -74,7 +82,10 @@ export const availability = new Hono<AppEnv>()
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await slotsOn(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.date));
+      const timing: Timing = { db: 0, engine: 0 };
+      const answer = await slotsOn(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.date, timing);
+      c.header('Server-Timing', serverTiming(timing));
+      return c.json(answer);
     },
   )
   .get(

@@ -24,13 +24,23 @@ function checkWindow(pq: PreparedQuery, date: string, what: string) {
  * week-by-week search, done in one call). The first available day beyond the salon's horizon
  * answers 'Exceeds Maximum days'; none in 6 months answers the fully booked message.
  */
-export async function weeklyAvailability(db: D1Database, q: BookingQuery, weekStart: string): Promise<DayAvailability> {
+/** Where a call spent its time (ms), for the Server-Timing header. */
+export interface Timing {
+  db: number;
+  engine: number;
+}
+
+export async function weeklyAvailability(db: D1Database, q: BookingQuery, weekStart: string, timing?: Timing): Promise<DayAvailability> {
+  let t = performance.now();
   const pq = await prepareQuery(db, q);
+  if (timing) timing.db = performance.now() - t;
+  t = performance.now();
   checkWindow(pq, weekStart, 'weekStartDate');
   const from = weekStart > pq.earliest ? weekStart : pq.earliest;
   // One call answers up to 181 days from the week start (the client asks again further on).
   const to = addDays(from, SEARCH_DAYS - 1) < pq.searchEnd ? addDays(from, SEARCH_DAYS - 1) : pq.searchEnd;
   const { availability, firstAvailable } = dayAvailability(pq.days(from, to), pq.req, pq.lastBookable);
+  if (timing) timing.engine = performance.now() - t;
   const base = {
     first_available_date: firstAvailable,
     max_days: pq.catalogue.salon.check_ncob_availability_until,
@@ -45,14 +55,18 @@ export async function weeklyAvailability(db: D1Database, q: BookingQuery, weekSt
 }
 
 /** The bookable start times of one day, keyed by local ISO time with offset. */
-export async function slotsOn(db: D1Database, q: BookingQuery, date: string): Promise<DaySlots> {
+export async function slotsOn(db: D1Database, q: BookingQuery, date: string, timing?: Timing): Promise<DaySlots> {
+  let t = performance.now();
   const pq = await prepareQuery(db, q, { from: date, to: date });
+  if (timing) timing.db = performance.now() - t;
+  t = performance.now();
   checkWindow(pq, date, 'date');
   const data: DaySlots['data'] = {};
   if (date >= pq.earliest && date <= pq.lastBookable) {
     const day = pq.days(date, date)[0]!;
     for (const s of daySlots(day, pq.req)) data[localIso(day, s.utc)] = { count: s.count, has_more: s.count > 1 };
   }
+  if (timing) timing.engine = performance.now() - t;
   let message: string | null = null;
   if (Object.keys(data).length === 0) {
     if (date > pq.lastBookable) message = MSG_NO_SLOTS;

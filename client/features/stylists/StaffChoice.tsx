@@ -38,7 +38,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
   const name = `staff-${service.id}`;
   return (
     <fieldset className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden' })}>
-      <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3', borderBottom: '1px solid', borderColor: 'border' })}>
+      <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>
         Select a staff member for {service.name}
       </legend>
       <label className={optionRow}>

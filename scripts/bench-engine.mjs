@@ -1,0 +1,131 @@
+// npm run bench:engine — how long the availability engine takes inside workerd for a big salon:
+// 12 stylists, 5,000 existing appointments, a 3-service booking with 'I don't mind'.
+// Prints the engine time (Server-Timing, measured in the Worker), the D1 load time and the
+// round trip seen by a client on loopback, for the 181-day weekly view and for one day's slots.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { prepareLocalDb, run, startWorker } from './lib.mjs';
+
+const PORT = Number(process.env.BENCH_PORT || 8797);
+const RUNS = Number(process.env.BENCH_RUNS || 30);
+const persistTo = '.wrangler/bench-engine';
+const SALON = 900;
+const STYLISTS = 12;
+const APPOINTMENTS = 5000;
+
+// A repeatable pseudo-random sequence (mulberry32).
+let seed = 42;
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+function benchSql() {
+  const lines = [
+    `INSERT INTO salons (id, name, timezone, currency, country_code, theme_mode, admin_key_hash, check_ncob_availability_until) VALUES (${SALON}, 'Bench Salon', 'Europe/London', 'GBP', 'GB', 'slick', 'x', 180);`,
+    `INSERT INTO service_categories (id, salon_id, name) VALUES (${SALON}, ${SALON}, 'Bench');`,
+  ];
+  const services = [
+    [SALON, 'Colour', 45, 30],
+    [SALON + 1, 'Cut', 45, 0],
+    [SALON + 2, 'Blow Dry', 30, 0],
+  ];
+  for (const [id, name] of services) {
+    lines.push(`INSERT INTO services (id, salon_id, category_id, name) VALUES (${id}, ${SALON}, ${SALON}, '${name}');`);
+  }
+  for (let s = 0; s < STYLISTS; s++) {
+    const id = SALON + s;
+    lines.push(`INSERT INTO stylists (id, salon_id, name, role, position) VALUES (${id}, ${SALON}, 'Stylist ${s + 1}', '', ${s});`);
+    for (const [sid, , duration, processing] of services) {
+      lines.push(`INSERT INTO stylist_services (stylist_id, service_id, price, duration, processing) VALUES (${id}, ${sid}, 5000, ${duration}, ${processing});`);
+    }
+    for (let wd = 1; wd <= 6; wd++) {
+      if ((s + wd) % 7 === 0) continue; // a day off a week for some
+      lines.push(`INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES (${id}, ${wd}, 540, 1080, 780, 810);`);
+    }
+  }
+  const dayMs = 86_400_000;
+  const midnight = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const values = [];
+  for (let i = 0; i < APPOINTMENTS; i++) {
+    const day = 1 + Math.floor(rand() * 180);
+    const start = midnight + day * dayMs + (9 * 60 + Math.floor(rand() * 32) * 15) * 60_000;
+    const end = start + (30 + Math.floor(rand() * 4) * 15) * 60_000;
+    const stylist = SALON + Math.floor(rand() * STYLISTS);
+    const id = 100_000 + i;
+    values.push([id, stylist, start, end]);
+  }
+  for (let i = 0; i < values.length; i += 250) {
+    const chunk = values.slice(i, i + 250);
+    lines.push(`INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES ${chunk.map(([id, , s, e]) => `(${id}, ${SALON}, ${s}, ${e}, 0)`).join(', ')};`);
+    lines.push(
+      `INSERT INTO appointment_procedures (appointment_id, salon_id, stylist_id, start_at, end_at) VALUES ${chunk.map(([id, st, s, e]) => `(${id}, ${SALON}, ${st}, ${s}, ${e})`).join(', ')};`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+const fmt = (x) => x.toFixed(1).padStart(7);
+
+async function measure(url) {
+  const engine = [];
+  const db = [];
+  const total = [];
+  for (let i = 0; i < RUNS + 3; i++) {
+    const t = performance.now();
+    const res = await fetch(url);
+    const body = await res.text();
+    const ms = performance.now() - t;
+    if (!res.ok) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
+    if (i < 3) continue; // warm-up
+    const timing = Object.fromEntries(
+      (res.headers.get('Server-Timing') ?? '').split(',').map((p) => {
+        const [name, dur] = p.trim().split(';dur=');
+        return [name, Number(dur)];
+      }),
+    );
+    engine.push(timing.engine ?? NaN);
+    db.push(timing.db ?? NaN);
+    total.push(ms);
+  }
+  return { engine, db, total };
+}
+
+mkdirSync('.wrangler', { recursive: true });
+rmSync(persistTo, { recursive: true, force: true });
+prepareLocalDb(persistTo);
+writeFileSync('.wrangler/bench-engine.sql', benchSql());
+run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', '.wrangler/bench-engine.sql'], { stdio: 'ignore' });
+
+const worker = await startWorker({ port: PORT, persistTo, quiet: true });
+try {
+  const base = `http://127.0.0.1:${PORT}/api/book-online`;
+  const today = new Date().toISOString().slice(0, 10);
+  const busyDay = new Date(Date.now() + 9 * 86_400_000);
+  while (busyDay.getUTCDay() === 0) busyDay.setUTCDate(busyDay.getUTCDate() + 1);
+  const day = busyDay.toISOString().slice(0, 10);
+  const services = `${SALON},${SALON + 1},${SALON + 2}`;
+  const weekly = await measure(`${base}/availability/weekly/${SALON}/${services}/0,0,0/${today}/null/`);
+  const slots = await measure(`${base}/new/availability/appointment/${SALON}/${day}/${services}/0,0,0/null/`);
+  console.log(`\nAvailability engine: ${STYLISTS} stylists, ${APPOINTMENTS} appointments, 3 services, 'I don't mind' (${RUNS} runs each, ms)\n`);
+  console.log('call                        engine p50  engine p95   D1 p50   round trip p50  p95');
+  for (const [name, m] of [
+    ['181-day weekly view', weekly],
+    [`one day's slots (${day})`, slots],
+  ]) {
+    console.log(
+      `${name.padEnd(28)}${fmt(pct(m.engine, 50))}     ${fmt(pct(m.engine, 95))}  ${fmt(pct(m.db, 50))}     ${fmt(pct(m.total, 50))} ${fmt(pct(m.total, 95))}`,
+    );
+  }
+  const ok = (x, budget) => (x < budget ? 'PASS' : 'FAIL');
+  console.log(`\nBudget: day under 25 ms: ${ok(pct(slots.engine, 95), 25)} (engine p95 ${pct(slots.engine, 95).toFixed(1)} ms); ` +
+    `181 days under 150 ms: ${ok(pct(weekly.engine, 95), 150)} (engine p95 ${pct(weekly.engine, 95).toFixed(1)} ms)`);
+  console.log(`With the D1 load: day ${(pct(slots.engine, 50) + pct(slots.db, 50)).toFixed(1)} ms, 181 days ${(pct(weekly.engine, 50) + pct(weekly.db, 50)).toFixed(1)} ms (p50)\n`);
+} finally {
+  worker.kill();
+}
