@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists } from '../../shared/availability';
+import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../shared/availability';
 import type { Service } from '../../shared/types';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { call, patchSalon } from './helpers';
@@ -188,5 +188,35 @@ describe('bad availability requests get a clear 4xx', () => {
     const res = await call(path());
     expect(res.status).toBe(status);
     expect(((await res.json()) as { detail: string }).detail).toBe(detail);
+  });
+});
+
+describe('staff at a chosen time', () => {
+  it("lists who can take each service then, in sequence, and whom 'I don't mind' gets", async () => {
+    const monday = next(1);
+    const slots = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${monday}/4,8/0,0/null/`);
+    const first = Object.keys(slots.data)[0]!;
+    const at = await json<StylistsAtTime>(`/api/book-online/services/stylists-at/1/4,8/0,0/?start_time=${encodeURIComponent(first)}`);
+    expect(at.start_time).toBe(first);
+    const [tint, blowDry] = at.services;
+    expect(tint!.service_id).toBe(4);
+    expect(tint!.available.map((s) => s.stylist_name)).toContain(tint!.assigned.stylist_name);
+    // The blow dry starts after the tint's 45 minutes plus 30 of processing.
+    expect(Date.parse(blowDry!.start_time) - Date.parse(first)).toBe(75 * 60_000);
+    expect(blowDry!.assigned).toMatchObject({ service_id: 8, price: expect.any(Number), duration: 45 });
+  });
+
+  it('answers 409 when the time is no longer free', async () => {
+    const monday = next(1);
+    await book(2, `${monday}T00:00:00Z`, 24 * 60);
+    const res = await call(`/api/book-online/services/stylists-at/1/4/2/?start_time=${encodeURIComponent(`${monday}T10:00:00+00:00`)}`);
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe('That time is no longer available. Please choose another time.');
+  });
+
+  it('refuses a start time that is not an ISO date-time', async () => {
+    const res = await call('/api/book-online/services/stylists-at/1/4/0/?start_time=10am');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toBe('start_time must be an ISO date-time with offset');
   });
 });
