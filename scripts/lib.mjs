@@ -10,12 +10,16 @@ const env = {
   NO_UPDATE_NOTIFIER: '1',
 };
 
-/** Runs a command from node_modules/.bin (npm puts it on PATH) and stops on failure. */
-export function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env, ...opts });
+/**
+ * Runs a command from node_modules/.bin (npm puts it on PATH) and stops on failure. It never
+ * reads standard input (nothing may wait for a prompt) and is stopped after `timeoutMs`.
+ */
+export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
+  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env, timeout: timeoutMs, ...opts });
   if (r.status !== 0) {
-    console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
+    const why = r.error?.code === 'ETIMEDOUT' ? `timed out after ${timeoutMs / 1000} s` : `exit ${r.status ?? r.signal}`;
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed (${why})`);
+    process.exit(r.status || 1);
   }
 }
 
@@ -28,8 +32,8 @@ export function buildClient() {
 /** Migrates the local D1 database in `persistTo` and loads the demo data (idempotent). */
 export function prepareLocalDb(persistTo) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
-  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p]);
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p]);
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p], { timeoutMs: 120_000 });
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p], { timeoutMs: 120_000 });
 }
 
 /** Starts `wrangler dev` on a port; resolves once it answers HTTP. */
@@ -38,7 +42,8 @@ export async function startWorker({ port, persistTo, vars = {}, config, quiet = 
   if (persistTo) args.push('--persist-to', persistTo);
   if (config) args.push('--config', config);
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
-  const child = spawn('wrangler', args, { env, stdio: quiet ? 'ignore' : 'inherit', detached: false });
+  const out = quiet ? 'ignore' : 'inherit';
+  const child = spawn('wrangler', args, { env, stdio: ['ignore', out, out] });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited with ${child.exitCode}`);
