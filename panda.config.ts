@@ -19,6 +19,9 @@ export default defineConfig({
   },
   globalCss: {
     'html, body': { bg: 'bg', color: 'text', fontFamily: 'body', lineHeight: '1.5' },
+    // Form controls follow the salon's theme, not the phone's dark mode.
+    html: { colorScheme: 'light' },
+    '[data-theme=dark]': { colorScheme: 'dark' },
     body: { minHeight: '100dvh' },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'focus', outlineOffset: '2px' },
     a: { color: 'accent', textDecoration: 'underline' },

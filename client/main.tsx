@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/App';
 import { readBootstrap } from './app/bootstrap';
+import { refreshSession } from './features/auth/store';
 import { enterSalon, rememberCampaign } from './features/booking/store';
 
 const boot = readBootstrap();
@@ -10,6 +11,8 @@ if (boot.page === 'salon') {
   // Before the first render, so that no screen ever shows another salon's selection.
   enterSalon(boot.salon.id);
   rememberCampaign(window.location.search);
+  // A reload keeps the client logged in: the httpOnly refresh cookie gives new tokens.
+  void refreshSession();
 }
 
 createRoot(document.getElementById('root')!).render(

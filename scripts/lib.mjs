@@ -34,6 +34,7 @@ export function prepareLocalDb(persistTo) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p], { timeoutMs: 120_000 });
   run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p], { timeoutMs: 120_000 });
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo_identity.sql', ...p], { timeoutMs: 120_000 });
 }
 
 /** Starts `wrangler dev` on a port; resolves once it answers HTTP. */

@@ -8,6 +8,11 @@ export interface Env {
   RELEASE: string;
   APP_HOSTS: string;
   UPSTREAM_API?: string;
+  /** 'production' never enables a stand-in; anything else (default 'development') may. */
+  ENVIRONMENT?: string;
+  /** Amazon Cognito user pool; unset offline, where the embedded identity stand-in answers. */
+  COGNITO_USER_POOL_ID?: string;
+  COGNITO_CLIENT_ID?: string;
 }
 
 export interface AppEnv {
@@ -16,6 +21,8 @@ export interface AppEnv {
     requestId: string;
     config: Config;
     salon?: SalonDetails;
+    /** the verified client of a protected call (the Cognito username, a UUID) */
+    clientSub?: string;
   };
 }
 
@@ -27,7 +34,14 @@ const configSchema = z.object({
     .refine((u) => /^https?:\/\//.test(u), 'UPSTREAM_API must be an http(s) URL')
     .transform((u) => (u.endsWith('/') ? u : `${u}/`))
     .optional(),
-});
+  production: z.boolean(),
+  cognito: z
+    .object({
+      userPoolId: z.string().regex(/^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/, 'COGNITO_USER_POOL_ID must look like eu-west-1_Abc123'),
+      clientId: z.string().min(1, 'COGNITO_CLIENT_ID is required with COGNITO_USER_POOL_ID'),
+    })
+    .optional(),
+}).refine((c) => !c.production || c.cognito, 'Production needs COGNITO_USER_POOL_ID and COGNITO_CLIENT_ID: stand-ins never run in production');
 export type Config = z.infer<typeof configSchema>;
 
 let cached: { from: Env; config: Config } | undefined;
@@ -42,6 +56,8 @@ export function configFrom(env: Env): Config {
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
     upstreamApi: env.UPSTREAM_API?.trim() || undefined,
+    production: env.ENVIRONMENT === 'production',
+    cognito: env.COGNITO_USER_POOL_ID ? { userPoolId: env.COGNITO_USER_POOL_ID, clientId: env.COGNITO_CLIENT_ID ?? '' } : undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,11 +1,14 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { configFrom, type AppEnv } from './env';
 import { errorBody, onError } from './errors';
 import { admin } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
 import { pages } from './edge/pages';
+import { session } from './edge/session';
 import { cachedGet } from './edge/public-cache';
+import { isProtected, verifiedClient } from './edge/client-auth';
+import { devOutbox, identityStandIn } from './standins/identity';
 
 /** The edge: the one Worker in front of the app, the booking API and (offline) the stand-ins. */
 const app = new Hono<AppEnv>();
@@ -20,11 +23,26 @@ app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);
   assertCanonical(path);
   const search = new URL(c.req.url).search;
+  if (isProtected(path)) {
+    c.set('clientSub', await verifiedClient(c));
+    return callApi(c, path, search);
+  }
   if (c.req.method === 'GET') return cachedGet(c, path, search);
   return callApi(c, path, search);
 });
 app.route('/', admin);
+app.route('/', session);
 app.get('/assets/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+
+// Stand-ins and their dev pages exist only offline: never with a real user pool or in production.
+const offlineOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { cognito, production } = c.get('config');
+  return cognito || production ? c.notFound() : next();
+};
+app.use('/__idp/*', offlineOnly);
+app.use('/__dev/*', offlineOnly);
+app.route('/__idp', identityStandIn);
+app.route('/__dev/outbox', devOutbox);
 app.route('/', pages);
 
 app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND', 'Not found'), 404));

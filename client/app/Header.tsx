@@ -51,15 +51,15 @@ export function Header() {
         </span>
       )}
       <div className={css({ flex: '1', minW: 0 })}>
-        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'anywhere' })}>{salon.name}</p>
+        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'break-word' })}>{salon.name}</p>
         <PoweredBy />
       </div>
       {loggedIn && (
         <button
           type="button"
           className={outlineButton}
-          onClick={() => {
-            logout();
+          onClick={async () => {
+            await logout();
             navigate('/');
           }}
         >

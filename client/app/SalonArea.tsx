@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
+import { RequireLogin } from '../components/RequireLogin';
 import { RequireServices } from '../components/RequireServices';
 import { pageColumn } from '../components/styles';
 import { ServiceSelection } from '../features/services/ServiceSelection';
@@ -19,6 +20,13 @@ const StylistSelection = named(() => import('../features/stylists/StylistSelecti
 const TimeSelection = named(() => import('../features/time/TimeSelection'), 'TimeSelection');
 const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
 const Summary = named(() => import('../features/summary/Summary'), 'Summary');
+const Login = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="booking" /> })));
+const ProfileLogin = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="account" /> })));
+const CreateAccount = named(() => import('../features/account/CreateAccount'), 'CreateAccount');
+const ForgotPassword = named(() => import('../features/account/ForgotPassword'), 'ForgotPassword');
+const Profile = named(() => import('../features/profile/Profile'), 'Profile');
+const MyBookings = named(() => import('../features/bookings/MyBookings'), 'MyBookings');
+const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits');
 
 function Layout() {
   const { pathname } = useLocation();
@@ -47,6 +55,14 @@ const journey: [string, React.ComponentType][] = [
   ['summary', Summary],
 ];
 
+/** Pages of the client's own account; logged out, the client goes to profile-login. */
+const account: [string, React.ComponentType][] = [
+  ['my-profile', Profile],
+  ['profile', Profile],
+  ['my-book', MyBookings],
+  ['my-feeds', Deposits],
+];
+
 /** The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. */
 export function SalonArea({ data, basePath }: { data: SalonData; basePath: string }) {
   return (
@@ -63,6 +79,22 @@ export function SalonArea({ data, basePath }: { data: SalonData; basePath: strin
                   <RequireServices>
                     <Screen />
                   </RequireServices>
+                }
+              />
+            ))}
+            <Route path="login" element={<Login />} />
+            <Route path="profile-login" element={<ProfileLogin />} />
+            <Route path="create-account" element={<CreateAccount />} />
+            <Route path="forgot" element={<ForgotPassword />} />
+            <Route path="reset" element={<ForgotPassword />} />
+            {account.map(([path, Screen]) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireLogin>
+                    <Screen />
+                  </RequireLogin>
                 }
               />
             ))}

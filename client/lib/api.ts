@@ -8,12 +8,22 @@ export class CallError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** the answer's machine-readable code, e.g. NotAuthorizedException */
+    readonly code?: string,
   ) {
     super(message);
   }
 }
 
+/** Where protected calls get the session's access token (the auth feature registers it). */
+let tokenProvider: () => Promise<string | null> = async () => null;
+export function setTokenProvider(provider: () => Promise<string | null>) {
+  tokenProvider = provider;
+}
+
 export interface CallOptions {
+  /** the base the path is relative to (default: the API base) */
+  base?: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A protected call: needs the session's bearer token. */
@@ -32,15 +42,16 @@ function report(path: string, err: CallError) {
  * on protected calls, 204 gives null, and the error message chosen in the spec's order.
  */
 export async function call<T>(path: string, o: CallOptions = {}): Promise<T | null> {
-  if (o.auth && !o.token) throw new CallError(NO_TOKEN_MESSAGE, 500);
+  const token = o.token ?? (o.auth ? await tokenProvider() : null);
+  if (o.auth && !token) throw new CallError(NO_TOKEN_MESSAGE, 500);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (o.token) headers.Authorization = `Bearer ${o.token}`;
+  if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(API_BASE + path, {
+    res = await fetch((o.base ?? API_BASE) + path, {
       method: o.method ?? 'GET',
       headers,
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
@@ -54,7 +65,8 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
   if (res.status === 204) return null;
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    const err = new CallError(errorMessageFrom(res.status, res.statusText, body), res.status);
+    const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : undefined;
+    const err = new CallError(errorMessageFrom(res.status, res.statusText, body), res.status, code);
     report(path, err);
     throw err;
   }

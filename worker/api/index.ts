@@ -6,6 +6,8 @@ import { adminSalons } from './admin-salons';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
 import { catalogue } from './catalogue';
+import { clientInvites } from './client-invites';
+import { clientSalons } from './client-salons';
 
 /**
  * The embedded booking API: the spec's call paths, relative to the API base (the edge mounts
@@ -16,6 +18,8 @@ export const api = new Hono<AppEnv>()
   .route('/', catalogue)
   .route('/', availability)
   .route('/', bookingOptions)
+  .route('/', clientSalons)
+  .route('/', clientInvites)
   .route('/', adminSalons)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

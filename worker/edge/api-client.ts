@@ -4,6 +4,8 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
+/** Set only by the edge after verifying a token; never taken from the caller. */
+export const CLIENT_SUB_HEADER = 'X-Client-Sub';
 
 /** Refuses paths a proxy could be tricked with (encoded slashes or dots, empty segments). */
 export function assertCanonical(path: string): void {
@@ -20,6 +22,9 @@ export async function callApi(c: Context<AppEnv>, path: string, search = ''): Pr
   assertCanonical(path);
   const headers = new Headers(c.req.raw.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
+  headers.delete(CLIENT_SUB_HEADER);
+  const sub = c.get('clientSub');
+  if (sub) headers.set(CLIENT_SUB_HEADER, sub);
   headers.set('X-Request-Id', c.get('requestId'));
   const method = c.req.method;
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();

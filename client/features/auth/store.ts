@@ -1,15 +1,102 @@
 import { proxy, useSnapshot } from 'valtio';
+import { call, CallError, setTokenProvider } from '../../lib/api';
 
-/** The client's session: LOGGED_IN / LOGGED_OUT from the identity provider (§4 Authentication). */
+export interface ClientUser {
+  /** the Cognito username (a UUID) */
+  username: string;
+  name: string;
+  email: string;
+  phone_number: string;
+}
+
+/** The client's session: LOGGED_IN / LOGGED_OUT (§4 Authentication); tokens live in memory only. */
 export interface AuthState {
   status: 'LOGGED_IN' | 'LOGGED_OUT';
-  username: string | null;
+  /** true until the first refresh attempt has answered */
+  checking: boolean;
+  user: ClientUser | null;
 }
 
-export const auth = proxy<AuthState>({ status: 'LOGGED_OUT', username: null });
+export const auth = proxy<AuthState>({ status: 'LOGGED_OUT', checking: true, user: null });
 export const useAuth = () => useSnapshot(auth);
 
-export function logout() {
-  auth.status = 'LOGGED_OUT';
-  auth.username = null;
+// Not in the proxy: script state that no component renders and storage never sees.
+let accessToken: string | null = null;
+let expiresAt = 0;
+
+interface SessionAnswer {
+  access_token: string;
+  id_token: string;
+  expires_in: number;
+  user: ClientUser;
 }
+
+const session = <T>(path: string, body?: unknown, method: 'POST' | 'GET' | 'PATCH' = 'POST', token?: string) =>
+  call<T>(path, { base: '/session/', method, body: body ?? (method === 'GET' ? undefined : {}), token });
+
+function started(a: SessionAnswer) {
+  accessToken = a.access_token;
+  expiresAt = Date.now() + (a.expires_in - 60) * 1000;
+  auth.user = a.user;
+  auth.status = 'LOGGED_IN';
+  auth.checking = false;
+}
+
+function ended() {
+  accessToken = null;
+  expiresAt = 0;
+  auth.user = null;
+  auth.status = 'LOGGED_OUT';
+  auth.checking = false;
+}
+
+let refreshing: Promise<string | null> | null = null;
+/** Uses the httpOnly refresh cookie to get new tokens; null when there is no session. */
+export function refreshSession(): Promise<string | null> {
+  refreshing ??= session<SessionAnswer>('refresh')
+    .then((a) => {
+      if (!a) {
+        ended();
+        return null;
+      }
+      started(a);
+      return accessToken;
+    })
+    .catch(() => {
+      ended();
+      return null;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+/** The access token for a protected call, refreshed when it is about to expire. */
+export async function getAccessToken(): Promise<string | null> {
+  if (accessToken && Date.now() < expiresAt) return accessToken;
+  return refreshSession();
+}
+setTokenProvider(getAccessToken);
+
+export async function login(phone: string, password: string) {
+  started((await session<SessionAnswer>('login', { phone, password }))!);
+}
+
+export async function signUp(details: { first_name: string; last_name: string; email: string; phone: string; password: string }) {
+  started((await session<SessionAnswer>('signup', details))!);
+}
+
+export async function logout() {
+  ended();
+  await session('logout').catch(() => undefined);
+}
+
+export async function updateProfile(changes: Partial<Pick<ClientUser, 'name' | 'email' | 'phone_number'>>) {
+  const token = await getAccessToken();
+  if (!token) throw new CallError('No token saved!', 500);
+  auth.user = (await session<ClientUser>('me', changes, 'PATCH', token))!;
+}
+
+export const sendResetCode = (phone: string) => session<{ destination: string }>('forgot', { phone });
+export const resetPassword = (phone: string, code: string, password: string) => session('reset', { phone, code, password });

@@ -13,13 +13,14 @@ interface Props {
 /** Categories that expand to their services and show how many of them are selected. */
 export function CategoryList({ categories, expandAll }: Props) {
   const { selectedServices } = useBooking();
-  const [open, setOpen] = useState<Record<number, boolean>>({});
+  const [open, setOpen] = useState<Record<number, boolean | undefined>>({});
   const selectedIds = new Set(selectedServices.map((s) => s.id));
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {categories.map((cat) => {
         const count = cat.services.filter((s) => selectedIds.has(s.id)).length;
-        const expanded = expandAll || !!open[cat.id];
+        // The client's own open / close wins over the filter's 'all open'.
+        const expanded = open[cat.id] ?? expandAll;
         const panelId = `category-${cat.id}`;
         return (
           <section key={cat.id} className={css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border', overflow: 'hidden' })}>
@@ -45,7 +46,7 @@ export function CategoryList({ categories, expandAll }: Props) {
                   cursor: 'pointer',
                 })}
               >
-                <span className={css({ flex: '1', overflowWrap: 'anywhere' })}>{cat.name}</span>
+                <span className={css({ flex: '1', overflowWrap: 'break-word' })}>{cat.name}</span>
                 {count > 0 && (
                   <span className={css({ fontSize: 'xs', bg: 'primary', color: 'onPrimary', rounded: 'full', px: '2', py: '0.5', whiteSpace: 'nowrap' })}>
                     {count} selected

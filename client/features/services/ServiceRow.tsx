@@ -45,7 +45,7 @@ export function ServiceRow({ service, selected, onToggle }: Props) {
           className={css({ w: '5', h: '5', mt: '0.5', accentColor: 'var(--colors-primary)', flexShrink: 0 })}
         />
         <span className={css({ flex: '1', minW: 0 })}>
-          <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'anywhere' })}>{service.name}</span>
+          <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{service.name}</span>
           <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>
             {formatDurationRange(service.min_duration, service.max_duration)}
           </span>

@@ -63,7 +63,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
           />
           <Avatar name={o.stylist_name} />
           <span className={css({ flex: '1', minW: 0 })}>
-            <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'anywhere' })}>{o.stylist_name}</span>
+            <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{o.stylist_name}</span>
             <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{o.stylist_role || 'Stylist'}</span>
           </span>
           <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>

@@ -43,7 +43,7 @@ export function Summary() {
           {lines.map((l) => (
             <li key={l.service.id} className={css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid', borderColor: 'border' })}>
               <div className={css({ flex: '1', minW: 0 })}>
-                <p className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>{l.service.name}</p>
+                <p className={css({ fontWeight: '600', overflowWrap: 'break-word' })}>{l.service.name}</p>
                 <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
                   {timeLabel(l.start, tz)} with {l.stylistName}
                   {l.stylistRole && `, ${l.stylistRole}`}

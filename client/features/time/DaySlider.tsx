@@ -182,7 +182,7 @@ export function DaySlider(p: DaySliderProps) {
               >
                 {dayOfMonth(date)}
               </span>
-              <span aria-hidden="true" className={css({ fontSize: '10px', lineHeight: '1.1', textAlign: 'center', overflowWrap: 'anywhere' })}>
+              <span aria-hidden="true" className={css({ fontSize: '10px', lineHeight: '1.1', textAlign: 'center', overflowWrap: 'break-word' })}>
                 {reason ? 'No availability' : 'Availability'}
               </span>
             </button>

@@ -1,0 +1,40 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { css } from '../../styled-system/css';
+
+/** A modal dialog (native <dialog>: focus kept inside, Escape closes). */
+export function Modal({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className={css({
+        m: 'auto',
+        maxW: 'min(420px, calc(100vw - 24px))',
+        w: 'full',
+        bg: 'surface',
+        color: 'text',
+        border: '1px solid',
+        borderColor: 'border',
+        rounded: 'lg',
+        p: '4',
+        '&::backdrop': { bg: 'rgba(0,0,0,0.55)' },
+      })}
+    >
+      <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: '700', mb: '3' })}>
+        {title}
+      </h2>
+      {children}
+    </dialog>
+  );
+}

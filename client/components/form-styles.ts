@@ -1,0 +1,18 @@
+import { css } from '../../styled-system/css';
+
+export const fieldLabel = css({ display: 'block', fontWeight: '600', mb: '1' });
+export const fieldInput = css({
+  w: 'full',
+  minH: '11',
+  px: '3',
+  rounded: 'md',
+  border: '1px solid',
+  borderColor: 'border',
+  bg: 'bg',
+  color: 'text',
+  font: 'inherit',
+  '&[aria-invalid=true]': { borderColor: 'danger' },
+  _readOnly: { bg: 'surfaceMuted' },
+});
+export const fieldError = css({ color: 'danger', fontSize: 'sm', mt: '1' });
+export const fieldHint = css({ color: 'textMuted', fontSize: 'sm', mt: '1' });

@@ -1,0 +1,129 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { css } from '../../../styled-system/css';
+import {
+  MSG_EMAIL,
+  MSG_FIRST_NAME,
+  MSG_LAST_NAME,
+  MSG_PASSWORD_RULE,
+  MSG_PHONE,
+  MSG_PHONES_DIFFER,
+  PASSWORD_RULE_HINT,
+  strongPassword,
+  validEmail,
+} from '../../../shared/account-rules';
+import { PageTitle } from '../../components/PageTitle';
+import { PhoneInput, toE164 } from '../../components/PhoneInput';
+import { TextField } from '../../components/TextField';
+import { primaryButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { CallError } from '../../lib/api';
+import { signUp, useAuth } from '../auth/store';
+import { useBooking } from '../booking/store';
+
+type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
+
+/** Create account: names, email, mobile twice, a strong password; an existing number goes to login. */
+export function CreateAccount() {
+  const { salon } = useSalon();
+  const { status } = useAuth();
+  const { selectedServices } = useBooking();
+  const navigate = useNavigate();
+  const [v, setV] = useState({ first: '', last: '', email: '', phone: '', confirm: '', password: '' });
+  const [country, setCountry] = useState(salon.country.code);
+  const [confirmCountry, setConfirmCountry] = useState(salon.country.code);
+  const [seen, setSeen] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const destination = selectedServices.length ? '/summary' : '/my-profile';
+  if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
+
+  const phone = toE164(v.phone, country);
+  const confirm = toE164(v.confirm, confirmCountry);
+  const problems: Record<Field, string | null> = {
+    first: v.first.trim().length < 2 ? MSG_FIRST_NAME : null,
+    last: v.last.trim().length < 1 ? MSG_LAST_NAME : null,
+    email: !validEmail(v.email.trim()) ? MSG_EMAIL : null,
+    phone: !phone || v.phone.replace(/\D/g, '').length < 4 ? MSG_PHONE : null,
+    confirm: !confirm ? MSG_PHONE : confirm !== phone ? MSG_PHONES_DIFFER : null,
+    password: !strongPassword(v.password) ? MSG_PASSWORD_RULE : null,
+  };
+  const shown = (f: Field) => (seen[f] ? problems[f] : null);
+  const set = (f: Field) => (value: string) => setV({ ...v, [f]: value });
+  const blur = (f: Field) => () => setSeen({ ...seen, [f]: true });
+  const valid = Object.values(problems).every((p) => p === null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSeen({ first: true, last: true, email: true, phone: true, confirm: true, password: true });
+    if (!valid || !phone) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signUp({ first_name: v.first.trim(), last_name: v.last.trim(), email: v.email.trim(), phone, password: v.password });
+      navigate(destination, { replace: true });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof CallError && (err.code === 'UsernameExistsException' || /already exists/.test(message))) {
+        navigate('/login?registered=1', { replace: true });
+        return;
+      }
+      setFailure(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle>Create account</PageTitle>
+      <form onSubmit={submit} noValidate className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+        <TextField label="First name" autoComplete="given-name" value={v.first} onChange={set('first')} onBlur={blur('first')} error={shown('first')} />
+        <TextField label="Last name" autoComplete="family-name" value={v.last} onChange={set('last')} onBlur={blur('last')} error={shown('last')} />
+        <TextField label="Email" type="email" autoComplete="email" value={v.email} onChange={set('email')} onBlur={blur('email')} error={shown('email')} />
+        <PhoneInput
+          label="Mobile number"
+          value={v.phone}
+          country={country}
+          error={shown('phone')}
+          onBlur={blur('phone')}
+          onChange={(value, c) => {
+            set('phone')(value);
+            setCountry(c);
+          }}
+        />
+        <PhoneInput
+          label="Confirm mobile number"
+          value={v.confirm}
+          country={confirmCountry}
+          autoComplete="off"
+          error={shown('confirm')}
+          onBlur={blur('confirm')}
+          onChange={(value, c) => {
+            set('confirm')(value);
+            setConfirmCountry(c);
+          }}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          revealable
+          value={v.password}
+          onChange={set('password')}
+          onBlur={blur('password')}
+          hint={PASSWORD_RULE_HINT}
+          error={v.password ? problems.password : null}
+        />
+        {failure && (
+          <p role="alert" className={css({ color: 'danger', mb: '3', fontWeight: '600' })}>
+            {failure}
+          </p>
+        )}
+        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !v.password || !valid}>
+          {busy ? 'CREATING ACCOUNT…' : 'CREATE ACCOUNT'}
+        </button>
+      </form>
+    </>
+  );
+}

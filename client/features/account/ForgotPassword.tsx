@@ -1,0 +1,123 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { css } from '../../../styled-system/css';
+import {
+  MSG_CODE,
+  MSG_PASSWORDS_DIFFER,
+  MSG_RESET_PASSWORD_RULE,
+  MSG_RESET_WENT_WRONG,
+  MSG_USER_NOT_FOUND,
+  PASSWORD_RULE_HINT,
+  strongPassword,
+} from '../../../shared/account-rules';
+import { PageTitle } from '../../components/PageTitle';
+import { PhoneInput, toE164 } from '../../components/PhoneInput';
+import { TextField } from '../../components/TextField';
+import { primaryButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { CallError } from '../../lib/api';
+import { resetPassword, sendResetCode } from '../auth/store';
+
+type Step = 'phone' | 'error' | 'code';
+const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
+const providerMessage = (e: unknown) =>
+  e instanceof CallError && e.code === 'UserNotFoundException' ? MSG_USER_NOT_FOUND : e instanceof Error ? e.message : String(e);
+
+/** Password reset: send a texted code, then the 6-digit code and a new password twice. */
+export function ForgotPassword() {
+  const { salon } = useSalon();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>('phone');
+  const [phone, setPhone] = useState('');
+  const [country, setCountry] = useState('GB');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [busy, setBusy] = useState(false);
+  const e164 = toE164(phone, country);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!e164) return;
+    setBusy(true);
+    try {
+      setSentTo((await sendResetCode(e164))?.destination ?? null);
+      setProblem(null);
+      setStep('code');
+    } catch (err) {
+      setProblem(providerMessage(err));
+      setStep('error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const codeError = code && !/^\d{6}$/.test(code) ? MSG_CODE : null;
+  const passwordError = password && !strongPassword(password) ? MSG_RESET_PASSWORD_RULE : null;
+  const againError = again && again !== password ? MSG_PASSWORDS_DIFFER : null;
+  const ready = e164 && /^\d{6}$/.test(code) && strongPassword(password) && again === password;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      await resetPassword(e164, code, password);
+      navigate('/', { replace: true });
+    } catch (err) {
+      setProblem(providerMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (step === 'error') {
+    return (
+      <>
+        <PageTitle>{MSG_RESET_WENT_WRONG}</PageTitle>
+        <div role="alert" className={box}>
+          <p className={css({ mb: '4' })}>{problem}</p>
+          <button type="button" className={primaryButton} onClick={() => setStep('code')}>
+            ERROR
+          </button>
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle>Reset your password</PageTitle>
+      {step === 'phone' ? (
+        <form onSubmit={send} noValidate className={box}>
+          <PhoneInput label="Mobile number" value={phone} country={country} onChange={(v, c) => (setPhone(v), setCountry(c))} />
+          <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !e164}>
+            SEND CODE
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={submit} noValidate className={box}>
+          {sentTo && <p className={css({ mb: '3' })}>We have texted a code to {sentTo}.</p>}
+          {!e164 && <PhoneInput label="Mobile number" value={phone} country={country} onChange={(v, c) => (setPhone(v), setCountry(c))} />}
+          <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(x) => setCode(x.replace(/\D/g, ''))} error={codeError} />
+          <TextField label="New password" type="password" autoComplete="new-password" revealable value={password} onChange={setPassword} hint={PASSWORD_RULE_HINT} error={passwordError} />
+          <TextField label="New password again" type="password" autoComplete="new-password" value={again} onChange={setAgain} error={againError} />
+          {problem && (
+            <p role="alert" className={css({ color: 'danger', mb: '3', fontWeight: '600' })}>
+              {problem}
+            </p>
+          )}
+          <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !ready}>
+            SUBMIT
+          </button>
+        </form>
+      )}
+      <p className={css({ mt: '4', fontSize: 'sm', color: 'textMuted' })}>
+        If you do not receive a code, please contact us with your name and phone number on{' '}
+        <a href={`tel:${salon.phone.replace(/[^\d+]/g, '')}`}>{salon.phone}</a>.
+      </p>
+    </>
+  );
+}

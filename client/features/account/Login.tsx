@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { loginFailure, MSG_LOGIN_PHONE, PASSWORD_HINT } from '../../../shared/account-rules';
+import { PageTitle } from '../../components/PageTitle';
+import { PhoneInput, toE164 } from '../../components/PhoneInput';
+import { TextField } from '../../components/TextField';
+import { outlineButton, primaryButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { CallError } from '../../lib/api';
+import { login, useAuth } from '../auth/store';
+import { useBooking } from '../booking/store';
+
+/**
+ * Login with mobile number and password. /login is the booking variant ('Login to complete your
+ * booking', with CREATE ACCOUNT); /profile-login the account variant ('Login to view your account').
+ */
+export function Login({ variant }: { variant: 'booking' | 'account' }) {
+  const { salon } = useSalon();
+  const { status } = useAuth();
+  const { selectedServices } = useBooking();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const fromMyBook = params.get('fromMyBook') === 'true';
+  const [phone, setPhone] = useState('');
+  const [country, setCountry] = useState(salon.country.code);
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(
+    params.get('registered') === '1' ? loginFailure(undefined, 'given phone_number already exists') : null,
+  );
+
+  // After login: the account pages from the bottom navigation, or back to the booking (§4 Login).
+  const destination = variant === 'account' || fromMyBook ? (fromMyBook ? '/my-feeds' : '/my-profile') : selectedServices.length ? '/summary' : '/my-book';
+  if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
+
+  const e164 = toE164(phone, country);
+  const phoneError = touched && !e164 ? MSG_LOGIN_PHONE : null;
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!e164 || !password) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await login(e164, password);
+      navigate(destination, { replace: true });
+    } catch (err) {
+      setFailure(loginFailure(err instanceof CallError ? err.code : undefined, err instanceof Error ? err.message : ''));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageTitle>{variant === 'booking' ? 'Login to complete your booking' : 'Login to view your account'}</PageTitle>
+      <form onSubmit={submit} noValidate className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+        <PhoneInput
+          label="Mobile number"
+          value={phone}
+          country={country}
+          error={phoneError}
+          onBlur={() => phone && setTouched(true)}
+          onChange={(v, c) => {
+            setPhone(v);
+            setCountry(c);
+          }}
+        />
+        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} revealable hint={PASSWORD_HINT} />
+        {failure && (
+          <div role="alert" className={css({ color: 'danger', mb: '3' })}>
+            <p className={css({ fontWeight: '600' })}>{failure.message}</p>
+            {failure.hint && <p className={css({ fontSize: 'sm' })}>{failure.hint}</p>}
+          </div>
+        )}
+        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !e164 || !password}>
+          {busy ? 'LOGGING IN…' : 'LOGIN'}
+        </button>
+        <p className={css({ mt: '3', textAlign: 'center' })}>
+          <Link to="/forgot">Forgotten password?</Link>
+        </p>
+      </form>
+      {variant === 'booking' && (
+        <div className={css({ mt: '4', textAlign: 'center' })}>
+          <p className={css({ mb: '2' })}>New here?</p>
+          <Link to="/create-account" className={outlineButton}>
+            CREATE ACCOUNT
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}

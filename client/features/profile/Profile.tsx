@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { Avatar } from '../../components/Avatar';
+import { outlineButton, pageTitle } from '../../components/styles';
+import { logout, useAuth } from '../auth/store';
+import { ContactDetails } from './ContactDetails';
+
+type Tab = 'payment' | 'contact';
+
+/** my-profile: the client's name and initials, LOGOUT, and the Contact / Payment tabs. */
+export function Profile() {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<Tab>('payment');
+  if (!user) return null;
+  const tabButton = (id: Tab, label: string) => (
+    <button
+      type="button"
+      role="tab"
+      id={`tab-${id}`}
+      aria-selected={tab === id}
+      aria-controls={`panel-${id}`}
+      onClick={() => setTab(id)}
+      className={css({
+        flex: '1',
+        minH: '11',
+        bg: 'transparent',
+        border: 'none',
+        borderBottom: '3px solid',
+        borderColor: tab === id ? 'primary' : 'transparent',
+        color: 'text',
+        fontWeight: '700',
+        cursor: 'pointer',
+      })}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', my: '4' })}>
+        <Avatar name={user.name || user.phone_number} size={48} />
+        <h1 className={`${pageTitle} ${css({ flex: '1', my: '0', overflowWrap: 'break-word' })}`}>{user.name || 'Your profile'}</h1>
+        <button
+          type="button"
+          className={outlineButton}
+          onClick={async () => {
+            await logout();
+            navigate('/');
+          }}
+        >
+          LOGOUT
+        </button>
+      </div>
+      <div role="tablist" aria-label="Profile" className={css({ display: 'flex', borderBottom: '1px solid', borderColor: 'border', mb: '4' })}>
+        {tabButton('contact', 'Contact Details')}
+        {tabButton('payment', 'Payment Details')}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+        {tab === 'contact' ? <ContactDetails user={user} /> : <p>No payment card added</p>}
+      </div>
+      <p className={css({ mt: '4' })}>
+        <Link to="/my-book">See your bookings</Link>
+      </p>
+    </>
+  );
+}

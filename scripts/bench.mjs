@@ -1,0 +1,398 @@
+// npm run bench: a report, not a test. Prints the first-load JS/CSS size of /salon/1 and the
+// throughput and p99 latency of the app under load next to a hello-world Worker, both run by
+// `wrangler dev` in workerd on this machine, and the budget verdicts.
+//
+//   BENCH_SKIP_BUILD=1   reuse dist/client instead of building the client
+//   BENCH_SECONDS=10     length of each measured run
+//   BENCH_WARMUP=2       warm-up before each measured run (seconds, not counted)
+//   BENCH_CONNECTIONS=10 concurrent connections
+//   BENCH_ROUNDS=2       rounds of interleaved runs; the median of the rounds is reported
+//   BENCH_PORT=8795      the app's port (hello world uses BENCH_PORT + 1)
+//   BENCH_WRANGLER_LOG=warn  log level of `wrangler dev` (info: also log each request, slower)
+//
+// Exits 0 when it could measure (even if a budget fails), non-zero when a server did not start,
+// a response was not 2xx or anything else went wrong.
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+// `wrangler dev` logs every request by POSTing a line from workerd to its Node process: a
+// dev-only round trip (no such thing in production) that costs more than a small Worker does.
+// The servers run quiet, so those lines are dropped anyway; 'warn' skips them for both alike.
+// Set before lib.mjs is loaded, as it copies process.env once. BENCH_WRANGLER_LOG=info keeps them.
+process.env.WRANGLER_LOG = process.env.BENCH_WRANGLER_LOG || 'warn';
+const { buildClient, prepareLocalDb, startWorker } = await import('./lib.mjs');
+
+const SECONDS = posInt('BENCH_SECONDS', 10);
+const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : posInt('BENCH_WARMUP', 2);
+const CONNECTIONS = posInt('BENCH_CONNECTIONS', 10);
+const ROUNDS = posInt('BENCH_ROUNDS', 2);
+const APP_PORT = posInt('BENCH_PORT', 8795);
+const HELLO_PORT = APP_PORT + 1;
+const PERSIST = '.wrangler/bench';
+const HELLO_PERSIST = '.wrangler/bench-hello';
+
+const KB = 1024;
+const JS_BUDGET_GZIP = 110 * KB;
+const THROUGHPUT_BUDGET = 0.8; // share of hello world's req/s
+
+const app = `http://127.0.0.1:${APP_PORT}`;
+const hello = `http://127.0.0.1:${HELLO_PORT}`;
+
+/** What is measured, in the order each round runs it. `budget`: held to 80 % of hello world. */
+const TARGETS = [
+  { name: 'hello world  GET /', url: `${hello}/`, server: 'hello', baseline: true },
+  { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app' },
+  { name: 'services     GET /api/book-online/services/1/', url: `${app}/api/book-online/services/1/`, server: 'app' },
+  { name: 'salon        GET /api/book-online/salon/1/', url: `${app}/api/book-online/salon/1/`, server: 'app' },
+];
+
+function posInt(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+const children = [];
+const servers = {}; // 'app' | 'hello' -> the `wrangler dev` child process
+
+/**
+ * The `wrangler dev` process tree of a server (wrangler's Node, its proxy workerd, the Worker's
+ * workerd with D1) from /proc, or null off Linux:
+ * - cpuMs: CPU time used so far by the tree, including children it has reaped (a workerd that
+ *   wrangler restarted), so the difference over a run is the work that run cost. Steadier than
+ *   req/s on a busy machine: it counts the work done, not the time spent waiting for a core.
+ * - workerd: the workerd pids; they change when `wrangler dev` reloads the Worker after an edit.
+ */
+function treeOf(rootPid) {
+  if (process.platform !== 'linux') return null;
+  const procs = new Map();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime (fields 14 to 17 of proc(5)), in ticks of 1/100 s
+      procs.set(Number(d), { comm, ppid: Number(f[1]), ticks: +f[11] + +f[12] + +f[13] + +f[14] });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let ticks = 0;
+  const workerd = [];
+  const todo = [rootPid];
+  while (todo.length) {
+    const pid = todo.pop();
+    const p = procs.get(pid);
+    if (!p) continue;
+    ticks += p.ticks;
+    if (p.comm.startsWith('workerd')) workerd.push(pid);
+    for (const [child, c] of procs) if (c.ppid === pid) todo.push(child);
+  }
+  return { cpuMs: ticks * 10, workerd: workerd.sort().join(',') };
+}
+
+async function stopAll() {
+  await Promise.all(
+    children.splice(0).map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.once(sig, async () => {
+    console.error(`\n✗ interrupted (${sig}); stopping the servers`);
+    await stopAll();
+    process.exit(130);
+  });
+}
+
+const loadAvg = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+const fmtKB = (bytes) => `${(bytes / KB).toFixed(1)} KB`;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+async function getOk(url) {
+  const res = await fetch(url, { redirect: 'manual' });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}, expected 2xx`);
+  return res;
+}
+
+/** The JS and CSS the HTML of /salon/1 makes the browser load before the app runs. */
+async function firstLoadSize() {
+  const html = await (await getOk(`${app}/salon/1`)).text();
+  const urls = new Map(); // url -> 'js' | 'css'
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    const attr = (n) =>
+      tag
+        .match(new RegExp(`\\s${n}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+        ?.slice(1)
+        .find((v) => v !== undefined);
+    if (/^<script/i.test(tag)) {
+      const src = attr('src');
+      if (src) urls.set(new URL(src, `${app}/salon/1`).href, 'js');
+      continue;
+    }
+    const rel = (attr('rel') ?? '').toLowerCase().split(/\s+/);
+    const href = attr('href');
+    if (!href) continue;
+    if (rel.includes('stylesheet')) urls.set(new URL(href, `${app}/salon/1`).href, 'css');
+    else if (rel.includes('modulepreload')) urls.set(new URL(href, `${app}/salon/1`).href, 'js');
+  }
+  if (![...urls.values()].includes('js')) throw new Error('the HTML of /salon/1 references no script');
+
+  const files = [];
+  for (const [url, kind] of urls) {
+    const body = Buffer.from(await (await getOk(url)).arrayBuffer());
+    files.push({ path: new URL(url).pathname, kind, raw: body.length, gzip: gzipSync(body, { level: 9 }).length });
+  }
+  return files;
+}
+
+/**
+ * One autocannon run. Throws when any response was not 2xx or a connection failed, unless the
+ * Worker was reloaded meanwhile (`wrangler dev` watches the sources): then it says so with
+ * `reloaded` and the caller runs it again.
+ */
+async function load(target, seconds) {
+  const pid = servers[target.server].pid;
+  const before = treeOf(pid);
+  const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  const after = treeOf(pid);
+  const reloaded = before !== null && before.workerd !== after.workerd;
+  const bad = r.non2xx + r.errors + r.timeouts + r.resets;
+  if (bad > 0 || r['2xx'] === 0) {
+    const codes = Object.entries(r.statusCodeStats ?? {})
+      .map(([code, s]) => `${code}×${s.count}`)
+      .join(', ');
+    const what =
+      `${target.name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts, ${r.resets} resets ` +
+      `of ${r.requests.total} requests (status codes: ${codes || 'none'})`;
+    if (!reloaded) throw new Error(what);
+    return { reloaded, what };
+  }
+  const cpu = before === null ? null : (after.cpuMs - before.cpuMs) / r.requests.total;
+  return { rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, cpu, reloaded };
+}
+
+/** A measured run; run again (up to twice) when the Worker was reloaded by an edit meanwhile. */
+async function measure(target) {
+  for (let attempt = 1; ; attempt++) {
+    if (WARMUP > 0) await load(target, WARMUP);
+    const r = await load(target, SECONDS);
+    if (!r.reloaded) return r;
+    const why = r.what ? ` (${r.what})` : '';
+    if (attempt === 3) {
+      if (r.what) throw new Error(`${r.what}; the Worker was reloaded during each of 3 runs`);
+      console.log(`  ! ${target.name}: the Worker was reloaded during this run too; keeping it`);
+      return r;
+    }
+    console.log(
+      `  ! ${target.name}: \`wrangler dev\` reloaded the Worker during the run (a source edit)${why}; running it again`,
+    );
+  }
+}
+
+/** startWorker, retried once (another `wrangler dev` on the machine may have taken a port it probes). */
+async function start(opts) {
+  try {
+    return await startWorker(opts);
+  } catch (e) {
+    console.log(`  (:${opts.port} did not start: ${e.message}; retrying once)`);
+    await new Promise((r) => setTimeout(r, 2000));
+    try {
+      return await startWorker(opts);
+    } catch (e2) {
+      throw new Error(
+        `the server on :${opts.port}${opts.config ? ` (${opts.config})` : ''} did not start: ${e2.message}`,
+      );
+    }
+  }
+}
+
+async function main() {
+  console.log(
+    `\n▸ Bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, ${ROUNDS} interleaved rounds`,
+  );
+  console.log(
+    `  ${cpus().length} CPUs, load average ${loadAvg()}, Node ${process.versions.node}, wrangler log level ${process.env.WRANGLER_LOG}\n`,
+  );
+
+  if (process.env.BENCH_SKIP_BUILD === '1') console.log('▸ BENCH_SKIP_BUILD=1: using the existing dist/client');
+  else {
+    console.log('▸ Building the client');
+    buildClient();
+  }
+
+  console.log(`▸ Fresh local D1 in ${PERSIST}`);
+  rmSync(PERSIST, { recursive: true, force: true });
+  rmSync(HELLO_PERSIST, { recursive: true, force: true });
+  prepareLocalDb(PERSIST);
+
+  console.log(`▸ Starting the app on :${APP_PORT} and hello world on :${HELLO_PORT}`);
+  // One after the other: two `wrangler dev` starting at once can race for the same inspector port.
+  children.push((servers.app = await start({ port: APP_PORT, persistTo: PERSIST, quiet: true })));
+  children.push(
+    (servers.hello = await start({
+      port: HELLO_PORT,
+      persistTo: HELLO_PERSIST,
+      config: 'bench/hello/wrangler.toml',
+      quiet: true,
+    })),
+  );
+
+  // Sanity: each target answers 2xx with what it should before any load is put on it.
+  const helloText = await (await getOk(`${hello}/`)).text();
+  if (!/hello world/i.test(helloText)) throw new Error(`${hello}/ is not the hello-world Worker`);
+  for (const t of TARGETS.slice(1)) {
+    await getOk(t.url); // fills the edge cache
+    const res = await getOk(t.url);
+    const xCache = res.headers.get('X-Cache');
+    t.note = xCache ? `X-Cache: ${xCache}` : res.headers.get('Content-Type');
+    await res.arrayBuffer();
+  }
+
+  // 1. First-load JS and CSS of /salon/1.
+  const files = await firstLoadSize();
+  const sum = (kind, k) => files.filter((f) => f.kind === kind).reduce((a, f) => a + f[k], 0);
+  console.log('\n── First load of /salon/1 (what the HTML references; gzip level 9) ──');
+  for (const f of files)
+    console.log(
+      `  ${f.kind.padEnd(3)}  ${f.path.padEnd(40)} ${fmtKB(f.raw).padStart(10)} raw ${fmtKB(f.gzip).padStart(9)} gzip`,
+    );
+  const js = { raw: sum('js', 'raw'), gzip: sum('js', 'gzip') };
+  const css = { raw: sum('css', 'raw'), gzip: sum('css', 'gzip') };
+  console.log(
+    `  JS total  ${fmtKB(js.raw).padStart(53)} raw ${fmtKB(js.gzip).padStart(9)} gzip  (${js.raw} / ${js.gzip} bytes)`,
+  );
+  console.log(
+    `  CSS total ${fmtKB(css.raw).padStart(53)} raw ${fmtKB(css.gzip).padStart(9)} gzip  (${css.raw} / ${css.gzip} bytes)`,
+  );
+  const jsPass = js.gzip <= JS_BUDGET_GZIP;
+  console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
+
+  // 2. Throughput, interleaved so that machine noise hits every target alike.
+  console.log('\n── Load (autocannon on loopback) ──');
+  const runs = new Map(TARGETS.map((t) => [t, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const t of TARGETS) {
+      const r = await measure(t);
+      runs.get(t).push(r);
+      const cpu = r.cpu === null ? '' : `  server CPU ${r.cpu.toFixed(2)} ms/req`;
+      console.log(
+        `  round ${round}  ${t.name.padEnd(48)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${cpu}  (${r.total} requests, all 2xx)`,
+      );
+    }
+  }
+
+  const withCpu = [...runs.values()].every((rs) => rs.every((r) => r.cpu !== null));
+  const rows = TARGETS.map((t) => ({
+    t,
+    rps: median(runs.get(t).map((r) => r.rps)),
+    p99: median(runs.get(t).map((r) => r.p99)),
+    cpu: withCpu ? median(runs.get(t).map((r) => r.cpu)) : null,
+  }));
+  const base = rows.find((r) => r.t.baseline);
+  for (const r of rows) {
+    r.share = r.rps / base.rps;
+    r.cpuShare = withCpu ? base.cpu / r.cpu : null;
+    r.verdict = r.t.baseline ? 'baseline' : r.share >= THROUGHPUT_BUDGET ? 'PASS' : 'FAIL';
+  }
+  const pct = (x) => `${(x * 100).toFixed(0)} %`;
+  const cells = (r) => [
+    r.rps.toFixed(0),
+    r.p99.toFixed(0),
+    pct(r.share),
+    ...(withCpu ? [r.cpu.toFixed(2), pct(r.cpuShare)] : []),
+    r.verdict,
+  ];
+
+  console.log(`\n── Median of ${ROUNDS} rounds (${CONNECTIONS} connections, ${SECONDS} s per run) ──`);
+  const head = [
+    'target',
+    'req/s',
+    'p99 ms',
+    '% of hello',
+    ...(withCpu ? ['CPU ms/req', 'CPU % of hello'] : []),
+    'budget ≥ 80 %',
+  ];
+  const body = rows.map((r) => [r.t.name, ...cells(r)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
+  const line = (cs) => cs.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`  ${line(head)}`);
+  console.log(`  ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
+  for (const b of body) console.log(`  ${line(b)}`);
+  console.log(`\n  % of hello: req/s over hello world's req/s (the budget).`);
+  if (withCpu) {
+    console.log(
+      '  CPU ms/req: CPU time of the whole `wrangler dev` process tree per request (its proxy, workerd, D1);',
+    );
+    console.log("  CPU % of hello: hello world's CPU per request over this one's, the share the target would get");
+    console.log('  if CPU were the only limit. Other load on the machine sways it less than req/s.');
+  }
+  console.log(`  Load average now ${loadAvg()} on ${cpus().length} CPUs.`);
+  const thrPass = rows.every((r) => r.verdict !== 'FAIL');
+  console.log(
+    `\n  Budget: cached public calls and HTML shell ≥ 80 % of hello world's req/s → ${thrPass ? 'PASS' : 'FAIL'}`,
+  );
+  console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
+
+  console.log('\n── Markdown (for the README) ──\n');
+  const md = (cs) => `| ${cs.join(' | ')} |`;
+  console.log(
+    md([
+      'Target',
+      'req/s',
+      'p99 (ms)',
+      '% of hello world',
+      ...(withCpu ? ['CPU ms/req', 'CPU % of hello world'] : []),
+      'Budget (≥ 80 %)',
+    ]),
+  );
+  console.log(md(['---', '---:', '---:', '---:', ...(withCpu ? ['---:', '---:'] : []), ':---:']));
+  for (const r of rows) {
+    const [what, path] = r.t.name.split(/\s+GET\s+/);
+    console.log(md([`${what.trim()} \`GET ${path}\``, ...cells(r)]));
+  }
+  console.log('');
+  console.log(md(['First load of `/salon/1`', 'raw', 'gzip', 'Budget (JS ≤ 110 KB gzip)']));
+  console.log(md(['---', '---:', '---:', ':---:']));
+  console.log(md(['JS', fmtKB(js.raw), fmtKB(js.gzip), jsPass ? 'PASS' : 'FAIL']));
+  console.log(md(['CSS', fmtKB(css.raw), fmtKB(css.gzip), '']));
+  console.log(
+    `\n_${CONNECTIONS} connections, ${SECONDS} s per run after ${WARMUP} s warm-up, median of ${ROUNDS} interleaved rounds; ` +
+      `\`wrangler dev\` (workerd) on loopback, ${cpus().length} CPUs, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}. ` +
+      `KB = 1024 bytes, gzip level 9._\n`,
+  );
+}
+
+let code = 0;
+try {
+  await main();
+} catch (e) {
+  console.error(`\n✗ bench failed: ${e instanceof Error ? e.message : e}`);
+  code = 1;
+} finally {
+  await stopAll();
+}
+process.exit(code);

@@ -1,0 +1,71 @@
+import { delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+import { CUSTOM_DOMAIN, E2E_PORT, UNKNOWN_DOMAIN } from './env';
+
+// Browser tests of the built app: `npx panda codegen && npx vite build` first, then
+// `npx playwright test --config tests/e2e/playwright.config.ts` from the repository root.
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // One worker: some tests change a demo salon's settings through the admin API (and restore
+  // them), and every other test reads those salons, so nothing may run beside them.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 30_000,
+  globalTimeout: 8 * 60_000, // a passing run takes under 2 minutes
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL,
+    actionTimeout: 10_000,
+    navigationTimeout: 15_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            // A salon's own domain and an unknown one both reach the local server, so the
+            // browser sends their Host header exactly as it would in production.
+            `--host-resolver-rules=MAP ${CUSTOM_DOMAIN} 127.0.0.1, MAP ${UNKNOWN_DOMAIN} 127.0.0.1`,
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node scripts/serve-e2e.mjs',
+    url: `${baseURL}/`,
+    cwd: root,
+    env: {
+      E2E_PORT: String(E2E_PORT),
+      // serve-e2e.mjs runs wrangler from node_modules/.bin and needs Node 22 from there too.
+      PATH: `${root}node_modules/.bin${delimiter}${process.env.PATH ?? ''}`,
+    },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,57 @@
+import { CUSTOM_DOMAIN, E2E_PORT } from './env';
+import { expect, SALONS, test, themeInHtml } from './fixtures';
+
+// Short URLs and a salon's own domain lead to the salon; any other path falls back to /
+// (booking-journey.md §2 "Top-level routes": "any other path falls back to /").
+
+test.describe('short URL', () => {
+  test('/s/demo redirects to /salon/1 keeping the query string', async ({ request, page }) => {
+    const res = await request.get('/s/demo?utm_source=instagram&utm_medium=social', { maxRedirects: 0 });
+    expect([301, 302, 303, 307, 308]).toContain(res.status());
+    expect(res.headers().location).toMatch(/^(https?:\/\/[^/]+)?\/salon\/1\?utm_source=instagram&utm_medium=social$/);
+
+    await page.goto('/s/demo?utm_source=instagram&utm_medium=social');
+    await expect(page).toHaveURL('/salon/1?utm_source=instagram&utm_medium=social');
+    await expect(page.getByRole('banner')).toContainText(SALONS[1].name);
+  });
+
+  test('short URLs are not case-sensitive and lead to their own salon', async ({ page }) => {
+    await page.goto('/s/Shoreditch');
+    await expect(page).toHaveURL('/salon/2');
+    await expect(page.getByRole('banner')).toContainText(SALONS[2].name);
+  });
+});
+
+test.describe("a salon's own domain", () => {
+  test(`${CUSTOM_DOMAIN} serves salon 1's booking page in its theme`, async ({ request }) => {
+    const res = await request.get('/', { headers: { Host: CUSTOM_DOMAIN } });
+    expect(res.status()).toBe(200);
+    const html = await res.text();
+    expect(themeInHtml(html)).toBe('slick');
+    expect(html).toContain('<title>Willow &amp; Co Islington | Book online</title>');
+    expect(html).toMatch(/"name":"Willow \\u0026 Co Islington"/);
+  });
+
+  test(`in the browser, ${CUSTOM_DOMAIN} shows salon 1's services at the root`, async ({ page }) => {
+    const nav = await page.goto(`http://${CUSTOM_DOMAIN}:${E2E_PORT}/`);
+    expect(nav!.status()).toBe(200);
+    await expect(page.getByRole('banner')).toContainText(SALONS[1].name);
+    await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'slick');
+    await expect(page.getByRole('heading', { level: 2 }).getByRole('button')).toHaveCount(SALONS[1].categories.length);
+    await expect(page).toHaveURL(`http://${CUSTOM_DOMAIN}:${E2E_PORT}/`);
+  });
+});
+
+test.describe('fallback', () => {
+  test('/some/other/path redirects to /', async ({ request, page }) => {
+    const res = await request.get('/some/other/path', { maxRedirects: 0 });
+    expect([301, 302, 303, 307, 308]).toContain(res.status());
+    expect(res.headers().location).toMatch(/^(https?:\/\/[^/]+)?\/$/);
+
+    await page.goto('/some/other/path');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/can.t find/i);
+  });
+});

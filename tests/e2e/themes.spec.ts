@@ -1,0 +1,112 @@
+import type { Page } from '@playwright/test';
+import { expect, SALONS, test, themeInHtml, type SalonId, type ServiceSelection } from './fixtures';
+
+// booking-journey.md §1: "Each salon has a theme mode: neutral, dark or slick (default slick)."
+// The edge sets <html data-theme> in the HTML it sends, so the first paint is in the salon's theme.
+
+const ids = [1, 2, 3] as const satisfies readonly SalonId[];
+
+/** Relative luminance (WCAG) of a computed 'rgb(r, g, b)' colour. */
+function luminance(rgb: string): number {
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+async function bodyBackground(page: Page): Promise<string> {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+/** Shows as much of the screen as a client can: the whole welcome text, every category, a selection. */
+async function showEverything(screen: ServiceSelection) {
+  if (await screen.readMore.isVisible()) await screen.readMore.click();
+  await screen.expandAll();
+  if ((await screen.services.count()) > 0) await screen.services.first().check();
+  const viewMore = screen.page.getByRole('button', { name: /^view more/ });
+  if ((await viewMore.count()) > 0) await viewMore.first().click();
+}
+
+for (const id of ids) {
+  const salon = SALONS[id];
+
+  test.describe(`salon ${id} (${salon.theme})`, () => {
+    test(`the server sends <html data-theme="${salon.theme}">`, async ({ request, page }) => {
+      const res = await request.get(`/salon/${id}`);
+      expect(res.status()).toBe(200);
+      expect(themeInHtml(await res.text())).toBe(salon.theme);
+
+      // The document the browser navigated to carries it too, before and after the app runs.
+      const nav = await page.goto(`/salon/${id}`);
+      expect(themeInHtml(await nav!.text())).toBe(salon.theme);
+      await expect(page.getByRole('banner')).toContainText(salon.name);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', salon.theme);
+    });
+
+    for (const width of [320, 1280]) {
+      test(`has no axe violations at ${width} px`, async ({ openSalon, expectAccessible }) => {
+        const screen = await openSalon(id, { width });
+        await showEverything(screen);
+        await expectAccessible(`salon ${id} at ${width} px`);
+      });
+    }
+  });
+}
+
+test('the body background differs between the three themes (dark is dark)', async ({ openSalon }) => {
+  const colours: Record<string, string> = {};
+  for (const id of ids) colours[SALONS[id].theme] = await bodyBackground((await openSalon(id)).page);
+
+  expect(new Set(Object.values(colours)).size, JSON.stringify(colours)).toBe(3);
+  expect(luminance(colours.dark!)).toBeLessThan(0.05);
+  expect(luminance(colours.slick!)).toBeGreaterThan(0.8);
+  expect(luminance(colours.neutral!)).toBeGreaterThan(0.8);
+});
+
+test.describe('theme switched through the admin API', () => {
+  for (const [id, to] of [
+    [2, 'neutral'],
+    [3, 'dark'],
+    [1, 'dark'],
+  ] as const) {
+    test(`salon ${id}: ${SALONS[id].theme} → ${to} shows on the very next page load`, async ({
+      openSalon,
+      setSalon,
+      request,
+      page,
+    }) => {
+      await openSalon(id);
+      const before = await bodyBackground(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[id].theme);
+
+      const restore = await setSalon(id, { theme_mode: to });
+      const nav = await page.goto(`/salon/${id}`);
+      expect(themeInHtml(await nav!.text())).toBe(to);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', to);
+      const after = await bodyBackground(page);
+      expect(after).not.toBe(before);
+      expect(themeInHtml(await (await request.get(`/salon/${id}`)).text())).toBe(to);
+
+      await restore();
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[id].theme);
+      expect(await bodyBackground(page)).toBe(before);
+    });
+  }
+});
+
+test.describe('other pages', () => {
+  for (const width of [320, 1280]) {
+    test(`the group picker has no axe violations at ${width} px`, async ({ openGroup, expectAccessible }) => {
+      await openGroup(1, { width });
+      await expectAccessible(`group picker at ${width} px`);
+    });
+  }
+
+  test('the not-found page has no axe violations', async ({ page, expectAccessible }) => {
+    await page.goto('/salon/999');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible('not-found page');
+  });
+});

@@ -1,0 +1,204 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { AppError, errorBody } from '../errors';
+import { validate } from '../api/validate';
+import { cognito, CognitoError } from './identity';
+
+/**
+ * The client's session, kept by the edge: the browser holds the short-lived access and ID
+ * tokens in memory, and the refresh token only in an httpOnly, Secure, SameSite=Strict cookie
+ * that script cannot read. Every action is a Cognito call (AWS or the stand-in).
+ */
+const REFRESH_COOKIE = 'session';
+const COOKIE = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 30 * 24 * 3600 } as const;
+
+interface AuthResult {
+  AccessToken: string;
+  IdToken: string;
+  ExpiresIn: number;
+  RefreshToken?: string;
+}
+interface CognitoUser {
+  Username: string;
+  UserAttributes: { Name: string; Value: string }[];
+}
+
+const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Please enter a valid phone number in order to proceed');
+const password = z.string().min(1, 'Please enter your password').max(256, 'Password is too long');
+const strongPassword = z
+  .string()
+  .max(256, 'Password is too long')
+  .regex(
+    /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
+    'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.',
+  );
+const email = z.email('Please enter a valid email address').max(254, 'Please enter a valid email address');
+
+function userOf(u: CognitoUser) {
+  const attr = (name: string) => u.UserAttributes.find((a) => a.Name === name)?.Value ?? '';
+  return { username: u.Username, name: attr('name'), email: attr('email'), phone_number: attr('phone_number') };
+}
+
+/** Cognito's errors as 4xx answers; the client words them as the spec says. */
+function cognitoFailure(c: Context<AppEnv>, e: unknown) {
+  if (!(e instanceof CognitoError)) throw e;
+  const status = e.type === 'NotAuthorizedException' ? 401 : e.type === 'LimitExceededException' ? 429 : 400;
+  return c.json(errorBody(c, e.type, e.message), status);
+}
+
+async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: string) {
+  const token = r.RefreshToken ?? refreshToken;
+  if (token) setCookie(c, REFRESH_COOKIE, token, COOKIE);
+  const user = await cognito<CognitoUser>(c, 'GetUser', { AccessToken: r.AccessToken });
+  c.header('Cache-Control', 'no-store');
+  return c.json({ access_token: r.AccessToken, id_token: r.IdToken, expires_in: r.ExpiresIn, user: userOf(user) });
+}
+
+function bearer(c: Context<AppEnv>): string {
+  const t = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!t) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
+  return t;
+}
+
+export const session = new Hono<AppEnv>()
+  .use('/session/*', async (c, next) => {
+    // JSON only: a cross-site form cannot post here, and browsers preflight other origins.
+    if (c.req.method !== 'GET' && !(c.req.header('Content-Type') ?? '').startsWith('application/json')) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (Content-Type: application/json)');
+    }
+    await next();
+  })
+  .post('/session/login', validate('json', z.object({ phone, password })), async (c) => {
+    const { phone: p, password: pw } = c.req.valid('json');
+    try {
+      const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: p, PASSWORD: pw },
+      });
+      return await startSession(c, r.AuthenticationResult);
+    } catch (e) {
+      return cognitoFailure(c, e);
+    }
+  })
+  .post('/session/refresh', async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE, 'host');
+    // No session is an ordinary answer for a visitor, not an error.
+    if (!token) return c.body(null, 204);
+    try {
+      const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: token },
+      });
+      return await startSession(c, r.AuthenticationResult, token);
+    } catch (e) {
+      deleteCookie(c, REFRESH_COOKIE, COOKIE);
+      return cognitoFailure(c, e);
+    }
+  })
+  .post('/session/logout', async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE, 'host');
+    if (token) await cognito(c, 'RevokeToken', { Token: token }).catch(() => undefined);
+    deleteCookie(c, REFRESH_COOKIE, COOKIE);
+    return c.body(null, 204);
+  })
+  .post(
+    '/session/signup',
+    validate(
+      'json',
+      z.object({
+        first_name: z.string().trim().min(2, 'First Name must be 2 characters long').max(60, 'First Name is too long'),
+        last_name: z.string().trim().min(1, 'Please enter your last name').max(60, 'Last name is too long'),
+        email,
+        phone,
+        password: strongPassword,
+      }),
+    ),
+    async (c) => {
+      const b = c.req.valid('json');
+      try {
+        await cognito(c, 'SignUp', {
+          Username: b.phone,
+          Password: b.password,
+          UserAttributes: [
+            { Name: 'phone_number', Value: b.phone },
+            { Name: 'email', Value: b.email },
+            { Name: 'given_name', Value: b.first_name },
+            { Name: 'family_name', Value: b.last_name },
+            { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
+          ],
+        });
+        const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: b.phone, PASSWORD: b.password },
+        });
+        return await startSession(c, r.AuthenticationResult);
+      } catch (e) {
+        return cognitoFailure(c, e);
+      }
+    },
+  )
+  .post('/session/forgot', validate('json', z.object({ phone })), async (c) => {
+    try {
+      const r = await cognito<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: c.req.valid('json').phone });
+      return c.json({ destination: r.CodeDeliveryDetails.Destination });
+    } catch (e) {
+      return cognitoFailure(c, e);
+    }
+  })
+  .post(
+    '/session/reset',
+    validate(
+      'json',
+      z.object({
+        phone,
+        code: z.string().regex(/^\d{6}$/, 'Please enter a valid code'),
+        password: strongPassword,
+      }),
+    ),
+    async (c) => {
+      const b = c.req.valid('json');
+      try {
+        await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
+        return c.body(null, 204);
+      } catch (e) {
+        return cognitoFailure(c, e);
+      }
+    },
+  )
+  .get('/session/me', async (c) => {
+    try {
+      c.header('Cache-Control', 'no-store');
+      return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: bearer(c) })));
+    } catch (e) {
+      return cognitoFailure(c, e);
+    }
+  })
+  .patch(
+    '/session/me',
+    validate(
+      'json',
+      z
+        .strictObject({
+          name: z.string().trim().min(2, 'Name must be 2 characters long').max(120, 'Name is too long'),
+          email,
+          phone_number: phone,
+        })
+        .partial()
+        .refine((o) => Object.keys(o).length > 0, 'Nothing to change'),
+    ),
+    async (c) => {
+      const token = bearer(c);
+      const b = c.req.valid('json');
+      try {
+        await cognito(c, 'UpdateUserAttributes', {
+          AccessToken: token,
+          UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
+        });
+        return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
+      } catch (e) {
+        return cognitoFailure(c, e);
+      }
+    },
+  );

@@ -1,0 +1,100 @@
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from '../../env';
+import type { Action } from './action';
+import { CognitoError, invalidParameter } from './cognito-error';
+import { JWKS_PATH } from './pool';
+import { confirmForgotPassword, forgotPassword } from './recovery';
+import { getUser, updateUserAttributes } from './profile';
+import { initiateAuth, revokeToken } from './sign-in';
+import { signUp } from './sign-up';
+import { standInJwks } from './signing-keys';
+
+const SERVICE = 'AWSCognitoIdentityProviderService';
+const MAX_BODY_BYTES = 64 * 1024;
+
+const ACTIONS: Record<string, Action> = {
+  SignUp: signUp,
+  InitiateAuth: initiateAuth,
+  RevokeToken: revokeToken,
+  ForgotPassword: forgotPassword,
+  ConfirmForgotPassword: confirmForgotPassword,
+  GetUser: getUser,
+  UpdateUserAttributes: updateUserAttributes,
+};
+
+/** A JSON answer as Cognito sends it (x-amz-json-1.1, x-amzn-RequestId, x-amzn-ErrorType on errors). */
+function amzJson(c: Context<AppEnv>, status: ContentfulStatusCode, body: object, errorType?: string) {
+  c.header('Content-Type', 'application/x-amz-json-1.1');
+  c.header('x-amzn-RequestId', crypto.randomUUID());
+  c.header('Cache-Control', 'no-store');
+  if (errorType) c.header('x-amzn-ErrorType', `${errorType}:`);
+  return c.body(JSON.stringify(body), status);
+}
+
+function errorAnswer(c: Context<AppEnv>, err: unknown) {
+  if (err instanceof CognitoError) return amzJson(c, 400, { __type: err.type, message: err.message }, err.type);
+  // Never logged with the request body: it may hold a password.
+  console.error('identity stand-in: unexpected error', err instanceof Error ? err.stack : err);
+  return amzJson(c, 500, { __type: 'InternalErrorException', message: 'Internal error' }, 'InternalErrorException');
+}
+
+/** The caller's address for throttling: CF-Connecting-IP when it looks like an address, else 'local'. */
+function callerAddress(c: Context<AppEnv>): string {
+  const ip = c.req.header('CF-Connecting-IP')?.trim() ?? '';
+  return /^[0-9A-Fa-f:.]{2,45}$/.test(ip) ? ip.toLowerCase() : 'local';
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/x-amz-json-1.1' && type !== 'application/x-amz-json-1.0' && type !== 'application/json') {
+    throw invalidParameter('Content-Type must be application/x-amz-json-1.1');
+  }
+  if (Number(c.req.header('Content-Length') ?? 0) > MAX_BODY_BYTES) throw invalidParameter('The request body is too large.');
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw invalidParameter('The request body is too large.');
+  try {
+    return JSON.parse(text || '{}') as unknown;
+  } catch {
+    throw invalidParameter('The request body is not valid JSON.');
+  }
+}
+
+/**
+ * The Cognito user-pool endpoint stand-in (offline only). The edge mounts it at /__idp:
+ * POST / with X-Amz-Target, OPTIONS / for browsers' preflight, GET the pool's JWKS at
+ * /eu-west-1_Local0001/.well-known/jwks.json.
+ */
+export const identityStandIn = new Hono<AppEnv>();
+
+identityStandIn.use(
+  '*',
+  cors({
+    origin: '*',
+    allowMethods: ['POST', 'GET'],
+    exposeHeaders: ['x-amzn-RequestId', 'x-amzn-ErrorType', 'x-amzn-ErrorMessage', 'Date'],
+    maxAge: 86_400,
+  }),
+);
+
+// Any path: mounted with app.route('/__idp', ...) the endpoint is both /__idp and /__idp/
+// (a Cognito endpoint URL may carry a path prefix; SDKs POST to the URL itself).
+identityStandIn.post('/*', async (c) => {
+  try {
+    const [service, operation = ''] = (c.req.header('X-Amz-Target') ?? '').split('.', 2);
+    const action = service === SERVICE && Object.hasOwn(ACTIONS, operation) ? ACTIONS[operation] : undefined;
+    if (!action) throw new CognitoError('UnknownOperationException', 'The operation is not supported by this endpoint.');
+    const body = await readJson(c);
+    return amzJson(c, 200, await action({ db: c.env.DB, now: Date.now(), caller: callerAddress(c) }, body));
+  } catch (err) {
+    return errorAnswer(c, err);
+  }
+});
+
+identityStandIn.get(JWKS_PATH, async (c) => {
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.json(await standInJwks(c.env.DB));
+});
+
+identityStandIn.onError((err, c) => errorAnswer(c, err));

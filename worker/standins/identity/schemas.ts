@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Request shapes of the supported actions, with AWS's member constraints. Unknown members
+ * (ClientMetadata, UserContextData, AnalyticsMetadata, SecretHash...) are accepted and ignored,
+ * as SDKs send them.
+ */
+// AWS's pattern is [\w+]+; the local client id also has hyphens.
+const clientId = z.string().min(1).max(128).regex(/^[\w+-]+$/);
+const username = z.string().min(1).max(128).regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u);
+const password = z.string().max(256).regex(/^[\S]+.*[\S]+$/u);
+const token = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9\-_=.]+$/);
+const code = z.string().min(1).max(2048).regex(/^[\S]+$/u);
+
+const attribute = z.object({
+  Name: z.string().min(1).max(32).regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u),
+  Value: z.string().max(2048),
+});
+export type AttributeInput = z.infer<typeof attribute>;
+const attributes = z.array(attribute).max(50);
+
+export const AUTH_FLOWS = [
+  'USER_SRP_AUTH',
+  'REFRESH_TOKEN_AUTH',
+  'REFRESH_TOKEN',
+  'CUSTOM_AUTH',
+  'ADMIN_NO_SRP_AUTH',
+  'USER_PASSWORD_AUTH',
+  'ADMIN_USER_PASSWORD_AUTH',
+  'USER_AUTH',
+] as const;
+
+export const signUpRequest = z.object({
+  ClientId: clientId,
+  Username: username,
+  Password: password,
+  UserAttributes: attributes.optional(),
+});
+
+export const initiateAuthRequest = z.object({
+  ClientId: clientId,
+  AuthFlow: z.enum(AUTH_FLOWS),
+  AuthParameters: z.record(z.string().max(128), z.string().max(16_384)).optional(),
+});
+
+export const revokeTokenRequest = z.object({ ClientId: clientId, Token: token });
+
+export const forgotPasswordRequest = z.object({ ClientId: clientId, Username: username });
+
+export const confirmForgotPasswordRequest = z.object({
+  ClientId: clientId,
+  Username: username,
+  ConfirmationCode: code,
+  Password: password,
+});
+
+export const getUserRequest = z.object({ AccessToken: token });
+
+export const updateUserAttributesRequest = z.object({ AccessToken: token, UserAttributes: attributes });

@@ -1,0 +1,71 @@
+import type { Action, ActionContext } from './action';
+import { assertClient, CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
+import { verifyPassword } from './passwords';
+import { TOKEN_TTL_S } from './pool';
+import { initiateAuthRequest, revokeTokenRequest } from './schemas';
+import { revokeRefreshToken, sessionForRefreshToken, startSession } from './sessions';
+import { anyLocked, clearCounter, recordFailure, signInKeys } from './throttle';
+import { issueTokens } from './tokens';
+import { storedPasswordOf, userByPhone, userBySub } from './users';
+import { parseRequest } from './validation';
+
+function parameter(params: Record<string, string>, name: string, maxLength = 256): string {
+  const value = params[name];
+  if (!value) throw invalidParameter(`Missing required parameter ${name}`);
+  if (value.length > maxLength) throw invalidParameter(`Value at 'authParameters.${name}' failed to satisfy constraint: Member must have length less than or equal to ${maxLength}`);
+  return value;
+}
+
+/** USER_PASSWORD_AUTH, throttled per phone number and per caller address. */
+async function passwordAuth(ctx: ActionContext, phone: string, password: string) {
+  const keys = signInKeys(phone, ctx.caller);
+  if (await anyLocked(ctx.db, [keys.phone, keys.address], ctx.now)) throw notAuthorized(MSG.attemptsExceeded);
+  const user = await userByPhone(ctx.db, phone);
+  if (!user) {
+    await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);
+    throw new CognitoError('UserNotFoundException', MSG.userNotFound);
+  }
+  if (!(await verifyPassword(password, storedPasswordOf(user)))) {
+    await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);
+    throw notAuthorized(MSG.incorrectCredentials);
+  }
+  await clearCounter(ctx.db, keys.phone);
+  const { session, refreshToken } = await startSession(ctx.db, user.sub, ctx.now);
+  const { IdToken, AccessToken } = await issueTokens(ctx.db, user, session, ctx.now);
+  return {
+    ChallengeParameters: {},
+    AuthenticationResult: { AccessToken, ExpiresIn: TOKEN_TTL_S, TokenType: 'Bearer', RefreshToken: refreshToken, IdToken },
+  };
+}
+
+/** REFRESH_TOKEN_AUTH: new ID and access tokens of the same session; no new refresh token. */
+async function refreshAuth(ctx: ActionContext, refreshToken: string) {
+  const session = await sessionForRefreshToken(ctx.db, refreshToken, ctx.now);
+  const user = await userBySub(ctx.db, session.sub);
+  if (!user) throw new CognitoError('UserNotFoundException', MSG.userNotFound);
+  const { IdToken, AccessToken } = await issueTokens(ctx.db, user, session, ctx.now);
+  return { ChallengeParameters: {}, AuthenticationResult: { AccessToken, ExpiresIn: TOKEN_TTL_S, TokenType: 'Bearer', IdToken } };
+}
+
+export const initiateAuth: Action = async (ctx, body) => {
+  const req = parseRequest(initiateAuthRequest, body);
+  assertClient(req.ClientId);
+  const params = req.AuthParameters ?? {};
+  switch (req.AuthFlow) {
+    case 'USER_PASSWORD_AUTH':
+      return passwordAuth(ctx, parameter(params, 'USERNAME', 128), parameter(params, 'PASSWORD'));
+    case 'REFRESH_TOKEN_AUTH':
+    case 'REFRESH_TOKEN':
+      return refreshAuth(ctx, parameter(params, 'REFRESH_TOKEN', 2048));
+    default:
+      throw invalidParameter(`${req.AuthFlow} flow not enabled for this client`);
+  }
+};
+
+/** RevokeToken: revokes a refresh token and the access tokens issued with it. */
+export const revokeToken: Action = async (ctx, body) => {
+  const req = parseRequest(revokeTokenRequest, body);
+  assertClient(req.ClientId);
+  await revokeRefreshToken(ctx.db, req.Token, ctx.now);
+  return {};
+};
