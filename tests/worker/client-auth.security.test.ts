@@ -1,0 +1,117 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from './helpers';
+
+const ISS = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Local0001';
+const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+const b64url = (data: ArrayBuffer | Uint8Array | string) => {
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+async function sign(claims: Record<string, unknown>, key: CryptoKey, kid: string, alg = 'RS256') {
+  const head = `${b64url(JSON.stringify({ alg, kid, typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}`;
+  return `${head}.${b64url(await crypto.subtle.sign(RSA, key, new TextEncoder().encode(head)))}`;
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const bearer = (t: string) => ({ headers: { Authorization: `Bearer ${t}` } });
+
+let a: { token: string; idToken: string; sub: string };
+let b: { token: string; sub: string };
+let accessKey: { key: CryptoKey; kid: string };
+
+beforeAll(async () => {
+  const login = (await (await call('/session/login', json({ phone: '+447700900123', password: 'Demo-pass1' }))).json()) as {
+    access_token: string;
+    id_token: string;
+    user: { username: string };
+  };
+  a = { token: login.access_token, idToken: login.id_token, sub: login.user.username };
+  const other = (await (
+    await call('/session/signup', json({ first_name: 'Bea', last_name: 'Other', email: 'bea@example.test', phone: '+447700900777', password: 'Other-pass1' }))
+  ).json()) as { access_token: string; user: { username: string } };
+  b = { token: other.access_token, sub: other.user.username };
+  const row = await env.DB.prepare("SELECT kid, private_jwk FROM idp_signing_keys WHERE token_use = 'access'").first<{ kid: string; private_jwk: string }>();
+  accessKey = { kid: row!.kid, key: await crypto.subtle.importKey('jwk', JSON.parse(row!.private_jwk) as JsonWebKey, RSA, false, ['sign']) };
+});
+
+const claimsFor = (sub: string, extra: Record<string, unknown> = {}) => {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub,
+    username: sub,
+    client_id: 'local-app-client',
+    token_use: 'access',
+    scope: 'aws.cognito.signin.user.admin',
+    iss: ISS,
+    auth_time: now,
+    iat: now,
+    exp: now + 600,
+    jti: crypto.randomUUID(),
+    ...extra,
+  };
+};
+
+describe('protected calls: the edge verifies the token, the API scopes to its client', () => {
+  it("answers the client's own data and 404 for anyone else's", async () => {
+    const own = await call(`/api/ncob/client/salons/${a.sub}/`, bearer(a.token));
+    expect(own.status).toBe(200);
+    expect(await own.json()).toEqual([]);
+    const others = await call(`/api/ncob/client/salons/${b.sub}/`, bearer(a.token));
+    expect(others.status).toBe(404);
+    expect((await call(`/api/ncob/client/salons/${a.sub}/`, bearer(b.token))).status).toBe(404);
+  });
+
+  it("a correctly signed token passes (so the refusals below are about what's wrong with each)", async () => {
+    const token = await sign(claimsFor(a.sub), accessKey.key, accessKey.kid);
+    expect((await call(`/api/ncob/client/salons/${a.sub}/`, bearer(token))).status).toBe(200);
+  });
+
+  it("never shows client B's deposit requests to client A", async () => {
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO appointments (id, salon_id, client_id, start_at, end_at, created_at) VALUES (7001, 1, ?, 1, 2, 0)").bind(b.sub),
+      env.DB.prepare("INSERT INTO invites (unique_code, salon_id, client_id, appointment_id, created_at) VALUES ('inv-b', 1, ?, 7001, 0)").bind(b.sub),
+    ]);
+    expect(await (await call('/api/client/get/invite/1/', bearer(a.token))).json()).toEqual([]);
+    const mine = (await (await call('/api/client/get/invite/1/', bearer(b.token))).json()) as { unique_code: string }[];
+    expect(mine.map((i) => i.unique_code)).toEqual(['inv-b']);
+  });
+
+  it('refuses a call without a token with 401', async () => {
+    const res = await call(`/api/ncob/client/salons/${a.sub}/`);
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/^No token saved!/);
+  });
+
+  const refusals: [string, () => Promise<string>][] = [
+    ['forged (signed by another key)', async () => {
+      const pair = (await crypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['sign', 'verify'])) as CryptoKeyPair;
+      return sign(claimsFor(a.sub), pair.privateKey, accessKey.kid);
+    }],
+    ['tampered (payload changed after signing)', async () => {
+      const [h, , s] = a.token.split('.');
+      return `${h}.${b64url(JSON.stringify(claimsFor(b.sub)))}.${s}`;
+    }],
+    ['expired', () => sign(claimsFor(a.sub, { exp: Math.floor(Date.now() / 1000) - 60 }), accessKey.key, accessKey.kid)],
+    ['without an expiry', () => sign(claimsFor(a.sub, { exp: undefined }), accessKey.key, accessKey.kid)],
+    ['from another issuer', () => sign(claimsFor(a.sub, { iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other0001' }), accessKey.key, accessKey.kid)],
+    ['for another app client', () => sign(claimsFor(a.sub, { client_id: 'another-client' }), accessKey.key, accessKey.kid)],
+    ['an ID token used as an access token', async () => a.idToken],
+    ['with token_use id', () => sign(claimsFor(a.sub, { token_use: 'id' }), accessKey.key, accessKey.kid)],
+    ['with alg none', async () => `${b64url(JSON.stringify({ alg: 'none', kid: accessKey.kid }))}.${b64url(JSON.stringify(claimsFor(a.sub)))}.`],
+    ['unsigned (two parts)', async () => `${b64url(JSON.stringify({ alg: 'RS256', kid: accessKey.kid }))}.${b64url(JSON.stringify(claimsFor(a.sub)))}`],
+    ['garbage', async () => 'not-a-token'],
+  ];
+
+  it.each(refusals)('refuses a token %s with 401', async (_what, make) => {
+    const res = await call(`/api/ncob/client/salons/${a.sub}/`, bearer(await make()));
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { detail: string }).detail).toBe('Your session has expired or is not valid. Please log in again.');
+  });
+
+  it('ignores a client header a caller tries to set itself', async () => {
+    const res = await call(`/api/ncob/client/salons/${b.sub}/`, { headers: { Authorization: `Bearer ${a.token}`, 'X-Client-Sub': b.sub } });
+    expect(res.status).toBe(404);
+  });
+});
