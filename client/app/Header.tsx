@@ -4,7 +4,9 @@ import { logout, useAuth } from '../features/auth/store';
 import { outlineButton } from '../components/styles';
 import { useSalon } from './SalonContext';
 import { PoweredBy } from '../components/PoweredBy';
-import { initialsOf } from '../../shared/text';
+import { Avatar } from '../components/Avatar';
+
+const compact = css({ px: '3', minH: '9', fontSize: 'xs', flexShrink: 0 });
 
 /** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
 export function Header() {
@@ -26,38 +28,26 @@ export function Header() {
       })}
     >
       {loggedIn && (
-        <button type="button" className={outlineButton} aria-label="Back" onClick={() => navigate(-1)}>
+        <button type="button" className={`${outlineButton} ${compact}`} aria-label="Back" onClick={() => navigate(-1)}>
           ←
         </button>
       )}
-      {salon.image ? (
-        <img src={salon.image} alt={`${salon.name} logo`} width={40} height={40} className={css({ rounded: 'full', objectFit: 'cover' })} />
-      ) : (
-        <span
-          aria-hidden="true"
-          className={css({
-            w: '10',
-            h: '10',
-            rounded: 'full',
-            bg: 'primary',
-            color: 'onPrimary',
-            display: 'grid',
-            placeItems: 'center',
-            fontWeight: '700',
-            flexShrink: 0,
-          })}
-        >
-          {initialsOf(salon.name)}
-        </span>
-      )}
+      {/* With the back arrow and LOGOUT beside it, a small phone keeps the room for the name. */}
+      <span className={loggedIn ? css({ display: { base: 'none', sm: 'contents' } }) : css({ display: 'contents' })}>
+        {salon.image ? (
+          <img src={salon.image} alt={`${salon.name} logo`} width={40} height={40} className={css({ rounded: 'full', objectFit: 'cover' })} />
+        ) : (
+          <Avatar name={salon.name} />
+        )}
+      </span>
       <div className={css({ flex: '1', minW: 0 })}>
-        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'break-word' })}>{salon.name}</p>
+        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'break-word', fontSize: { base: 'sm', sm: 'md' } })}>{salon.name}</p>
         <PoweredBy />
       </div>
       {loggedIn && (
         <button
           type="button"
-          className={outlineButton}
+          className={`${outlineButton} ${compact}`}
           onClick={async () => {
             await logout();
             navigate('/');

@@ -3,10 +3,15 @@ import { useId, useMemo } from 'react';
 import { css } from '../../styled-system/css';
 import { fieldInput, fieldError, fieldLabel } from './form-styles';
 
-/** The number in E.164 (+447700900123) when it is a valid number for the country, else null. */
+/**
+ * The number in E.164 (+447700900123) when it is a possible number for the country (the right
+ * length for its country code), else null. Possible rather than "valid": the stricter check
+ * refuses the numbers regulators reserve for tests and fiction (Ofcom's 07700 900xxx, which the
+ * demo account uses), and new ranges before the library learns of them.
+ */
 export function toE164(raw: string, country: string): string | null {
   const n = parsePhoneNumberFromString(raw, country as CountryCode);
-  return n?.isValid() ? n.number : null;
+  return n?.isPossible() ? n.number : null;
 }
 
 /** Phone inputs accept only digits, plus, parentheses and spaces (accounts-and-money.md §5). */

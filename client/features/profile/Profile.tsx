@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
-import { outlineButton, pageTitle } from '../../components/styles';
-import { logout, useAuth } from '../auth/store';
+import { pageTitle } from '../../components/styles';
+import { useAuth } from '../auth/store';
 import { ContactDetails } from './ContactDetails';
 
 type Tab = 'payment' | 'contact';
 
-/** my-profile: the client's name and initials, LOGOUT, and the Contact / Payment tabs. */
+/** my-profile: the client's name and initials (LOGOUT is in the header), and the Contact / Payment tabs. */
 export function Profile() {
   const { user } = useAuth();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<Tab>('payment');
   if (!user) return null;
   const tabButton = (id: Tab, label: string) => (
@@ -42,16 +41,6 @@ export function Profile() {
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', my: '4' })}>
         <Avatar name={user.name || user.phone_number} size={48} />
         <h1 className={`${pageTitle} ${css({ flex: '1', my: '0', overflowWrap: 'break-word' })}`}>{user.name || 'Your profile'}</h1>
-        <button
-          type="button"
-          className={outlineButton}
-          onClick={async () => {
-            await logout();
-            navigate('/');
-          }}
-        >
-          LOGOUT
-        </button>
       </div>
       <div role="tablist" aria-label="Profile" className={css({ display: 'flex', borderBottom: '1px solid', borderColor: 'border', mb: '4' })}>
         {tabButton('contact', 'Contact Details')}
