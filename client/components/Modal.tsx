@@ -20,7 +20,7 @@ export function Modal({ title, children, onClose }: { title: string; children: R
       }}
       className={css({
         m: 'auto',
-        maxW: 'min(420px, calc(100vw - 24px))',
+        maxW: 'min(480px, calc(100vw - 24px))',
         w: 'full',
         bg: 'surface',
         color: 'text',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { patchSlots, patchWeekly } from '../availability/patch-views';
-import { slotsOn, weeklyAvailability, type Timing } from '../availability/views';
+import { slotsOn, stylistsAtTime, weeklyAvailability, type Timing } from '../availability/views';
 import type { BookingQuery } from '../availability/booking-query';
 import {
   dateParam,
@@ -16,6 +16,8 @@ import {
 } from './validate';
 
 const salonId = idParam('Salon id');
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/;
 
 function bookingQuery(p: { salonId: number; services: number[]; stylists?: (number | null)[]; extra?: number | null }, waitlist: boolean): BookingQuery {
   const choices = p.stylists ?? p.services.map(() => null);
@@ -94,5 +96,22 @@ export const availability = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       return c.json(await slotsOn(c.env.DB, bookingQuery(p, true), p.date));
+    },
+  )
+  .get(
+    '/book-online/services/stylists-at/:salonId/:services/:stylists/',
+    validate('param', z.object({ salonId, services: serviceIdsParam, stylists: stylistChoicesParam })),
+    validate(
+      'query',
+      isWaitListQuery.extend({
+        start_time: z.string({ message: 'start_time is required' }).regex(ISO_TIME, 'start_time must be an ISO date-time with offset'),
+        patch_time: z.string().regex(ISO_TIME, 'patch_time must be an ISO date-time with offset').optional(),
+      }),
+    ),
+    async (c) => {
+      const p = c.req.valid('param');
+      const q = c.req.valid('query');
+      const query = bookingQuery({ ...p, extra: q.patch_time ? Date.parse(q.patch_time) : null }, q.isWaitList);
+      return c.json(await stylistsAtTime(c.env.DB, query, q.start_time));
     },
   );

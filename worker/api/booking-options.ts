@@ -6,8 +6,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { loadCatalogue } from '../availability/load';
 import { servicesByCategory } from '../db/services';
-import { stylistsAtTime } from '../availability/views';
-import { idParam, isWaitListQuery, serviceIdsParam, stylistChoicesParam, validate } from './validate';
+import { idParam, serviceIdsParam, validate } from './validate';
 
 const params = z.object({ salonId: idParam('Salon id'), services: serviceIdsParam });
 
@@ -41,66 +40,6 @@ export const bookingOptions = new Hono<AppEnv>()
     });
     return c.json(answer);
   })
-  .get(
-    '/book-online/services/stylists-at/:salonId/:services/:stylists/',
-    validate('param', params.extend({ stylists: stylistChoicesParam })),
-    validate(
-      'query',
-      isWaitListQuery.extend({
-        start_time: z
-          .string({ message: 'start_time is required' })
-          .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/, 'start_time must be an ISO date-time with offset'),
-        patch_time: z.string().optional(),
-      }),
-    ),
-    async (c) => {
-      const p = c.req.valid('param');
-      const q = c.req.valid('query');
-      if (p.stylists.length !== p.services.length) {
-        throw new AppError('BAD_REQUEST', "stylists must name one stylist per service (0 for 'I don't mind')", 'stylists');
-      }
-      const patchTime = q.patch_time ? Date.parse(q.patch_time) : null;
-      if (patchTime !== null && Number.isNaN(patchTime)) throw new AppError('BAD_REQUEST', 'patch_time must be an ISO date-time', 'patch_time');
-      c.header('Cache-Control', 'no-store');
-      return c.json(
-        await stylistsAtTime(
-          c.env.DB,
-          { salonId: p.salonId, serviceIds: p.services, choices: p.stylists, patchTime, waitlist: q.isWaitList, now: Date.now() },
-          q.start_time,
-        ),
-      );
-    },
-  )
-  .get(
-    '/book-online/services/stylists-at/:salonId/:services/:stylists/',
-    validate('param', params.extend({ stylists: stylistChoicesParam })),
-    validate(
-      'query',
-      isWaitListQuery.extend({
-        start_time: z
-          .string({ message: 'start_time is required' })
-          .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/, 'start_time must be an ISO date-time with offset'),
-        patch_time: z.string().optional(),
-      }),
-    ),
-    async (c) => {
-      const p = c.req.valid('param');
-      const q = c.req.valid('query');
-      if (p.stylists.length !== p.services.length) {
-        throw new AppError('BAD_REQUEST', "stylists must name one stylist per service (0 for 'I don't mind')", 'stylists');
-      }
-      const patchTime = q.patch_time ? Date.parse(q.patch_time) : null;
-      if (patchTime !== null && Number.isNaN(patchTime)) throw new AppError('BAD_REQUEST', 'patch_time must be an ISO date-time', 'patch_time');
-      c.header('Cache-Control', 'no-store');
-      return c.json(
-        await stylistsAtTime(
-          c.env.DB,
-          { salonId: p.salonId, serviceIds: p.services, choices: p.stylists, patchTime, waitlist: q.isWaitList, now: Date.now() },
-          q.start_time,
-        ),
-      );
-    },
-  )
   .get('/book-online/services/recommended/:salonId/:services/', validate('param', params), async (c) => {
     const p = c.req.valid('param');
     const last = p.services.at(-1)!;

@@ -86,20 +86,25 @@ export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolea
   return runs;
 }
 
-/**
- * The bookable start times of one day. A booking is sequential: each service starts after the
- * previous one's duration plus processing; 'I don't mind' services may go to any stylist who
- * performs them. `firstOnly` stops at the first bookable time (enough for the weekly view).
- */
-export function daySlots(day: SalonDay, req: AvailabilityRequest, firstOnly = false): Slot[] {
+/** The day's free runs of each stylist, computed on first use. */
+function dayRuns(day: SalonDay, req: AvailabilityRequest): (id: number) => Int16Array | null {
   const runs = new Map<number, Int16Array | null>();
-  const runsOf = (id: number) => {
+  return (id) => {
     if (!runs.has(id)) {
       const cal = req.stylists.get(id);
       runs.set(id, cal ? freeRuns(day, cal, req.ignoreBusy) : null);
     }
     return runs.get(id)!;
   };
+}
+
+/**
+ * The bookable start times of one day. A booking is sequential: each service starts after the
+ * previous one's duration plus processing; 'I don't mind' services may go to any stylist who
+ * performs them. `firstOnly` stops at the first bookable time (enough for the weekly view).
+ */
+export function daySlots(day: SalonDay, req: AvailabilityRequest, firstOnly = false): Slot[] {
+  const runsOf = dayRuns(day, req);
   const first = req.steps[0];
   if (!first) return [];
   const firstStylists = [...first.options.keys()].filter((id) => runsOf(id));
@@ -183,14 +188,7 @@ export function assignmentsAt(
   utc: number,
   limit = 5000,
 ): { possible: Set<number>[]; first: Assignment[] | null } {
-  const runs = new Map<number, Int16Array | null>();
-  const runsOf = (id: number) => {
-    if (!runs.has(id)) {
-      const cal = req.stylists.get(id);
-      runs.set(id, cal ? freeRuns(day, cal, req.ignoreBusy) : null);
-    }
-    return runs.get(id)!;
-  };
+  const runsOf = dayRuns(day, req);
   const possible = req.steps.map(() => new Set<number>());
   let first: Assignment[] | null = null;
   let found = 0;

@@ -1,4 +1,5 @@
 import { css } from '../../../styled-system/css';
+import { fieldInput } from '../../components/form-styles';
 import { outlineButton } from '../../components/styles';
 
 interface Props {
@@ -21,17 +22,7 @@ export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) 
           autoFocus
           value={query}
           onChange={(e) => onQuery(e.target.value)}
-          className={css({
-            flex: '1',
-            minW: 0,
-            minH: '10',
-            px: '3',
-            rounded: 'md',
-            border: '1px solid',
-            borderColor: 'border',
-            bg: 'bg',
-            color: 'text',
-          })}
+          className={`${fieldInput} ${css({ flex: '1', minW: 0, minH: '10' })}`}
         />
       )}
       <button type="button" className={outlineButton} onClick={open ? onClear : onOpen}>

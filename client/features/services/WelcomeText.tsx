@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { WELCOME_CUT_DESKTOP, WELCOME_CUT_MOBILE } from '../../../shared/constants';
-import { cutText } from '../../../shared/text';
-import { linkButton } from '../../components/styles';
+import { ReadMore } from '../../components/ReadMore';
 import { useIsMobile } from '../../lib/useMediaQuery';
 import { useSalon } from '../../app/SalonContext';
 
@@ -10,21 +8,12 @@ import { useSalon } from '../../app/SalonContext';
 export function WelcomeText() {
   const { salon } = useSalon();
   const isMobile = useIsMobile();
-  const [open, setOpen] = useState(false);
   const message =
     salon.ncob_welcome_message.trim() ||
     `Please select the services you would like to book, in the order you would like them done. If you need any help, please call the salon on ${salon.phone}.`;
-  const { short, isCut } = cutText(message, isMobile ? WELCOME_CUT_MOBILE : WELCOME_CUT_DESKTOP);
   return (
     <div className={css({ color: 'textMuted', my: '3', whiteSpace: 'pre-line' })}>
-      <p id="welcome-text">
-        {open || !isCut ? message : short}{' '}
-        {isCut && (
-          <button type="button" className={linkButton} aria-expanded={open} aria-controls="welcome-text" onClick={() => setOpen(!open)}>
-            {open ? 'close' : 'read more'}
-          </button>
-        )}
-      </p>
+      <ReadMore text={message} limit={isMobile ? WELCOME_CUT_MOBILE : WELCOME_CUT_DESKTOP} />
     </div>
   );
 }
