@@ -19,12 +19,19 @@ const salonId = idParam('Salon id');
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/;
 
-function bookingQuery(p: { salonId: number; services: number[]; stylists?: (number | null)[]; extra?: number | null }, waitlist: boolean): BookingQuery {
+const HOLD_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+function bookingQuery(
+  p: { salonId: number; services: number[]; stylists?: (number | null)[]; extra?: number | null },
+  waitlist: boolean,
+  holdHeader?: string,
+): BookingQuery {
   const choices = p.stylists ?? p.services.map(() => null);
   if (choices.length !== p.services.length) {
     throw new AppError('BAD_REQUEST', "stylists must name one stylist per service (0 for 'I don't mind')", 'stylists');
   }
-  return { salonId: p.salonId, serviceIds: p.services, choices, patchTime: p.extra ?? null, waitlist, now: Date.now() };
+  const holdId = holdHeader && HOLD_ID.test(holdHeader) ? holdHeader : null;
+  return { salonId: p.salonId, serviceIds: p.services, choices, patchTime: p.extra ?? null, waitlist, now: Date.now(), holdId };
 }
 
 /** 'db;dur=1.2, engine;dur=3.4': where an availability answer spent its time. */
@@ -65,7 +72,7 @@ export const availability = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const timing: Timing = { db: 0, engine: 0 };
-      const answer = await weeklyAvailability(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.weekStartDate, timing);
+      const answer = await weeklyAvailability(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id')), p.weekStartDate, timing);
       c.header('Server-Timing', serverTiming(timing));
       return c.json(answer);
     },
@@ -75,7 +82,7 @@ export const availability = new Hono<AppEnv>()
     validate('param', z.object({ salonId, services: serviceIdsParam, weekStartDate: dateParam('weekStartDate') })),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, true), p.weekStartDate));
+      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, true, c.req.header('X-Hold-Id')), p.weekStartDate));
     },
   )
   .get(
@@ -85,7 +92,7 @@ export const availability = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const timing: Timing = { db: 0, engine: 0 };
-      const answer = await slotsOn(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList), p.date, timing);
+      const answer = await slotsOn(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id')), p.date, timing);
       c.header('Server-Timing', serverTiming(timing));
       return c.json(answer);
     },
@@ -95,7 +102,7 @@ export const availability = new Hono<AppEnv>()
     validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, extra: patchTimeParam })),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await slotsOn(c.env.DB, bookingQuery(p, true), p.date));
+      return c.json(await slotsOn(c.env.DB, bookingQuery(p, true, c.req.header('X-Hold-Id')), p.date));
     },
   )
   .get(
@@ -111,7 +118,7 @@ export const availability = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const q = c.req.valid('query');
-      const query = bookingQuery({ ...p, extra: q.patch_time ? Date.parse(q.patch_time) : null }, q.isWaitList);
+      const query = bookingQuery({ ...p, extra: q.patch_time ? Date.parse(q.patch_time) : null }, q.isWaitList, c.req.header('X-Hold-Id'));
       return c.json(await stylistsAtTime(c.env.DB, query, q.start_time));
     },
   );

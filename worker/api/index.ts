@@ -5,6 +5,7 @@ import { errorBody, onError } from '../errors';
 import { adminSalons } from './admin-salons';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
+import { bookings } from './bookings';
 import { catalogue } from './catalogue';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
@@ -20,6 +21,7 @@ export const api = new Hono<AppEnv>()
   .route('/', bookingOptions)
   .route('/', clientSalons)
   .route('/', clientInvites)
+  .route('/', bookings)
   .route('/', adminSalons)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

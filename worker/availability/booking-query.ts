@@ -13,6 +13,8 @@ export interface BookingQuery {
   patchTime: number | null;
   waitlist: boolean;
   now: number;
+  /** the client's own hold (its times stay bookable for it) */
+  holdId?: string | null;
 }
 
 export interface PreparedQuery {
@@ -73,7 +75,7 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { f
     toUtc: end.endUtc,
     fromDate: span.date,
     toDate: to,
-  });
+  }, { now: q.now, own: q.holdId ?? null });
   return {
     catalogue,
     req: {

@@ -1,3 +1,4 @@
+import { BLOCK_MS, intervalsOf } from '../bookings/blocks';
 import type { ServiceStep, StylistCalendar, WorkingHours } from './engine';
 
 export interface SalonRules {
@@ -73,10 +74,11 @@ export async function loadCalendars(
   salonId: number,
   stylistIds: number[],
   range: { fromUtc: number; toUtc: number; fromDate: string; toDate: string },
+  holds: { now: number; own: string | null } = { now: Date.now(), own: null },
 ): Promise<Map<number, StylistCalendar>> {
   const ids = stylistIds.length ? stylistIds : [0];
   const marks = ids.map(() => '?').join(',');
-  const [hours, daysOff, busy] = await db.batch([
+  const [hours, daysOff, busy, held] = await db.batch([
     db
       .prepare(`SELECT stylist_id, weekday, start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id IN (${marks})`)
       .bind(...ids),
@@ -90,6 +92,14 @@ export async function loadCalendars(
           ORDER BY start_at`,
       )
       .bind(salonId, range.toUtc, range.fromUtc, ...ids),
+    // Other clients' live holds are taken too; the client's own hold is not.
+    db
+      .prepare(
+        `SELECT stylist_id, block FROM stylist_blocks
+          WHERE hold_id IS NOT NULL AND expires_at > ? AND hold_id IS NOT ? AND block >= ? AND block < ? AND stylist_id IN (${marks})
+          ORDER BY stylist_id, block`,
+      )
+      .bind(holds.now, holds.own, Math.floor(range.fromUtc / BLOCK_MS), Math.ceil(range.toUtc / BLOCK_MS), ...ids),
   ]);
   const calendars = new Map<number, StylistCalendar & { hours: (WorkingHours | undefined)[]; busy: [number, number][]; daysOff: Set<string> }>();
   for (const id of stylistIds) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
@@ -104,6 +114,16 @@ export async function loadCalendars(
   for (const d of daysOff!.results as { stylist_id: number; date: string }[]) calendars.get(d.stylist_id)!.daysOff.add(d.date);
   for (const b of busy!.results as { stylist_id: number; start_at: number; end_at: number }[]) {
     calendars.get(b.stylist_id)!.busy.push([b.start_at, b.end_at]);
+  }
+  const heldBy = new Map<number, number[]>();
+  for (const h of held!.results as { stylist_id: number; block: number }[]) {
+    if (!heldBy.has(h.stylist_id)) heldBy.set(h.stylist_id, []);
+    heldBy.get(h.stylist_id)!.push(h.block);
+  }
+  for (const [id, blocks] of heldBy) {
+    const cal = calendars.get(id)!;
+    cal.busy.push(...intervalsOf(blocks));
+    cal.busy.sort((a, b) => a[0] - b[0]);
   }
   return calendars;
 }

@@ -1,0 +1,49 @@
+/** Stylist time in 5-minute blocks: the unit the database uses to refuse double bookings. */
+export const BLOCK_MS = 5 * 60_000;
+
+/** The blocks [start, end) covers. */
+export function blocksOf(startMs: number, endMs: number): number[] {
+  const out: number[] = [];
+  for (let b = Math.floor(startMs / BLOCK_MS); b * BLOCK_MS < endMs; b++) out.push(b);
+  return out;
+}
+
+/** Merges sorted blocks into busy intervals [start, end) in ms. */
+export function intervalsOf(blocks: number[]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const b of blocks) {
+    const last = out.at(-1);
+    if (last && last[1] === b * BLOCK_MS) last[1] += BLOCK_MS;
+    else out.push([b * BLOCK_MS, (b + 1) * BLOCK_MS]);
+  }
+  return out;
+}
+
+/**
+ * One INSERT of a stylist's blocks; the primary key (stylist_id, block) fails the whole batch
+ * when any block is already taken. `owner` is an SQL expression (an appointment id subquery) or
+ * a hold id with its expiry.
+ */
+export function insertBlocks(
+  db: D1Database,
+  stylistId: number,
+  blocks: number[],
+  owner: { appointmentSql: string; params: unknown[] } | { holdId: string; expiresAt: number },
+): D1PreparedStatement {
+  if ('holdId' in owner) {
+    const rows = blocks.map(() => '(?, ?, NULL, ?, ?)').join(', ');
+    return db
+      .prepare(`INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at) VALUES ${rows}`)
+      .bind(...blocks.flatMap((b) => [stylistId, b, owner.holdId, owner.expiresAt]));
+  }
+  const rows = blocks.map(() => `(?, ?, ${owner.appointmentSql}, NULL, NULL)`).join(', ');
+  return db
+    .prepare(`INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at) VALUES ${rows}`)
+    .bind(...blocks.flatMap((b) => [stylistId, b, ...owner.params]));
+}
+
+/** Frees the blocks of holds that have expired (run first in every batch that takes blocks). */
+export const releaseExpiredHolds = (db: D1Database, now: number) =>
+  db.prepare('DELETE FROM stylist_blocks WHERE hold_id IS NOT NULL AND expires_at <= ?').bind(now);
+
+export const isBlockConflict = (e: unknown) => /UNIQUE constraint failed: stylist_blocks/.test(String(e));

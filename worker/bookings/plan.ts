@@ -1,0 +1,57 @@
+import { AppError } from '../errors';
+import { assignmentsAt } from '../availability/engine';
+import { prepareQuery } from '../availability/booking-query';
+import type { Catalogue } from '../availability/load';
+import { MINUTE } from '../availability/calendar';
+
+export interface PlannedProcedure {
+  serviceId: number;
+  stylistId: number;
+  start: number;
+  /** the stylist is busy until here (processing time frees them) */
+  end: number;
+  price: number;
+}
+
+export interface Plan {
+  catalogue: Catalogue;
+  start: number;
+  end: number;
+  procedures: PlannedProcedure[];
+  /** minor units, from the salon's own prices */
+  total: number;
+}
+
+const TIMES_CHANGED = 'The times of your booking no longer add up. Please choose your time again.';
+
+/**
+ * Checks a requested booking against the salon's data, from the server's own prices and
+ * durations (never the client's): each stylist performs their service, the services follow one
+ * another, and the time is within working hours and free of appointments.
+ */
+export async function planBooking(
+  db: D1Database,
+  q: { salonId: number; start: string; procedures: { service_id: number; stylist_id: number; start_time: string }[]; waitlist: boolean; now: number; holdId?: string | null },
+): Promise<Plan> {
+  const serviceIds = q.procedures.map((p) => p.service_id);
+  if (new Set(serviceIds).size !== serviceIds.length) throw new AppError('BAD_REQUEST', 'A service can only be booked once per appointment', 'procedures');
+  const pq = await prepareQuery(
+    db,
+    { salonId: q.salonId, serviceIds, choices: q.procedures.map((p) => p.stylist_id), patchTime: null, waitlist: q.waitlist, now: q.now, holdId: q.holdId },
+    { from: q.start.slice(0, 10), to: q.start.slice(0, 10) },
+  );
+  const start = Date.parse(q.start);
+  let at = start;
+  const procedures = q.procedures.map((p) => {
+    const offer = pq.catalogue.offers.find((o) => o.service_id === p.service_id && o.stylist_id === p.stylist_id)!;
+    if (Date.parse(p.start_time) !== at) throw new AppError('BAD_REQUEST', TIMES_CHANGED, 'procedures');
+    const planned = { serviceId: p.service_id, stylistId: p.stylist_id, start: at, end: at + offer.duration * MINUTE, price: offer.price };
+    at += (offer.duration + offer.processing) * MINUTE;
+    return planned;
+  });
+  const date = q.start.slice(0, 10);
+  const fits =
+    date >= pq.earliest && date <= pq.lastBookable && assignmentsAt(pq.days(date, date)[0]!, pq.req, start, 1).first !== null;
+  if (!fits) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
+  return { catalogue: pq.catalogue, start, end: at, procedures, total: procedures.reduce((t, p) => t + p.price, 0) };
+}
