@@ -1,9 +1,11 @@
 import type { Bootstrap } from '../../shared/types';
 import { GroupPicker } from '../features/group/GroupPicker';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Landing } from './Landing';
+import { lazy, Suspense } from 'react';
 import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
+
+const LinkPages = lazy(() => import('../features/verification/LinkPages').then((m) => ({ default: m.LinkPages })));
 
 /** Which page the edge served decides the app: a salon's booking area, a group picker, or other. */
 export function App({ boot }: { boot: Bootstrap }) {
@@ -19,6 +21,12 @@ export function App({ boot }: { boot: Bootstrap }) {
     case 'not-found':
       return <NotFound what={boot.what} />;
     default:
-      return <Landing />;
+      return (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <LinkPages />
+          </Suspense>
+        </ErrorBoundary>
+      );
   }
 }

@@ -20,6 +20,7 @@ const StylistSelection = named(() => import('../features/stylists/StylistSelecti
 const TimeSelection = named(() => import('../features/time/TimeSelection'), 'TimeSelection');
 const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
 const Summary = named(() => import('../features/summary/Summary'), 'Summary');
+const BookingConfirmed = named(() => import('../features/confirmation/BookingConfirmed'), 'BookingConfirmed');
 const Login = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="booking" /> })));
 const ProfileLogin = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="account" /> })));
 const CreateAccount = named(() => import('../features/account/CreateAccount'), 'CreateAccount');
@@ -53,6 +54,7 @@ const journey: [string, React.ComponentType][] = [
   ['patchtimeselect', PatchTimeSelection],
   ['stylistselect', StylistSelection],
   ['summary', Summary],
+  ['bookingConfirmed', BookingConfirmed],
 ];
 
 /** Pages of the client's own account; logged out, the client goes to profile-login. */

@@ -30,6 +30,7 @@ export interface CallOptions {
   token?: string | null;
   auth?: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** Failures other than 404 go to error reporting (the console, until a reporting service is set). */
@@ -46,7 +47,7 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
   if (o.auth && !token) throw new CallError(NO_TOKEN_MESSAGE, 500);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let res: Response;

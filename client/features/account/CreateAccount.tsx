@@ -19,6 +19,7 @@ import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../app/SalonContext';
 import { CallError } from '../../lib/api';
 import { signUp, useAuth } from '../auth/store';
+import { HoldCountdown } from '../booking/HoldCountdown';
 import { useBooking } from '../booking/store';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
@@ -35,7 +36,7 @@ export function CreateAccount() {
   const [seen, setSeen] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const destination = selectedServices.length ? '/summary' : '/my-profile';
+  const destination = selectedServices.length ? '/summary?continue=1' : '/my-profile';
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
   const phone = toE164(v.phone, country);
@@ -77,6 +78,7 @@ export function CreateAccount() {
   return (
     <>
       <PageTitle>Create account</PageTitle>
+      <HoldCountdown />
       <form onSubmit={submit} noValidate className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
         <TextField label="First name" autoComplete="given-name" value={v.first} onChange={set('first')} onBlur={blur('first')} error={shown('first')} />
         <TextField label="Last name" autoComplete="family-name" value={v.last} onChange={set('last')} onBlur={blur('last')} error={shown('last')} />

@@ -9,6 +9,7 @@ import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../app/SalonContext';
 import { CallError } from '../../lib/api';
 import { login, useAuth } from '../auth/store';
+import { HoldCountdown } from '../booking/HoldCountdown';
 import { useBooking } from '../booking/store';
 
 /**
@@ -32,7 +33,7 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
   );
 
   // After login: the account pages from the bottom navigation, or back to the booking (§4 Login).
-  const destination = variant === 'account' || fromMyBook ? (fromMyBook ? '/my-feeds' : '/my-profile') : selectedServices.length ? '/summary' : '/my-book';
+  const destination = variant === 'account' || fromMyBook ? (fromMyBook ? '/my-feeds' : '/my-profile') : selectedServices.length ? '/summary?continue=1' : '/my-book';
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
   const e164 = toE164(phone, country);
@@ -56,6 +57,7 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
   return (
     <>
       <PageTitle>{variant === 'booking' ? 'Login to complete your booking' : 'Login to view your account'}</PageTitle>
+      <HoldCountdown />
       <form onSubmit={submit} noValidate className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
         <PhoneInput
           label="Mobile number"

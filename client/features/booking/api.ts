@@ -1,6 +1,10 @@
 import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../../shared/availability';
 import type { Service } from '../../../shared/types';
 import { call } from '../../lib/api';
+import { booking } from './store';
+
+/** The client's own hold: its held times stay bookable for it. */
+const holdHeader = () => (booking.holdId ? { 'X-Hold-Id': booking.holdId } : undefined);
 
 /** The availability and booking-option calls of booking-journey.md §7. */
 
@@ -20,14 +24,14 @@ export function fetchWeekly(k: SearchKey, weekStart: string, signal?: AbortSigna
   const path = k.waitlist
     ? `book-online/waitlist/availability/weekly/${k.salonId}/${ids(k.services)}/${weekStart}/`
     : `book-online/availability/weekly/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/${weekStart}/${patch(k.patchTime)}/`;
-  return call<DayAvailability>(path, { signal }) as Promise<DayAvailability>;
+  return call<DayAvailability>(path, { signal, headers: holdHeader() }) as Promise<DayAvailability>;
 }
 
 export function fetchDaySlots(k: SearchKey, date: string, signal?: AbortSignal) {
   const path = k.waitlist
     ? `book-online/new/waitlist/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${patch(k.patchTime)}/`
     : `book-online/new/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${choices(k.stylists)}/${patch(k.patchTime)}/`;
-  return call<DaySlots>(`${path}?isWaitList=${k.waitlist}`, { signal }) as Promise<DaySlots>;
+  return call<DaySlots>(`${path}?isWaitList=${k.waitlist}`, { signal, headers: holdHeader() }) as Promise<DaySlots>;
 }
 
 export function fetchPatchWeekly(salonId: number, services: readonly number[], from: string, signal?: AbortSignal) {
@@ -58,5 +62,6 @@ export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortS
   if (k.patchTime) q.set('patch_time', k.patchTime);
   return call<StylistsAtTime>(`book-online/services/stylists-at/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/?${q}`, {
     signal,
+    headers: holdHeader(),
   }) as Promise<StylistsAtTime>;
 }

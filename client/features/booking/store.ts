@@ -1,5 +1,6 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { deepClone } from 'valtio/utils';
+import type { BookingResponse } from '../../../shared/booking-request';
 import type { Service } from '../../../shared/types';
 import { toMinor } from '../../../shared/money';
 
@@ -46,8 +47,13 @@ export interface BookingState {
   utm: string;
   gclid: string;
   referrerInfo: string;
-  bookingResponse: unknown;
+  bookingResponse: BookingResponse | null;
   patchTestResponse: unknown;
+  /** the 10-minute hold of the chosen times (beyond the spec) */
+  holdId: string | null;
+  holdExpiresAt: string | null;
+  /** one key per booking attempt: a retried submit never books or charges twice */
+  idempotencyKey: string | null;
 }
 
 const initial: BookingState = {
@@ -74,6 +80,9 @@ const initial: BookingState = {
   referrerInfo: '',
   bookingResponse: null,
   patchTestResponse: null,
+  holdId: null,
+  holdExpiresAt: null,
+  idempotencyKey: null,
 };
 
 const STORAGE_KEY = 'booking:v1';
@@ -105,6 +114,7 @@ export const useBooking = () => useSnapshot(booking);
 function selectionChanged() {
   booking.bookingResponse = null;
   booking.patchTestResponse = null;
+  booking.idempotencyKey = null;
 }
 
 /** Changing the salon clears the selection (§4). */
@@ -231,4 +241,10 @@ export function totalPrice(services: readonly Service[]): { min: number; max: nu
 
 export function patchTestRequired(services: readonly Service[]): boolean {
   return services.some((s) => s.has_patch_test);
+}
+
+/** BOOK ANOTHER APPOINTMENT: a fresh start at the same salon (campaign data kept). */
+export function startAgain() {
+  const { salonId, utm, gclid, referrerInfo } = booking;
+  Object.assign(booking, deepClone(initial), { salonId, utm, gclid, referrerInfo });
 }

@@ -6,7 +6,7 @@ import { linkButton } from '../../components/styles';
 const COLLAPSED_PX = 32;
 
 /** The salon's cancellation policy: its HTML sanitised, collapsed with view more / less when taller than 32 px. */
-export function CancellationPolicy({ html, agreed, onAgree }: { html: string; agreed: boolean; onAgree: (on: boolean) => void }) {
+export function CancellationPolicy({ html, agreed, onAgree }: { html: string; agreed?: boolean; onAgree?: (on: boolean) => void }) {
   const clean = useMemo(
     () => DOMPurify.sanitize(html, { ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'span', 'h3', 'h4'], ALLOWED_ATTR: ['href'] }),
     [html],
@@ -42,16 +42,18 @@ export function CancellationPolicy({ html, agreed, onAgree }: { html: string; ag
       ) : (
         <p className={css({ fontSize: 'sm', color: 'textMuted' })}>This salon has not set a cancellation policy.</p>
       )}
+      {onAgree && (
       <label className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '3', fontWeight: '600', cursor: 'pointer' })}>
         <input
           type="checkbox"
           role="switch"
-          checked={agreed}
+          checked={!!agreed}
           onChange={(e) => onAgree(e.target.checked)}
           className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
         />
         I agree to the cancellation policy
       </label>
+      )}
     </section>
   );
 }

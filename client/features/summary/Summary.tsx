@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { formatMoney } from '../../../shared/money';
 import { PageTitle } from '../../components/PageTitle';
@@ -8,7 +8,13 @@ import { card } from '../../components/styles';
 import { useSalon } from '../../app/SalonContext';
 import { dateOf, fullDate, timeLabel } from '../../lib/salon-time';
 import { useAuth } from '../auth/store';
-import { setNotes, useBooking } from '../booking/store';
+import { HoldCountdown } from '../booking/HoldCountdown';
+import { auth } from '../auth/store';
+import { holdChosenTimes, isFreeBooking, submitBooking } from '../booking/submit';
+import { setNotes, startAgain, useBooking } from '../booking/store';
+import { MSG_SLOT_TAKEN } from '../../../shared/booking-request';
+import { CallError } from '../../lib/api';
+import { outlineButton, primaryButton } from '../../components/styles';
 import { appointmentLines } from './appointment-lines';
 import { CancellationPolicy } from './CancellationPolicy';
 
@@ -19,6 +25,41 @@ export function Summary() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const continued = useRef(false);
+
+  /**
+   * NEXT (§4 Flow 6): hold the times, then log in; a logged-in client books at once when no card
+   * is needed (or a waitlist, or nothing to pay), otherwise goes on to the card.
+   */
+  const next = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      if (!b.holdExpiresAt || Date.parse(b.holdExpiresAt) < Date.now() + 30_000) await holdChosenTimes(salon.id);
+      if (!auth.user) return navigate('/login');
+      if (!isFreeBooking(salon)) return navigate('/confirm-with-card');
+      const answer = await submitBooking(salon, auth.user);
+      if (answer.success) navigate('/bookingConfirmed');
+    } catch (e) {
+      const taken = e instanceof CallError && e.status === 409;
+      setFailure(taken ? MSG_SLOT_TAKEN : e instanceof Error && !/Not found/.test(e.message) ? e.message : 'We are having problems creating your booking, please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Back from login: carry on where the client left off.
+  useEffect(() => {
+    if (params.get('continue') === '1' && status === 'LOGGED_IN' && !continued.current) {
+      continued.current = true;
+      void next();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [params, status]);
+
   if (!b.selectedAppointmentTime) return <Navigate to="/timeselect" replace />;
 
   const tz = salon.timezone;
@@ -29,6 +70,7 @@ export function Summary() {
   return (
     <>
       <PageTitle>Review details to continue</PageTitle>
+      <HoldCountdown />
       <CancellationPolicy html={salon.salon_ncob_text} agreed={agreed} onAgree={setAgreed} />
       <section aria-labelledby="details-title" className={`${card} ${css({ p: '3', mb: '4' })}`}>
         <h2 id="details-title" className={css({ fontWeight: '700', mb: '2' })}>
@@ -85,7 +127,26 @@ export function Summary() {
         onChange={(e) => setNotes(e.target.value)}
         className={css({ w: 'full', p: '2', rounded: 'md', border: '1px solid', borderColor: 'border', bg: 'bg', color: 'text', font: 'inherit' })}
       />
-      <StickyNext disabled={!agreed} onNext={() => navigate(status === 'LOGGED_IN' ? '/confirm-with-card' : '/login')}>
+      {failure && (
+        <div role="alert" className={css({ my: '3', p: '3', border: '1px solid', borderColor: 'danger', rounded: 'md' })}>
+          <p className={css({ color: 'danger', mb: '3' })}>{failure}</p>
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <button type="button" className={primaryButton} onClick={next}>
+              Try again
+            </button>
+            <Link
+              to="/"
+              className={outlineButton}
+              onClick={() => {
+                startAgain();
+              }}
+            >
+              START AGAIN
+            </Link>
+          </div>
+        </div>
+      )}
+      <StickyNext disabled={!agreed || busy} onNext={next}>
         <p className={css({ fontWeight: '700' })}>
           {anyFrom ? 'From ' : ''}
           {money(total)}

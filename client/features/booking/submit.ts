@@ -1,0 +1,75 @@
+import type { BookingRequest, BookingResponse } from '../../../shared/booking-request';
+import { toMinor, toMajor } from '../../../shared/money';
+import type { SalonDetails } from '../../../shared/types';
+import { call } from '../../lib/api';
+import type { ClientUser } from '../auth/store';
+import { appointmentLines } from '../summary/appointment-lines';
+import { booking } from './store';
+
+/** The chosen procedures, each with its stylist and start time (booking-journey.md §3). */
+function procedures() {
+  const { lines } = appointmentLines(booking.selectedServices, booking.selectedStylists, booking.selectedAppointmentTime!);
+  return lines.map((l) => {
+    const c = booking.selectedStylists[l.service.id]!;
+    return {
+      service_id: l.service.id,
+      stylist_id: c.stylist_id ?? 0,
+      role: c.stylist_role,
+      start_time: c.start_time || l.start,
+      duration: c.duration,
+      price: c.price,
+      processing: c.processing,
+    };
+  });
+}
+
+/** Holds the chosen times for 10 minutes (or renews the client's hold of them). */
+export async function holdChosenTimes(salonId: number): Promise<void> {
+  const answer = await call<{ hold_id: string; expires_at: string }>(`book-online/hold/${salonId}/`, {
+    method: 'POST',
+    body: { start_time: booking.selectedAppointmentTime, procedures: procedures(), hold_id: booking.holdId },
+  });
+  booking.holdId = answer!.hold_id;
+  booking.holdExpiresAt = answer!.expires_at;
+}
+
+/** Whether the booking needs no card: no card needed, a waitlist, or nothing to pay (§4 Flow 6). */
+export function isFreeBooking(salon: SalonDetails): boolean {
+  const total = booking.selectedServices.reduce((t, s) => t + toMinor(s.min_price), 0);
+  return !salon.needs_card || booking.isWaitList || total === 0;
+}
+
+/** Submits the booking once per attempt; a retry sends the same Idempotency-Key. */
+export async function submitBooking(salon: SalonDetails, user: ClientUser, paymentIntent: string | null = null): Promise<BookingResponse> {
+  booking.idempotencyKey ??= crypto.randomUUID();
+  const list = procedures();
+  const total = list.reduce((t, p) => t + toMinor(p.price), 0);
+  const body: BookingRequest = {
+    start_time: booking.selectedAppointmentTime!,
+    procedures: list,
+    total_price: toMajor(total),
+    cognito_username: user.username,
+    payment_intent: paymentIntent,
+    notes: booking.notes,
+    deposit: 0,
+    user: { name: user.name, phone_number: user.phone_number, salon_id: salon.id, notes: booking.notes },
+    payment_needed: !booking.isWaitList && !isFreeBooking(salon),
+    patch_test:
+      booking.patchChoice === 'needed' && booking.selectedPatchTime && booking.selectedPatchStylistId
+        ? { salon: salon.id, start_time: booking.selectedPatchTime, stylist_id: booking.selectedPatchStylistId }
+        : null,
+    utm_origin: new URLSearchParams(booking.utm).get('utm_source'),
+    hold_id: booking.holdId ?? undefined,
+  };
+  const path = booking.isWaitList ? 'book-online/waitlist/appointment/create' : 'book-online/appointment/create';
+  const answer = (await call<BookingResponse>(`${path}/${salon.id}/`, {
+    method: 'POST',
+    auth: true,
+    body,
+    headers: { 'Idempotency-Key': booking.idempotencyKey },
+  }))!;
+  booking.bookingResponse = answer;
+  booking.holdId = null;
+  booking.holdExpiresAt = null;
+  return answer;
+}

@@ -1,0 +1,113 @@
+import { useEffect } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
+import { startAgain, useBooking } from '../booking/store';
+import { CancellationPolicy } from '../summary/CancellationPolicy';
+import { appointmentLines } from '../summary/appointment-lines';
+import { downloadIcs, icsFile } from './calendar';
+
+const REDIRECT_AFTER_MS = 1000;
+
+/** The booking is made: the title for its kind, where to go, the policy, calendar files, book another. */
+export function BookingConfirmed() {
+  const { salon } = useSalon();
+  const b = useBooking();
+  const navigate = useNavigate();
+  const response = b.bookingResponse;
+  const redirect = salon.redirect_after_ncob_booking && /^https?:\/\//.test(salon.salon_website_link);
+  useEffect(() => {
+    if (!response || !redirect) return;
+    const t = window.setTimeout(() => window.location.assign(salon.salon_website_link), REDIRECT_AFTER_MS);
+    return () => window.clearTimeout(t);
+  }, [response, redirect, salon.salon_website_link]);
+  if (b.selectedServices.length === 0 || !response || !b.selectedAppointmentTime) return <Navigate to="/" replace />;
+
+  const tz = salon.timezone;
+  const { lines, end } = appointmentLines(b.selectedServices, b.selectedStylists, b.selectedAppointmentTime);
+  const paid = !b.isWaitList && response.pi !== null;
+  const title = b.isWaitList
+    ? 'Awesome, you are on the waitlist!'
+    : paid
+      ? 'Payment successful! Booking has been confirmed'
+      : 'Booking has been confirmed!';
+  const address = [salon.address_line_1, salon.address_line_2, salon.city, salon.postcode].filter(Boolean).join(', ');
+  const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${salon.name}, ${address}`)}`;
+  const start = Date.parse(b.selectedAppointmentTime);
+  const services = lines.map((l) => l.service.name).join(', ');
+  const addToCalendar = () =>
+    downloadIcs(
+      'appointment.ics',
+      icsFile({
+        uid: `appointment-${response.appointment_id}@bookwell`,
+        title: `${services} at ${salon.name}`,
+        start,
+        minutes: Math.round((end - start) / 60_000),
+        location: address,
+        description: `${fullDate(dateOf(b.selectedAppointmentTime!))}, ${timeLabel(b.selectedAppointmentTime!, tz)} (${tz}). ${lines
+          .map((l) => `${l.service.name} with ${l.stylistName}`)
+          .join('; ')}. To change it, call ${salon.phone}.`,
+      }),
+    );
+  const addPatchToCalendar = () =>
+    downloadIcs(
+      'patch-test.ics',
+      icsFile({
+        uid: `patch-test-${response.appointment_id}@bookwell`,
+        title: `Patch test at ${salon.name}`,
+        start: Date.parse(b.selectedPatchTime!),
+        minutes: 5,
+        location: address,
+        description: `Your patch test, at least 48 hours before your appointment: ${timeLabel(b.selectedPatchTime!, tz)} (${tz}).`,
+      }),
+    );
+
+  return (
+    <>
+      <h1 className={pageTitle}>{title}</h1>
+      <section className={`${card} ${css({ p: '4', mb: '4' })}`}>
+        <p className={css({ fontWeight: '700' })}>{fullDate(dateOf(b.selectedAppointmentTime))}</p>
+        <p className={css({ mb: '2' })}>
+          {timeLabel(b.selectedAppointmentTime, tz)} – {timeLabel(new Date(end).toISOString(), tz)} ({tz} time)
+        </p>
+        <p>{services}</p>
+        {redirect && <p className={css({ mt: '2', color: 'textMuted', fontSize: 'sm' })}>Taking you back to the salon's website…</p>}
+      </section>
+      <details className={`${card} ${css({ p: '4', mb: '4' })}`}>
+        <summary className={css({ fontWeight: '700', cursor: 'pointer' })}>Address</summary>
+        <p className={css({ mt: '2' })}>{address}</p>
+        <a href={maps} target="_blank" rel="noopener noreferrer">
+          Open in maps
+        </a>
+      </details>
+      <CancellationPolicy html={salon.salon_ncob_text} />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <button type="button" className={primaryButton} onClick={addToCalendar}>
+          ADD TO CALENDAR
+        </button>
+        {b.patchChoice === 'needed' && b.selectedPatchTime && (
+          <button type="button" className={outlineButton} onClick={addPatchToCalendar}>
+            Add patch test to calendar
+          </button>
+        )}
+        {salon.can_take_voucher_payments && /^https:\/\//.test(salon.stripe_voucher_link) && (
+          <a className={outlineButton} href={salon.stripe_voucher_link} rel="noopener noreferrer">
+            Buy a gift voucher
+          </a>
+        )}
+        <button
+          type="button"
+          className={outlineButton}
+          onClick={() => {
+            startAgain();
+            navigate('/');
+          }}
+        >
+          BOOK ANOTHER APPOINTMENT
+        </button>
+      </div>
+    </>
+  );
+}

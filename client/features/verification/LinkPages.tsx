@@ -1,0 +1,68 @@
+import { BrowserRouter, Route, Routes, useParams } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { CallFailed } from '../../components/CallFailed';
+import { PoweredBy } from '../../components/PoweredBy';
+import { pageColumn, pageTitle } from '../../components/styles';
+import { Landing } from '../../app/Landing';
+import { call } from '../../lib/api';
+import { useApi } from '../../lib/useApi';
+
+const ID = /^[1-9]\d{0,8}$/;
+const CODE = /^[a-z0-9-]{4,40}$/;
+
+/** /verify/{id}/{code}: 'Verifying Your Booking', then confirmed or not found. */
+function VerifyBooking() {
+  const { id = '', code = '' } = useParams();
+  const valid = ID.test(id) && CODE.test(code);
+  const answer = useApi(valid ? `${id}/${code}` : null, (signal) =>
+    call<{ bookingStatus: string }>(`book-online/verify/${id}/${code}/`, { method: 'PUT', signal }),
+  );
+  const notFound = !valid || (answer.status === 'error' && answer.error.status === 404) || (answer.status === 'ok' && answer.data?.bookingStatus !== 'verified');
+  return (
+    <main className={pageColumn}>
+      <h1 className={pageTitle}>Verifying Your Booking</h1>
+      {valid && answer.status === 'loading' && <p role="status">Please wait a moment…</p>}
+      {notFound && <p role="alert">Sorry, we are unable to find your Booking</p>}
+      {answer.status === 'error' && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={answer.retry} />}
+      {answer.status === 'ok' && answer.data?.bookingStatus === 'verified' && (
+        <p role="status" className={css({ fontWeight: '600' })}>
+          Thank you, your booking is confirmed.
+        </p>
+      )}
+      <div className={css({ mt: '6' })}>
+        <PoweredBy />
+      </div>
+    </main>
+  );
+}
+
+/** /opt-out/verify/{id}/{code}: confirms that the client will get no more marketing texts. */
+function MarketingOptOut() {
+  const { id = '', code = '' } = useParams();
+  const valid = ID.test(id) && CODE.test(code);
+  const answer = useApi(valid ? `${id}/${code}` : null, (signal) =>
+    call<{ status: string }>(`salon/v2/${id}/marketing/sms/opt-out/verify/${code}/`, { method: 'PUT', signal }),
+  );
+  return (
+    <main className={pageColumn}>
+      <h1 className={pageTitle}>Marketing texts</h1>
+      {valid && answer.status === 'loading' && <p role="status">Please wait a moment…</p>}
+      {(!valid || (answer.status === 'error' && answer.error.status === 404)) && <p role="alert">Sorry, we are unable to find that link</p>}
+      {answer.status === 'error' && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={answer.retry} />}
+      {answer.status === 'ok' && <p role="status">You will not receive marketing texts from this salon any more.</p>}
+    </main>
+  );
+}
+
+/** The top-level pages of the platform's own host (booking-journey.md §2 route table). */
+export function LinkPages() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/verify/:id/:code" element={<VerifyBooking />} />
+        <Route path="/opt-out/verify/:id/:code" element={<MarketingOptOut />} />
+        <Route path="*" element={<Landing />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
