@@ -9,6 +9,7 @@ import { session } from './edge/session';
 import { cachedGet } from './edge/public-cache';
 import { isProtected, verifiedClient } from './edge/client-auth';
 import { devOutbox, identityStandIn } from './standins/identity';
+import { paymentsStandIn, type PaymentsEnv } from './standins/payments';
 
 /** The edge: the one Worker in front of the app, the booking API and (offline) the stand-ins. */
 const app = new Hono<AppEnv>();
@@ -43,6 +44,12 @@ app.use('/__idp/*', offlineOnly);
 app.use('/__dev/*', offlineOnly);
 app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
+
+// The payments stand-in exists only offline: never in production, never with a real Stripe key.
+const paymentsOffline: MiddlewareHandler<AppEnv> = async (c, next) =>
+  c.get('config').production || (c.env as PaymentsEnv).STRIPE_SECRET_KEY ? c.notFound() : next();
+app.use('/__stripe/*', paymentsOffline);
+app.route('/__stripe', paymentsStandIn);
 app.route('/', pages);
 
 app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND', 'Not found'), 404));

@@ -73,3 +73,9 @@ CREATE TABLE stripe_idempotency_keys (
   PRIMARY KEY (scope, idempotency_key)
 );
 CREATE INDEX stripe_idempotency_keys_created ON stripe_idempotency_keys(created_at);
+
+-- Commit guard: a write batch of the stand-in ends with
+--   INSERT INTO stripe_write_guard SELECT (1 if every object still has the revision just written, else 0)
+-- so a lost race fails this CHECK and D1 rolls the whole batch back (optimistic concurrency over
+-- several objects at once); the same batch then deletes the row, so the table stays empty.
+CREATE TABLE stripe_write_guard (ok INTEGER NOT NULL CHECK (ok = 1));

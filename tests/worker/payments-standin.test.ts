@@ -1,0 +1,664 @@
+import { env } from 'cloudflare:test';
+import { Hono } from 'hono';
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import type { AppEnv } from '../../worker/env';
+import {
+  LOCAL_STRIPE,
+  markDelivered,
+  paymentsStandIn,
+  pendingWebhooks,
+  signWebhook,
+  stripeFor,
+  webhookEvents,
+  webhookRequestInit,
+  webhookSecretFor,
+} from '../../worker/standins/payments';
+import { parseForm } from '../../worker/standins/payments/form';
+import { sameOriginTarget } from '../../worker/standins/payments/three-d-secure';
+
+// ---- helpers --------------------------------------------------------------------------------
+
+/** The app's own client: the same SDK code as production, answered in-process by the stand-in. */
+const stripe = stripeFor(env);
+
+/** The edge's mount of the stand-in (offline): /__stripe/v1/... and /__stripe/3ds/:id. */
+const edge = new Hono<AppEnv>().route('/__stripe', paymentsStandIn);
+
+/** An SDK client with another key, against the stand-in (as Stripe.js with the publishable key, or a misconfiguration). */
+const clientWithKey = (key: string) =>
+  new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(async (input, init) => paymentsStandIn.fetch(new Request(input, init), env)),
+    maxNetworkRetries: 0,
+  });
+const browser = clientWithKey(LOCAL_STRIPE.publishableKey);
+
+const EXP_YEAR = new Date().getUTCFullYear() + 2;
+const RETURN_URL = 'http://localhost/booking/deposit/return';
+
+/** A payment method from a card number, created with the publishable key as the browser does. */
+const cardPm = (number: string, cvc = '123') =>
+  browser.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: EXP_YEAR, cvc } });
+
+async function stripeError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  try {
+    await promise;
+  } catch (e) {
+    if (e instanceof Stripe.errors.StripeError) return e;
+    throw e;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const newCustomer = () => stripe.customers.create({ name: 'Robin Test', email: 'robin@example.test' });
+
+/** The events recorded for an object, oldest first. */
+async function eventTypes(objectId: string): Promise<string[]> {
+  const { results } = await env.DB.prepare('SELECT type FROM stripe_events WHERE object_id = ? ORDER BY rowid').bind(objectId).all<{ type: string }>();
+  return results.map((r) => r.type);
+}
+
+/** Answers the 3-D Secure page the way a cardholder's browser does: GET the page, POST a button. */
+async function authenticate(nextActionUrl: string, result: 'complete' | 'fail') {
+  const url = new URL(nextActionUrl, 'http://localhost');
+  const page = await edge.request(url.toString(), {}, env);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('Complete authentication');
+  const form = new URLSearchParams({ result, client_secret: url.searchParams.get('client_secret') ?? '' });
+  const returnUrl = url.searchParams.get('return_url');
+  if (returnUrl) form.set('return_url', returnUrl);
+  return edge.request(
+    `${url.origin}${url.pathname}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url.origin }, body: form.toString() },
+    env,
+  );
+}
+
+/** A raw HTTP call to the mounted API (curl-like). */
+const http = (path: string, init: RequestInit & { key?: string } = {}) =>
+  edge.request(
+    `http://localhost/__stripe${path}`,
+    {
+      ...init,
+      headers: {
+        Authorization: `Bearer ${init.key ?? LOCAL_STRIPE.secretKey}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    },
+    env,
+  );
+
+interface ErrorBody {
+  error: { type: string; code?: string; message: string; param?: string; decline_code?: string };
+}
+
+// ---- customers, payment methods, setup intents ------------------------------------------------
+
+describe('customers and saved cards', () => {
+  it('creates a customer, saves a 4242 card with a setup intent, and lists it', async () => {
+    const customer = await newCustomer();
+    expect(customer).toMatchObject({ object: 'customer', livemode: false, email: 'robin@example.test', metadata: {} });
+    expect(customer.id).toMatch(/^cus_[A-Za-z0-9]{24}$/);
+
+    const pm = await cardPm('4242424242424242');
+    expect(pm).toMatchObject({ object: 'payment_method', type: 'card', customer: null });
+    expect(pm.id).toMatch(/^pm_/);
+    expect(pm.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: EXP_YEAR, funding: 'credit' });
+    expect(pm.card?.fingerprint).toMatch(/^[A-Za-z0-9]{16}$/);
+
+    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: pm.id, usage: 'off_session' });
+    expect(si).toMatchObject({ object: 'setup_intent', status: 'requires_confirmation', usage: 'off_session' });
+    expect(si.client_secret).toMatch(new RegExp(`^${si.id}_secret_`));
+
+    const confirmed = await stripe.setupIntents.confirm(si.id);
+    expect(confirmed.status).toBe('succeeded');
+    expect(confirmed.payment_method).toBe(pm.id);
+    expect((await stripe.paymentMethods.retrieve(pm.id)).customer).toBe(customer.id);
+
+    const list = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
+    expect(list).toMatchObject({ object: 'list', has_more: false, url: `/v1/customers/${customer.id}/payment_methods` });
+    expect(list.data.map((p) => p.id)).toEqual([pm.id]);
+    expect(await eventTypes(si.id)).toEqual(['setup_intent.succeeded']);
+  });
+
+  it('updates metadata as Stripe does and pages lists with cursors', async () => {
+    const c = await stripe.customers.create({ metadata: { salon: '7', keep: 'yes' } });
+    const updated = await stripe.customers.update(c.id, { metadata: { salon: '', tier: 'gold' } });
+    expect(updated.metadata).toEqual({ keep: 'yes', tier: 'gold' });
+    const c2 = await stripe.customers.create({ email: 'paging@example.test' });
+    const c3 = await stripe.customers.create({ email: 'paging@example.test' });
+    const first = await stripe.customers.list({ email: 'paging@example.test', limit: 1 });
+    expect(first.data.map((x) => x.id)).toEqual([c3.id]);
+    expect(first.has_more).toBe(true);
+    const second = await stripe.customers.list({ email: 'paging@example.test', limit: 1, starting_after: c3.id });
+    expect(second.data.map((x) => x.id)).toEqual([c2.id]);
+    expect(second.has_more).toBe(false);
+  });
+
+  it('saves a card with the new customer and expands it', async () => {
+    const customer = await stripe.customers.create({
+      payment_method: 'pm_card_mastercard',
+      invoice_settings: { default_payment_method: 'pm_card_mastercard' },
+      expand: ['invoice_settings.default_payment_method'],
+    });
+    const pm = customer.invoice_settings.default_payment_method as Stripe.PaymentMethod;
+    expect(pm).toMatchObject({ object: 'payment_method', customer: customer.id, card: { brand: 'mastercard', last4: '4444' } });
+    const again = await stripe.customers.retrieve(customer.id);
+    expect((again as Stripe.Customer).invoice_settings.default_payment_method).toBe(pm.id);
+    const bad = await stripeError(stripe.customers.retrieve(customer.id, { expand: ['sources'] }));
+    expect(bad).toMatchObject({ statusCode: 400, param: 'expand' });
+  });
+
+  it('attaches and detaches; a detached card cannot be used again', async () => {
+    const customer = await newCustomer();
+    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
+    expect(pm.id).not.toBe('pm_card_visa');
+    expect(pm.customer).toBe(customer.id);
+    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+    expect((await stripe.paymentMethods.detach(pm.id)).customer).toBeNull();
+    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ invoice_settings: { default_payment_method: null } });
+    const again = await stripe.paymentMethods.attach(pm.id, { customer: customer.id }).catch((e: unknown) => e);
+    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+  });
+
+  it('refuses to attach a card that declines (0341 attaches, then every charge fails)', async () => {
+    const customer = await newCustomer();
+    const declined = await stripeError(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }));
+    expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
+
+    const pm = await stripe.paymentMethods.attach((await cardPm('4000000000000341')).id, { customer: customer.id });
+    expect(pm.customer).toBe(customer.id);
+    const charge = await stripeError(
+      stripe.paymentIntents.create({ amount: 2000, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true, off_session: true }),
+    );
+    expect(charge).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline' });
+  });
+});
+
+// ---- payment intents ----------------------------------------------------------------------------
+
+/** A customer with a saved (set up) card. */
+async function savedCard(number = '4242424242424242') {
+  const customer = await newCustomer();
+  const pm = await cardPm(number);
+  const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: pm.id, confirm: true, return_url: RETURN_URL });
+  return { customer, pm, si };
+}
+
+describe('payment intents', () => {
+  it('holds with manual capture, captures once, and refuses a second capture', async () => {
+    const { customer, pm } = await savedCard();
+    const pi = await stripe.paymentIntents.create({
+      amount: 2500,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: pm.id,
+      capture_method: 'manual',
+      confirm: true,
+      off_session: true,
+      metadata: { appointment: '42' },
+    });
+    expect(pi).toMatchObject({ object: 'payment_intent', status: 'requires_capture', amount_capturable: 2500, amount_received: 0 });
+    expect(pi.latest_charge).toMatch(/^ch_/);
+    expect(pi.metadata).toEqual({ appointment: '42' });
+
+    const captured = await stripe.paymentIntents.capture(pi.id);
+    expect(captured).toMatchObject({ status: 'succeeded', amount_received: 2500, amount_capturable: 0 });
+
+    const twice = await stripeError(stripe.paymentIntents.capture(pi.id));
+    expect(twice).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'payment_intent_unexpected_state' });
+    expect(twice.payment_intent?.status).toBe('succeeded');
+    expect(await eventTypes(pi.id)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+  });
+
+  it('captures part of a hold, and an automatic capture succeeds at once', async () => {
+    const { customer, pm } = await savedCard();
+    const base = { currency: 'eur', customer: customer.id, payment_method: pm.id, confirm: true };
+    const held = await stripe.paymentIntents.create({ ...base, amount: 5000, capture_method: 'manual' });
+    const over = await stripeError(stripe.paymentIntents.capture(held.id, { amount_to_capture: 6000 }));
+    expect(over).toMatchObject({ code: 'amount_too_large', param: 'amount_to_capture' });
+    expect(await stripe.paymentIntents.capture(held.id, { amount_to_capture: 1500 })).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+    const automatic = await stripe.paymentIntents.create({ ...base, amount: 1200 });
+    expect(automatic).toMatchObject({ status: 'succeeded', amount_received: 1200, capture_method: 'automatic' });
+  });
+
+  it('cancelling a held payment releases it', async () => {
+    const { customer, pm } = await savedCard();
+    const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true });
+    const canceled = await stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'requested_by_customer' });
+    expect(canceled).toMatchObject({ status: 'canceled', amount_capturable: 0, amount_received: 0, cancellation_reason: 'requested_by_customer' });
+    expect(canceled.canceled_at).toBeTypeOf('number');
+    expect(await stripeError(stripe.paymentIntents.capture(pi.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
+    expect(await stripeError(stripe.paymentIntents.cancel(pi.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
+    expect(await eventTypes(pi.id)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.canceled']);
+  });
+
+  it('cancels an authorisation left uncaptured for 7 days', async () => {
+    const { customer, pm } = await savedCard();
+    const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true });
+    await env.DB.prepare("UPDATE stripe_payment_intents SET internal = json_set(internal, '$.captureBefore', 1000) WHERE id = ?").bind(pi.id).run();
+    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'automatic', amount_capturable: 0 });
+    expect(await eventTypes(pi.id)).toContain('payment_intent.canceled');
+  });
+
+  it('captures once when two captures race', async () => {
+    const { customer, pm } = await savedCard();
+    const pi = await stripe.paymentIntents.create({ amount: 700, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true });
+    const results = await Promise.allSettled([stripe.paymentIntents.capture(pi.id), stripe.paymentIntents.capture(pi.id)]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected');
+    expect((failed as PromiseRejectedResult).reason).toMatchObject({ code: 'payment_intent_unexpected_state' });
+    expect((await eventTypes(pi.id)).filter((t) => t === 'payment_intent.succeeded')).toHaveLength(1);
+  });
+
+  it('accepts Stripe test payment method ids', async () => {
+    const ok = await stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: 'pm_card_visa', confirm: true });
+    expect(ok.status).toBe('succeeded');
+    expect(ok.payment_method).toMatch(/^pm_(?!card_)/);
+    const declined = await stripeError(
+      stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: 'pm_card_visa_chargeDeclinedInsufficientFunds', confirm: true }),
+    );
+    expect(declined).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
+    // a card used without a customer is spent
+    const reuse = await stripeError(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: ok.payment_method as string, confirm: true }));
+    expect(reuse).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+  });
+});
+
+describe('declines', () => {
+  const cases = [
+    ['4000000000000002', 'card_declined', 'generic_decline'],
+    ['4000000000009995', 'card_declined', 'insufficient_funds'],
+    ['4000000000000069', 'expired_card', 'expired_card'],
+    ['4000000000000127', 'incorrect_cvc', 'incorrect_cvc'],
+    ['4000000000000119', 'processing_error', 'processing_error'],
+  ] as const;
+
+  it.each(cases)('%s confirms to requires_payment_method with %s / %s', async (number, code, declineCode) => {
+    const customer = await newCustomer();
+    const pm = await cardPm(number);
+    const err = await stripeError(
+      stripe.paymentIntents.create({ amount: 3000, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true }),
+    );
+    expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(err).toMatchObject({ type: 'StripeCardError', rawType: 'card_error', statusCode: 402, code, decline_code: declineCode });
+    const pi = err.payment_intent!;
+    expect(pi.status).toBe('requires_payment_method');
+    expect(pi.last_payment_error).toMatchObject({ type: 'card_error', code, decline_code: declineCode });
+    expect(pi.last_payment_error?.payment_method?.id).toBe(pm.id);
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
+    expect(await eventTypes(pi.id)).toEqual(['payment_intent.payment_failed']);
+  });
+
+  it.each(cases)('%s fails a setup intent with %s', async (number, code) => {
+    const customer = await newCustomer();
+    const si = await stripe.setupIntents.create({ customer: customer.id });
+    expect(si.status).toBe('requires_payment_method');
+    const err = await stripeError(stripe.setupIntents.confirm(si.id, { payment_method: (await cardPm(number)).id }));
+    expect(err).toMatchObject({ type: 'StripeCardError', code });
+    expect(err.setup_intent).toMatchObject({ id: si.id, status: 'requires_payment_method', last_setup_error: { code } });
+    expect(await eventTypes(si.id)).toEqual(['setup_intent.setup_failed']);
+  });
+
+  it('confirms after a failure with another card', async () => {
+    const customer = await newCustomer();
+    const err = await stripeError(
+      stripe.paymentIntents.create({ amount: 3000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000000000000002')).id, confirm: true }),
+    );
+    const retried = await stripe.paymentIntents.confirm(err.payment_intent!.id, { payment_method: (await cardPm('5555555555554444')).id });
+    expect(retried).toMatchObject({ status: 'succeeded', last_payment_error: null });
+  });
+});
+
+// ---- 3-D Secure -----------------------------------------------------------------------------------
+
+describe('3-D Secure', () => {
+  async function requiresAction(number: string, capture: 'manual' | 'automatic' = 'manual') {
+    const customer = await newCustomer();
+    const pm = await cardPm(number);
+    const pi = await stripe.paymentIntents.create({
+      amount: 4000,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: pm.id,
+      capture_method: capture,
+      confirm: true,
+      return_url: RETURN_URL,
+      description: 'Deposit for <b>Cut & Colour</b>',
+    });
+    expect(pi.status).toBe('requires_action');
+    expect(pi.next_action?.type).toBe('redirect_to_url');
+    return { customer, pm, pi, url: pi.next_action!.redirect_to_url!.url! };
+  }
+
+  it('asks for authentication with a redirect to the challenge page', async () => {
+    const { pi, url } = await requiresAction('4000002760003184');
+    expect(pi.next_action?.redirect_to_url?.return_url).toBe(RETURN_URL);
+    const parsed = new URL(url);
+    expect(parsed.origin).toBe('http://localhost');
+    expect(parsed.pathname).toBe(`/__stripe/3ds/${pi.id}`);
+    expect(parsed.searchParams.get('return_url')).toBe(RETURN_URL);
+  });
+
+  it('completing moves a manual-capture intent to requires_capture and redirects to return_url', async () => {
+    const { pi, url } = await requiresAction('4000002760003184');
+    const res = await authenticate(url, 'complete');
+    expect(res.status).toBe(303);
+    const location = new URL(res.headers.get('Location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(RETURN_URL);
+    expect(location.searchParams.get('payment_intent')).toBe(pi.id);
+    expect(location.searchParams.get('payment_intent_client_secret')).toBe(pi.client_secret);
+    expect(location.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({ status: 'requires_capture', amount_capturable: 4000, next_action: null });
+    expect(await eventTypes(pi.id)).toEqual(['payment_intent.amount_capturable_updated']);
+    expect((await stripe.paymentIntents.capture(pi.id)).status).toBe('succeeded');
+  });
+
+  it('completing an automatic-capture intent (3DS2 card) succeeds it', async () => {
+    const { pi, url } = await requiresAction('4000000000003220', 'automatic');
+    expect((await authenticate(url, 'complete')).status).toBe(303);
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
+  });
+
+  it('failing returns the intent to requires_payment_method', async () => {
+    const { pi, url } = await requiresAction('4000002500003155');
+    const res = await authenticate(url, 'fail');
+    expect(new URL(res.headers.get('Location')!).searchParams.get('redirect_status')).toBe('failed');
+    const after = await stripe.paymentIntents.retrieve(pi.id);
+    expect(after.status).toBe('requires_payment_method');
+    expect(after.last_payment_error).toMatchObject({ code: 'payment_intent_authentication_failure', type: 'invalid_request_error' });
+    expect(await eventTypes(pi.id)).toEqual(['payment_intent.payment_failed']);
+    // the page does not answer twice
+    const page = await edge.request(url, {}, env);
+    expect(await page.text()).toContain('not waiting for authentication');
+    const u = new URL(url);
+    const form = new URLSearchParams({ result: 'complete', client_secret: u.searchParams.get('client_secret')!, return_url: RETURN_URL });
+    const again = await edge.request(`${u.origin}${u.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }, env);
+    expect(again.status).toBe(409);
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
+  });
+
+  it('4000008260003178 authenticates, then is declined for insufficient funds', async () => {
+    const { pi, url } = await requiresAction('4000008260003178');
+    expect(new URL((await authenticate(url, 'complete')).headers.get('Location')!).searchParams.get('redirect_status')).toBe('failed');
+    expect((await stripe.paymentIntents.retrieve(pi.id)).last_payment_error).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
+  });
+
+  it('a 3155 card set up with authentication is charged off session without it; 3184 never is', async () => {
+    const customer = await newCustomer();
+    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: (await cardPm('4000002500003155')).id, confirm: true, return_url: RETURN_URL });
+    expect(si.status).toBe('requires_action');
+    const done = await authenticate(si.next_action!.redirect_to_url!.url!, 'complete');
+    expect(new URL(done.headers.get('Location')!).searchParams.get('setup_intent')).toBe(si.id);
+    expect((await stripe.setupIntents.retrieve(si.id)).status).toBe('succeeded');
+    const pi = await stripe.paymentIntents.create({
+      amount: 1500, currency: 'gbp', customer: customer.id, payment_method: si.payment_method as string, confirm: true, off_session: true, capture_method: 'manual',
+    });
+    expect(pi.status).toBe('requires_capture');
+
+    const fresh = await cardPm('4000002500003155');
+    const offSession = await stripeError(
+      stripe.paymentIntents.create({ amount: 1500, currency: 'gbp', customer: customer.id, payment_method: fresh.id, confirm: true, off_session: true }),
+    );
+    expect(offSession).toMatchObject({ type: 'StripeCardError', code: 'authentication_required', decline_code: 'authentication_required' });
+
+    const always = await stripe.setupIntents.create({ customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: RETURN_URL });
+    await authenticate(always.next_action!.redirect_to_url!.url!, 'complete');
+    const pm3184 = (await stripe.setupIntents.retrieve(always.id)).payment_method as string;
+    const later = await stripeError(
+      stripe.paymentIntents.create({ amount: 1500, currency: 'gbp', customer: customer.id, payment_method: pm3184, confirm: true, off_session: true }),
+    );
+    expect(later).toMatchObject({ code: 'authentication_required' });
+    expect(later.payment_intent?.status).toBe('requires_payment_method');
+  });
+
+  it('a failed setup authentication gives setup_intent_authentication_failure', async () => {
+    const customer = await newCustomer();
+    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: RETURN_URL });
+    await authenticate(si.next_action!.redirect_to_url!.url!, 'fail');
+    const after = await stripe.setupIntents.retrieve(si.id);
+    expect(after).toMatchObject({ status: 'requires_payment_method', last_setup_error: { code: 'setup_intent_authentication_failure' } });
+    expect(await eventTypes(si.id)).toEqual(['setup_intent.setup_failed']);
+  });
+
+  it('escapes the intent description and never echoes markup', async () => {
+    const { url } = await requiresAction('4000002760003184');
+    const res = await edge.request(url, {}, env);
+    const html = await res.text();
+    expect(html).toContain('Deposit for &lt;b&gt;Cut &amp; Colour&lt;/b&gt;');
+    expect(html).not.toContain('<b>Cut');
+    expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect(html).not.toMatch(/<script|<link|https?:\/\/(?!localhost)/);
+  });
+
+  it('refuses a foreign return_url, a changed one, and a wrong client secret', async () => {
+    const customer = await newCustomer();
+    const pi = await stripe.paymentIntents.create({
+      amount: 4000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: 'https://evil.example/steal',
+    });
+    const url = new URL(pi.next_action!.redirect_to_url!.url!.replace('https://evil.example', 'http://localhost'));
+    expect((await edge.request(url.toString(), {}, env)).status).toBe(400);
+    const form = new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret')!, return_url: 'https://evil.example/steal' });
+    const post = await edge.request(`http://localhost${url.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }, env);
+    expect(post.status).toBe(400);
+    expect(post.headers.get('Location')).toBeNull();
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_action');
+
+    const good = await requiresAction('4000002760003184');
+    const changed = new URL(good.url);
+    changed.searchParams.set('return_url', 'https://evil.example/');
+    expect((await edge.request(changed.toString(), {}, env)).status).toBe(400);
+    const wrongSecret = new URL(good.url);
+    wrongSecret.searchParams.set('client_secret', `${good.pi.id}_secret_wrong`);
+    expect((await edge.request(wrongSecret.toString(), {}, env)).status).toBe(403);
+    // '//host' and other schemes are not return URLs
+    const bad = await stripeError(stripe.paymentIntents.confirm(good.pi.id, { return_url: '//evil.example/x' }));
+    expect(bad).toMatchObject({ statusCode: 400, param: 'return_url' });
+    expect(sameOriginTarget('/booking/x?y=1', 'http://localhost/__stripe/3ds/pi_1')?.toString()).toBe('http://localhost/booking/x?y=1');
+    expect(sameOriginTarget('https://evil.example/', 'http://localhost/__stripe/3ds/pi_1')).toBeNull();
+    expect(sameOriginTarget('javascript:alert(1)', 'http://localhost/__stripe/3ds/pi_1')).toBeNull();
+  });
+});
+
+// ---- idempotency, keys --------------------------------------------------------------------------
+
+describe('Idempotency-Key', () => {
+  it('replays the same response and never charges twice', async () => {
+    const { customer, pm } = await savedCard();
+    const run = crypto.randomUUID();
+    const params = { amount: 3300, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true, metadata: { run } };
+    const key = `booking-${run}`;
+    const first = await stripe.paymentIntents.create(params, { idempotencyKey: key });
+    const second = await stripe.paymentIntents.create(params, { idempotencyKey: key });
+    expect(second.id).toBe(first.id);
+    // (with the fetch client, lastResponse is the fetch Response itself)
+    const replayed = second.lastResponse as unknown as globalThis.Response;
+    expect(replayed.headers.get('Idempotent-Replayed')).toBe('true');
+    expect(replayed.headers.get('Original-Request')).toBe(first.lastResponse.requestId);
+    const count = await env.DB.prepare("SELECT COUNT(*) AS n FROM stripe_payment_intents WHERE json_extract(object, '$.metadata.run') = ?")
+      .bind(run)
+      .first<{ n: number }>();
+    expect(count?.n).toBe(1);
+    expect(await eventTypes(first.id)).toEqual(['payment_intent.succeeded']);
+
+    const other = await stripeError(stripe.paymentIntents.create({ ...params, amount: 3400 }, { idempotencyKey: key }));
+    expect(other).toMatchObject({ type: 'StripeIdempotencyError', rawType: 'idempotency_error', statusCode: 400 });
+  });
+
+  it('replays a decline too, and keeps no result for a request that failed validation', async () => {
+    const key = `decline-${crypto.randomUUID()}`;
+    const params = { amount: 3000, currency: 'gbp', payment_method: 'pm_card_chargeDeclined', confirm: true };
+    const a = await stripeError(stripe.paymentIntents.create(params, { idempotencyKey: key }));
+    const b = await stripeError(stripe.paymentIntents.create(params, { idempotencyKey: key }));
+    expect(b.payment_intent?.id).toBe(a.payment_intent?.id);
+    const invalidKey = `invalid-${crypto.randomUUID()}`;
+    expect(await stripeError(stripe.paymentIntents.create({ amount: 1, currency: 'gbp' }, { idempotencyKey: invalidKey }))).toMatchObject({ code: 'amount_too_small' });
+    const row = await env.DB.prepare('SELECT 1 FROM stripe_idempotency_keys WHERE idempotency_key = ?').bind(invalidKey).first();
+    expect(row).toBeNull();
+  });
+});
+
+describe('API keys', () => {
+  it('answers 401 to a wrong or missing secret key', async () => {
+    const err = await stripeError(clientWithKey('sk_test_not_the_right_key_1234').customers.create({}));
+    expect(err).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(err).toMatchObject({ statusCode: 401 });
+    expect(err.message).toContain('sk_test_');
+    expect(err.message).not.toContain('not_the_right_key');
+    const missing = await edge.request('http://localhost/__stripe/v1/customers', {}, env);
+    expect(missing.status).toBe(401);
+    expect(((await missing.json()) as ErrorBody).error.type).toBe('invalid_request_error');
+  });
+
+  it('lets the publishable key create a payment method, nothing else', async () => {
+    const pm = await cardPm('4242424242424242');
+    expect(pm.id).toMatch(/^pm_/);
+    const pi = await stripeError(browser.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: pm.id }));
+    expect(pi).toBeInstanceOf(Stripe.errors.StripePermissionError);
+    expect(pi.statusCode).toBe(403);
+    expect(await stripeError(browser.paymentMethods.retrieve(pm.id))).toBeInstanceOf(Stripe.errors.StripePermissionError);
+  });
+});
+
+// ---- webhooks ---------------------------------------------------------------------------------
+
+describe('events and webhooks', () => {
+  it('records signed, verifiable events and tracks delivery', async () => {
+    const { customer, pm } = await savedCard();
+    const pi = await stripe.paymentIntents.create({ amount: 1800, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true });
+    const webhook = (await pendingWebhooks(env.DB, 1000)).find((w) => w.type === 'payment_intent.succeeded' && w.payload.includes(pi.id))!;
+    expect(webhook).toMatchObject({ delivered: false });
+    expect(webhook.id).toMatch(/^evt_/);
+
+    const secret = webhookSecretFor(env);
+    expect(secret).toBe(LOCAL_STRIPE.webhookSecret);
+    const header = await signWebhook(webhook.payload, secret);
+    expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+    const event = await stripe.webhooks.constructEventAsync(webhook.payload, header, secret);
+    expect(event).toMatchObject({ id: webhook.id, object: 'event', type: 'payment_intent.succeeded', livemode: false });
+    expect((event.data.object as Stripe.PaymentIntent).id).toBe(pi.id);
+
+    const t = Math.floor(Date.now() / 1000);
+    expect(await signWebhook(webhook.payload, secret, t)).toBe(await stripe.webhooks.generateTestHeaderStringAsync({ payload: webhook.payload, secret, timestamp: t }));
+    const init = await webhookRequestInit(webhook, secret, t);
+    expect(init.body).toBe(webhook.payload);
+    expect((init.headers as Record<string, string>)['Stripe-Signature']).toBe(await signWebhook(webhook.payload, secret, t));
+
+    await expect(stripe.webhooks.constructEventAsync(webhook.payload.replace('1800', '1'), header, secret)).rejects.toBeInstanceOf(Stripe.errors.StripeSignatureVerificationError);
+    await expect(stripe.webhooks.constructEventAsync(webhook.payload, header, 'whsec_other')).rejects.toBeInstanceOf(Stripe.errors.StripeSignatureVerificationError);
+    const old = await signWebhook(webhook.payload, secret, t - 3600);
+    await expect(stripe.webhooks.constructEventAsync(webhook.payload, old, secret)).rejects.toThrow(/tolerance/i);
+
+    expect(await markDelivered(env.DB, webhook.id)).toBe(true);
+    expect(await markDelivered(env.DB, webhook.id)).toBe(false);
+    expect((await pendingWebhooks(env.DB, 1000)).some((w) => w.id === webhook.id)).toBe(false);
+    expect((await webhookEvents(env.DB, { delivered: true, limit: 1000 })).find((w) => w.id === webhook.id)?.delivered).toBe(true);
+
+    expect(await stripe.events.retrieve(webhook.id)).toMatchObject({ id: webhook.id, type: 'payment_intent.succeeded' });
+    const listed = await stripe.events.list({ type: 'payment_intent.*', limit: 100 });
+    expect(listed.object).toBe('list');
+    expect(listed.data.some((e) => e.id === webhook.id)).toBe(true);
+    expect(listed.data.every((e) => e.type.startsWith('payment_intent.'))).toBe(true);
+  });
+});
+
+// ---- the wire: validation, HTTP, storage ------------------------------------------------------
+
+describe('requests and validation', () => {
+  it('answers Stripe-style 400s for bad parameters, never a 500', async () => {
+    const unknown = await stripeError(stripe.customers.create({ nickname: 'x' } as Stripe.CustomerCreateParams));
+    expect(unknown).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'nickname' });
+    const missing = await stripeError(stripe.paymentIntents.create({ currency: 'gbp' } as Stripe.PaymentIntentCreateParams));
+    expect(missing).toMatchObject({ code: 'parameter_missing', param: 'amount' });
+    const notInt = await stripeError(stripe.paymentIntents.create({ amount: 'lots' as unknown as number, currency: 'gbp' }));
+    expect(notInt).toMatchObject({ code: 'parameter_invalid_integer', param: 'amount' });
+    const badEnum = await stripeError(stripe.paymentIntents.create({ amount: 100, currency: 'gbp', capture_method: 'later' as 'manual' }));
+    expect(badEnum).toMatchObject({ param: 'capture_method' });
+    const noSuch = await stripeError(stripe.paymentIntents.retrieve('pi_doesnotexist'));
+    expect(noSuch).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const noCustomer = await stripeError(stripe.setupIntents.create({ customer: 'cus_nobody' }));
+    expect(noCustomer).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer' });
+
+    const raw = [
+      await http('/v1/customers', { method: 'POST', body: 'a=1&a[b]=2' }),
+      await http('/v1/customers', { method: 'POST', body: '__proto__[x]=1' }),
+      await http('/v1/customers', { method: 'POST', body: '{"name":"x"}', headers: { 'Content-Type': 'application/json' } }),
+      await http('/v1/customers', { method: 'POST', body: 'name=x', headers: { 'Stripe-Version': 'yesterday' } }),
+      await http('/v1/customers?limit=1000'),
+      await http(`/v1/customers/${'x'.repeat(300)}`),
+    ];
+    expect(raw.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 404]);
+    for (const r of raw) expect(((await r.json()) as ErrorBody).error.type).toBe('invalid_request_error');
+    const unrecognized = await http('/v1/charges');
+    expect(unrecognized.status).toBe(404);
+    expect(((await unrecognized.json()) as ErrorBody).error.message).toContain('Unrecognized request URL (GET: /v1/charges)');
+  });
+
+  it('validates cards as Stripe does: card_error codes on the right parameter', async () => {
+    const year = String(EXP_YEAR);
+    const cases: [Record<string, string>, string, string | undefined][] = [
+      [{ number: '4242424242424241' }, 'incorrect_number', 'card[number]'],
+      [{ number: '4242 4242' }, 'incomplete_number', 'card[number]'],
+      [{ number: '4242abcd42424242' }, 'incorrect_number', 'card[number]'],
+      [{ exp_month: '13' }, 'invalid_expiry_month', 'card[exp_month]'],
+      [{ exp_year: '2001' }, 'invalid_expiry_year', 'card[exp_year]'],
+      [{ cvc: '12' }, 'invalid_cvc', 'card[cvc]'],
+      [{ number: '4111111111111111' }, 'card_declined', undefined],
+    ];
+    for (const [change, code, param] of cases) {
+      const card = { number: '4242424242424242', exp_month: '12', exp_year: year, cvc: '123', ...change };
+      const res = await http('/v1/payment_methods', { method: 'POST', key: LOCAL_STRIPE.publishableKey, body: new URLSearchParams({ type: 'card', ...Object.fromEntries(Object.entries(card).map(([k, v]) => [`card[${k}]`, v])) }).toString() });
+      const body = (await res.json()) as ErrorBody;
+      expect(res.status, JSON.stringify(body)).toBe(402);
+      expect(body.error).toMatchObject({ type: 'card_error', code, ...(param ? { param } : { decline_code: 'test_mode_live_card' }) });
+      expect(JSON.stringify(body)).not.toContain(card.number);
+    }
+  });
+
+  it('speaks the API over HTTP at the mount, with Basic auth too', async () => {
+    const basic = btoa(`${LOCAL_STRIPE.secretKey}:`);
+    const res = await http('/v1/customers', { method: 'POST', body: 'email=http%40example.test&metadata[source]=curl', headers: { Authorization: `Basic ${basic}`, 'Idempotency-Key': 'curl-1' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Request-Id')).toMatch(/^req_/);
+    expect(res.headers.get('Idempotency-Key')).toBe('curl-1');
+    expect(await res.json()).toMatchObject({ object: 'customer', email: 'http@example.test', metadata: { source: 'curl' } });
+    // over HTTP the challenge page is on the caller's host, with or without return_url
+    const pi = await http('/v1/payment_intents', { method: 'POST', body: 'amount=1000&currency=gbp&payment_method=pm_card_authenticationRequired&confirm=true' });
+    const body = (await pi.json()) as Stripe.PaymentIntent;
+    expect(body.next_action?.redirect_to_url?.url).toMatch(new RegExp(`^http://localhost/__stripe/3ds/${body.id}\\?client_secret=`));
+    const done = await authenticate(body.next_action!.redirect_to_url!.url!, 'complete');
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('Authentication complete');
+  });
+
+  it('parses bracket notation into records', () => {
+    const form = parseForm(new URLSearchParams('card[number]=4242&metadata[a]=1&expand[]=x&expand[]=y&n=1&n=2'));
+    expect(JSON.parse(JSON.stringify(form))).toEqual({ card: { number: '4242' }, metadata: { a: '1' }, expand: { 0: 'x', 1: 'y' }, n: '2' });
+  });
+
+  it('never stores a card number or CVC', async () => {
+    await cardPm('4000056655665556', '9876');
+    await cardPm('36227206271667', '9876');
+    for (const table of ['stripe_customers', 'stripe_payment_methods', 'stripe_setup_intents', 'stripe_payment_intents', 'stripe_events', 'stripe_idempotency_keys']) {
+      const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all();
+      const dump = JSON.stringify(results);
+      expect(dump, table).not.toMatch(/(?<![A-Za-z0-9])\d{14,19}(?![A-Za-z0-9])/);
+      for (const n of ['4242424242424242', '4000056655665556', '36227206271667', '4000002760003184', '4000000000000002']) expect(dump).not.toContain(n);
+      expect(dump).not.toContain('"9876"');
+      expect(dump).not.toContain('"cvc"');
+    }
+  });
+});
+
+describe('stripeFor', () => {
+  it('is one client per isolate per key, real Stripe with a key, never the stand-in in production', () => {
+    expect(stripeFor(env)).toBe(stripe);
+    const real = stripeFor({ ...env, STRIPE_SECRET_KEY: 'sk_test_real_key' });
+    expect(real).not.toBe(stripe);
+    expect(stripeFor({ ...env, STRIPE_SECRET_KEY: 'sk_test_real_key' })).toBe(real);
+    expect(() => stripeFor({ ...env, ENVIRONMENT: 'production' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(webhookSecretFor({ ...env, STRIPE_WEBHOOK_SECRET: 'whsec_real' })).toBe('whsec_real');
+  });
+});

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import Stripe from 'stripe';
+import type { EventSource, Route } from './context';
+import { newId, unixSeconds } from './ids';
+import { idParam, listParams } from './params';
+import { noSuch } from './stripe-error';
+import { commit, listObjects, type Write } from './store';
+import { parseParams } from './validation';
+
+/** The state changes the stand-in records as events (and the edge delivers as webhooks). */
+export type EventType =
+  | 'payment_intent.succeeded'
+  | 'payment_intent.amount_capturable_updated'
+  | 'payment_intent.payment_failed'
+  | 'payment_intent.canceled'
+  | 'setup_intent.succeeded'
+  | 'setup_intent.setup_failed'
+  | 'setup_intent.canceled';
+
+export interface EventDraft {
+  type: EventType;
+  object: { id: string };
+}
+
+/** The insert of one event: the exact JSON body a webhook will carry (signed as is). */
+export function eventStatement(db: D1Database, draft: EventDraft, source: EventSource): D1PreparedStatement {
+  const id = newId('evt');
+  const created = unixSeconds(source.now);
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created,
+    data: { object: draft.object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: source.requestId, idempotency_key: source.idempotencyKey },
+    type: draft.type,
+  });
+  return db
+    .prepare('INSERT INTO stripe_events (id, type, object_id, created, payload) VALUES (?, ?, ?, ?, ?)')
+    .bind(id, draft.type, draft.object.id, created, payload);
+}
+
+/** Commits writes with the events of the change, atomically (false after a lost race). */
+export const commitWithEvents = (db: D1Database, writes: Write[], events: EventDraft[], source: EventSource) =>
+  commit(
+    db,
+    writes,
+    events.map((e) => eventStatement(db, e, source)),
+  );
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Unix seconds */
+  created: number;
+  /** the exact JSON body to sign and POST */
+  payload: string;
+  delivered: boolean;
+}
+
+interface EventRow {
+  id: string;
+  type: string;
+  created: number;
+  payload: string;
+  delivered_at: number | null;
+}
+
+const toWebhook = (r: EventRow): WebhookEvent => ({ id: r.id, type: r.type, created: r.created, payload: r.payload, delivered: r.delivered_at !== null });
+
+/** Recorded events, oldest first, with their delivery flag (all, or only (un)delivered ones). */
+export async function webhookEvents(db: D1Database, opts: { delivered?: boolean; limit?: number } = {}): Promise<WebhookEvent[]> {
+  const where = opts.delivered === undefined ? '' : `WHERE delivered_at IS ${opts.delivered ? 'NOT ' : ''}NULL`;
+  const { results } = await db
+    .prepare(`SELECT id, type, created, payload, delivered_at FROM stripe_events ${where} ORDER BY rowid LIMIT ?`)
+    .bind(Math.max(1, Math.min(opts.limit ?? 100, 1000)))
+    .all<EventRow>();
+  return results.map(toWebhook);
+}
+
+/** Events not delivered yet, oldest first: the edge signs each payload and POSTs it to its webhook route. */
+export const pendingWebhooks = (db: D1Database, limit = 100) => webhookEvents(db, { delivered: false, limit });
+
+/** Marks an event delivered; false if it is unknown or was already marked. */
+export async function markDelivered(db: D1Database, id: string, now = Date.now()): Promise<boolean> {
+  const res = await db.prepare('UPDATE stripe_events SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL').bind(now, id).run();
+  return res.meta.changes > 0;
+}
+
+const listEvents = z.strictObject({
+  ...listParams,
+  // 'payment_intent.succeeded' or a wildcard such as 'payment_intent.*'
+  type: z
+    .string()
+    .max(100)
+    .regex(/^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/)
+    .optional(),
+  delivery_success: z.enum(['true', 'false']).optional(),
+});
+
+export const eventRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v1/events',
+    handler: async (ctx) => {
+      const p = parseParams(listEvents, ctx.input);
+      const page = await listObjects<object>(ctx.db, 'stripe_events', p.type ? [{ on: 'type', value: p.type }] : [], p);
+      return { object: 'list', data: page.data, has_more: page.has_more, url: '/v1/events' };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/events/:id',
+    handler: async (ctx) => {
+      const id = parseParams(idParam, ctx.params.id);
+      const row = await ctx.db.prepare('SELECT payload FROM stripe_events WHERE id = ?').bind(id).first<{ payload: string }>();
+      if (!row) throw noSuch('event', id, 'id');
+      return JSON.parse(row.payload) as object;
+    },
+  },
+];

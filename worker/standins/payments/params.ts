@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { asArray } from './form';
+
+/**
+ * zod building blocks for Stripe's form parameters: every value arrives as a string (or a
+ * bracket-notation record), so integers and booleans are parsed from text, and an empty string
+ * means "unset" where a parameter may be unset.
+ */
+type Ctx = z.core.$RefinementCtx;
+
+const shown = (s: string) => (s.length > 40 ? `${s.slice(0, 40)}…` : s);
+
+function fail(ctx: Ctx, input: string, message: string, stripeCode?: string): never {
+  ctx.addIssue({ code: 'custom', message, input, ...(stripeCode ? { params: { stripeCode } } : {}) });
+  return z.NEVER as never;
+}
+
+/** A base-10 integer in [min, max]. */
+export const formInt = (min = 0, max = 99_999_999) =>
+  z.string().transform((s, ctx): number => {
+    if (!/^-?\d{1,16}$/.test(s)) return fail(ctx, s, `Invalid integer: ${shown(s)}`, 'parameter_invalid_integer');
+    const n = Number(s);
+    if (n < min) return fail(ctx, s, `This value must be greater than or equal to ${min}.`);
+    if (n > max) return fail(ctx, s, `This value must be less than or equal to ${max}.`);
+    return n;
+  });
+
+/** 'true' / 'false'. */
+export const formBool = z.string().transform((s, ctx): boolean => {
+  if (s === 'true') return true;
+  if (s === 'false') return false;
+  return fail(ctx, s, `Invalid boolean: ${shown(s)}`);
+});
+
+/** A required, non-empty string. */
+export const text = (max = 5000) => z.string().min(1).max(max);
+
+/** An optional string that '' unsets (→ null). */
+export const optText = (max = 5000) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => (s === '' ? null : s))
+    .optional();
+
+/** An object id in a parameter (its existence is checked by the endpoint). */
+export const idParam = z.string().min(1).max(255);
+
+/** An optional id that '' unsets. */
+export const optId = z
+  .string()
+  .max(255)
+  .transform((s) => (s === '' ? null : s))
+  .optional();
+
+/** metadata[k]=v (≤ 40-character keys, ≤ 500-character values); metadata='' clears it (→ null). */
+export const metadataParam = z
+  .preprocess((v) => (v === '' ? null : v), z.record(z.string().min(1).max(40), z.string().max(500)).nullable())
+  .optional();
+export type MetadataParam = z.output<typeof metadataParam>;
+
+/** A list parameter: expand[0]=a&expand[1]=b or expand[]=a. */
+export const formArray = <T extends z.ZodType>(item: T, max = 20) => z.preprocess(asArray, z.array(item).max(max));
+
+/** expand[]: the names an endpoint can expand; any other is refused by the endpoint. */
+export const expandParam = formArray(z.string().min(1).max(200)).optional();
+
+/** Only cards exist in the sandbox. */
+export const paymentMethodTypes = formArray(z.enum(['card']), 10).optional();
+
+/** payment_method_options[card][request_three_d_secure]. */
+export const paymentMethodOptions = z
+  .strictObject({
+    card: z.strictObject({ request_three_d_secure: z.enum(['any', 'automatic', 'challenge']).optional() }).optional(),
+  })
+  .optional();
+
+/** automatic_payment_methods[enabled] (accepted; cards only either way). */
+export const automaticPaymentMethods = z
+  .strictObject({ enabled: formBool, allow_redirects: z.enum(['always', 'never']).optional() })
+  .optional();
+
+/** return_url: an absolute http(s) URL or a same-site path ('/...', not '//...'). */
+export const returnUrl = z
+  .string()
+  .max(2048)
+  .refine((u) => isAllowedReturnUrl(u), { message: 'Not a valid URL', params: { stripeCode: 'url_invalid' } });
+
+export function isAllowedReturnUrl(u: string): boolean {
+  if (/^\/(?![/\\])/.test(u)) return !/[\s\\]/.test(u);
+  try {
+    const url = new URL(u);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** limit, starting_after, ending_before (as on every Stripe list). */
+export const listParams = {
+  limit: formInt(1, 100).optional(),
+  starting_after: idParam.optional(),
+  ending_before: idParam.optional(),
+  expand: expandParam,
+};

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import type { Ctx, Route } from './context';
+import { loadCustomer } from './customer-store';
+import { commitWithEvents } from './events';
+import { checkExpand, expanded } from './expand';
+import { applyMetadata } from './metadata';
+import type { Attempt } from './payment-attempt';
+import { paymentIntentActions } from './payment-intent-actions';
+import { confirmFields, confirmInto, paymentMethodFor } from './payment-intent-confirm';
+import { checkMinimum, newPaymentIntent, type PiInternal } from './payment-intent-object';
+import { loadPaymentIntent } from './payment-intent-store';
+import { automaticPaymentMethods, expandParam, formBool, formInt, idParam, listParams, metadataParam, optText, paymentMethodTypes } from './params';
+import { badParam, unexpectedState } from './stripe-error';
+import { commit, listObjects, retrying, type Write } from './store';
+import { parseParams } from './validation';
+
+const EXPANDABLE = ['customer', 'payment_method'];
+
+const amount = formInt(1, 99_999_999);
+const currency = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/)
+  .transform((c) => c.toLowerCase());
+const captureMethod = z.enum(['automatic', 'automatic_async', 'manual']);
+const descriptor = optText(22);
+
+const createPi = z.strictObject({
+  ...confirmFields,
+  amount,
+  currency,
+  customer: idParam.optional(),
+  capture_method: captureMethod.optional(),
+  confirmation_method: z.enum(['automatic', 'manual']).optional(),
+  confirm: formBool.optional(),
+  description: optText(1000),
+  metadata: metadataParam,
+  payment_method_types: paymentMethodTypes,
+  automatic_payment_methods: automaticPaymentMethods,
+  statement_descriptor: descriptor,
+  statement_descriptor_suffix: descriptor,
+  expand: expandParam,
+});
+
+const updatePi = z.strictObject({
+  amount: amount.optional(),
+  description: optText(1000),
+  metadata: metadataParam,
+  payment_method: idParam.optional(),
+  receipt_email: optText(512),
+  capture_method: captureMethod.optional(),
+  expand: expandParam,
+});
+
+const listPis = z.strictObject({ ...listParams, customer: idParam.optional() });
+
+async function create(ctx: Ctx): Promise<object> {
+  const p = parseParams(createPi, ctx.input);
+  const fields = checkExpand(p.expand, EXPANDABLE);
+  checkMinimum(p.amount, p.currency);
+  if (!p.confirm && p.off_session !== undefined) throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
+  if (!p.confirm && p.return_url !== undefined) throw badParam('You may only specify `return_url` when confirming a PaymentIntent (confirm=true).', 'return_url');
+  const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
+  const { pi, attempt } = await retrying(async () => {
+    const pi = newPaymentIntent(ctx.now, {
+      amount: p.amount,
+      currency: p.currency,
+      customer,
+      description: p.description ?? null,
+      metadata: applyMetadata({}, p.metadata),
+      capture_method: p.capture_method ?? 'automatic',
+      confirmation_method: p.confirmation_method ?? 'automatic',
+      receipt_email: p.receipt_email ?? null,
+      setup_future_usage: p.setup_future_usage ?? null,
+      statement_descriptor: p.statement_descriptor ?? null,
+      statement_descriptor_suffix: p.statement_descriptor_suffix ?? null,
+      automatic_payment_methods: p.automatic_payment_methods ?? null,
+      payment_method: null,
+      request3ds: p.payment_method_options?.card?.request_three_d_secure ?? 'automatic',
+    });
+    const internal: PiInternal = {};
+    let attempt: Attempt = { events: [] };
+    if (p.payment_method || p.confirm) {
+      const pm = await paymentMethodFor(ctx, p.payment_method, pi);
+      pi.payment_method = pm.object.id;
+      pi.status = 'requires_confirmation';
+      if (p.confirm) attempt = confirmInto(ctx, pi, internal, pm, p);
+    }
+    const writes: Write[] = [{ table: 'stripe_payment_intents', object: pi, internal }];
+    if (attempt.pmWrite) writes.push(attempt.pmWrite);
+    return (await commitWithEvents(ctx.db, writes, attempt.events, ctx)) ? { pi, attempt } : undefined;
+  });
+  if (attempt.error) throw attempt.error;
+  return expanded(ctx, pi, fields);
+}
+
+const UPDATABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+
+async function update(ctx: Ctx): Promise<object> {
+  const p = parseParams(updatePi, ctx.input);
+  const fields = checkExpand(p.expand, EXPANDABLE);
+  return retrying(async () => {
+    const stored = await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '');
+    const pi = structuredClone(stored.object);
+    const payment = p.amount !== undefined || p.payment_method !== undefined || p.capture_method !== undefined;
+    if (payment && !UPDATABLE.includes(pi.status)) {
+      throw unexpectedState('payment_intent', `You cannot update this PaymentIntent because it has a status of ${pi.status}.`, pi);
+    }
+    if (p.amount !== undefined) {
+      checkMinimum(p.amount, pi.currency);
+      pi.amount = p.amount;
+    }
+    if (p.capture_method !== undefined) pi.capture_method = p.capture_method;
+    if (p.description !== undefined) pi.description = p.description;
+    if (p.receipt_email !== undefined) pi.receipt_email = p.receipt_email;
+    pi.metadata = applyMetadata(pi.metadata, p.metadata);
+    if (p.payment_method !== undefined) {
+      pi.payment_method = (await paymentMethodFor(ctx, p.payment_method, pi)).object.id;
+      pi.status = 'requires_confirmation';
+      pi.next_action = null;
+    }
+    const write = { table: 'stripe_payment_intents' as const, object: pi, internal: stored.internal, expected: stored.revision };
+    return (await commit(ctx.db, [write])) ? expanded(ctx, pi, fields) : undefined;
+  });
+}
+
+export const paymentIntentRoutes: Route[] = [
+  { method: 'POST', path: '/v1/payment_intents', handler: create },
+  {
+    method: 'GET',
+    path: '/v1/payment_intents',
+    handler: async (ctx) => {
+      const p = parseParams(listPis, ctx.input);
+      const fields = checkExpand(p.expand, EXPANDABLE, true);
+      const page = await listObjects<object>(ctx.db, 'stripe_payment_intents', p.customer ? [{ on: 'customer', value: p.customer }] : [], p);
+      const data = await Promise.all(page.data.map((pi) => expanded(ctx, pi, fields)));
+      return { object: 'list', data, has_more: page.has_more, url: '/v1/payment_intents' };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/payment_intents/:id',
+    handler: async (ctx) => {
+      const p = parseParams(z.strictObject({ expand: expandParam, client_secret: z.string().max(200).optional() }), ctx.input);
+      const fields = checkExpand(p.expand, EXPANDABLE);
+      return expanded(ctx, (await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '')).object, fields);
+    },
+  },
+  { method: 'POST', path: '/v1/payment_intents/:id', handler: update },
+  ...paymentIntentActions,
+];
