@@ -23,6 +23,9 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
+    /** a payment provider's error code and decline code, passed on to the client */
+    readonly providerCode?: string,
+    readonly declineCode?: string,
   ) {
     super(message);
   }
@@ -39,7 +42,8 @@ export function errorBody(c: Context<AppEnv>, code: string, detail: string, fiel
 /** Maps any thrown error to JSON; only 5xx are logged, and never with request bodies. */
 export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
-    return c.json(errorBody(c, err.code, err.message, err.field), err.status);
+    const provider = err.providerCode ? { code: err.providerCode, ...(err.declineCode ? { decline_code: err.declineCode } : {}) } : {};
+    return c.json({ ...errorBody(c, err.code, err.message, err.field), ...provider }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status;

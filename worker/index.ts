@@ -6,6 +6,7 @@ import { admin } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
 import { pages } from './edge/pages';
 import { session } from './edge/session';
+import { deliverStandInWebhooks, stripeWebhooks } from './edge/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
 import { isProtected, verifiedClient } from './edge/client-auth';
 import { devOutbox, identityStandIn } from './standins/identity';
@@ -26,13 +27,19 @@ app.all('/api/*', async (c) => {
   const search = new URL(c.req.url).search;
   if (isProtected(path)) {
     c.set('clientSub', await verifiedClient(c));
-    return callApi(c, path, search);
+    const res = await callApi(c, path, search);
+    // Offline, the payments stand-in's events reach the webhook route as Stripe's would.
+    if (!c.get('config').production && !(c.env as PaymentsEnv).STRIPE_SECRET_KEY && /^(book-online|ncob\/checkout)\//.test(path)) {
+      c.executionCtx.waitUntil(deliverStandInWebhooks(c.env).catch((e) => console.error('webhook delivery failed', e instanceof Error ? e.message : e)));
+    }
+    return res;
   }
   if (c.req.method === 'GET') return cachedGet(c, path, search);
   return callApi(c, path, search);
 });
 app.route('/', admin);
 app.route('/', session);
+app.route('/', stripeWebhooks);
 app.get('/assets/*', (c) => c.env.ASSETS.fetch(c.req.raw));
 
 // Stand-ins and their dev pages exist only offline: never with a real user pool or in production.

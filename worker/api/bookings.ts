@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { bookingRequestSchema, depositFor } from '../../shared/booking-request';
+import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN, type BookingResponse } from '../../shared/booking-request';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import { toMajor } from '../../shared/money';
 import { configFrom, type AppEnv } from '../env';
@@ -8,6 +8,9 @@ import { AppError } from '../errors';
 import { createAppointment, priorBooking } from '../bookings/create';
 import { holdTimes, releaseHold } from '../bookings/holds';
 import { planBooking } from '../bookings/plan';
+import { savedCard } from '../payments/cards';
+import { cancelPending, captureOnce, cardMessage, chargeDeposit, confirmPaid } from '../payments/deposit';
+import { stripeFor } from '../standins/payments';
 import { clientOf } from './client-salons';
 import { idParam, serviceIdsParam, stylistChoicesParam, validate } from './validate';
 
@@ -70,6 +73,40 @@ export const bookings = new Hono<AppEnv>()
       return c.json({ appointment_cost: toMajor(total), pay_today: toMajor(depositFor(settings, total)) });
     },
   )
+  .put(
+    '/book-online/confirm/:salonId/:appointmentId/:pi/:username/',
+    validate(
+      'param',
+      salonParam.extend({
+        appointmentId: idParam('Appointment id'),
+        pi: z.string().regex(/^pi_[A-Za-z0-9]{6,64}$/, 'pi must be a payment intent id'),
+        username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid'),
+      }),
+    ),
+    async (c) => {
+      const p = c.req.valid('param');
+      const sub = clientOf(c, p.username);
+      const row = await c.env.DB.prepare(
+        "SELECT id, status FROM appointments WHERE id = ? AND salon_id = ? AND client_id = ? AND payment_intent_id = ? AND kind = 'appointment'",
+      )
+        .bind(p.appointmentId, p.salonId, sub, p.pi)
+        .first<{ id: number; status: string }>();
+      if (!row) throw new AppError('NOT_FOUND', 'Not found');
+      if (row.status === 'confirmed') return c.json({ status: 'confirmed' });
+      if (row.status !== 'pending') throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
+      const stripe = stripeFor(c.env);
+      const pi = await stripe.paymentIntents.retrieve(p.pi);
+      if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
+        await captureOnce(stripe, pi);
+        await confirmPaid(c.env.DB, row.id);
+        return c.json({ status: 'confirmed' });
+      }
+      if (pi.status === 'requires_action') throw new AppError('PAYMENT_REQUIRED', cardMessage('payment_intent_authentication_failure', undefined), 'payment', 'authentication_required');
+      await cancelPending(c.env.DB, row.id);
+      const err = pi.last_payment_error;
+      throw new AppError('PAYMENT_REQUIRED', cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code), 'payment', err?.code ?? 'payment_intent_authentication_failure', err?.decline_code);
+    },
+  )
   .put('/book-online/verify/:salonId/:code/', validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })), async (c) => {
     const p = c.req.valid('param');
     const row = await c.env.DB.prepare(
@@ -106,10 +143,11 @@ async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bo
   if (prior) return c.json(prior, 201);
   const now = Date.now();
   const plan = await planBooking(c.env.DB, { salonId, start: b.start_time, procedures: b.procedures, waitlist, now, holdId: b.hold_id });
-  const salon = (await c.env.DB.prepare('SELECT needs_card, ncob_deposit_settings, has_waitlist FROM salons WHERE id = ?').bind(salonId).first<{
+  const salon = (await c.env.DB.prepare('SELECT needs_card, ncob_deposit_settings, has_waitlist, currency FROM salons WHERE id = ?').bind(salonId).first<{
     needs_card: number;
     ncob_deposit_settings: string;
     has_waitlist: number;
+    currency: string;
   }>())!;
   if (waitlist && !salon.has_waitlist) throw new AppError('BAD_REQUEST', 'This salon does not keep a waitlist');
   let patchTest: { stylistId: number; start: number } | null = null;
@@ -128,9 +166,11 @@ async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bo
   }
   // payment_needed is forced false on the waitlist; a salon that needs a card gets one first.
   const paymentNeeded = !waitlist && !!salon.needs_card && plan.total > 0;
-  if (paymentNeeded && !b.payment_intent) {
-    throw new AppError('PAYMENT_REQUIRED', 'This salon needs a card to complete your booking. Please add a card and try again.', 'payment_intent');
+  const card = paymentNeeded ? await savedCard(c.env.DB, sub) : null;
+  if (paymentNeeded && !card) {
+    throw new AppError('PAYMENT_REQUIRED', 'This salon needs a card to complete your booking. Please add a card and try again.', 'payment', 'card_missing');
   }
+  const deposit = paymentNeeded ? depositFor(salon.ncob_deposit_settings, plan.total) : 0;
   const offline = !configFrom(c.env).production;
   const answer = await createAppointment(c.env.DB, {
     salonId,
@@ -145,6 +185,39 @@ async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bo
     phone: offline ? (b.user?.phone_number ?? null) : null,
     depositSettings: salon.ncob_deposit_settings,
     now,
+    pending: deposit > 0,
   });
-  return c.json(answer, 201);
+  if (!card || deposit === 0 || answer.status !== 'pending' || answer.pi) return c.json(answer, 201);
+  // The deposit: authorised on the saved card and captured once; 3-D Secure comes back here.
+  const outcome = await chargeDeposit(c.env.DB, stripeFor(c.env), {
+    appointmentId: answer.appointment_id,
+    amount: deposit,
+    currency: salon.currency,
+    customer: card.customer,
+    paymentMethod: card.id,
+    idempotencyKey: `deposit-${sub}-${key}`,
+    returnUrl: returnUrlOf(c),
+  });
+  const paid: BookingResponse = {
+    ...answer,
+    status: outcome.nextActionUrl ? 'pending' : 'confirmed',
+    pi: outcome.pi.id,
+    pi_status: String(outcome.pi.status),
+    client_secret: outcome.pi.client_secret ?? null,
+    payment_method: card.id,
+    next_action_url: outcome.nextActionUrl,
+  };
+  return c.json(paid, 201);
+}
+
+/** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */
+function returnUrlOf(c: Context<AppEnv>): string {
+  const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.header('Origin') ?? 'http://localhost').origin;
+  const asked = c.req.header('X-Return-Url');
+  try {
+    const url = new URL(asked ?? '/', origin);
+    return url.origin === origin ? url.href : `${origin}/`;
+  } catch {
+    return `${origin}/`;
+  }
 }

@@ -6,6 +6,7 @@ import { adminSalons } from './admin-salons';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
 import { bookings } from './bookings';
+import { cards } from './cards';
 import { catalogue } from './catalogue';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
@@ -22,6 +23,7 @@ export const api = new Hono<AppEnv>()
   .route('/', clientSalons)
   .route('/', clientInvites)
   .route('/', bookings)
+  .route('/', cards)
   .route('/', adminSalons)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -42,8 +42,25 @@ export function insertBlocks(
     .bind(...blocks.flatMap((b) => [stylistId, b, ...owner.params]));
 }
 
-/** Frees the blocks of holds that have expired (run first in every batch that takes blocks). */
-export const releaseExpiredHolds = (db: D1Database, now: number) =>
-  db.prepare('DELETE FROM stylist_blocks WHERE hold_id IS NOT NULL AND expires_at <= ?').bind(now);
+/** A pending appointment whose deposit was never paid (3-D Secure abandoned) lets its times go after this. */
+export const PENDING_TTL_MS = 20 * 60_000;
+
+/**
+ * Frees the blocks of holds that have expired, and of pending appointments left unpaid (run
+ * first in every batch that takes blocks). An uncaptured authorisation is cancelled by the
+ * payment provider after 7 days, releasing the client's funds.
+ */
+export const releaseExpiredHolds = (db: D1Database, now: number): D1PreparedStatement[] => {
+  const stale = "SELECT id FROM appointments WHERE status = 'pending' AND created_at <= ?2";
+  return [
+    db
+      .prepare(`DELETE FROM stylist_blocks WHERE (hold_id IS NOT NULL AND expires_at <= ?1) OR appointment_id IN (${stale})`)
+      .bind(now, now - PENDING_TTL_MS),
+    db.prepare(`UPDATE appointment_procedures SET occupies = 0 WHERE ?1 > 0 AND appointment_id IN (${stale})`).bind(now, now - PENDING_TTL_MS),
+    db
+      .prepare("UPDATE appointments SET status = 'cancelled', payment_status = 'abandoned' WHERE ?1 > 0 AND status = 'pending' AND created_at <= ?2")
+      .bind(now, now - PENDING_TTL_MS),
+  ];
+};
 
 export const isBlockConflict = (e: unknown) => /UNIQUE constraint failed: stylist_blocks/.test(String(e));

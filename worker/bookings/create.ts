@@ -17,28 +17,32 @@ export interface NewBooking {
   phone: string | null;
   depositSettings: string;
   now: number;
+  /** a deposit is still to be taken: the appointment holds its times as pending until paid */
+  pending?: boolean;
 }
 
 interface Row {
   id: number;
-  status: 'confirmed' | 'waitlist' | 'pending';
+  status: 'confirmed' | 'waitlist' | 'pending' | 'cancelled';
+  payment_intent_id: string | null;
+  payment_status: string | null;
 }
 
 const response = (row: Row, clientId: string): BookingResponse => ({
   appointment_id: row.id,
   client_id: clientId,
-  pi_status: null,
+  pi_status: row.payment_status === 'captured' ? 'succeeded' : row.payment_status,
   client_secret: null,
   payment_method: null,
-  pi: null,
-  success: true,
-  status: row.status,
+  pi: row.payment_intent_id,
+  success: row.status !== 'cancelled',
+  status: row.status === 'cancelled' ? 'pending' : row.status,
 });
 
 /** The booking a client already made with this idempotency key, if any. */
 export async function priorBooking(db: D1Database, clientId: string, key: string): Promise<BookingResponse | null> {
   const row = await db
-    .prepare("SELECT id, status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'")
+    .prepare("SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'")
     .bind(clientId, key)
     .first<Row>();
   return row ? response(row, clientId) : null;
@@ -54,13 +58,13 @@ const code = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'ab
 export async function createAppointment(db: D1Database, b: NewBooking): Promise<BookingResponse> {
   const prior = await priorBooking(db, b.clientId, b.idempotencyKey);
   if (prior) return prior;
-  const status = b.waitlist ? 'waitlist' : 'confirmed';
+  const status = b.waitlist ? 'waitlist' : b.pending ? 'pending' : 'confirmed';
   const deposit = b.waitlist ? 0 : depositFor(b.depositSettings, b.plan.total);
   const idOf = { appointmentSql: "(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment')", params: [b.clientId, b.idempotencyKey] };
   const occupies = b.waitlist ? 0 : 1;
   const verification = code();
   const statements: D1PreparedStatement[] = [
-    releaseExpiredHolds(db, b.now),
+    ...releaseExpiredHolds(db, b.now),
     ...(b.holdId
       ? [db.prepare('DELETE FROM stylist_blocks WHERE hold_id = ?').bind(b.holdId), db.prepare('DELETE FROM holds WHERE id = ?').bind(b.holdId)]
       : []),
@@ -88,9 +92,9 @@ export async function createAppointment(db: D1Database, b: NewBooking): Promise<
       db
         .prepare(
           `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, patch_for)
-           VALUES (?, ?, 'patch_test', 'confirmed', ?, ?, ?, ?, ${idOf.appointmentSql})`,
+           VALUES (?, ?, 'patch_test', ?, ?, ?, ?, ?, ${idOf.appointmentSql})`,
         )
-        .bind(b.salonId, b.clientId, b.patchTest.start, end, b.now, patchKey, ...idOf.params),
+        .bind(b.salonId, b.clientId, b.pending ? 'pending' : 'confirmed', b.patchTest.start, end, b.now, patchKey, ...idOf.params),
       db
         .prepare(
           `INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)

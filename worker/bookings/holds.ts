@@ -25,7 +25,7 @@ export async function holdTimes(
   const id = crypto.randomUUID().replace(/-/g, '');
   const expiresAt = q.now + HOLD_MINUTES * 60_000;
   const statements = [
-    releaseExpiredHolds(db, q.now),
+    ...releaseExpiredHolds(db, q.now),
     db.prepare('DELETE FROM holds WHERE expires_at <= ?').bind(q.now),
     ...(q.previous
       ? [db.prepare('DELETE FROM stylist_blocks WHERE hold_id = ?').bind(q.previous), db.prepare('DELETE FROM holds WHERE id = ?').bind(q.previous)]

@@ -26,6 +26,7 @@ export async function callApi(c: Context<AppEnv>, path: string, search = ''): Pr
   const sub = c.get('clientSub');
   if (sub) headers.set(CLIENT_SUB_HEADER, sub);
   headers.set('X-Request-Id', c.get('requestId'));
+  headers.set('X-Forwarded-Origin', new URL(c.req.url).origin);
   const method = c.req.method;
   const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
   const upstream = c.get('config').upstreamApi;

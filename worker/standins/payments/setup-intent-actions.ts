@@ -1,3 +1,4 @@
+import { sameSecret } from './ids';
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
 import { commitWithEvents, type EventDraft } from './events';
@@ -56,6 +57,10 @@ async function confirm(ctx: Ctx): Promise<object> {
   const p = parseParams(confirmSi, ctx.input);
   return act(ctx, p.expand, async ({ object, internal }) => {
     const si = structuredClone(object);
+    // Stripe.js confirms with the publishable key, proving itself with the intent's client secret.
+    if (ctx.keyKind === 'publishable' && (!p.client_secret || !sameSecret(p.client_secret, si.client_secret))) {
+      throw noSuch('setup_intent', si.id, 'intent', 404);
+    }
     if (!CONFIRMABLE.includes(si.status)) {
       throw unexpectedState(
         'setup_intent',
@@ -94,6 +99,6 @@ async function cancel(ctx: Ctx): Promise<object> {
 }
 
 export const setupIntentActions: Route[] = [
-  { method: 'POST', path: '/v1/setup_intents/:id/confirm', handler: confirm },
+  { method: 'POST', path: '/v1/setup_intents/:id/confirm', publishable: true, handler: confirm },
   { method: 'POST', path: '/v1/setup_intents/:id/cancel', handler: cancel },
 ];

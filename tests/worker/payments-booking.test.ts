@@ -1,0 +1,168 @@
+import { env } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { DaySlots } from '../../shared/availability';
+import { addDays, localDateOf } from '../../worker/availability/calendar';
+import { signWebhook, webhookSecretFor } from '../../worker/standins/payments';
+import { call } from './helpers';
+
+const json = (body: unknown, headers: Record<string, string> = {}, method = 'POST') => ({
+  method,
+  headers: { 'Content-Type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+});
+const form = (data: Record<string, string>, key: string) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded', Authorization: `Bearer ${key}` },
+  body: new URLSearchParams(data).toString(),
+});
+
+let phone = 900600;
+/** A fresh client with a card saved through the real setup-intent flow (as the browser does it). */
+async function clientWithCard(number: string) {
+  phone += 1;
+  const s = (await (
+    await call('/session/signup', json({ first_name: 'Pat', last_name: 'Payer', email: `p${phone}@example.test`, phone: `+447700${phone}`, password: 'Paying-123' }))
+  ).json()) as { access_token: string; user: { username: string } };
+  const auth = { Authorization: `Bearer ${s.access_token}` };
+  const setup = (await (await call(`/api/ncob/checkout/salon/setupintent/1/${s.user.username}/`, json({}, auth))).json()) as {
+    client_secret: string;
+    setup_intent_id: string;
+    publishable_key: string;
+    stripe_base: string;
+  };
+  expect(setup.stripe_base).toBe('/__stripe');
+  const [exp_month, exp_year] = ['12', '2034'];
+  const pm = (await (await call('/__stripe/v1/payment_methods', form({ type: 'card', 'card[number]': number, 'card[exp_month]': exp_month, 'card[exp_year]': exp_year, 'card[cvc]': '123' }, setup.publishable_key))).json()) as { id: string };
+  const si = (await (await call(`/__stripe/v1/setup_intents/${setup.setup_intent_id}/confirm`, form({ client_secret: setup.client_secret, payment_method: pm.id }, setup.publishable_key))).json()) as { status: string };
+  if (si.status === 'requires_action') {
+    await call(`/__stripe/3ds/${setup.setup_intent_id}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ result: 'complete', client_secret: setup.client_secret }).toString(),
+    });
+  }
+  const saved = await call('/api/ncob/checkout/salon/savecard/1/', json({ setup_intent_id: setup.setup_intent_id }, auth));
+  expect(saved.status).toBe(200);
+  return { auth, username: s.user.username, card: (await saved.json()) as { last4: string } };
+}
+
+function weekday(day: number): string {
+  let d = addDays(localDateOf(Date.now(), 'Europe/London'), 2);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== day) d = addDays(d, 1);
+  return d;
+}
+async function slotWithAmelia() {
+  const res = await call(`/api/book-online/new/availability/appointment/1/${weekday(3)}/2/1/null/`);
+  return Object.keys(((await res.json()) as DaySlots).data)[0]!;
+}
+const bookingFor = (start: string, username: string) => ({
+  start_time: start,
+  procedures: [{ service_id: 2, stylist_id: 1, role: 'Creative Director', start_time: start, duration: 30, price: 35, processing: 0 }],
+  total_price: 35,
+  cognito_username: username,
+  payment_needed: true,
+});
+const book = (auth: Record<string, string>, body: unknown, key = crypto.randomUUID()) =>
+  call('/api/book-online/appointment/create/1/', json(body, { ...auth, 'Idempotency-Key': key, 'X-Return-Url': '/salon/1/confirm-with-card' }));
+
+beforeEach(async () => {
+  await env.DB.batch([env.DB.prepare('DELETE FROM stylist_blocks'), env.DB.prepare('DELETE FROM appointment_procedures'), env.DB.prepare('DELETE FROM appointments')]);
+});
+
+describe('cards and deposits at booking', () => {
+  it('saves a card and shows it, then removes it', async () => {
+    const c = await clientWithCard('4242424242424242');
+    expect(c.card.last4).toBe('4242');
+    const shown = (await (await call('/api/ncob/checkout/salon/user/getcard/1/', { headers: c.auth })).json()) as Record<string, unknown>;
+    expect(shown).toMatchObject({ last4: '4242', brand: 'visa', exp_month: 12, exp_year: 2034 });
+    expect(shown).not.toHaveProperty('customer');
+    expect((await call(`/api/ncob/checkout/client/delete/card/1/${c.username}/`, { method: 'DELETE', headers: c.auth })).status).toBe(204);
+    expect((await call('/api/ncob/checkout/salon/user/getcard/1/', { headers: c.auth })).status).toBe(204);
+  });
+
+  it('takes the 20 % deposit once on the saved card and confirms the booking; a retry charges nothing more', async () => {
+    const c = await clientWithCard('4242424242424242');
+    const slot = await slotWithAmelia();
+    const key = crypto.randomUUID();
+    const res = await book(c.auth, bookingFor(slot, c.username), key);
+    expect(res.status).toBe(201);
+    const answer = (await res.json()) as { appointment_id: number; pi: string; pi_status: string; status: string };
+    expect(answer).toMatchObject({ status: 'confirmed', pi_status: 'succeeded' });
+    const row = await env.DB.prepare('SELECT status, payment_status, deposit FROM appointments WHERE id = ?').bind(answer.appointment_id).first();
+    expect(row).toEqual({ status: 'confirmed', payment_status: 'captured', deposit: 700 });
+    const again = (await (await book(c.auth, bookingFor(slot, c.username), key)).json()) as { appointment_id: number; pi: string };
+    expect(again).toMatchObject({ appointment_id: answer.appointment_id, pi: answer.pi });
+    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM stripe_payment_intents').first<{ n: number }>())!;
+    expect(n).toBe(1);
+  });
+
+  it('a card that fails at charge leaves no booking and frees the time', async () => {
+    const c = await clientWithCard('4000000000000341');
+    const slot = await slotWithAmelia();
+    const res = await book(c.auth, bookingFor(slot, c.username));
+    expect(res.status).toBe(402);
+    const body = (await res.json()) as { detail: string; code: string };
+    expect(body.detail).toBe('Your card was declined. Please try again with a different card.');
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE status IN ('confirmed', 'pending')").first()).toEqual({ n: 0 });
+    expect(await slotWithAmelia()).toBe(slot);
+  });
+
+  it('3-D Secure: the booking waits for authentication, then the confirm call settles it', async () => {
+    const c = await clientWithCard('4000002760003184');
+    const slot = await slotWithAmelia();
+    const res = await book(c.auth, bookingFor(slot, c.username));
+    const answer = (await res.json()) as { appointment_id: number; pi: string; pi_status: string; next_action_url: string; client_secret: string };
+    expect(answer.pi_status).toBe('requires_action');
+    expect(answer.next_action_url).toMatch(/\/__stripe\/3ds\/pi_/);
+    const confirmPath = `/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`;
+    // Not authenticated yet: refused with the spec's message, the time still held.
+    expect((await call(confirmPath, { method: 'PUT', headers: c.auth })).status).toBe(402);
+    const url = new URL(answer.next_action_url, 'http://localhost');
+    await call(`${url.pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret') ?? answer.client_secret }).toString(),
+    });
+    const ok = await call(confirmPath, { method: 'PUT', headers: c.auth });
+    expect(await ok.json()).toEqual({ status: 'confirmed' });
+    expect(await env.DB.prepare('SELECT status, payment_status FROM appointments WHERE id = ?').bind(answer.appointment_id).first()).toEqual({
+      status: 'confirmed',
+      payment_status: 'captured',
+    });
+  });
+
+  it('3-D Secure failed: the appointment is released', async () => {
+    const c = await clientWithCard('4000002760003184');
+    const slot = await slotWithAmelia();
+    const answer = (await (await book(c.auth, bookingFor(slot, c.username))).json()) as { appointment_id: number; pi: string; next_action_url: string; client_secret: string };
+    const url = new URL(answer.next_action_url, 'http://localhost');
+    await call(url.pathname, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ result: 'fail', client_secret: url.searchParams.get('client_secret') ?? answer.client_secret }).toString(),
+    });
+    const res = await call(`/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`, { method: 'PUT', headers: c.auth });
+    expect(res.status).toBe(402);
+    expect(((await res.json()) as { detail: string }).detail).toBe('Please try again and ensure the authentication is completed.');
+    expect(await slotWithAmelia()).toBe(slot);
+  });
+
+  it('a booking without a saved card is refused with a clear 402', async () => {
+    const s = (await (await call('/session/login', json({ phone: '+447700900123', password: 'Demo-pass1' }))).json()) as { access_token: string; user: { username: string } };
+    const res = await book({ Authorization: `Bearer ${s.access_token}` }, bookingFor(await slotWithAmelia(), s.user.username));
+    expect(res.status).toBe(402);
+    expect(await res.json()).toMatchObject({ code: 'card_missing' });
+  });
+
+  it('refuses a forged webhook, and a replayed one changes nothing', async () => {
+    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent', metadata: { appointment_id: '1' } } } });
+    const forged = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, 'whsec_wrong') }, body: payload });
+    expect(forged.status).toBe(400);
+    const signed = await signWebhook(payload, webhookSecretFor(env));
+    for (let i = 0; i < 2; i++) {
+      const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': signed }, body: payload });
+      expect(res.status).toBe(200);
+    }
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE status = 'confirmed'").first()).toEqual({ n: 0 });
+  });
+});

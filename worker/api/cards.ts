@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/cards';
+import { publishableKeyFor, stripeFor, type PaymentsEnv } from '../standins/payments';
+import { clientOf } from './client-salons';
+import { idParam, validate } from './validate';
+
+const salon = z.object({ salonId: idParam('Salon id') });
+const withUser = salon.extend({ username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid') });
+
+/** The client's saved card (accounts-and-money.md §7: getcard, setupintent, delete card). */
+export const cards = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'private, no-store');
+  })
+  .get('/ncob/checkout/salon/user/getcard/:salonId/', validate('param', salon), async (c) => {
+    const card = await savedCard(c.env.DB, clientOf(c));
+    if (!card) return c.body(null, 204);
+    const { customer: _customer, ...shown } = card;
+    return c.json(shown);
+  })
+  .post('/ncob/checkout/salon/setupintent/:salonId/:username/', validate('param', withUser), async (c) => {
+    const sub = clientOf(c, c.req.valid('param').username);
+    const env = c.env as PaymentsEnv;
+    const si = await startCardSetup(c.env.DB, stripeFor(env), sub);
+    return c.json({
+      client_secret: si.client_secret,
+      setup_intent_id: si.id,
+      publishable_key: publishableKeyFor(env),
+      // Offline the browser's card form talks to the stand-in; in production to Stripe.js.
+      stripe_base: env.STRIPE_SECRET_KEY ? null : '/__stripe',
+    });
+  })
+  .post(
+    '/ncob/checkout/salon/savecard/:salonId/',
+    validate('param', salon),
+    validate('json', z.object({ setup_intent_id: z.string().regex(/^seti_[A-Za-z0-9]{6,64}$/, 'setup_intent_id is not valid') })),
+    async (c) => c.json(await saveCard(c.env.DB, stripeFor(c.env), clientOf(c), c.req.valid('json').setup_intent_id)),
+  )
+  .delete('/ncob/checkout/client/delete/card/:salonId/:username/', validate('param', withUser), async (c) => {
+    await removeCard(c.env.DB, stripeFor(c.env), clientOf(c, c.req.valid('param').username));
+    return c.body(null, 204);
+  });

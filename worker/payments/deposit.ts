@@ -1,0 +1,87 @@
+import Stripe from 'stripe';
+import { AppError } from '../errors';
+
+/** The spec's card messages (accounts-and-money.md §8) for a payment provider's error code. */
+export function cardMessage(code: string | undefined, declineCode: string | undefined): string {
+  if (declineCode === 'insufficient_funds' || code === 'insufficient_funds') return 'Your card has insufficient funds. Please try again with a different card.';
+  if (code === 'payment_intent_authentication_failure' || code === 'setup_intent_authentication_failure' || code === 'authentication_required') {
+    return 'Please try again and ensure the authentication is completed.';
+  }
+  if (code === 'card_declined' || code === 'expired_card' || code === 'incorrect_cvc') return 'Your card was declined. Please try again with a different card.';
+  return 'Failed to process payment details. Please try another payment method.';
+}
+
+/** Frees a pending appointment whose payment did not go through (its times become bookable). */
+export function cancelPending(db: D1Database, appointmentId: number, paymentStatus = 'failed') {
+  return db.batch([
+    db.prepare('DELETE FROM stylist_blocks WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
+    db.prepare('UPDATE appointment_procedures SET occupies = 0 WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
+    db
+      .prepare("UPDATE appointments SET status = 'cancelled', payment_status = ? WHERE (id = ?2 OR patch_for = ?2) AND status = 'pending'")
+      .bind(paymentStatus, appointmentId),
+  ]);
+}
+
+/** Confirms a pending appointment whose deposit is taken (idempotent: only a pending one changes). */
+export function confirmPaid(db: D1Database, appointmentId: number) {
+  return db
+    .prepare("UPDATE appointments SET status = 'confirmed', payment_status = 'captured' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'")
+    .bind(appointmentId)
+    .run();
+}
+
+/** Takes an authorised deposit exactly once (the capture carries its own idempotency key). */
+export async function captureOnce(stripe: Stripe, pi: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
+  if (pi.status !== 'requires_capture') return pi;
+  return stripe.paymentIntents.capture(pi.id, {}, { idempotencyKey: `capture-${pi.id}` });
+}
+
+export interface DepositOutcome {
+  pi: Stripe.PaymentIntent;
+  nextActionUrl: string | null;
+}
+
+/**
+ * Charges the deposit of a pending appointment on the saved card: authorised with manual
+ * capture, then captured once. 3-D Secure answers requires_action with the page to send the
+ * browser to. A decline frees the appointment and answers 402 with the spec's message.
+ */
+export async function chargeDeposit(
+  db: D1Database,
+  stripe: Stripe,
+  a: { appointmentId: number; amount: number; currency: string; customer: string; paymentMethod: string; idempotencyKey: string; returnUrl: string },
+): Promise<DepositOutcome> {
+  let pi: Stripe.PaymentIntent;
+  try {
+    pi = await stripe.paymentIntents.create(
+      {
+        amount: a.amount,
+        currency: a.currency.toLowerCase(),
+        customer: a.customer,
+        payment_method: a.paymentMethod,
+        capture_method: 'manual',
+        confirm: true,
+        return_url: a.returnUrl,
+        metadata: { appointment_id: String(a.appointmentId) },
+      },
+      { idempotencyKey: a.idempotencyKey },
+    );
+  } catch (e) {
+    await cancelPending(db, a.appointmentId);
+    if (e instanceof Stripe.errors.StripeCardError) throw new AppError('PAYMENT_REQUIRED', cardMessage(e.code, e.decline_code), 'payment', e.code, e.decline_code);
+    throw e;
+  }
+  await db.prepare('UPDATE appointments SET payment_intent_id = ?, payment_status = ? WHERE id = ?').bind(pi.id, pi.status, a.appointmentId).run();
+  if (pi.status === 'requires_action') {
+    const next = pi.next_action?.redirect_to_url?.url ?? null;
+    return { pi, nextActionUrl: next };
+  }
+  if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
+    pi = await captureOnce(stripe, pi);
+    await confirmPaid(db, a.appointmentId);
+    return { pi, nextActionUrl: null };
+  }
+  await cancelPending(db, a.appointmentId);
+  const err = pi.last_payment_error;
+  throw new AppError('PAYMENT_REQUIRED', cardMessage(err?.code, err?.decline_code), 'payment', err?.code, err?.decline_code);
+}
