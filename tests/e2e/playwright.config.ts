@@ -20,7 +20,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 30_000,
-  globalTimeout: 8 * 60_000, // a passing run takes under 2 minutes
+  globalTimeout: 12 * 60_000, // a passing run takes about 5 minutes on 2 cores
   expect: { timeout: 5_000 },
   use: {
     baseURL,

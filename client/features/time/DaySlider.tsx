@@ -53,7 +53,7 @@ export function DaySlider(p: DaySliderProps) {
 
   useEffect(() => {
     if (focusIndex !== null) buttons.current.get(focusIndex)?.focus();
-  }, [focusIndex, start]);
+  }, [focusIndex]);
 
   const lastIndex = daysBetween(p.today, p.maxDate);
   const maxCount = Math.max(SLIDER_DAYS, lastIndex + 1);
@@ -95,6 +95,8 @@ export function DaySlider(p: DaySliderProps) {
   });
   const shownMonth = addDays(p.today, start).slice(0, 7);
   const days = Array.from({ length: perStep }, (_, k) => start + k).filter((i) => i < maxCount);
+  // One day on show takes Tab (roving tabindex): the focused one while it is on show, else the first.
+  const tabStop = focusIndex !== null && days.includes(focusIndex) ? focusIndex : days[0];
 
   return (
     <div className={css({ my: '3' })}>
@@ -143,7 +145,7 @@ export function DaySlider(p: DaySliderProps) {
                 else buttons.current.delete(i);
               }}
               type="button"
-              tabIndex={(focusIndex ?? days[0]) === i ? 0 : -1}
+              tabIndex={tabStop === i ? 0 : -1}
               aria-pressed={selected}
               aria-disabled={reason !== null}
               aria-label={`${longDate(date)}, ${reason ?? 'available'}`}

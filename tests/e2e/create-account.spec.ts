@@ -1,0 +1,88 @@
+import { CreateAccountScreen, DEMO_CLIENT, expect, LoginScreen, MSG, ProfileScreen, SalonHeader, test, type Account } from './fixtures';
+
+// accounts-and-money.md §2 Create account, §4 Account creation, §5 validation messages and §8:
+// "Error containing 'given phone_number already exists' at registration ...: 'Ooops, it looks like
+// you've already got an account!' ...; registration redirects to login."
+
+test('each field says what is wrong with it, and CREATE ACCOUNT waits for a valid form', async ({ page }) => {
+  await page.goto('/salon/1/create-account');
+  const form = new CreateAccountScreen(page);
+  await expect(form.title).toBeVisible();
+  await expect(form.phone.country).toHaveValue('GB');
+  await expect(form.create).toBeDisabled();
+  // The hint states the password rule before anything is typed.
+  await expect(page.getByText(/8 characters/).filter({ hasText: /uppercase/ }).filter({ hasText: /number/ })).toBeVisible();
+
+  const error = (text: string) => page.getByText(text, { exact: true });
+  await form.firstName.fill('J');
+  await form.firstName.blur();
+  await expect(error(MSG.firstName)).toBeVisible();
+  await form.lastName.focus();
+  await form.lastName.blur();
+  await expect(error(MSG.lastName)).toBeVisible();
+  await form.email.fill('jo@example');
+  await form.email.blur();
+  await expect(error(MSG.email)).toBeVisible();
+  await form.phone.number.fill('0770');
+  await form.phone.number.blur();
+  await expect(error(MSG.phone)).toBeVisible();
+  await form.confirmPhone.number.fill('07700 900499');
+  await form.confirmPhone.number.blur();
+  await form.phone.number.fill('07700 900498');
+  await expect(error(MSG.phone)).toBeHidden();
+  await expect(error(MSG.phonesDiffer)).toBeVisible();
+  await form.password.fill('weakpass');
+  await expect(error(MSG.passwordRule)).toBeVisible();
+  await expect(form.create).toBeDisabled();
+
+  // Putting each right clears its message.
+  await form.firstName.fill('Jo');
+  await expect(error(MSG.firstName)).toBeHidden();
+  await form.lastName.fill('K');
+  await expect(error(MSG.lastName)).toBeHidden();
+  await form.email.fill('jo@example.test');
+  await expect(error(MSG.email)).toBeHidden();
+  await form.confirmPhone.number.fill('07700 900498');
+  await expect(error(MSG.phonesDiffer)).toBeHidden();
+  await form.password.fill('Weakpass1');
+  await expect(error(MSG.passwordRule)).toBeHidden();
+  // The password can be shown and hidden again.
+  await expect(form.password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(form.password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(form.password).toHaveAttribute('type', 'password');
+  await expect(form.create).toBeEnabled();
+});
+
+test('a new number creates the account and logs the client in', async ({ page }) => {
+  // A number of its own on every run of this test, so that it is always new.
+  const mobile = `07700 900${600 + Math.floor(Math.random() * 400)}`;
+  const account: Account = { firstName: 'Sasha', lastName: 'Green', email: 'sasha.green@example.test', mobile, password: 'Sasha-pass1' };
+  await page.goto('/salon/1/create-account');
+  const form = new CreateAccountScreen(page);
+  await form.fill(account);
+  await expect(form.create).toBeEnabled();
+  await form.create.click();
+
+  const header = new SalonHeader(page);
+  await expect(header.logout).toBeVisible();
+  await expect(page).not.toHaveURL(/create-account/);
+  await header.navLink('Profile').click();
+  await expect(page).toHaveURL('/salon/1/my-profile');
+  await expect(new ProfileScreen(page).title).toHaveText('Sasha Green');
+});
+
+test("the demo client's number goes to login with 'already got an account'", async ({ page }) => {
+  await page.goto('/salon/1/create-account');
+  const form = new CreateAccountScreen(page);
+  await form.fill({ firstName: 'Jamie', lastName: 'Rivers', email: 'jamie.again@example.test', mobile: DEMO_CLIENT.mobile, password: 'Another-pass1' });
+  await form.create.click();
+
+  await expect(page).toHaveURL(/\/salon\/1\/login\b/);
+  const login = new LoginScreen(page);
+  await expect(login.bookingTitle).toBeVisible();
+  await expect(page.getByText(MSG.alreadyRegistered, { exact: true })).toBeVisible();
+  await expect(page.getByText('Try logging in with your mobile number and password below')).toBeVisible();
+  await expect(new SalonHeader(page).logout).toHaveCount(0);
+});

@@ -1,0 +1,107 @@
+import { addDays, dateOfDayName, expect, longDate, SALONS, test, type ThemeMode } from './fixtures';
+
+// Every day and time control is named on its own for a screen reader ('Monday 23 November,
+// available', 'Monday 23 November, 10:00 am'), the day slider works from the keyboard, and axe-core
+// finds no serious or critical problem on the later screens of the journey in any theme.
+
+const WEEKDAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
+const DAY_NAME = new RegExp(`^${WEEKDAY} \\d{1,2} ${MONTH}, (available|no availability)$`);
+
+test('each day and each time has a name of its own', async ({ journey }) => {
+  await journey.toTimeSelection();
+  const { slider, times } = journey.time;
+  const names = await slider.days.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  expect(names).toHaveLength(7);
+  for (const [i, name] of names.entries()) {
+    expect(name).toMatch(DAY_NAME);
+    await expect(slider.days.nth(i)).toHaveAccessibleName(name);
+  }
+
+  const date = await journey.time.pickDay();
+  await expect(times.first()).toBeVisible();
+  const labels = await times.allTextContents();
+  for (const [i, label] of labels.entries()) {
+    await expect(times.nth(i)).toHaveAccessibleName(`${longDate(date)}, ${label.trim()}`);
+  }
+  // The chosen day and time say so.
+  await expect(slider.day(date)).toHaveAttribute('aria-pressed', 'true');
+  await times.first().click();
+  await expect(times.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(times.nth(1)).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('the day slider works from the keyboard: arrows move between days, Enter picks one', async ({ journey, page }) => {
+  await journey.toTimeSelection();
+  const { slider } = journey.time;
+  const shown = await slider.shownDates();
+
+  // A bookable day whose next day is bookable too, among those on show.
+  const names = await slider.days.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const i = names.findIndex((n, k) => n.endsWith(', available') && names[k + 1]?.endsWith(', available'));
+  expect(i, `two bookable days in a row among ${names.join(' | ')}`).toBeGreaterThanOrEqual(0);
+  const from = shown[i]!;
+  const to = addDays(from, 1);
+
+  await slider.day(from).focus();
+  await expect(slider.day(from)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(slider.day(to)).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(slider.day(from)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  await expect(slider.day(to)).toHaveAttribute('aria-pressed', 'true');
+  await expect(journey.time.timesOn(to).first()).toBeVisible();
+
+  // Past the last day on show, the slider moves on and the next day takes the focus.
+  const last = shown.at(-1)!;
+  await slider.day(last).focus();
+  await page.keyboard.press('ArrowRight');
+  const after = addDays(last, 1);
+  await expect(slider.day(after)).toBeFocused();
+  expect(dateOfDayName((await slider.day(after).getAttribute('aria-label'))!)).toBe(after);
+});
+
+const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
+
+for (const theme of themes) {
+  test(`staff, time and summary screens have no serious axe violations (${theme})`, async ({
+    journey,
+    page,
+    setSalon,
+    expectAccessible,
+  }) => {
+    if (theme !== SALONS[1].theme) await setSalon(1, { theme_mode: theme });
+    const check = async (screen: string) => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectAccessible(`${screen} (${theme})`, { atLeast: 'serious' });
+    };
+
+    await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
+    await journey.chooseFinishing(['Blow Dry']);
+    await expect(journey.staff.groups).toHaveCount(2);
+    await journey.staff.anyone('Full Head Tint').check();
+    await check('staff selection');
+    await journey.staff.anyone('Blow Dry').check();
+    await journey.staff.next.click();
+
+    await expect(journey.patch.dialog).toBeVisible();
+    if (theme === 'slick') await check('patch test popup');
+    await journey.answerPatch('yes');
+
+    await expect(journey.time.slider.days.first()).toBeVisible();
+    await journey.time.pickDay();
+    await journey.time.pickTime();
+    await check('time selection');
+    await journey.time.next.click();
+
+    await expect(journey.staff.groups).toHaveCount(2);
+    await check('staff at the time');
+    await journey.chooseFirstStylists();
+
+    await expect(journey.summary.title).toBeVisible();
+    await journey.summary.viewMore.click();
+    await check('summary');
+  });
+}
