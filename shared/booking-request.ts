@@ -65,6 +65,8 @@ export interface BookingResponse {
   pi: string | null;
   success: boolean;
   status: 'confirmed' | 'waitlist' | 'pending';
+  /** 3-D Secure: where to send the browser to authenticate (pi_status requires_action) */
+  next_action_url?: string | null;
 }
 
 /** The deposit a salon asks for, in minor units, from its ncob_deposit_settings ('null': none). */

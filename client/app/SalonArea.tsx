@@ -28,6 +28,8 @@ const ForgotPassword = named(() => import('../features/account/ForgotPassword'),
 const Profile = named(() => import('../features/profile/Profile'), 'Profile');
 const MyBookings = named(() => import('../features/bookings/MyBookings'), 'MyBookings');
 const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits');
+const AddCard = named(() => import('../features/payments/AddCard'), 'AddCard');
+const ConfirmWithCard = named(() => import('../features/confirm/ConfirmWithCard'), 'ConfirmWithCard');
 
 function Layout() {
   const { pathname } = useLocation();
@@ -100,6 +102,22 @@ export function SalonArea({ data, basePath }: { data: SalonData; basePath: strin
                 }
               />
             ))}
+            <Route
+              path="add-new-card"
+              element={
+                <RequireLogin>
+                  <AddCard />
+                </RequireLogin>
+              }
+            />
+            <Route
+              path="confirm-with-card"
+              element={
+                <RequireServices>
+                  <ConfirmWithCard />
+                </RequireServices>
+              }
+            />
             {/* Screens not in this build yet send the client back to the start. */}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

@@ -39,8 +39,16 @@ export function isFreeBooking(salon: SalonDetails): boolean {
   return !salon.needs_card || booking.isWaitList || total === 0;
 }
 
-/** Submits the booking once per attempt; a retry sends the same Idempotency-Key. */
-export async function submitBooking(salon: SalonDetails, user: ClientUser, paymentIntent: string | null = null): Promise<BookingResponse> {
+/**
+ * Submits the booking once per attempt; a retry sends the same Idempotency-Key. `headers` adds
+ * request headers (the card flow's X-Return-Url for 3-D Secure).
+ */
+export async function submitBooking(
+  salon: SalonDetails,
+  user: ClientUser,
+  paymentIntent: string | null = null,
+  headers: Record<string, string> = {},
+): Promise<BookingResponse> {
   booking.idempotencyKey ??= crypto.randomUUID();
   const list = procedures();
   const total = list.reduce((t, p) => t + toMinor(p.price), 0);
@@ -66,7 +74,7 @@ export async function submitBooking(salon: SalonDetails, user: ClientUser, payme
     method: 'POST',
     auth: true,
     body,
-    headers: { 'Idempotency-Key': booking.idempotencyKey },
+    headers: { ...headers, 'Idempotency-Key': booking.idempotencyKey },
   }))!;
   booking.bookingResponse = answer;
   booking.holdId = null;

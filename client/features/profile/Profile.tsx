@@ -5,6 +5,7 @@ import { Avatar } from '../../components/Avatar';
 import { pageTitle } from '../../components/styles';
 import { useAuth } from '../auth/store';
 import { ContactDetails } from './ContactDetails';
+import { PaymentDetails } from './PaymentDetails';
 
 type Tab = 'payment' | 'contact';
 
@@ -47,7 +48,7 @@ export function Profile() {
         {tabButton('payment', 'Payment Details')}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
-        {tab === 'contact' ? <ContactDetails user={user} /> : <p>No payment card added</p>}
+        {tab === 'contact' ? <ContactDetails user={user} /> : <PaymentDetails user={user} />}
       </div>
       <p className={css({ mt: '4' })}>
         <Link to="/my-book">See your bookings</Link>

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useHref, useNavigate, useSearchParams } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { formatMoney, toMinor } from '../../../shared/money';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { PageTitle } from '../../components/PageTitle';
+import { StickyNext } from '../../components/StickyNext';
+import { outlineButton, primaryButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { useApi } from '../../lib/useApi';
+import { auth, useAuth } from '../auth/store';
+import { HoldCountdown } from '../booking/HoldCountdown';
+import { useBooking } from '../booking/store';
+import { getCard } from '../payments/api';
+import { MSG_PAYMENT_UNSUCCESSFUL } from '../payments/messages';
+import { SavedCardView } from '../payments/SavedCardView';
+import { releaseHoldAndStartAgain } from '../payments/start-again';
+import { Totals } from '../payments/Totals';
+import { useAppointmentCost } from '../payments/useAppointmentCost';
+import { CancellationPolicy } from '../summary/CancellationPolicy';
+import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';
+
+/**
+ * /confirm-with-card (accounts-and-money.md §2, §4): the saved card, the total and what is payable
+ * today, then PAY DEPOSIT (or CONFIRM BOOKING when nothing is charged now); 3-D Secure comes back
+ * here with ?authenticated=1 and the server confirms the booking.
+ */
+export function ConfirmWithCard() {
+  const { salon } = useSalon();
+  const b = useBooking();
+  const { status, checking, user } = useAuth();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const href = useHref('/confirm-with-card');
+  const returned = params.get('authenticated') === '1';
+  const [busy, setBusy] = useState(returned);
+  const [problem, setProblem] = useState<BookingProblem | null>(null);
+  const handled = useRef(false);
+  const loggedIn = status === 'LOGGED_IN';
+
+  const card = useApi(loggedIn ? `card|${salon.id}|${user?.username}` : null, () => getCard(salon.id));
+  const cost = useAppointmentCost(salon.id, loggedIn);
+
+  const fail = (e: unknown) => {
+    setProblem(e instanceof BookingProblem ? e : new BookingProblem(e instanceof Error ? e.message : String(e)));
+    setBusy(false);
+  };
+
+  // Back from the 3-D Secure page: the server confirms the authenticated payment.
+  useEffect(() => {
+    if (!returned || !loggedIn || handled.current) return;
+    handled.current = true;
+    const failed = params.get('redirect_status') === 'failed';
+    setParams({}, { replace: true });
+    confirmAuthenticated(salon.id, auth.user!.username, failed).then(() => navigate('/bookingConfirmed', { replace: true }), fail);
+  }, [returned, loggedIn, params, setParams, salon.id, navigate]);
+
+  if (!b.selectedAppointmentTime) return <Navigate to="/timeselect" replace />;
+  if (!loggedIn) return checking ? <Loading what="your account" /> : <Navigate to="/login" replace />;
+  if (card.status === 'ok' && card.data === null && !busy) return <Navigate to="/add-new-card" replace />;
+
+  const pay = async () => {
+    if (busy || !auth.user) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const outcome = await bookWithSavedCard(salon, auth.user, `${window.location.origin}${href}?authenticated=1`);
+      if (outcome === 'confirmed') navigate('/bookingConfirmed');
+      // 'redirecting': stays busy while the browser goes to the 3-D Secure page
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const money = (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
+  const payToday = cost.status === 'ok' ? cost.data.pay_today : null;
+  const label = payToday === 0 ? 'CONFIRM BOOKING' : 'PAY DEPOSIT';
+  const firstName = (user?.name ?? '').trim().split(/\s+/)[0];
+
+  return (
+    <>
+      <HoldCountdown />
+      <PageTitle>Confirm your booking</PageTitle>
+      {firstName && <p className={css({ fontWeight: '600', mb: '3' })}>Welcome back {firstName}!</p>}
+      {card.status === 'loading' && <Loading what="your card" />}
+      {card.status === 'error' && <CallFailed message={card.error.message} onRetry={card.retry} />}
+      {card.status === 'ok' && card.data && (
+        <section aria-label="Your card">
+          <SavedCardView card={card.data} expiry={false} />
+        </section>
+      )}
+      {cost.status === 'ok' && <Totals cost={cost.data} />}
+      {cost.status === 'error' && <CallFailed message={cost.error.message} onRetry={cost.retry} />}
+      {payToday === 0 && (
+        <p role="note" className={css({ bg: 'surfaceMuted', rounded: 'md', p: '3', mb: '4', fontSize: 'sm' })}>
+          Nothing is charged now. Your card is kept in case of a late cancellation or a missed appointment, as the policy below explains.
+        </p>
+      )}
+      <Link to="/add-new-card" className={`${outlineButton} ${css({ mb: '4' })}`}>
+        UPDATE CARD DETAILS
+      </Link>
+      {problem && (
+        <div role="alert" className={css({ my: '3', p: '3', border: '1px solid', borderColor: 'danger', rounded: 'md' })}>
+          <p className={css({ color: 'danger', mb: '2', fontWeight: '600' })}>{problem.message}</p>
+          {problem.unsuccessful && <p className={css({ color: 'danger', mb: '3' })}>{MSG_PAYMENT_UNSUCCESSFUL}</p>}
+          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            <button type="button" className={primaryButton} onClick={pay}>
+              Try again
+            </button>
+            <Link
+              to="/"
+              className={outlineButton}
+              onClick={() => releaseHoldAndStartAgain(salon.id)}
+            >
+              START AGAIN
+            </Link>
+          </div>
+        </div>
+      )}
+      {busy && !problem && (
+        <p role="status" className={css({ color: 'textMuted', my: '3' })}>
+          {returned || handled.current ? 'Confirming your booking…' : 'Booking…'}
+        </p>
+      )}
+      {!b.isWaitList && <CancellationPolicy html={salon.salon_ncob_text} />}
+      <StickyNext label={label} disabled={busy || card.status !== 'ok' || !card.data || cost.status !== 'ok'} onNext={pay}>
+        {payToday !== null && payToday > 0 && (
+          <p className={css({ fontWeight: '700' })}>
+            {money(payToday)} <span className={css({ fontWeight: '400', fontSize: 'sm' })}>today</span>
+          </p>
+        )}
+      </StickyNext>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { MSG_SLOT_TAKEN, type BookingResponse } from '../../../shared/booking-request';
+import type { SalonDetails } from '../../../shared/types';
+import { call, CallError } from '../../lib/api';
+import type { ClientUser } from '../auth/store';
+import { booking } from '../booking/store';
+import { submitBooking } from '../booking/submit';
+import { authenticatePayment } from '../payments/authenticate';
+import { MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage } from '../payments/messages';
+
+/** The booking answer of a salon that takes a card: a 3-D Secure step may follow. */
+export type CardBookingAnswer = BookingResponse & { next_action_url?: string | null; publishable_key?: string | null };
+
+/** A failed card booking as the client sees it: the message, and the 'payment was not successful' line or not. */
+export class BookingProblem extends Error {
+  constructor(
+    message: string,
+    readonly unsuccessful = false,
+  ) {
+    super(message);
+  }
+}
+
+/** After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key). */
+function newAttempt() {
+  booking.idempotencyKey = null;
+}
+
+function problemOf(e: unknown, creating: boolean): BookingProblem {
+  if (e instanceof BookingProblem) return e;
+  if (e instanceof CallError) {
+    if (e.status === 409) return new BookingProblem(MSG_SLOT_TAKEN);
+    if (e.status === 402 && e.code === 'card_missing') return new BookingProblem(e.message);
+    if (e.status === 402) {
+      newAttempt();
+      const p = paymentErrorMessage({ code: e.code, message: e.message });
+      return new BookingProblem(p.message, p.unsuccessful);
+    }
+    if (e.status >= 400 && e.status < 500 && !/Not found/i.test(e.message)) return new BookingProblem(e.message);
+  }
+  return new BookingProblem(creating ? MSG_CREATE_CARD_BOOKING : MSG_CONFIRM_PROBLEM);
+}
+
+/**
+ * PUT book-online/confirm/...: back from authenticating the payment, the server confirms the
+ * booking (or refuses it: 402). When the challenge page said the authentication failed, that is
+ * what the client is told whatever the server answers (it may already have freed the time).
+ */
+export async function confirmAuthenticated(salonId: number, username: string, authenticationFailed = false): Promise<void> {
+  const r = booking.bookingResponse;
+  if (!r?.appointment_id || !r.pi) throw new BookingProblem(MSG_CONFIRM_PROBLEM);
+  try {
+    await call<{ status: string }>(`book-online/confirm/${salonId}/${r.appointment_id}/${encodeURIComponent(r.pi)}/${encodeURIComponent(username)}/`, {
+      method: 'PUT',
+      auth: true,
+      body: {},
+    });
+  } catch (e) {
+    if (authenticationFailed) {
+      newAttempt();
+      throw new BookingProblem(MSG_AUTHENTICATION);
+    }
+    throw problemOf(e, false);
+  }
+  if (booking.bookingResponse) booking.bookingResponse.status = 'confirmed';
+}
+
+/**
+ * Books with the saved card (§4 'Confirm with card'): the server charges the deposit or keeps the
+ * card; a payment that needs 3-D Secure goes to its challenge (coming back to `returnUrl`) or
+ * Stripe.js's modal, then the server confirms it. 'redirecting' means the browser is leaving.
+ */
+export async function bookWithSavedCard(salon: SalonDetails, user: ClientUser, returnUrl: string): Promise<'confirmed' | 'redirecting'> {
+  let answer: CardBookingAnswer;
+  try {
+    answer = (await submitBooking(salon, user, 'saved_card', { 'X-Return-Url': returnUrl })) as CardBookingAnswer;
+  } catch (e) {
+    throw problemOf(e, true);
+  }
+  if (answer.pi_status !== 'requires_action') return 'confirmed';
+  const auth = await authenticatePayment(answer);
+  if (auth.status === 'redirecting') return 'redirecting';
+  if (auth.status === 'failed') {
+    newAttempt();
+    const p = paymentErrorMessage(auth.error);
+    throw new BookingProblem(p.message, p.unsuccessful);
+  }
+  await confirmAuthenticated(salon.id, user.username);
+  return 'confirmed';
+}

@@ -1,0 +1,99 @@
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { Modal } from '../../components/Modal';
+import { linkButton, outlineButton, primaryButton } from '../../components/styles';
+import { useSalon } from '../../app/SalonContext';
+import { useApi } from '../../lib/useApi';
+import type { ClientUser } from '../auth/store';
+import { deleteCard, getCard } from '../payments/api';
+import { CardSetup } from '../payments/CardSetup';
+import { MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED } from '../payments/messages';
+import { SavedCardView } from '../payments/SavedCardView';
+
+/**
+ * Profile, Payment Details (accounts-and-money.md §2, §4 'Card removal'): the saved card with
+ * REMOVE THIS CARD, or 'No payment card added'; UPDATE CARD DETAILS opens the card form here.
+ */
+export function PaymentDetails({ user }: { user: ClientUser }) {
+  const { salon } = useSalon();
+  const [params] = useSearchParams();
+  // Back from 3-D Secure during an update: the form finishes the setup.
+  const [updating, setUpdating] = useState(() => params.has('setup_intent'));
+  const [version, setVersion] = useState(0);
+  const card = useApi(`card|${salon.id}|${user.username}|${version}`, () => getCard(salon.id));
+  const [removing, setRemoving] = useState(false);
+  const [removed, setRemoved] = useState(false);
+  const [removeFailed, setRemoveFailed] = useState(false);
+
+  const onSaved = useCallback(() => {
+    setUpdating(false);
+    setVersion((v) => v + 1);
+  }, []);
+
+  const remove = async () => {
+    setRemoving(true);
+    setRemoveFailed(false);
+    try {
+      await deleteCard(salon.id, user.username);
+      setRemoved(true);
+      setVersion((v) => v + 1);
+    } catch {
+      setRemoveFailed(true);
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  if (updating) {
+    return (
+      <div>
+        <button type="button" className={`${linkButton} ${css({ mb: '3' })}`} onClick={() => setUpdating(false)}>
+          ← Back to payment details
+        </button>
+        <h2 className={css({ fontWeight: '700', mb: '3' })}>Please enter your card details.</h2>
+        <CardSetup returnPath="/my-profile" onSaved={onSaved} submitLabel="SAVE CARD" />
+      </div>
+    );
+  }
+
+  const closeRemoved = () => setRemoved(false);
+  return (
+    <div>
+      {card.status === 'loading' && <Loading what="your card" />}
+      {card.status === 'error' && <CallFailed message={card.error.message} onRetry={card.retry} />}
+      {card.status === 'ok' && card.data && (
+        <>
+          <SavedCardView card={card.data} />
+          <button type="button" className={`${outlineButton} ${css({ mb: '3' })}`} onClick={remove} disabled={removing}>
+            REMOVE THIS CARD
+          </button>
+        </>
+      )}
+      {card.status === 'ok' && !card.data && <p className={css({ mb: '3' })}>{MSG_NO_CARD}</p>}
+      {removeFailed && (
+        <p role="alert" className={css({ color: 'danger', mb: '3' })}>
+          {MSG_REMOVE_FAILED}
+        </p>
+      )}
+      <div>
+        <button type="button" className={primaryButton} onClick={() => setUpdating(true)}>
+          UPDATE CARD DETAILS
+        </button>
+      </div>
+      {removed && (
+        <Modal title={MSG_CARD_REMOVED} onClose={closeRemoved}>
+          <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+            <button type="button" className={outlineButton} onClick={closeRemoved}>
+              CLOSE
+            </button>
+            <button type="button" className={primaryButton} onClick={closeRemoved}>
+              OK
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}
