@@ -1,0 +1,84 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from './fixtures';
+
+// booking-journey.md §4 Flow 6 and §2 Booking confirmed; accounts-and-money.md §2 Verification.
+// Free and waitlist bookings need no card: after login the booking is made at once.
+
+async function logIn(page: import('@playwright/test').Page) {
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Mobile number', { exact: true }).fill('07700 900123');
+  await page.getByLabel('Password', { exact: true }).fill('Demo-pass1');
+  await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
+}
+
+test('a free booking is made after login and confirmed, with a calendar file and a verification link', async ({ journey, page }) => {
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  await expect(journey.time.title).toBeVisible();
+  await journey.time.pickDay();
+  await journey.time.pickTime();
+  await journey.time.next.click();
+  await expect(page).toHaveURL('/salon/2/summary');
+  await expect(page.getByText(/We are holding your time for/)).toHaveCount(0);
+  await journey.summary.next.click();
+  await expect(page.getByRole('timer')).toContainText(/We are holding your time for \d:\d\d/);
+  await logIn(page);
+
+  await expect(page).toHaveURL('/salon/2/bookingConfirmed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking has been confirmed!');
+  await page.getByText('Address', { exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /google\.com\/maps\/search\/.*Redchurch/);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'ADD TO CALENDAR' }).click();
+  const ics = readFileSync((await (await download).path())!, 'utf8');
+  expect(ics).toContain('BEGIN:VCALENDAR');
+  expect(ics).toMatch(/SUMMARY:Restyle at Willow & Co Shoreditch/);
+  expect(ics).toMatch(/DTSTART:\d{8}T\d{6}Z/);
+  expect(ics).toContain('DURATION:PT75M');
+
+  // The verification text (offline outbox) links to the verification page.
+  const outbox = await (await page.request.get('/__dev/outbox')).text();
+  const code = /\/verify\/2\/([a-z0-9]+)/.exec(outbox)?.[1];
+  expect(code).toBeTruthy();
+  await page.goto(`/verify/2/${code}`);
+  await expect(page.getByRole('heading', { name: 'Verifying Your Booking' })).toBeVisible();
+  await expect(page.getByText('Thank you, your booking is confirmed.')).toBeVisible();
+  await page.goto('/verify/2/not-a-code');
+  await expect(page.getByText('Sorry, we are unable to find your Booking')).toBeVisible();
+});
+
+test('BOOK ANOTHER APPOINTMENT starts again; the confirmation without a booking goes to the start', async ({ journey, page }) => {
+  await page.goto('/salon/2/bookingConfirmed');
+  await expect(page).toHaveURL('/salon/2');
+  await journey.chooseServices(2, [['Dry Cut', 'Cuts']]);
+  await journey.time.pickDay();
+  await journey.time.pickTime();
+  await journey.time.next.click();
+  await journey.summary.next.click();
+  await logIn(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking has been confirmed!');
+  await page.getByRole('button', { name: 'BOOK ANOTHER APPOINTMENT' }).click();
+  await expect(page).toHaveURL('/salon/2');
+  await expect(page.getByRole('button', { name: 'NEXT' })).toBeDisabled();
+});
+
+test('a waitlist booking needs no card and says the client is on the waitlist', async ({ journey, page }) => {
+  await journey.chooseServices(1, [['Gents Cut', 'Cut & Style']]);
+  await journey.chooseStaff();
+  await journey.time.addToWaitlist.click();
+  await journey.time.pickDay();
+  await journey.time.pickTime();
+  await journey.time.next.click();
+  await journey.chooseStaff();
+  await journey.summary.next.click();
+  await logIn(page);
+  await expect(page).toHaveURL('/salon/1/bookingConfirmed');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Awesome, you are on the waitlist!');
+});
+
+test('the marketing opt-out link confirms, and an unknown one says so', async ({ page }) => {
+  await page.goto('/opt-out/verify/1/demo-opt-out');
+  await expect(page.getByText('You will not receive marketing texts from this salon any more.')).toBeVisible();
+  await page.goto('/opt-out/verify/1/unknown-link');
+  await expect(page.getByText('Sorry, we are unable to find that link')).toBeVisible();
+});
