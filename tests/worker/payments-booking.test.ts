@@ -166,3 +166,19 @@ describe('cards and deposits at booking', () => {
     expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE status = 'confirmed'").first()).toEqual({ n: 0 });
   });
 });
+
+describe('an abandoned 3-D Secure payment', () => {
+  it('lets its time go after 20 minutes, to be booked by someone else', async () => {
+    const first = await clientWithCard('4000002760003184');
+    const slot = await slotWithAmelia();
+    const pending = (await (await book(first.auth, bookingFor(slot, first.username))).json()) as { appointment_id: number; pi_status: string };
+    expect(pending.pi_status).toBe('requires_action');
+    expect(await slotWithAmelia()).not.toBe(slot);
+    await env.DB.prepare('UPDATE appointments SET created_at = created_at - 21 * 60000 WHERE id = ?').bind(pending.appointment_id).run();
+    expect(await slotWithAmelia()).toBe(slot);
+    const second = await clientWithCard('4242424242424242');
+    const res = await book(second.auth, bookingFor(slot, second.username));
+    expect(res.status).toBe(201);
+    expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(pending.appointment_id).first()).toEqual({ status: 'cancelled' });
+  });
+});

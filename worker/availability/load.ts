@@ -1,4 +1,4 @@
-import { BLOCK_MS, intervalsOf } from '../bookings/blocks';
+import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from '../bookings/blocks';
 import type { ServiceStep, StylistCalendar, WorkingHours } from './engine';
 
 export interface SalonRules {
@@ -87,11 +87,13 @@ export async function loadCalendars(
       .bind(...ids, range.fromDate, range.toDate),
     db
       .prepare(
-        `SELECT stylist_id, start_at, end_at FROM appointment_procedures
-          WHERE salon_id = ? AND occupies = 1 AND start_at < ? AND end_at > ? AND stylist_id IN (${marks})
-          ORDER BY start_at`,
+        `SELECT p.stylist_id, p.start_at, p.end_at FROM appointment_procedures p
+          WHERE p.salon_id = ? AND p.occupies = 1 AND p.start_at < ? AND p.end_at > ? AND p.stylist_id IN (${marks})
+            -- a pending appointment whose deposit was abandoned no longer takes the time
+            AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.id = p.appointment_id AND a.status = 'pending' AND a.created_at <= ?)
+          ORDER BY p.start_at`,
       )
-      .bind(salonId, range.toUtc, range.fromUtc, ...ids),
+      .bind(salonId, range.toUtc, range.fromUtc, ...ids, holds.now - PENDING_TTL_MS),
     // Other clients' live holds are taken too; the client's own hold is not.
     db
       .prepare(
