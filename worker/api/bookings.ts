@@ -93,6 +93,10 @@ export const bookings = new Hono<AppEnv>()
         .first<{ id: number; status: string }>();
       if (!row) throw new AppError('NOT_FOUND', 'Not found');
       if (row.status === 'confirmed') return c.json({ status: 'confirmed' });
+      // A payment event may have settled it first: a cancelled one failed its payment.
+      if (row.status === 'cancelled') {
+        throw new AppError('PAYMENT_REQUIRED', cardMessage('payment_intent_authentication_failure', undefined), 'payment', 'payment_intent_authentication_failure');
+      }
       if (row.status !== 'pending') throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
       const stripe = stripeFor(c.env);
       const pi = await stripe.paymentIntents.retrieve(p.pi);

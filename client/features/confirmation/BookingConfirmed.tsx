@@ -27,7 +27,8 @@ export function BookingConfirmed() {
 
   const tz = salon.timezone;
   const { lines, end } = appointmentLines(b.selectedServices, b.selectedStylists, b.selectedAppointmentTime);
-  const paid = !b.isWaitList && response.pi !== null;
+  // 'after a deposit or card' (§2): a deposit was taken, or the card was kept for the booking.
+  const paid = !b.isWaitList && (response.pi !== null || salon.needs_card);
   const title = b.isWaitList
     ? 'Awesome, you are on the waitlist!'
     : paid
