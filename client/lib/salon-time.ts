@@ -39,6 +39,3 @@ export function salonToday(timeZone: string): string {
 
 /** The salon-local date of an ISO time with offset. */
 export const dateOf = (iso: string) => iso.slice(0, 10);
-
-/** An ISO time plus minutes, as an instant. */
-export const plusMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();

@@ -1,13 +1,9 @@
 import type Stripe from 'stripe';
 import { AppError } from '../errors';
 
-export interface SavedCard {
-  id: string;
-  last4: string;
-  brand: string;
-  exp_month: number;
-  exp_year: number;
-}
+import type { SavedCard } from '../../shared/cards';
+
+export type { SavedCard };
 
 interface Row {
   customer_id: string;

@@ -5,7 +5,7 @@ import { formatMoney, toMinor } from '../../../shared/money';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { outlineButton, primaryButton } from '../../components/styles';
+import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../app/SalonContext';
 import { useApi } from '../../lib/useApi';
 import { auth, useAuth } from '../auth/store';
@@ -14,7 +14,7 @@ import { useBooking } from '../booking/store';
 import { getCard } from '../payments/api';
 import { MSG_PAYMENT_UNSUCCESSFUL } from '../payments/messages';
 import { SavedCardView } from '../payments/SavedCardView';
-import { releaseHoldAndStartAgain } from '../payments/start-again';
+import { BookingFailure } from '../booking/BookingFailure';
 import { Totals } from '../payments/Totals';
 import { useAppointmentCost } from '../payments/useAppointmentCost';
 import { CancellationPolicy } from '../summary/CancellationPolicy';
@@ -99,24 +99,7 @@ export function ConfirmWithCard() {
       <Link to="/add-new-card" className={`${outlineButton} ${css({ mb: '4' })}`}>
         UPDATE CARD DETAILS
       </Link>
-      {problem && (
-        <div role="alert" className={css({ my: '3', p: '3', border: '1px solid', borderColor: 'danger', rounded: 'md' })}>
-          <p className={css({ color: 'danger', mb: '2', fontWeight: '600' })}>{problem.message}</p>
-          {problem.unsuccessful && <p className={css({ color: 'danger', mb: '3' })}>{MSG_PAYMENT_UNSUCCESSFUL}</p>}
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <button type="button" className={primaryButton} onClick={pay}>
-              Try again
-            </button>
-            <Link
-              to="/"
-              className={outlineButton}
-              onClick={() => releaseHoldAndStartAgain(salon.id)}
-            >
-              START AGAIN
-            </Link>
-          </div>
-        </div>
-      )}
+      {problem && <BookingFailure message={problem.message} detail={problem.unsuccessful ? MSG_PAYMENT_UNSUCCESSFUL : null} onRetry={pay} />}
       {busy && !problem && (
         <p role="status" className={css({ color: 'textMuted', my: '3' })}>
           {returned || handled.current ? 'Confirming your booking…' : 'Booking…'}

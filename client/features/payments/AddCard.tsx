@@ -8,7 +8,7 @@ import { HoldCountdown } from '../booking/HoldCountdown';
 import { useBooking } from '../booking/store';
 import { CancellationPolicy } from '../summary/CancellationPolicy';
 import { CardSetup } from './CardSetup';
-import { releaseHoldAndStartAgain } from './start-again';
+import { releaseHoldAndStartAgain } from '../booking/start-again';
 import { Totals } from './Totals';
 import { useAppointmentCost } from './useAppointmentCost';
 

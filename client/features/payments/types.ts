@@ -1,13 +1,6 @@
 import type { Ref } from 'react';
 
-/** The client's saved card (accounts-and-money.md §3 'Card details'). */
-export interface SavedCard {
-  id: string;
-  last4: string;
-  brand: string;
-  exp_month: number;
-  exp_year: number;
-}
+export type { SavedCard } from '../../../shared/cards';
 
 /** POST ncob/checkout/salon/setupintent/{salonId}/{username}/ */
 export interface SetupIntentAnswer {

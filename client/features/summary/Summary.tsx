@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { formatMoney } from '../../../shared/money';
 import { PageTitle } from '../../components/PageTitle';
@@ -11,10 +11,10 @@ import { useAuth } from '../auth/store';
 import { HoldCountdown } from '../booking/HoldCountdown';
 import { auth } from '../auth/store';
 import { holdChosenTimes, isFreeBooking, submitBooking } from '../booking/submit';
-import { setNotes, startAgain, useBooking } from '../booking/store';
+import { setNotes, useBooking } from '../booking/store';
+import { BookingFailure } from '../booking/BookingFailure';
 import { MSG_SLOT_TAKEN } from '../../../shared/booking-request';
 import { CallError } from '../../lib/api';
-import { outlineButton, primaryButton } from '../../components/styles';
 import { appointmentLines } from './appointment-lines';
 import { CancellationPolicy } from './CancellationPolicy';
 
@@ -128,25 +128,7 @@ export function Summary() {
         onChange={(e) => setNotes(e.target.value)}
         className={css({ w: 'full', p: '2', rounded: 'md', border: '1px solid', borderColor: 'border', bg: 'bg', color: 'text', font: 'inherit' })}
       />
-      {failure && (
-        <div role="alert" className={css({ my: '3', p: '3', border: '1px solid', borderColor: 'danger', rounded: 'md' })}>
-          <p className={css({ color: 'danger', mb: '3' })}>{failure}</p>
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            <button type="button" className={primaryButton} onClick={next}>
-              Try again
-            </button>
-            <Link
-              to="/"
-              className={outlineButton}
-              onClick={() => {
-                startAgain();
-              }}
-            >
-              START AGAIN
-            </Link>
-          </div>
-        </div>
-      )}
+      {failure && <BookingFailure message={failure} onRetry={next} />}
       <StickyNext disabled={!agreed || busy} onNext={next}>
         <p className={css({ fontWeight: '700' })}>
           {anyFrom ? 'From ' : ''}

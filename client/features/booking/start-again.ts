@@ -1,7 +1,7 @@
 import { call } from '../../lib/api';
-import { booking, startAgain } from '../booking/store';
+import { booking, startAgain } from './store';
 
-/** START AGAIN from a card screen: lets the held times go (so others may book them), then a fresh start. */
+/** START AGAIN after a failed booking: lets the held times go (so others may book them), then a fresh start. */
 export function releaseHoldAndStartAgain(salonId: number) {
   const holdId = booking.holdId;
   if (holdId) void call(`book-online/hold/${salonId}/${encodeURIComponent(holdId)}/`, { method: 'DELETE' }).catch(() => undefined);
