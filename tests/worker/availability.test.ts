@@ -43,8 +43,12 @@ beforeEach(async () => {
     env.DB.prepare('DELETE FROM appointments'),
     env.DB.prepare('DELETE FROM stylist_days_off'),
   ]);
-  await patchSalon(1, { check_ncob_availability_until: 180, skip_today: false });
-  await patchSalon(2, { check_ncob_availability_until: 90, skip_today: false });
+  // Availability reads the salon from D1 itself (it is not a cached public call), so the
+  // settings are reset directly; tests that change them go through the admin API.
+  await env.DB.batch([
+    env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
+    env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 90, skip_today = 0 WHERE id = 2'),
+  ]);
 });
 
 describe('weekly availability', () => {

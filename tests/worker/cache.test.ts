@@ -1,6 +1,10 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Group, SalonDetails } from '../../shared/types';
+import { CHANGE_SETTLE_MS, LEASE_MS } from '../../worker/edge/versions';
 import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('the edge caches public calls without ever delaying a salon change', () => {
   it('serves a repeated public call from the cache', async () => {
@@ -59,5 +63,46 @@ describe('the edge caches public calls without ever delaying a salon change', ()
     const again = await call('/api/book-online/salon/404/');
     expect(again.status).toBe(404);
     expect(again.headers.get('X-Cache')).toBeNull();
+  });
+
+  it('a change made while pages are being served shows on the first request after the change answers', async () => {
+    // Keep the isolate busy with the salon's page before, during and after the change.
+    let serving = true;
+    const themes: string[] = [];
+    const load = (async () => {
+      while (serving) {
+        themes.push(themeOf(await (await call('/salon/2')).text()) ?? '');
+        await sleep(1); // a warm page answers without I/O: let the change's timer run
+      }
+    })();
+    await sleep(50);
+    const started = Date.now();
+    expect((await patchSalon(2, { theme_mode: 'slick' })).status).toBe(200);
+    const answeredAfter = Date.now() - started;
+    const right = await call('/salon/2');
+    serving = false;
+    await load;
+    expect(themeOf(await right.text())).toBe('slick');
+    expect((await (await call('/api/book-online/salon/2/')).json()) as SalonDetails).toMatchObject({ theme_mode: 'slick' });
+    // The change answers only once no shared version read from before it can still be used.
+    expect(answeredAfter).toBeGreaterThanOrEqual(LEASE_MS);
+    expect(themes.length).toBeGreaterThan(0);
+  });
+
+  it('reads a salon version at most once per lease, however busy the salon is', async () => {
+    await sleep(CHANGE_SETTLE_MS); // no read of an earlier test is still shared
+    const first = await call('/api/book-online/salon/1/');
+    expect(first.status).toBe(200);
+    // A version bump that skips the change's settle wait (as no real change does) stays unseen
+    // until the lease of the last read runs out, which proves later requests reused that read.
+    await env.DB.prepare("UPDATE cache_versions SET version = 'bumped-directly' WHERE scope = 'salon:1'").run();
+    await env.DB.prepare("INSERT OR IGNORE INTO cache_versions (scope, version) VALUES ('salon:1', 'bumped-directly')").run();
+    const soon = await call('/api/book-online/salon/1/');
+    expect(soon.headers.get('X-Cache')).toBe('HIT');
+    expect(soon.headers.get('ETag')).toBe(first.headers.get('ETag'));
+    await sleep(CHANGE_SETTLE_MS);
+    const later = await call('/api/book-online/salon/1/');
+    expect(later.headers.get('X-Cache')).toBe('MISS');
+    expect(later.headers.get('ETag')).not.toBe(first.headers.get('ETag'));
   });
 });

@@ -3,7 +3,7 @@ import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/type
 import type { AppEnv } from '../env';
 import { salonIdBy } from '../db/salons';
 import { cachedJson, versionedScope } from './public-cache';
-import { serveShell } from './shell';
+import { memoisedShell, serveShell } from './shell';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
 
@@ -28,6 +28,9 @@ function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
 /** The booking area of one salon, on /salon/{id} or on the salon's own domain (basePath ''). */
 async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   if (!ID.test(rawId)) return notFound(c, 'salon');
+  const memoKey = `${await versionedScope(c, `salon:${rawId}`)}:${basePath || 'domain'}`;
+  const ready = await memoisedShell(c, memoKey);
+  if (ready) return ready;
   const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
   if (!salon) return notFound(c, 'salon');
   const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
@@ -36,7 +39,7 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     theme: salon.theme_mode,
     lang: `en-${salon.country.code}`,
     title: `${salon.name} | Book online`,
-    memoKey: `${await versionedScope(c, `salon:${rawId}`)}:${basePath || 'domain'}`,
+    memoKey,
   });
 }
 

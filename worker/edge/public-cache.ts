@@ -43,14 +43,8 @@ function respond(c: Context<AppEnv>, e: Entry, state: 'HIT' | 'MISS'): Response 
   return new Response(e.body, { status: e.status, headers });
 }
 
-/** Versions read once per request (the shell reads salon and services of one salon). */
-const perRequest = new WeakMap<Request, Map<string, Promise<string>>>();
 function requestVersion(c: Context<AppEnv>, scope: string): Promise<string> {
-  let seen = perRequest.get(c.req.raw);
-  if (!seen) perRequest.set(c.req.raw, (seen = new Map()));
-  let v = seen.get(scope);
-  if (!v) seen.set(scope, (v = versionOf(c.env.DB, scope)));
-  return v;
+  return versionOf(c.env.DB, scope);
 }
 
 /** 'salon:1@4': a scope with its current version, for keys of things derived from it. */

@@ -53,7 +53,9 @@ async function indexHtml(c: Context<AppEnv>) {
   return template;
 }
 
-const rendered = new Map<string, string>();
+/** Rendered pages by ETag, as UTF-8 bytes ready to send. */
+const rendered = new Map<string, Uint8Array>();
+const MEMO_LIMIT = 500;
 
 export interface ShellOptions {
   bootstrap: Bootstrap;
@@ -75,32 +77,51 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'strict-origin-when-cross-origin',
 };
 
-/** Serves the SPA's HTML with the page's theme, language, title and public data injected. */
-export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<Response> {
-  const tpl = await indexHtml(c);
-  const etag = o.memoKey ? `"${tpl.etag}-${o.memoKey.replace(/[^\w.@:-]/g, '_')}"` : undefined;
-  const headers: Record<string, string> = {
+function etagOf(tpl: { etag: string }, memoKey: string): string {
+  return `"${tpl.etag}-${memoKey.replace(/[^\w.@:-]/g, '_')}"`;
+}
+
+function headersFor(etag?: string): Record<string, string> {
+  return {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     ...SECURITY_HEADERS,
     ...(etag ? { ETag: etag } : {}),
   };
-  const status = o.status ?? 200;
-  if (etag && status === 200 && c.req.header('If-None-Match') === etag) {
-    return new Response(null, { status: 304, headers });
-  }
-  const memo = etag && rendered.get(etag);
-  if (memo) return new Response(memo, { status, headers });
+}
 
+/**
+ * The page already rendered for `memoKey` (a 304 when the browser has it), or null. Called
+ * before the page's data is read, so a warm page costs no parsing and no rendering.
+ */
+export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promise<Response | null> {
+  const etag = etagOf(await indexHtml(c), memoKey);
+  if (c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers: headersFor(etag) });
+  const memo = rendered.get(etag);
+  return memo ? new Response(memo, { status: 200, headers: headersFor(etag) }) : null;
+}
+
+/** Serves the SPA's HTML with the page's theme, language, title and public data injected. */
+export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<Response> {
+  const status = o.status ?? 200;
+  // Only pages that exist are memoised and revalidated: a 404 is rendered each time.
+  const memoKey = status === 200 ? o.memoKey : undefined;
+  if (memoKey) {
+    const ready = await memoisedShell(c, memoKey);
+    if (ready) return ready;
+  }
+  const tpl = await indexHtml(c);
   const html = await new HTMLRewriter()
     .on('html', new ThemeInjector(o.theme ?? DEFAULT_THEME, o.lang ?? 'en-GB'))
     .on('title', new TitleInjector(o.title))
     .on('head', new BootstrapInjector(scriptSafeJson(o.bootstrap)))
     .transform(new Response(tpl.text))
     .text();
+  const body = new TextEncoder().encode(html);
+  const etag = memoKey ? etagOf(tpl, memoKey) : undefined;
   if (etag) {
-    if (rendered.size > 500) rendered.delete(rendered.keys().next().value as string);
-    rendered.set(etag, html);
+    if (rendered.size >= MEMO_LIMIT) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(etag, body);
   }
-  return new Response(html, { status, headers });
+  return new Response(body, { status, headers: headersFor(etag) });
 }

@@ -1,10 +1,54 @@
 /**
- * Settings versions that cache keys carry. They live in D1 (strongly consistent), so the
- * first request after a salon's change already reads the new version and misses the cache.
+ * Settings versions that cache keys carry. They live in D1 (strongly consistent). A salon's
+ * change is visible to every request that starts after the change was answered:
+ *
+ * - A version read serves the requests of this isolate that arrive within LEASE_MS of the
+ *   moment the read started, so a busy isolate reads each scope about once per lease instead
+ *   of once per request.
+ * - A settings change commits its new version and then waits CHANGE_SETTLE_MS (more than the
+ *   lease) before it answers. Any read a later request may reuse started less than LEASE_MS
+ *   before that request arrived, hence after the change committed, so it holds the new version.
+ *
+ * Only durations on one machine's clock are compared, so clocks need not agree across machines.
+ * This is the commit-wait of a lease: the salon's save takes a second longer; nobody ever sees
+ * the old settings after the save has answered. Only settled versions (strings) are shared:
+ * a request never awaits another request's I/O, which workerd does not allow reliably.
  */
-export async function versionOf(db: D1Database, scope: string): Promise<string> {
+export const LEASE_MS = 1000;
+/** The lease, plus room for a timer that fires early or a clock that ticks coarsely. */
+export const CHANGE_SETTLE_MS = LEASE_MS + 100;
+
+interface Read {
+  startedAt: number;
+  version: string;
+}
+
+const reads = new Map<string, Read>();
+const MAX_SCOPES = 5000;
+
+/** A read this isolate may reuse for a request that arrived at `now`, if any. */
+function reusable(scope: string, now: number): string | undefined {
+  const last = reads.get(scope);
+  return last && now >= last.startedAt && now - last.startedAt < LEASE_MS ? last.version : undefined;
+}
+
+export async function versionOf(db: D1Database, scope: string, now = Date.now()): Promise<string> {
+  const fresh = reusable(scope, now);
+  if (fresh !== undefined) return fresh;
+  const startedAt = Date.now();
   const row = await db.prepare('SELECT version FROM cache_versions WHERE scope = ?').bind(scope).first<{ version: string }>();
-  return row?.version ?? '0';
+  const version = row?.version ?? '0';
+  const last = reads.get(scope);
+  if (!last || last.startedAt <= startedAt) {
+    if (!last && reads.size >= MAX_SCOPES) reads.delete(reads.keys().next().value as string);
+    reads.set(scope, { startedAt, version });
+  }
+  return version;
+}
+
+/** Forgets every shared read: for tests that rewrite the database underneath the edge. */
+export function forgetVersionReads(): void {
+  reads.clear();
 }
 
 export async function bumpVersions(db: D1Database, scopes: string[]): Promise<void> {
@@ -19,4 +63,6 @@ export async function bumpVersions(db: D1Database, scopes: string[]): Promise<vo
         .bind(scope),
     ),
   );
+  // Outlast every read that other requests may still reuse (see above).
+  await new Promise((resolve) => setTimeout(resolve, CHANGE_SETTLE_MS));
 }
