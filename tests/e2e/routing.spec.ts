@@ -55,3 +55,18 @@ test.describe('fallback', () => {
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/can.t find/i);
   });
 });
+
+test.describe('caching in the browser', () => {
+  test('the build output is kept for a year, while the page is revalidated on every load', async ({ page }) => {
+    const assets: { url: string; cacheControl: string | undefined }[] = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.startsWith('/assets/')) assets.push({ url: res.url(), cacheControl: res.headers()['cache-control'] });
+    });
+    const nav = await page.goto('/salon/1');
+    expect(nav!.headers()['cache-control']).toBe('no-cache');
+    expect(nav!.headers().etag).toBeTruthy();
+    await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
+    expect(assets.length).toBeGreaterThan(0);
+    for (const a of assets) expect(a.cacheControl, a.url).toBe('public, max-age=31536000, immutable');
+  });
+});
