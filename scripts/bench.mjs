@@ -3,11 +3,11 @@
 // `wrangler dev` in workerd on this machine, and the budget verdicts.
 //
 //   BENCH_SKIP_BUILD=1   reuse dist/client instead of building the client
-//   BENCH_SECONDS=10     length of each measured run
+//   BENCH_SECONDS=8      length of each measured run
 //   BENCH_WARMUP=2       warm-up before each measured run (seconds, not counted)
 //   BENCH_CONNECTIONS=10 concurrent connections
-//   BENCH_ROUNDS=2       rounds of interleaved runs; the median of the rounds is reported
-//   BENCH_PORT=8795      the app's port (hello world uses BENCH_PORT + 1)
+//   BENCH_ROUNDS=5       rounds of interleaved runs; the median of the rounds is reported
+//   BENCH_PORT=8795      the app's port (hello world uses BENCH_PORT + 1, hello + assets + 2)
 //   BENCH_WRANGLER_LOG=warn  log level of `wrangler dev` (info: also log each request, slower)
 //
 // Exits 0 when it could measure (even if a budget fails), non-zero when a server did not start,
@@ -24,14 +24,16 @@ import autocannon from 'autocannon';
 process.env.WRANGLER_LOG = process.env.BENCH_WRANGLER_LOG || 'warn';
 const { buildClient, prepareLocalDb, startWorker } = await import('./lib.mjs');
 
-const SECONDS = posInt('BENCH_SECONDS', 10);
+const SECONDS = posInt('BENCH_SECONDS', 8);
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : posInt('BENCH_WARMUP', 2);
 const CONNECTIONS = posInt('BENCH_CONNECTIONS', 10);
-const ROUNDS = posInt('BENCH_ROUNDS', 2);
+const ROUNDS = posInt('BENCH_ROUNDS', 5);
 const APP_PORT = posInt('BENCH_PORT', 8795);
 const HELLO_PORT = APP_PORT + 1;
+const FLOOR_PORT = APP_PORT + 2;
 const PERSIST = '.wrangler/bench';
 const HELLO_PERSIST = '.wrangler/bench-hello';
+const FLOOR_PERSIST = '.wrangler/bench-hello-assets';
 
 const KB = 1024;
 const JS_BUDGET_GZIP = 110 * KB;
@@ -39,10 +41,16 @@ const THROUGHPUT_BUDGET = 0.8; // share of hello world's req/s
 
 const app = `http://127.0.0.1:${APP_PORT}`;
 const hello = `http://127.0.0.1:${HELLO_PORT}`;
+const floor = `http://127.0.0.1:${FLOOR_PORT}`;
 
-/** What is measured, in the order each round runs it; all but the baseline are held to 80 % of it. */
+/**
+ * What is measured, in the order each round runs it. The budget holds the app's targets to 80 %
+ * of hello world. 'hello + assets' is the same Worker with the app's [assets] block: the floor
+ * any Worker served with static assets starts from, shown so the app's own cost can be read.
+ */
 const TARGETS = [
   { name: 'hello world  GET /', url: `${hello}/`, server: 'hello', baseline: true },
+  { name: 'hello+assets GET /', url: `${floor}/`, server: 'floor', floor: true },
   { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app' },
   { name: 'services     GET /api/book-online/services/1/', url: `${app}/api/book-online/services/1/`, server: 'app' },
   { name: 'salon        GET /api/book-online/salon/1/', url: `${app}/api/book-online/salon/1/`, server: 'app' },
@@ -57,7 +65,7 @@ function posInt(name, fallback) {
 }
 
 const children = [];
-const servers = {}; // 'app' | 'hello' -> the `wrangler dev` child process
+const servers = {}; // 'app' | 'hello' | 'floor' -> the `wrangler dev` child process
 
 /**
  * The `wrangler dev` process tree of a server (wrangler's Node, its proxy workerd, the Worker's
@@ -247,9 +255,10 @@ async function main() {
   console.log(`▸ Fresh local D1 in ${PERSIST}`);
   rmSync(PERSIST, { recursive: true, force: true });
   rmSync(HELLO_PERSIST, { recursive: true, force: true });
+  rmSync(FLOOR_PERSIST, { recursive: true, force: true });
   prepareLocalDb(PERSIST);
 
-  console.log(`▸ Starting the app on :${APP_PORT} and hello world on :${HELLO_PORT}`);
+  console.log(`▸ Starting the app on :${APP_PORT}, hello world on :${HELLO_PORT}, hello + assets on :${FLOOR_PORT}`);
   // One after the other: two `wrangler dev` starting at once can race for the same inspector port.
   children.push((servers.app = await start({ port: APP_PORT, persistTo: PERSIST, quiet: true })));
   children.push(
@@ -260,11 +269,21 @@ async function main() {
       quiet: true,
     })),
   );
+  children.push(
+    (servers.floor = await start({
+      port: FLOOR_PORT,
+      persistTo: FLOOR_PERSIST,
+      config: 'bench/hello-assets/wrangler.toml',
+      quiet: true,
+    })),
+  );
 
   // Sanity: each target answers 2xx with what it should before any load is put on it.
-  const helloText = await (await getOk(`${hello}/`)).text();
-  if (!/hello world/i.test(helloText)) throw new Error(`${hello}/ is not the hello-world Worker`);
-  for (const t of TARGETS.slice(1)) {
+  for (const base of [hello, floor]) {
+    const text = await (await getOk(`${base}/`)).text();
+    if (!/hello world/i.test(text)) throw new Error(`${base}/ is not the hello-world Worker`);
+  }
+  for (const t of TARGETS.filter((x) => !x.baseline && !x.floor)) {
     await getOk(t.url); // fills the edge cache
     const res = await getOk(t.url);
     const xCache = res.headers.get('X-Cache');
@@ -291,38 +310,56 @@ async function main() {
   const jsPass = js.gzip <= JS_BUDGET_GZIP;
   console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
 
-  // 2. Throughput, interleaved so that machine noise hits every target alike.
+  // 2. Throughput. Each round runs every target in turn, and a last hello-world run closes the
+  // rounds, so every target is compared with hello world interpolated between the two runs that
+  // bracket it. These machines are shared: their load drifts during a bench, and a straight line
+  // through the hello-world runs before and after a target follows that drift.
   console.log('\n── Load (autocannon on loopback) ──');
   const runs = new Map(TARGETS.map((t) => [t, []]));
+  const report = (label, t, r) => {
+    const cpu = r.cpu === null ? '' : `  server CPU ${r.cpu.toFixed(2)} ms/req`;
+    console.log(
+      `  ${label}  ${t.name.padEnd(48)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${cpu}  (${r.total} requests, all 2xx)`,
+    );
+  };
   for (let round = 1; round <= ROUNDS; round++) {
     for (const t of TARGETS) {
       const r = await measure(t);
       runs.get(t).push(r);
-      const cpu = r.cpu === null ? '' : `  server CPU ${r.cpu.toFixed(2)} ms/req`;
-      console.log(
-        `  round ${round}  ${t.name.padEnd(48)} ${r.rps.toFixed(0).padStart(6)} req/s  p99 ${String(r.p99).padStart(4)} ms${cpu}  (${r.total} requests, all 2xx)`,
-      );
+      report(`round ${round}`, t, r);
     }
   }
+  const baseTarget = TARGETS.find((t) => t.baseline);
+  const floorTarget = TARGETS.find((t) => t.floor);
+  const closing = await measure(baseTarget);
+  report('closing', baseTarget, closing);
+  const helloRuns = [...runs.get(baseTarget), closing];
+  /** Hello world's figure (req/s or CPU) when target k of round i ran, interpolated. */
+  const helloAt = (key, i, k) =>
+    helloRuns[i][key] + ((helloRuns[i + 1][key] - helloRuns[i][key]) * k) / TARGETS.length;
 
-  const withCpu = [...runs.values()].every((rs) => rs.every((r) => r.cpu !== null));
-  const rows = TARGETS.map((t) => ({
-    t,
-    rps: median(runs.get(t).map((r) => r.rps)),
-    p99: median(runs.get(t).map((r) => r.p99)),
-    cpu: withCpu ? median(runs.get(t).map((r) => r.cpu)) : null,
-  }));
-  const base = rows.find((r) => r.t.baseline);
-  for (const r of rows) {
-    r.share = r.rps / base.rps;
-    r.cpuShare = withCpu ? base.cpu / r.cpu : null;
-    r.verdict = r.t.baseline ? 'baseline' : r.share >= THROUGHPUT_BUDGET ? 'PASS' : 'FAIL';
-  }
+  const withCpu = [...runs.values(), [closing]].every((rs) => rs.every((r) => r.cpu !== null));
+  const rows = TARGETS.map((t, k) => {
+    const mine = runs.get(t);
+    const share = median(mine.map((x, i) => x.rps / helloAt('rps', i, k)));
+    return {
+      t,
+      rps: median(mine.map((r) => r.rps)),
+      p99: median(mine.map((r) => r.p99)),
+      cpu: withCpu ? median(mine.map((r) => r.cpu)) : null,
+      share,
+      // against the hello + assets run of the same round: the app's own cost over that floor
+      floorShare: median(mine.map((x, i) => x.rps / runs.get(floorTarget)[i].rps)),
+      cpuShare: withCpu ? median(mine.map((x, i) => helloAt('cpu', i, k) / x.cpu)) : null,
+      verdict: t.baseline ? 'baseline' : t.floor ? 'reference' : share >= THROUGHPUT_BUDGET ? 'PASS' : 'FAIL',
+    };
+  });
   const pct = (x) => `${(x * 100).toFixed(0)} %`;
   const cells = (r) => [
     r.rps.toFixed(0),
     r.p99.toFixed(0),
     pct(r.share),
+    pct(r.floorShare),
     ...(withCpu ? [r.cpu.toFixed(2), pct(r.cpuShare)] : []),
     r.verdict,
   ];
@@ -333,6 +370,7 @@ async function main() {
     'req/s',
     'p99 ms',
     '% of hello',
+    '% of hello+assets',
     ...(withCpu ? ['CPU ms/req', 'CPU % of hello'] : []),
     'budget ≥ 80 %',
   ];
@@ -342,7 +380,13 @@ async function main() {
   console.log(`  ${line(head)}`);
   console.log(`  ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
   for (const b of body) console.log(`  ${line(b)}`);
-  console.log(`\n  % of hello: req/s over hello world's req/s (the budget).`);
+  console.log(
+    `\n  % of hello: req/s over hello world's req/s interpolated between the runs around it, median over rounds (the budget).`,
+  );
+  console.log(
+    '  % of hello+assets: req/s over the same round\'s hello world served with the app\'s [assets] block: what',
+  );
+  console.log('  is left of the budget once Workers static assets routing has taken its share.');
   if (withCpu) {
     console.log(
       '  CPU ms/req: CPU time of the whole `wrangler dev` process tree per request (its proxy, workerd, D1);',
@@ -365,11 +409,12 @@ async function main() {
       'req/s',
       'p99 (ms)',
       '% of hello world',
+      '% of hello world + assets',
       ...(withCpu ? ['CPU ms/req', 'CPU % of hello world'] : []),
       'Budget (≥ 80 %)',
     ]),
   );
-  console.log(md(['---', '---:', '---:', '---:', ...(withCpu ? ['---:', '---:'] : []), ':---:']));
+  console.log(md(['---', '---:', '---:', '---:', '---:', ...(withCpu ? ['---:', '---:'] : []), ':---:']));
   for (const r of rows) {
     const [what, path] = r.t.name.split(/\s+GET\s+/);
     console.log(md([`${what.trim()} \`GET ${path}\``, ...cells(r)]));
