@@ -45,12 +45,15 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
 
 async function groupPage(c: Context<AppEnv>, rawId: string) {
   if (!ID.test(rawId)) return notFound(c, 'group');
+  const memoKey = await versionedScope(c, `group:${rawId}`);
+  const ready = await memoisedShell(c, memoKey);
+  if (ready) return ready;
   const group = await cachedJson<Group>(c, `book-online/group/${rawId}/`);
   if (!group) return notFound(c, 'group');
   return serveShell(c, {
     bootstrap: { page: 'group', group, release: c.get('config').release },
     title: `${group.name} | Choose a location`,
-    memoKey: await versionedScope(c, `group:${rawId}`),
+    memoKey,
   });
 }
 
