@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
@@ -39,6 +39,14 @@ function serverTiming(t: Timing): string {
   return `db;dur=${t.db.toFixed(2)}, engine;dur=${t.engine.toFixed(2)}`;
 }
 
+/** Runs an availability answer, reporting its database and engine time as Server-Timing. */
+async function timed<T>(c: Context<AppEnv>, answer: (timing: Timing) => Promise<T>): Promise<T> {
+  const timing: Timing = { db: 0, engine: 0 };
+  const result = await answer(timing);
+  c.header('Server-Timing', serverTiming(timing));
+  return result;
+}
+
 /** Availability calls of booking-journey.md §7. Answers change with every booking: never cached. */
 export const availability = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -71,10 +79,8 @@ export const availability = new Hono<AppEnv>()
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');
-      const timing: Timing = { db: 0, engine: 0 };
-      const answer = await weeklyAvailability(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id')), p.weekStartDate, timing);
-      c.header('Server-Timing', serverTiming(timing));
-      return c.json(answer);
+      const query = bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id'));
+      return c.json(await timed(c, (timing) => weeklyAvailability(c.env.DB, query, p.weekStartDate, timing)));
     },
   )
   .get(
@@ -91,10 +97,8 @@ export const availability = new Hono<AppEnv>()
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');
-      const timing: Timing = { db: 0, engine: 0 };
-      const answer = await slotsOn(c.env.DB, bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id')), p.date, timing);
-      c.header('Server-Timing', serverTiming(timing));
-      return c.json(answer);
+      const query = bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id'));
+      return c.json(await timed(c, (timing) => slotsOn(c.env.DB, query, p.date, timing)));
     },
   )
   .get(

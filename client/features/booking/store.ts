@@ -1,18 +1,13 @@
 import { proxy, subscribe, useSnapshot } from 'valtio';
 import { deepClone } from 'valtio/utils';
 import type { BookingResponse } from '../../../shared/booking-request';
+import type { StylistOption } from '../../../shared/availability';
 import type { Service } from '../../../shared/types';
 import { toMinor } from '../../../shared/money';
 
 /** A stylist chosen for one service (booking-journey.md §3 'Stylist option'). */
-export interface StylistChoice {
+export interface StylistChoice extends Omit<StylistOption, 'stylist_id'> {
   stylist_id: number | null;
-  stylist_name: string;
-  stylist_role: string;
-  service_id: number;
-  price: number;
-  duration: number;
-  processing: number;
   start_time: string;
   favourite_or_any: 'favourite' | 'any';
 }

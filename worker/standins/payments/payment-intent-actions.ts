@@ -8,7 +8,7 @@ import { confirmFields, confirmInto, paymentMethodFor } from './payment-intent-c
 import type { PaymentIntent, PiInternal, StoredPi } from './payment-intent-object';
 import { loadPaymentIntent } from './payment-intent-store';
 import { expandParam, formInt, metadataParam, optText } from './params';
-import { badParam, unexpectedState } from './stripe-error';
+import { badParam, requireStatus, unexpectedState } from './stripe-error';
 import { retrying, type Write } from './store';
 import { parseParams } from './validation';
 
@@ -62,13 +62,7 @@ async function confirm(ctx: Ctx): Promise<object> {
   const p = parseParams(confirmPi, ctx.input);
   return act(ctx, p.expand, async ({ object, internal }) => {
     const pi = structuredClone(object);
-    if (!CONFIRMABLE.includes(pi.status)) {
-      throw unexpectedState(
-        'payment_intent',
-        `You cannot confirm this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
-        pi,
-      );
-    }
+    requireStatus('payment_intent', pi, CONFIRMABLE, 'confirm', 'confirmed');
     const pm = await paymentMethodFor(ctx, p.payment_method ?? pi.payment_method, pi);
     const next = { ...internal };
     const attempt = confirmInto(ctx, pi, next, pm, p);
@@ -111,13 +105,7 @@ async function cancel(ctx: Ctx): Promise<object> {
   const p = parseParams(cancelPi, ctx.input);
   return act(ctx, p.expand, async ({ object, internal }) => {
     const pi = structuredClone(object);
-    if (!CANCELABLE.includes(pi.status)) {
-      throw unexpectedState(
-        'payment_intent',
-        `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: ${CANCELABLE.join(', ')}.`,
-        pi,
-      );
-    }
+    requireStatus('payment_intent', pi, CANCELABLE, 'cancel', 'canceled');
     pi.status = 'canceled';
     pi.canceled_at = unixSeconds(ctx.now);
     pi.cancellation_reason = p.cancellation_reason ?? null;

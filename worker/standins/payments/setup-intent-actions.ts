@@ -6,7 +6,7 @@ import { checkExpand, expanded } from './expand';
 import { assertUsableBy, resolvePaymentMethod } from './payment-method-store';
 import { expandParam, idParam, paymentMethodOptions, returnUrl } from './params';
 import { attemptSetup, type SetupIntent, type SiInternal, type StoredSi } from './setup-intent-object';
-import { badParam, noSuch, unexpectedState } from './stripe-error';
+import { badParam, noSuch, requireStatus, unexpectedState } from './stripe-error';
 import { load, retrying, type Write } from './store';
 import { parseParams } from './validation';
 
@@ -61,13 +61,7 @@ async function confirm(ctx: Ctx): Promise<object> {
     if (ctx.keyKind === 'publishable' && (!p.client_secret || !sameSecret(p.client_secret, si.client_secret))) {
       throw noSuch('setup_intent', si.id, 'intent', 404);
     }
-    if (!CONFIRMABLE.includes(si.status)) {
-      throw unexpectedState(
-        'setup_intent',
-        `You cannot confirm this SetupIntent because it has a status of ${si.status}. Only a SetupIntent with one of the following statuses may be confirmed: ${CONFIRMABLE.join(', ')}.`,
-        si,
-      );
-    }
+    requireStatus('setup_intent', si, CONFIRMABLE, 'confirm', 'confirmed');
     const ref = p.payment_method ?? si.payment_method;
     if (!ref) throw badParam("You cannot confirm this SetupIntent because it's missing a payment method.", 'payment_method', 'setup_intent_unexpected_state');
     const pm = await resolvePaymentMethod(ctx, ref, 'payment_method');

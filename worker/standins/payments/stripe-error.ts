@@ -95,5 +95,24 @@ export const publishableKeyRefused = () =>
 export const unexpectedState = (object: 'payment_intent' | 'setup_intent', message: string, intent: object) =>
   invalidRequest(message, { code: `${object}_unexpected_state`, [object]: intent });
 
+const INTENT_NAMES = { payment_intent: 'PaymentIntent', setup_intent: 'SetupIntent' } as const;
+
+/** Throws Stripe's error for an action ('confirm', 'cancel'; 'confirmed', 'canceled') on an intent in the wrong status. */
+export function requireStatus(
+  object: 'payment_intent' | 'setup_intent',
+  intent: { status: string },
+  allowed: readonly string[],
+  verb: string,
+  participle: string,
+): void {
+  if (allowed.includes(intent.status)) return;
+  const name = INTENT_NAMES[object];
+  throw unexpectedState(
+    object,
+    `You cannot ${verb} this ${name} because it has a status of ${intent.status}. Only a ${name} with one of the following statuses may be ${participle}: ${allowed.join(', ')}.`,
+    intent,
+  );
+}
+
 export const internalError = () =>
   new StripeApiError(500, { type: 'api_error', message: 'An unknown error occurred in the payments stand-in.' }, false);
