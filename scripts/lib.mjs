@@ -29,12 +29,63 @@ export function buildClient() {
   run('vite', ['build', '--logLevel', 'warn']);
 }
 
-/** Migrates the local D1 database in `persistTo` and loads the demo data (idempotent). */
+const STANDINS_CONFIG = 'standins/wrangler.toml';
+/** Where the stand-ins keep their local D1: beside the product's, never in it. */
+const standInsPersist = (persistTo) => (persistTo ? `${persistTo}/standins` : '.wrangler/standins');
+
+/**
+ * Migrates the product's local D1 in `persistTo` and loads the demo data, and the same for the
+ * stand-ins' own D1 (the demo client's account). Idempotent.
+ */
 export function prepareLocalDb(persistTo) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p], { timeoutMs: 120_000 });
   run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p], { timeoutMs: 120_000 });
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo_identity.sql', ...p], { timeoutMs: 120_000 });
+  prepareStandInsDb(persistTo);
+}
+
+/** The stand-ins' own local D1: migrated, with the demo client's account. */
+export function prepareStandInsDb(persistTo) {
+  const s = ['--config', STANDINS_CONFIG, '--persist-to', standInsPersist(persistTo)];
+  run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...s], { timeoutMs: 120_000 });
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'standins/seed/demo_identity.sql', ...s], { timeoutMs: 120_000 });
+}
+
+/** Starts the stand-ins Worker on `port`; payment events go to the product on `appPort` (if any). */
+export function startStandIns({ port, persistTo, appPort, quiet = false }) {
+  const vars = appPort ? { WEBHOOK_URL: `http://127.0.0.1:${appPort}/webhooks/stripe` } : {};
+  return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet });
+}
+
+/** The product's settings that point it at the stand-ins on `port` (the same names as production's). */
+export function standInSettings(port) {
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    COGNITO_ENDPOINT: `${base}/__idp/`,
+    COGNITO_JWKS_URL: `${base}/__idp/eu-west-1_Local0001/.well-known/jwks.json`,
+    STRIPE_API_BASE: base,
+    TWILIO_API_BASE: base,
+  };
+}
+
+/**
+ * Starts the stand-ins Worker on `standInsPort` and the product on `port`, configured for each
+ * other (the product's service endpoints, the stand-ins' webhook endpoint). Resolves once both
+ * answer; `stop()` ends both; `exited` resolves with the first one's exit code.
+ */
+export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, quiet = false }) {
+  const standIns = await startStandIns({ port: standInsPort, persistTo, appPort: port, quiet });
+  let app;
+  try {
+    app = await startWorker({ port, persistTo, vars: { ...standInSettings(standInsPort), ...vars }, quiet });
+  } catch (e) {
+    standIns.kill();
+    throw e;
+  }
+  const children = [app, standIns];
+  const stop = (sig = 'SIGTERM') => children.forEach((ch) => ch.exitCode === null && ch.kill(sig));
+  const exited = new Promise((resolve) => children.forEach((ch) => ch.on('exit', (code) => resolve(code ?? 0))));
+  return { app, standIns, children, stop, exited };
 }
 
 /** Starts `wrangler dev` on a port; resolves once it answers HTTP. */

@@ -1,11 +1,15 @@
-// Serves the built app for the browser tests: a fresh local D1 in .wrangler/e2e, migrated and
-// seeded, on E2E_PORT (default 8790). Playwright starts and stops it (tests/e2e/playwright.config.ts).
+// Serves the built app for the browser tests: fresh local D1s in .wrangler/e2e, migrated and
+// seeded, the app on E2E_PORT (default 8790) and its stand-ins on E2E_PORT+1. Playwright starts
+// and stops it (tests/e2e/playwright.config.ts).
 import { rmSync } from 'node:fs';
-import { prepareLocalDb, startWorker } from './lib.mjs';
+import { prepareLocalDb, startApp } from './lib.mjs';
 
 const persistTo = '.wrangler/e2e';
 rmSync(persistTo, { recursive: true, force: true });
 prepareLocalDb(persistTo);
-const child = await startWorker({ port: Number(process.env.E2E_PORT || 8790), persistTo });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+const running = await startApp({ port: Number(process.env.E2E_PORT || 8790), persistTo });
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => running.stop(sig));
+running.exited.then((code) => {
+  running.stop();
+  process.exit(code);
+});

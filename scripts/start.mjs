@@ -1,11 +1,15 @@
-// npm start: build the client, migrate and seed the local D1, and serve the app with the
-// embedded API and stand-ins at http://localhost:8787 (PORT overrides).
-import { buildClient, prepareLocalDb, startWorker } from './lib.mjs';
+// npm start: build the client, migrate and seed the local D1 databases, and serve the app at
+// http://localhost:8787 (PORT overrides) with the offline stand-ins beside it on PORT+1.
+import { buildClient, prepareLocalDb, startApp } from './lib.mjs';
 
 const port = Number(process.env.PORT || 8787);
 buildClient();
 prepareLocalDb();
-const child = await startWorker({ port });
-console.log(`\n  Salon booking is running: http://localhost:${port}/salon/1\n`);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+const running = await startApp({ port });
+console.log(`\n  Salon booking is running: http://localhost:${port}/salon/1`);
+console.log(`  Offline stand-ins (Cognito, Stripe, Twilio) and the dev outbox: http://localhost:${port + 1}/__dev/outbox\n`);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => running.stop(sig));
+running.exited.then((code) => {
+  running.stop();
+  process.exit(code);
+});

@@ -1,4 +1,5 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
+import Stripe from 'stripe';
 import worker from '../../worker';
 import type { Bootstrap } from '../../shared/types';
 
@@ -30,3 +31,10 @@ export function bootstrapOf(html: string): Bootstrap {
 export function themeOf(html: string): string | undefined {
   return /<html[^>]*\sdata-theme="([^"]*)"/.exec(html)?.[1];
 }
+
+/** Calls the stand-ins Worker (Stripe, Cognito, Twilio and the outbox) as the browser or a test would. */
+export const standIn = (path: string, init: RequestInit = {}) => fetch(new URL(path, env.STANDINS_ORIGIN), { redirect: 'manual', ...init });
+
+/** A Stripe-Signature header for a webhook body, made as Stripe makes them (the SDK's own test helper). */
+export const signWebhook = (payload: string, secret: string, timestamp?: number) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });

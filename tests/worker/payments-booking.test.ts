@@ -2,8 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
-import { signWebhook, webhookSecretFor } from '../../worker/standins/payments';
-import { call } from './helpers';
+import { call, signWebhook, standIn } from './helpers';
 
 const json = (body: unknown, headers: Record<string, string> = {}, method = 'POST') => ({
   method,
@@ -30,12 +29,12 @@ async function clientWithCard(number: string) {
     publishable_key: string;
     stripe_base: string;
   };
-  expect(setup.stripe_base).toBe('/__stripe');
+  expect(setup.stripe_base).toBe(env.STANDINS_ORIGIN);
   const [exp_month, exp_year] = ['12', '2034'];
-  const pm = (await (await call('/__stripe/v1/payment_methods', form({ type: 'card', 'card[number]': number, 'card[exp_month]': exp_month, 'card[exp_year]': exp_year, 'card[cvc]': '123' }, setup.publishable_key))).json()) as { id: string };
-  const si = (await (await call(`/__stripe/v1/setup_intents/${setup.setup_intent_id}/confirm`, form({ client_secret: setup.client_secret, payment_method: pm.id }, setup.publishable_key))).json()) as { status: string };
+  const pm = (await (await standIn('/v1/payment_methods', form({ type: 'card', 'card[number]': number, 'card[exp_month]': exp_month, 'card[exp_year]': exp_year, 'card[cvc]': '123' }, setup.publishable_key))).json()) as { id: string };
+  const si = (await (await standIn(`/v1/setup_intents/${setup.setup_intent_id}/confirm`, form({ client_secret: setup.client_secret, payment_method: pm.id }, setup.publishable_key))).json()) as { status: string };
   if (si.status === 'requires_action') {
-    await call(`/__stripe/3ds/${setup.setup_intent_id}`, {
+    await standIn(`/3ds/${setup.setup_intent_id}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ result: 'complete', client_secret: setup.client_secret }).toString(),
@@ -43,7 +42,8 @@ async function clientWithCard(number: string) {
   }
   const saved = await call('/api/ncob/checkout/salon/savecard/1/', json({ setup_intent_id: setup.setup_intent_id }, auth));
   expect(saved.status).toBe(200);
-  return { auth, username: s.user.username, card: (await saved.json()) as { last4: string } };
+  const customer = (await env.DB.prepare('SELECT customer_id FROM client_cards WHERE client_id = ?').bind(s.user.username).first<{ customer_id: string }>())!.customer_id;
+  return { auth, username: s.user.username, customer, card: (await saved.json()) as { last4: string } };
 }
 
 function weekday(day: number): string {
@@ -92,8 +92,8 @@ describe('cards and deposits at booking', () => {
     expect(row).toEqual({ status: 'confirmed', payment_status: 'captured', deposit: 700 });
     const again = (await (await book(c.auth, bookingFor(slot, c.username), key)).json()) as { appointment_id: number; pi: string };
     expect(again).toMatchObject({ appointment_id: answer.appointment_id, pi: answer.pi });
-    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM stripe_payment_intents').first<{ n: number }>())!;
-    expect(n).toBe(1);
+    const listed = (await (await standIn(`/v1/payment_intents?customer=${c.customer}&limit=10`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })).json()) as { data: unknown[] };
+    expect(listed.data).toHaveLength(1);
   });
 
   it('a card that fails at charge leaves no booking and frees the time', async () => {
@@ -113,12 +113,12 @@ describe('cards and deposits at booking', () => {
     const res = await book(c.auth, bookingFor(slot, c.username));
     const answer = (await res.json()) as { appointment_id: number; pi: string; pi_status: string; next_action_url: string; client_secret: string };
     expect(answer.pi_status).toBe('requires_action');
-    expect(answer.next_action_url).toMatch(/\/__stripe\/3ds\/pi_/);
+    expect(answer.next_action_url.startsWith(`${env.STANDINS_ORIGIN}/3ds/pi_`)).toBe(true);
     const confirmPath = `/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`;
     // Not authenticated yet: refused with the spec's message, the time still held.
     expect((await call(confirmPath, { method: 'PUT', headers: c.auth })).status).toBe(402);
-    const url = new URL(answer.next_action_url, 'http://localhost');
-    await call(`${url.pathname}`, {
+    const url = new URL(answer.next_action_url);
+    await standIn(url.pathname, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret') ?? answer.client_secret }).toString(),
@@ -135,8 +135,8 @@ describe('cards and deposits at booking', () => {
     const c = await clientWithCard('4000002760003184');
     const slot = await slotWithAmelia();
     const answer = (await (await book(c.auth, bookingFor(slot, c.username))).json()) as { appointment_id: number; pi: string; next_action_url: string; client_secret: string };
-    const url = new URL(answer.next_action_url, 'http://localhost');
-    await call(url.pathname, {
+    const url = new URL(answer.next_action_url);
+    await standIn(url.pathname, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ result: 'fail', client_secret: url.searchParams.get('client_secret') ?? answer.client_secret }).toString(),
@@ -158,7 +158,7 @@ describe('cards and deposits at booking', () => {
     const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent', metadata: { appointment_id: '1' } } } });
     const forged = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, 'whsec_wrong') }, body: payload });
     expect(forged.status).toBe(400);
-    const signed = await signWebhook(payload, webhookSecretFor(env));
+    const signed = await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!);
     for (let i = 0; i < 2; i++) {
       const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': signed }, body: payload });
       expect(res.status).toBe(200);
@@ -180,5 +180,72 @@ describe('an abandoned 3-D Secure payment', () => {
     const res = await book(second.auth, bookingFor(slot, second.username));
     expect(res.status).toBe(201);
     expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(pending.appointment_id).first()).toEqual({ status: 'cancelled' });
+  });
+});
+
+describe('a deposit is confirmed only when it was paid', () => {
+  /** A booking waiting for 3-D Secure: its payment intent is requires_action, nothing received. */
+  async function waitingFor3ds() {
+    const c = await clientWithCard('4000002760003184');
+    const answer = (await (await book(c.auth, bookingFor(await slotWithAmelia(), c.username))).json()) as { appointment_id: number; pi: string; pi_status: string };
+    expect(answer.pi_status).toBe('requires_action');
+    return { c, ...answer };
+  }
+  const eventFor = (type: string, pi: string, appointmentId: number) =>
+    JSON.stringify({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, object: 'event', type, data: { object: { id: pi, object: 'payment_intent', status: 'succeeded', amount_received: 700, metadata: { appointment_id: String(appointmentId) } } } });
+  const statusOf = async (id: number) => (await env.DB.prepare('SELECT status, payment_status FROM appointments WHERE id = ?').bind(id).first<{ status: string; payment_status: string }>())!;
+
+  it('refuses the forged-event attack: a validly signed payment_intent.succeeded for an unpaid intent confirms nothing', async () => {
+    const w = await waitingFor3ds();
+    // The attacker signs with the webhook secret (in the reproduced attack, the committed local one).
+    const payload = eventFor('payment_intent.succeeded', w.pi, w.appointment_id);
+    const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload });
+    expect(res.status).toBe(200);
+    expect(await statusOf(w.appointment_id)).toEqual({ status: 'pending', payment_status: 'requires_action' });
+    const confirm = await call(`/api/book-online/confirm/1/${w.appointment_id}/${w.pi}/${w.c.username}/`, { method: 'PUT', headers: w.c.auth });
+    expect(confirm.status).toBe(402);
+    expect(await statusOf(w.appointment_id)).toMatchObject({ status: 'pending' });
+  });
+
+  it("does not confirm an appointment with another appointment's paid intent", async () => {
+    const paid = await clientWithCard('4242424242424242');
+    const first = (await (await book(paid.auth, bookingFor(await slotWithAmelia(), paid.username))).json()) as { pi: string; status: string };
+    expect(first.status).toBe('confirmed');
+    const w = await waitingFor3ds();
+    const payload = eventFor('payment_intent.succeeded', first.pi, w.appointment_id);
+    await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload });
+    expect(await statusOf(w.appointment_id)).toMatchObject({ status: 'pending' });
+    const res = await call(`/api/book-online/confirm/1/${w.appointment_id}/${first.pi}/${w.c.username}/`, { method: 'PUT', headers: w.c.auth });
+    expect(res.status).toBe(404);
+  });
+
+  it('a signed event settles the deposit once Stripe says it was authorised (the browser never came back)', async () => {
+    const w = await waitingFor3ds();
+    const pi = (await (await standIn(`/v1/payment_intents/${w.pi}`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })).json()) as { client_secret: string };
+    await standIn(`/3ds/${w.pi}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ result: 'complete', client_secret: pi.client_secret }).toString(),
+    });
+    const payload = eventFor('payment_intent.amount_capturable_updated', w.pi, w.appointment_id);
+    const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload });
+    expect(res.status).toBe(200);
+    expect(await statusOf(w.appointment_id)).toEqual({ status: 'confirmed', payment_status: 'captured' });
+    const again = await call(`/api/book-online/confirm/1/${w.appointment_id}/${w.pi}/${w.c.username}/`, { method: 'PUT', headers: w.c.auth });
+    expect(await again.json()).toEqual({ status: 'confirmed' });
+  });
+
+  it('refuses signatures outside the 300 s tolerance, in the past or the future, and bodies over 64 KB', async () => {
+    const payload = eventFor('payment_intent.succeeded', 'pi_nothing', 1);
+    const now = Math.floor(Date.now() / 1000);
+    for (const t of [now - 301, now + 301]) {
+      const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!, t) }, body: payload });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', detail: expect.stringMatching(/tolerance/) });
+    }
+    const big = JSON.stringify({ pad: 'x'.repeat(70 * 1024) });
+    const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(big, env.STRIPE_WEBHOOK_SECRET!) }, body: big });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', request_id: expect.any(String) });
   });
 });

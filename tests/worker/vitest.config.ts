@@ -1,17 +1,32 @@
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
+import { standInSettings } from '../../scripts/lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
+
+/** A free loopback port for the stand-ins Worker (globalSetup starts it there). */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(root, 'worker/db/migrations'));
   const seed = await readD1Migrations(path.join(root, 'worker/db/seed'));
+  process.env.TEST_STANDINS_PORT ||= String(await freePort());
+  const standIns = standInSettings(Number(process.env.TEST_STANDINS_PORT));
   return {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, 'wrangler.toml') },
-        miniflare: { bindings: { TEST_MIGRATIONS: [...migrations, ...seed] } },
+        miniflare: { bindings: { TEST_MIGRATIONS: [...migrations, ...seed], ...standIns, STANDINS_ORIGIN: standIns.STRIPE_API_BASE } },
       }),
     ],
     test: {
@@ -19,7 +34,7 @@ export default defineConfig(async () => {
       root,
       include: ['tests/worker/**/*.test.ts'],
       setupFiles: ['tests/worker/apply-migrations.ts'],
-      globalSetup: ['tests/worker/upstream-server.ts'],
+      globalSetup: ['tests/worker/upstream-server.ts', 'tests/worker/standins-server.ts'],
     },
   };
 });

@@ -3,14 +3,16 @@ import { z } from 'zod';
 import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN, type BookingResponse } from '../../shared/booking-request';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import { toMajor } from '../../shared/money';
-import { configFrom, type AppEnv } from '../env';
+import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { createAppointment, priorBooking } from '../bookings/create';
 import { holdTimes, releaseHold } from '../bookings/holds';
 import { planBooking } from '../bookings/plan';
 import { savedCard } from '../payments/cards';
-import { cancelPending, captureOnce, cardMessage, chargeDeposit, confirmPaid } from '../payments/deposit';
-import { stripeFor } from '../standins/payments';
+import { cardMessage, chargeDeposit } from '../payments/deposit';
+import { settleDeposit } from '../payments/settle';
+import { stripeFor } from '../payments/stripe';
+import { sendSms } from '../messaging/sms';
 import { clientOf } from './client-salons';
 import { idParam, serviceIdsParam, stylistChoicesParam, validate } from './validate';
 
@@ -92,23 +94,14 @@ export const bookings = new Hono<AppEnv>()
         .bind(p.appointmentId, p.salonId, sub, p.pi)
         .first<{ id: number; status: string }>();
       if (!row) throw new AppError('NOT_FOUND', 'Not found');
-      if (row.status === 'confirmed') return c.json({ status: 'confirmed' });
-      // A payment event may have settled it first: a cancelled one failed its payment.
-      if (row.status === 'cancelled') {
-        throw new AppError('PAYMENT_REQUIRED', cardMessage('payment_intent_authentication_failure', undefined), 'payment', 'payment_intent_authentication_failure');
+      const settled = (await settleDeposit(c.env.DB, stripeFor(c.get('config')), row.id, p.pi))!;
+      if (settled.status === 'confirmed') return c.json({ status: 'confirmed' });
+      const err = settled.pi?.last_payment_error;
+      const code = err?.code ?? (settled.pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
+      if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') {
+        throw new AppError('PAYMENT_REQUIRED', cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code), 'payment', code, err?.decline_code);
       }
-      if (row.status !== 'pending') throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
-      const stripe = stripeFor(c.env);
-      const pi = await stripe.paymentIntents.retrieve(p.pi);
-      if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
-        await captureOnce(stripe, pi);
-        await confirmPaid(c.env.DB, row.id);
-        return c.json({ status: 'confirmed' });
-      }
-      if (pi.status === 'requires_action') throw new AppError('PAYMENT_REQUIRED', cardMessage('payment_intent_authentication_failure', undefined), 'payment', 'authentication_required');
-      await cancelPending(c.env.DB, row.id);
-      const err = pi.last_payment_error;
-      throw new AppError('PAYMENT_REQUIRED', cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code), 'payment', err?.code ?? 'payment_intent_authentication_failure', err?.decline_code);
+      throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
     },
   )
   .put('/book-online/verify/:salonId/:code/', validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })), async (c) => {
@@ -175,8 +168,7 @@ async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bo
     throw new AppError('PAYMENT_REQUIRED', 'This salon needs a card to complete your booking. Please add a card and try again.', 'payment', 'card_missing');
   }
   const deposit = paymentNeeded ? depositFor(salon.ncob_deposit_settings, plan.total) : 0;
-  const offline = !configFrom(c.env).production;
-  const answer = await createAppointment(c.env.DB, {
+  const { booking: answer, verificationCode } = await createAppointment(c.env.DB, {
     salonId,
     clientId: sub,
     idempotencyKey: key,
@@ -186,14 +178,14 @@ async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bo
     utmOrigin: b.utm_origin,
     holdId: b.hold_id ?? null,
     patchTest,
-    phone: offline ? (b.user?.phone_number ?? null) : null,
     depositSettings: salon.ncob_deposit_settings,
     now,
     pending: deposit > 0,
   });
+  if (verificationCode && b.user?.phone_number) textVerification(c, salonId, b.user.phone_number, verificationCode);
   if (!card || deposit === 0 || answer.status !== 'pending' || answer.pi) return c.json(answer, 201);
   // The deposit: authorised on the saved card and captured once; 3-D Secure comes back here.
-  const outcome = await chargeDeposit(c.env.DB, stripeFor(c.env), {
+  const outcome = await chargeDeposit(c.env.DB, stripeFor(c.get('config')), {
     appointmentId: answer.appointment_id,
     amount: deposit,
     currency: salon.currency,
@@ -212,6 +204,18 @@ async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bo
     next_action_url: outcome.nextActionUrl,
   };
   return c.json(paid, 201);
+}
+
+/**
+ * Texts the booking's verification link to the client's phone after the answer, so a slow or
+ * failing provider never delays or fails a booking (a failure is logged without the number).
+ */
+function textVerification(c: Context<AppEnv>, salonId: number, phone: string, code: string) {
+  const to = phone.replace(/[\s()-]/g, '');
+  if (!/^\+[1-9]\d{6,14}$/.test(to)) return;
+  const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
+  const sent = sendSms(c.get('config'), { to, body: `Please confirm your booking: ${origin}/verify/${salonId}/${code}` });
+  c.executionCtx.waitUntil(sent.catch((e: unknown) => console.error(`[${c.get('requestId')}] verification text not sent:`, e instanceof Error ? e.message : 'unknown error')));
 }
 
 /** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */

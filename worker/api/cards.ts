@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/cards';
-import { publishableKeyFor, stripeFor, type PaymentsEnv } from '../standins/payments';
+import { stripeFor } from '../payments/stripe';
 import { clientOf } from './client-salons';
 import { idParam, validate } from './validate';
 
@@ -23,23 +23,23 @@ export const cards = new Hono<AppEnv>()
   })
   .post('/ncob/checkout/salon/setupintent/:salonId/:username/', validate('param', withUser), async (c) => {
     const sub = clientOf(c, c.req.valid('param').username);
-    const env = c.env as PaymentsEnv;
-    const si = await startCardSetup(c.env.DB, stripeFor(env), sub);
+    const { stripe } = c.get('config');
+    const si = await startCardSetup(c.env.DB, stripeFor(c.get('config')), sub);
     return c.json({
       client_secret: si.client_secret,
       setup_intent_id: si.id,
-      publishable_key: publishableKeyFor(env),
-      // Offline the browser's card form talks to the stand-in; in production to Stripe.js.
-      stripe_base: env.STRIPE_SECRET_KEY ? null : '/__stripe',
+      publishable_key: stripe.publishableKey,
+      // In development the browser's own card form talks to the stand-in; in production Stripe.js.
+      stripe_base: stripe.browserApiOrigin,
     });
   })
   .post(
     '/ncob/checkout/salon/savecard/:salonId/',
     validate('param', salon),
     validate('json', z.object({ setup_intent_id: z.string().regex(/^seti_[A-Za-z0-9]{6,64}$/, 'setup_intent_id is not valid') })),
-    async (c) => c.json(await saveCard(c.env.DB, stripeFor(c.env), clientOf(c), c.req.valid('json').setup_intent_id)),
+    async (c) => c.json(await saveCard(c.env.DB, stripeFor(c.get('config')), clientOf(c), c.req.valid('json').setup_intent_id)),
   )
   .delete('/ncob/checkout/client/delete/card/:salonId/:username/', validate('param', withUser), async (c) => {
-    await removeCard(c.env.DB, stripeFor(c.env), clientOf(c, c.req.valid('param').username));
+    await removeCard(c.env.DB, stripeFor(c.get('config')), clientOf(c, c.req.valid('param').username));
     return c.body(null, 204);
   });

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { withConfig } from '../config';
 import type { AppEnv } from '../env';
 import { errorBody, onError } from '../errors';
 import { adminSalons } from './admin-salons';
@@ -17,6 +18,7 @@ import { clientSalons } from './client-salons';
  */
 export const api = new Hono<AppEnv>()
   .use(requestId())
+  .use(withConfig)
   .route('/', catalogue)
   .route('/', availability)
   .route('/', bookingOptions)

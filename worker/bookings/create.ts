@@ -13,8 +13,6 @@ export interface NewBooking {
   utmOrigin: string | null;
   holdId: string | null;
   patchTest: { stylistId: number; start: number } | null;
-  /** the client's phone, where the verification text goes */
-  phone: string | null;
   depositSettings: string;
   now: number;
   /** a deposit is still to be taken: the appointment holds its times as pending until paid */
@@ -55,9 +53,9 @@ const code = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'ab
  * database refuses a block that is taken), the client's own hold released in the same step.
  * A retry with the same idempotency key answers the same appointment.
  */
-export async function createAppointment(db: D1Database, b: NewBooking): Promise<BookingResponse> {
+export async function createAppointment(db: D1Database, b: NewBooking): Promise<{ booking: BookingResponse; verificationCode: string | null }> {
   const prior = await priorBooking(db, b.clientId, b.idempotencyKey);
-  if (prior) return prior;
+  if (prior) return { booking: prior, verificationCode: null };
   const status = b.waitlist ? 'waitlist' : b.pending ? 'pending' : 'confirmed';
   const deposit = b.waitlist ? 0 : depositFor(b.depositSettings, b.plan.total);
   const idOf = { appointmentSql: "(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment')", params: [b.clientId, b.idempotencyKey] };
@@ -104,13 +102,6 @@ export async function createAppointment(db: D1Database, b: NewBooking): Promise<
       insertBlocks(db, b.patchTest.stylistId, blocksOf(b.patchTest.start, end), patchId),
     );
   }
-  if (b.phone) {
-    statements.push(
-      db
-        .prepare("INSERT INTO dev_outbox (created_at, channel, recipient, body) VALUES (?, 'sms', ?, ?)")
-        .bind(b.now, b.phone, `Please confirm your booking: /verify/${b.salonId}/${verification}`),
-    );
-  }
   try {
     await db.batch(statements);
   } catch (e) {
@@ -118,9 +109,9 @@ export async function createAppointment(db: D1Database, b: NewBooking): Promise<
     if (/UNIQUE constraint failed: appointments/.test(String(e))) {
       // The same request, retried at the same moment: answer what the first one created.
       const again = await priorBooking(db, b.clientId, b.idempotencyKey);
-      if (again) return again;
+      if (again) return { booking: again, verificationCode: null };
     }
     throw e;
   }
-  return (await priorBooking(db, b.clientId, b.idempotencyKey))!;
+  return { booking: (await priorBooking(db, b.clientId, b.idempotencyKey))!, verificationCode: verification };
 }

@@ -1,44 +1,55 @@
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
+import { FetchError } from 'aws-jwt-verify/error';
+import { SimpleFetcher } from 'aws-jwt-verify/https';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import type { Context } from 'hono';
+import type { Config } from '../config';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { standInJwks } from '../standins/identity';
-import { identityPool } from './identity';
 
 type AccessVerifier = ReturnType<typeof makeVerifier>;
-function makeVerifier(userPoolId: string, clientId: string) {
-  return CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'access' });
+
+/**
+ * The pool's access-token verifier. Its JWKS is read from the configured URL: AWS's own in
+ * production (the issuer's /.well-known/jwks.json), the stand-ins' in development, so a token
+ * signed by the stand-ins can never pass in production.
+ */
+function makeVerifier({ userPoolId, clientId, issuer, jwksUrl }: Config['cognito']) {
+  const https = new SimpleFetcher();
+  const awsJwks = `${issuer}/.well-known/jwks.json`;
+  const fetcher = { fetch: (uri: string, options?: Record<string, unknown>, data?: ArrayBuffer) => https.fetch(uri === awsJwks ? jwksUrl : uri, options, data) };
+  return CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'access' }, { jwksCache: new SimpleJwksCache({ fetcher }) });
 }
 
 /** One verifier per isolate and pool: it keeps the pool's JWKS cached between requests. */
-const verifiers = new Map<string, { verifier: AccessVerifier; jwksLoaded: boolean }>();
+const verifiers = new Map<string, AccessVerifier>();
 
 /**
  * Verifies the bearer access token of a protected call with aws-jwt-verify: signature (RS256,
- * the pool's JWKS), issuer, client id, token_use and expiry. Offline the JWKS comes from the
- * stand-in; in production from AWS, so a locally signed token can never pass there.
- * Returns the client's username (the Cognito sub).
+ * the pool's JWKS), issuer, client id, token_use and expiry. Returns the client's username
+ * (the Cognito sub).
  */
 export async function verifiedClient(c: Context<AppEnv>): Promise<string> {
   const header = c.req.header('Authorization') ?? '';
   const token = /^Bearer ([A-Za-z0-9_\-.=]+)$/.exec(header)?.[1];
   if (!token) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
-  const pool = identityPool(c);
-  const key = `${pool.userPoolId}|${pool.clientId}`;
-  let entry = verifiers.get(key);
-  if (!entry) verifiers.set(key, (entry = { verifier: makeVerifier(pool.userPoolId, pool.clientId), jwksLoaded: false }));
-  if (pool.standIn && !entry.jwksLoaded) {
-    entry.verifier.cacheJwks((await standInJwks(c.env.DB)) as Parameters<AccessVerifier['cacheJwks']>[0]);
-    entry.jwksLoaded = true;
-  }
+  const pool = c.get('config').cognito;
+  const key = `${pool.userPoolId}|${pool.clientId}|${pool.jwksUrl}`;
+  let verifier = verifiers.get(key);
+  if (!verifier) verifiers.set(key, (verifier = makeVerifier(pool)));
+  let payload;
   try {
-    const payload = await entry.verifier.verify(token);
-    if (typeof payload.exp !== 'number') throw new Error('token has no expiry');
-    return payload.username ?? payload.sub;
-  } catch {
+    payload = await verifier.verify(token);
+  } catch (e) {
+    if (isUnreachable(e)) throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
     throw new AppError('UNAUTHORIZED', 'Your session has expired or is not valid. Please log in again.');
   }
+  if (typeof payload.exp !== 'number') throw new AppError('UNAUTHORIZED', 'Your session has expired or is not valid. Please log in again.');
+  return payload.username ?? payload.sub;
 }
+
+/** The JWKS could not be fetched (the identity service is down), as opposed to a bad token. */
+const isUnreachable = (e: unknown) => e instanceof FetchError || (e instanceof TypeError && /fetch|network/i.test(e.message));
 
 /** Calls of the spec that act for a logged-in client (accounts-and-money.md §6-7). */
 const PROTECTED = [

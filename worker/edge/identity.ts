@@ -1,22 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { identityStandIn, LOCAL_POOL } from '../standins/identity';
-
-export interface IdentityPool {
-  region: string;
-  userPoolId: string;
-  clientId: string;
-  /** true offline: the embedded stand-in answers, in-process */
-  standIn: boolean;
-}
-
-/** The user pool the configuration names, or the embedded stand-in's (never in production). */
-export function identityPool(c: Context<AppEnv>): IdentityPool {
-  const cognito = c.get('config').cognito;
-  if (cognito) return { region: cognito.userPoolId.split('_')[0]!, ...cognito, standIn: false };
-  return { region: LOCAL_POOL.region, userPoolId: LOCAL_POOL.userPoolId, clientId: LOCAL_POOL.clientId, standIn: true };
-}
 
 /** A Cognito error answer: its type (e.g. NotAuthorizedException) and message. */
 export class CognitoError extends Error {
@@ -29,25 +13,23 @@ export class CognitoError extends Error {
 }
 
 /**
- * Calls the Cognito Identity Provider JSON API (one action): over HTTPS to AWS, or to the
- * stand-in in-process. Same request, same answer shapes, same errors.
+ * Calls the Cognito Identity Provider JSON API (one action) at the configured endpoint: Amazon
+ * Cognito in production, the stand-ins Worker in development. Same request, same answers.
  */
 export async function cognito<T>(c: Context<AppEnv>, action: string, body: Record<string, unknown>): Promise<T> {
-  const pool = identityPool(c);
-  const init = {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-amz-json-1.1',
-      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
-      ...(c.req.header('CF-Connecting-IP') ? { 'CF-Connecting-IP': c.req.header('CF-Connecting-IP')! } : {}),
-    },
-    body: JSON.stringify({ ClientId: pool.clientId, ...body }),
-  };
+  const { endpoint, clientId } = c.get('config').cognito;
+  const address = c.req.header('CF-Connecting-IP');
   let res: Response;
   try {
-    res = pool.standIn
-      ? await identityStandIn.fetch(new Request('http://idp.internal/', init), c.env, c.executionCtx)
-      : await fetch(`https://cognito-idp.${pool.region}.amazonaws.com/`, init);
+    res = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-amz-json-1.1',
+        'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
+        ...(address ? { 'CF-Connecting-IP': address } : {}),
+      },
+      body: JSON.stringify({ ClientId: clientId, ...body }),
+    });
   } catch {
     throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
   }

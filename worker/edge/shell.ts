@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { Bootstrap } from '../../shared/types';
 import { DEFAULT_THEME, type ThemeMode } from '../../shared/constants';
 import type { AppEnv } from '../env';
+import type { Config } from '../config';
 
 /** Serialises JSON for a <script type="application/json">: no salon text can close the tag. */
 export function scriptSafeJson(value: unknown): string {
@@ -67,25 +68,33 @@ export interface ShellOptions {
   memoKey?: string;
 }
 
-const SECURITY_HEADERS = {
-  'Content-Security-Policy':
-    // Stripe.js (card screens in production) loads from js.stripe.com, frames its fields and calls api.stripe.com.
-    "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
-    "connect-src 'self' https://api.stripe.com; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; " +
-    "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-};
+/**
+ * Stripe.js (card screens in production) loads from js.stripe.com, frames its fields and calls
+ * api.stripe.com; in development the card form calls the Stripe stand-in's origin instead.
+ */
+function securityHeaders(config: Config): Record<string, string> {
+  const stripeApi = config.stripe.browserApiOrigin ?? 'https://api.stripe.com';
+  return {
+    'Content-Security-Policy':
+      "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
+      `connect-src 'self' ${stripeApi}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
+      "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+  };
+}
+const headerSets = new WeakMap<Config, Record<string, string>>();
+const securityHeadersOf = (config: Config) => headerSets.get(config) ?? headerSets.set(config, securityHeaders(config)).get(config)!;
 
 function etagOf(tpl: { etag: string }, memoKey: string): string {
   return `"${tpl.etag}-${memoKey.replace(/[^\w.@:-]/g, '_')}"`;
 }
 
-function headersFor(etag?: string): Record<string, string> {
+function headersFor(c: Context<AppEnv>, etag?: string): Record<string, string> {
   return {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
-    ...SECURITY_HEADERS,
+    ...securityHeadersOf(c.get('config')),
     ...(etag ? { ETag: etag } : {}),
   };
 }
@@ -96,9 +105,9 @@ function headersFor(etag?: string): Record<string, string> {
  */
 export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promise<Response | null> {
   const etag = etagOf(await indexHtml(c), memoKey);
-  if (c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers: headersFor(etag) });
+  if (c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers: headersFor(c, etag) });
   const memo = rendered.get(etag);
-  return memo ? new Response(memo, { status: 200, headers: headersFor(etag) }) : null;
+  return memo ? new Response(memo, { status: 200, headers: headersFor(c, etag) }) : null;
 }
 
 /** Serves the SPA's HTML with the page's theme, language, title and public data injected. */
@@ -123,5 +132,5 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
     if (rendered.size >= MEMO_LIMIT) rendered.delete(rendered.keys().next().value as string);
     rendered.set(etag, body);
   }
-  return new Response(body, { status, headers: headersFor(etag) });
+  return new Response(body, { status, headers: headersFor(c, etag) });
 }

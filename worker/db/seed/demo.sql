@@ -92,3 +92,6 @@ INSERT OR IGNORE INTO stylist_hours (stylist_id, weekday, start_min, end_min, br
   -- Marco: Mon-Fri 9:00-17:00
   (6, 1, 540, 1020, NULL, NULL), (6, 2, 540, 1020, NULL, NULL), (6, 3, 540, 1020, NULL, NULL),
   (6, 4, 540, 1020, NULL, NULL), (6, 5, 540, 1020, NULL, NULL);
+
+-- A marketing opt-out link for the demo client: /opt-out/verify/1/demo-opt-out
+INSERT OR IGNORE INTO marketing_opt_outs (salon_id, code, client_id) VALUES (1, 'demo-opt-out', '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123');

@@ -1,7 +1,7 @@
 import type { Action } from './action';
 import { randomBytes, randomDigits, sameBytes, sha256Hex, base64, utf8 } from './bytes';
 import { assertClient, CognitoError, limitExceeded, MSG } from './cognito-error';
-import { deliveryDestination, outboxStatement } from './outbox';
+import { deliveryDestination, outboxStatement } from '../outbox';
 import { assertPasswordPolicy, hashPassword } from './passwords';
 import { RESET_CODE_TTL_MS } from './pool';
 import { confirmForgotPasswordRequest, forgotPasswordRequest } from './schemas';

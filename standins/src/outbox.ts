@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { AppEnv } from '../../env';
+import type { StandInsApp as AppEnv } from './env';
 
 /**
  * The dev outbox: texts (and emails) the offline stand-ins "sent", so a developer or an

@@ -1,5 +1,3 @@
-import { MOUNT_PATH } from './config';
-
 /** An intent's next_action when 3-D Secure is needed: a redirect to the stand-in's challenge page. */
 export interface NextAction {
   type: 'redirect_to_url';
@@ -18,7 +16,7 @@ export function originOf(url: string | null | undefined): string | undefined {
 }
 
 /**
- * '{origin}/__stripe/3ds/{intent}?return_url=...&client_secret=...': the origin is the
+ * '{origin}/3ds/{intent}?return_url=...&client_secret=...': the origin is the
  * stand-in's public one (configured, or the host the API call came to) or else the
  * return_url's (in-process calls have no public host); with neither the URL is a path. The
  * client secret in the URL is the capability to answer the challenge, as on Stripe's own
@@ -31,6 +29,6 @@ export function redirectAction(intent: { id: string; client_secret: string }, or
   query.set('client_secret', intent.client_secret);
   return {
     type: 'redirect_to_url',
-    redirect_to_url: { return_url: returnUrl, url: `${base}${MOUNT_PATH}/3ds/${intent.id}?${query.toString()}` },
+    redirect_to_url: { return_url: returnUrl, url: `${base}/3ds/${intent.id}?${query.toString()}` },
   };
 }

@@ -8,6 +8,3 @@ INSERT OR IGNORE INTO idp_users (sub, phone_number, phone_number_verified, email
 VALUES ('5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', '+447700900123', 1, 'jamie@example.test', 'Jamie Rivers', NULL, NULL,
   'PBKDF2-SHA256', 100000, 'hLaLVsT24Mgpfem7C+mf9g==', 'oT2cV8XogbybpPqmVZSNtYcUorKEGWCVns7Q7iZ36rU=',
   1767225600000, 1767225600000);
-
--- A marketing opt-out link for the demo client: /opt-out/verify/1/demo-opt-out
-INSERT OR IGNORE INTO marketing_opt_outs (salon_id, code, client_id) VALUES (1, 'demo-opt-out', '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123');

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import Stripe from 'stripe';
-import type { AppEnv } from '../../env';
+import type { StandInsApp as AppEnv } from '../env';
 import { API_VERSION_FORMAT, authenticate, checkVersion } from './auth';
 import { configuredOrigin } from './config';
 import type { Ctx, Route } from './context';
@@ -98,7 +98,7 @@ async function serve(c: Context<AppEnv>, route: Route) {
 /**
  * The Stripe REST API stand-in (offline only): /v1/* with form-encoded bodies, Bearer secret
  * key (the publishable key only for POST /v1/payment_methods), Stripe-Version and
- * Idempotency-Key; and the 3-D Secure page at /3ds/:intentId. The edge mounts it at /__stripe.
+ * Idempotency-Key; and the 3-D Secure page at /3ds/:intentId. The stand-ins Worker serves it at its root, as api.stripe.com does.
  */
 export const paymentsStandIn = new Hono<AppEnv>();
 

@@ -6,8 +6,10 @@ import { idParam, listParams } from './params';
 import { noSuch } from './stripe-error';
 import { commit, listObjects, type Write } from './store';
 import { parseParams } from './validation';
+import { LOCAL_STRIPE } from './config';
+import { webhookRequestInit } from './webhooks';
 
-/** The state changes the stand-in records as events (and the edge delivers as webhooks). */
+/** The state changes the stand-in records as events (and delivers as signed webhooks). */
 export type EventType =
   | 'payment_intent.succeeded'
   | 'payment_intent.amount_capturable_updated'
@@ -80,7 +82,7 @@ export async function webhookEvents(db: D1Database, opts: { delivered?: boolean;
   return results.map(toWebhook);
 }
 
-/** Events not delivered yet, oldest first: the edge signs each payload and POSTs it to its webhook route. */
+/** Events not delivered yet, oldest first. */
 export const pendingWebhooks = (db: D1Database, limit = 100) => webhookEvents(db, { delivered: false, limit });
 
 /** Marks an event delivered; false if it is unknown or was already marked. */
@@ -121,3 +123,20 @@ export const eventRoutes: Route[] = [
     },
   },
 ];
+
+/**
+ * POSTs undelivered events to the configured endpoint (the product's /webhooks/stripe), each
+ * signed with the sandbox's webhook secret as Stripe signs them; an event is marked delivered
+ * once the endpoint answers 2xx, so a failed delivery is tried again after the next API call.
+ */
+export async function deliverWebhooks(db: D1Database, endpoint: string | undefined): Promise<number> {
+  if (!endpoint) return 0;
+  let delivered = 0;
+  for (const w of await pendingWebhooks(db)) {
+    const res = await fetch(endpoint, await webhookRequestInit(w, LOCAL_STRIPE.webhookSecret)).catch(() => null);
+    if (!res) break; // the endpoint is not up (yet): try again later
+    await res.body?.cancel();
+    if (res.ok && (await markDelivered(db, w.id))) delivered++;
+  }
+  return delivered;
+}

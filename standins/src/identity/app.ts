@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../../env';
+import type { StandInsApp as AppEnv } from '../env';
 import type { Action } from './action';
 import { CognitoError, invalidParameter } from './cognito-error';
 import { JWKS_PATH } from './pool';

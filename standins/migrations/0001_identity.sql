@@ -1,5 +1,5 @@
--- The offline identity stand-in: an embedded Amazon Cognito user pool (worker/standins/identity).
--- Used only when no real user pool is configured; production users live in Cognito.
+-- The offline identity stand-in: an Amazon Cognito user pool (standins/src/identity).
+-- Its own database: the product's never holds a stand-in table; production users live in Cognito.
 -- Instants are UTC epoch milliseconds.
 
 -- Users of the pool. The username is the sub (a UUID); the phone number is the sign-in alias.
@@ -70,7 +70,7 @@ CREATE TABLE idp_throttle (
 );
 CREATE INDEX idp_throttle_last ON idp_throttle(last_at);
 
--- Texts and emails the offline stand-ins "sent", shown at /__dev/outbox (never in production).
+-- Texts and emails the offline stand-ins "sent", shown at the stand-ins' /__dev/outbox.
 CREATE TABLE dev_outbox (
   id         INTEGER PRIMARY KEY AUTOINCREMENT,
   created_at INTEGER NOT NULL,

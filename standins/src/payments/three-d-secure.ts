@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import type { AppEnv } from '../../env';
+import type { StandInsApp as AppEnv } from '../env';
 import { answerChallenge, challengeOf, type Challenge } from './authenticate';
 import { sameSecret } from './ids';
 import { isAllowedReturnUrl } from './params';
@@ -10,7 +10,8 @@ import { challengePage, messagePage, PAGE_CSP } from './three-d-secure-page';
 /**
  * The 3-D Secure challenge page of the stand-in (offline only), where next_action.redirect_to_url
  * sends the cardholder: GET shows 'Complete authentication' / 'Fail authentication'; the POST
- * settles the intent and redirects to its return_url — only ever on this page's own origin.
+ * settles the intent and redirects to its return_url: the one the intent was created with (by the
+ * holder of the secret key, as on Stripe), never one taken from the link alone.
  * The intent's client secret in the URL is what allows answering (as on Stripe's own pages).
  */
 export const threeDSecure = new Hono<AppEnv>();
@@ -31,13 +32,16 @@ function page(c: Context<AppEnv>, status: ContentfulStatusCode, body: ReturnType
   return c.html(body, status);
 }
 
-/** The return_url resolved on this page's origin, or null if it points anywhere else (no open redirect). */
-export function sameOriginTarget(returnUrl: string, pageUrl: string): URL | null {
+/**
+ * The intent's return_url as an absolute http(s) URL (a path resolves on this page's origin), or
+ * null. The merchant's site is another origin than this page's, as with Stripe's own pages; what
+ * prevents an open redirect is that only the return_url stored on the intent is ever followed.
+ */
+export function returnTarget(returnUrl: string, pageUrl: string): URL | null {
   if (!isAllowedReturnUrl(returnUrl)) return null;
-  const here = new URL(pageUrl);
   try {
-    const target = new URL(returnUrl, here);
-    return (target.protocol === 'http:' || target.protocol === 'https:') && target.origin === here.origin ? target : null;
+    const target = new URL(returnUrl, pageUrl);
+    return target.protocol === 'http:' || target.protocol === 'https:' ? target : null;
   } catch {
     return null;
   }
@@ -45,7 +49,7 @@ export function sameOriginTarget(returnUrl: string, pageUrl: string): URL | null
 
 type Checked = { ok: true; challenge: Challenge; target: URL | null } | { ok: false; status: ContentfulStatusCode; title: string; message: string };
 
-/** The checks both methods share: a known intent, its client secret, and a return_url on this origin. */
+/** The checks both methods share: a known intent, its client secret, and the intent's own return_url. */
 async function check(c: Context<AppEnv>, secret: string | undefined, returnUrl: string | undefined): Promise<Checked> {
   const id = intentId.safeParse(c.req.param('id'));
   const challenge = id.success ? await challengeOf(c.env.DB, Date.now(), id.data) : null;
@@ -56,9 +60,9 @@ async function check(c: Context<AppEnv>, secret: string | undefined, returnUrl: 
   if (returnUrl !== undefined && returnUrl !== challenge.returnUrl) {
     return { ok: false, status: 400, title: 'Link not valid', message: 'The return address does not match this payment.' };
   }
-  const target = challenge.returnUrl === null ? null : sameOriginTarget(challenge.returnUrl, c.req.url);
+  const target = challenge.returnUrl === null ? null : returnTarget(challenge.returnUrl, c.req.url);
   if (challenge.returnUrl !== null && !target) {
-    return { ok: false, status: 400, title: 'Return address refused', message: 'The return address is not on this site, so this page will not send you there.' };
+    return { ok: false, status: 400, title: 'Return address refused', message: 'The return address of this payment is not a web address, so this page will not send you there.' };
   }
   return { ok: true, challenge, target };
 }

@@ -1,5 +1,5 @@
--- The offline payments stand-in: an embedded Stripe-API-compatible sandbox
--- (worker/standins/payments). Used only when no real Stripe secret key is configured.
+-- The offline payments stand-in: a Stripe-API-compatible sandbox (standins/src/payments), in the
+-- stand-ins' own database.
 -- Every object table holds the Stripe object as answered (JSON), a random revision that each
 -- write replaces (optimistic concurrency: a write names the revision it read), and hidden
 -- sandbox state. Card numbers and CVCs are never stored: a payment method keeps only brand,

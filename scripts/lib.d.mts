@@ -1,0 +1,10 @@
+// Types of lib.mjs for the TypeScript files that use it (test setup).
+import type { ChildProcess } from 'node:child_process';
+
+export function run(cmd: string, args: string[], opts?: Record<string, unknown>): void;
+export function buildClient(): void;
+export function prepareLocalDb(persistTo?: string): void;
+export function prepareStandInsDb(persistTo?: string): void;
+export function standInSettings(port: number): Record<'COGNITO_ENDPOINT' | 'COGNITO_JWKS_URL' | 'STRIPE_API_BASE' | 'TWILIO_API_BASE', string>;
+export function startWorker(opts: { port: number; persistTo?: string; vars?: Record<string, string>; config?: string; quiet?: boolean }): Promise<ChildProcess>;
+export function startStandIns(opts: { port: number; persistTo?: string; appPort?: number; quiet?: boolean }): Promise<ChildProcess>;

@@ -1,0 +1,25 @@
+import type { StandInsEnv } from '../env';
+
+/**
+ * The sandbox's own keys (test-mode shaped). They open only this sandbox; the product is given
+ * them through its development settings, never in production (its config schema refuses them).
+ */
+export const LOCAL_STRIPE = {
+  secretKey: 'sk_test_local_standin',
+  publishableKey: 'pk_test_local_standin',
+  webhookSecret: 'whsec_local_standin',
+} as const;
+
+export type PaymentsEnv = StandInsEnv;
+
+/** The configured public origin of the stand-in's pages, if it is a valid http(s) origin. */
+export function configuredOrigin(env: PaymentsEnv): string | undefined {
+  const raw = env.PUBLIC_ORIGIN?.trim();
+  if (!raw) return undefined;
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The offline payments stand-in: a Stripe-API-compatible sandbox (customers, payment methods,
+ * setup intents, payment intents with manual capture, 3-D Secure requires_action and its
+ * challenge page, Stripe's test cards and decline codes, Idempotency-Key, events delivered as
+ * signed webhooks), reached by the product's official stripe SDK over HTTP through its
+ * host/port/protocol options.
+ */
+export { LOCAL_STRIPE, type PaymentsEnv } from './config';
+export { paymentsStandIn } from './app';
+export { deliverWebhooks, markDelivered, pendingWebhooks, webhookEvents, type WebhookEvent } from './events';
+export { signWebhook, webhookRequestInit } from './webhooks';

@@ -1,0 +1,25 @@
+import path from 'node:path';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+const here = path.resolve(import.meta.dirname, '..');
+
+/** The stand-ins Worker's own tests, inside workerd with its own wrangler config and D1. */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(here, 'migrations'));
+  const seed = await readD1Migrations(path.join(here, 'seed'));
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: path.join(here, 'wrangler.toml') },
+        miniflare: { bindings: { TEST_MIGRATIONS: [...migrations, ...seed] } },
+      }),
+    ],
+    test: {
+      name: 'standins',
+      root: here,
+      include: ['tests/**/*.test.ts'],
+      setupFiles: ['tests/apply-migrations.ts'],
+    },
+  };
+});

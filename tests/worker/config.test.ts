@@ -1,0 +1,72 @@
+import { env } from 'cloudflare:test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call } from './helpers';
+
+/** The production settings of a real deployment (fake values of the right shapes). */
+const PRODUCTION = {
+  ENVIRONMENT: 'production',
+  APP_HOSTS: 'book.example.com',
+  COGNITO_USER_POOL_ID: 'eu-west-1_AbCdEf123',
+  COGNITO_CLIENT_ID: '1example23456789',
+  COGNITO_ENDPOINT: '',
+  COGNITO_JWKS_URL: '',
+  STRIPE_SECRET_KEY: 'sk_live_51ExampleSecretValue',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_51ExamplePublishable',
+  STRIPE_WEBHOOK_SECRET: 'whsec_ExampleSigningSecretValue',
+  STRIPE_API_BASE: '',
+  TWILIO_ACCOUNT_SID: 'AC0123456789abcdef0123456789abcdef',
+  TWILIO_AUTH_TOKEN: 'exampleTwilioAuthTokenValue',
+  TWILIO_FROM: '+447700900999',
+  TWILIO_API_BASE: '',
+};
+const unset = (name: string) => ({ [name]: undefined });
+
+afterEach(() => vi.restoreAllMocks());
+
+/** Calls the Worker with settings changed; answers the status and what was logged. */
+async function withSettings(settings: Record<string, string | undefined>, path = '/salon/1') {
+  const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const res = await call(path, {}, settings as Partial<Cloudflare.Env>);
+  return { status: res.status, body: await res.text(), logged: log.mock.calls.map((args) => args.join(' ')).join('\n') };
+}
+
+describe('one checked configuration', () => {
+  it('serves with the complete production settings (the check is not what refuses)', async () => {
+    // The page is served from D1 without calling any service, so fake but well-formed values suffice.
+    const r = await withSettings(PRODUCTION, '/api/latest/release/ui.booking/prod/');
+    expect(r.status).toBe(200);
+  });
+
+  const cases: [string, Record<string, string | undefined>, string, string | null][] = [
+    ['a real Stripe key without the webhook secret (the forged-event attack)', { ...PRODUCTION, ...unset('STRIPE_WEBHOOK_SECRET') }, 'STRIPE_WEBHOOK_SECRET is required', null],
+    ['a development Stripe key without the webhook secret', { ...unset('STRIPE_WEBHOOK_SECRET') }, 'STRIPE_WEBHOOK_SECRET is required', null],
+    ['production without a publishable key', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' }, 'STRIPE_PUBLISHABLE_KEY is required', null],
+    ['production without a user pool', { ...PRODUCTION, ...unset('COGNITO_USER_POOL_ID') }, 'COGNITO_USER_POOL_ID is required', null],
+    ['production without a Cognito app client', { ...PRODUCTION, COGNITO_CLIENT_ID: ' ' }, 'COGNITO_CLIENT_ID is required', null],
+    ['production with the committed local webhook secret', { ...PRODUCTION, STRIPE_WEBHOOK_SECRET: 'whsec_local_standin' }, 'STRIPE_WEBHOOK_SECRET is a local stand-in key', 'whsec_local_standin'],
+    ['production with the committed local secret key', { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_local_standin' }, 'STRIPE_SECRET_KEY is a local stand-in key', 'sk_test_local_standin'],
+    ['production pointed at the Stripe stand-in', { ...PRODUCTION, STRIPE_API_BASE: 'http://127.0.0.1:8788' }, 'STRIPE_API_BASE points at a stand-in', null],
+    ['production pointed at the identity stand-in', { ...PRODUCTION, COGNITO_ENDPOINT: 'http://127.0.0.1:8788/__idp/' }, 'COGNITO_ENDPOINT points at a stand-in', null],
+    ['production without the SMS provider', { ...PRODUCTION, ...unset('TWILIO_AUTH_TOKEN') }, 'TWILIO_AUTH_TOKEN is required', null],
+    ['no ENVIRONMENT at all', { ...unset('ENVIRONMENT') }, 'ENVIRONMENT must be development or production', null],
+    ['a malformed webhook secret', { STRIPE_WEBHOOK_SECRET: 'not-a-secret-value-1234' }, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret', 'not-a-secret-value-1234'],
+  ];
+
+  it.each(cases)('refuses every request with %s: 500, the setting named in the log, never its value', async (_what, settings, named, secret) => {
+    for (const path of ['/salon/1', '/api/book-online/salon/1/', '/webhooks/stripe']) {
+      const r = await withSettings(settings, path);
+      expect(r.status).toBe(500);
+      expect(r.logged).toContain(named);
+      expect(r.body).not.toContain(named.split(' ')[0]!);
+      if (secret) {
+        expect(r.logged).not.toContain(secret);
+        expect(r.body).not.toContain(secret);
+      }
+    }
+  });
+
+  it('the development settings point every service at the stand-ins Worker', () => {
+    expect(env.ENVIRONMENT).toBe('development');
+    for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const) expect(env[name]).toContain(env.STANDINS_ORIGIN);
+  });
+});

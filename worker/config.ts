@@ -1,0 +1,134 @@
+import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppEnv, Env } from './env';
+
+/**
+ * The one checked configuration of the product Worker: every setting of wrangler.toml and its
+ * secrets, parsed once per isolate by one zod schema. The same code talks to the real services
+ * and (in development) to the stand-ins Worker; only these settings differ.
+ */
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), `${name} must be an absolute http(s) URL`);
+const optionalUrl = (name: string) => url(name).optional();
+const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`);
+
+/** Keys and ids that open only the stand-ins: fine in development, refused anywhere else. */
+const LOCAL_SECRET = /local_standin|^AC0{32}$/;
+const STAND_IN_SETTINGS = ['COGNITO_ENDPOINT', 'COGNITO_JWKS_URL', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const;
+
+const envSchema = z
+  .object({
+    ENVIRONMENT: z.enum(['development', 'production'], { error: 'ENVIRONMENT must be development or production' }),
+    RELEASE: required('RELEASE'),
+    APP_HOSTS: required('APP_HOSTS'),
+    UPSTREAM_API: optionalUrl('UPSTREAM_API'),
+    COGNITO_USER_POOL_ID: required('COGNITO_USER_POOL_ID').regex(/^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/, 'COGNITO_USER_POOL_ID must look like eu-west-1_Abc123'),
+    COGNITO_CLIENT_ID: required('COGNITO_CLIENT_ID'),
+    COGNITO_ENDPOINT: optionalUrl('COGNITO_ENDPOINT'),
+    COGNITO_JWKS_URL: optionalUrl('COGNITO_JWKS_URL'),
+    STRIPE_SECRET_KEY: required('STRIPE_SECRET_KEY').regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)'),
+    STRIPE_PUBLISHABLE_KEY: required('STRIPE_PUBLISHABLE_KEY').regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)'),
+    STRIPE_WEBHOOK_SECRET: required('STRIPE_WEBHOOK_SECRET').regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)'),
+    STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
+    TWILIO_ACCOUNT_SID: required('TWILIO_ACCOUNT_SID').regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits'),
+    TWILIO_AUTH_TOKEN: required('TWILIO_AUTH_TOKEN'),
+    TWILIO_FROM: required('TWILIO_FROM').regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/, 'TWILIO_FROM must be an E.164 number, a messaging service sid or an alphanumeric sender id'),
+    TWILIO_API_BASE: optionalUrl('TWILIO_API_BASE'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ENVIRONMENT !== 'production') return;
+    for (const name of STAND_IN_SETTINGS) {
+      if (env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
+    }
+    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
+      if (LOCAL_SECRET.test(env[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
+    }
+  });
+
+const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
+
+function toConfig(env: z.output<typeof envSchema>) {
+  const region = env.COGNITO_USER_POOL_ID.split('_')[0]!;
+  const issuer = `https://cognito-idp.${region}.amazonaws.com/${env.COGNITO_USER_POOL_ID}`;
+  const stripeBase = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  return {
+    production: env.ENVIRONMENT === 'production',
+    release: env.RELEASE,
+    appHosts: env.APP_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    upstreamApi: env.UPSTREAM_API ? withSlash(env.UPSTREAM_API) : undefined,
+    cognito: {
+      region,
+      userPoolId: env.COGNITO_USER_POOL_ID,
+      clientId: env.COGNITO_CLIENT_ID,
+      issuer,
+      endpoint: env.COGNITO_ENDPOINT ?? `https://cognito-idp.${region}.amazonaws.com/`,
+      /** where the pool's signing keys are read: AWS's own JWKS unless a stand-in is named */
+      jwksUrl: env.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      /** the stripe SDK's host/port/protocol options; null for api.stripe.com */
+      api: stripeBase
+        ? { host: stripeBase.hostname, port: Number(stripeBase.port || (stripeBase.protocol === 'https:' ? 443 : 80)), protocol: stripeBase.protocol.slice(0, -1) as 'http' | 'https' }
+        : null,
+      /** where the browser's own card form sends the card when Stripe.js cannot be used (a stand-in); null in production */
+      browserApiOrigin: stripeBase?.origin ?? null,
+    },
+    sms: {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      from: env.TWILIO_FROM,
+      apiBase: withSlash(env.TWILIO_API_BASE ?? 'https://api.twilio.com/'),
+    },
+  };
+}
+export type Config = ReturnType<typeof toConfig>;
+
+/** A setting is missing or wrong: names the setting, never its value. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid Worker configuration: ${problems.join('; ')}`);
+  }
+}
+
+let cached: { from: Env; config: Config } | undefined;
+
+/** Validates the configuration once per isolate (and again only if the bindings change). */
+export function configFrom(env: Env): Config {
+  if (cached?.from === env) return cached.config;
+  // An empty setting is an unset one (wrangler.toml lists optional settings as "").
+  const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')));
+  const parsed = envSchema.safeParse(settings);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  const config = toConfig(parsed.data);
+  cached = { from: env, config };
+  return config;
+}
+
+/**
+ * Puts the checked configuration on the context. A missing or wrong setting refuses every
+ * request with a 500 and names the setting in the log (never its value).
+ */
+export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
+  try {
+    c.set('config', configFrom(c.env));
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`[${c.get('requestId')}] ${e.message}`);
+    c.header('Cache-Control', 'no-store');
+    const detail = 'This booking service is not configured correctly. Please try again later.';
+    if (c.req.path.startsWith('/api/') || c.req.header('Accept')?.includes('application/json')) {
+      return c.json({ detail, code: 'MISCONFIGURED', request_id: c.get('requestId') }, 500);
+    }
+    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Unavailable</title><h1>Sorry, something went wrong</h1><p>${detail}</p></html>`, 500);
+  }
+  await next();
+};
