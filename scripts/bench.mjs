@@ -23,6 +23,7 @@ import autocannon from 'autocannon';
 // Set before lib.mjs is loaded, as it copies process.env once. BENCH_WRANGLER_LOG=info keeps them.
 process.env.WRANGLER_LOG = process.env.BENCH_WRANGLER_LOG || 'warn';
 const { buildClient, prepareLocalDb, startWorker } = await import('./lib.mjs');
+const { productionBundle } = await import('./bundle.mjs');
 
 const SECONDS = posInt('BENCH_SECONDS', 8);
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : posInt('BENCH_WARMUP', 2);
@@ -37,16 +38,16 @@ const FLOOR_PERSIST = '.wrangler/bench-hello-assets';
 
 const KB = 1024;
 const JS_BUDGET_GZIP = 110 * KB;
-const THROUGHPUT_BUDGET = 0.8; // share of hello world's req/s
+const THROUGHPUT_BUDGET = 0.9; // share of the req/s of hello world with the same [assets] block (issue 9)
 
 const app = `http://127.0.0.1:${APP_PORT}`;
 const hello = `http://127.0.0.1:${HELLO_PORT}`;
 const floor = `http://127.0.0.1:${FLOOR_PORT}`;
 
 /**
- * What is measured, in the order each round runs it. The budget holds the app's targets to 80 %
- * of hello world. 'hello + assets' is the same Worker with the app's [assets] block: the floor
- * any Worker served with static assets starts from, shown so the app's own cost can be read.
+ * What is measured, in the order each round runs it. 'hello + assets' is the same Worker with the
+ * app's [assets] block: the floor any Worker served with static assets starts from. The budget
+ * holds the app's targets to 90 % of it (median over rounds of the same round's ratio).
  */
 const TARGETS = [
   { name: 'hello world  GET /', url: `${hello}/`, server: 'hello', baseline: true },
@@ -309,6 +310,10 @@ async function main() {
   );
   const jsPass = js.gzip <= JS_BUDGET_GZIP;
   console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
+  const bundle = productionBundle();
+  console.log('\n── Production Worker bundle (wrangler deploy --dry-run --env production) ──');
+  console.log(`  ${fmtKB(bundle.raw)} raw, ${fmtKB(bundle.gzip)} gzip; stand-in identifiers or local keys: ${bundle.found.join(', ') || 'none'}`);
+  console.log(`  Budget: ≤ 250 KB gzip and no stand-in code → ${bundle.gzip <= 250 * KB && !bundle.found.length ? 'PASS' : 'FAIL'}`);
 
   // 2. Throughput. Each round runs every target in turn, and a last hello-world run closes the
   // rounds, so every target is compared with hello world interpolated between the two runs that
@@ -339,6 +344,7 @@ async function main() {
     helloRuns[i][key] + ((helloRuns[i + 1][key] - helloRuns[i][key]) * k) / TARGETS.length;
 
   const withCpu = [...runs.values(), [closing]].every((rs) => rs.every((r) => r.cpu !== null));
+  const floorShareOf = (mine) => median(mine.map((x, i) => x.rps / runs.get(floorTarget)[i].rps));
   const rows = TARGETS.map((t, k) => {
     const mine = runs.get(t);
     const share = median(mine.map((x, i) => x.rps / helloAt('rps', i, k)));
@@ -351,7 +357,7 @@ async function main() {
       // against the hello + assets run of the same round: the app's own cost over that floor
       floorShare: median(mine.map((x, i) => x.rps / runs.get(floorTarget)[i].rps)),
       cpuShare: withCpu ? median(mine.map((x, i) => helloAt('cpu', i, k) / x.cpu)) : null,
-      verdict: t.baseline ? 'baseline' : t.floor ? 'reference' : share >= THROUGHPUT_BUDGET ? 'PASS' : 'FAIL',
+      verdict: t.baseline ? 'baseline' : t.floor ? 'reference' : floorShareOf(mine) >= THROUGHPUT_BUDGET ? 'PASS' : 'FAIL',
     };
   });
   const pct = (x) => `${(x * 100).toFixed(0)} %`;
@@ -372,7 +378,7 @@ async function main() {
     '% of hello',
     '% of hello+assets',
     ...(withCpu ? ['CPU ms/req', 'CPU % of hello'] : []),
-    'budget ≥ 80 %',
+    'budget ≥ 90 % of hello+assets',
   ];
   const body = rows.map((r) => [r.t.name, ...cells(r)]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
@@ -381,12 +387,12 @@ async function main() {
   console.log(`  ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
   for (const b of body) console.log(`  ${line(b)}`);
   console.log(
-    `\n  % of hello: req/s over hello world's req/s interpolated between the runs around it, median over rounds (the budget).`,
+    `\n  % of hello: req/s over hello world's req/s interpolated between the runs around it, median over rounds.`,
   );
   console.log(
-    '  % of hello+assets: req/s over the same round\'s hello world served with the app\'s [assets] block: what',
+    '  % of hello+assets: req/s over the same round\'s hello world served with the app\'s [assets] block (the budget):',
   );
-  console.log('  is left of the budget once Workers static assets routing has taken its share.');
+  console.log("  the platform's floor for a Worker with static assets, so this is the app's own cost.");
   if (withCpu) {
     console.log(
       '  CPU ms/req: CPU time of the whole `wrangler dev` process tree per request (its proxy, workerd, D1);',
@@ -397,7 +403,7 @@ async function main() {
   console.log(`  Load average now ${loadAvg()} on ${cpus().length} CPUs.`);
   const thrPass = rows.every((r) => r.verdict !== 'FAIL');
   console.log(
-    `\n  Budget: cached public calls and HTML shell ≥ 80 % of hello world's req/s → ${thrPass ? 'PASS' : 'FAIL'}`,
+    `\n  Budget: cached public calls and HTML shell ≥ 90 % of hello world + assets req/s → ${thrPass ? 'PASS' : 'FAIL'}`,
   );
   console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
 
@@ -411,7 +417,7 @@ async function main() {
       '% of hello world',
       '% of hello world + assets',
       ...(withCpu ? ['CPU ms/req', 'CPU % of hello world'] : []),
-      'Budget (≥ 80 %)',
+      'Budget (≥ 90 % of hello + assets)',
     ]),
   );
   console.log(md(['---', '---:', '---:', '---:', '---:', ...(withCpu ? ['---:', '---:'] : []), ':---:']));

@@ -17,7 +17,7 @@ const optionalUrl = (name: string) => url(name).optional();
 const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`);
 
 /** Keys and ids that open only the stand-ins: fine in development, refused anywhere else. */
-const LOCAL_SECRET = /local_standin|^AC0{32}$/;
+const LOCAL_SECRET = /_local_|^AC0{32}$/;
 const STAND_IN_SETTINGS = ['COGNITO_ENDPOINT', 'COGNITO_JWKS_URL', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const;
 
 const envSchema = z

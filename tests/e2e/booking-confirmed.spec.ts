@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { STANDINS_URL } from './env';
 import { expect, test } from './fixtures';
 
 // booking-journey.md §4 Flow 6 and §2 Booking confirmed; accounts-and-money.md §2 Verification.
@@ -37,8 +38,11 @@ test('a free booking is made after login and confirmed, with a calendar file and
   expect(ics).toContain('DURATION:PT75M');
 
   // The verification text (offline outbox) links to the verification page.
-  const outbox = await (await page.request.get('/__dev/outbox')).text();
-  const code = /\/verify\/2\/([a-z0-9]+)/.exec(outbox)?.[1];
+  // It is sent after the booking answers: wait for it to arrive.
+  let code: string | undefined;
+  await expect
+    .poll(async () => (code = /\/verify\/2\/([a-z0-9]+)/.exec(await (await page.request.get(`${STANDINS_URL}/__dev/outbox`)).text())?.[1]))
+    .toBeTruthy();
   expect(code).toBeTruthy();
   await page.goto(`/verify/2/${code}`);
   await expect(page.getByRole('heading', { name: 'Verifying Your Booking' })).toBeVisible();

@@ -101,7 +101,7 @@ test('a 3-D Secure card: the challenge is completed for the card and again for t
   // Saving the card needs authentication: the bank's page, then back to the card step.
   const challenge = new ThreeDSecurePage(page);
   await expect(challenge.title).toBeVisible();
-  await expect(page).toHaveURL(/\/__stripe\/3ds\/seti_/);
+  await expect(page).toHaveURL(/\/3ds\/seti_/);
   await expect(page.getByText('Authorise saving this card for future payments.')).toBeVisible();
   await challenge.complete.click();
   await expect(add.saved).toBeVisible();
@@ -114,7 +114,7 @@ test('a 3-D Secure card: the challenge is completed for the card and again for t
 
   // The deposit needs authentication too: back to confirm-with-card, which confirms the booking.
   await expect(challenge.title).toBeVisible();
-  await expect(page).toHaveURL(/\/__stripe\/3ds\/pi_/);
+  await expect(page).toHaveURL(/\/3ds\/pi_/);
   await expect(page.getByText(/Authorise a payment of £\d+\.\d{2}\./)).toBeVisible();
   await challenge.complete.click();
   await expect(page).toHaveURL('/salon/1/bookingConfirmed');

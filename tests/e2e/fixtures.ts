@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { STANDINS_URL } from './env';
 
 export { expect };
 
@@ -869,7 +870,7 @@ export async function createAccountThroughApi(request: APIRequestContext, a: Acc
 export async function resetCodeFromOutbox(page: Page, e164: string): Promise<string> {
   const outbox = await page.context().newPage();
   try {
-    await outbox.goto('/__dev/outbox');
+    await outbox.goto(`${STANDINS_URL}/__dev/outbox`);
     // The page hides every digit of the number but the last three, newest message first.
     const masked = `+${'•'.repeat(e164.replace(/\D/g, '').length - 3)}${e164.slice(-3)}`;
     const row = outbox.getByRole('row').filter({ hasText: masked }).filter({ hasText: /code/ }).first();

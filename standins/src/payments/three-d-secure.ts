@@ -24,8 +24,13 @@ const answer = z.object({
   return_url: z.string().max(2048).optional(),
 });
 
-function page(c: Context<AppEnv>, status: ContentfulStatusCode, body: ReturnType<typeof messagePage>) {
-  c.header('Content-Security-Policy', PAGE_CSP);
+/**
+ * Answers a page. The challenge form is sent to this page, which redirects to the intent's
+ * return_url on the merchant's origin; browsers apply form-action to that redirect too, so the
+ * return origin is allowed there (and only it).
+ */
+function page(c: Context<AppEnv>, status: ContentfulStatusCode, body: ReturnType<typeof messagePage>, returnTo: URL | null = null) {
+  c.header('Content-Security-Policy', returnTo ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${returnTo.origin}`) : PAGE_CSP);
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex');
@@ -73,7 +78,7 @@ threeDSecure.get('/:id', async (c) => {
   if (checked.challenge.status !== 'requires_action') {
     return page(c, 200, messagePage('Nothing to authenticate', 'This payment is not waiting for authentication any more.'));
   }
-  return page(c, 200, challengePage(checked.challenge, c.req.path, checked.challenge.returnUrl));
+  return page(c, 200, challengePage(checked.challenge, c.req.path, checked.challenge.returnUrl), checked.target);
 });
 
 threeDSecure.post('/:id', async (c) => {

@@ -1,0 +1,50 @@
+// The production bundle: `wrangler deploy --dry-run --env production`, its size raw and gzip,
+// and a check that no stand-in code or local key is in it. `npm run bundle` prints the figures;
+// `npm test` runs it and fails on a stand-in identifier or a size over the budget.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { run } from './lib.mjs';
+
+const BUDGET_GZIP_KB = 250;
+/** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
+const STAND_IN_MARKERS = [
+  'local_standin',
+  'whsec_local',
+  'sk_test_local',
+  'pk_test_local',
+  'AC00000000000000000000000000000000',
+  'Local0001',
+  'local-app-client',
+  'idp_users',
+  'idp_signing_keys',
+  'stripe_payment_intents',
+  'dev_outbox',
+  'Dev outbox',
+  'Complete authentication',
+  'AWSCognitoIdentityProviderService.InitiateAuth"',
+  'standins/',
+];
+
+/** Bundles the product as `wrangler deploy` would for production; answers the bundle's files. */
+export function productionBundle() {
+  const out = mkdtempSync(join(tmpdir(), 'salon-bundle-'));
+  run('wrangler', ['deploy', '--dry-run', '--env', 'production', '--outdir', out], { timeoutMs: 180_000 });
+  const files = readdirSync(out, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(m?js|wasm)$/.test(f) && statSync(join(out, f)).isFile());
+  const bytes = files.map((f) => readFileSync(join(out, f)));
+  rmSync(out, { recursive: true, force: true });
+  const all = Buffer.concat(bytes);
+  const text = all.toString('utf8');
+  return { files, raw: all.length, gzip: gzipSync(all, { level: 9 }).length, found: STAND_IN_MARKERS.filter((m) => text.includes(m)) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const b = productionBundle();
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  console.log(`Production bundle (${b.files.join(', ')}): ${kb(b.raw)} raw, ${kb(b.gzip)} gzip (budget ${BUDGET_GZIP_KB} KB gzip: ${b.gzip <= BUDGET_GZIP_KB * 1024 ? 'PASS' : 'FAIL'})`);
+  console.log(`Stand-in identifiers or local keys in it: ${b.found.length ? b.found.join(', ') : 'none'}`);
+  if (b.found.length || b.gzip > BUDGET_GZIP_KB * 1024) process.exit(1);
+}
