@@ -1,0 +1,72 @@
+// Lint: typescript-eslint's recommended rules, the React hooks rules for the client, and the
+// house's import boundaries (bulletproof-react style): layers point one way and features meet
+// only through each other's public entry (index.ts).
+import js from '@eslint/js';
+import { readdirSync } from 'node:fs';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./client/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Worker layers, top to bottom: edge → api → domain → db. A layer imports the layers below it,
+ * never one above; the edge reaches data only through the API (embedded or UPSTREAM_API), so it
+ * imports neither the domain nor db. Within the domain, bookings and payments build on
+ * availability, never the other way.
+ */
+const up = (target, from, why) => ({ target: target.map((d) => `./worker/${d}`), from: from.map((d) => `./worker/${d}`), message: why });
+const workerZones = [
+  up(['db'], ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'index.ts'], 'db/ is the ground floor: it imports no layer above it.'),
+  up(['availability', 'bookings', 'payments', 'messaging'], ['edge', 'api', 'index.ts'], 'The domain is independent of HTTP: it imports neither api/ nor edge/.'),
+  up(['availability'], ['bookings', 'payments', 'messaging'], 'bookings/ and payments/ build on availability/, never the other way.'),
+  up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
+  up(['edge'], ['db', 'availability', 'bookings', 'payments', 'messaging'], 'The edge reaches data only through the API (embedded or UPSTREAM_API).'),
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'styled-system/**', 'node_modules/**', '**/.wrangler/**', 'tests/e2e/test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.mts'] })] },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './shared', from: ['./worker', './client', './standins'], message: 'shared/ is pure code: it imports nothing from either side.' },
+            { target: './worker', from: ['./standins', './client'], message: 'The product never imports the stand-ins or the client.' },
+            { target: './client', from: ['./worker', './standins'], message: 'The client talks to the Worker over HTTP only.' },
+            { target: './standins', from: ['./worker', './client'], message: 'The stand-ins are a house of their own.' },
+            ...workerZones,
+            { target: ['./client/components', './client/lib'], from: './client/features', message: 'components/ and lib/ never import features.' },
+            { target: ['./client/components', './client/lib', './client/features'], from: './client/app', message: 'Only the app shell imports the app shell.' },
+            ...features.map((f) => ({
+              target: `./client/features/${f}`,
+              from: './client/features',
+              except: [`./${f}`, ...features.filter((o) => o !== f).map((o) => `./${o}/index.ts`)],
+              message: 'Features meet only through each other\'s public entry (features/<name>/index.ts).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['tests/**', 'standins/tests/**', 'bench/**', 'scripts/**'],
+    rules: { 'import-x/no-restricted-paths': 'off' },
+  },
+);
