@@ -7,7 +7,7 @@ import { admin } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
 import { pages } from './edge/pages';
 import { session } from './edge/session';
-import { stripeWebhooks } from './edge/stripe-webhooks';
+import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
 import { isProtected, verifiedClient } from './edge/client-auth';
 

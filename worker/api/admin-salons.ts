@@ -4,8 +4,8 @@ import { THEME_MODES } from '../../shared/constants';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails } from '../db/salons';
-import { idParam, validate } from './validate';
-import { keyMatches } from './admin-key';
+import { idParam, validate } from '../validate';
+import { keyMatches } from '../crypto';
 
 const isTimeZone = (tz: string) => {
   try {

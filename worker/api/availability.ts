@@ -13,7 +13,7 @@ import {
   serviceIdsParam,
   stylistChoicesParam,
   validate,
-} from './validate';
+} from '../validate';
 
 const salonId = idParam('Salon id');
 

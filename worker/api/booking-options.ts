@@ -4,9 +4,9 @@ import { toMajor } from '../../shared/money';
 import type { ServiceStylists } from '../../shared/availability';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { loadCatalogue } from '../availability/load';
-import { servicesByCategory } from '../db/services';
-import { idParam, serviceIdsParam, validate } from './validate';
+import { loadCatalogue } from '../db/schedule';
+import { recommendedAfter, servicesByCategory } from '../db/services';
+import { idParam, serviceIdsParam, validate } from '../validate';
 
 const params = z.object({ salonId: idParam('Salon id'), services: serviceIdsParam });
 
@@ -43,13 +43,7 @@ export const bookingOptions = new Hono<AppEnv>()
   .get('/book-online/services/recommended/:salonId/:services/', validate('param', params), async (c) => {
     const p = c.req.valid('param');
     const last = p.services.at(-1)!;
-    const { results } = await c.env.DB.prepare(
-      `SELECT r.recommended_service_id AS id FROM service_recommendations r
-         JOIN services s ON s.id = r.service_id WHERE s.salon_id = ? AND r.service_id = ?`,
-    )
-      .bind(p.salonId, last)
-      .all<{ id: number }>();
-    const wanted = new Set(results.map((r) => r.id).filter((id) => !p.services.includes(id)));
+    const wanted = new Set((await recommendedAfter(c.env.DB, p.salonId, last)).filter((id) => !p.services.includes(id)));
     const all = await servicesByCategory(c.env.DB, p.salonId);
     return c.json(all.flatMap((cat) => cat.services).filter((s) => wanted.has(s.id) && s.show));
   })

@@ -1,20 +1,22 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN, type BookingResponse } from '../../shared/booking-request';
-import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
+import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { toMajor } from '../../shared/money';
-import type { AppEnv } from '../env';
-import { AppError } from '../errors';
-import { createAppointment, priorBooking } from '../bookings/create';
+import { book } from '../bookings/book';
 import { holdTimes, releaseHold } from '../bookings/holds';
 import { planBooking } from '../bookings/plan';
-import { savedCard } from '../payments/cards';
-import { cardMessage, chargeDeposit } from '../payments/deposit';
+import { clientsPaidAppointment, verifyBooking } from '../db/appointments';
+import { optOut } from '../db/opt-outs';
+import { depositSettingsOf } from '../db/salons';
+import { pricesAt } from '../db/stylists';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+import { cardMessage } from '../payments/deposit';
 import { settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
 import { sendSms } from '../messaging/sms';
 import { clientOf } from './client-salons';
-import { idParam, serviceIdsParam, stylistChoicesParam, validate } from './validate';
+import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
 const iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset');
@@ -57,15 +59,8 @@ export const bookings = new Hono<AppEnv>()
       if (p.stylistIds.length !== p.serviceIds.length || p.stylistIds.some((s) => s === null)) {
         throw new AppError('BAD_REQUEST', 'stylistIds must name the stylist of each service', 'stylistIds');
       }
-      const [salon, offers] = await c.env.DB.batch([
-        c.env.DB.prepare('SELECT ncob_deposit_settings FROM salons WHERE id = ?').bind(p.salonId),
-        c.env.DB.prepare(
-          'SELECT ss.service_id, ss.stylist_id, ss.price FROM stylist_services ss JOIN stylists st ON st.id = ss.stylist_id WHERE st.salon_id = ? AND st.active = 1',
-        ).bind(p.salonId),
-      ]);
-      const settings = (salon!.results[0] as { ncob_deposit_settings: string } | undefined)?.ncob_deposit_settings;
-      if (settings === undefined) throw new AppError('NOT_FOUND', 'Salon not found');
-      const prices = offers!.results as { service_id: number; stylist_id: number; price: number }[];
+      const [settings, prices] = await Promise.all([depositSettingsOf(c.env.DB, p.salonId), pricesAt(c.env.DB, p.salonId)]);
+      if (settings === null) throw new AppError('NOT_FOUND', 'Salon not found');
       const total = p.serviceIds.reduce((sum, sid, i) => {
         const row = prices.find((r) => r.service_id === sid && r.stylist_id === p.stylistIds[i]);
         if (!row) throw new AppError('NOT_FOUND', `Service ${sid} is not offered by that stylist at this salon`, 'serviceIds');
@@ -88,11 +83,7 @@ export const bookings = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const sub = clientOf(c, p.username);
-      const row = await c.env.DB.prepare(
-        "SELECT id, status FROM appointments WHERE id = ? AND salon_id = ? AND client_id = ? AND payment_intent_id = ? AND kind = 'appointment'",
-      )
-        .bind(p.appointmentId, p.salonId, sub, p.pi)
-        .first<{ id: number; status: string }>();
+      const row = await clientsPaidAppointment(c.env.DB, { appointmentId: p.appointmentId, salonId: p.salonId, clientId: sub, paymentIntentId: p.pi });
       if (!row) throw new AppError('NOT_FOUND', 'Not found');
       const settled = (await settleDeposit(c.env.DB, stripeFor(c.get('config')), row.id, p.pi))!;
       if (settled.status === 'confirmed') return c.json({ status: 'confirmed' });
@@ -106,104 +97,36 @@ export const bookings = new Hono<AppEnv>()
   )
   .put('/book-online/verify/:salonId/:code/', validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })), async (c) => {
     const p = c.req.valid('param');
-    const row = await c.env.DB.prepare(
-      "UPDATE appointments SET verified_at = COALESCE(verified_at, ?) WHERE salon_id = ? AND verification_code = ? AND kind = 'appointment' RETURNING id",
-    )
-      .bind(Date.now(), p.salonId, p.code)
-      .first<{ id: number }>();
-    if (!row) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find your Booking');
-    return c.json({ bookingStatus: 'verified', appointment_id: row.id });
+    const id = await verifyBooking(c.env.DB, p.salonId, p.code, Date.now());
+    if (id === null) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find your Booking');
+    return c.json({ bookingStatus: 'verified', appointment_id: id });
   })
   .put(
     '/salon/v2/:salonId/marketing/sms/opt-out/verify/:code/',
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find that link') })),
     async (c) => {
       const p = c.req.valid('param');
-      const row = await c.env.DB.prepare(
-        'UPDATE marketing_opt_outs SET opted_out_at = COALESCE(opted_out_at, ?) WHERE salon_id = ? AND code = ? RETURNING opted_out_at',
-      )
-        .bind(Date.now(), p.salonId, p.code)
-        .first<{ opted_out_at: number }>();
-      if (!row) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find that link');
+      if (!(await optOut(c.env.DB, p.salonId, p.code, Date.now()))) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find that link');
       return c.json({ status: 'opted_out' });
     },
   );
 
-async function create(c: Context<AppEnv>, salonId: number, b: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
-  const sub = clientOf(c);
+async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
   const key = c.req.header('Idempotency-Key') ?? '';
   if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) {
     throw new AppError('BAD_REQUEST', 'Send an Idempotency-Key header (8 to 128 letters, digits, - or _) with every booking', 'Idempotency-Key');
   }
-  // A retry answers what the first request created, before anything is checked again.
-  const prior = await priorBooking(c.env.DB, sub, key);
-  if (prior) return c.json(prior, 201);
-  const now = Date.now();
-  const plan = await planBooking(c.env.DB, { salonId, start: b.start_time, procedures: b.procedures, waitlist, now, holdId: b.hold_id });
-  const salon = (await c.env.DB.prepare('SELECT needs_card, ncob_deposit_settings, has_waitlist, currency FROM salons WHERE id = ?').bind(salonId).first<{
-    needs_card: number;
-    ncob_deposit_settings: string;
-    has_waitlist: number;
-    currency: string;
-  }>())!;
-  if (waitlist && !salon.has_waitlist) throw new AppError('BAD_REQUEST', 'This salon does not keep a waitlist');
-  let patchTest: { stylistId: number; start: number } | null = null;
-  if (b.patch_test) {
-    const start = Date.parse(b.patch_test.start_time);
-    if (plan.start - start < PATCH_LEAD_HOURS * 3_600_000) {
-      throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'patch_test');
-    }
-    const tester = await c.env.DB.prepare(
-      'SELECT 1 AS ok FROM stylist_services ss JOIN services s ON s.id = ss.service_id WHERE s.salon_id = ? AND s.has_patch_test = 1 AND ss.stylist_id = ? LIMIT 1',
-    )
-      .bind(salonId, b.patch_test.stylist_id)
-      .first();
-    if (!tester || start < now) throw new AppError('BAD_REQUEST', 'That patch test time is not available', 'patch_test');
-    patchTest = { stylistId: b.patch_test.stylist_id, start };
-  }
-  // payment_needed is forced false on the waitlist; a salon that needs a card gets one first.
-  const paymentNeeded = !waitlist && !!salon.needs_card && plan.total > 0;
-  const card = paymentNeeded ? await savedCard(c.env.DB, sub) : null;
-  if (paymentNeeded && !card) {
-    throw new AppError('PAYMENT_REQUIRED', 'This salon needs a card to complete your booking. Please add a card and try again.', 'payment', 'card_missing');
-  }
-  const deposit = paymentNeeded ? depositFor(salon.ncob_deposit_settings, plan.total) : 0;
-  const { booking: answer, verificationCode } = await createAppointment(c.env.DB, {
+  const { booking, verificationCode } = await book(c.env.DB, stripeFor(c.get('config')), {
     salonId,
-    clientId: sub,
+    clientId: clientOf(c),
     idempotencyKey: key,
-    plan,
+    request,
     waitlist,
-    notes: b.notes,
-    utmOrigin: b.utm_origin,
-    holdId: b.hold_id ?? null,
-    patchTest,
-    depositSettings: salon.ncob_deposit_settings,
-    now,
-    pending: deposit > 0,
-  });
-  if (verificationCode && b.user?.phone_number) textVerification(c, salonId, b.user.phone_number, verificationCode);
-  if (!card || deposit === 0 || answer.status !== 'pending' || answer.pi) return c.json(answer, 201);
-  // The deposit: authorised on the saved card and captured once; 3-D Secure comes back here.
-  const outcome = await chargeDeposit(c.env.DB, stripeFor(c.get('config')), {
-    appointmentId: answer.appointment_id,
-    amount: deposit,
-    currency: salon.currency,
-    customer: card.customer,
-    paymentMethod: card.id,
-    idempotencyKey: `deposit-${sub}-${key}`,
+    now: Date.now(),
     returnUrl: returnUrlOf(c),
   });
-  const paid: BookingResponse = {
-    ...answer,
-    status: outcome.nextActionUrl ? 'pending' : 'confirmed',
-    pi: outcome.pi.id,
-    pi_status: String(outcome.pi.status),
-    client_secret: outcome.pi.client_secret ?? null,
-    payment_method: card.id,
-    next_action_url: outcome.nextActionUrl,
-  };
-  return c.json(paid, 201);
+  if (verificationCode && request.user?.phone_number) textVerification(c, salonId, request.user.phone_number, verificationCode);
+  return c.json(booking, 201);
 }
 
 /**

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/cards';
 import { stripeFor } from '../payments/stripe';
 import { clientOf } from './client-salons';
-import { idParam, validate } from './validate';
+import { idParam, validate } from '../validate';
 
 const salon = z.object({ salonId: idParam('Salon id') });
 const withUser = salon.extend({ username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid') });

@@ -4,7 +4,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { groupById, salonById, toSalonDetails } from '../db/salons';
 import { servicesByCategory } from '../db/services';
-import { idParam, validate } from './validate';
+import { idParam, validate } from '../validate';
 
 /** Public catalogue calls of booking-journey.md §7: release, group, salon, services. */
 export const catalogue = new Hono<AppEnv>()

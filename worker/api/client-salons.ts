@@ -1,8 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { salonsOfClient } from '../db/appointments';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { validate } from './validate';
+import { validate } from '../validate';
 
 /**
  * The verified client of a protected call, as the edge passed it. A call that names another
@@ -23,13 +24,8 @@ export const clientSalons = new Hono<AppEnv>().get(
   validate('param', z.object({ username })),
   async (c) => {
     const sub = clientOf(c, c.req.valid('param').username);
-    const { results } = await c.env.DB.prepare(
-      `SELECT DISTINCT s.id, s.name, s.short_slug FROM appointments a JOIN salons s ON s.id = a.salon_id
-        WHERE a.client_id = ? ORDER BY s.name`,
-    )
-      .bind(sub)
-      .all<{ id: number; name: string; short_slug: string | null }>();
+    const salons = await salonsOfClient(c.env.DB, sub);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(results.map((r) => ({ id: r.id, name: r.name })));
+    return c.json(salons);
   },
 );

@@ -1,6 +1,8 @@
 import { PATCH_TEST_MINUTES } from '../../shared/availability-messages';
 import type { DayAvailability, PatchSlots } from '../../shared/availability';
 import { MSG_FULLY_BOOKED, MSG_NO_SLOTS, MSG_NO_SLOTS_ON_DATE } from '../../shared/availability-messages';
+import { salonExists } from '../db/salons';
+import { patchTestServiceIds } from '../db/services';
 import { AppError } from '../errors';
 import { localIso } from './calendar';
 import { dayAvailability, daySlots, freeRuns } from './engine';
@@ -11,15 +13,10 @@ import { prepareQuery, type PreparedQuery } from './booking-query';
  * patch-test services (or of `serviceIds`, when given).
  */
 async function preparePatch(db: D1Database, salonId: number, serviceIds: number[] | null, now: number, window?: { from: string; to: string }) {
-  const { results } = await db
-    .prepare('SELECT id FROM services WHERE salon_id = ? AND has_patch_test = 1 ORDER BY id')
-    .bind(salonId)
-    .all<{ id: number }>();
-  let ids = results.map((r) => r.id);
+  let ids = await patchTestServiceIds(db, salonId);
   if (serviceIds) ids = ids.filter((id) => serviceIds.includes(id));
   if (ids.length === 0) {
-    const exists = await db.prepare('SELECT 1 FROM salons WHERE id = ?').bind(salonId).first();
-    if (!exists) throw new AppError('NOT_FOUND', 'Salon not found');
+    if (!(await salonExists(db, salonId))) throw new AppError('NOT_FOUND', 'Salon not found');
     throw new AppError('BAD_REQUEST', 'None of these services needs a patch test', 'services');
   }
   const pq = await prepareQuery(db, { salonId, serviceIds: ids, choices: ids.map(() => null), patchTime: null, waitlist: false, now }, window);

@@ -1,7 +1,7 @@
 import { AppError } from '../errors';
 import { assignmentsAt } from '../availability/engine';
 import { prepareQuery } from '../availability/booking-query';
-import type { Catalogue } from '../availability/load';
+import type { Catalogue } from '../db/schedule';
 import { MINUTE } from '../availability/calendar';
 
 export interface PlannedProcedure {

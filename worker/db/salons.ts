@@ -114,3 +114,13 @@ export async function salonIdBy(db: D1Database, by: 'custom_domain' | 'short_slu
     .first<{ id: number }>();
   return row?.id ?? null;
 }
+
+/** The salon's deposit settings (JSON), or null for an unknown salon. */
+export async function depositSettingsOf(db: D1Database, salonId: number): Promise<string | null> {
+  const row = await db.prepare('SELECT ncob_deposit_settings FROM salons WHERE id = ?').bind(salonId).first<{ ncob_deposit_settings: string }>();
+  return row?.ncob_deposit_settings ?? null;
+}
+
+export async function salonExists(db: D1Database, salonId: number): Promise<boolean> {
+  return (await db.prepare('SELECT 1 AS ok FROM salons WHERE id = ?').bind(salonId).first()) !== null;
+}

@@ -63,3 +63,21 @@ export async function servicesByCategory(db: D1Database, salonId: number): Promi
   }
   return categories;
 }
+
+/** The salon's services that need a patch test, by id. */
+export async function patchTestServiceIds(db: D1Database, salonId: number): Promise<number[]> {
+  const { results } = await db.prepare('SELECT id FROM services WHERE salon_id = ? AND has_patch_test = 1 ORDER BY id').bind(salonId).all<{ id: number }>();
+  return results.map((r) => r.id);
+}
+
+/** The finishing services a salon recommends after `serviceId`. */
+export async function recommendedAfter(db: D1Database, salonId: number, serviceId: number): Promise<number[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT r.recommended_service_id AS id FROM service_recommendations r
+         JOIN services s ON s.id = r.service_id WHERE s.salon_id = ? AND r.service_id = ?`,
+    )
+    .bind(salonId, serviceId)
+    .all<{ id: number }>();
+  return results.map((r) => r.id);
+}

@@ -3,7 +3,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { AppError, errorBody } from '../errors';
-import { validate } from '../api/validate';
+import { validate } from '../validate';
 import { cognito, CognitoError } from './identity';
 
 /**

@@ -1,39 +1,25 @@
 import type Stripe from 'stripe';
+import { cardOf, recordCustomer, storeCard } from '../db/cards';
 import { AppError } from '../errors';
 
 import type { SavedCard } from '../../shared/cards';
 
 export type { SavedCard };
 
-interface Row {
-  customer_id: string;
-  payment_method_id: string | null;
-  brand: string | null;
-  last4: string | null;
-  exp_month: number | null;
-  exp_year: number | null;
-}
-
-const row = (db: D1Database, clientId: string) =>
-  db.prepare('SELECT customer_id, payment_method_id, brand, last4, exp_month, exp_year FROM client_cards WHERE client_id = ?').bind(clientId).first<Row>();
-
 /** The client's saved card, or null. */
 export async function savedCard(db: D1Database, clientId: string): Promise<(SavedCard & { customer: string }) | null> {
-  const r = await row(db, clientId);
+  const r = await cardOf(db, clientId);
   if (!r?.payment_method_id) return null;
   return { id: r.payment_method_id, last4: r.last4 ?? '', brand: r.brand ?? 'card', exp_month: r.exp_month ?? 0, exp_year: r.exp_year ?? 0, customer: r.customer_id };
 }
 
 /** The client's payment-provider customer, created on first need. */
 export async function customerFor(db: D1Database, stripe: Stripe, clientId: string): Promise<string> {
-  const existing = await row(db, clientId);
+  const existing = await cardOf(db, clientId);
   if (existing) return existing.customer_id;
   const customer = await stripe.customers.create({ metadata: { client_id: clientId } }, { idempotencyKey: `customer-${clientId}` });
-  await db
-    .prepare('INSERT INTO client_cards (client_id, customer_id, updated_at) VALUES (?, ?, ?) ON CONFLICT (client_id) DO NOTHING')
-    .bind(clientId, customer.id, Date.now())
-    .run();
-  return (await row(db, clientId))!.customer_id;
+  await recordCustomer(db, clientId, customer.id, Date.now());
+  return (await cardOf(db, clientId))!.customer_id;
 }
 
 /** A setup intent for saving a card off-session (the browser confirms it with the card). */
@@ -54,10 +40,7 @@ export async function saveCard(db: D1Database, stripe: Stripe, clientId: string,
   const previous = await savedCard(db, clientId);
   if (previous && previous.id !== pm.id) await stripe.paymentMethods.detach(previous.id).catch(() => undefined);
   const card = { id: pm.id, last4: pm.card?.last4 ?? '', brand: pm.card?.brand ?? 'card', exp_month: pm.card?.exp_month ?? 0, exp_year: pm.card?.exp_year ?? 0 };
-  await db
-    .prepare('UPDATE client_cards SET payment_method_id = ?, brand = ?, last4 = ?, exp_month = ?, exp_year = ?, updated_at = ? WHERE client_id = ?')
-    .bind(card.id, card.brand, card.last4, card.exp_month, card.exp_year, Date.now(), clientId)
-    .run();
+  await storeCard(db, clientId, card, Date.now());
   return card;
 }
 
@@ -66,8 +49,5 @@ export async function removeCard(db: D1Database, stripe: Stripe, clientId: strin
   const card = await savedCard(db, clientId);
   if (!card) throw new AppError('NOT_FOUND', 'No payment card added');
   await stripe.paymentMethods.detach(card.id).catch(() => undefined);
-  await db
-    .prepare('UPDATE client_cards SET payment_method_id = NULL, brand = NULL, last4 = NULL, exp_month = NULL, exp_year = NULL, updated_at = ? WHERE client_id = ?')
-    .bind(Date.now(), clientId)
-    .run();
+  await storeCard(db, clientId, null, Date.now());
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { cancelPending, confirmPaid, setPaymentIntent } from '../db/appointments';
 import { AppError } from '../errors';
 
 /** The spec's card messages (accounts-and-money.md §8) for a payment provider's error code. */
@@ -9,25 +10,6 @@ export function cardMessage(code: string | undefined, declineCode: string | unde
   }
   if (code === 'card_declined' || code === 'expired_card' || code === 'incorrect_cvc') return 'Your card was declined. Please try again with a different card.';
   return 'Failed to process payment details. Please try another payment method.';
-}
-
-/** Frees a pending appointment whose payment did not go through (its times become bookable). */
-export function cancelPending(db: D1Database, appointmentId: number, paymentStatus = 'failed') {
-  return db.batch([
-    db.prepare('DELETE FROM stylist_blocks WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
-    db.prepare('UPDATE appointment_procedures SET occupies = 0 WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
-    db
-      .prepare("UPDATE appointments SET status = 'cancelled', payment_status = ? WHERE (id = ?2 OR patch_for = ?2) AND status = 'pending'")
-      .bind(paymentStatus, appointmentId),
-  ]);
-}
-
-/** Confirms a pending appointment whose deposit is taken (idempotent: only a pending one changes). */
-export function confirmPaid(db: D1Database, appointmentId: number) {
-  return db
-    .prepare("UPDATE appointments SET status = 'confirmed', payment_status = 'captured' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'")
-    .bind(appointmentId)
-    .run();
 }
 
 /** Takes an authorised deposit exactly once (the capture carries its own idempotency key). */
@@ -71,7 +53,7 @@ export async function chargeDeposit(
     if (e instanceof Stripe.errors.StripeCardError) throw new AppError('PAYMENT_REQUIRED', cardMessage(e.code, e.decline_code), 'payment', e.code, e.decline_code);
     throw e;
   }
-  await db.prepare('UPDATE appointments SET payment_intent_id = ?, payment_status = ? WHERE id = ?').bind(pi.id, pi.status, a.appointmentId).run();
+  await setPaymentIntent(db, a.appointmentId, pi.id, pi.status);
   if (pi.status === 'requires_action') {
     const next = pi.next_action?.redirect_to_url?.url ?? null;
     return { pi, nextActionUrl: next };

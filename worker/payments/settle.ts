@@ -1,12 +1,6 @@
 import type Stripe from 'stripe';
-import { cancelPending, captureOnce, confirmPaid } from './deposit';
-
-interface PendingDeposit {
-  id: number;
-  status: string;
-  deposit: number;
-  currency: string;
-}
+import { cancelPending, confirmPaid, depositOf } from '../db/appointments';
+import { captureOnce } from './deposit';
 
 export type Settlement = 'confirmed' | 'pending' | 'failed' | 'cancelled' | 'waitlist';
 
@@ -18,13 +12,7 @@ export type Settlement = 'confirmed' | 'pending' | 'failed' | 'cancelled' | 'wai
  * it stays pending. Null when the appointment does not use that intent.
  */
 export async function settleDeposit(db: D1Database, stripe: Stripe, appointmentId: number, paymentIntentId: string): Promise<{ status: Settlement; pi?: Stripe.PaymentIntent } | null> {
-  const row = await db
-    .prepare(
-      `SELECT a.id, a.status, a.deposit, s.currency FROM appointments a JOIN salons s ON s.id = a.salon_id
-       WHERE a.id = ? AND a.payment_intent_id = ? AND a.kind = 'appointment'`,
-    )
-    .bind(appointmentId, paymentIntentId)
-    .first<PendingDeposit>();
+  const row = await depositOf(db, appointmentId, paymentIntentId);
   if (!row) return null;
   if (row.status !== 'pending') return { status: row.status as Settlement };
   let pi: Stripe.PaymentIntent = await stripe.paymentIntents.retrieve(paymentIntentId);

@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
-import { isCalendarDate } from '../availability/calendar';
-import { AppError } from '../errors';
+import { isCalendarDate } from './availability/calendar';
+import { AppError } from './errors';
 
 /** zod validation of a request part; a failure is a 400 naming the field at fault. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(

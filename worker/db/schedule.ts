@@ -1,5 +1,20 @@
-import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from '../bookings/blocks';
-import type { ServiceStep, StylistCalendar, WorkingHours } from './engine';
+import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
+
+/** A stylist's working hours on one weekday (minutes from local midnight), as the engine reads them. */
+interface DayHours {
+  start: number;
+  end: number;
+  breakStart: number | null;
+  breakEnd: number | null;
+}
+
+/** One stylist's hours by weekday, days off and busy intervals (UTC ms, sorted by start). */
+interface Calendar {
+  id: number;
+  hours: (DayHours | undefined)[];
+  daysOff: Set<string>;
+  busy: [number, number][];
+}
 
 export interface SalonRules {
   id: number;
@@ -9,6 +24,10 @@ export interface SalonRules {
   check_ncob_availability_until: number;
   slot_interval: number;
   has_waitlist: number;
+  needs_card: number;
+  /** JSON: null, {type: 'percentage', value} or {type: 'fixed', amount} */
+  ncob_deposit_settings: string;
+  currency: string;
 }
 
 export interface StylistInfo {
@@ -39,7 +58,7 @@ export async function loadCatalogue(db: D1Database, salonId: number, serviceIds:
   const [salon, services, stylists, offers] = await db.batch([
     db
       .prepare(
-        'SELECT id, timezone, skip_today, book_ncob_with_same, check_ncob_availability_until, slot_interval, has_waitlist FROM salons WHERE id = ?',
+        'SELECT id, timezone, skip_today, book_ncob_with_same, check_ncob_availability_until, slot_interval, has_waitlist, needs_card, ncob_deposit_settings, currency FROM salons WHERE id = ?',
       )
       .bind(salonId),
     db.prepare(`SELECT id, name, has_patch_test FROM services WHERE salon_id = ? AND id IN (${marks})`).bind(salonId, ...ids),
@@ -75,7 +94,7 @@ export async function loadCalendars(
   stylistIds: number[],
   range: { fromUtc: number; toUtc: number; fromDate: string; toDate: string },
   holds: { now: number; own: string | null } = { now: Date.now(), own: null },
-): Promise<Map<number, StylistCalendar>> {
+): Promise<Map<number, Calendar>> {
   const ids = stylistIds.length ? stylistIds : [0];
   const marks = ids.map(() => '?').join(',');
   const [hours, daysOff, busy, held] = await db.batch([
@@ -103,7 +122,7 @@ export async function loadCalendars(
       )
       .bind(holds.now, holds.own, Math.floor(range.fromUtc / BLOCK_MS), Math.ceil(range.toUtc / BLOCK_MS), ...ids),
   ]);
-  const calendars = new Map<number, StylistCalendar & { hours: (WorkingHours | undefined)[]; busy: [number, number][]; daysOff: Set<string> }>();
+  const calendars = new Map<number, Calendar>();
   for (const id of stylistIds) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
   for (const h of hours!.results as { stylist_id: number; weekday: number; start_min: number; end_min: number; break_start: number | null; break_end: number | null }[]) {
     calendars.get(h.stylist_id)!.hours[h.weekday] = {
@@ -128,18 +147,4 @@ export async function loadCalendars(
     cal.busy.sort((a, b) => a[0] - b[0]);
   }
   return calendars;
-}
-
-/** The booking's services in order, each with the stylists allowed by the client's choice. */
-export function stepsFor(offers: readonly Offer[], serviceIds: number[], choices: (number | null)[]): ServiceStep[] {
-  return serviceIds.map((serviceId, i) => {
-    const choice = choices[i] ?? null;
-    const options = new Map<number, { duration: number; processing: number }>();
-    for (const o of offers) {
-      if (o.service_id === serviceId && (choice === null || o.stylist_id === choice)) {
-        options.set(o.stylist_id, { duration: o.duration, processing: o.processing });
-      }
-    }
-    return { serviceId, options };
-  });
 }

@@ -1,0 +1,130 @@
+import type Stripe from 'stripe';
+import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
+import type { z } from 'zod';
+import { depositFor, MSG_SLOT_TAKEN, type bookingRequestSchema, type BookingResponse } from '../../shared/booking-request';
+import { appointmentByKey, insertAppointmentBatch, isDuplicateBooking, type AppointmentRow } from '../db/appointments';
+import { isBlockConflict } from '../db/blocks';
+import { doesPatchTests } from '../db/stylists';
+import { AppError } from '../errors';
+import { savedCard } from '../payments/cards';
+import { chargeDeposit } from '../payments/deposit';
+import { planBooking } from './plan';
+
+export interface BookingAsked {
+  salonId: number;
+  clientId: string;
+  idempotencyKey: string;
+  request: z.output<typeof bookingRequestSchema>;
+  waitlist: boolean;
+  now: number;
+  /** where 3-D Secure sends the browser back to */
+  returnUrl: string;
+}
+
+/** The booking's answer, and the verification code to text when it was made just now. */
+export interface Booked {
+  booking: BookingResponse;
+  verificationCode: string | null;
+}
+
+const answerOf = (row: AppointmentRow, clientId: string): BookingResponse => ({
+  appointment_id: row.id,
+  client_id: clientId,
+  pi_status: row.payment_status === 'captured' ? 'succeeded' : row.payment_status,
+  client_secret: null,
+  payment_method: null,
+  pi: row.payment_intent_id,
+  success: row.status !== 'cancelled',
+  status: row.status === 'cancelled' ? 'pending' : row.status,
+});
+
+const verificationCode = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
+
+/** The patch test asked for with the booking, checked: 48 real hours ahead, with a patch tester. */
+async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: number) {
+  const asked = a.request.patch_test;
+  if (!asked) return null;
+  const start = Date.parse(asked.start_time);
+  if (appointmentStart - start < PATCH_LEAD_HOURS * 3_600_000) {
+    throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'patch_test');
+  }
+  if (start < a.now || !(await doesPatchTests(db, a.salonId, asked.stylist_id))) {
+    throw new AppError('BAD_REQUEST', 'That patch test time is not available', 'patch_test');
+  }
+  return { stylistId: asked.stylist_id, start, end: start + 5 * 60_000 };
+}
+
+/**
+ * Books an appointment (or a waitlist place) for a client. Idempotent by the client's key: a
+ * retry answers what the first request made and never charges twice. Prices, durations and the
+ * deposit come from the salon's own data; the database refuses a time that is taken; the deposit
+ * is authorised on the saved card and captured once (3-D Secure answers a pending booking).
+ */
+export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Promise<Booked> {
+  const prior = await appointmentByKey(db, a.clientId, a.idempotencyKey);
+  if (prior) return { booking: answerOf(prior, a.clientId), verificationCode: null };
+  const r = a.request;
+  const plan = await planBooking(db, { salonId: a.salonId, start: r.start_time, procedures: r.procedures, waitlist: a.waitlist, now: a.now, holdId: r.hold_id });
+  const salon = plan.catalogue.salon;
+  if (a.waitlist && !salon.has_waitlist) throw new AppError('BAD_REQUEST', 'This salon does not keep a waitlist');
+  const patchTest = await patchTestOf(db, a, plan.start);
+  // No payment on the waitlist; a salon that needs a card gets one first.
+  const paymentNeeded = !a.waitlist && !!salon.needs_card && plan.total > 0;
+  const card = paymentNeeded ? await savedCard(db, a.clientId) : null;
+  if (paymentNeeded && !card) {
+    throw new AppError('PAYMENT_REQUIRED', 'This salon needs a card to complete your booking. Please add a card and try again.', 'payment', 'card_missing');
+  }
+  const deposit = a.waitlist ? 0 : depositFor(salon.ncob_deposit_settings, plan.total);
+  const code = verificationCode();
+  const { statements, created } = insertAppointmentBatch(db, {
+    salonId: a.salonId,
+    clientId: a.clientId,
+    idempotencyKey: a.idempotencyKey,
+    status: a.waitlist ? 'waitlist' : paymentNeeded && deposit > 0 ? 'pending' : 'confirmed',
+    start: plan.start,
+    end: plan.end,
+    now: a.now,
+    notes: r.notes,
+    total: plan.total,
+    deposit,
+    utmOrigin: r.utm_origin,
+    verificationCode: code,
+    holdId: r.hold_id ?? null,
+    takesTime: !a.waitlist,
+    procedures: plan.procedures,
+    patchTest,
+  });
+  let row: AppointmentRow;
+  try {
+    row = created(await db.batch(statements));
+  } catch (e) {
+    if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time');
+    // The same request, retried at the same moment: answer what the first one made.
+    const again = isDuplicateBooking(e) ? await appointmentByKey(db, a.clientId, a.idempotencyKey) : null;
+    if (again) return { booking: answerOf(again, a.clientId), verificationCode: null };
+    throw e;
+  }
+  const booking = answerOf(row, a.clientId);
+  if (!card || row.status !== 'pending') return { booking, verificationCode: code };
+  const outcome = await chargeDeposit(db, stripe, {
+    appointmentId: row.id,
+    amount: deposit,
+    currency: salon.currency,
+    customer: card.customer,
+    paymentMethod: card.id,
+    idempotencyKey: `deposit-${a.clientId}-${a.idempotencyKey}`,
+    returnUrl: a.returnUrl,
+  });
+  return {
+    booking: {
+      ...booking,
+      status: outcome.nextActionUrl ? 'pending' : 'confirmed',
+      pi: outcome.pi.id,
+      pi_status: String(outcome.pi.status),
+      client_secret: outcome.pi.client_secret ?? null,
+      payment_method: card.id,
+      next_action_url: outcome.nextActionUrl,
+    },
+    verificationCode: code,
+  };
+}

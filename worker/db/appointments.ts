@@ -1,0 +1,163 @@
+import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
+import { releaseHoldStatements } from './holds';
+
+/** appointments.status */
+export type AppointmentStatus = 'confirmed' | 'waitlist' | 'pending' | 'cancelled';
+
+/** What a booking answer is made from. */
+export interface AppointmentRow {
+  id: number;
+  status: AppointmentStatus;
+  payment_intent_id: string | null;
+  payment_status: string | null;
+}
+
+export interface NewAppointment {
+  salonId: number;
+  clientId: string;
+  idempotencyKey: string;
+  status: Exclude<AppointmentStatus, 'cancelled'>;
+  start: number;
+  end: number;
+  now: number;
+  notes: string;
+  total: number;
+  deposit: number;
+  utmOrigin: string | null;
+  verificationCode: string;
+  /** the client's own hold, released in the same batch */
+  holdId: string | null;
+  /** a waitlist booking takes no stylist time */
+  takesTime: boolean;
+  procedures: { serviceId: number; stylistId: number; start: number; end: number; price: number }[];
+  patchTest: { stylistId: number; start: number; end: number } | null;
+}
+
+const byKey = (kind: 'appointment' | 'patch_test') => `(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = '${kind}')`;
+
+/** The booking a client already made with this idempotency key, if any. */
+export const appointmentByKey = (db: D1Database, clientId: string, key: string) =>
+  db
+    .prepare("SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'")
+    .bind(clientId, key)
+    .first<AppointmentRow>();
+
+/**
+ * One batch that books: stale holds and abandoned payments let their times go, the client's hold
+ * is released, and the appointment, its procedures, its patch test and every stylist's 5-minute
+ * blocks are inserted. The (stylist, block) primary key fails the whole batch when any block is
+ * taken, and (client, idempotency key) when the same booking is made twice at once.
+ */
+export function insertAppointmentBatch(db: D1Database, a: NewAppointment): { statements: D1PreparedStatement[]; created: (results: D1Result[]) => AppointmentRow } {
+  const appointment = { appointmentSql: byKey('appointment'), params: [a.clientId, a.idempotencyKey] };
+  const before = [...releaseExpiredHolds(db, a.now), ...(a.holdId ? releaseHoldStatements(db, a.holdId) : [])];
+  const statements: D1PreparedStatement[] = [
+    ...before,
+    db
+      .prepare(
+        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code)
+         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         RETURNING id, status, payment_intent_id, payment_status`,
+      )
+      .bind(a.salonId, a.clientId, a.status, a.start, a.end, a.now, a.idempotencyKey, a.notes, a.total, a.deposit, a.utmOrigin, a.verificationCode),
+    ...a.procedures.map((p) =>
+      db
+        .prepare(
+          `INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
+           VALUES (${appointment.appointmentSql}, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .bind(...appointment.params, a.salonId, p.serviceId, p.stylistId, p.start, p.end, p.price, a.takesTime ? 1 : 0),
+    ),
+    ...(a.takesTime ? a.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start, p.end), appointment)) : []),
+  ];
+  if (a.patchTest) {
+    const patchKey = `${a.idempotencyKey}:patch`;
+    const patch = { appointmentSql: byKey('patch_test'), params: [a.clientId, patchKey] };
+    const t = a.patchTest;
+    statements.push(
+      db
+        .prepare(
+          `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, patch_for)
+           VALUES (?, ?, 'patch_test', ?, ?, ?, ?, ?, ${appointment.appointmentSql})`,
+        )
+        .bind(a.salonId, a.clientId, a.status === 'pending' ? 'pending' : 'confirmed', t.start, t.end, a.now, patchKey, ...appointment.params),
+      db
+        .prepare(
+          `INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
+           VALUES (${patch.appointmentSql}, ?, NULL, ?, ?, ?, 0, 1)`,
+        )
+        .bind(...patch.params, a.salonId, t.stylistId, t.start, t.end),
+      insertBlocks(db, t.stylistId, blocksOf(t.start, t.end), patch),
+    );
+  }
+  // The appointment INSERT answers the new row (RETURNING), so nothing is read again.
+  return { statements, created: (results) => results[before.length]!.results[0] as AppointmentRow };
+}
+
+/** The batch failed because the same booking (client and idempotency key) was made at the same moment. */
+export const isDuplicateBooking = (e: unknown) => /UNIQUE constraint failed: appointments/.test(String(e));
+
+/** Records the payment intent of an appointment's deposit and its status. */
+export const setPaymentIntent = (db: D1Database, id: number, paymentIntentId: string, status: string) =>
+  db.prepare('UPDATE appointments SET payment_intent_id = ?, payment_status = ? WHERE id = ?').bind(paymentIntentId, status, id).run();
+
+/** Frees a pending appointment (and its patch test) whose payment did not go through. */
+export function cancelPending(db: D1Database, appointmentId: number, paymentStatus = 'failed') {
+  return db.batch([
+    db.prepare('DELETE FROM stylist_blocks WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
+    db.prepare('UPDATE appointment_procedures SET occupies = 0 WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
+    db
+      .prepare("UPDATE appointments SET status = 'cancelled', payment_status = ? WHERE (id = ?2 OR patch_for = ?2) AND status = 'pending'")
+      .bind(paymentStatus, appointmentId),
+  ]);
+}
+
+/** Confirms a pending appointment whose deposit is taken (idempotent: only a pending one changes). */
+export const confirmPaid = (db: D1Database, appointmentId: number) =>
+  db
+    .prepare("UPDATE appointments SET status = 'confirmed', payment_status = 'captured' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'")
+    .bind(appointmentId)
+    .run();
+
+/** An appointment's deposit as a payment intent must match it: its status, amount and currency. */
+export interface DepositRow {
+  id: number;
+  status: AppointmentStatus;
+  deposit: number;
+  currency: string;
+}
+
+/** The appointment that uses this payment intent for its deposit, if any. */
+export const depositOf = (db: D1Database, appointmentId: number, paymentIntentId: string) =>
+  db
+    .prepare(
+      `SELECT a.id, a.status, a.deposit, s.currency FROM appointments a JOIN salons s ON s.id = a.salon_id
+        WHERE a.id = ? AND a.payment_intent_id = ? AND a.kind = 'appointment'`,
+    )
+    .bind(appointmentId, paymentIntentId)
+    .first<DepositRow>();
+
+/** The client's own appointment at the salon that pays with that intent (another client's: null). */
+export const clientsPaidAppointment = (db: D1Database, q: { appointmentId: number; salonId: number; clientId: string; paymentIntentId: string }) =>
+  db
+    .prepare("SELECT id FROM appointments WHERE id = ? AND salon_id = ? AND client_id = ? AND payment_intent_id = ? AND kind = 'appointment'")
+    .bind(q.appointmentId, q.salonId, q.clientId, q.paymentIntentId)
+    .first<{ id: number }>();
+
+/** Marks the booking with this verification link verified; its id, or null for an unknown link. */
+export async function verifyBooking(db: D1Database, salonId: number, code: string, now: number): Promise<number | null> {
+  const row = await db
+    .prepare("UPDATE appointments SET verified_at = COALESCE(verified_at, ?) WHERE salon_id = ? AND verification_code = ? AND kind = 'appointment' RETURNING id")
+    .bind(now, salonId, code)
+    .first<{ id: number }>();
+  return row?.id ?? null;
+}
+
+/** The salons a client has bookings with, by name. */
+export async function salonsOfClient(db: D1Database, clientId: string): Promise<{ id: number; name: string }[]> {
+  const { results } = await db
+    .prepare('SELECT DISTINCT s.id, s.name FROM appointments a JOIN salons s ON s.id = a.salon_id WHERE a.client_id = ? ORDER BY s.name')
+    .bind(clientId)
+    .all<{ id: number; name: string }>();
+  return results;
+}
