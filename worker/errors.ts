@@ -12,27 +12,33 @@ const STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
   INTERNAL: 500,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ErrorCode = keyof typeof STATUS;
 
-/** The one error type of the Worker: a code that maps to a status and a message a caller can act on. */
-export class AppError extends Error {
+/**
+ * The one error type of the Worker: a code that maps to a status and a message a caller can act
+ * on. It is Hono's HTTPException, so middleware and handlers throw it alike and the one onError
+ * answers it.
+ */
+export class AppError extends HTTPException {
   constructor(
     readonly code: ErrorCode,
     message: string,
     readonly field?: string,
-    /** a payment provider's error code and decline code, passed on to the client */
+    /** an upstream service's own error code (Stripe's, Cognito's type), passed on as `code` */
     readonly providerCode?: string,
     readonly declineCode?: string,
   ) {
-    super(message);
-  }
-  get status(): ContentfulStatusCode {
-    return STATUS[this.code];
+    super(STATUS[code], { message });
   }
 }
+
+/** The ErrorCode of an HTTP status that was thrown without one (e.g. by Hono's own middleware). */
+const codeOf = (status: number): ErrorCode =>
+  (Object.entries(STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 
 /** JSON error body the client's call wrapper reads ('detail' first, per booking-journey.md §8). */
 export function errorBody(c: Context<AppEnv>, code: string, detail: string, field?: string) {
@@ -42,13 +48,14 @@ export function errorBody(c: Context<AppEnv>, code: string, detail: string, fiel
 /** Maps any thrown error to JSON; only 5xx are logged, and never with request bodies. */
 export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
+    if (err.status >= 500) console.error(`[${c.get('requestId')}]`, err.code, err.message);
     const provider = err.providerCode ? { code: err.providerCode, ...(err.declineCode ? { decline_code: err.declineCode } : {}) } : {};
     return c.json({ ...errorBody(c, err.code, err.message, err.field), ...provider }, err.status);
   }
   if (err instanceof HTTPException) {
-    const status = err.status;
+    const status = err.status as ContentfulStatusCode;
     if (status >= 500) console.error(`[${c.get('requestId')}]`, err.message);
-    return c.json(errorBody(c, 'HTTP_ERROR', err.message || 'Request failed'), status);
+    return c.json(errorBody(c, codeOf(status), err.message || 'Request failed'), status);
   }
   console.error(`[${c.get('requestId')}] unhandled`, err instanceof Error ? err.stack : err);
   return c.json(errorBody(c, 'INTERNAL', 'Something went wrong on our side. Please try again.'), 500);

@@ -1,16 +1,15 @@
-import { env } from 'cloudflare:test';
+import { createExecutionContext, env, SELF } from 'cloudflare:test';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv } from '../../worker/env';
-import { devOutbox, identityStandIn, LOCAL_POOL, standInJwks } from '../../worker/standins/identity';
-import { signJwt } from '../../worker/standins/identity/jwt';
-import { deliveryDestination, maskEmail, maskPhone } from '../../worker/standins/identity/outbox';
-import { passwordProblem } from '../../worker/standins/identity/passwords';
-import { privateKeyOf, signingKeys } from '../../worker/standins/identity/signing-keys';
-import { backoffMs, isExpired, lockedUntil, type Counter } from '../../worker/standins/identity/throttle';
-import { describeIssues, memberPath } from '../../worker/standins/identity/validation';
+import app from '../src/index';
+import { LOCAL_POOL, standInJwks } from '../src/identity';
+import { signJwt } from '../src/identity/jwt';
+import { passwordProblem } from '../src/identity/passwords';
+import { privateKeyOf, signingKeys } from '../src/identity/signing-keys';
+import { backoffMs, isExpired, lockedUntil, type Counter } from '../src/identity/throttle';
+import { describeIssues, memberPath } from '../src/identity/validation';
+import { deliveryDestination, maskEmail, maskPhone } from '../src/outbox';
 
 // ---- helpers --------------------------------------------------------------------------------
 
@@ -28,24 +27,29 @@ interface UserAnswer {
   UserAttributes: { Name: string; Value: string }[];
 }
 
+/** Where the product's settings name the stand-ins Worker in development (scripts/lib.mjs). */
+const STANDINS = 'http://127.0.0.1:8788';
+/** The product's COGNITO_ENDPOINT and COGNITO_JWKS_URL. */
+const ENDPOINT = `${STANDINS}/__idp/`;
+const JWKS_URL = `${STANDINS}/__idp/${LOCAL_POOL.userPoolId}/.well-known/jwks.json`;
+
+/** A request to the whole stand-ins Worker, as the product (or a browser) sends it over HTTP. */
+const standIns = (url: string, init: RequestInit = {}) => app.request(url, init, env, createExecutionContext());
+
 const CLIENT = LOCAL_POOL.clientId;
 const DEMO = { phone: '+447700900123', password: 'Demo-pass1', sub: '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123' };
 const PASSWORD = 'Correct-horse1';
 
 async function send(action: string, body: unknown, headers: Record<string, string> = {}) {
-  return identityStandIn.request(
-    '/',
-    {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-amz-json-1.1',
-        'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
-        ...headers,
-      },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+  return standIns(ENDPOINT, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-amz-json-1.1',
+      'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
+      ...headers,
     },
-    env,
-  );
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 /** An action that must succeed. */
@@ -192,9 +196,10 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
     expect(idHeader.kid).not.toBe(accessHeader.kid);
   });
 
-  it('serves the JWKS at {issuer path}/.well-known/jwks.json, the same as standInJwks()', async () => {
-    const res = await identityStandIn.request(`/${LOCAL_POOL.userPoolId}/.well-known/jwks.json`, {}, env);
+  it('serves the JWKS at /__idp/{pool id}/.well-known/jwks.json (COGNITO_JWKS_URL), the same as standInJwks()', async () => {
+    const res = await standIns(JWKS_URL);
     expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=300');
     const served = (await res.json()) as { keys: Json[] };
     expect(served).toEqual(await standInJwks(env.DB));
     expect(served.keys).toHaveLength(2);
@@ -273,26 +278,35 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
   });
 });
 
-describe('identity stand-in: mounted as the edge mounts it', () => {
-  const edge = new Hono<AppEnv>().route('/__idp', identityStandIn).route('/__dev/outbox', devOutbox);
-
-  it('answers POST /__idp/ and /__idp, the JWKS under /__idp and the outbox at /__dev/outbox', async () => {
+describe('identity stand-in: served by the stand-ins Worker', () => {
+  it('answers POST /__idp/ and /__idp (COGNITO_ENDPOINT), the JWKS under /__idp and the outbox at /__dev/outbox', async () => {
     for (const path of ['/__idp/', '/__idp']) {
-      const res = await edge.request(
-        path,
-        {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-          body: JSON.stringify(passwordAuth(DEMO.phone, DEMO.password).body),
-        },
-        env,
-      );
+      const res = await standIns(`${STANDINS}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+        body: JSON.stringify(passwordAuth(DEMO.phone, DEMO.password).body),
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     }
-    const jwks = await edge.request(`/__idp/${LOCAL_POOL.userPoolId}/.well-known/jwks.json`, {}, env);
-    expect(await jwks.json()).toEqual(await standInJwks(env.DB));
-    expect((await edge.request('/__dev/outbox', {}, env)).status).toBe(200);
+    expect(await (await standIns(JWKS_URL)).json()).toEqual(await standInJwks(env.DB));
+    expect((await standIns(`${STANDINS}/__dev/outbox`)).status).toBe(200);
+    // Cognito lives under /__idp only: the Worker's root is not a Cognito endpoint.
+    const root = await standIns(`${STANDINS}/`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify(passwordAuth(DEMO.phone, DEMO.password).body),
+    });
+    expect(root.status).toBe(404);
+  });
+
+  it('is the Worker of standins/wrangler.toml (its main entry, over SELF)', async () => {
+    const res = await SELF.fetch(JWKS_URL);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(await standInJwks(env.DB));
+    const home = await SELF.fetch(`${STANDINS}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('/__idp/');
   });
 });
 
@@ -405,18 +419,14 @@ describe('identity stand-in: errors as Cognito answers them', () => {
   });
 
   it("answers browsers' CORS preflight", async () => {
-    const res = await identityStandIn.request(
-      '/',
-      {
-        method: 'OPTIONS',
-        headers: {
-          Origin: 'https://book.demo-salon.test',
-          'Access-Control-Request-Method': 'POST',
-          'Access-Control-Request-Headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control',
-        },
+    const res = await standIns(ENDPOINT, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://book.demo-salon.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type,x-amz-target,x-amz-user-agent,cache-control',
       },
-      env,
-    );
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe('*');
     expect(res.headers.get('Access-Control-Allow-Methods')).toContain('POST');
@@ -659,7 +669,7 @@ describe('dev outbox', () => {
     await env.DB.prepare("INSERT INTO dev_outbox (created_at, channel, recipient, body) VALUES (?, 'sms', '+447700900999', ?)")
       .bind(Date.now(), '<script>alert("x")</script> & more')
       .run();
-    const res = await devOutbox.request('/', {}, env);
+    const res = await standIns(`${STANDINS}/__dev/outbox`);
     expect(res.status).toBe(200);
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/);
     expect(res.headers.get('Cache-Control')).toBe('no-store');

@@ -1,40 +1,59 @@
-import { env } from 'cloudflare:test';
-import { Hono } from 'hono';
+import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
-import type { AppEnv } from '../../worker/env';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import app from '../src/index';
 import {
+  deliverWebhooks,
   LOCAL_STRIPE,
   markDelivered,
-  paymentsStandIn,
   pendingWebhooks,
   signWebhook,
-  stripeFor,
   webhookEvents,
   webhookRequestInit,
-  webhookSecretFor,
-} from '../../worker/standins/payments';
-import { parseForm } from '../../worker/standins/payments/form';
-import { sameOriginTarget } from '../../worker/standins/payments/three-d-secure';
+} from '../src/payments';
+import { parseForm } from '../src/payments/form';
+import { returnTarget } from '../src/payments/three-d-secure';
 
 // ---- helpers --------------------------------------------------------------------------------
 
-/** The app's own client: the same SDK code as production, answered in-process by the stand-in. */
-const stripe = stripeFor(env);
+type Bindings = typeof env;
 
-/** The edge's mount of the stand-in (offline): /__stripe/v1/... and /__stripe/3ds/:id. */
-const edge = new Hono<AppEnv>().route('/__stripe', paymentsStandIn);
+/** Where the product's STRIPE_API_BASE names the stand-ins Worker in development (scripts/lib.mjs). */
+const STANDINS = 'http://127.0.0.1:8788';
+/** The product's own origin: return URLs lead back there, another origin than the 3-D Secure page's. */
+const PRODUCT = 'http://127.0.0.1:8787';
 
-/** An SDK client with another key, against the stand-in (as Stripe.js with the publishable key, or a misconfiguration). */
-const clientWithKey = (key: string) =>
+/**
+ * One HTTP request to the whole stand-ins Worker, with an ExecutionContext of its own (the Worker
+ * delivers webhooks in waitUntil after /v1 and /3ds POSTs). Returns the context too, to wait on.
+ */
+function standInsCall(input: RequestInfo | URL, init?: RequestInit, bindings: Bindings = env) {
+  const ctx = createExecutionContext();
+  return { ctx, response: Promise.resolve(app.fetch(new Request(input, init), bindings, ctx)) };
+}
+const standIns = (input: RequestInfo | URL, init?: RequestInit, bindings: Bindings = env) => standInsCall(input, init, bindings).response;
+
+/**
+ * The official SDK configured as the product configures it for the stand-ins
+ * (worker/payments/stripe.ts: the fetch client, host/port/protocol from STRIPE_API_BASE), its
+ * requests answered by the stand-ins Worker in-process.
+ */
+const clientWithKey = (key: string, bindings: Bindings = env) =>
   new Stripe(key, {
-    httpClient: Stripe.createFetchHttpClient(async (input, init) => paymentsStandIn.fetch(new Request(input, init), env)),
+    httpClient: Stripe.createFetchHttpClient(async (input, init) => standIns(input, init, bindings)),
+    host: new URL(STANDINS).hostname,
+    port: Number(new URL(STANDINS).port),
+    protocol: 'http',
+    telemetry: false,
     maxNetworkRetries: 0,
   });
+/** The product's client (secret key). */
+const stripe = clientWithKey(LOCAL_STRIPE.secretKey);
+/** Stripe.js in the browser (publishable key). */
 const browser = clientWithKey(LOCAL_STRIPE.publishableKey);
 
 const EXP_YEAR = new Date().getUTCFullYear() + 2;
-const RETURN_URL = 'http://localhost/booking/deposit/return';
+const RETURN_URL = `${PRODUCT}/booking/deposit/return`;
 
 /** A payment method from a card number, created with the publishable key as the browser does. */
 const cardPm = (number: string, cvc = '123') =>
@@ -58,27 +77,36 @@ async function eventTypes(objectId: string): Promise<string[]> {
   return results.map((r) => r.type);
 }
 
+/** POSTs the 3-D Secure page's form as the cardholder's browser does (from the page's own origin). */
+function answerPage(url: URL, form: URLSearchParams, bindings: Bindings = env) {
+  return standInsCall(
+    `${url.origin}${url.pathname}`,
+    { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url.origin }, body: form.toString() },
+    bindings,
+  );
+}
+
 /** Answers the 3-D Secure page the way a cardholder's browser does: GET the page, POST a button. */
 async function authenticate(nextActionUrl: string, result: 'complete' | 'fail') {
-  const url = new URL(nextActionUrl, 'http://localhost');
-  const page = await edge.request(url.toString(), {}, env);
+  const url = new URL(nextActionUrl);
+  const page = await standIns(url);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('Complete authentication');
   const form = new URLSearchParams({ result, client_secret: url.searchParams.get('client_secret') ?? '' });
   const returnUrl = url.searchParams.get('return_url');
-  if (returnUrl) form.set('return_url', returnUrl);
-  return edge.request(
-    `${url.origin}${url.pathname}`,
-    { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: url.origin }, body: form.toString() },
-    env,
-  );
+  if (returnUrl) {
+    form.set('return_url', returnUrl);
+    // the form's redirect goes to the return origin: the page's CSP allows that one origin
+    expect(page.headers.get('Content-Security-Policy')).toContain(`form-action 'self' ${new URL(returnUrl, url).origin}`);
+  }
+  return answerPage(url, form).response;
 }
 
-/** A raw HTTP call to the mounted API (curl-like). */
-const http = (path: string, init: RequestInit & { key?: string } = {}) =>
-  edge.request(
-    `http://localhost/__stripe${path}`,
+/** A raw HTTP call to the stand-ins' Stripe API (curl-like). */
+const http = (path: string, init: RequestInit & { key?: string } = {}, bindings: Bindings = env) =>
+  standIns(
+    `${STANDINS}${path}`,
     {
       ...init,
       headers: {
@@ -87,7 +115,7 @@ const http = (path: string, init: RequestInit & { key?: string } = {}) =>
         ...(init.headers as Record<string, string> | undefined),
       },
     },
-    env,
+    bindings,
   );
 
 interface ErrorBody {
@@ -336,10 +364,19 @@ describe('3-D Secure', () => {
   it('asks for authentication with a redirect to the challenge page', async () => {
     const { pi, url } = await requiresAction('4000002760003184');
     expect(pi.next_action?.redirect_to_url?.return_url).toBe(RETURN_URL);
+    // on the stand-ins Worker's origin (the host the API call came to), not the product's
     const parsed = new URL(url);
-    expect(parsed.origin).toBe('http://localhost');
-    expect(parsed.pathname).toBe(`/__stripe/3ds/${pi.id}`);
+    expect(parsed.origin).toBe(STANDINS);
+    expect(parsed.pathname).toBe(`/3ds/${pi.id}`);
     expect(parsed.searchParams.get('return_url')).toBe(RETURN_URL);
+    expect(parsed.searchParams.get('client_secret')).toBe(pi.client_secret);
+    // a call that kept api.stripe.com's host (no public origin known): a path on the stand-ins,
+    // never the return_url's origin (the product's, which has no 3-D Secure page)
+    const stripeHost = new Stripe(LOCAL_STRIPE.secretKey, { httpClient: Stripe.createFetchHttpClient(async (input, init) => standIns(input, init)), maxNetworkRetries: 0 });
+    const viaStripeHost = await stripeHost.paymentIntents.create({
+      amount: 4000, currency: 'gbp', payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: RETURN_URL,
+    });
+    expect(viaStripeHost.next_action?.redirect_to_url?.url?.startsWith(`/3ds/${viaStripeHost.id}?`)).toBe(true);
   });
 
   it('completing moves a manual-capture intent to requires_capture and redirects to return_url', async () => {
@@ -371,11 +408,11 @@ describe('3-D Secure', () => {
     expect(after.last_payment_error).toMatchObject({ code: 'payment_intent_authentication_failure', type: 'invalid_request_error' });
     expect(await eventTypes(pi.id)).toEqual(['payment_intent.payment_failed']);
     // the page does not answer twice
-    const page = await edge.request(url, {}, env);
+    const page = await standIns(url);
     expect(await page.text()).toContain('not waiting for authentication');
     const u = new URL(url);
     const form = new URLSearchParams({ result: 'complete', client_secret: u.searchParams.get('client_secret')!, return_url: RETURN_URL });
-    const again = await edge.request(`${u.origin}${u.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }, env);
+    const again = await answerPage(u, form).response;
     expect(again.status).toBe(409);
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_payment_method');
   });
@@ -425,40 +462,91 @@ describe('3-D Secure', () => {
 
   it('escapes the intent description and never echoes markup', async () => {
     const { url } = await requiresAction('4000002760003184');
-    const res = await edge.request(url, {}, env);
+    const res = await standIns(url);
     const html = await res.text();
     expect(html).toContain('Deposit for &lt;b&gt;Cut &amp; Colour&lt;/b&gt;');
     expect(html).not.toContain('<b>Cut');
     expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
-    expect(html).not.toMatch(/<script|<link|https?:\/\/(?!localhost)/);
+    expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    // no scripts, no external resources: the only address on the page is the intent's return_url
+    expect(html).not.toMatch(/<script|<link|<img|<iframe/);
+    expect(html.replaceAll(RETURN_URL, '')).not.toMatch(/https?:\/\//);
   });
 
-  it('refuses a foreign return_url, a changed one, and a wrong client secret', async () => {
+  it("follows only the intent's own return_url: another origin is fine, a changed one or a wrong client secret is refused", async () => {
     const customer = await newCustomer();
+    const shop = 'https://shop.example/return?order=7';
     const pi = await stripe.paymentIntents.create({
-      amount: 4000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: 'https://evil.example/steal',
+      amount: 4000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: shop,
     });
-    const url = new URL(pi.next_action!.redirect_to_url!.url!.replace('https://evil.example', 'http://localhost'));
-    expect((await edge.request(url.toString(), {}, env)).status).toBe(400);
-    const form = new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret')!, return_url: 'https://evil.example/steal' });
-    const post = await edge.request(`http://localhost${url.pathname}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: form }, env);
-    expect(post.status).toBe(400);
-    expect(post.headers.get('Location')).toBeNull();
+    const url = new URL(pi.next_action!.redirect_to_url!.url!);
+    expect(url.origin).toBe(STANDINS);
+    const secret = url.searchParams.get('client_secret')!;
+
+    // a return_url in the link other than the intent's: refused, on the page and on its form
+    const changed = new URL(url);
+    changed.searchParams.set('return_url', 'https://evil.example/steal');
+    expect((await standIns(changed)).status).toBe(400);
+    const forged = await answerPage(url, new URLSearchParams({ result: 'complete', client_secret: secret, return_url: 'https://evil.example/steal' })).response;
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get('Location')).toBeNull();
+    // a wrong or missing client secret: 403
+    const wrongSecret = new URL(url);
+    wrongSecret.searchParams.set('client_secret', `${pi.id}_secret_wrong`);
+    expect((await standIns(wrongSecret)).status).toBe(403);
+    const noSecret = new URL(url);
+    noSecret.searchParams.delete('client_secret');
+    expect((await standIns(noSecret)).status).toBe(403);
+    expect((await answerPage(url, new URLSearchParams({ result: 'complete', client_secret: `${pi.id}_secret_wrong`, return_url: shop })).response).status).toBe(403);
+    // the form is only answered from the page's own origin
+    const crossSite = await standIns(`${url.origin}${url.pathname}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: new URLSearchParams({ result: 'complete', client_secret: secret, return_url: shop }).toString(),
+    });
+    expect(crossSite.status).toBe(403);
+    // an unknown intent: 404
+    expect((await standIns(`${STANDINS}/3ds/pi_doesnotexist?client_secret=x`)).status).toBe(404);
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('requires_action');
 
-    const good = await requiresAction('4000002760003184');
-    const changed = new URL(good.url);
-    changed.searchParams.set('return_url', 'https://evil.example/');
-    expect((await edge.request(changed.toString(), {}, env)).status).toBe(400);
-    const wrongSecret = new URL(good.url);
-    wrongSecret.searchParams.set('client_secret', `${good.pi.id}_secret_wrong`);
-    expect((await edge.request(wrongSecret.toString(), {}, env)).status).toBe(403);
+    // the intent's own return_url, on another origin than the page: followed (303), as on Stripe
+    const done = await authenticate(url.toString(), 'complete');
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Referrer-Policy')).toBe('no-referrer');
+    const location = new URL(done.headers.get('Location')!);
+    expect(`${location.origin}${location.pathname}`).toBe('https://shop.example/return');
+    expect(location.searchParams.get('order')).toBe('7');
+    expect(location.searchParams.get('payment_intent')).toBe(pi.id);
+    expect(location.searchParams.get('redirect_status')).toBe('succeeded');
+    expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
+
     // '//host' and other schemes are not return URLs
+    const good = await requiresAction('4000002760003184');
     const bad = await stripeError(stripe.paymentIntents.confirm(good.pi.id, { return_url: '//evil.example/x' }));
     expect(bad).toMatchObject({ statusCode: 400, param: 'return_url' });
-    expect(sameOriginTarget('/booking/x?y=1', 'http://localhost/__stripe/3ds/pi_1')?.toString()).toBe('http://localhost/booking/x?y=1');
-    expect(sameOriginTarget('https://evil.example/', 'http://localhost/__stripe/3ds/pi_1')).toBeNull();
-    expect(sameOriginTarget('javascript:alert(1)', 'http://localhost/__stripe/3ds/pi_1')).toBeNull();
+    const page = `${STANDINS}/3ds/pi_1`;
+    expect(returnTarget('/booking/x?y=1', page)?.toString()).toBe(`${STANDINS}/booking/x?y=1`);
+    expect(returnTarget('https://shop.example/r?x=1', page)?.toString()).toBe('https://shop.example/r?x=1');
+    expect(returnTarget(RETURN_URL, page)?.toString()).toBe(RETURN_URL);
+    expect(returnTarget('javascript:alert(1)', page)).toBeNull();
+    expect(returnTarget('data:text/html,hi', page)).toBeNull();
+    expect(returnTarget('//evil.example/x', page)).toBeNull();
+    expect(returnTarget('https://user:pw@shop.example/', page)).toBeNull();
+  });
+
+  it('a relative return_url leads back to a path on the page origin', async () => {
+    const customer = await newCustomer();
+    const pi = await stripe.paymentIntents.create({
+      amount: 1000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: '/booking/return',
+    });
+    const url = new URL(pi.next_action!.redirect_to_url!.url!);
+    expect(url.origin).toBe(STANDINS);
+    const done = await authenticate(url.toString(), 'fail');
+    expect(done.status).toBe(303);
+    const location = new URL(done.headers.get('Location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${STANDINS}/booking/return`);
+    expect(location.searchParams.get('redirect_status')).toBe('failed');
   });
 });
 
@@ -507,7 +595,7 @@ describe('API keys', () => {
     expect(err).toMatchObject({ statusCode: 401 });
     expect(err.message).toContain('sk_test_');
     expect(err.message).not.toContain('not_the_right_key');
-    const missing = await edge.request('http://localhost/__stripe/v1/customers', {}, env);
+    const missing = await standIns(`${STANDINS}/v1/customers`);
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as ErrorBody).error.type).toBe('invalid_request_error');
   });
@@ -532,8 +620,7 @@ describe('events and webhooks', () => {
     expect(webhook).toMatchObject({ delivered: false });
     expect(webhook.id).toMatch(/^evt_/);
 
-    const secret = webhookSecretFor(env);
-    expect(secret).toBe(LOCAL_STRIPE.webhookSecret);
+    const secret = LOCAL_STRIPE.webhookSecret;
     const header = await signWebhook(webhook.payload, secret);
     expect(header).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const event = await stripe.webhooks.constructEventAsync(webhook.payload, header, secret);
@@ -561,6 +648,135 @@ describe('events and webhooks', () => {
     expect(listed.object).toBe('list');
     expect(listed.data.some((e) => e.id === webhook.id)).toBe(true);
     expect(listed.data.every((e) => e.type.startsWith('payment_intent.'))).toBe(true);
+  });
+});
+
+describe('webhook delivery (deliverWebhooks)', () => {
+  const ENDPOINT = `${PRODUCT}/webhooks/stripe`;
+  interface Posted {
+    url: string;
+    method: string;
+    headers: Headers;
+    body: string;
+  }
+  let posted: Posted[];
+  /** How the product's endpoint answers each POST (an exception: it is not up). */
+  let endpoint: (n: number) => Response;
+
+  beforeEach(async () => {
+    // Only this test's events: mark what earlier tests left pending as delivered.
+    await env.DB.prepare('UPDATE stripe_events SET delivered_at = ? WHERE delivered_at IS NULL').bind(Date.now()).run();
+    posted = [];
+    endpoint = () => new Response('ok');
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const req = new Request(input, init);
+      posted.push({ url: req.url, method: req.method, headers: req.headers, body: await req.text() });
+      return endpoint(posted.length);
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A manually captured payment, then captured: two events (amount_capturable_updated, succeeded). */
+  async function twoEvents() {
+    const pi = await stripe.paymentIntents.create({ amount: 2100, currency: 'gbp', payment_method: 'pm_card_visa', capture_method: 'manual', confirm: true });
+    await stripe.paymentIntents.capture(pi.id);
+    const pending = await pendingWebhooks(env.DB);
+    expect(pending.map((w) => w.type)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
+    return { pi, pending };
+  }
+
+  it('POSTs pending events, oldest first, signed with the webhook secret as Stripe signs them, and marks them delivered', async () => {
+    const { pi, pending } = await twoEvents();
+    expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(2);
+    expect(posted).toHaveLength(2);
+    for (const [i, p] of posted.entries()) {
+      expect(p).toMatchObject({ url: ENDPOINT, method: 'POST', body: pending[i]!.payload });
+      expect(p.headers.get('Content-Type')).toBe('application/json; charset=utf-8');
+      expect(p.headers.get('User-Agent')).toMatch(/^Stripe\/1\.0/);
+      // what the product's /webhooks/stripe does with it
+      const event = await stripe.webhooks.constructEventAsync(p.body, p.headers.get('Stripe-Signature')!, LOCAL_STRIPE.webhookSecret);
+      expect(event).toMatchObject({ id: pending[i]!.id, type: pending[i]!.type, data: { object: { id: pi.id } } });
+      await expect(stripe.webhooks.constructEventAsync(p.body, p.headers.get('Stripe-Signature')!, 'whsec_other')).rejects.toBeInstanceOf(
+        Stripe.errors.StripeSignatureVerificationError,
+      );
+    }
+    expect(await pendingWebhooks(env.DB)).toEqual([]);
+    expect((await webhookEvents(env.DB, { delivered: true, limit: 1000 })).filter((w) => pending.some((p) => p.id === w.id))).toHaveLength(2);
+    // delivered once: nothing more to send
+    expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(0);
+    expect(posted).toHaveLength(2);
+  });
+
+  it('marks an event delivered only when the endpoint answers 2xx, and tries the rest again later', async () => {
+    const { pending } = await twoEvents();
+    // the first is refused (500), the second accepted
+    endpoint = (n) => (n === 1 ? new Response('no', { status: 500 }) : new Response(null, { status: 204 }));
+    expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(1);
+    expect((await pendingWebhooks(env.DB)).map((w) => w.id)).toEqual([pending[0]!.id]);
+    // refused again (400, 301): still pending
+    for (const status of [400, 301]) {
+      endpoint = () => new Response(null, { status });
+      expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(0);
+      expect((await pendingWebhooks(env.DB)).map((w) => w.id)).toEqual([pending[0]!.id]);
+    }
+    endpoint = () => new Response('ok');
+    expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(1);
+    expect(await pendingWebhooks(env.DB)).toEqual([]);
+    expect(posted.map((p) => JSON.parse(p.body).id)).toEqual([pending[0]!.id, pending[1]!.id, pending[0]!.id, pending[0]!.id, pending[0]!.id]);
+  });
+
+  it('stops at an endpoint that is not up, keeping every event for the next call', async () => {
+    const { pending } = await twoEvents();
+    endpoint = () => {
+      throw new TypeError('Network connection lost.');
+    };
+    expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(0);
+    expect(posted).toHaveLength(1); // not once per event
+    expect((await pendingWebhooks(env.DB)).map((w) => w.id)).toEqual(pending.map((w) => w.id));
+  });
+
+  it('sends nothing without an endpoint', async () => {
+    const { pending } = await twoEvents();
+    expect(await deliverWebhooks(env.DB, undefined)).toBe(0);
+    expect(await deliverWebhooks(env.DB, '')).toBe(0);
+    expect(globalThis.fetch).not.toHaveBeenCalled();
+    expect((await pendingWebhooks(env.DB)).map((w) => w.id)).toEqual(pending.map((w) => w.id));
+  });
+
+  it('the Worker delivers to WEBHOOK_URL after POSTs to /v1 and to the 3-D Secure page, not after GETs', async () => {
+    const hooked: Bindings = { ...env, WEBHOOK_URL: ` ${ENDPOINT} ` };
+    const api = (path: string, body?: string) =>
+      standInsCall(
+        `${STANDINS}${path}`,
+        { method: body === undefined ? 'GET' : 'POST', headers: { Authorization: `Bearer ${LOCAL_STRIPE.secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body },
+        hooked,
+      );
+    const create = api('/v1/payment_intents', 'amount=1800&currency=gbp&payment_method=pm_card_visa&confirm=true');
+    const pi = (await (await create.response).json()) as Stripe.PaymentIntent;
+    await waitOnExecutionContext(create.ctx);
+    expect(posted.map((p) => [p.url, JSON.parse(p.body).type])).toEqual([[ENDPOINT, 'payment_intent.succeeded']]);
+    expect(JSON.parse(posted[0]!.body).data.object.id).toBe(pi.id);
+
+    // an event left pending (no WEBHOOK_URL then) is not sent after a GET
+    await stripe.paymentIntents.create({ amount: 900, currency: 'gbp', payment_method: 'pm_card_visa', confirm: true });
+    const read = api(`/v1/payment_intents/${pi.id}`);
+    expect((await read.response).status).toBe(200);
+    await waitOnExecutionContext(read.ctx);
+    expect(posted).toHaveLength(1);
+
+    // the 3-D Secure answer records an event: delivered after the page's POST (with the one left pending)
+    const held = await stripe.paymentIntents.create({
+      amount: 4000, currency: 'gbp', payment_method: (await cardPm('4000002760003184')).id, capture_method: 'manual', confirm: true, return_url: RETURN_URL,
+    });
+    const url = new URL(held.next_action!.redirect_to_url!.url!);
+    const answered = answerPage(url, new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret')!, return_url: RETURN_URL }), hooked);
+    expect((await answered.response).status).toBe(303);
+    await waitOnExecutionContext(answered.ctx);
+    expect(posted.slice(1).map((p) => JSON.parse(p.body).type)).toEqual(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated']);
+    expect(JSON.parse(posted[2]!.body).data.object.id).toBe(held.id);
+    expect(await pendingWebhooks(env.DB)).toEqual([]);
   });
 });
 
@@ -617,20 +833,29 @@ describe('requests and validation', () => {
     }
   });
 
-  it('speaks the API over HTTP at the mount, with Basic auth too', async () => {
+  it('speaks the API over HTTP at /v1, with Basic auth too', async () => {
     const basic = btoa(`${LOCAL_STRIPE.secretKey}:`);
     const res = await http('/v1/customers', { method: 'POST', body: 'email=http%40example.test&metadata[source]=curl', headers: { Authorization: `Basic ${basic}`, 'Idempotency-Key': 'curl-1' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('Request-Id')).toMatch(/^req_/);
     expect(res.headers.get('Idempotency-Key')).toBe('curl-1');
     expect(await res.json()).toMatchObject({ object: 'customer', email: 'http@example.test', metadata: { source: 'curl' } });
-    // over HTTP the challenge page is on the caller's host, with or without return_url
+    // the challenge page is on the host the call came to, with or without return_url
     const pi = await http('/v1/payment_intents', { method: 'POST', body: 'amount=1000&currency=gbp&payment_method=pm_card_authenticationRequired&confirm=true' });
     const body = (await pi.json()) as Stripe.PaymentIntent;
-    expect(body.next_action?.redirect_to_url?.url).toMatch(new RegExp(`^http://localhost/__stripe/3ds/${body.id}\\?client_secret=`));
+    expect(body.next_action?.redirect_to_url?.url?.startsWith(`${STANDINS}/3ds/${body.id}?client_secret=`)).toBe(true);
     const done = await authenticate(body.next_action!.redirect_to_url!.url!, 'complete');
     expect(done.status).toBe(200);
     expect(await done.text()).toContain('Authentication complete');
+    // ... or on PUBLIC_ORIGIN when it is set (the stand-ins behind another public address)
+    const publicOrigin = 'https://standins.example.test';
+    const behind = await http(
+      '/v1/payment_intents',
+      { method: 'POST', body: 'amount=1000&currency=gbp&payment_method=pm_card_authenticationRequired&confirm=true' },
+      { ...env, PUBLIC_ORIGIN: `${publicOrigin}/ignored-path` },
+    );
+    const behindBody = (await behind.json()) as Stripe.PaymentIntent;
+    expect(behindBody.next_action?.redirect_to_url?.url?.startsWith(`${publicOrigin}/3ds/${behindBody.id}?client_secret=`)).toBe(true);
   });
 
   it('parses bracket notation into records', () => {
@@ -649,16 +874,5 @@ describe('requests and validation', () => {
       expect(dump).not.toContain('"9876"');
       expect(dump).not.toContain('"cvc"');
     }
-  });
-});
-
-describe('stripeFor', () => {
-  it('is one client per isolate per key, real Stripe with a key, never the stand-in in production', () => {
-    expect(stripeFor(env)).toBe(stripe);
-    const real = stripeFor({ ...env, STRIPE_SECRET_KEY: 'sk_test_real_key' });
-    expect(real).not.toBe(stripe);
-    expect(stripeFor({ ...env, STRIPE_SECRET_KEY: 'sk_test_real_key' })).toBe(real);
-    expect(() => stripeFor({ ...env, ENVIRONMENT: 'production' })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(webhookSecretFor({ ...env, STRIPE_WEBHOOK_SECRET: 'whsec_real' })).toBe('whsec_real');
   });
 });

@@ -63,8 +63,8 @@ describe('the session: tokens in memory, the refresh token in an httpOnly cookie
     expect(res.status).toBe(200);
     expect(((await res.json()) as Session).user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.test' });
     const dup = await call('/session/signup', json(details));
-    expect(dup.status).toBe(400);
-    expect(await dup.json()).toMatchObject({ code: 'UsernameExistsException', detail: 'An account with the given phone_number already exists.' });
+    expect(dup.status).toBe(409);
+    expect(await dup.json()).toMatchObject({ code: 'UsernameExistsException', request_id: expect.any(String), detail: 'An account with the given phone_number already exists.' });
   });
 
   it.each([

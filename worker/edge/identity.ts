@@ -1,15 +1,24 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { AppError } from '../errors';
+import { AppError, type ErrorCode } from '../errors';
 
-/** A Cognito error answer: its type (e.g. NotAuthorizedException) and message. */
-export class CognitoError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
+/**
+ * Cognito's errors, mapped once: each type to the status the caller gets. The type itself goes
+ * on as the answer's `code` (the client decides by it) and Cognito's message as its `detail`.
+ */
+const COGNITO_ERRORS: Record<string, ErrorCode> = {
+  NotAuthorizedException: 'UNAUTHORIZED',
+  UserNotFoundException: 'NOT_FOUND',
+  UsernameExistsException: 'CONFLICT',
+  AliasExistsException: 'CONFLICT',
+  LimitExceededException: 'TOO_MANY_REQUESTS',
+  TooManyRequestsException: 'TOO_MANY_REQUESTS',
+  TooManyFailedAttemptsException: 'TOO_MANY_REQUESTS',
+  InternalErrorException: 'BAD_GATEWAY',
+};
+
+export function cognitoError(type: string, message: string): AppError {
+  return new AppError(COGNITO_ERRORS[type] ?? 'BAD_REQUEST', message, undefined, type);
 }
 
 /**
@@ -36,7 +45,7 @@ export async function cognito<T>(c: Context<AppEnv>, action: string, body: Recor
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
     const type = String(data.__type ?? data.code ?? 'UnknownError').split('#').pop()!;
-    throw new CognitoError(type, String(data.message ?? data.Message ?? 'Sign-in failed'));
+    throw cognitoError(type, String(data.message ?? data.Message ?? 'Sign-in failed'));
   }
   return data as T;
 }

@@ -2,9 +2,9 @@ import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
-import { AppError, errorBody } from '../errors';
+import { AppError } from '../errors';
 import { validate } from '../validate';
-import { cognito, CognitoError } from './identity';
+import { cognito } from './identity';
 
 /**
  * The client's session, kept by the edge: the browser holds the short-lived access and ID
@@ -41,13 +41,6 @@ function userOf(u: CognitoUser) {
   return { username: u.Username, name: attr('name'), email: attr('email'), phone_number: attr('phone_number') };
 }
 
-/** Cognito's errors as 4xx answers; the client words them as the spec says. */
-function cognitoFailure(c: Context<AppEnv>, e: unknown) {
-  if (!(e instanceof CognitoError)) throw e;
-  const status = e.type === 'NotAuthorizedException' ? 401 : e.type === 'LimitExceededException' ? 429 : 400;
-  return c.json(errorBody(c, e.type, e.message), status);
-}
-
 async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: string) {
   const token = r.RefreshToken ?? refreshToken;
   if (token) setCookie(c, REFRESH_COOKIE, token, COOKIE);
@@ -72,15 +65,11 @@ export const session = new Hono<AppEnv>()
   })
   .post('/session/login', validate('json', z.object({ phone, password })), async (c) => {
     const { phone: p, password: pw } = c.req.valid('json');
-    try {
-      const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: p, PASSWORD: pw },
-      });
-      return await startSession(c, r.AuthenticationResult);
-    } catch (e) {
-      return cognitoFailure(c, e);
-    }
+    const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: p, PASSWORD: pw },
+    });
+    return await startSession(c, r.AuthenticationResult);
   })
   .post('/session/refresh', async (c) => {
     const token = getCookie(c, REFRESH_COOKIE, 'host');
@@ -94,7 +83,7 @@ export const session = new Hono<AppEnv>()
       return await startSession(c, r.AuthenticationResult, token);
     } catch (e) {
       deleteCookie(c, REFRESH_COOKIE, COOKIE);
-      return cognitoFailure(c, e);
+      throw e;
     }
   })
   .post('/session/logout', async (c) => {
@@ -117,35 +106,27 @@ export const session = new Hono<AppEnv>()
     ),
     async (c) => {
       const b = c.req.valid('json');
-      try {
-        await cognito(c, 'SignUp', {
-          Username: b.phone,
-          Password: b.password,
-          UserAttributes: [
-            { Name: 'phone_number', Value: b.phone },
-            { Name: 'email', Value: b.email },
-            { Name: 'given_name', Value: b.first_name },
-            { Name: 'family_name', Value: b.last_name },
-            { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
-          ],
-        });
-        const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
-          AuthFlow: 'USER_PASSWORD_AUTH',
-          AuthParameters: { USERNAME: b.phone, PASSWORD: b.password },
-        });
-        return await startSession(c, r.AuthenticationResult);
-      } catch (e) {
-        return cognitoFailure(c, e);
-      }
+      await cognito(c, 'SignUp', {
+        Username: b.phone,
+        Password: b.password,
+        UserAttributes: [
+          { Name: 'phone_number', Value: b.phone },
+          { Name: 'email', Value: b.email },
+          { Name: 'given_name', Value: b.first_name },
+          { Name: 'family_name', Value: b.last_name },
+          { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
+        ],
+      });
+      const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: b.phone, PASSWORD: b.password },
+      });
+      return await startSession(c, r.AuthenticationResult);
     },
   )
   .post('/session/forgot', validate('json', z.object({ phone })), async (c) => {
-    try {
-      const r = await cognito<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: c.req.valid('json').phone });
-      return c.json({ destination: r.CodeDeliveryDetails.Destination });
-    } catch (e) {
-      return cognitoFailure(c, e);
-    }
+    const r = await cognito<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: c.req.valid('json').phone });
+    return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
   .post(
     '/session/reset',
@@ -159,21 +140,13 @@ export const session = new Hono<AppEnv>()
     ),
     async (c) => {
       const b = c.req.valid('json');
-      try {
-        await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
-        return c.body(null, 204);
-      } catch (e) {
-        return cognitoFailure(c, e);
-      }
+      await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
+      return c.body(null, 204);
     },
   )
   .get('/session/me', async (c) => {
-    try {
-      c.header('Cache-Control', 'no-store');
-      return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: bearer(c) })));
-    } catch (e) {
-      return cognitoFailure(c, e);
-    }
+    c.header('Cache-Control', 'no-store');
+    return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: bearer(c) })));
   })
   .patch(
     '/session/me',
@@ -191,14 +164,10 @@ export const session = new Hono<AppEnv>()
     async (c) => {
       const token = bearer(c);
       const b = c.req.valid('json');
-      try {
-        await cognito(c, 'UpdateUserAttributes', {
-          AccessToken: token,
-          UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
-        });
-        return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
-      } catch (e) {
-        return cognitoFailure(c, e);
-      }
+      await cognito(c, 'UpdateUserAttributes', {
+        AccessToken: token,
+        UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
+      });
+      return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
     },
   );

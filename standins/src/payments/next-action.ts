@@ -4,26 +4,15 @@ export interface NextAction {
   redirect_to_url: { return_url: string | null; url: string };
 }
 
-/** The origin of an absolute http(s) URL, if it is one. */
-export function originOf(url: string | null | undefined): string | undefined {
-  if (!url || url.startsWith('/')) return undefined;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * '{origin}/3ds/{intent}?return_url=...&client_secret=...': the origin is the
- * stand-in's public one (configured, or the host the API call came to) or else the
- * return_url's (in-process calls have no public host); with neither the URL is a path. The
- * client secret in the URL is the capability to answer the challenge, as on Stripe's own
- * redirect pages.
+ * '{origin}/3ds/{intent}?return_url=...&client_secret=...': the origin is the stand-ins Worker's
+ * public one (configured, or the host the API call came to); without one (a call that kept
+ * api.stripe.com's host) the URL is a path on the stand-ins. Never the return_url's origin: that
+ * is the merchant's site, which has no 3-D Secure page. The client secret in the URL is the
+ * capability to answer the challenge, as on Stripe's own redirect pages.
  */
 export function redirectAction(intent: { id: string; client_secret: string }, origin: string | undefined, returnUrl: string | null): NextAction {
-  const base = origin ?? originOf(returnUrl) ?? '';
+  const base = origin ?? '';
   const query = new URLSearchParams();
   if (returnUrl) query.set('return_url', returnUrl);
   query.set('client_secret', intent.client_secret);
