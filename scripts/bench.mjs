@@ -234,6 +234,7 @@ async function start(opts) {
     } catch (e2) {
       throw new Error(
         `the server on :${opts.port}${opts.config ? ` (${opts.config})` : ''} did not start: ${e2.message}`,
+        { cause: e2 },
       );
     }
   }

@@ -14,14 +14,14 @@ export const MSG_CODE = 'Please enter a valid code';
 export const MSG_PASSWORDS_DIFFER = 'Passwords do not match';
 export const MSG_PROFILE_NAME = 'Name must be 2 characters long';
 
-export const MSG_WRONG_PASSWORD = 'Ooops, that password seems to be incorrect';
-export const MSG_WRONG_PASSWORD_HINT = 'Please try again, or use the Forgotten password link below to reset it.';
-export const MSG_NO_ACCOUNT =
+const MSG_WRONG_PASSWORD = 'Ooops, that password seems to be incorrect';
+const MSG_WRONG_PASSWORD_HINT = 'Please try again, or use the Forgotten password link below to reset it.';
+const MSG_NO_ACCOUNT =
   "Sorry, it looks like you haven't setup an online account with us yet. Please create an account to complete your booking.";
-export const MSG_ALREADY_REGISTERED = "Ooops, it looks like you've already got an account!";
-export const MSG_ALREADY_REGISTERED_HINT = 'Try logging in with your mobile number and password below';
-export const MSG_LOGIN_FAILED = 'Incorrect username or password';
-export const MSG_TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
+const MSG_ALREADY_REGISTERED = "Ooops, it looks like you've already got an account!";
+const MSG_ALREADY_REGISTERED_HINT = 'Try logging in with your mobile number and password below';
+const MSG_LOGIN_FAILED = 'Incorrect username or password';
+const MSG_TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
 export const MSG_USER_NOT_FOUND = 'User not found';
 export const MSG_RESET_WENT_WRONG = 'Reset went wrong';
 

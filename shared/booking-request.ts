@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { UTM_ORIGINS } from './constants';
 
 /** Texts of the pre-submit checks (booking-journey.md §5) and of a failed booking (§8). */
-export const MSG_TIME_MISSING = 'selectedAppointmentTime is missing';
-export const MSG_STYLIST_MISSING = 'stylist is missing';
-export const MSG_PROCEDURES_MISSING = 'procedures are missing';
+const MSG_TIME_MISSING = 'selectedAppointmentTime is missing';
+const MSG_STYLIST_MISSING = 'stylist is missing';
+const MSG_PROCEDURES_MISSING = 'procedures are missing';
 export const MSG_SLOT_TAKEN =
   "Sorry, there's been a problem and your booking has not been created. The time slot you chose may have been taken or you might be on an old version, so please close this tab, open a new tab and try again";
 export const MSG_BOOKING_PROBLEM = 'We are having problems creating your booking, please try again.';

@@ -17,4 +17,3 @@ export function errorMessageFrom(status: number, statusText: string, body: unkno
 
 export const NO_TOKEN_MESSAGE = 'No token saved!';
 export const TIMEOUT_MESSAGE = 'fetch timeout after 30s';
-export const UNKNOWN_CALL_ERROR = 'Unknown Call error';

@@ -5,7 +5,6 @@ export const WELCOME_CUT_MOBILE = 140;
 export const WELCOME_CUT_DESKTOP = 190;
 export const PATCH_COPY_CUT = 260;
 export const DESCRIPTION_VIEW_MORE_AT = 70;
-export const DEFAULT_TIMEZONE = 'Europe/London';
 export const DEFAULT_THEME = 'slick';
 export const THEME_MODES = ['neutral', 'dark', 'slick'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];

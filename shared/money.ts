@@ -52,7 +52,7 @@ export function formatDurationRange(minMinutes: number, maxMinutes: number): str
   return formatDuration(minMinutes);
 }
 
-export function formatDuration(minutes: number): string {
+function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return `${m} min`;

@@ -38,7 +38,7 @@ export interface SalonDetails {
   ncob_tiny_url: string;
 }
 
-export interface GroupSalon {
+interface GroupSalon {
   id: number;
   name: string;
   ncob_tiny_url: string;

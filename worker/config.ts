@@ -93,7 +93,7 @@ function toConfig(env: z.output<typeof envSchema>) {
 export type Config = ReturnType<typeof toConfig>;
 
 /** A setting is missing or wrong: names the setting, never its value. */
-export class ConfigError extends Error {
+class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid Worker configuration: ${problems.join('; ')}`);
   }
@@ -102,7 +102,7 @@ export class ConfigError extends Error {
 let cached: { from: Env; config: Config } | undefined;
 
 /** Validates the configuration once per isolate (and again only if the bindings change). */
-export function configFrom(env: Env): Config {
+function configFrom(env: Env): Config {
   if (cached?.from === env) return cached.config;
   // An empty setting is an unset one (wrangler.toml lists optional settings as "").
   const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')));

@@ -4,7 +4,7 @@ import { isBlockConflict } from '../db/blocks';
 import { liveHoldCount, releaseHoldStatements, takeHoldBatch } from '../db/holds';
 import type { Plan } from './plan';
 
-export const HOLD_MINUTES = 10;
+const HOLD_MINUTES = 10;
 const MAX_HOLDS_PER_CALLER = 3;
 
 /**

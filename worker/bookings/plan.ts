@@ -4,7 +4,7 @@ import { prepareQuery } from '../availability/booking-query';
 import type { Catalogue } from '../db/schedule';
 import { MINUTE } from '../availability/calendar';
 
-export interface PlannedProcedure {
+interface PlannedProcedure {
   serviceId: number;
   stylistId: number;
   start: number;

@@ -2,7 +2,7 @@ import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
 import { releaseHoldStatements } from './holds';
 
 /** appointments.status */
-export type AppointmentStatus = 'confirmed' | 'waitlist' | 'pending' | 'cancelled';
+type AppointmentStatus = 'confirmed' | 'waitlist' | 'pending' | 'cancelled';
 
 /** What a booking answer is made from. */
 export interface AppointmentRow {

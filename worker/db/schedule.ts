@@ -16,7 +16,7 @@ interface Calendar {
   busy: [number, number][];
 }
 
-export interface SalonRules {
+interface SalonRules {
   id: number;
   timezone: string;
   skip_today: number;
@@ -30,7 +30,7 @@ export interface SalonRules {
   currency: string;
 }
 
-export interface StylistInfo {
+interface StylistInfo {
   id: number;
   name: string;
   role: string;

@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
 /** Set only by the edge after verifying a token; never taken from the caller. */
-export const CLIENT_SUB_HEADER = 'X-Client-Sub';
+const CLIENT_SUB_HEADER = 'X-Client-Sub';
 
 /** Refuses paths a proxy could be tricked with (encoded slashes or dots, empty segments). */
 export function assertCanonical(path: string): void {

@@ -17,7 +17,7 @@ const COGNITO_ERRORS: Record<string, ErrorCode> = {
   InternalErrorException: 'BAD_GATEWAY',
 };
 
-export function cognitoError(type: string, message: string): AppError {
+function cognitoError(type: string, message: string): AppError {
   return new AppError(COGNITO_ERRORS[type] ?? 'BAD_REQUEST', message, undefined, type);
 }
 

@@ -14,7 +14,7 @@ export async function savedCard(db: D1Database, clientId: string): Promise<(Save
 }
 
 /** The client's payment-provider customer, created on first need. */
-export async function customerFor(db: D1Database, stripe: Stripe, clientId: string): Promise<string> {
+async function customerFor(db: D1Database, stripe: Stripe, clientId: string): Promise<string> {
   const existing = await cardOf(db, clientId);
   if (existing) return existing.customer_id;
   const customer = await stripe.customers.create({ metadata: { client_id: clientId } }, { idempotencyKey: `customer-${clientId}` });

@@ -4,7 +4,7 @@ import type { AttributeInput } from './schemas';
 
 /** The attributes an app client may write; everything else is read-only or unknown. */
 export const EDITABLE = ['phone_number', 'email', 'name', 'given_name', 'family_name'] as const;
-export type Editable = (typeof EDITABLE)[number];
+type Editable = (typeof EDITABLE)[number];
 /** null clears an attribute. */
 export type AttributeChanges = Partial<Record<Editable, string | null>>;
 

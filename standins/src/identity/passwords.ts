@@ -19,9 +19,9 @@ export function assertPasswordPolicy(password: string): void {
   if (problem) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${problem}`);
 }
 
-export const PASSWORD_ALGORITHM = 'PBKDF2-SHA256';
+const PASSWORD_ALGORITHM = 'PBKDF2-SHA256';
 /** workerd's maximum PBKDF2 iteration count. */
-export const PASSWORD_ITERATIONS = 100_000;
+const PASSWORD_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
 

@@ -11,10 +11,10 @@ import { setPasswordStatement, userByPhone } from './users';
 import { parseRequest } from './validation';
 
 /** ForgotPassword: at most 5 per phone number per hour. */
-export const FORGOT_LIMIT = 5;
-export const FORGOT_WINDOW_MS = 3600_000;
+const FORGOT_LIMIT = 5;
+const FORGOT_WINDOW_MS = 3600_000;
 /** Wrong codes allowed per issued code; then the code is void. */
-export const CODE_ATTEMPTS = 5;
+const CODE_ATTEMPTS = 5;
 
 const hashCode = (salt: string, code: string) => sha256Hex(`${salt}:${code}`);
 const resetUserNotFound = () => new CognitoError('UserNotFoundException', MSG.resetUserNotFound);

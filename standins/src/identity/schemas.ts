@@ -19,7 +19,7 @@ const attribute = z.object({
 export type AttributeInput = z.infer<typeof attribute>;
 const attributes = z.array(attribute).max(50);
 
-export const AUTH_FLOWS = [
+const AUTH_FLOWS = [
   'USER_SRP_AUTH',
   'REFRESH_TOKEN_AUTH',
   'REFRESH_TOKEN',

@@ -64,7 +64,7 @@ export async function signingKeys(db: D1Database): Promise<Record<TokenUse, Sign
 export type PublicJwk = { kty: 'RSA'; kid: string; alg: 'RS256'; use: 'sig'; n: string; e: string };
 
 /** The public half as a JWKS entry: kty, kid, alg, use, n, e. */
-export function publicJwk(key: SigningKey): PublicJwk {
+function publicJwk(key: SigningKey): PublicJwk {
   const { n, e } = JSON.parse(key.public_jwk) as JsonWebKey;
   if (!n || !e) throw new Error('identity stand-in: stored public key is not an RSA JWK');
   return { kty: 'RSA', kid: key.kid, alg: 'RS256', use: 'sig', n, e };

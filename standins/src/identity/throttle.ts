@@ -10,10 +10,10 @@
  *
  * Sends: a fixed window (first use + 1 hour) with a maximum count (ForgotPassword: 5 per phone).
  */
-export const SIGN_IN_LIMIT = 5;
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-export const FIRST_BACKOFF_MS = 60_000;
-export const MAX_BACKOFF_MS = 15 * 60_000;
+const SIGN_IN_LIMIT = 5;
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const FIRST_BACKOFF_MS = 60_000;
+const MAX_BACKOFF_MS = 15 * 60_000;
 const MAX_DOUBLINGS = 4; // 1 min << 4 = 16 min, above the cap
 
 export interface Counter {

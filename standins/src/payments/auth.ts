@@ -3,7 +3,7 @@ import { sameSecret } from './ids';
 import { badParam, invalidKey, missingKey, publishableKeyRefused } from './stripe-error';
 
 /** The API key of a request: 'Authorization: Bearer sk_...' or HTTP Basic with the key as user name (curl -u sk_...:). */
-export function apiKeyOf(authorization: string | undefined): string | null {
+function apiKeyOf(authorization: string | undefined): string | null {
   const header = authorization?.trim() ?? '';
   const bearer = /^Bearer\s+(\S+)$/i.exec(header);
   if (bearer) return bearer[1]!;

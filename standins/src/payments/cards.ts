@@ -41,7 +41,7 @@ const DISPLAY: Record<Brand, string> = {
 };
 
 /** A 402 card_error, as Stripe answers an unusable card. */
-export const cardError = (code: string, message: string, param?: string, declineCode?: string) =>
+const cardError = (code: string, message: string, param?: string, declineCode?: string) =>
   new StripeApiError(402, {
     type: 'card_error',
     code,

@@ -10,7 +10,7 @@ import { LOCAL_STRIPE } from './config';
 import { webhookRequestInit } from './webhooks';
 
 /** The state changes the stand-in records as events (and delivers as signed webhooks). */
-export type EventType =
+type EventType =
   | 'payment_intent.succeeded'
   | 'payment_intent.amount_capturable_updated'
   | 'payment_intent.payment_failed'
@@ -25,7 +25,7 @@ export interface EventDraft {
 }
 
 /** The insert of one event: the exact JSON body a webhook will carry (signed as is). */
-export function eventStatement(db: D1Database, draft: EventDraft, source: EventSource): D1PreparedStatement {
+function eventStatement(db: D1Database, draft: EventDraft, source: EventSource): D1PreparedStatement {
   const id = newId('evt');
   const created = unixSeconds(source.now);
   const payload = JSON.stringify({

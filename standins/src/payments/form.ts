@@ -6,7 +6,7 @@ import { badParam } from './stripe-error';
  * Produces strings and null-prototype records only; a record with keys 0..n-1 is read as an
  * array by the schemas that expect one (formArray). Bad names and clashing shapes are a 400.
  */
-export type FormValue = string | FormRecord;
+type FormValue = string | FormRecord;
 export interface FormRecord {
   [key: string]: FormValue;
 }
@@ -61,9 +61,6 @@ export function parseForm(pairs: Iterable<[string, string]>): FormRecord {
   }
   return root;
 }
-
-/** Parses a urlencoded body or query string. */
-export const parseFormText = (text: string) => parseForm(new URLSearchParams(text));
 
 /** {0: 'a', 1: 'b'} → ['a', 'b'] when the keys are exactly 0..n-1; anything else unchanged. */
 export function asArray(value: unknown): unknown {

@@ -5,7 +5,7 @@
  * signed webhooks), reached by the product's official stripe SDK over HTTP through its
  * host/port/protocol options.
  */
-export { LOCAL_STRIPE, type PaymentsEnv } from './config';
+export { LOCAL_STRIPE } from './config';
 export { paymentsStandIn } from './app';
-export { deliverWebhooks, markDelivered, pendingWebhooks, webhookEvents, type WebhookEvent } from './events';
+export { deliverWebhooks, markDelivered, pendingWebhooks, webhookEvents } from './events';
 export { signWebhook, webhookRequestInit } from './webhooks';

@@ -32,9 +32,6 @@ export const formBool = z.string().transform((s, ctx): boolean => {
   return fail(ctx, s, `Invalid boolean: ${shown(s)}`);
 });
 
-/** A required, non-empty string. */
-export const text = (max = 5000) => z.string().min(1).max(max);
-
 /** An optional string that '' unsets (→ null). */
 export const optText = (max = 5000) =>
   z

@@ -8,7 +8,7 @@ import { StripeApiError } from './stripe-error';
 import type { Write } from './store';
 
 /** An authorisation lapses 7 days after it was made: Stripe then cancels the intent. */
-export const AUTHORISATION_DAYS = 7;
+const AUTHORISATION_DAYS = 7;
 
 export interface Attempt {
   /** the payment method's own change (attached by setup_future_usage, or spent without a customer) */

@@ -28,8 +28,7 @@ export const confirmFields = {
   receipt_email: optText(512),
   error_on_requires_action: formBool.optional(),
 };
-const confirmShape = z.strictObject(confirmFields);
-export type ConfirmParams = z.output<typeof confirmShape>;
+export type ConfirmParams = z.output<ReturnType<typeof z.strictObject<typeof confirmFields>>>;
 
 /** The payment method a confirmation uses: the one given, else the intent's own. */
 export async function paymentMethodFor(ctx: Ctx, ref: string | undefined | null, pi: PaymentIntent): Promise<StoredPm> {

@@ -4,7 +4,7 @@ import type { NextAction } from './next-action';
 import type { Stored } from './store';
 import { badParam } from './stripe-error';
 
-export type PaymentIntentStatus =
+type PaymentIntentStatus =
   | 'requires_payment_method'
   | 'requires_confirmation'
   | 'requires_action'

@@ -8,7 +8,7 @@ import type { StoredPm } from './payment-method-store';
 import { StripeApiError } from './stripe-error';
 import type { Stored, Write } from './store';
 
-export type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
+type SetupIntentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
 
 export interface SetupIntent {
   id: string;
@@ -82,7 +82,7 @@ export interface SetupAttempt {
   error?: StripeApiError;
 }
 
-export function failSetup(si: SetupIntent, pm: StoredPm, failure: Failure): SetupAttempt {
+function failSetup(si: SetupIntent, pm: StoredPm, failure: Failure): SetupAttempt {
   si.status = 'requires_payment_method';
   si.next_action = null;
   si.payment_method = null;

@@ -9,7 +9,7 @@ import { invalidRequest, StripeApiError } from './stripe-error';
  */
 export type Table = 'stripe_customers' | 'stripe_payment_methods' | 'stripe_setup_intents' | 'stripe_payment_intents';
 
-export interface StripeObject {
+interface StripeObject {
   id: string;
   created: number;
   customer?: string | null;

@@ -1,5 +1,5 @@
 /** Errors answered as Stripe does: {error: {type, code, decline_code, message, param, ...}} with its HTTP status. */
-export type ErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
+type ErrorType = 'api_error' | 'card_error' | 'idempotency_error' | 'invalid_request_error';
 
 export interface ErrorFields {
   type: ErrorType;

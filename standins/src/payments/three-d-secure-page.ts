@@ -33,7 +33,7 @@ function layout(title: string, body: Html): Html {
 }
 
 /** '£12.50' from 1250 'gbp' (the currency's own minor unit). */
-export function formatAmount(amount: number, currency: string): string {
+function formatAmount(amount: number, currency: string): string {
   try {
     const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;

@@ -13,7 +13,7 @@ const emptyMessage = (p: string) =>
   `You passed an empty string for '${p}'. We assume empty values are an attempt to unset a parameter; however '${p}' cannot be unset. You should remove '${p}' from your request or supply a non-empty value.`;
 
 /** Stripe's wording for the first problem of a request (it reports one at a time). Values are never echoed, except by custom messages that choose to. */
-export function stripeErrorOf(issue: Issue): StripeApiError {
+function stripeErrorOf(issue: Issue): StripeApiError {
   const param = paramName(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const unknown = paramName([...issue.path, issue.keys[0] ?? '']);
