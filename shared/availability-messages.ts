@@ -1,4 +1,4 @@
-/** Texts of booking-journey.md §8 for availability; the API and the screens use the same words. */
+/** Texts of docs/booking-journey.md §8 for availability; the API and the screens use the same words. */
 export const MSG_KEEP_SCROLLING = 'Please keep scrolling to a future date to find availability for your appointment.';
 export const MSG_NO_SLOTS_ON_DATE =
   "Sorry, it looks like there's no availability for your chosen date. Please select another date to check availability.";

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UTM_ORIGINS } from './constants';
 
-/** Texts of the pre-submit checks (booking-journey.md §5) and of a failed booking (§8). */
+/** Texts of the pre-submit checks (docs/booking-journey.md §5) and of a failed booking (§8). */
 const MSG_TIME_MISSING = 'selectedAppointmentTime is missing';
 const MSG_STYLIST_MISSING = 'stylist is missing';
 const MSG_PROCEDURES_MISSING = 'procedures are missing';
@@ -12,7 +12,7 @@ export const MSG_BOOKING_PROBLEM = 'We are having problems creating your booking
 const iso = (message: string) =>
   z.string({ message }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, message);
 
-/** The booking request of booking-journey.md §3 (prices are recomputed by the server). */
+/** The booking request of docs/booking-journey.md §3 (prices are recomputed by the server). */
 export const bookingRequestSchema = z.object({
   start_time: iso(MSG_TIME_MISSING),
   procedures: z
@@ -55,7 +55,7 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
-/** booking-journey.md §3 'Booking response'. */
+/** docs/booking-journey.md §3 'Booking response'. */
 export interface BookingResponse {
   appointment_id: number;
   client_id: string;

@@ -1,6 +1,6 @@
 import type { ThemeMode } from './constants';
 
-/** Salon details as GET book-online/salon/{id}/ answers them (booking-journey.md §3). */
+/** Salon details as GET book-online/salon/{id}/ answers them (docs/booking-journey.md §3). */
 export interface SalonDetails {
   id: number;
   name: string;

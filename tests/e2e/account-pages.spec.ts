@@ -12,7 +12,7 @@ import {
   type Account,
 } from './fixtures';
 
-// accounts-and-money.md §2 (Bottom navigation, Deposits, Bookings, Profile), §5 Profile edit, and
+// docs/accounts-and-money.md §2 (Bottom navigation, Deposits, Bookings, Profile), §5 Profile edit, and
 // §6: "Profile, bookings and deposits pages redirect to profile-login when the user is not
 // logged in."
 

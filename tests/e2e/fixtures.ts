@@ -230,7 +230,7 @@ export interface Account {
 /** '07700 900402' → '+447700900402'. */
 export const e164Of = (mobile: string) => `+44${mobile.replace(/\D/g, '').replace(/^0/, '')}`;
 
-/** The messages of booking-journey.md and accounts-and-money.md, word for word. */
+/** The messages of docs/booking-journey.md and docs/accounts-and-money.md, word for word. */
 export const MSG = {
   pickADay: 'Click on a day that you wish to come in.',
   patchNote: 'Patch tests must be done at least 48 hrs before your appointment',
@@ -1026,7 +1026,7 @@ export const TEST_CARDS = {
   chargeFails: '4000 0000 0000 0341',
 } as const;
 
-/** The card and payment messages of accounts-and-money.md §8, word for word. */
+/** The card and payment messages of docs/accounts-and-money.md §8, word for word. */
 export const CARD_MSG = {
   saved: 'Success! Your payment method has been saved.',
   setupFailed: 'Card setup failed. Please try again',

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// booking-journey.md §2: "Pages that need selected services redirect back to /salon/{id} when none
+// docs/booking-journey.md §2: "Pages that need selected services redirect back to /salon/{id} when none
 // are selected."
 
 for (const step of ['recommendedservice', 'favouritestylistselect', 'timeselect', 'patchtimeselect', 'stylistselect', 'summary']) {

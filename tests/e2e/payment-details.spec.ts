@@ -1,6 +1,6 @@
 import { CARD_MSG, CreateAccountScreen, expect, PaymentDetailsPanel, paymentAccount, ProfileScreen, TEST_CARDS, test, type Account } from './fixtures';
 
-// accounts-and-money.md §2 'Profile' (Payment Details: card illustration with last4 and expiry,
+// docs/accounts-and-money.md §2 'Profile' (Payment Details: card illustration with last4 and expiry,
 // REMOVE THIS CARD, 'No payment card added', UPDATE CARD DETAILS opens the add-card form, the
 // 'Card details removed!' modal with OK and CLOSE), §4 'Card removal', §5 'Card fields'. Each test
 // is a new client of its own, created through the create-account screen.

@@ -1,6 +1,6 @@
 import { escapeRegExp, expect, SALONS, test, type ServiceSelection } from './fixtures';
 
-// booking-journey.md §2 "A Search / Clear toggle filters services", "An optional query filters by
+// docs/booking-journey.md §2 "A Search / Clear toggle filters services", "An optional query filters by
 // category name or category id", and §4: case-insensitive substring match on the service name,
 // categories with no match hidden, an empty query shows everything.
 

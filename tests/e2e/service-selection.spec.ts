@@ -1,6 +1,6 @@
 import { escapeRegExp, expect, SALONS, test, type ServiceSelection } from './fixtures';
 
-// booking-journey.md §2 "Service selection (salon root)" and §4 "Selection", on /salon/{id}.
+// docs/booking-journey.md §2 "Service selection (salon root)" and §4 "Selection", on /salon/{id}.
 
 const willow = SALONS[1];
 

@@ -26,7 +26,7 @@ const holdBody = z.object({
   hold_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).nullable().optional(),
 });
 
-/** Booking creation (booking-journey.md §7) and the 10-minute hold that precedes it. */
+/** Booking creation (docs/booking-journey.md §7) and the 10-minute hold that precedes it. */
 export const bookings = new Hono<AppEnv>()
   .post('/book-online/hold/:salonId/', validate('param', salonParam), validate('json', holdBody), async (c) => {
     const { salonId } = c.req.valid('param');

@@ -9,7 +9,7 @@ import { idParam, validate } from '../validate';
 const salon = z.object({ salonId: idParam('Salon id') });
 const withUser = salon.extend({ username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid') });
 
-/** The client's saved card (accounts-and-money.md §7: getcard, setupintent, delete card). */
+/** The client's saved card (docs/accounts-and-money.md §7: getcard, setupintent, delete card). */
 export const cards = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();

@@ -6,7 +6,7 @@ import { groupById, salonById, toSalonDetails } from '../db/salons';
 import { servicesByCategory } from '../db/services';
 import { idParam, validate } from '../validate';
 
-/** Public catalogue calls of booking-journey.md §7: release, group, salon, services. */
+/** Public catalogue calls of docs/booking-journey.md §7: release, group, salon, services. */
 export const catalogue = new Hono<AppEnv>()
   .get(
     '/latest/release/ui.booking/:env/',

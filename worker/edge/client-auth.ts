@@ -51,7 +51,7 @@ export async function verifiedClient(c: Context<AppEnv>): Promise<string> {
 /** The JWKS could not be fetched (the identity service is down), as opposed to a bad token. */
 const isUnreachable = (e: unknown) => e instanceof FetchError || (e instanceof TypeError && /fetch|network/i.test(e.message));
 
-/** Calls of the spec that act for a logged-in client (accounts-and-money.md §6-7). */
+/** Calls of the spec that act for a logged-in client (docs/accounts-and-money.md §6-7). */
 const PROTECTED = [
   /^ncob\//,
   /^client\//,

@@ -57,7 +57,7 @@ async function groupPage(c: Context<AppEnv>, rawId: string) {
   });
 }
 
-/** Top-level routes of the spec that the client app renders itself (booking-journey.md §2). */
+/** Top-level routes of the spec that the client app renders itself (docs/booking-journey.md §2). */
 const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$|verify\/|opt-out\/verify\/)/;
 
 /** Page routes: tenant from the path, a short URL or a custom domain; the SPA shell with its data. */
@@ -85,6 +85,6 @@ export const pages = new Hono<AppEnv>()
         memoKey: 'landing',
       });
     }
-    // Any other path falls back to / (booking-journey.md §2).
+    // Any other path falls back to / (docs/booking-journey.md §2).
     return c.redirect('/', 302);
   });

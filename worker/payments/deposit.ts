@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { cancelPending, confirmPaid, setPaymentIntent } from '../db/appointments';
 import { AppError } from '../errors';
 
-/** The spec's card messages (accounts-and-money.md §8) for a payment provider's error code. */
+/** The spec's card messages (docs/accounts-and-money.md §8) for a payment provider's error code. */
 export function cardMessage(code: string | undefined, declineCode: string | undefined): string {
   if (declineCode === 'insufficient_funds' || code === 'insufficient_funds') return 'Your card has insufficient funds. Please try again with a different card.';
   if (code === 'payment_intent_authentication_failure' || code === 'setup_intent_authentication_failure' || code === 'authentication_required') {
