@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapOf, call, themeOf } from './helpers';
+import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
 
 describe('tenancy: a salon from its path, custom domain or short URL', () => {
   it("serves /salon/1 with the salon's theme, data and services injected", async () => {
@@ -99,5 +99,42 @@ describe('tenancy: a salon from its path, custom domain or short URL', () => {
     expect(res.headers.get('Content-Security-Policy')).toContain("script-src 'self'");
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
+  });
+
+  it('shows a new custom domain, and the loss of an old one, on the very next request', async () => {
+    const onHost = (host: string) => call('/', { headers: { Host: host } });
+    expect((await onHost('new.shoreditch-salon.test')).status).toBe(404);
+    expect((await patchSalon(2, { custom_domain: 'new.shoreditch-salon.test' })).status).toBe(200);
+    const now = await onHost('new.shoreditch-salon.test');
+    expect(now.status).toBe(200);
+    expect(bootstrapOf(await now.text())).toMatchObject({ page: 'salon', salon: { id: 2 } });
+    expect((await patchSalon(2, { custom_domain: null })).status).toBe(200);
+    expect((await onHost('new.shoreditch-salon.test')).status).toBe(404);
+  });
+
+  it('shows a changed short URL on the very next request', async () => {
+    expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
+    expect((await patchSalon(2, { short_slug: 'shoreditch-e2' })).status).toBe(200);
+    expect((await call('/s/shoreditch-e2')).headers.get('Location')).toBe('/salon/2');
+    expect((await call('/s/shoreditch')).status).toBe(404);
+    expect((await patchSalon(2, { short_slug: 'shoreditch' })).status).toBe(200);
+    expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
+  });
+
+  it('answers the tenancy calls with the salon, a 404, or a 400 that says what is wrong', async () => {
+    expect(await (await call('/api/book-online/salon/by-domain/book.demo-salon.test/')).json()).toEqual({ id: 1 });
+    expect(await (await call('/api/book-online/salon/by-slug/demo/')).json()).toEqual({ id: 1 });
+    const unknown = await call('/api/book-online/salon/by-slug/no-such-salon/');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND', detail: 'No salon has this short URL' });
+    for (const [path, detail] of [
+      ['/api/book-online/salon/by-slug/Bad_Slug!/', /slug must be/],
+      [`/api/book-online/salon/by-domain/${'a'.repeat(250)}.test/`, /host is too long|host must be/],
+      ['/api/book-online/salon/by-domain/not a host/', /host must be/],
+    ] as const) {
+      const res = await call(path);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(detail);
+    }
   });
 });

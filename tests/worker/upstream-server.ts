@@ -17,6 +17,14 @@ export default async function setup(project: TestProject) {
       if (c.req.param('id') !== '7') return c.json({ detail: 'Salon not found' }, 404);
       return c.json({ id: 7, name: salonName, group: null, theme_mode: 'dark', country: { code: 'GB' } });
     })
+    .get('/book-online/salon/by-domain/:host/', (c) => {
+      count(`by-domain:${c.req.param('host')}`);
+      return c.req.param('host') === 'upstream-salon.test' ? c.json({ id: 7 }) : c.json({ detail: 'No salon has this domain' }, 404);
+    })
+    .get('/book-online/salon/by-slug/:slug/', (c) => {
+      count(`by-slug:${c.req.param('slug')}`);
+      return c.req.param('slug') === 'upstream' ? c.json({ id: 7 }) : c.json({ detail: 'No salon has this short URL' }, 404);
+    })
     .get('/book-online/services/:id/', (c) => {
       count(`services:${c.req.param('id')}`);
       return c.json([{ id: 1, name: 'Upstream cuts', services: [] }]);

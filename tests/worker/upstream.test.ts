@@ -46,6 +46,33 @@ describe('UPSTREAM_API: the edge proxies the same paths to a real HTTP upstream'
     expect(after).toMatchObject({ page: 'salon', salon: { name: 'Renamed Upstream' } });
   });
 
+  it('resolves a custom domain and a short URL through the upstream, and caches the answer', async () => {
+    const domain = (init?: RequestInit) => viaUpstream('/', { ...init, headers: { Host: 'upstream-salon.test' } });
+    const first = await domain();
+    expect(first.status).toBe(200);
+    expect(bootstrapOf(await first.text())).toMatchObject({ page: 'salon', basePath: '', salon: { id: 7 } });
+    const after = await hits();
+    expect(after['by-domain:upstream-salon.test']).toBeGreaterThanOrEqual(1);
+    for (let i = 0; i < 3; i++) expect((await domain()).status).toBe(200);
+    expect((await hits())['by-domain:upstream-salon.test']).toBe(after['by-domain:upstream-salon.test']);
+
+    const short = await viaUpstream('/s/upstream?utm_source=sms');
+    expect(short.headers.get('Location')).toBe('/salon/7?utm_source=sms');
+    const slugHits = (await hits())['by-slug:upstream'];
+    await viaUpstream('/s/upstream');
+    expect((await hits())['by-slug:upstream']).toBe(slugHits);
+  });
+
+  it('remembers an unknown domain too, so repeated requests do not reach the upstream', async () => {
+    const unknown = () => viaUpstream('/', { headers: { Host: 'nobody-here.test' } });
+    const res = await unknown();
+    expect(res.status).toBe(404);
+    expect(bootstrapOf(await res.text())).toMatchObject({ page: 'not-found', what: 'domain' });
+    const n = (await hits())['by-domain:nobody-here.test'];
+    expect((await unknown()).status).toBe(404);
+    expect((await hits())['by-domain:nobody-here.test']).toBe(n);
+  });
+
   it('answers 502 with a clear message when the upstream is unreachable', async () => {
     const res = await call('/api/book-online/salon/1/', {}, { UPSTREAM_API: 'http://127.0.0.1:9/' });
     expect(res.status).toBe(502);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { THEME_MODES } from '../../shared/constants';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { salonById, toSalonDetails } from '../db/salons';
+import { salonById, toSalonDetails, updateSalonSettings } from '../db/salons';
 import { idParam, validate } from '../validate';
 import { keyMatches } from '../crypto';
 
@@ -27,7 +27,7 @@ const text = (max: number) => z.string().max(max, `must be at most ${max} charac
 const link = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL or empty' })]);
 
 /** The salon settings a salon may change; anything else in the body is refused by name. */
-export const salonSettingsSchema = z
+const salonSettingsSchema = z
   .strictObject(
     {
       name: text(120).min(1, 'must not be empty'),
@@ -85,11 +85,6 @@ export const salonSettingsSchema = z
   .partial()
   .refine((o) => Object.keys(o).length > 0, 'Nothing to change: send at least one setting');
 
-const BOOLEAN_COLUMNS = new Set([
-  'online_booking', 'needs_card', 'no_show_protection', 'has_waitlist', 'skip_today',
-  'book_ncob_with_same', 'redirect_after_ncob_booking', 'can_take_voucher_payments',
-]);
-
 /** PATCH /admin/salons/{id}: a salon changes its own settings with its admin key. */
 export const adminSalons = new Hono<AppEnv>().patch(
   '/admin/salons/:id',
@@ -111,13 +106,8 @@ export const adminSalons = new Hono<AppEnv>().patch(
   validate('json', salonSettingsSchema),
   async (c) => {
     const id = c.req.valid('param').id;
-    const changes = c.req.valid('json') as Record<string, unknown>;
-    const columns = Object.keys(changes);
-    const values = columns.map((k) => (BOOLEAN_COLUMNS.has(k) ? (changes[k] ? 1 : 0) : changes[k]));
     try {
-      await c.env.DB.prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`)
-        .bind(...values, id)
-        .run();
+      await updateSalonSettings(c.env.DB, id, c.req.valid('json'));
     } catch (e) {
       const msg = String(e);
       if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {

@@ -1,43 +1,49 @@
 import type { Group, SalonDetails } from '../../shared/types';
-import type { ThemeMode } from '../../shared/constants';
 
-/** A row of the salons table with the count of its active stylists. */
-export interface SalonRow {
-  id: number;
-  name: string;
-  email: string;
-  phone: string;
-  address_line_1: string;
-  address_line_2: string;
-  city: string;
-  postcode: string;
-  timezone: string;
-  currency: string;
+/** Settings stored as SQLite integers (0/1) that the API answers as booleans. */
+const FLAGS = [
+  'online_booking',
+  'needs_card',
+  'no_show_protection',
+  'has_waitlist',
+  'skip_today',
+  'book_ncob_with_same',
+  'redirect_after_ncob_booking',
+  'can_take_voucher_payments',
+] as const;
+type Flag = (typeof FLAGS)[number];
+const isFlag = (column: string): column is Flag => (FLAGS as readonly string[]).includes(column);
+
+/** Columns stored exactly as the API answers them (same name, same type). */
+type Same =
+  | 'id' | 'name' | 'email' | 'phone' | 'address_line_1' | 'address_line_2' | 'city' | 'postcode' | 'timezone' | 'currency'
+  | 'image' | 'theme_mode' | 'ncob_mode' | 'ncob_deposit_settings' | 'ncob_welcome_message' | 'ncob_patch_test_copy'
+  | 'salon_ncob_text' | 'check_ncob_availability_until' | 'salon_website_link' | 'stripe_voucher_link';
+
+/**
+ * A row of the salons table (with the count of its active stylists), typed from the public
+ * SalonDetails so the two cannot drift: shared columns take its types, flags are integers, and
+ * the rest are the columns the API never shows as they are.
+ */
+export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   country_code: string;
-  image: string;
   group_id: number | null;
-  theme_mode: ThemeMode;
-  online_booking: number;
-  needs_card: number;
-  no_show_protection: number;
-  has_waitlist: number;
-  skip_today: number;
-  book_ncob_with_same: number;
-  ncob_mode: string;
-  ncob_deposit_settings: string;
-  ncob_welcome_message: string;
-  ncob_patch_test_copy: string;
-  salon_ncob_text: string;
-  check_ncob_availability_until: number;
   fb_pixel_id: string;
-  redirect_after_ncob_booking: number;
-  salon_website_link: string;
-  stripe_voucher_link: string;
-  can_take_voucher_payments: number;
   custom_domain: string | null;
   short_slug: string | null;
   admin_key_hash: string;
   stylists_count: number;
+};
+
+/** Applies validated settings (column names come from the admin API's strict schema). */
+export async function updateSalonSettings(db: D1Database, id: number, changes: Record<string, unknown>): Promise<void> {
+  const columns = Object.keys(changes).filter((k) => /^[a-z_0-9]+$/.test(k));
+  if (columns.length === 0) return;
+  const values = columns.map((k) => (isFlag(k) ? (changes[k] ? 1 : 0) : changes[k]));
+  await db
+    .prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`)
+    .bind(...values, id)
+    .run();
 }
 
 const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count

@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
-import { salonIdBy } from '../db/salons';
 import { cachedJson, versionedScope } from './public-cache';
 import { memoisedShell, serveShell } from './shell';
 
@@ -15,6 +14,17 @@ function hostOf(c: Context<AppEnv>): string {
 
 function isAppHost(c: Context<AppEnv>): boolean {
   return c.get('config').appHosts.includes(hostOf(c));
+}
+
+const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * The salon a custom domain or short URL belongs to, through the API (embedded or upstream),
+ * cached under the tenancy version like the salon's own data: a page load on a custom domain
+ * reads no database, and a change of domain or slug shows on the very next request.
+ */
+async function salonIdOf(c: Context<AppEnv>, lookup: string): Promise<number | null> {
+  return (await cachedJson<{ id: number }>(c, `book-online/salon/${lookup}/`))?.id ?? null;
 }
 
 function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
@@ -64,7 +74,7 @@ const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|c
 export const pages = new Hono<AppEnv>()
   .get('/s/:slug', async (c) => {
     const slug = c.req.param('slug').toLowerCase();
-    const id = /^[a-z0-9-]{1,40}$/.test(slug) ? await salonIdBy(c.env.DB, 'short_slug', slug) : null;
+    const id = /^[a-z0-9-]{1,40}$/.test(slug) ? await salonIdOf(c, `by-slug/${slug}`) : null;
     if (!id) return notFound(c, 'short URL');
     const search = new URL(c.req.url).search;
     return c.redirect(`/salon/${id}${search}`, 302);
@@ -75,7 +85,8 @@ export const pages = new Hono<AppEnv>()
   .get('/salon/:id{[^/]+}', (c) => salonPage(c, c.req.param('id'), `/salon/${c.req.param('id')}`))
   .get('*', async (c) => {
     if (!isAppHost(c)) {
-      const id = await salonIdBy(c.env.DB, 'custom_domain', hostOf(c));
+      const host = hostOf(c);
+      const id = HOST.test(host) ? await salonIdOf(c, `by-domain/${host}`) : null;
       return id ? salonPage(c, String(id), '') : notFound(c, 'domain');
     }
     if (APP_ROUTES.test(c.req.path)) {

@@ -9,7 +9,21 @@ const CACHEABLE: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string | null]> 
   [/^book-online\/group\/(\d+)\/$/, (m) => `group:${m[1]}`],
   [/^book-online\/salon\/(\d+)\/$/, (m) => `salon:${m[1]}`],
   [/^book-online\/services\/(\d+)\/$/, (m) => `salon:${m[1]}`],
+  // which salon a custom domain or short URL is: renewed whenever a salon changes either
+  [/^book-online\/salon\/by-(?:domain|slug)\/[^/]+\/$/, () => 'tenancy'],
 ];
+
+/**
+ * Not-found answers the edge remembers, so an unknown host or slug does not reach the API on
+ * every request. Their keys carry the version like any other; kept apart and small, so a flood
+ * of made-up hosts can only churn this map, never push real answers out.
+ */
+const misses = new Map<string, Response>();
+const MISS_LIMIT = 256;
+const rememberMiss = (key: string, res: Response) => {
+  if (misses.size >= MISS_LIMIT) misses.delete(misses.keys().next().value as string);
+  misses.set(key, res);
+};
 
 interface Entry {
   body: ArrayBuffer;
@@ -76,6 +90,8 @@ async function lookup(c: Context<AppEnv>, path: string, search: string): Promise
 
   const hot = memory.get(key);
   if (hot) return { entry: hot, state: 'HIT' };
+  const miss = misses.get(key);
+  if (miss) return { passThrough: miss.clone() };
 
   const cache = (globalThis as unknown as { caches: { default: Cache } }).caches.default;
   const stored = await cache.match(key);
@@ -91,6 +107,12 @@ async function lookup(c: Context<AppEnv>, path: string, search: string): Promise
   }
 
   const res = await callApi(c, path, search);
+  if (res.status === 404 && key.includes('/tenancy@')) {
+    const body = await res.arrayBuffer();
+    const miss = new Response(body, { status: 404, headers: { 'Content-Type': res.headers.get('Content-Type') ?? 'application/json' } });
+    rememberMiss(key, miss);
+    return { passThrough: miss.clone() };
+  }
   const cc = res.headers.get('Cache-Control') ?? '';
   if (res.status !== 200 || res.headers.has('Set-Cookie') || /private|no-store/.test(cc)) return { passThrough: res };
   const entry: Entry = {

@@ -1,3 +1,5 @@
+import { cacheVersion, renewCacheVersions } from '../db/cache-versions';
+
 /**
  * Settings versions that cache keys carry. They live in D1 (strongly consistent). A salon's
  * change is visible to every request that starts after the change was answered:
@@ -36,8 +38,7 @@ export async function versionOf(db: D1Database, scope: string, now = Date.now())
   const fresh = reusable(scope, now);
   if (fresh !== undefined) return fresh;
   const startedAt = Date.now();
-  const row = await db.prepare('SELECT version FROM cache_versions WHERE scope = ?').bind(scope).first<{ version: string }>();
-  const version = row?.version ?? '0';
+  const version = await cacheVersion(db, scope);
   const last = reads.get(scope);
   if (!last || last.startedAt <= startedAt) {
     if (!last && reads.size >= MAX_SCOPES) reads.delete(reads.keys().next().value as string);
@@ -53,16 +54,7 @@ export function forgetVersionReads(): void {
 
 export async function bumpVersions(db: D1Database, scopes: string[]): Promise<void> {
   if (scopes.length === 0) return;
-  await db.batch(
-    scopes.map((scope) =>
-      db
-        .prepare(
-          `INSERT INTO cache_versions (scope, version) VALUES (?1, lower(hex(randomblob(8))))
-           ON CONFLICT (scope) DO UPDATE SET version = excluded.version`,
-        )
-        .bind(scope),
-    ),
-  );
+  await renewCacheVersions(db, scopes);
   // Outlast every read that other requests may still reuse (see above).
   await new Promise((resolve) => setTimeout(resolve, CHANGE_SETTLE_MS));
 }
