@@ -20,14 +20,30 @@ const features = readdirSync(new URL('./client/features', import.meta.url), { wi
  */
 const up = (target, from, why) => ({ target: target.map((d) => `./worker/${d}`), from: from.map((d) => `./worker/${d}`), message: why });
 const workerZones = [
-  up(['db'], ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'index.ts'], 'db/ is the ground floor: it imports no layer above it.'),
-  up(['availability', 'bookings', 'payments', 'messaging'], ['edge', 'api', 'index.ts'], 'The domain is independent of HTTP: it imports neither api/ nor edge/.'),
+  up(
+    ['db'],
+    ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'index.ts'],
+    'db/ is the ground floor: it imports no layer above it.',
+  ),
+  up(
+    ['availability', 'bookings', 'payments', 'messaging'],
+    ['edge', 'api', 'index.ts'],
+    'The domain is independent of HTTP: it imports neither api/ nor edge/.',
+  ),
   up(['availability'], ['bookings', 'payments', 'messaging'], 'bookings/ and payments/ build on availability/, never the other way.'),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
   // The edge's one table is its own cache bookkeeping (db/cache-versions.ts); salon data it
   // reaches only through the API.
-  { ...up(['edge'], ['db'], 'The edge reaches data only through the API (embedded or UPSTREAM_API).'), from: './worker/db', except: ['./cache-versions.ts'] },
-  up(['edge'], ['availability', 'bookings', 'payments', 'messaging'], 'The edge reaches data only through the API (embedded or UPSTREAM_API).'),
+  {
+    ...up(['edge'], ['db'], 'The edge reaches data only through the API (embedded or UPSTREAM_API).'),
+    from: './worker/db',
+    except: ['./cache-versions.ts'],
+  },
+  up(
+    ['edge'],
+    ['availability', 'bookings', 'payments', 'messaging'],
+    'The edge reaches data only through the API (embedded or UPSTREAM_API).',
+  ),
 ];
 
 export default tseslint.config(
@@ -39,24 +55,39 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.d.mts'] })] },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './shared', from: ['./worker', './client', './standins'], message: 'shared/ is pure code: it imports nothing from either side.' },
+            {
+              target: './shared',
+              from: ['./worker', './client', './standins'],
+              message: 'shared/ is pure code: it imports nothing from either side.',
+            },
             { target: './worker', from: ['./standins', './client'], message: 'The product never imports the stand-ins or the client.' },
             { target: './client', from: ['./worker', './standins'], message: 'The client talks to the Worker over HTTP only.' },
             { target: './standins', from: ['./worker', './client'], message: 'The stand-ins are a house of their own.' },
             ...workerZones,
-            { target: ['./client/components', './client/lib'], from: './client/features', message: 'components/ and lib/ never import features.' },
-            { target: ['./client/components', './client/lib', './client/features'], from: './client/app', message: 'Only the app shell imports the app shell.' },
+            {
+              target: ['./client/components', './client/lib'],
+              from: './client/features',
+              message: 'components/ and lib/ never import features.',
+            },
+            {
+              target: ['./client/components', './client/lib', './client/features'],
+              from: './client/app',
+              message: 'Only the app shell imports the app shell.',
+            },
             ...features.map((f) => ({
               target: `./client/features/${f}`,
               from: './client/features',
               except: [`./${f}`, ...features.filter((o) => o !== f).map((o) => `./${o}/index.ts`)],
-              message: 'Features meet only through each other\'s public entry (features/<name>/index.ts).',
+              message: "Features meet only through each other's public entry (features/<name>/index.ts).",
             })),
           ],
         },

@@ -38,11 +38,15 @@ function benchSql() {
     const id = SALON + s;
     lines.push(`INSERT INTO stylists (id, salon_id, name, role, position) VALUES (${id}, ${SALON}, 'Stylist ${s + 1}', '', ${s});`);
     for (const [sid, , duration, processing] of services) {
-      lines.push(`INSERT INTO stylist_services (stylist_id, service_id, price, duration, processing) VALUES (${id}, ${sid}, 5000, ${duration}, ${processing});`);
+      lines.push(
+        `INSERT INTO stylist_services (stylist_id, service_id, price, duration, processing) VALUES (${id}, ${sid}, 5000, ${duration}, ${processing});`,
+      );
     }
     for (let wd = 1; wd <= 6; wd++) {
       if ((s + wd) % 7 === 0) continue; // a day off a week for some
-      lines.push(`INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES (${id}, ${wd}, 540, 1080, 780, 810);`);
+      lines.push(
+        `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES (${id}, ${wd}, 540, 1080, 780, 810);`,
+      );
     }
   }
   const dayMs = 86_400_000;
@@ -58,7 +62,9 @@ function benchSql() {
   }
   for (let i = 0; i < values.length; i += 250) {
     const chunk = values.slice(i, i + 250);
-    lines.push(`INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES ${chunk.map(([id, , s, e]) => `(${id}, ${SALON}, ${s}, ${e}, 0)`).join(', ')};`);
+    lines.push(
+      `INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES ${chunk.map(([id, , s, e]) => `(${id}, ${SALON}, ${s}, ${e}, 0)`).join(', ')};`,
+    );
     lines.push(
       `INSERT INTO appointment_procedures (appointment_id, salon_id, stylist_id, start_at, end_at) VALUES ${chunk.map(([id, st, s, e]) => `(${id}, ${SALON}, ${st}, ${s}, ${e})`).join(', ')};`,
     );
@@ -112,7 +118,9 @@ try {
   const services = `${SALON},${SALON + 1},${SALON + 2}`;
   const weekly = await measure(`${base}/availability/weekly/${SALON}/${services}/0,0,0/${today}/null/`);
   const slots = await measure(`${base}/new/availability/appointment/${SALON}/${day}/${services}/0,0,0/null/`);
-  console.log(`\nAvailability engine: ${STYLISTS} stylists, ${APPOINTMENTS} appointments, 3 services, 'I don't mind' (${RUNS} runs each, ms)\n`);
+  console.log(
+    `\nAvailability engine: ${STYLISTS} stylists, ${APPOINTMENTS} appointments, 3 services, 'I don't mind' (${RUNS} runs each, ms)\n`,
+  );
   console.log('call                        engine p50  engine p95   D1 p50   round trip p50  p95');
   for (const [name, m] of [
     ['181-day weekly view', weekly],
@@ -123,9 +131,13 @@ try {
     );
   }
   const ok = (x, budget) => (x < budget ? 'PASS' : 'FAIL');
-  console.log(`\nBudget: day under 25 ms: ${ok(pct(slots.engine, 95), 25)} (engine p95 ${pct(slots.engine, 95).toFixed(1)} ms); ` +
-    `181 days under 150 ms: ${ok(pct(weekly.engine, 95), 150)} (engine p95 ${pct(weekly.engine, 95).toFixed(1)} ms)`);
-  console.log(`With the D1 load: day ${(pct(slots.engine, 50) + pct(slots.db, 50)).toFixed(1)} ms, 181 days ${(pct(weekly.engine, 50) + pct(weekly.db, 50)).toFixed(1)} ms (p50)\n`);
+  console.log(
+    `\nBudget: day under 25 ms: ${ok(pct(slots.engine, 95), 25)} (engine p95 ${pct(slots.engine, 95).toFixed(1)} ms); ` +
+      `181 days under 150 ms: ${ok(pct(weekly.engine, 95), 150)} (engine p95 ${pct(weekly.engine, 95).toFixed(1)} ms)`,
+  );
+  console.log(
+    `With the D1 load: day ${(pct(slots.engine, 50) + pct(slots.db, 50)).toFixed(1)} ms, 181 days ${(pct(weekly.engine, 50) + pct(weekly.db, 50)).toFixed(1)} ms (p50)\n`,
+  );
 } finally {
   worker.kill();
 }

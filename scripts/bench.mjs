@@ -216,9 +216,7 @@ async function measure(target) {
       console.log(`  ! ${target.name}: the Worker was reloaded during this run too; keeping it`);
       return r;
     }
-    console.log(
-      `  ! ${target.name}: \`wrangler dev\` reloaded the Worker during the run (a source edit)${why}; running it again`,
-    );
+    console.log(`  ! ${target.name}: \`wrangler dev\` reloaded the Worker during the run (a source edit)${why}; running it again`);
   }
 }
 
@@ -232,18 +230,13 @@ async function start(opts) {
     try {
       return await startWorker(opts);
     } catch (e2) {
-      throw new Error(
-        `the server on :${opts.port}${opts.config ? ` (${opts.config})` : ''} did not start: ${e2.message}`,
-        { cause: e2 },
-      );
+      throw new Error(`the server on :${opts.port}${opts.config ? ` (${opts.config})` : ''} did not start: ${e2.message}`, { cause: e2 });
     }
   }
 }
 
 async function main() {
-  console.log(
-    `\n▸ Bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, ${ROUNDS} interleaved rounds`,
-  );
+  console.log(`\n▸ Bench: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${SECONDS} s per run, ${ROUNDS} interleaved rounds`);
   console.log(
     `  ${cpus().length} CPUs, load average ${loadAvg()}, Node ${process.versions.node}, wrangler log level ${process.env.WRANGLER_LOG}\n`,
   );
@@ -298,22 +291,18 @@ async function main() {
   const sum = (kind, k) => files.filter((f) => f.kind === kind).reduce((a, f) => a + f[k], 0);
   console.log('\n── First load of /salon/1 (what the HTML references; gzip level 9) ──');
   for (const f of files)
-    console.log(
-      `  ${f.kind.padEnd(3)}  ${f.path.padEnd(40)} ${fmtKB(f.raw).padStart(10)} raw ${fmtKB(f.gzip).padStart(9)} gzip`,
-    );
+    console.log(`  ${f.kind.padEnd(3)}  ${f.path.padEnd(40)} ${fmtKB(f.raw).padStart(10)} raw ${fmtKB(f.gzip).padStart(9)} gzip`);
   const js = { raw: sum('js', 'raw'), gzip: sum('js', 'gzip') };
   const css = { raw: sum('css', 'raw'), gzip: sum('css', 'gzip') };
-  console.log(
-    `  JS total  ${fmtKB(js.raw).padStart(53)} raw ${fmtKB(js.gzip).padStart(9)} gzip  (${js.raw} / ${js.gzip} bytes)`,
-  );
-  console.log(
-    `  CSS total ${fmtKB(css.raw).padStart(53)} raw ${fmtKB(css.gzip).padStart(9)} gzip  (${css.raw} / ${css.gzip} bytes)`,
-  );
+  console.log(`  JS total  ${fmtKB(js.raw).padStart(53)} raw ${fmtKB(js.gzip).padStart(9)} gzip  (${js.raw} / ${js.gzip} bytes)`);
+  console.log(`  CSS total ${fmtKB(css.raw).padStart(53)} raw ${fmtKB(css.gzip).padStart(9)} gzip  (${css.raw} / ${css.gzip} bytes)`);
   const jsPass = js.gzip <= JS_BUDGET_GZIP;
   console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
   const bundle = productionBundle();
   console.log('\n── Production Worker bundle (wrangler deploy --dry-run --env production) ──');
-  console.log(`  ${fmtKB(bundle.raw)} raw, ${fmtKB(bundle.gzip)} gzip; stand-in identifiers or local keys: ${bundle.found.join(', ') || 'none'}`);
+  console.log(
+    `  ${fmtKB(bundle.raw)} raw, ${fmtKB(bundle.gzip)} gzip; stand-in identifiers or local keys: ${bundle.found.join(', ') || 'none'}`,
+  );
   console.log(`  Budget: ≤ 250 KB gzip and no stand-in code → ${bundle.gzip <= 250 * KB && !bundle.found.length ? 'PASS' : 'FAIL'}`);
 
   // 2. Throughput. Each round runs every target in turn, and a last hello-world run closes the
@@ -341,8 +330,7 @@ async function main() {
   report('closing', baseTarget, closing);
   const helloRuns = [...runs.get(baseTarget), closing];
   /** Hello world's figure (req/s or CPU) when target k of round i ran, interpolated. */
-  const helloAt = (key, i, k) =>
-    helloRuns[i][key] + ((helloRuns[i + 1][key] - helloRuns[i][key]) * k) / TARGETS.length;
+  const helloAt = (key, i, k) => helloRuns[i][key] + ((helloRuns[i + 1][key] - helloRuns[i][key]) * k) / TARGETS.length;
 
   const withCpu = [...runs.values(), [closing]].every((rs) => rs.every((r) => r.cpu !== null));
   const floorShareOf = (mine) => median(mine.map((x, i) => x.rps / runs.get(floorTarget)[i].rps));
@@ -387,25 +375,17 @@ async function main() {
   console.log(`  ${line(head)}`);
   console.log(`  ${widths.map((w) => '─'.repeat(w)).join('  ')}`);
   for (const b of body) console.log(`  ${line(b)}`);
-  console.log(
-    `\n  % of hello: req/s over hello world's req/s interpolated between the runs around it, median over rounds.`,
-  );
-  console.log(
-    '  % of hello+assets: req/s over the same round\'s hello world served with the app\'s [assets] block (the budget):',
-  );
+  console.log(`\n  % of hello: req/s over hello world's req/s interpolated between the runs around it, median over rounds.`);
+  console.log("  % of hello+assets: req/s over the same round's hello world served with the app's [assets] block (the budget):");
   console.log("  the platform's floor for a Worker with static assets, so this is the app's own cost.");
   if (withCpu) {
-    console.log(
-      '  CPU ms/req: CPU time of the whole `wrangler dev` process tree per request (its proxy, workerd, D1);',
-    );
+    console.log('  CPU ms/req: CPU time of the whole `wrangler dev` process tree per request (its proxy, workerd, D1);');
     console.log("  CPU % of hello: hello world's CPU per request over this one's, the share the target would get");
     console.log('  if CPU were the only limit. Other load on the machine sways it less than req/s.');
   }
   console.log(`  Load average now ${loadAvg()} on ${cpus().length} CPUs.`);
   const thrPass = rows.every((r) => r.verdict !== 'FAIL');
-  console.log(
-    `\n  Budget: cached public calls and HTML shell ≥ 90 % of hello world + assets req/s → ${thrPass ? 'PASS' : 'FAIL'}`,
-  );
+  console.log(`\n  Budget: cached public calls and HTML shell ≥ 90 % of hello world + assets req/s → ${thrPass ? 'PASS' : 'FAIL'}`);
   console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
 
   console.log('\n── Markdown (for the README) ──\n');

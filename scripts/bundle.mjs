@@ -44,7 +44,9 @@ export function productionBundle() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const b = productionBundle();
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  console.log(`Production bundle (${b.files.join(', ')}): ${kb(b.raw)} raw, ${kb(b.gzip)} gzip (budget ${BUDGET_GZIP_KB} KB gzip: ${b.gzip <= BUDGET_GZIP_KB * 1024 ? 'PASS' : 'FAIL'})`);
+  console.log(
+    `Production bundle (${b.files.join(', ')}): ${kb(b.raw)} raw, ${kb(b.gzip)} gzip (budget ${BUDGET_GZIP_KB} KB gzip: ${b.gzip <= BUDGET_GZIP_KB * 1024 ? 'PASS' : 'FAIL'})`,
+  );
   console.log(`Stand-in identifiers or local keys in it: ${b.found.length ? b.found.join(', ') : 'none'}`);
   if (b.found.length || b.gzip > BUDGET_GZIP_KB * 1024) process.exit(1);
 }

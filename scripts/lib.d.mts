@@ -5,6 +5,14 @@ export function run(cmd: string, args: string[], opts?: Record<string, unknown>)
 export function buildClient(): void;
 export function prepareLocalDb(persistTo?: string): void;
 export function prepareStandInsDb(persistTo?: string): void;
-export function standInSettings(port: number): Record<'COGNITO_ENDPOINT' | 'COGNITO_JWKS_URL' | 'STRIPE_API_BASE' | 'TWILIO_API_BASE', string>;
-export function startWorker(opts: { port: number; persistTo?: string; vars?: Record<string, string>; config?: string; quiet?: boolean }): Promise<ChildProcess>;
+export function standInSettings(
+  port: number,
+): Record<'COGNITO_ENDPOINT' | 'COGNITO_JWKS_URL' | 'STRIPE_API_BASE' | 'TWILIO_API_BASE', string>;
+export function startWorker(opts: {
+  port: number;
+  persistTo?: string;
+  vars?: Record<string, string>;
+  config?: string;
+  quiet?: boolean;
+}): Promise<ChildProcess>;
 export function startStandIns(opts: { port: number; persistTo?: string; appPort?: number; quiet?: boolean }): Promise<ChildProcess>;

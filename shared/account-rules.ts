@@ -2,7 +2,8 @@
 
 export const MSG_PASSWORD_RULE =
   'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.';
-export const MSG_RESET_PASSWORD_RULE = 'Password needs to be at least 8 characters in length and contain an uppercase character and a number.';
+export const MSG_RESET_PASSWORD_RULE =
+  'Password needs to be at least 8 characters in length and contain an uppercase character and a number.';
 export const PASSWORD_HINT = '8 characters, 1 uppercase, 1 number';
 export const MSG_FIRST_NAME = 'First Name must be 2 characters long';
 export const MSG_LAST_NAME = 'Please enter your last name';

@@ -22,9 +22,17 @@ export const bookingRequestSchema = z.object({
         stylist_id: z.number({ message: MSG_STYLIST_MISSING }).int().positive(MSG_STYLIST_MISSING),
         role: z.string().max(80).optional(),
         start_time: iso('procedure start_time must be an ISO date-time'),
-        duration: z.number().int().positive().max(24 * 60),
+        duration: z
+          .number()
+          .int()
+          .positive()
+          .max(24 * 60),
         price: z.number().nonnegative(),
-        processing: z.number().int().min(0).max(24 * 60),
+        processing: z
+          .number()
+          .int()
+          .min(0)
+          .max(24 * 60),
       }),
       { message: MSG_PROCEDURES_MISSING },
     )
@@ -36,11 +44,20 @@ export const bookingRequestSchema = z.object({
   notes: z.string().max(1000, 'Notes must be at most 1000 characters').default(''),
   deposit: z.number().nonnegative().default(0),
   user: z
-    .object({ name: z.string().max(120), phone_number: z.string().max(20), salon_id: z.number().int(), notes: z.string().max(1000).optional() })
+    .object({
+      name: z.string().max(120),
+      phone_number: z.string().max(20),
+      salon_id: z.number().int(),
+      notes: z.string().max(1000).optional(),
+    })
     .optional(),
   payment_needed: z.boolean().default(false),
   patch_test: z
-    .object({ salon: z.number().int().positive(), start_time: iso('patch_test start_time must be an ISO date-time'), stylist_id: z.number().int().positive() })
+    .object({
+      salon: z.number().int().positive(),
+      start_time: iso('patch_test start_time must be an ISO date-time'),
+      stylist_id: z.number().int().positive(),
+    })
     .nullable()
     .optional(),
   /** accepted only if facebook, instagram or sms; anything else is dropped */
@@ -51,7 +68,10 @@ export const bookingRequestSchema = z.object({
     .nullable()
     .transform((v) => ((UTM_ORIGINS as readonly string[]).includes(v ?? '') ? (v as (typeof UTM_ORIGINS)[number]) : null)),
   /** the client's hold of these times (beyond the spec) */
-  hold_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'hold_id is not valid').optional(),
+  hold_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'hold_id is not valid')
+    .optional(),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 

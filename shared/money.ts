@@ -30,13 +30,7 @@ export function formatMoney(minor: number, currency: string, countryCode = 'GB')
  * A price or price range as the service list shows it: '£45.00', '£40.00 - £65.00', and a
  * 'from' prefix for variable pricing ('from £120.00').
  */
-export function formatPriceRange(
-  minMinor: number,
-  maxMinor: number,
-  variable: boolean,
-  currency: string,
-  countryCode?: string,
-): string {
+export function formatPriceRange(minMinor: number, maxMinor: number, variable: boolean, currency: string, countryCode?: string): string {
   const min = formatMoney(minMinor, currency, countryCode);
   if (variable) return `from ${min}`;
   if (maxMinor > minMinor) return `${min} - ${formatMoney(maxMinor, currency, countryCode)}`;

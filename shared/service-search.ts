@@ -25,7 +25,5 @@ export function filterByCategoryQuery(categories: readonly Category[], query: st
 
 /** Services visible to clients: those marked show. */
 export function visibleCategories(categories: readonly Category[]): Category[] {
-  return categories
-    .map((c) => ({ ...c, services: c.services.filter((s) => s.show) }))
-    .filter((c) => c.services.length > 0);
+  return categories.map((c) => ({ ...c, services: c.services.filter((s) => s.show) })).filter((c) => c.services.length > 0);
 }

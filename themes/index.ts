@@ -19,9 +19,6 @@ export const themeConditions = {
 export function semanticColors() {
   const roles = Object.keys(slick) as (keyof Palette)[];
   return Object.fromEntries(
-    roles.map((role) => [
-      role,
-      { value: { base: slick[role], _neutralTheme: neutral[role], _darkTheme: dark[role] } },
-    ]),
+    roles.map((role) => [role, { value: { base: slick[role], _neutralTheme: neutral[role], _darkTheme: dark[role] } }]),
   );
 }

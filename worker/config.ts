@@ -14,7 +14,11 @@ const url = (name: string) =>
     .trim()
     .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), `${name} must be an absolute http(s) URL`);
 const optionalUrl = (name: string) => url(name).optional();
-const required = (name: string) => z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`);
+const required = (name: string) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`);
 
 /** Keys and ids that open only the stand-ins: fine in development, refused anywhere else. */
 const LOCAL_SECRET = /_local_|^AC0{32}$/;
@@ -26,26 +30,52 @@ const envSchema = z
     RELEASE: required('RELEASE'),
     APP_HOSTS: required('APP_HOSTS'),
     UPSTREAM_API: optionalUrl('UPSTREAM_API'),
-    COGNITO_USER_POOL_ID: required('COGNITO_USER_POOL_ID').regex(/^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/, 'COGNITO_USER_POOL_ID must look like eu-west-1_Abc123'),
+    COGNITO_USER_POOL_ID: required('COGNITO_USER_POOL_ID').regex(
+      /^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/,
+      'COGNITO_USER_POOL_ID must look like eu-west-1_Abc123',
+    ),
     COGNITO_CLIENT_ID: required('COGNITO_CLIENT_ID'),
     COGNITO_ENDPOINT: optionalUrl('COGNITO_ENDPOINT'),
     COGNITO_JWKS_URL: optionalUrl('COGNITO_JWKS_URL'),
-    STRIPE_SECRET_KEY: required('STRIPE_SECRET_KEY').regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)'),
-    STRIPE_PUBLISHABLE_KEY: required('STRIPE_PUBLISHABLE_KEY').regex(/^pk_(test|live)_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)'),
-    STRIPE_WEBHOOK_SECRET: required('STRIPE_WEBHOOK_SECRET').regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)'),
+    STRIPE_SECRET_KEY: required('STRIPE_SECRET_KEY').regex(
+      /^(sk|rk)_(test|live)_\w+$/,
+      'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)',
+    ),
+    STRIPE_PUBLISHABLE_KEY: required('STRIPE_PUBLISHABLE_KEY').regex(
+      /^pk_(test|live)_\w+$/,
+      'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)',
+    ),
+    STRIPE_WEBHOOK_SECRET: required('STRIPE_WEBHOOK_SECRET').regex(
+      /^whsec_\w+$/,
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)',
+    ),
     STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
-    TWILIO_ACCOUNT_SID: required('TWILIO_ACCOUNT_SID').regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits'),
+    TWILIO_ACCOUNT_SID: required('TWILIO_ACCOUNT_SID').regex(
+      /^AC[0-9a-fA-F]{32}$/,
+      'TWILIO_ACCOUNT_SID must look like AC followed by 32 hex digits',
+    ),
     TWILIO_AUTH_TOKEN: required('TWILIO_AUTH_TOKEN'),
-    TWILIO_FROM: required('TWILIO_FROM').regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/, 'TWILIO_FROM must be an E.164 number, a messaging service sid or an alphanumeric sender id'),
+    TWILIO_FROM: required('TWILIO_FROM').regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$/,
+      'TWILIO_FROM must be an E.164 number, a messaging service sid or an alphanumeric sender id',
+    ),
     TWILIO_API_BASE: optionalUrl('TWILIO_API_BASE'),
   })
   .superRefine((env, ctx) => {
     if (env.ENVIRONMENT !== 'production') return;
     for (const name of STAND_IN_SETTINGS) {
-      if (env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
+      if (env[name])
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
     }
-    for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
-      if (LOCAL_SECRET.test(env[name])) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
+    for (const name of [
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'TWILIO_ACCOUNT_SID',
+      'TWILIO_AUTH_TOKEN',
+    ] as const) {
+      if (LOCAL_SECRET.test(env[name]))
+        ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
     }
   });
 
@@ -77,7 +107,11 @@ function toConfig(env: z.output<typeof envSchema>) {
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
       /** the stripe SDK's host/port/protocol options; null for api.stripe.com */
       api: stripeBase
-        ? { host: stripeBase.hostname, port: Number(stripeBase.port || (stripeBase.protocol === 'https:' ? 443 : 80)), protocol: stripeBase.protocol.slice(0, -1) as 'http' | 'https' }
+        ? {
+            host: stripeBase.hostname,
+            port: Number(stripeBase.port || (stripeBase.protocol === 'https:' ? 443 : 80)),
+            protocol: stripeBase.protocol.slice(0, -1) as 'http' | 'https',
+          }
         : null,
       /** where the browser's own card form sends the card when Stripe.js cannot be used (a stand-in); null in production */
       browserApiOrigin: stripeBase?.origin ?? null,
@@ -128,7 +162,10 @@ export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (c.req.path.startsWith('/api/') || c.req.header('Accept')?.includes('application/json')) {
       return c.json({ detail, code: 'MISCONFIGURED', request_id: c.get('requestId') }, 500);
     }
-    return c.html(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Unavailable</title><h1>Sorry, something went wrong</h1><p>${detail}</p></html>`, 500);
+    return c.html(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Unavailable</title><h1>Sorry, something went wrong</h1><p>${detail}</p></html>`,
+      500,
+    );
   }
   await next();
 };

@@ -5,16 +5,12 @@ import { isCalendarDate } from './availability/calendar';
 import { AppError } from './errors';
 
 /** zod validation of a request part; a failure is a 400 naming the field at fault. */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
-  target: Target,
-  schema: Schema,
-) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
       const issue = result.error.issues[0];
       if (!issue) throw new AppError('BAD_REQUEST', 'Invalid request');
-      const field =
-        issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : undefined);
+      const field = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : undefined);
       // 'theme_mode must be one of ...': the message names the field so the caller knows what to fix.
       const message = field && /^(must|is) /.test(issue.message) ? `${field} ${issue.message}` : issue.message;
       throw new AppError('BAD_REQUEST', message, field);
@@ -43,15 +39,20 @@ export const stylistChoicesParam = z
   .transform((s) => s.split(',').map((v) => (v === '0' ? null : Number(v))));
 
 /** A calendar date in the salon's timezone. */
-export const dateParam = (what: string) =>
-  z.string().refine(isCalendarDate, `${what} must be a date such as 2026-03-03`);
+export const dateParam = (what: string) => z.string().refine(isCalendarDate, `${what} must be a date such as 2026-03-03`);
 
 /** The patch test time a search follows (an ISO date-time with offset), or 'null'. */
 export const patchTimeParam = z
   .string()
-  .refine((s) => s === 'null' || s === 'none' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s))), 'extra must be the patch test time as an ISO date-time, or null')
+  .refine(
+    (s) => s === 'null' || s === 'none' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s))),
+    'extra must be the patch test time as an ISO date-time, or null',
+  )
   .transform((s) => (s === 'null' || s === 'none' ? null : Date.parse(s)));
 
 export const isWaitListQuery = z.object({
-  isWaitList: z.enum(['true', 'false', '1', '0'], { message: 'isWaitList must be true or false' }).optional().transform((v) => v === 'true' || v === '1'),
+  isWaitList: z
+    .enum(['true', 'false', '1', '0'], { message: 'isWaitList must be true or false' })
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
 });

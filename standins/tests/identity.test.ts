@@ -107,8 +107,7 @@ function claimsOf(jwt: string): { header: Json; claims: Json } {
 }
 
 /** Moves every abuse counter back in time, as if `ms` had passed. */
-const travel = (ms: number) =>
-  env.DB.prepare('UPDATE idp_throttle SET first_at = first_at - ?1, last_at = last_at - ?1').bind(ms).run();
+const travel = (ms: number) => env.DB.prepare('UPDATE idp_throttle SET first_at = first_at - ?1, last_at = last_at - ?1').bind(ms).run();
 
 async function latestCode(phone: string): Promise<string> {
   const row = await env.DB.prepare('SELECT body FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1')
@@ -157,8 +156,22 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
     await expect(accessVerifier.verify(tokens.IdToken)).rejects.toThrow();
 
     expect(Object.keys(id).sort()).toEqual(
-      ['aud', 'auth_time', 'cognito:username', 'email', 'exp', 'iat', 'iss', 'jti', 'name', 'origin_jti',
-        'phone_number', 'phone_number_verified', 'sub', 'token_use'].sort(),
+      [
+        'aud',
+        'auth_time',
+        'cognito:username',
+        'email',
+        'exp',
+        'iat',
+        'iss',
+        'jti',
+        'name',
+        'origin_jti',
+        'phone_number',
+        'phone_number_verified',
+        'sub',
+        'token_use',
+      ].sort(),
     );
     expect(id).toMatchObject({
       sub: user.sub,
@@ -241,10 +254,16 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
     expect(newId.jti).not.toBe(oldId.jti);
     expect(await ok<UserAnswer>('GetUser', { AccessToken: again.AuthenticationResult.AccessToken })).toMatchObject({ Username: user.sub });
 
-    expect(await fails('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT, AuthParameters: { REFRESH_TOKEN: 'not-a-token' } }))
-      .toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
-    await env.DB.prepare('UPDATE idp_sessions SET expires_at = ? WHERE sub = ?').bind(Date.now() - 1, user.sub).run();
-    expect(await (await refresh(first.RefreshToken!)).json()).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has expired' });
+    expect(
+      await fails('InitiateAuth', { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: CLIENT, AuthParameters: { REFRESH_TOKEN: 'not-a-token' } }),
+    ).toEqual({ __type: 'NotAuthorizedException', message: 'Invalid Refresh Token' });
+    await env.DB.prepare('UPDATE idp_sessions SET expires_at = ? WHERE sub = ?')
+      .bind(Date.now() - 1, user.sub)
+      .run();
+    expect(await (await refresh(first.RefreshToken!)).json()).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Refresh Token has expired',
+    });
   });
 
   it('stores refresh tokens only as SHA-256 hashes, 30 days', async () => {
@@ -262,7 +281,10 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
     const tokens = (await signIn(user.phone, user.password)).AuthenticationResult;
     const other = (await signIn(user.phone, user.password)).AuthenticationResult;
     expect(await ok('RevokeToken', { ClientId: CLIENT, Token: tokens.RefreshToken! })).toEqual({});
-    expect(await (await refresh(tokens.RefreshToken!)).json()).toEqual({ __type: 'NotAuthorizedException', message: 'Refresh Token has been revoked' });
+    expect(await (await refresh(tokens.RefreshToken!)).json()).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Refresh Token has been revoked',
+    });
     expect(await fails('GetUser', { AccessToken: tokens.AccessToken })).toEqual({
       __type: 'NotAuthorizedException',
       message: 'Access Token has been revoked',
@@ -338,16 +360,37 @@ describe('identity stand-in: errors as Cognito answers them', () => {
 
   it.each([
     [{ Username: '07700900123' }, 'Username should be a phone number.'],
-    [{ Username: '+44 7700 900123' }, "1 validation error detected: Value at 'username' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+$"],
+    [
+      { Username: '+44 7700 900123' },
+      "1 validation error detected: Value at 'username' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\p{L}\\p{M}\\p{S}\\p{N}\\p{P}]+$",
+    ],
     [{ Username: '+0123456789' }, 'Username should be a phone number.'],
     [{ UserAttributes: [{ Name: 'email', Value: 'not-an-email' }] }, 'Invalid email address format.'],
     [{ UserAttributes: [{ Name: 'phone_number', Value: '+4477' }] }, 'Invalid phone number format.'],
-    [{ UserAttributes: [{ Name: 'favourite_colour', Value: 'red' }] }, 'Attributes did not conform to the schema: favourite_colour: Attribute does not exist in the schema.'],
-    [{ Password: undefined }, "1 validation error detected: Value null at 'password' failed to satisfy constraint: Member must not be null"],
-    [{ ClientId: undefined, Username: undefined }, "2 validation errors detected: Value null at 'clientId' failed to satisfy constraint: Member must not be null; Value null at 'username' failed to satisfy constraint: Member must not be null"],
-    [{ UserAttributes: [{ Name: 'name' }] }, "1 validation error detected: Value null at 'userAttributes.1.member.value' failed to satisfy constraint: Member must not be null"],
-    [{ Password: ' Padded-pass1 ' }, "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$"],
-    [{ Password: `Aa1${'x'.repeat(300)}` }, "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must have length less than or equal to 256"],
+    [
+      { UserAttributes: [{ Name: 'favourite_colour', Value: 'red' }] },
+      'Attributes did not conform to the schema: favourite_colour: Attribute does not exist in the schema.',
+    ],
+    [
+      { Password: undefined },
+      "1 validation error detected: Value null at 'password' failed to satisfy constraint: Member must not be null",
+    ],
+    [
+      { ClientId: undefined, Username: undefined },
+      "2 validation errors detected: Value null at 'clientId' failed to satisfy constraint: Member must not be null; Value null at 'username' failed to satisfy constraint: Member must not be null",
+    ],
+    [
+      { UserAttributes: [{ Name: 'name' }] },
+      "1 validation error detected: Value null at 'userAttributes.1.member.value' failed to satisfy constraint: Member must not be null",
+    ],
+    [
+      { Password: ' Padded-pass1 ' },
+      "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must satisfy regular expression pattern: ^[\\S]+.*[\\S]+$",
+    ],
+    [
+      { Password: `Aa1${'x'.repeat(300)}` },
+      "1 validation error detected: Value at 'password' failed to satisfy constraint: Member must have length less than or equal to 256",
+    ],
   ])('refuses the sign-up %j with an InvalidParameterException naming the problem', async (change, message) => {
     const body = { ClientId: CLIENT, Username: freshPhone(), Password: 'Fine-pass1', ...change };
     const failure = await fails('SignUp', body);
@@ -356,8 +399,14 @@ describe('identity stand-in: errors as Cognito answers them', () => {
   });
 
   it('refuses to let a client write read-only attributes', async () => {
-    expect(await fails('SignUp', { ClientId: CLIENT, Username: freshPhone(), Password: PASSWORD, UserAttributes: [{ Name: 'sub', Value: 'x' }] }))
-      .toEqual({ __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
+    expect(
+      await fails('SignUp', {
+        ClientId: CLIENT,
+        Username: freshPhone(),
+        Password: PASSWORD,
+        UserAttributes: [{ Name: 'sub', Value: 'x' }],
+      }),
+    ).toEqual({ __type: 'NotAuthorizedException', message: 'A client attempted to write unauthorized attribute' });
   });
 
   it('refuses an unknown app client', async () => {
@@ -377,20 +426,38 @@ describe('identity stand-in: errors as Cognito answers them', () => {
     const text = await wrong.text();
     expect(text).not.toContain('Wrong-secret9');
     expect(JSON.parse(text)).toEqual({ __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
-    const auth = (params: Json, flow = 'USER_PASSWORD_AUTH') => fails('InitiateAuth', { AuthFlow: flow, ClientId: CLIENT, AuthParameters: params });
-    expect(await auth({ PASSWORD: PASSWORD })).toEqual({ __type: 'InvalidParameterException', message: 'Missing required parameter USERNAME' });
-    expect(await auth({ USERNAME: user.phone })).toEqual({ __type: 'InvalidParameterException', message: 'Missing required parameter PASSWORD' });
-    expect(await auth({}, 'REFRESH_TOKEN_AUTH')).toEqual({ __type: 'InvalidParameterException', message: 'Missing required parameter REFRESH_TOKEN' });
+    const auth = (params: Json, flow = 'USER_PASSWORD_AUTH') =>
+      fails('InitiateAuth', { AuthFlow: flow, ClientId: CLIENT, AuthParameters: params });
+    expect(await auth({ PASSWORD: PASSWORD })).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Missing required parameter USERNAME',
+    });
+    expect(await auth({ USERNAME: user.phone })).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Missing required parameter PASSWORD',
+    });
+    expect(await auth({}, 'REFRESH_TOKEN_AUTH')).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Missing required parameter REFRESH_TOKEN',
+    });
     expect(await auth({ USERNAME: user.phone }, 'USER_SRP_AUTH')).toEqual({
       __type: 'InvalidParameterException',
       message: 'USER_SRP_AUTH flow not enabled for this client',
     });
-    expect((await auth({}, 'MAGIC')).message).toMatch(/^1 validation error detected: Value at 'authFlow' failed to satisfy constraint: Member must satisfy enum value set: \[USER_SRP_AUTH, .*USER_PASSWORD_AUTH/);
+    expect((await auth({}, 'MAGIC')).message).toMatch(
+      /^1 validation error detected: Value at 'authFlow' failed to satisfy constraint: Member must satisfy enum value set: \[USER_SRP_AUTH, .*USER_PASSWORD_AUTH/,
+    );
   });
 
   it('answers malformed requests with a 400, never a 500', async () => {
-    expect(await fails('SignUp', '{"ClientId":')).toEqual({ __type: 'InvalidParameterException', message: 'The request body is not valid JSON.' });
-    expect(await fails('SignUp', '[1,2]')).toEqual({ __type: 'InvalidParameterException', message: 'The request body must be a JSON object.' });
+    expect(await fails('SignUp', '{"ClientId":')).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'The request body is not valid JSON.',
+    });
+    expect(await fails('SignUp', '[1,2]')).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'The request body must be a JSON object.',
+    });
     expect(await fails('SignUp', 'null')).toMatchObject({ __type: 'InvalidParameterException' });
     expect(await fails('SignUp', { ClientId: CLIENT, Username: 42, Password: PASSWORD })).toEqual({
       __type: 'InvalidParameterException',
@@ -456,7 +523,10 @@ describe('identity stand-in: password storage and abuse limits', () => {
   it('locks a phone number after 5 wrong passwords, even for the right one, until the back-off passes', async () => {
     const user = await signUp();
     for (let i = 0; i < 5; i++) expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.');
-    expect(await signInFails(user.phone, user.password)).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    expect(await signInFails(user.phone, user.password)).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
     await travel(50_000);
     expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
     await travel(11_000); // one minute after the fifth failure
@@ -498,7 +568,10 @@ describe('identity stand-in: password storage and abuse limits', () => {
     const user = await signUp();
     const attacker = { 'CF-Connecting-IP': '203.0.113.9' };
     for (let i = 0; i < 5; i++) await signInFails(freshPhone(), 'Guess-pass1', attacker);
-    expect(await signInFails(user.phone, user.password, attacker)).toEqual({ __type: 'NotAuthorizedException', message: 'Password attempts exceeded' });
+    expect(await signInFails(user.phone, user.password, attacker)).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
     expect((await signIn(user.phone, user.password, { 'CF-Connecting-IP': '198.51.100.7' })).AuthenticationResult.IdToken).toBeTruthy();
   });
 });
@@ -553,8 +626,13 @@ describe('identity stand-in: forgot password', () => {
     const weak = await confirm(user.phone, code, 'weakpass');
     const weakText = await weak.text();
     expect(weakText).not.toContain('weakpass');
-    expect(JSON.parse(weakText)).toEqual({ __type: 'InvalidPasswordException', message: 'Password did not conform with policy: Password must have uppercase characters' });
-    await env.DB.prepare('UPDATE idp_reset_codes SET expires_at = ? WHERE sub = ?').bind(Date.now() - 1, user.sub).run();
+    expect(JSON.parse(weakText)).toEqual({
+      __type: 'InvalidPasswordException',
+      message: 'Password did not conform with policy: Password must have uppercase characters',
+    });
+    await env.DB.prepare('UPDATE idp_reset_codes SET expires_at = ? WHERE sub = ?')
+      .bind(Date.now() - 1, user.sub)
+      .run();
     expect(await (await confirm(user.phone, code)).json()).toMatchObject({ __type: 'ExpiredCodeException' });
     const nobody = freshPhone();
     for (const res of [await forgot(nobody), await confirm(nobody, code)]) {
@@ -631,10 +709,18 @@ describe('identity stand-in: GetUser and UpdateUserAttributes', () => {
       __type: 'AliasExistsException',
       message: 'An account with the given phone_number already exists.',
     });
-    expect(await update([{ Name: 'phone_number', Value: '12345' }])).toEqual({ __type: 'InvalidParameterException', message: 'Invalid phone number format.' });
-    expect(await update([{ Name: 'email', Value: 'nope' }])).toEqual({ __type: 'InvalidParameterException', message: 'Invalid email address format.' });
+    expect(await update([{ Name: 'phone_number', Value: '12345' }])).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Invalid phone number format.',
+    });
+    expect(await update([{ Name: 'email', Value: 'nope' }])).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Invalid email address format.',
+    });
     expect((await update([{ Name: 'phone_number_verified', Value: 'false' }])).__type).toBe('NotAuthorizedException');
-    expect(await ok<UserAnswer>('GetUser', { AccessToken })).toMatchObject({ UserAttributes: expect.arrayContaining([{ Name: 'phone_number', Value: user.phone }]) });
+    expect(await ok<UserAnswer>('GetUser', { AccessToken })).toMatchObject({
+      UserAttributes: expect.arrayContaining([{ Name: 'phone_number', Value: user.phone }]),
+    });
   });
 
   it('refuses invalid, tampered, foreign, ID and expired tokens', async () => {
@@ -644,7 +730,10 @@ describe('identity stand-in: GetUser and UpdateUserAttributes', () => {
     expect(await fails('GetUser', { AccessToken: 'abc' })).toEqual(invalid);
     expect(await fails('GetUser', { AccessToken: tokens.IdToken })).toEqual(invalid);
     const [h, , s] = tokens.AccessToken.split('.');
-    const forged = btoa(JSON.stringify({ ...claimsOf(tokens.AccessToken).claims, sub: DEMO.sub })).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const forged = btoa(JSON.stringify({ ...claimsOf(tokens.AccessToken).claims, sub: DEMO.sub }))
+      .replace(/=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
     expect(await fails('GetUser', { AccessToken: `${h}.${forged}.${s}` })).toEqual(invalid);
     expect(await fails('UpdateUserAttributes', { AccessToken: `${h}.${forged}.${s}`, UserAttributes: [] })).toEqual(invalid);
 
@@ -652,7 +741,10 @@ describe('identity stand-in: GetUser and UpdateUserAttributes', () => {
     const now = Math.floor(Date.now() / 1000);
     const { claims } = claimsOf(tokens.AccessToken);
     const expired = await signJwt({ ...claims, iat: now - 7200, exp: now - 3600 }, await privateKeyOf(keys.access), keys.access.kid);
-    expect(await fails('GetUser', { AccessToken: expired })).toEqual({ __type: 'NotAuthorizedException', message: 'Access Token has expired' });
+    expect(await fails('GetUser', { AccessToken: expired })).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Access Token has expired',
+    });
     // Signed with our key but never issued: refused too.
     const unissued = await signJwt({ ...claims, jti: crypto.randomUUID() }, await privateKeyOf(keys.access), keys.access.kid);
     expect(await fails('GetUser', { AccessToken: unissued })).toEqual(invalid);

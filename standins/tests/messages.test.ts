@@ -118,13 +118,20 @@ describe('Twilio Messages API stand-in', () => {
 
   it("answers 404 with code 20404 for another account's URL", async () => {
     const to = freshPhone();
-    await fails(send({ To: to, From: LOCAL_TWILIO.from, Body: 'hello' }, { url: messagesUrl('AC11111111111111111111111111111111') }), 404, 20404);
+    await fails(
+      send({ To: to, From: LOCAL_TWILIO.from, Body: 'hello' }, { url: messagesUrl('AC11111111111111111111111111111111') }),
+      404,
+      20404,
+    );
     expect(await outboxFor(to)).toEqual([]);
   });
 
-  it.each(['07700900123', '+44 7700 900123', '+0123456789', '+12', '447700900123', ''])('answers 400 with code 21211 for the To %j', async (to) => {
-    await fails(send({ To: to, From: LOCAL_TWILIO.from, Body: 'hello' }), 400, 21211);
-  });
+  it.each(['07700900123', '+44 7700 900123', '+0123456789', '+12', '447700900123', ''])(
+    'answers 400 with code 21211 for the To %j',
+    async (to) => {
+      await fails(send({ To: to, From: LOCAL_TWILIO.from, Body: 'hello' }), 400, 21211);
+    },
+  );
 
   it('answers 400 with code 21602 for an empty Body, 21603 without From or MessagingServiceSid, 21617 over 1600 characters', async () => {
     const to = freshPhone();

@@ -73,7 +73,9 @@ const newCustomer = () => stripe.customers.create({ name: 'Robin Test', email: '
 
 /** The events recorded for an object, oldest first. */
 async function eventTypes(objectId: string): Promise<string[]> {
-  const { results } = await env.DB.prepare('SELECT type FROM stripe_events WHERE object_id = ? ORDER BY rowid').bind(objectId).all<{ type: string }>();
+  const { results } = await env.DB.prepare('SELECT type FROM stripe_events WHERE object_id = ? ORDER BY rowid')
+    .bind(objectId)
+    .all<{ type: string }>();
   return results.map((r) => r.type);
 }
 
@@ -186,7 +188,9 @@ describe('customers and saved cards', () => {
     expect(pm.customer).toBe(customer.id);
     await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
     expect((await stripe.paymentMethods.detach(pm.id)).customer).toBeNull();
-    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ invoice_settings: { default_payment_method: null } });
+    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
+      invoice_settings: { default_payment_method: null },
+    });
     const again = await stripe.paymentMethods.attach(pm.id, { customer: customer.id }).catch((e: unknown) => e);
     expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
   });
@@ -199,7 +203,14 @@ describe('customers and saved cards', () => {
     const pm = await stripe.paymentMethods.attach((await cardPm('4000000000000341')).id, { customer: customer.id });
     expect(pm.customer).toBe(customer.id);
     const charge = await stripeError(
-      stripe.paymentIntents.create({ amount: 2000, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true, off_session: true }),
+      stripe.paymentIntents.create({
+        amount: 2000,
+        currency: 'gbp',
+        customer: customer.id,
+        payment_method: pm.id,
+        confirm: true,
+        off_session: true,
+      }),
     );
     expect(charge).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline' });
   });
@@ -247,16 +258,31 @@ describe('payment intents', () => {
     const held = await stripe.paymentIntents.create({ ...base, amount: 5000, capture_method: 'manual' });
     const over = await stripeError(stripe.paymentIntents.capture(held.id, { amount_to_capture: 6000 }));
     expect(over).toMatchObject({ code: 'amount_too_large', param: 'amount_to_capture' });
-    expect(await stripe.paymentIntents.capture(held.id, { amount_to_capture: 1500 })).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+    expect(await stripe.paymentIntents.capture(held.id, { amount_to_capture: 1500 })).toMatchObject({
+      status: 'succeeded',
+      amount_received: 1500,
+    });
     const automatic = await stripe.paymentIntents.create({ ...base, amount: 1200 });
     expect(automatic).toMatchObject({ status: 'succeeded', amount_received: 1200, capture_method: 'automatic' });
   });
 
   it('cancelling a held payment releases it', async () => {
     const { customer, pm } = await savedCard();
-    const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 900,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: pm.id,
+      capture_method: 'manual',
+      confirm: true,
+    });
     const canceled = await stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'requested_by_customer' });
-    expect(canceled).toMatchObject({ status: 'canceled', amount_capturable: 0, amount_received: 0, cancellation_reason: 'requested_by_customer' });
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      amount_capturable: 0,
+      amount_received: 0,
+      cancellation_reason: 'requested_by_customer',
+    });
     expect(canceled.canceled_at).toBeTypeOf('number');
     expect(await stripeError(stripe.paymentIntents.capture(pi.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
     expect(await stripeError(stripe.paymentIntents.cancel(pi.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
@@ -265,15 +291,35 @@ describe('payment intents', () => {
 
   it('cancels an authorisation left uncaptured for 7 days', async () => {
     const { customer, pm } = await savedCard();
-    const pi = await stripe.paymentIntents.create({ amount: 900, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true });
-    await env.DB.prepare("UPDATE stripe_payment_intents SET internal = json_set(internal, '$.captureBefore', 1000) WHERE id = ?").bind(pi.id).run();
-    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({ status: 'canceled', cancellation_reason: 'automatic', amount_capturable: 0 });
+    const pi = await stripe.paymentIntents.create({
+      amount: 900,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: pm.id,
+      capture_method: 'manual',
+      confirm: true,
+    });
+    await env.DB.prepare("UPDATE stripe_payment_intents SET internal = json_set(internal, '$.captureBefore', 1000) WHERE id = ?")
+      .bind(pi.id)
+      .run();
+    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'automatic',
+      amount_capturable: 0,
+    });
     expect(await eventTypes(pi.id)).toContain('payment_intent.canceled');
   });
 
   it('captures once when two captures race', async () => {
     const { customer, pm } = await savedCard();
-    const pi = await stripe.paymentIntents.create({ amount: 700, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 700,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: pm.id,
+      capture_method: 'manual',
+      confirm: true,
+    });
     const results = await Promise.allSettled([stripe.paymentIntents.capture(pi.id), stripe.paymentIntents.capture(pi.id)]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failed = results.find((r) => r.status === 'rejected');
@@ -286,11 +332,18 @@ describe('payment intents', () => {
     expect(ok.status).toBe('succeeded');
     expect(ok.payment_method).toMatch(/^pm_(?!card_)/);
     const declined = await stripeError(
-      stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: 'pm_card_visa_chargeDeclinedInsufficientFunds', confirm: true }),
+      stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'usd',
+        payment_method: 'pm_card_visa_chargeDeclinedInsufficientFunds',
+        confirm: true,
+      }),
     );
     expect(declined).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
     // a card used without a customer is spent
-    const reuse = await stripeError(stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: ok.payment_method as string, confirm: true }));
+    const reuse = await stripeError(
+      stripe.paymentIntents.create({ amount: 1000, currency: 'usd', payment_method: ok.payment_method as string, confirm: true }),
+    );
     expect(reuse).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
   });
 });
@@ -308,7 +361,14 @@ describe('declines', () => {
     const customer = await newCustomer();
     const pm = await cardPm(number);
     const err = await stripeError(
-      stripe.paymentIntents.create({ amount: 3000, currency: 'gbp', customer: customer.id, payment_method: pm.id, capture_method: 'manual', confirm: true }),
+      stripe.paymentIntents.create({
+        amount: 3000,
+        currency: 'gbp',
+        customer: customer.id,
+        payment_method: pm.id,
+        capture_method: 'manual',
+        confirm: true,
+      }),
     );
     expect(err).toBeInstanceOf(Stripe.errors.StripeCardError);
     expect(err).toMatchObject({ type: 'StripeCardError', rawType: 'card_error', statusCode: 402, code, decline_code: declineCode });
@@ -333,7 +393,13 @@ describe('declines', () => {
   it('confirms after a failure with another card', async () => {
     const customer = await newCustomer();
     const err = await stripeError(
-      stripe.paymentIntents.create({ amount: 3000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000000000000002')).id, confirm: true }),
+      stripe.paymentIntents.create({
+        amount: 3000,
+        currency: 'gbp',
+        customer: customer.id,
+        payment_method: (await cardPm('4000000000000002')).id,
+        confirm: true,
+      }),
     );
     const retried = await stripe.paymentIntents.confirm(err.payment_intent!.id, { payment_method: (await cardPm('5555555555554444')).id });
     expect(retried).toMatchObject({ status: 'succeeded', last_payment_error: null });
@@ -372,9 +438,16 @@ describe('3-D Secure', () => {
     expect(parsed.searchParams.get('client_secret')).toBe(pi.client_secret);
     // a call that kept api.stripe.com's host (no public origin known): a path on the stand-ins,
     // never the return_url's origin (the product's, which has no 3-D Secure page)
-    const stripeHost = new Stripe(LOCAL_STRIPE.secretKey, { httpClient: Stripe.createFetchHttpClient(async (input, init) => standIns(input, init)), maxNetworkRetries: 0 });
+    const stripeHost = new Stripe(LOCAL_STRIPE.secretKey, {
+      httpClient: Stripe.createFetchHttpClient(async (input, init) => standIns(input, init)),
+      maxNetworkRetries: 0,
+    });
     const viaStripeHost = await stripeHost.paymentIntents.create({
-      amount: 4000, currency: 'gbp', payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: RETURN_URL,
+      amount: 4000,
+      currency: 'gbp',
+      payment_method: 'pm_card_authenticationRequired',
+      confirm: true,
+      return_url: RETURN_URL,
     });
     expect(viaStripeHost.next_action?.redirect_to_url?.url?.startsWith(`/3ds/${viaStripeHost.id}?`)).toBe(true);
   });
@@ -388,7 +461,11 @@ describe('3-D Secure', () => {
     expect(location.searchParams.get('payment_intent')).toBe(pi.id);
     expect(location.searchParams.get('payment_intent_client_secret')).toBe(pi.client_secret);
     expect(location.searchParams.get('redirect_status')).toBe('succeeded');
-    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({ status: 'requires_capture', amount_capturable: 4000, next_action: null });
+    expect(await stripe.paymentIntents.retrieve(pi.id)).toMatchObject({
+      status: 'requires_capture',
+      amount_capturable: 4000,
+      next_action: null,
+    });
     expect(await eventTypes(pi.id)).toEqual(['payment_intent.amount_capturable_updated']);
     expect((await stripe.paymentIntents.capture(pi.id)).status).toBe('succeeded');
   });
@@ -420,32 +497,65 @@ describe('3-D Secure', () => {
   it('4000008260003178 authenticates, then is declined for insufficient funds', async () => {
     const { pi, url } = await requiresAction('4000008260003178');
     expect(new URL((await authenticate(url, 'complete')).headers.get('Location')!).searchParams.get('redirect_status')).toBe('failed');
-    expect((await stripe.paymentIntents.retrieve(pi.id)).last_payment_error).toMatchObject({ code: 'card_declined', decline_code: 'insufficient_funds' });
+    expect((await stripe.paymentIntents.retrieve(pi.id)).last_payment_error).toMatchObject({
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+    });
   });
 
   it('a 3155 card set up with authentication is charged off session without it; 3184 never is', async () => {
     const customer = await newCustomer();
-    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: (await cardPm('4000002500003155')).id, confirm: true, return_url: RETURN_URL });
+    const si = await stripe.setupIntents.create({
+      customer: customer.id,
+      payment_method: (await cardPm('4000002500003155')).id,
+      confirm: true,
+      return_url: RETURN_URL,
+    });
     expect(si.status).toBe('requires_action');
     const done = await authenticate(si.next_action!.redirect_to_url!.url!, 'complete');
     expect(new URL(done.headers.get('Location')!).searchParams.get('setup_intent')).toBe(si.id);
     expect((await stripe.setupIntents.retrieve(si.id)).status).toBe('succeeded');
     const pi = await stripe.paymentIntents.create({
-      amount: 1500, currency: 'gbp', customer: customer.id, payment_method: si.payment_method as string, confirm: true, off_session: true, capture_method: 'manual',
+      amount: 1500,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: si.payment_method as string,
+      confirm: true,
+      off_session: true,
+      capture_method: 'manual',
     });
     expect(pi.status).toBe('requires_capture');
 
     const fresh = await cardPm('4000002500003155');
     const offSession = await stripeError(
-      stripe.paymentIntents.create({ amount: 1500, currency: 'gbp', customer: customer.id, payment_method: fresh.id, confirm: true, off_session: true }),
+      stripe.paymentIntents.create({
+        amount: 1500,
+        currency: 'gbp',
+        customer: customer.id,
+        payment_method: fresh.id,
+        confirm: true,
+        off_session: true,
+      }),
     );
     expect(offSession).toMatchObject({ type: 'StripeCardError', code: 'authentication_required', decline_code: 'authentication_required' });
 
-    const always = await stripe.setupIntents.create({ customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: RETURN_URL });
+    const always = await stripe.setupIntents.create({
+      customer: customer.id,
+      payment_method: (await cardPm('4000002760003184')).id,
+      confirm: true,
+      return_url: RETURN_URL,
+    });
     await authenticate(always.next_action!.redirect_to_url!.url!, 'complete');
     const pm3184 = (await stripe.setupIntents.retrieve(always.id)).payment_method as string;
     const later = await stripeError(
-      stripe.paymentIntents.create({ amount: 1500, currency: 'gbp', customer: customer.id, payment_method: pm3184, confirm: true, off_session: true }),
+      stripe.paymentIntents.create({
+        amount: 1500,
+        currency: 'gbp',
+        customer: customer.id,
+        payment_method: pm3184,
+        confirm: true,
+        off_session: true,
+      }),
     );
     expect(later).toMatchObject({ code: 'authentication_required' });
     expect(later.payment_intent?.status).toBe('requires_payment_method');
@@ -453,7 +563,12 @@ describe('3-D Secure', () => {
 
   it('a failed setup authentication gives setup_intent_authentication_failure', async () => {
     const customer = await newCustomer();
-    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: RETURN_URL });
+    const si = await stripe.setupIntents.create({
+      customer: customer.id,
+      payment_method: (await cardPm('4000002760003184')).id,
+      confirm: true,
+      return_url: RETURN_URL,
+    });
     await authenticate(si.next_action!.redirect_to_url!.url!, 'fail');
     const after = await stripe.setupIntents.retrieve(si.id);
     expect(after).toMatchObject({ status: 'requires_payment_method', last_setup_error: { code: 'setup_intent_authentication_failure' } });
@@ -478,7 +593,12 @@ describe('3-D Secure', () => {
     const customer = await newCustomer();
     const shop = 'https://shop.example/return?order=7';
     const pi = await stripe.paymentIntents.create({
-      amount: 4000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: shop,
+      amount: 4000,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: (await cardPm('4000002760003184')).id,
+      confirm: true,
+      return_url: shop,
     });
     const url = new URL(pi.next_action!.redirect_to_url!.url!);
     expect(url.origin).toBe(STANDINS);
@@ -488,7 +608,10 @@ describe('3-D Secure', () => {
     const changed = new URL(url);
     changed.searchParams.set('return_url', 'https://evil.example/steal');
     expect((await standIns(changed)).status).toBe(400);
-    const forged = await answerPage(url, new URLSearchParams({ result: 'complete', client_secret: secret, return_url: 'https://evil.example/steal' })).response;
+    const forged = await answerPage(
+      url,
+      new URLSearchParams({ result: 'complete', client_secret: secret, return_url: 'https://evil.example/steal' }),
+    ).response;
     expect(forged.status).toBe(400);
     expect(forged.headers.get('Location')).toBeNull();
     // a wrong or missing client secret: 403
@@ -498,7 +621,12 @@ describe('3-D Secure', () => {
     const noSecret = new URL(url);
     noSecret.searchParams.delete('client_secret');
     expect((await standIns(noSecret)).status).toBe(403);
-    expect((await answerPage(url, new URLSearchParams({ result: 'complete', client_secret: `${pi.id}_secret_wrong`, return_url: shop })).response).status).toBe(403);
+    expect(
+      (
+        await answerPage(url, new URLSearchParams({ result: 'complete', client_secret: `${pi.id}_secret_wrong`, return_url: shop }))
+          .response
+      ).status,
+    ).toBe(403);
     // the form is only answered from the page's own origin
     const crossSite = await standIns(`${url.origin}${url.pathname}`, {
       method: 'POST',
@@ -538,7 +666,12 @@ describe('3-D Secure', () => {
   it('a relative return_url leads back to a path on the page origin', async () => {
     const customer = await newCustomer();
     const pi = await stripe.paymentIntents.create({
-      amount: 1000, currency: 'gbp', customer: customer.id, payment_method: (await cardPm('4000002760003184')).id, confirm: true, return_url: '/booking/return',
+      amount: 1000,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: (await cardPm('4000002760003184')).id,
+      confirm: true,
+      return_url: '/booking/return',
     });
     const url = new URL(pi.next_action!.redirect_to_url!.url!);
     expect(url.origin).toBe(STANDINS);
@@ -582,7 +715,9 @@ describe('Idempotency-Key', () => {
     const b = await stripeError(stripe.paymentIntents.create(params, { idempotencyKey: key }));
     expect(b.payment_intent?.id).toBe(a.payment_intent?.id);
     const invalidKey = `invalid-${crypto.randomUUID()}`;
-    expect(await stripeError(stripe.paymentIntents.create({ amount: 1, currency: 'gbp' }, { idempotencyKey: invalidKey }))).toMatchObject({ code: 'amount_too_small' });
+    expect(await stripeError(stripe.paymentIntents.create({ amount: 1, currency: 'gbp' }, { idempotencyKey: invalidKey }))).toMatchObject({
+      code: 'amount_too_small',
+    });
     const row = await env.DB.prepare('SELECT 1 FROM stripe_idempotency_keys WHERE idempotency_key = ?').bind(invalidKey).first();
     expect(row).toBeNull();
   });
@@ -615,7 +750,13 @@ describe('API keys', () => {
 describe('events and webhooks', () => {
   it('records signed, verifiable events and tracks delivery', async () => {
     const { customer, pm } = await savedCard();
-    const pi = await stripe.paymentIntents.create({ amount: 1800, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 1800,
+      currency: 'gbp',
+      customer: customer.id,
+      payment_method: pm.id,
+      confirm: true,
+    });
     const webhook = (await pendingWebhooks(env.DB, 1000)).find((w) => w.type === 'payment_intent.succeeded' && w.payload.includes(pi.id))!;
     expect(webhook).toMatchObject({ delivered: false });
     expect(webhook.id).toMatch(/^evt_/);
@@ -628,13 +769,19 @@ describe('events and webhooks', () => {
     expect((event.data.object as Stripe.PaymentIntent).id).toBe(pi.id);
 
     const t = Math.floor(Date.now() / 1000);
-    expect(await signWebhook(webhook.payload, secret, t)).toBe(await stripe.webhooks.generateTestHeaderStringAsync({ payload: webhook.payload, secret, timestamp: t }));
+    expect(await signWebhook(webhook.payload, secret, t)).toBe(
+      await stripe.webhooks.generateTestHeaderStringAsync({ payload: webhook.payload, secret, timestamp: t }),
+    );
     const init = await webhookRequestInit(webhook, secret, t);
     expect(init.body).toBe(webhook.payload);
     expect((init.headers as Record<string, string>)['Stripe-Signature']).toBe(await signWebhook(webhook.payload, secret, t));
 
-    await expect(stripe.webhooks.constructEventAsync(webhook.payload.replace('1800', '1'), header, secret)).rejects.toBeInstanceOf(Stripe.errors.StripeSignatureVerificationError);
-    await expect(stripe.webhooks.constructEventAsync(webhook.payload, header, 'whsec_other')).rejects.toBeInstanceOf(Stripe.errors.StripeSignatureVerificationError);
+    await expect(stripe.webhooks.constructEventAsync(webhook.payload.replace('1800', '1'), header, secret)).rejects.toBeInstanceOf(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    await expect(stripe.webhooks.constructEventAsync(webhook.payload, header, 'whsec_other')).rejects.toBeInstanceOf(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
     const old = await signWebhook(webhook.payload, secret, t - 3600);
     await expect(stripe.webhooks.constructEventAsync(webhook.payload, old, secret)).rejects.toThrow(/tolerance/i);
 
@@ -680,7 +827,13 @@ describe('webhook delivery (deliverWebhooks)', () => {
 
   /** A manually captured payment, then captured: two events (amount_capturable_updated, succeeded). */
   async function twoEvents() {
-    const pi = await stripe.paymentIntents.create({ amount: 2100, currency: 'gbp', payment_method: 'pm_card_visa', capture_method: 'manual', confirm: true });
+    const pi = await stripe.paymentIntents.create({
+      amount: 2100,
+      currency: 'gbp',
+      payment_method: 'pm_card_visa',
+      capture_method: 'manual',
+      confirm: true,
+    });
     await stripe.paymentIntents.capture(pi.id);
     const pending = await pendingWebhooks(env.DB);
     expect(pending.map((w) => w.type)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
@@ -703,7 +856,9 @@ describe('webhook delivery (deliverWebhooks)', () => {
       );
     }
     expect(await pendingWebhooks(env.DB)).toEqual([]);
-    expect((await webhookEvents(env.DB, { delivered: true, limit: 1000 })).filter((w) => pending.some((p) => p.id === w.id))).toHaveLength(2);
+    expect((await webhookEvents(env.DB, { delivered: true, limit: 1000 })).filter((w) => pending.some((p) => p.id === w.id))).toHaveLength(
+      2,
+    );
     // delivered once: nothing more to send
     expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(0);
     expect(posted).toHaveLength(2);
@@ -724,7 +879,13 @@ describe('webhook delivery (deliverWebhooks)', () => {
     endpoint = () => new Response('ok');
     expect(await deliverWebhooks(env.DB, ENDPOINT)).toBe(1);
     expect(await pendingWebhooks(env.DB)).toEqual([]);
-    expect(posted.map((p) => JSON.parse(p.body).id)).toEqual([pending[0]!.id, pending[1]!.id, pending[0]!.id, pending[0]!.id, pending[0]!.id]);
+    expect(posted.map((p) => JSON.parse(p.body).id)).toEqual([
+      pending[0]!.id,
+      pending[1]!.id,
+      pending[0]!.id,
+      pending[0]!.id,
+      pending[0]!.id,
+    ]);
   });
 
   it('stops at an endpoint that is not up, keeping every event for the next call', async () => {
@@ -750,7 +911,11 @@ describe('webhook delivery (deliverWebhooks)', () => {
     const api = (path: string, body?: string) =>
       standInsCall(
         `${STANDINS}${path}`,
-        { method: body === undefined ? 'GET' : 'POST', headers: { Authorization: `Bearer ${LOCAL_STRIPE.secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body },
+        {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { Authorization: `Bearer ${LOCAL_STRIPE.secretKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+        },
         hooked,
       );
     const create = api('/v1/payment_intents', 'amount=1800&currency=gbp&payment_method=pm_card_visa&confirm=true');
@@ -768,13 +933,25 @@ describe('webhook delivery (deliverWebhooks)', () => {
 
     // the 3-D Secure answer records an event: delivered after the page's POST (with the one left pending)
     const held = await stripe.paymentIntents.create({
-      amount: 4000, currency: 'gbp', payment_method: (await cardPm('4000002760003184')).id, capture_method: 'manual', confirm: true, return_url: RETURN_URL,
+      amount: 4000,
+      currency: 'gbp',
+      payment_method: (await cardPm('4000002760003184')).id,
+      capture_method: 'manual',
+      confirm: true,
+      return_url: RETURN_URL,
     });
     const url = new URL(held.next_action!.redirect_to_url!.url!);
-    const answered = answerPage(url, new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret')!, return_url: RETURN_URL }), hooked);
+    const answered = answerPage(
+      url,
+      new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret')!, return_url: RETURN_URL }),
+      hooked,
+    );
     expect((await answered.response).status).toBe(303);
     await waitOnExecutionContext(answered.ctx);
-    expect(posted.slice(1).map((p) => JSON.parse(p.body).type)).toEqual(['payment_intent.succeeded', 'payment_intent.amount_capturable_updated']);
+    expect(posted.slice(1).map((p) => JSON.parse(p.body).type)).toEqual([
+      'payment_intent.succeeded',
+      'payment_intent.amount_capturable_updated',
+    ]);
     expect(JSON.parse(posted[2]!.body).data.object.id).toBe(held.id);
     expect(await pendingWebhooks(env.DB)).toEqual([]);
   });
@@ -825,7 +1002,14 @@ describe('requests and validation', () => {
     ];
     for (const [change, code, param] of cases) {
       const card = { number: '4242424242424242', exp_month: '12', exp_year: year, cvc: '123', ...change };
-      const res = await http('/v1/payment_methods', { method: 'POST', key: LOCAL_STRIPE.publishableKey, body: new URLSearchParams({ type: 'card', ...Object.fromEntries(Object.entries(card).map(([k, v]) => [`card[${k}]`, v])) }).toString() });
+      const res = await http('/v1/payment_methods', {
+        method: 'POST',
+        key: LOCAL_STRIPE.publishableKey,
+        body: new URLSearchParams({
+          type: 'card',
+          ...Object.fromEntries(Object.entries(card).map(([k, v]) => [`card[${k}]`, v])),
+        }).toString(),
+      });
       const body = (await res.json()) as ErrorBody;
       expect(res.status, JSON.stringify(body)).toBe(402);
       expect(body.error).toMatchObject({ type: 'card_error', code, ...(param ? { param } : { decline_code: 'test_mode_live_card' }) });
@@ -835,13 +1019,20 @@ describe('requests and validation', () => {
 
   it('speaks the API over HTTP at /v1, with Basic auth too', async () => {
     const basic = btoa(`${LOCAL_STRIPE.secretKey}:`);
-    const res = await http('/v1/customers', { method: 'POST', body: 'email=http%40example.test&metadata[source]=curl', headers: { Authorization: `Basic ${basic}`, 'Idempotency-Key': 'curl-1' } });
+    const res = await http('/v1/customers', {
+      method: 'POST',
+      body: 'email=http%40example.test&metadata[source]=curl',
+      headers: { Authorization: `Basic ${basic}`, 'Idempotency-Key': 'curl-1' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('Request-Id')).toMatch(/^req_/);
     expect(res.headers.get('Idempotency-Key')).toBe('curl-1');
     expect(await res.json()).toMatchObject({ object: 'customer', email: 'http@example.test', metadata: { source: 'curl' } });
     // the challenge page is on the host the call came to, with or without return_url
-    const pi = await http('/v1/payment_intents', { method: 'POST', body: 'amount=1000&currency=gbp&payment_method=pm_card_authenticationRequired&confirm=true' });
+    const pi = await http('/v1/payment_intents', {
+      method: 'POST',
+      body: 'amount=1000&currency=gbp&payment_method=pm_card_authenticationRequired&confirm=true',
+    });
     const body = (await pi.json()) as Stripe.PaymentIntent;
     expect(body.next_action?.redirect_to_url?.url?.startsWith(`${STANDINS}/3ds/${body.id}?client_secret=`)).toBe(true);
     const done = await authenticate(body.next_action!.redirect_to_url!.url!, 'complete');
@@ -860,17 +1051,30 @@ describe('requests and validation', () => {
 
   it('parses bracket notation into records', () => {
     const form = parseForm(new URLSearchParams('card[number]=4242&metadata[a]=1&expand[]=x&expand[]=y&n=1&n=2'));
-    expect(JSON.parse(JSON.stringify(form))).toEqual({ card: { number: '4242' }, metadata: { a: '1' }, expand: { 0: 'x', 1: 'y' }, n: '2' });
+    expect(JSON.parse(JSON.stringify(form))).toEqual({
+      card: { number: '4242' },
+      metadata: { a: '1' },
+      expand: { 0: 'x', 1: 'y' },
+      n: '2',
+    });
   });
 
   it('never stores a card number or CVC', async () => {
     await cardPm('4000056655665556', '9876');
     await cardPm('36227206271667', '9876');
-    for (const table of ['stripe_customers', 'stripe_payment_methods', 'stripe_setup_intents', 'stripe_payment_intents', 'stripe_events', 'stripe_idempotency_keys']) {
+    for (const table of [
+      'stripe_customers',
+      'stripe_payment_methods',
+      'stripe_setup_intents',
+      'stripe_payment_intents',
+      'stripe_events',
+      'stripe_idempotency_keys',
+    ]) {
       const { results } = await env.DB.prepare(`SELECT * FROM ${table}`).all();
       const dump = JSON.stringify(results);
       expect(dump, table).not.toMatch(/(?<![A-Za-z0-9])\d{14,19}(?![A-Za-z0-9])/);
-      for (const n of ['4242424242424242', '4000056655665556', '36227206271667', '4000002760003184', '4000000000000002']) expect(dump).not.toContain(n);
+      for (const n of ['4242424242424242', '4000056655665556', '36227206271667', '4000002760003184', '4000000000000002'])
+        expect(dump).not.toContain(n);
       expect(dump).not.toContain('"9876"');
       expect(dump).not.toContain('"cvc"');
     }

@@ -11,7 +11,12 @@ test('each field says what is wrong with it, and CREATE ACCOUNT waits for a vali
   await expect(form.phone.country).toHaveValue('GB');
   await expect(form.create).toBeDisabled();
   // The hint states the password rule before anything is typed.
-  await expect(page.getByText(/8 characters/).filter({ hasText: /uppercase/ }).filter({ hasText: /number/ })).toBeVisible();
+  await expect(
+    page
+      .getByText(/8 characters/)
+      .filter({ hasText: /uppercase/ })
+      .filter({ hasText: /number/ }),
+  ).toBeVisible();
 
   const error = (text: string) => page.getByText(text, { exact: true });
   await form.firstName.fill('J');
@@ -76,7 +81,13 @@ test('a new number creates the account and logs the client in', async ({ page })
 test("the demo client's number goes to login with 'already got an account'", async ({ page }) => {
   await page.goto('/salon/1/create-account');
   const form = new CreateAccountScreen(page);
-  await form.fill({ firstName: 'Jamie', lastName: 'Rivers', email: 'jamie.again@example.test', mobile: DEMO_CLIENT.mobile, password: 'Another-pass1' });
+  await form.fill({
+    firstName: 'Jamie',
+    lastName: 'Rivers',
+    email: 'jamie.again@example.test',
+    mobile: DEMO_CLIENT.mobile,
+    password: 'Another-pass1',
+  });
   await form.create.click();
 
   await expect(page).toHaveURL(/\/salon\/1\/login\b/);

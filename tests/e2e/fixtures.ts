@@ -262,7 +262,8 @@ const dateInstant = (date: string) => new Date(`${date}T12:00:00Z`);
 const fmt = (opts: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...opts });
 
 /** '2026-11-23' → 'Monday 23 November' */
-export const longDate = (date: string) => fmt({ weekday: 'long', day: 'numeric', month: 'long' }).format(dateInstant(date)).replace(',', '');
+export const longDate = (date: string) =>
+  fmt({ weekday: 'long', day: 'numeric', month: 'long' }).format(dateInstant(date)).replace(',', '');
 /** '2026-11-23' → 'Monday 23 November 2026' */
 export const fullDate = (date: string) =>
   fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(dateInstant(date)).replace(',', '');
@@ -315,7 +316,11 @@ export async function weeklyAvailability(
   request: APIRequestContext,
   salon: SalonId,
   services: readonly ServiceName[],
-  { from = todayIn(), stylists, patchTime = null }: { from?: string; stylists?: readonly (number | null)[]; patchTime?: string | null } = {},
+  {
+    from = todayIn(),
+    stylists,
+    patchTime = null,
+  }: { from?: string; stylists?: readonly (number | null)[]; patchTime?: string | null } = {},
 ): Promise<WeeklyAvailability> {
   const ids = services.map((s) => SERVICE_IDS[s]).join(',');
   const staff = (stylists ?? services.map(() => null)).map((s) => s ?? 0).join(',');
@@ -349,7 +354,10 @@ export function salonTimeLabel(iso: string, timeZone = 'Europe/London'): string 
 
 /** Whether the slider should offer a day: available, and within the first and last bookable days. */
 export function isBookable(week: WeeklyAvailability, date: string): boolean {
-  const first = [week.first_available_date, week.earliest_date].filter((d): d is string => !!d).sort().at(-1);
+  const first = [week.first_available_date, week.earliest_date]
+    .filter((d): d is string => !!d)
+    .sort()
+    .at(-1);
   return week.availability[date] === true && (!first || date >= first) && date <= week.last_bookable_date;
 }
 
@@ -424,7 +432,10 @@ export class PatchPopup {
   }
   /** The salon's explanatory copy, with its read more / close toggle inside. */
   get copy(): Locator {
-    return this.dialog.getByRole('paragraph').filter({ hasText: /patch test/ }).first();
+    return this.dialog
+      .getByRole('paragraph')
+      .filter({ hasText: /patch test/ })
+      .first();
   }
   get readMore(): Locator {
     return this.dialog.getByRole('button', { name: 'read more', exact: true });
@@ -947,9 +958,7 @@ export const test = base.extend<Fixtures>({
     const pending: Array<() => Promise<void>> = [];
     await use(async (id, settings) => {
       const before = await salonDetails(api, id);
-      const original = Object.fromEntries(
-        Object.keys(settings).map((k) => [k, before[k as keyof typeof before]]),
-      ) as SalonSettings;
+      const original = Object.fromEntries(Object.keys(settings).map((k) => [k, before[k as keyof typeof before]])) as SalonSettings;
       await patchSalon(api, id, settings);
       let restored = false;
       const restore = async () => {

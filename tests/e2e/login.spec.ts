@@ -95,4 +95,3 @@ test('an invalid phone number is pointed out and LOGIN stays disabled', async ({
   await login.password.fill('');
   await expect(login.login).toBeDisabled();
 });
-

@@ -11,7 +11,10 @@ test.beforeEach(async ({ journey, page }) => {
   await expect(journey.patch.dialog).toBeVisible();
 });
 
-test("the popup shows the salon's copy cut with read more / close, the 48 hrs note and two exclusive choices", async ({ journey, page }) => {
+test("the popup shows the salon's copy cut with read more / close, the 48 hrs note and two exclusive choices", async ({
+  journey,
+  page,
+}) => {
   const popup = journey.patch;
   const lastWords = 'without any problems.';
 
@@ -90,7 +93,10 @@ test("'No' asks for a patch test time first; then appointment days before 2 days
     await expect(time.slider.day(d)).toHaveAttribute('aria-disabled', 'true');
   }
   const withoutPatch = await weeklyAvailability(request, 1, ['Full Head Tint', 'Blow Dry']);
-  expect(before.some((d) => withoutPatch.availability[d]), 'a day the patch test rules out').toBe(true);
+  expect(
+    before.some((d) => withoutPatch.availability[d]),
+    'a day the patch test rules out',
+  ).toBe(true);
 
   // Tapping a disabled day shows no times.
   await time.slider.day(before.at(-1)!).click({ force: true });
@@ -104,7 +110,9 @@ test("'No' asks for a patch test time first; then appointment days before 2 days
   await expect(time.times.first()).toBeVisible();
   if (allowedDate === twoDaysOn) {
     for (const label of await time.times.allTextContents()) {
-      expect(minutesOf(label), `${label} on ${allowedDate} after a patch test at ${patchTime}`).toBeGreaterThanOrEqual(minutesOf(patchTime));
+      expect(minutesOf(label), `${label} on ${allowedDate} after a patch test at ${patchTime}`).toBeGreaterThanOrEqual(
+        minutesOf(patchTime),
+      );
     }
   }
 });

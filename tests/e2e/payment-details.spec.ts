@@ -1,4 +1,14 @@
-import { CARD_MSG, CreateAccountScreen, expect, PaymentDetailsPanel, paymentAccount, ProfileScreen, TEST_CARDS, test, type Account } from './fixtures';
+import {
+  CARD_MSG,
+  CreateAccountScreen,
+  expect,
+  PaymentDetailsPanel,
+  paymentAccount,
+  ProfileScreen,
+  TEST_CARDS,
+  test,
+  type Account,
+} from './fixtures';
 
 // docs/accounts-and-money.md §2 'Profile' (Payment Details: card illustration with last4 and expiry,
 // REMOVE THIS CARD, 'No payment card added', UPDATE CARD DETAILS opens the add-card form, the

@@ -11,7 +11,7 @@ test.describe('before the time (favourite stylist selection)', () => {
     await expect(page).toHaveURL('/salon/1/favouritestylistselect');
   });
 
-  test('each service has its own choice, with I don\'t mind and the stylists who do it', async ({ journey }) => {
+  test("each service has its own choice, with I don't mind and the stylists who do it", async ({ journey }) => {
     const staff = journey.staff;
     await expect(staff.groups).toHaveCount(2);
     expect(await staff.services()).toEqual(['Full Head Tint', 'Blow Dry']);
@@ -51,7 +51,7 @@ test.describe('before the time (favourite stylist selection)', () => {
   });
 });
 
-test('at the chosen time, I don\'t mind says how many are free and when each service starts', async ({ journey, page }) => {
+test("at the chosen time, I don't mind says how many are free and when each service starts", async ({ journey, page }) => {
   await journey.toTimeSelection();
   const { time } = await journey.pickFirstTime();
   await expect(page).toHaveURL('/salon/1/stylistselect');

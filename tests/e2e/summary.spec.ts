@@ -42,14 +42,18 @@ test('the summary shows the policy, the appointment with each stylist and price,
   // Date, start and end (75 minutes of tint with processing, then a 45-minute blow dry).
   const start = minutesOf(time);
   await expect(summary.details).toContainText(fullDate(date));
-  await expect(summary.details).toContainText(new RegExp(`${time}\\s*[–-]\\s*${timeLabelOf(start + MINUTES_1['Full Head Tint']! + MINUTES_1['Blow Dry']!)}`));
+  await expect(summary.details).toContainText(
+    new RegExp(`${time}\\s*[–-]\\s*${timeLabelOf(start + MINUTES_1['Full Head Tint']! + MINUTES_1['Blow Dry']!)}`),
+  );
   await expect(summary.details).toContainText('Europe/London');
   await expect(summary.services).toHaveCount(2);
   const tint = staff['Full Head Tint']!;
   const dry = staff['Blow Dry']!;
   await expect(summary.service('Full Head Tint')).toContainText(`${time} with ${tint}, ${STAFF_1[tint].role}`);
   await expect(summary.service('Full Head Tint')).toContainText(pounds(PRICES_1['Full Head Tint']![tint]!));
-  await expect(summary.service('Blow Dry')).toContainText(`${timeLabelOf(start + MINUTES_1['Full Head Tint']!)} with ${dry}, ${STAFF_1[dry].role}`);
+  await expect(summary.service('Blow Dry')).toContainText(
+    `${timeLabelOf(start + MINUTES_1['Full Head Tint']!)} with ${dry}, ${STAFF_1[dry].role}`,
+  );
   await expect(summary.service('Blow Dry')).toContainText(pounds(PRICES_1['Blow Dry']![dry]!));
   await expect(summary.total).toContainText(pounds(PRICES_1['Full Head Tint']![tint]! + PRICES_1['Blow Dry']![dry]!));
 

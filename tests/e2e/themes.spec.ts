@@ -8,10 +8,13 @@ const ids = [1, 2, 3] as const satisfies readonly SalonId[];
 
 /** Relative luminance (WCAG) of a computed 'rgb(r, g, b)' colour. */
 function luminance(rgb: string): number {
-  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
+  const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? [])
+    .slice(0, 3)
+    .map(Number)
+    .map((v) => {
+      const c = v / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
@@ -70,12 +73,7 @@ test.describe('theme switched through the admin API', () => {
     [3, 'dark'],
     [1, 'dark'],
   ] as const) {
-    test(`salon ${id}: ${SALONS[id].theme} → ${to} shows on the very next page load`, async ({
-      openSalon,
-      setSalon,
-      request,
-      page,
-    }) => {
+    test(`salon ${id}: ${SALONS[id].theme} → ${to} shows on the very next page load`, async ({ openSalon, setSalon, request, page }) => {
       await openSalon(id);
       const before = await bodyBackground(page);
       await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[id].theme);

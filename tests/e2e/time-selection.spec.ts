@@ -40,7 +40,10 @@ test('the day slider shows six months, seven days and which of them have availab
   await expect(slider.days).toHaveCount(7);
   const shown = await slider.shownDates(today);
   expect(shown, 'seven days in a row').toEqual(Array.from({ length: 7 }, (_, i) => addDays(shown[0]!, i)));
-  expect(shown.some((d) => isBookable(week, d)), `a bookable day among ${shown.join(', ')}`).toBe(true);
+  expect(
+    shown.some((d) => isBookable(week, d)),
+    `a bookable day among ${shown.join(', ')}`,
+  ).toBe(true);
   for (const d of shown) {
     const day = slider.day(d);
     const bookable = isBookable(week, d);
@@ -83,7 +86,10 @@ test("a day shows its times in the salon's timezone, and a time enables NEXT", a
   await expect(time.next).toBeEnabled();
 
   // Another day drops the time until one is picked there.
-  await time.slider.group.getByRole('button', { name: /, available$/, pressed: false }).first().click();
+  await time.slider.group
+    .getByRole('button', { name: /, available$/, pressed: false })
+    .first()
+    .click();
   await expect(time.times.first()).toBeVisible();
   await expect(time.times.and(time.page.getByRole('button', { pressed: true }))).toHaveCount(0);
   await expect(time.next).toBeDisabled();

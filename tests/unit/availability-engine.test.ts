@@ -1,17 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { HOUR, localIso, salonDays } from '../../worker/availability/calendar';
-import { dayAvailability, daySlots, type AvailabilityRequest, type StylistCalendar, type WorkingHours } from '../../worker/availability/engine';
+import {
+  dayAvailability,
+  daySlots,
+  type AvailabilityRequest,
+  type StylistCalendar,
+  type WorkingHours,
+} from '../../worker/availability/engine';
 
 const allWeek = (h: WorkingHours): WorkingHours[] => [h, h, h, h, h, h, h];
 const nineToFive: WorkingHours = { start: 9 * 60, end: 17 * 60, breakStart: null, breakEnd: null };
 
-function stylist(id: number, hours: (WorkingHours | undefined)[] = allWeek(nineToFive), busy: [number, number][] = [], daysOff: string[] = []): StylistCalendar {
+function stylist(
+  id: number,
+  hours: (WorkingHours | undefined)[] = allWeek(nineToFive),
+  busy: [number, number][] = [],
+  daysOff: string[] = [],
+): StylistCalendar {
   return { id, hours, busy, daysOff: new Set(daysOff) };
 }
 
-function request(stylists: StylistCalendar[], steps: [number, [number, number, number][]][], extra: Partial<AvailabilityRequest> = {}): AvailabilityRequest {
+function request(
+  stylists: StylistCalendar[],
+  steps: [number, [number, number, number][]][],
+  extra: Partial<AvailabilityRequest> = {},
+): AvailabilityRequest {
   return {
-    steps: steps.map(([serviceId, opts]) => ({ serviceId, options: new Map(opts.map(([id, duration, processing]) => [id, { duration, processing }])) })),
+    steps: steps.map(([serviceId, opts]) => ({
+      serviceId,
+      options: new Map(opts.map(([id, duration, processing]) => [id, { duration, processing }])),
+    })),
     stylists: new Map(stylists.map((s) => [s.id, s])),
     sameStylist: false,
     intervalMin: 15,
@@ -26,7 +44,8 @@ function slotsOf(date: string, tz: string, req: AvailabilityRequest) {
   return daySlots(day, req).map((s) => ({ iso: localIso(day, s.utc), utc: new Date(s.utc).toISOString(), count: s.count }));
 }
 
-const oneHourWithAnyone = (ids: number[]) => [[1, ids.map((id) => [id, 60, 0] as [number, number, number])]] as [number, [number, number, number][]][];
+const oneHourWithAnyone = (ids: number[]) =>
+  [[1, ids.map((id) => [id, 60, 0] as [number, number, number])]] as [number, [number, number, number][]][];
 
 describe('slots of a day', () => {
   it('offers every 15 minutes inside working hours where the service fits', () => {
@@ -60,10 +79,13 @@ describe('slots of a day', () => {
   it('sequences services: the next starts after duration plus processing', () => {
     // colour 45 min + 30 processing with stylist 1, then a 45 min blow dry with stylist 2 who starts at 14:00
     const late: WorkingHours = { start: 14 * 60, end: 17 * 60, breakStart: null, breakEnd: null };
-    const req = request([stylist(1), stylist(2, allWeek(late))], [
-      [4, [[1, 45, 30]]],
-      [8, [[2, 45, 0]]],
-    ]);
+    const req = request(
+      [stylist(1), stylist(2, allWeek(late))],
+      [
+        [4, [[1, 45, 30]]],
+        [8, [[2, 45, 0]]],
+      ],
+    );
     const times = slotsOf('2026-06-10', 'Europe/London', req).map((s) => s.iso.slice(11, 16));
     expect(times[0]).toBe('12:45'); // 12:45 + 75 min = 14:00
     expect(times.at(-1)).toBe('15:00'); // 15:00 + 75 = 16:15, ends 17:00
@@ -73,8 +95,20 @@ describe('slots of a day', () => {
     // stylist 2 is busy all afternoon; with sameStylist the second service must also be stylist 1 or 2's own
     const busy2: [number, number][] = [[Date.parse('2026-06-10T11:00:00Z'), Date.parse('2026-06-10T16:00:00Z')]];
     const steps: [number, [number, number, number][]][] = [
-      [1, [[1, 60, 0], [2, 60, 0]]],
-      [2, [[1, 60, 0], [2, 60, 0]]],
+      [
+        1,
+        [
+          [1, 60, 0],
+          [2, 60, 0],
+        ],
+      ],
+      [
+        2,
+        [
+          [1, 60, 0],
+          [2, 60, 0],
+        ],
+      ],
     ];
     const free = slotsOf('2026-06-10', 'Europe/London', request([stylist(1), stylist(2, undefined, busy2)], steps));
     const same = slotsOf('2026-06-10', 'Europe/London', request([stylist(1), stylist(2, undefined, busy2)], steps, { sameStylist: true }));
@@ -92,7 +126,9 @@ describe('slots of a day', () => {
   it('offers working hours without appointments for a waitlist', () => {
     const busy: [number, number][] = [[Date.parse('2026-06-10T08:00:00Z'), Date.parse('2026-06-10T16:00:00Z')]];
     expect(slotsOf('2026-06-10', 'Europe/London', request([stylist(1, undefined, busy)], oneHourWithAnyone([1])))).toEqual([]);
-    expect(slotsOf('2026-06-10', 'Europe/London', request([stylist(1, undefined, busy)], oneHourWithAnyone([1]), { ignoreBusy: true }))).toHaveLength(29);
+    expect(
+      slotsOf('2026-06-10', 'Europe/London', request([stylist(1, undefined, busy)], oneHourWithAnyone([1]), { ignoreBusy: true })),
+    ).toHaveLength(29);
   });
 });
 
@@ -155,7 +191,12 @@ describe('days over the horizon', () => {
 
   it('still finds a first day beyond the last bookable date', () => {
     const days = salonDays('2026-06-08', 30, 'Europe/London');
-    const away = stylist(1, undefined, [], Array.from({ length: 20 }, (_, i) => `2026-06-${String(8 + i).padStart(2, '0')}`));
+    const away = stylist(
+      1,
+      undefined,
+      [],
+      Array.from({ length: 20 }, (_, i) => `2026-06-${String(8 + i).padStart(2, '0')}`),
+    );
     const { availability, firstAvailable } = dayAvailability(days, request([away], oneHourWithAnyone([1])), '2026-06-14');
     expect(firstAvailable).toBe('2026-06-28');
     expect(Object.values(availability).every((v) => !v)).toBe(true);

@@ -34,7 +34,11 @@ describe('salon admin API: only the salon itself changes its settings', () => {
     [{ salon_website_link: 'javascript:alert(1)' }, 'salon_website_link', 'salon_website_link must be an http(s) URL or empty'],
     [{ custom_domain: 'not a domain' }, 'custom_domain', 'custom_domain must be a host name such as book.example.com'],
     [{ name: '' }, 'name', 'name must not be empty'],
-    [{ ncob_deposit_settings: '{oops' }, 'ncob_deposit_settings', "ncob_deposit_settings must be JSON, or the string 'null' for no deposit"],
+    [
+      { ncob_deposit_settings: '{oops' },
+      'ncob_deposit_settings',
+      "ncob_deposit_settings must be JSON, or the string 'null' for no deposit",
+    ],
   ])('refuses %j with 400 naming the field', async (body, field, detail) => {
     const res = await patchSalon(1, body);
     expect(res.status).toBe(400);

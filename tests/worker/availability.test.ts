@@ -20,12 +20,14 @@ const json = async <T>(path: string) => {
 
 async function book(stylistId: number, startIso: string, minutes: number, salonId = 1) {
   const start = Date.parse(startIso);
-  const { meta } = await env.DB.prepare(
-    "INSERT INTO appointments (salon_id, start_at, end_at, created_at) VALUES (?, ?, ?, 0)",
-  ).bind(salonId, start, start + minutes * 60_000).run();
+  const { meta } = await env.DB.prepare('INSERT INTO appointments (salon_id, start_at, end_at, created_at) VALUES (?, ?, ?, 0)')
+    .bind(salonId, start, start + minutes * 60_000)
+    .run();
   await env.DB.prepare(
     'INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at) VALUES (?, ?, NULL, ?, ?, ?)',
-  ).bind(meta.last_row_id, salonId, stylistId, start, start + minutes * 60_000).run();
+  )
+    .bind(meta.last_row_id, salonId, stylistId, start, start + minutes * 60_000)
+    .run();
 }
 
 async function daysOff(stylistId: number, from: string, count: number) {
@@ -52,7 +54,7 @@ beforeEach(async () => {
 });
 
 describe('weekly availability', () => {
-  it("answers day → bookable from the week start to 181 days ahead, with the first available day", async () => {
+  it('answers day → bookable from the week start to 181 days ahead, with the first available day', async () => {
     const a = await json<DayAvailability>(`/api/book-online/availability/weekly/1/2/0/${today()}/null/`);
     expect(a.message).toBeNull();
     expect(a.first_available_date).not.toBeNull();
@@ -109,7 +111,9 @@ describe('slots of a day', () => {
   it('answers the no-availability message on a day nobody works', async () => {
     const s = await json<DaySlots>(`/api/book-online/new/availability/appointment/1/${next(0)}/4/2/null/`);
     expect(s.data).toEqual({});
-    expect(s.message).toBe("Sorry, it looks like there's no availability for your chosen date. Please select another date to check availability.");
+    expect(s.message).toBe(
+      "Sorry, it looks like there's no availability for your chosen date. Please select another date to check availability.",
+    );
   });
 
   it('after a patch test: keep scrolling before 2 days, and nothing under 48 hours', async () => {
@@ -154,7 +158,15 @@ describe('stylists, recommendations and the waitlist option', () => {
     const list = await json<ServiceStylists[]>('/api/book-online/services/stylists/1/4,8/');
     expect(list.map((s) => s.service_name)).toEqual(['Full Head Tint', 'Blow Dry']);
     expect(list[0]!.stylists).toEqual([
-      { stylist_id: 1, stylist_name: 'Amelia Hart', stylist_role: 'Creative Director', service_id: 4, price: 85, duration: 45, processing: 30 },
+      {
+        stylist_id: 1,
+        stylist_name: 'Amelia Hart',
+        stylist_role: 'Creative Director',
+        service_id: 4,
+        price: 85,
+        duration: 45,
+        processing: 30,
+      },
       { stylist_id: 2, stylist_name: 'Ben Okafor', stylist_role: 'Colourist', service_id: 4, price: 75, duration: 45, processing: 30 },
     ]);
   });
@@ -178,14 +190,30 @@ describe('bad availability requests get a clear 4xx', () => {
     [() => `/api/book-online/availability/weekly/1/10/0/${t()}/null/`, 404, 'Service 10 is not offered by this salon'],
     [() => `/api/book-online/availability/weekly/1/2/2/${t()}/null/`, 400, 'Ben Okafor does not perform Gents Cut'],
     [() => `/api/book-online/availability/weekly/1/2/5/${t()}/null/`, 404, 'Stylist 5 does not work at this salon'],
-    [() => `/api/book-online/availability/weekly/1/2,4/0/${t()}/null/`, 400, "stylists must name one stylist per service (0 for 'I don't mind')"],
+    [
+      () => `/api/book-online/availability/weekly/1/2,4/0/${t()}/null/`,
+      400,
+      "stylists must name one stylist per service (0 for 'I don't mind')",
+    ],
     [() => `/api/book-online/availability/weekly/1/2,2/0,0/${t()}/null/`, 400, 'services must not repeat a service'],
     [() => `/api/book-online/availability/weekly/1/2/0/2026-02-30/null/`, 400, 'weekStartDate must be a date such as 2026-03-03'],
-    [() => `/api/book-online/availability/weekly/1/2/0/${addDays(t(), 400)}/null/`, 400, 'weekStartDate is beyond the days this salon takes bookings for'],
+    [
+      () => `/api/book-online/availability/weekly/1/2/0/${addDays(t(), 400)}/null/`,
+      400,
+      'weekStartDate is beyond the days this salon takes bookings for',
+    ],
     [() => `/api/book-online/availability/weekly/1/2/0/2001-01-01/null/`, 400, 'weekStartDate is in the past'],
-    [() => `/api/book-online/availability/weekly/1/2/0/${t()}/tomorrow/`, 400, 'extra must be the patch test time as an ISO date-time, or null'],
+    [
+      () => `/api/book-online/availability/weekly/1/2/0/${t()}/tomorrow/`,
+      400,
+      'extra must be the patch test time as an ISO date-time, or null',
+    ],
     [() => `/api/book-online/availability/weekly/999/2/0/${t()}/null/`, 404, 'Salon not found'],
-    [() => `/api/book-online/new/availability/appointment/1/${t()}/a,b/0/null/`, 400, 'services must be 1 to 10 service ids separated by commas'],
+    [
+      () => `/api/book-online/new/availability/appointment/1/${t()}/a,b/0/null/`,
+      400,
+      'services must be 1 to 10 service ids separated by commas',
+    ],
     [() => `/api/book-online/new/availability/appointment/1/${t()}/2/0/null/?isWaitList=maybe`, 400, 'isWaitList must be true or false'],
     [() => `/api/book-online/services/stylists/1/10/`, 404, 'Service 10 is not offered by this salon'],
   ])('%#', async (path, status, detail) => {

@@ -43,7 +43,9 @@ async function firstSlot(salon: number, service: number, stylist = 0, headers: R
 function request(start: string, extra: Record<string, unknown> = {}, service = 10, stylist = 5) {
   return {
     start_time: start,
-    procedures: [{ service_id: service, stylist_id: stylist, role: 'Senior Stylist', start_time: start, duration: 75, price: 55, processing: 0 }],
+    procedures: [
+      { service_id: service, stylist_id: stylist, role: 'Senior Stylist', start_time: start, duration: 75, price: 55, processing: 0 },
+    ],
     total_price: 55,
     cognito_username: sub,
     notes: '',
@@ -85,7 +87,8 @@ describe('creating a booking', () => {
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const refused = answers.filter((r) => r.status === 409);
-    for (const r of refused) expect(((await r.json()) as { detail: string }).detail).toMatch(/^Sorry, there's been a problem|no longer available/);
+    for (const r of refused)
+      expect(((await r.json()) as { detail: string }).detail).toMatch(/^Sorry, there's been a problem|no longer available/);
     const { n } = (await env.DB.prepare('SELECT COUNT(DISTINCT appointment_id) AS n FROM stylist_blocks').first<{ n: number }>())!;
     expect(n).toBe(1);
   });
@@ -94,8 +97,12 @@ describe('creating a booking', () => {
     const [slot] = await firstSlot(2, 10);
     // Another booking takes the stylist's blocks between this client's check and its insert.
     const start = Date.parse(slot!);
-    await env.DB.prepare('INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES (900, 2, ?, ?, 0)').bind(start, start + 60_000).run();
-    await env.DB.prepare('INSERT INTO stylist_blocks (stylist_id, block, appointment_id) VALUES (5, ?, 900)').bind(Math.floor(start / 300_000) + 3).run();
+    await env.DB.prepare('INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES (900, 2, ?, ?, 0)')
+      .bind(start, start + 60_000)
+      .run();
+    await env.DB.prepare('INSERT INTO stylist_blocks (stylist_id, block, appointment_id) VALUES (5, ?, 900)')
+      .bind(Math.floor(start / 300_000) + 3)
+      .run();
     const res = await create(2, request(slot!));
     expect(res.status).toBe(409);
     expect(((await res.json()) as { detail: string }).detail).toBe(MSG_SLOT_TAKEN);
@@ -104,7 +111,10 @@ describe('creating a booking', () => {
   it.each([
     [{ start_time: undefined }, 'selectedAppointmentTime is missing'],
     [{ procedures: [] }, 'procedures are missing'],
-    [{ procedures: [{ service_id: 10, start_time: '2030-01-01T10:00:00Z', duration: 75, price: 55, processing: 0 }] }, 'stylist is missing'],
+    [
+      { procedures: [{ service_id: 10, start_time: '2030-01-01T10:00:00Z', duration: 75, price: 55, processing: 0 }] },
+      'stylist is missing',
+    ],
   ])('refuses an incomplete booking: %j', async (change, detail) => {
     const [slot] = await firstSlot(2, 10);
     const res = await create(2, { ...request(slot!), ...change });
@@ -157,7 +167,10 @@ describe('holding the chosen times for 10 minutes', () => {
   const hold = async (slot: string, previous?: string, ip = '203.0.113.7') =>
     call(
       '/api/book-online/hold/2/',
-      json({ start_time: slot, procedures: [{ service_id: 10, stylist_id: 5, start_time: slot }], hold_id: previous }, { 'CF-Connecting-IP': ip }),
+      json(
+        { start_time: slot, procedures: [{ service_id: 10, stylist_id: 5, start_time: slot }], hold_id: previous },
+        { 'CF-Connecting-IP': ip },
+      ),
     );
 
   it('hides held times from others, keeps them for the holder, and lets only the holder book them', async () => {
@@ -188,7 +201,9 @@ describe('holding the chosen times for 10 minutes', () => {
   it('a client holds one set of times: a new hold replaces its previous one', async () => {
     const [a, b] = await firstSlot(2, 10);
     const first = (await (await hold(a!)).json()) as { hold_id: string };
-    const later = Object.keys(((await (await call(`/api/book-online/new/availability/appointment/2/${addDays(tuesday(), 1)}/10/0/null/`)).json()) as DaySlots).data)[0]!;
+    const later = Object.keys(
+      ((await (await call(`/api/book-online/new/availability/appointment/2/${addDays(tuesday(), 1)}/10/0/null/`)).json()) as DaySlots).data,
+    )[0]!;
     const second = await hold(later, first.hold_id);
     expect(second.status).toBe(201);
     expect(await firstSlot(2, 10)).toContain(a);
@@ -215,9 +230,11 @@ describe('checkout cost, verification and marketing opt-out', () => {
   it('verifies a booking from its link, and says so when it cannot', async () => {
     const [slot] = await firstSlot(2, 10);
     const { appointment_id } = (await (await create(2, request(slot!))).json()) as { appointment_id: number };
-    const { verification_code } = (await env.DB.prepare('SELECT verification_code FROM appointments WHERE id = ?').bind(appointment_id).first<{
-      verification_code: string;
-    }>())!;
+    const { verification_code } = (await env.DB.prepare('SELECT verification_code FROM appointments WHERE id = ?')
+      .bind(appointment_id)
+      .first<{
+        verification_code: string;
+      }>())!;
     const ok = await call(`/api/book-online/verify/2/${verification_code}/`, { method: 'PUT' });
     expect(await ok.json()).toMatchObject({ bookingStatus: 'verified' });
     const missing = await call('/api/book-online/verify/2/nope-nope/', { method: 'PUT' });
@@ -226,7 +243,9 @@ describe('checkout cost, verification and marketing opt-out', () => {
   });
 
   it('records a marketing opt-out from its link', async () => {
-    expect(await (await call('/api/salon/v2/1/marketing/sms/opt-out/verify/demo-opt-out/', { method: 'PUT' })).json()).toEqual({ status: 'opted_out' });
+    expect(await (await call('/api/salon/v2/1/marketing/sms/opt-out/verify/demo-opt-out/', { method: 'PUT' })).json()).toEqual({
+      status: 'opted_out',
+    });
     expect((await call('/api/salon/v2/1/marketing/sms/opt-out/verify/unknown-code/', { method: 'PUT' })).status).toBe(404);
   });
 });

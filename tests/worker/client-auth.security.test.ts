@@ -6,7 +6,10 @@ const ISS = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Local0001';
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 const b64url = (data: ArrayBuffer | Uint8Array | string) => {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : new Uint8Array(data);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 };
 
 async function sign(claims: Record<string, unknown>, key: CryptoKey, kid: string, alg = 'RS256') {
@@ -29,12 +32,18 @@ beforeAll(async () => {
   };
   a = { token: login.access_token, idToken: login.id_token, sub: login.user.username };
   const other = (await (
-    await call('/session/signup', json({ first_name: 'Bea', last_name: 'Other', email: 'bea@example.test', phone: '+447700900777', password: 'Other-pass1' }))
+    await call(
+      '/session/signup',
+      json({ first_name: 'Bea', last_name: 'Other', email: 'bea@example.test', phone: '+447700900777', password: 'Other-pass1' }),
+    )
   ).json()) as { access_token: string; user: { username: string } };
   b = { token: other.access_token, sub: other.user.username };
   // The pool's signing key lives in the identity service; these tests sign with a key of their
   // own, published as the pool's JWKS on a loopback server the product is pointed at.
-  const pair = (await crypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
   const kid = 'test-access-key';
   const jwk = { ...((await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey), kid, alg: 'RS256', use: 'sig' };
   await fetch(JWKS_URL, { method: 'PUT', body: JSON.stringify({ keys: [jwk] }) });
@@ -79,8 +88,12 @@ describe('protected calls: the edge verifies the token, the API scopes to its cl
 
   it("never shows client B's deposit requests to client A", async () => {
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO appointments (id, salon_id, client_id, start_at, end_at, created_at) VALUES (7001, 1, ?, 1, 2, 0)").bind(b.sub),
-      env.DB.prepare("INSERT INTO invites (unique_code, salon_id, client_id, appointment_id, created_at) VALUES ('inv-b', 1, ?, 7001, 0)").bind(b.sub),
+      env.DB.prepare('INSERT INTO appointments (id, salon_id, client_id, start_at, end_at, created_at) VALUES (7001, 1, ?, 1, 2, 0)').bind(
+        b.sub,
+      ),
+      env.DB.prepare(
+        "INSERT INTO invites (unique_code, salon_id, client_id, appointment_id, created_at) VALUES ('inv-b', 1, ?, 7001, 0)",
+      ).bind(b.sub),
     ]);
     expect(await (await call('/api/client/get/invite/1/', bearer(a.token))).json()).toEqual([]);
     const mine = (await (await call('/api/client/get/invite/1/', bearer(b.token))).json()) as { unique_code: string }[];
@@ -94,21 +107,40 @@ describe('protected calls: the edge verifies the token, the API scopes to its cl
   });
 
   const refusals: [string, () => Promise<string>][] = [
-    ['forged (signed by another key)', async () => {
-      const pair = (await crypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['sign', 'verify'])) as CryptoKeyPair;
-      return sign(claimsFor(a.sub), pair.privateKey, accessKey.kid);
-    }],
-    ['tampered (payload changed after signing)', async () => {
-      const [h, , s] = (await sign(claimsFor(a.sub), accessKey.key, accessKey.kid)).split('.');
-      return `${h}.${b64url(JSON.stringify(claimsFor(b.sub)))}.${s}`;
-    }],
+    [
+      'forged (signed by another key)',
+      async () => {
+        const pair = (await crypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+          'sign',
+          'verify',
+        ])) as CryptoKeyPair;
+        return sign(claimsFor(a.sub), pair.privateKey, accessKey.kid);
+      },
+    ],
+    [
+      'tampered (payload changed after signing)',
+      async () => {
+        const [h, , s] = (await sign(claimsFor(a.sub), accessKey.key, accessKey.kid)).split('.');
+        return `${h}.${b64url(JSON.stringify(claimsFor(b.sub)))}.${s}`;
+      },
+    ],
     ['expired', () => sign(claimsFor(a.sub, { exp: Math.floor(Date.now() / 1000) - 60 }), accessKey.key, accessKey.kid)],
     ['without an expiry', () => sign(claimsFor(a.sub, { exp: undefined }), accessKey.key, accessKey.kid)],
-    ['from another issuer', () => sign(claimsFor(a.sub, { iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other0001' }), accessKey.key, accessKey.kid)],
+    [
+      'from another issuer',
+      () =>
+        sign(claimsFor(a.sub, { iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Other0001' }), accessKey.key, accessKey.kid),
+    ],
     ['for another app client', () => sign(claimsFor(a.sub, { client_id: 'another-client' }), accessKey.key, accessKey.kid)],
     ['with token_use id', () => sign(claimsFor(a.sub, { token_use: 'id' }), accessKey.key, accessKey.kid)],
-    ['with alg none', async () => `${b64url(JSON.stringify({ alg: 'none', kid: accessKey.kid }))}.${b64url(JSON.stringify(claimsFor(a.sub)))}.`],
-    ['unsigned (two parts)', async () => `${b64url(JSON.stringify({ alg: 'RS256', kid: accessKey.kid }))}.${b64url(JSON.stringify(claimsFor(a.sub)))}`],
+    [
+      'with alg none',
+      async () => `${b64url(JSON.stringify({ alg: 'none', kid: accessKey.kid }))}.${b64url(JSON.stringify(claimsFor(a.sub)))}.`,
+    ],
+    [
+      'unsigned (two parts)',
+      async () => `${b64url(JSON.stringify({ alg: 'RS256', kid: accessKey.kid }))}.${b64url(JSON.stringify(claimsFor(a.sub)))}`,
+    ],
     ['garbage', async () => 'not-a-token'],
   ];
 

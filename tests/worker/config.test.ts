@@ -38,35 +38,74 @@ describe('one checked configuration', () => {
   });
 
   const cases: [string, Record<string, string | undefined>, string, string | null][] = [
-    ['a real Stripe key without the webhook secret (the forged-event attack)', { ...PRODUCTION, ...unset('STRIPE_WEBHOOK_SECRET') }, 'STRIPE_WEBHOOK_SECRET is required', null],
-    ['a development Stripe key without the webhook secret', { ...unset('STRIPE_WEBHOOK_SECRET') }, 'STRIPE_WEBHOOK_SECRET is required', null],
+    [
+      'a real Stripe key without the webhook secret (the forged-event attack)',
+      { ...PRODUCTION, ...unset('STRIPE_WEBHOOK_SECRET') },
+      'STRIPE_WEBHOOK_SECRET is required',
+      null,
+    ],
+    [
+      'a development Stripe key without the webhook secret',
+      { ...unset('STRIPE_WEBHOOK_SECRET') },
+      'STRIPE_WEBHOOK_SECRET is required',
+      null,
+    ],
     ['production without a publishable key', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' }, 'STRIPE_PUBLISHABLE_KEY is required', null],
     ['production without a user pool', { ...PRODUCTION, ...unset('COGNITO_USER_POOL_ID') }, 'COGNITO_USER_POOL_ID is required', null],
     ['production without a Cognito app client', { ...PRODUCTION, COGNITO_CLIENT_ID: ' ' }, 'COGNITO_CLIENT_ID is required', null],
-    ['production with the committed local webhook secret', { ...PRODUCTION, STRIPE_WEBHOOK_SECRET: 'whsec_local_standin' }, 'STRIPE_WEBHOOK_SECRET is a local stand-in key', 'whsec_local_standin'],
-    ['production with the committed local secret key', { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_local_standin' }, 'STRIPE_SECRET_KEY is a local stand-in key', 'sk_test_local_standin'],
-    ['production pointed at the Stripe stand-in', { ...PRODUCTION, STRIPE_API_BASE: 'http://127.0.0.1:8788' }, 'STRIPE_API_BASE points at a stand-in', null],
-    ['production pointed at the identity stand-in', { ...PRODUCTION, COGNITO_ENDPOINT: 'http://127.0.0.1:8788/__idp/' }, 'COGNITO_ENDPOINT points at a stand-in', null],
+    [
+      'production with the committed local webhook secret',
+      { ...PRODUCTION, STRIPE_WEBHOOK_SECRET: 'whsec_local_standin' },
+      'STRIPE_WEBHOOK_SECRET is a local stand-in key',
+      'whsec_local_standin',
+    ],
+    [
+      'production with the committed local secret key',
+      { ...PRODUCTION, STRIPE_SECRET_KEY: 'sk_test_local_standin' },
+      'STRIPE_SECRET_KEY is a local stand-in key',
+      'sk_test_local_standin',
+    ],
+    [
+      'production pointed at the Stripe stand-in',
+      { ...PRODUCTION, STRIPE_API_BASE: 'http://127.0.0.1:8788' },
+      'STRIPE_API_BASE points at a stand-in',
+      null,
+    ],
+    [
+      'production pointed at the identity stand-in',
+      { ...PRODUCTION, COGNITO_ENDPOINT: 'http://127.0.0.1:8788/__idp/' },
+      'COGNITO_ENDPOINT points at a stand-in',
+      null,
+    ],
     ['production without the SMS provider', { ...PRODUCTION, ...unset('TWILIO_AUTH_TOKEN') }, 'TWILIO_AUTH_TOKEN is required', null],
     ['no ENVIRONMENT at all', { ...unset('ENVIRONMENT') }, 'ENVIRONMENT must be development or production', null],
-    ['a malformed webhook secret', { STRIPE_WEBHOOK_SECRET: 'not-a-secret-value-1234' }, 'STRIPE_WEBHOOK_SECRET must be a webhook signing secret', 'not-a-secret-value-1234'],
+    [
+      'a malformed webhook secret',
+      { STRIPE_WEBHOOK_SECRET: 'not-a-secret-value-1234' },
+      'STRIPE_WEBHOOK_SECRET must be a webhook signing secret',
+      'not-a-secret-value-1234',
+    ],
   ];
 
-  it.each(cases)('refuses every request with %s: 500, the setting named in the log, never its value', async (_what, settings, named, secret) => {
-    for (const path of ['/salon/1', '/api/book-online/salon/1/', '/webhooks/stripe']) {
-      const r = await withSettings(settings, path);
-      expect(r.status).toBe(500);
-      expect(r.logged).toContain(named);
-      expect(r.body).not.toContain(named.split(' ')[0]!);
-      if (secret) {
-        expect(r.logged).not.toContain(secret);
-        expect(r.body).not.toContain(secret);
+  it.each(cases)(
+    'refuses every request with %s: 500, the setting named in the log, never its value',
+    async (_what, settings, named, secret) => {
+      for (const path of ['/salon/1', '/api/book-online/salon/1/', '/webhooks/stripe']) {
+        const r = await withSettings(settings, path);
+        expect(r.status).toBe(500);
+        expect(r.logged).toContain(named);
+        expect(r.body).not.toContain(named.split(' ')[0]!);
+        if (secret) {
+          expect(r.logged).not.toContain(secret);
+          expect(r.body).not.toContain(secret);
+        }
       }
-    }
-  });
+    },
+  );
 
   it('the development settings point every service at the stand-ins Worker', () => {
     expect(env.ENVIRONMENT).toBe('development');
-    for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const) expect(env[name]).toContain(env.STANDINS_ORIGIN);
+    for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const)
+      expect(env[name]).toContain(env.STANDINS_ORIGIN);
   });
 });

@@ -8,7 +8,11 @@ export const BASE = 'http://localhost';
 /** Calls the Worker through its fetch handler, as a browser or API client would. */
 export async function call(path: string, init: RequestInit = {}, envOverride?: Partial<Cloudflare.Env>) {
   const ctx = createExecutionContext();
-  const res = await worker.fetch(new Request(new URL(path, BASE), { redirect: 'manual', ...init }), envOverride ? { ...env, ...envOverride } : env, ctx);
+  const res = await worker.fetch(
+    new Request(new URL(path, BASE), { redirect: 'manual', ...init }),
+    envOverride ? { ...env, ...envOverride } : env,
+    ctx,
+  );
   await waitOnExecutionContext(ctx);
   return res;
 }

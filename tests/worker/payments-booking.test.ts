@@ -20,7 +20,10 @@ let phone = 900600;
 async function clientWithCard(number: string) {
   phone += 1;
   const s = (await (
-    await call('/session/signup', json({ first_name: 'Pat', last_name: 'Payer', email: `p${phone}@example.test`, phone: `+447700${phone}`, password: 'Paying-123' }))
+    await call(
+      '/session/signup',
+      json({ first_name: 'Pat', last_name: 'Payer', email: `p${phone}@example.test`, phone: `+447700${phone}`, password: 'Paying-123' }),
+    )
   ).json()) as { access_token: string; user: { username: string } };
   const auth = { Authorization: `Bearer ${s.access_token}` };
   const setup = (await (await call(`/api/ncob/checkout/salon/setupintent/1/${s.user.username}/`, json({}, auth))).json()) as {
@@ -31,8 +34,21 @@ async function clientWithCard(number: string) {
   };
   expect(setup.stripe_base).toBe(env.STANDINS_ORIGIN);
   const [exp_month, exp_year] = ['12', '2034'];
-  const pm = (await (await standIn('/v1/payment_methods', form({ type: 'card', 'card[number]': number, 'card[exp_month]': exp_month, 'card[exp_year]': exp_year, 'card[cvc]': '123' }, setup.publishable_key))).json()) as { id: string };
-  const si = (await (await standIn(`/v1/setup_intents/${setup.setup_intent_id}/confirm`, form({ client_secret: setup.client_secret, payment_method: pm.id }, setup.publishable_key))).json()) as { status: string };
+  const pm = (await (
+    await standIn(
+      '/v1/payment_methods',
+      form(
+        { type: 'card', 'card[number]': number, 'card[exp_month]': exp_month, 'card[exp_year]': exp_year, 'card[cvc]': '123' },
+        setup.publishable_key,
+      ),
+    )
+  ).json()) as { id: string };
+  const si = (await (
+    await standIn(
+      `/v1/setup_intents/${setup.setup_intent_id}/confirm`,
+      form({ client_secret: setup.client_secret, payment_method: pm.id }, setup.publishable_key),
+    )
+  ).json()) as { status: string };
   if (si.status === 'requires_action') {
     await standIn(`/3ds/${setup.setup_intent_id}`, {
       method: 'POST',
@@ -42,7 +58,9 @@ async function clientWithCard(number: string) {
   }
   const saved = await call('/api/ncob/checkout/salon/savecard/1/', json({ setup_intent_id: setup.setup_intent_id }, auth));
   expect(saved.status).toBe(200);
-  const customer = (await env.DB.prepare('SELECT customer_id FROM client_cards WHERE client_id = ?').bind(s.user.username).first<{ customer_id: string }>())!.customer_id;
+  const customer = (await env.DB.prepare('SELECT customer_id FROM client_cards WHERE client_id = ?')
+    .bind(s.user.username)
+    .first<{ customer_id: string }>())!.customer_id;
   return { auth, username: s.user.username, customer, card: (await saved.json()) as { last4: string } };
 }
 
@@ -63,10 +81,17 @@ const bookingFor = (start: string, username: string) => ({
   payment_needed: true,
 });
 const book = (auth: Record<string, string>, body: unknown, key = crypto.randomUUID()) =>
-  call('/api/book-online/appointment/create/1/', json(body, { ...auth, 'Idempotency-Key': key, 'X-Return-Url': '/salon/1/confirm-with-card' }));
+  call(
+    '/api/book-online/appointment/create/1/',
+    json(body, { ...auth, 'Idempotency-Key': key, 'X-Return-Url': '/salon/1/confirm-with-card' }),
+  );
 
 beforeEach(async () => {
-  await env.DB.batch([env.DB.prepare('DELETE FROM stylist_blocks'), env.DB.prepare('DELETE FROM appointment_procedures'), env.DB.prepare('DELETE FROM appointments')]);
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM stylist_blocks'),
+    env.DB.prepare('DELETE FROM appointment_procedures'),
+    env.DB.prepare('DELETE FROM appointments'),
+  ]);
 });
 
 describe('cards and deposits at booking', () => {
@@ -88,11 +113,17 @@ describe('cards and deposits at booking', () => {
     expect(res.status).toBe(201);
     const answer = (await res.json()) as { appointment_id: number; pi: string; pi_status: string; status: string };
     expect(answer).toMatchObject({ status: 'confirmed', pi_status: 'succeeded' });
-    const row = await env.DB.prepare('SELECT status, payment_status, deposit FROM appointments WHERE id = ?').bind(answer.appointment_id).first();
+    const row = await env.DB.prepare('SELECT status, payment_status, deposit FROM appointments WHERE id = ?')
+      .bind(answer.appointment_id)
+      .first();
     expect(row).toEqual({ status: 'confirmed', payment_status: 'captured', deposit: 700 });
     const again = (await (await book(c.auth, bookingFor(slot, c.username), key)).json()) as { appointment_id: number; pi: string };
     expect(again).toMatchObject({ appointment_id: answer.appointment_id, pi: answer.pi });
-    const listed = (await (await standIn(`/v1/payment_intents?customer=${c.customer}&limit=10`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })).json()) as { data: unknown[] };
+    const listed = (await (
+      await standIn(`/v1/payment_intents?customer=${c.customer}&limit=10`, {
+        headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
+      })
+    ).json()) as { data: unknown[] };
     expect(listed.data).toHaveLength(1);
   });
 
@@ -103,7 +134,9 @@ describe('cards and deposits at booking', () => {
     expect(res.status).toBe(402);
     const body = (await res.json()) as { detail: string; code: string };
     expect(body.detail).toBe('Your card was declined. Please try again with a different card.');
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE status IN ('confirmed', 'pending')").first()).toEqual({ n: 0 });
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE status IN ('confirmed', 'pending')").first()).toEqual({
+      n: 0,
+    });
     expect(await slotWithAmelia()).toBe(slot);
   });
 
@@ -111,7 +144,13 @@ describe('cards and deposits at booking', () => {
     const c = await clientWithCard('4000002760003184');
     const slot = await slotWithAmelia();
     const res = await book(c.auth, bookingFor(slot, c.username));
-    const answer = (await res.json()) as { appointment_id: number; pi: string; pi_status: string; next_action_url: string; client_secret: string };
+    const answer = (await res.json()) as {
+      appointment_id: number;
+      pi: string;
+      pi_status: string;
+      next_action_url: string;
+      client_secret: string;
+    };
     expect(answer.pi_status).toBe('requires_action');
     expect(answer.next_action_url.startsWith(`${env.STANDINS_ORIGIN}/3ds/pi_`)).toBe(true);
     const confirmPath = `/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`;
@@ -121,11 +160,16 @@ describe('cards and deposits at booking', () => {
     await standIn(url.pathname, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ result: 'complete', client_secret: url.searchParams.get('client_secret') ?? answer.client_secret }).toString(),
+      body: new URLSearchParams({
+        result: 'complete',
+        client_secret: url.searchParams.get('client_secret') ?? answer.client_secret,
+      }).toString(),
     });
     const ok = await call(confirmPath, { method: 'PUT', headers: c.auth });
     expect(await ok.json()).toEqual({ status: 'confirmed' });
-    expect(await env.DB.prepare('SELECT status, payment_status FROM appointments WHERE id = ?').bind(answer.appointment_id).first()).toEqual({
+    expect(
+      await env.DB.prepare('SELECT status, payment_status FROM appointments WHERE id = ?').bind(answer.appointment_id).first(),
+    ).toEqual({
       status: 'confirmed',
       payment_status: 'captured',
     });
@@ -134,29 +178,52 @@ describe('cards and deposits at booking', () => {
   it('3-D Secure failed: the appointment is released', async () => {
     const c = await clientWithCard('4000002760003184');
     const slot = await slotWithAmelia();
-    const answer = (await (await book(c.auth, bookingFor(slot, c.username))).json()) as { appointment_id: number; pi: string; next_action_url: string; client_secret: string };
+    const answer = (await (await book(c.auth, bookingFor(slot, c.username))).json()) as {
+      appointment_id: number;
+      pi: string;
+      next_action_url: string;
+      client_secret: string;
+    };
     const url = new URL(answer.next_action_url);
     await standIn(url.pathname, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ result: 'fail', client_secret: url.searchParams.get('client_secret') ?? answer.client_secret }).toString(),
+      body: new URLSearchParams({
+        result: 'fail',
+        client_secret: url.searchParams.get('client_secret') ?? answer.client_secret,
+      }).toString(),
     });
-    const res = await call(`/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`, { method: 'PUT', headers: c.auth });
+    const res = await call(`/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`, {
+      method: 'PUT',
+      headers: c.auth,
+    });
     expect(res.status).toBe(402);
     expect(((await res.json()) as { detail: string }).detail).toBe('Please try again and ensure the authentication is completed.');
     expect(await slotWithAmelia()).toBe(slot);
   });
 
   it('a booking without a saved card is refused with a clear 402', async () => {
-    const s = (await (await call('/session/login', json({ phone: '+447700900123', password: 'Demo-pass1' }))).json()) as { access_token: string; user: { username: string } };
+    const s = (await (await call('/session/login', json({ phone: '+447700900123', password: 'Demo-pass1' }))).json()) as {
+      access_token: string;
+      user: { username: string };
+    };
     const res = await book({ Authorization: `Bearer ${s.access_token}` }, bookingFor(await slotWithAmelia(), s.user.username));
     expect(res.status).toBe(402);
     expect(await res.json()).toMatchObject({ code: 'card_missing' });
   });
 
   it('refuses a forged webhook, and a replayed one changes nothing', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', object: 'payment_intent', metadata: { appointment_id: '1' } } } });
-    const forged = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, 'whsec_wrong') }, body: payload });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_x', object: 'payment_intent', metadata: { appointment_id: '1' } } },
+    });
+    const forged = await call('/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': await signWebhook(payload, 'whsec_wrong') },
+      body: payload,
+    });
     expect(forged.status).toBe(400);
     const signed = await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!);
     for (let i = 0; i < 2; i++) {
@@ -171,7 +238,10 @@ describe('an abandoned 3-D Secure payment', () => {
   it('lets its time go after 20 minutes, to be booked by someone else', async () => {
     const first = await clientWithCard('4000002760003184');
     const slot = await slotWithAmelia();
-    const pending = (await (await book(first.auth, bookingFor(slot, first.username))).json()) as { appointment_id: number; pi_status: string };
+    const pending = (await (await book(first.auth, bookingFor(slot, first.username))).json()) as {
+      appointment_id: number;
+      pi_status: string;
+    };
     expect(pending.pi_status).toBe('requires_action');
     expect(await slotWithAmelia()).not.toBe(slot);
     await env.DB.prepare('UPDATE appointments SET created_at = created_at - 21 * 60000 WHERE id = ?').bind(pending.appointment_id).run();
@@ -179,7 +249,9 @@ describe('an abandoned 3-D Secure payment', () => {
     const second = await clientWithCard('4242424242424242');
     const res = await book(second.auth, bookingFor(slot, second.username));
     expect(res.status).toBe(201);
-    expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(pending.appointment_id).first()).toEqual({ status: 'cancelled' });
+    expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(pending.appointment_id).first()).toEqual({
+      status: 'cancelled',
+    });
   });
 });
 
@@ -187,51 +259,97 @@ describe('a deposit is confirmed only when it was paid', () => {
   /** A booking waiting for 3-D Secure: its payment intent is requires_action, nothing received. */
   async function waitingFor3ds() {
     const c = await clientWithCard('4000002760003184');
-    const answer = (await (await book(c.auth, bookingFor(await slotWithAmelia(), c.username))).json()) as { appointment_id: number; pi: string; pi_status: string };
+    const answer = (await (await book(c.auth, bookingFor(await slotWithAmelia(), c.username))).json()) as {
+      appointment_id: number;
+      pi: string;
+      pi_status: string;
+    };
     expect(answer.pi_status).toBe('requires_action');
     return { c, ...answer };
   }
   const eventFor = (type: string, pi: string, appointmentId: number) =>
-    JSON.stringify({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, object: 'event', type, data: { object: { id: pi, object: 'payment_intent', status: 'succeeded', amount_received: 700, metadata: { appointment_id: String(appointmentId) } } } });
-  const statusOf = async (id: number) => (await env.DB.prepare('SELECT status, payment_status FROM appointments WHERE id = ?').bind(id).first<{ status: string; payment_status: string }>())!;
+    JSON.stringify({
+      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type,
+      data: {
+        object: {
+          id: pi,
+          object: 'payment_intent',
+          status: 'succeeded',
+          amount_received: 700,
+          metadata: { appointment_id: String(appointmentId) },
+        },
+      },
+    });
+  const statusOf = async (id: number) =>
+    (await env.DB.prepare('SELECT status, payment_status FROM appointments WHERE id = ?')
+      .bind(id)
+      .first<{ status: string; payment_status: string }>())!;
 
   it('refuses the forged-event attack: a validly signed payment_intent.succeeded for an unpaid intent confirms nothing', async () => {
     const w = await waitingFor3ds();
     // The attacker signs with the webhook secret (in the reproduced attack, the committed local one).
     const payload = eventFor('payment_intent.succeeded', w.pi, w.appointment_id);
-    const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload });
+    const res = await call('/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) },
+      body: payload,
+    });
     expect(res.status).toBe(200);
     expect(await statusOf(w.appointment_id)).toEqual({ status: 'pending', payment_status: 'requires_action' });
-    const confirm = await call(`/api/book-online/confirm/1/${w.appointment_id}/${w.pi}/${w.c.username}/`, { method: 'PUT', headers: w.c.auth });
+    const confirm = await call(`/api/book-online/confirm/1/${w.appointment_id}/${w.pi}/${w.c.username}/`, {
+      method: 'PUT',
+      headers: w.c.auth,
+    });
     expect(confirm.status).toBe(402);
     expect(await statusOf(w.appointment_id)).toMatchObject({ status: 'pending' });
   });
 
   it("does not confirm an appointment with another appointment's paid intent", async () => {
     const paid = await clientWithCard('4242424242424242');
-    const first = (await (await book(paid.auth, bookingFor(await slotWithAmelia(), paid.username))).json()) as { pi: string; status: string };
+    const first = (await (await book(paid.auth, bookingFor(await slotWithAmelia(), paid.username))).json()) as {
+      pi: string;
+      status: string;
+    };
     expect(first.status).toBe('confirmed');
     const w = await waitingFor3ds();
     const payload = eventFor('payment_intent.succeeded', first.pi, w.appointment_id);
-    await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload });
+    await call('/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) },
+      body: payload,
+    });
     expect(await statusOf(w.appointment_id)).toMatchObject({ status: 'pending' });
-    const res = await call(`/api/book-online/confirm/1/${w.appointment_id}/${first.pi}/${w.c.username}/`, { method: 'PUT', headers: w.c.auth });
+    const res = await call(`/api/book-online/confirm/1/${w.appointment_id}/${first.pi}/${w.c.username}/`, {
+      method: 'PUT',
+      headers: w.c.auth,
+    });
     expect(res.status).toBe(404);
   });
 
   it('a signed event settles the deposit once Stripe says it was authorised (the browser never came back)', async () => {
     const w = await waitingFor3ds();
-    const pi = (await (await standIn(`/v1/payment_intents/${w.pi}`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })).json()) as { client_secret: string };
+    const pi = (await (
+      await standIn(`/v1/payment_intents/${w.pi}`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } })
+    ).json()) as { client_secret: string };
     await standIn(`/3ds/${w.pi}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ result: 'complete', client_secret: pi.client_secret }).toString(),
     });
     const payload = eventFor('payment_intent.amount_capturable_updated', w.pi, w.appointment_id);
-    const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) }, body: payload });
+    const res = await call('/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) },
+      body: payload,
+    });
     expect(res.status).toBe(200);
     expect(await statusOf(w.appointment_id)).toEqual({ status: 'confirmed', payment_status: 'captured' });
-    const again = await call(`/api/book-online/confirm/1/${w.appointment_id}/${w.pi}/${w.c.username}/`, { method: 'PUT', headers: w.c.auth });
+    const again = await call(`/api/book-online/confirm/1/${w.appointment_id}/${w.pi}/${w.c.username}/`, {
+      method: 'PUT',
+      headers: w.c.auth,
+    });
     expect(await again.json()).toEqual({ status: 'confirmed' });
   });
 
@@ -239,12 +357,20 @@ describe('a deposit is confirmed only when it was paid', () => {
     const payload = eventFor('payment_intent.succeeded', 'pi_nothing', 1);
     const now = Math.floor(Date.now() / 1000);
     for (const t of [now - 301, now + 301]) {
-      const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!, t) }, body: payload });
+      const res = await call('/webhooks/stripe', {
+        method: 'POST',
+        headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!, t) },
+        body: payload,
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ code: 'BAD_REQUEST', detail: expect.stringMatching(/tolerance/) });
     }
     const big = JSON.stringify({ pad: 'x'.repeat(70 * 1024) });
-    const res = await call('/webhooks/stripe', { method: 'POST', headers: { 'Stripe-Signature': await signWebhook(big, env.STRIPE_WEBHOOK_SECRET!) }, body: big });
+    const res = await call('/webhooks/stripe', {
+      method: 'POST',
+      headers: { 'Stripe-Signature': await signWebhook(big, env.STRIPE_WEBHOOK_SECRET!) },
+      body: big,
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', request_id: expect.any(String) });
   });

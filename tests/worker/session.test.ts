@@ -49,7 +49,7 @@ describe('the session: tokens in memory, the refresh token in an httpOnly cookie
     expect((await call('/session/refresh', json({}))).status).toBe(204);
   });
 
-  it("words a wrong password as Cognito does, and never echoes it", async () => {
+  it('words a wrong password as Cognito does, and never echoes it', async () => {
     const res = await call('/session/login', json({ phone: '+447700900123', password: 'Wrong-pass9' }));
     expect(res.status).toBe(401);
     const body = await res.text();
@@ -64,14 +64,27 @@ describe('the session: tokens in memory, the refresh token in an httpOnly cookie
     expect(((await res.json()) as Session).user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.test' });
     const dup = await call('/session/signup', json(details));
     expect(dup.status).toBe(409);
-    expect(await dup.json()).toMatchObject({ code: 'UsernameExistsException', request_id: expect.any(String), detail: 'An account with the given phone_number already exists.' });
+    expect(await dup.json()).toMatchObject({
+      code: 'UsernameExistsException',
+      request_id: expect.any(String),
+      detail: 'An account with the given phone_number already exists.',
+    });
   });
 
   it.each([
-    [{ first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '+447700900556', password: 'Analytic1' }, 'First Name must be 2 characters long'],
+    [
+      { first_name: 'A', last_name: 'B', email: 'a@b.co', phone: '+447700900556', password: 'Analytic1' },
+      'First Name must be 2 characters long',
+    ],
     [{ first_name: 'Al', last_name: '', email: 'a@b.co', phone: '+447700900556', password: 'Analytic1' }, 'Please enter your last name'],
-    [{ first_name: 'Al', last_name: 'B', email: 'nope', phone: '+447700900556', password: 'Analytic1' }, 'Please enter a valid email address'],
-    [{ first_name: 'Al', last_name: 'B', email: 'a@b.co', phone: '07700', password: 'Analytic1' }, 'Please enter a valid phone number in order to proceed'],
+    [
+      { first_name: 'Al', last_name: 'B', email: 'nope', phone: '+447700900556', password: 'Analytic1' },
+      'Please enter a valid email address',
+    ],
+    [
+      { first_name: 'Al', last_name: 'B', email: 'a@b.co', phone: '07700', password: 'Analytic1' },
+      'Please enter a valid phone number in order to proceed',
+    ],
     [
       { first_name: 'Al', last_name: 'B', email: 'a@b.co', phone: '+447700900556', password: 'analytic1' },
       'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.',
@@ -87,16 +100,28 @@ describe('the session: tokens in memory, the refresh token in an httpOnly cookie
     const auth = { Authorization: `Bearer ${login.access_token}` };
     const me = await call('/session/me', { headers: auth });
     expect(((await me.json()) as Session['user']).email).toBe('jamie@example.test');
-    const changed = await call('/session/me', { method: 'PATCH', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'Jamie R' }) });
+    const changed = await call('/session/me', {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Jamie R' }),
+    });
     expect(changed.status).toBe(200);
     expect(((await changed.json()) as Session['user']).name).toBe('Jamie R');
-    const bad = await call('/session/me', { method: 'PATCH', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'J' }) });
+    const bad = await call('/session/me', {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'J' }),
+    });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { detail: string }).detail).toBe('Name must be 2 characters long');
   });
 
   it('refuses non-JSON posts (no cross-site form can log anyone in or out)', async () => {
-    const res = await call('/session/login', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'phone=x' });
+    const res = await call('/session/login', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'phone=x',
+    });
     expect(res.status).toBe(415);
   });
 });

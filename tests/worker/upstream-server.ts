@@ -30,7 +30,12 @@ export default async function setup(project: TestProject) {
       return c.json([{ id: 1, name: 'Upstream cuts', services: [] }]);
     })
     .get('/book-online/echo/', (c) =>
-      c.json({ path: c.req.path, query: c.req.query(), auth: c.req.header('authorization') ?? null, cookie: c.req.header('cookie') ?? null }),
+      c.json({
+        path: c.req.path,
+        query: c.req.query(),
+        auth: c.req.header('authorization') ?? null,
+        cookie: c.req.header('cookie') ?? null,
+      }),
     )
     .get('/book-online/redirect/', (c) => c.redirect('http://elsewhere.invalid/', 302))
     .patch('/admin/salons/:id', async (c) => {

@@ -38,7 +38,10 @@ const salonSettingsSchema = z
       city: text(100),
       postcode: text(20),
       timezone: z.string().refine(isTimeZone, 'must be an IANA timezone such as Europe/London'),
-      currency: z.string().regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO currency code').refine(isCurrency, 'is not a known currency'),
+      currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO currency code')
+        .refine(isCurrency, 'is not a known currency'),
       country_code: z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO country code'),
       image: link,
       theme_mode: z.enum(THEME_MODES, { message: `must be one of ${THEME_MODES.join(', ')}` }),

@@ -5,15 +5,7 @@ import { AppError } from '../errors';
 import { patchSlots, patchWeekly } from '../availability/patch-views';
 import { slotsOn, stylistsAtTime, weeklyAvailability, type Timing } from '../availability/views';
 import type { BookingQuery } from '../availability/booking-query';
-import {
-  dateParam,
-  idParam,
-  isWaitListQuery,
-  patchTimeParam,
-  serviceIdsParam,
-  stylistChoicesParam,
-  validate,
-} from '../validate';
+import { dateParam, idParam, isWaitListQuery, patchTimeParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonId = idParam('Salon id');
 
@@ -74,7 +66,13 @@ export const availability = new Hono<AppEnv>()
     '/book-online/availability/weekly/:salonId/:services/:stylists/:weekStartDate/:extra/',
     validate(
       'param',
-      z.object({ salonId, services: serviceIdsParam, stylists: stylistChoicesParam, weekStartDate: dateParam('weekStartDate'), extra: patchTimeParam }),
+      z.object({
+        salonId,
+        services: serviceIdsParam,
+        stylists: stylistChoicesParam,
+        weekStartDate: dateParam('weekStartDate'),
+        extra: patchTimeParam,
+      }),
     ),
     validate('query', isWaitListQuery),
     async (c) => {
@@ -93,7 +91,10 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/new/availability/appointment/:salonId/:date/:services/:stylists/:extra/',
-    validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, stylists: stylistChoicesParam, extra: patchTimeParam })),
+    validate(
+      'param',
+      z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, stylists: stylistChoicesParam, extra: patchTimeParam }),
+    ),
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');

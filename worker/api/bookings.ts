@@ -19,11 +19,20 @@ import { clientOf } from './client-salons';
 import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
-const iso = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset');
+const iso = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset');
 const holdBody = z.object({
   start_time: iso,
-  procedures: z.array(z.object({ service_id: z.number().int().positive(), stylist_id: z.number().int().positive(), start_time: iso })).min(1).max(10),
-  hold_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/).nullable().optional(),
+  procedures: z
+    .array(z.object({ service_id: z.number().int().positive(), stylist_id: z.number().int().positive(), start_time: iso }))
+    .min(1)
+    .max(10),
+  hold_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .nullable()
+    .optional(),
 });
 
 /** Booking creation (docs/booking-journey.md §7) and the 10-minute hold that precedes it. */
@@ -32,7 +41,14 @@ export const bookings = new Hono<AppEnv>()
     const { salonId } = c.req.valid('param');
     const b = c.req.valid('json');
     const now = Date.now();
-    const plan = await planBooking(c.env.DB, { salonId, start: b.start_time, procedures: b.procedures, waitlist: false, now, holdId: b.hold_id });
+    const plan = await planBooking(c.env.DB, {
+      salonId,
+      start: b.start_time,
+      procedures: b.procedures,
+      waitlist: false,
+      now,
+      holdId: b.hold_id,
+    });
     const caller = c.req.header('CF-Connecting-IP') ?? 'local';
     return c.json(await holdTimes(c.env.DB, { salonId, plan, previous: b.hold_id ?? null, caller, now }), 201);
   })
@@ -83,30 +99,47 @@ export const bookings = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const sub = clientOf(c, p.username);
-      const row = await clientsPaidAppointment(c.env.DB, { appointmentId: p.appointmentId, salonId: p.salonId, clientId: sub, paymentIntentId: p.pi });
+      const row = await clientsPaidAppointment(c.env.DB, {
+        appointmentId: p.appointmentId,
+        salonId: p.salonId,
+        clientId: sub,
+        paymentIntentId: p.pi,
+      });
       if (!row) throw new AppError('NOT_FOUND', 'Not found');
       const settled = (await settleDeposit(c.env.DB, stripeFor(c.get('config')), row.id, p.pi))!;
       if (settled.status === 'confirmed') return c.json({ status: 'confirmed' });
       const err = settled.pi?.last_payment_error;
-      const code = err?.code ?? (settled.pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
+      const code =
+        err?.code ?? (settled.pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
       if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') {
-        throw new AppError('PAYMENT_REQUIRED', cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code), 'payment', code, err?.decline_code);
+        throw new AppError(
+          'PAYMENT_REQUIRED',
+          cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
+          'payment',
+          code,
+          err?.decline_code,
+        );
       }
       throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
     },
   )
-  .put('/book-online/verify/:salonId/:code/', validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })), async (c) => {
-    const p = c.req.valid('param');
-    const id = await verifyBooking(c.env.DB, p.salonId, p.code, Date.now());
-    if (id === null) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find your Booking');
-    return c.json({ bookingStatus: 'verified', appointment_id: id });
-  })
+  .put(
+    '/book-online/verify/:salonId/:code/',
+    validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })),
+    async (c) => {
+      const p = c.req.valid('param');
+      const id = await verifyBooking(c.env.DB, p.salonId, p.code, Date.now());
+      if (id === null) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find your Booking');
+      return c.json({ bookingStatus: 'verified', appointment_id: id });
+    },
+  )
   .put(
     '/salon/v2/:salonId/marketing/sms/opt-out/verify/:code/',
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find that link') })),
     async (c) => {
       const p = c.req.valid('param');
-      if (!(await optOut(c.env.DB, p.salonId, p.code, Date.now()))) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find that link');
+      if (!(await optOut(c.env.DB, p.salonId, p.code, Date.now())))
+        throw new AppError('NOT_FOUND', 'Sorry, we are unable to find that link');
       return c.json({ status: 'opted_out' });
     },
   );
@@ -114,7 +147,11 @@ export const bookings = new Hono<AppEnv>()
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
   const key = c.req.header('Idempotency-Key') ?? '';
   if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) {
-    throw new AppError('BAD_REQUEST', 'Send an Idempotency-Key header (8 to 128 letters, digits, - or _) with every booking', 'Idempotency-Key');
+    throw new AppError(
+      'BAD_REQUEST',
+      'Send an Idempotency-Key header (8 to 128 letters, digits, - or _) with every booking',
+      'Idempotency-Key',
+    );
   }
   const { booking, verificationCode } = await book(c.env.DB, stripeFor(c.get('config')), {
     salonId,
@@ -138,7 +175,11 @@ function textVerification(c: Context<AppEnv>, salonId: number, phone: string, co
   if (!/^\+[1-9]\d{6,14}$/.test(to)) return;
   const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
   const sent = sendSms(c.get('config'), { to, body: `Please confirm your booking: ${origin}/verify/${salonId}/${code}` });
-  c.executionCtx.waitUntil(sent.catch((e: unknown) => console.error(`[${c.get('requestId')}] verification text not sent:`, e instanceof Error ? e.message : 'unknown error')));
+  c.executionCtx.waitUntil(
+    sent.catch((e: unknown) =>
+      console.error(`[${c.get('requestId')}] verification text not sent:`, e instanceof Error ? e.message : 'unknown error'),
+    ),
+  );
 }
 
 /** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */

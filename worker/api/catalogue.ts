@@ -44,12 +44,8 @@ export const catalogue = new Hono<AppEnv>()
     if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
     return c.json(toSalonDetails(row));
   })
-  .get(
-    '/book-online/services/:salonId/',
-    validate('param', z.object({ salonId: idParam('Salon id') })),
-    async (c) => {
-      const { salonId } = c.req.valid('param');
-      if (!(await salonExists(c.env.DB, salonId))) throw new AppError('NOT_FOUND', 'Salon not found');
-      return c.json(await servicesByCategory(c.env.DB, salonId));
-    },
-  );
+  .get('/book-online/services/:salonId/', validate('param', z.object({ salonId: idParam('Salon id') })), async (c) => {
+    const { salonId } = c.req.valid('param');
+    if (!(await salonExists(c.env.DB, salonId))) throw new AppError('NOT_FOUND', 'Salon not found');
+    return c.json(await servicesByCategory(c.env.DB, salonId));
+  });

@@ -71,12 +71,18 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { f
   const to = window?.to ?? searchEnd;
   const span = salonDays(from < earliest ? from : earliest, 1, tz)[0]!;
   const end = salonDays(to, 1, tz)[0]!;
-  const stylists = await loadCalendars(db, q.salonId, stylistIds, {
-    fromUtc: span.startUtc,
-    toUtc: end.endUtc,
-    fromDate: span.date,
-    toDate: to,
-  }, { now: q.now, own: q.holdId ?? null });
+  const stylists = await loadCalendars(
+    db,
+    q.salonId,
+    stylistIds,
+    {
+      fromUtc: span.startUtc,
+      toUtc: end.endUtc,
+      fromDate: span.date,
+      toDate: to,
+    },
+    { now: q.now, own: q.holdId ?? null },
+  );
   return {
     catalogue,
     req: {

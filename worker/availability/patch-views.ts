@@ -12,14 +12,24 @@ import { prepareQuery, type PreparedQuery } from './booking-query';
  * A patch test is a 5-minute appointment with any stylist who performs one of the salon's
  * patch-test services (or of `serviceIds`, when given).
  */
-async function preparePatch(db: D1Database, salonId: number, serviceIds: number[] | null, now: number, window?: { from: string; to: string }) {
+async function preparePatch(
+  db: D1Database,
+  salonId: number,
+  serviceIds: number[] | null,
+  now: number,
+  window?: { from: string; to: string },
+) {
   let ids = await patchTestServiceIds(db, salonId);
   if (serviceIds) ids = ids.filter((id) => serviceIds.includes(id));
   if (ids.length === 0) {
     if (!(await salonExists(db, salonId))) throw new AppError('NOT_FOUND', 'Salon not found');
     throw new AppError('BAD_REQUEST', 'None of these services needs a patch test', 'services');
   }
-  const pq = await prepareQuery(db, { salonId, serviceIds: ids, choices: ids.map(() => null), patchTime: null, waitlist: false, now }, window);
+  const pq = await prepareQuery(
+    db,
+    { salonId, serviceIds: ids, choices: ids.map(() => null), patchTime: null, waitlist: false, now },
+    window,
+  );
   const testers = new Set(pq.catalogue.offers.map((o) => o.stylist_id));
   pq.req.steps = [{ serviceId: 0, options: new Map([...testers].map((id) => [id, { duration: PATCH_TEST_MINUTES, processing: 0 }])) }];
   pq.req.sameStylist = false;
@@ -30,7 +40,13 @@ function checkDate(pq: PreparedQuery, date: string) {
   if (date > pq.searchEnd) throw new AppError('BAD_REQUEST', 'date is beyond the days this salon takes bookings for', 'date');
 }
 
-export async function patchWeekly(db: D1Database, salonId: number, serviceIds: number[] | null, from: string, now: number): Promise<DayAvailability> {
+export async function patchWeekly(
+  db: D1Database,
+  salonId: number,
+  serviceIds: number[] | null,
+  from: string,
+  now: number,
+): Promise<DayAvailability> {
   const pq = await preparePatch(db, salonId, serviceIds, now);
   checkDate(pq, from);
   const start = from > pq.earliest ? from : pq.earliest;

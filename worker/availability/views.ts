@@ -89,13 +89,22 @@ export async function stylistsAtTime(db: D1Database, q: BookingQuery, startIso: 
   const date = startIso.slice(0, 10);
   const pq = await prepareQuery(db, q, { from: date, to: date });
   const day = pq.days(date, date)[0]!;
-  const { possible, first } = date >= pq.earliest && date <= pq.lastBookable ? assignmentsAt(day, pq.req, utc) : { possible: [], first: null };
+  const { possible, first } =
+    date >= pq.earliest && date <= pq.lastBookable ? assignmentsAt(day, pq.req, utc) : { possible: [], first: null };
   if (!first) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
   const { offers, stylists } = pq.catalogue;
   const option = (serviceId: number, stylistId: number): StylistOption => {
     const o = offers.find((x) => x.service_id === serviceId && x.stylist_id === stylistId)!;
     const st = stylists.get(stylistId)!;
-    return { stylist_id: st.id, stylist_name: st.name, stylist_role: st.role, service_id: serviceId, price: toMajor(o.price), duration: o.duration, processing: o.processing };
+    return {
+      stylist_id: st.id,
+      stylist_name: st.name,
+      stylist_role: st.role,
+      service_id: serviceId,
+      price: toMajor(o.price),
+      duration: o.duration,
+      processing: o.processing,
+    };
   };
   return {
     start_time: localIso(day, utc),

@@ -38,7 +38,8 @@ const answerOf = (row: AppointmentRow, clientId: string): BookingResponse => ({
   status: row.status === 'cancelled' ? 'pending' : row.status,
 });
 
-const verificationCode = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
+const verificationCode = () =>
+  [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
 
 /** The patch test asked for with the booking, checked: 48 real hours ahead, with a patch tester. */
 async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: number) {
@@ -64,7 +65,14 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
   const prior = await appointmentByKey(db, a.clientId, a.idempotencyKey);
   if (prior) return { booking: answerOf(prior, a.clientId), verificationCode: null };
   const r = a.request;
-  const plan = await planBooking(db, { salonId: a.salonId, start: r.start_time, procedures: r.procedures, waitlist: a.waitlist, now: a.now, holdId: r.hold_id });
+  const plan = await planBooking(db, {
+    salonId: a.salonId,
+    start: r.start_time,
+    procedures: r.procedures,
+    waitlist: a.waitlist,
+    now: a.now,
+    holdId: r.hold_id,
+  });
   const salon = plan.catalogue.salon;
   if (a.waitlist && !salon.has_waitlist) throw new AppError('BAD_REQUEST', 'This salon does not keep a waitlist');
   const patchTest = await patchTestOf(db, a, plan.start);
@@ -72,7 +80,12 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
   const paymentNeeded = !a.waitlist && !!salon.needs_card && plan.total > 0;
   const card = paymentNeeded ? await savedCard(db, a.clientId) : null;
   if (paymentNeeded && !card) {
-    throw new AppError('PAYMENT_REQUIRED', 'This salon needs a card to complete your booking. Please add a card and try again.', 'payment', 'card_missing');
+    throw new AppError(
+      'PAYMENT_REQUIRED',
+      'This salon needs a card to complete your booking. Please add a card and try again.',
+      'payment',
+      'card_missing',
+    );
   }
   const deposit = a.waitlist ? 0 : depositFor(salon.ncob_deposit_settings, plan.total);
   const code = verificationCode();

@@ -31,13 +31,29 @@ const TIMES_CHANGED = 'The times of your booking no longer add up. Please choose
  */
 export async function planBooking(
   db: D1Database,
-  q: { salonId: number; start: string; procedures: { service_id: number; stylist_id: number; start_time: string }[]; waitlist: boolean; now: number; holdId?: string | null },
+  q: {
+    salonId: number;
+    start: string;
+    procedures: { service_id: number; stylist_id: number; start_time: string }[];
+    waitlist: boolean;
+    now: number;
+    holdId?: string | null;
+  },
 ): Promise<Plan> {
   const serviceIds = q.procedures.map((p) => p.service_id);
-  if (new Set(serviceIds).size !== serviceIds.length) throw new AppError('BAD_REQUEST', 'A service can only be booked once per appointment', 'procedures');
+  if (new Set(serviceIds).size !== serviceIds.length)
+    throw new AppError('BAD_REQUEST', 'A service can only be booked once per appointment', 'procedures');
   const pq = await prepareQuery(
     db,
-    { salonId: q.salonId, serviceIds, choices: q.procedures.map((p) => p.stylist_id), patchTime: null, waitlist: q.waitlist, now: q.now, holdId: q.holdId },
+    {
+      salonId: q.salonId,
+      serviceIds,
+      choices: q.procedures.map((p) => p.stylist_id),
+      patchTime: null,
+      waitlist: q.waitlist,
+      now: q.now,
+      holdId: q.holdId,
+    },
     { from: q.start.slice(0, 10), to: q.start.slice(0, 10) },
   );
   const start = Date.parse(q.start);
@@ -50,8 +66,7 @@ export async function planBooking(
     return planned;
   });
   const date = q.start.slice(0, 10);
-  const fits =
-    date >= pq.earliest && date <= pq.lastBookable && assignmentsAt(pq.days(date, date)[0]!, pq.req, start, 1).first !== null;
+  const fits = date >= pq.earliest && date <= pq.lastBookable && assignmentsAt(pq.days(date, date)[0]!, pq.req, start, 1).first !== null;
   if (!fits) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
   return { catalogue: pq.catalogue, start, end: at, procedures, total: procedures.reduce((t, p) => t + p.price, 0) };
 }

@@ -33,12 +33,15 @@ export interface NewAppointment {
   patchTest: { stylistId: number; start: number; end: number } | null;
 }
 
-const byKey = (kind: 'appointment' | 'patch_test') => `(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = '${kind}')`;
+const byKey = (kind: 'appointment' | 'patch_test') =>
+  `(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = '${kind}')`;
 
 /** The booking a client already made with this idempotency key, if any. */
 export const appointmentByKey = (db: D1Database, clientId: string, key: string) =>
   db
-    .prepare("SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'")
+    .prepare(
+      "SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'",
+    )
     .bind(clientId, key)
     .first<AppointmentRow>();
 
@@ -48,7 +51,10 @@ export const appointmentByKey = (db: D1Database, clientId: string, key: string) 
  * blocks are inserted. The (stylist, block) primary key fails the whole batch when any block is
  * taken, and (client, idempotency key) when the same booking is made twice at once.
  */
-export function insertAppointmentBatch(db: D1Database, a: NewAppointment): { statements: D1PreparedStatement[]; created: (results: D1Result[]) => AppointmentRow } {
+export function insertAppointmentBatch(
+  db: D1Database,
+  a: NewAppointment,
+): { statements: D1PreparedStatement[]; created: (results: D1Result[]) => AppointmentRow } {
   const appointment = { appointmentSql: byKey('appointment'), params: [a.clientId, a.idempotencyKey] };
   const before = [...releaseExpiredHolds(db, a.now), ...(a.holdId ? releaseHoldStatements(db, a.holdId) : [])];
   const statements: D1PreparedStatement[] = [
@@ -59,7 +65,20 @@ export function insertAppointmentBatch(db: D1Database, a: NewAppointment): { sta
          VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id, status, payment_intent_id, payment_status`,
       )
-      .bind(a.salonId, a.clientId, a.status, a.start, a.end, a.now, a.idempotencyKey, a.notes, a.total, a.deposit, a.utmOrigin, a.verificationCode),
+      .bind(
+        a.salonId,
+        a.clientId,
+        a.status,
+        a.start,
+        a.end,
+        a.now,
+        a.idempotencyKey,
+        a.notes,
+        a.total,
+        a.deposit,
+        a.utmOrigin,
+        a.verificationCode,
+      ),
     ...a.procedures.map((p) =>
       db
         .prepare(
@@ -80,7 +99,16 @@ export function insertAppointmentBatch(db: D1Database, a: NewAppointment): { sta
           `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, patch_for)
            VALUES (?, ?, 'patch_test', ?, ?, ?, ?, ?, ${appointment.appointmentSql})`,
         )
-        .bind(a.salonId, a.clientId, a.status === 'pending' ? 'pending' : 'confirmed', t.start, t.end, a.now, patchKey, ...appointment.params),
+        .bind(
+          a.salonId,
+          a.clientId,
+          a.status === 'pending' ? 'pending' : 'confirmed',
+          t.start,
+          t.end,
+          a.now,
+          patchKey,
+          ...appointment.params,
+        ),
       db
         .prepare(
           `INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
@@ -104,8 +132,14 @@ export const setPaymentIntent = (db: D1Database, id: number, paymentIntentId: st
 /** Frees a pending appointment (and its patch test) whose payment did not go through. */
 export function cancelPending(db: D1Database, appointmentId: number, paymentStatus = 'failed') {
   return db.batch([
-    db.prepare('DELETE FROM stylist_blocks WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
-    db.prepare('UPDATE appointment_procedures SET occupies = 0 WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)').bind(appointmentId),
+    db
+      .prepare('DELETE FROM stylist_blocks WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)')
+      .bind(appointmentId),
+    db
+      .prepare(
+        'UPDATE appointment_procedures SET occupies = 0 WHERE appointment_id IN (SELECT id FROM appointments WHERE id = ?1 OR patch_for = ?1)',
+      )
+      .bind(appointmentId),
     db
       .prepare("UPDATE appointments SET status = 'cancelled', payment_status = ? WHERE (id = ?2 OR patch_for = ?2) AND status = 'pending'")
       .bind(paymentStatus, appointmentId),
@@ -115,7 +149,9 @@ export function cancelPending(db: D1Database, appointmentId: number, paymentStat
 /** Confirms a pending appointment whose deposit is taken (idempotent: only a pending one changes). */
 export const confirmPaid = (db: D1Database, appointmentId: number) =>
   db
-    .prepare("UPDATE appointments SET status = 'confirmed', payment_status = 'captured' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'")
+    .prepare(
+      "UPDATE appointments SET status = 'confirmed', payment_status = 'captured' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'",
+    )
     .bind(appointmentId)
     .run();
 
@@ -138,16 +174,23 @@ export const depositOf = (db: D1Database, appointmentId: number, paymentIntentId
     .first<DepositRow>();
 
 /** The client's own appointment at the salon that pays with that intent (another client's: null). */
-export const clientsPaidAppointment = (db: D1Database, q: { appointmentId: number; salonId: number; clientId: string; paymentIntentId: string }) =>
+export const clientsPaidAppointment = (
+  db: D1Database,
+  q: { appointmentId: number; salonId: number; clientId: string; paymentIntentId: string },
+) =>
   db
-    .prepare("SELECT id FROM appointments WHERE id = ? AND salon_id = ? AND client_id = ? AND payment_intent_id = ? AND kind = 'appointment'")
+    .prepare(
+      "SELECT id FROM appointments WHERE id = ? AND salon_id = ? AND client_id = ? AND payment_intent_id = ? AND kind = 'appointment'",
+    )
     .bind(q.appointmentId, q.salonId, q.clientId, q.paymentIntentId)
     .first<{ id: number }>();
 
 /** Marks the booking with this verification link verified; its id, or null for an unknown link. */
 export async function verifyBooking(db: D1Database, salonId: number, code: string, now: number): Promise<number | null> {
   const row = await db
-    .prepare("UPDATE appointments SET verified_at = COALESCE(verified_at, ?) WHERE salon_id = ? AND verification_code = ? AND kind = 'appointment' RETURNING id")
+    .prepare(
+      "UPDATE appointments SET verified_at = COALESCE(verified_at, ?) WHERE salon_id = ? AND verification_code = ? AND kind = 'appointment' RETURNING id",
+    )
     .bind(now, salonId, code)
     .first<{ id: number }>();
   return row?.id ?? null;

@@ -56,9 +56,13 @@ export const releaseExpiredHolds = (db: D1Database, now: number): D1PreparedStat
     db
       .prepare(`DELETE FROM stylist_blocks WHERE (hold_id IS NOT NULL AND expires_at <= ?1) OR appointment_id IN (${stale})`)
       .bind(now, now - PENDING_TTL_MS),
-    db.prepare(`UPDATE appointment_procedures SET occupies = 0 WHERE ?1 > 0 AND appointment_id IN (${stale})`).bind(now, now - PENDING_TTL_MS),
     db
-      .prepare("UPDATE appointments SET status = 'cancelled', payment_status = 'abandoned' WHERE ?1 > 0 AND status = 'pending' AND created_at <= ?2")
+      .prepare(`UPDATE appointment_procedures SET occupies = 0 WHERE ?1 > 0 AND appointment_id IN (${stale})`)
+      .bind(now, now - PENDING_TTL_MS),
+    db
+      .prepare(
+        "UPDATE appointments SET status = 'cancelled', payment_status = 'abandoned' WHERE ?1 > 0 AND status = 'pending' AND created_at <= ?2",
+      )
       .bind(now, now - PENDING_TTL_MS),
   ];
 };

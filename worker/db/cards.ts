@@ -9,7 +9,10 @@ export interface CardRow {
 }
 
 export const cardOf = (db: D1Database, clientId: string) =>
-  db.prepare('SELECT customer_id, payment_method_id, brand, last4, exp_month, exp_year FROM client_cards WHERE client_id = ?').bind(clientId).first<CardRow>();
+  db
+    .prepare('SELECT customer_id, payment_method_id, brand, last4, exp_month, exp_year FROM client_cards WHERE client_id = ?')
+    .bind(clientId)
+    .first<CardRow>();
 
 /** Records the client's customer once (a concurrent first record wins). */
 export const recordCustomer = (db: D1Database, clientId: string, customerId: string, now: number) =>
@@ -26,6 +29,8 @@ export const storeCard = (
   now: number,
 ) =>
   db
-    .prepare('UPDATE client_cards SET payment_method_id = ?, brand = ?, last4 = ?, exp_month = ?, exp_year = ?, updated_at = ? WHERE client_id = ?')
+    .prepare(
+      'UPDATE client_cards SET payment_method_id = ?, brand = ?, last4 = ?, exp_month = ?, exp_year = ?, updated_at = ? WHERE client_id = ?',
+    )
     .bind(card?.id ?? null, card?.brand ?? null, card?.last4 ?? null, card?.exp_month ?? null, card?.exp_year ?? null, now, clientId)
     .run();

@@ -16,13 +16,24 @@ export async function liveHoldCount(db: D1Database, callerHash: string, now: num
  */
 export function takeHoldBatch(
   db: D1Database,
-  h: { id: string; salonId: number; callerHash: string; start: number; expiresAt: number; now: number; previous: string | null; intervals: { stylistId: number; start: number; end: number }[] },
+  h: {
+    id: string;
+    salonId: number;
+    callerHash: string;
+    start: number;
+    expiresAt: number;
+    now: number;
+    previous: string | null;
+    intervals: { stylistId: number; start: number; end: number }[];
+  },
 ): D1PreparedStatement[] {
   return [
     ...releaseExpiredHolds(db, h.now),
     db.prepare('DELETE FROM holds WHERE expires_at <= ?').bind(h.now),
     ...(h.previous ? releaseHoldStatements(db, h.previous) : []),
-    db.prepare('INSERT INTO holds (id, salon_id, caller, start_at, expires_at) VALUES (?, ?, ?, ?, ?)').bind(h.id, h.salonId, h.callerHash, h.start, h.expiresAt),
+    db
+      .prepare('INSERT INTO holds (id, salon_id, caller, start_at, expires_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(h.id, h.salonId, h.callerHash, h.start, h.expiresAt),
     ...h.intervals.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start, p.end), { holdId: h.id, expiresAt: h.expiresAt })),
   ];
 }

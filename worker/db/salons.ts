@@ -16,9 +16,26 @@ const isFlag = (column: string): column is Flag => (FLAGS as readonly string[]).
 
 /** Columns stored exactly as the API answers them (same name, same type). */
 type Same =
-  | 'id' | 'name' | 'email' | 'phone' | 'address_line_1' | 'address_line_2' | 'city' | 'postcode' | 'timezone' | 'currency'
-  | 'image' | 'theme_mode' | 'ncob_mode' | 'ncob_deposit_settings' | 'ncob_welcome_message' | 'ncob_patch_test_copy'
-  | 'salon_ncob_text' | 'check_ncob_availability_until' | 'salon_website_link' | 'stripe_voucher_link';
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'address_line_1'
+  | 'address_line_2'
+  | 'city'
+  | 'postcode'
+  | 'timezone'
+  | 'currency'
+  | 'image'
+  | 'theme_mode'
+  | 'ncob_mode'
+  | 'ncob_deposit_settings'
+  | 'ncob_welcome_message'
+  | 'ncob_patch_test_copy'
+  | 'salon_ncob_text'
+  | 'check_ncob_availability_until'
+  | 'salon_website_link'
+  | 'stripe_voucher_link';
 
 /**
  * A row of the salons table (with the count of its active stylists), typed from the public
@@ -114,16 +131,16 @@ export async function groupById(db: D1Database, id: number): Promise<Group | nul
 
 /** Which salon a custom domain or short URL slug belongs to. */
 export async function salonIdBy(db: D1Database, by: 'custom_domain' | 'short_slug', value: string) {
-  const row = await db
-    .prepare(`SELECT id FROM salons WHERE ${by} = ?`)
-    .bind(value)
-    .first<{ id: number }>();
+  const row = await db.prepare(`SELECT id FROM salons WHERE ${by} = ?`).bind(value).first<{ id: number }>();
   return row?.id ?? null;
 }
 
 /** The salon's deposit settings (JSON), or null for an unknown salon. */
 export async function depositSettingsOf(db: D1Database, salonId: number): Promise<string | null> {
-  const row = await db.prepare('SELECT ncob_deposit_settings FROM salons WHERE id = ?').bind(salonId).first<{ ncob_deposit_settings: string }>();
+  const row = await db
+    .prepare('SELECT ncob_deposit_settings FROM salons WHERE id = ?')
+    .bind(salonId)
+    .first<{ ncob_deposit_settings: string }>();
   return row?.ncob_deposit_settings ?? null;
 }
 

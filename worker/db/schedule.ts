@@ -124,7 +124,14 @@ export async function loadCalendars(
   ]);
   const calendars = new Map<number, Calendar>();
   for (const id of stylistIds) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
-  for (const h of hours!.results as { stylist_id: number; weekday: number; start_min: number; end_min: number; break_start: number | null; break_end: number | null }[]) {
+  for (const h of hours!.results as {
+    stylist_id: number;
+    weekday: number;
+    start_min: number;
+    end_min: number;
+    break_start: number | null;
+    break_end: number | null;
+  }[]) {
     calendars.get(h.stylist_id)!.hours[h.weekday] = {
       start: h.start_min,
       end: h.end_min,

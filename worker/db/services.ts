@@ -66,7 +66,10 @@ export async function servicesByCategory(db: D1Database, salonId: number): Promi
 
 /** The salon's services that need a patch test, by id. */
 export async function patchTestServiceIds(db: D1Database, salonId: number): Promise<number[]> {
-  const { results } = await db.prepare('SELECT id FROM services WHERE salon_id = ? AND has_patch_test = 1 ORDER BY id').bind(salonId).all<{ id: number }>();
+  const { results } = await db
+    .prepare('SELECT id FROM services WHERE salon_id = ? AND has_patch_test = 1 ORDER BY id')
+    .bind(salonId)
+    .all<{ id: number }>();
   return results.map((r) => r.id);
 }
 

@@ -12,7 +12,9 @@ export async function doesPatchTests(db: D1Database, salonId: number, stylistId:
 /** What each active stylist of the salon charges for each service (minor units). */
 export async function pricesAt(db: D1Database, salonId: number): Promise<{ service_id: number; stylist_id: number; price: number }[]> {
   const { results } = await db
-    .prepare('SELECT ss.service_id, ss.stylist_id, ss.price FROM stylist_services ss JOIN stylists st ON st.id = ss.stylist_id WHERE st.salon_id = ? AND st.active = 1')
+    .prepare(
+      'SELECT ss.service_id, ss.stylist_id, ss.price FROM stylist_services ss JOIN stylists st ON st.id = ss.stylist_id WHERE st.salon_id = ? AND st.active = 1',
+    )
     .bind(salonId)
     .all<{ service_id: number; stylist_id: number; price: number }>();
   return results;

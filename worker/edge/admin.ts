@@ -24,7 +24,10 @@ export const admin = new Hono<AppEnv>().all('/admin/*', async (c) => {
   const res = await callApi(c, path, new URL(c.req.url).search);
   const m = /^admin\/salons\/(\d+)$/.exec(path);
   if (m && c.req.method === 'PATCH' && res.ok) {
-    const body = (await res.clone().json().catch(() => null)) as { group?: number | null } | null;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { group?: number | null } | null;
     const scopes = [`salon:${m[1]}`];
     if (body?.group) scopes.push(`group:${body.group}`);
     // A new custom domain or short URL changes which salon a host or slug leads to.

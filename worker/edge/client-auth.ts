@@ -17,7 +17,10 @@ type AccessVerifier = ReturnType<typeof makeVerifier>;
 function makeVerifier({ userPoolId, clientId, issuer, jwksUrl }: Config['cognito']) {
   const https = new SimpleFetcher();
   const awsJwks = `${issuer}/.well-known/jwks.json`;
-  const fetcher = { fetch: (uri: string, options?: Record<string, unknown>, data?: ArrayBuffer) => https.fetch(uri === awsJwks ? jwksUrl : uri, options, data) };
+  const fetcher = {
+    fetch: (uri: string, options?: Record<string, unknown>, data?: ArrayBuffer) =>
+      https.fetch(uri === awsJwks ? jwksUrl : uri, options, data),
+  };
   return CognitoJwtVerifier.create({ userPoolId, clientId, tokenUse: 'access' }, { jwksCache: new SimpleJwksCache({ fetcher }) });
 }
 

@@ -44,7 +44,9 @@ export async function cognito<T>(c: Context<AppEnv>, action: string, body: Recor
   }
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
-    const type = String(data.__type ?? data.code ?? 'UnknownError').split('#').pop()!;
+    const type = String(data.__type ?? data.code ?? 'UnknownError')
+      .split('#')
+      .pop()!;
     throw cognitoError(type, String(data.message ?? data.Message ?? 'Sign-in failed'));
   }
   return data as T;

@@ -42,7 +42,10 @@ function remember(key: string, entry: Entry) {
 
 async function etagOf(key: string): Promise<string> {
   const d = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(key));
-  return `"${[...new Uint8Array(d)].slice(0, 12).map((b) => b.toString(16).padStart(2, '0')).join('')}"`;
+  return `"${[...new Uint8Array(d)]
+    .slice(0, 12)
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('')}"`;
 }
 
 function respond(c: Context<AppEnv>, e: Entry, state: 'HIT' | 'MISS'): Response {

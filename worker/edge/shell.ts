@@ -50,7 +50,13 @@ async function indexHtml(c: Context<AppEnv>) {
   if (!res.ok) throw new Error(`index.html is missing from the assets (status ${res.status}); run the client build`);
   const text = await res.text();
   const d = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text));
-  template = { text, etag: [...new Uint8Array(d)].slice(0, 6).map((b) => b.toString(16).padStart(2, '0')).join('') };
+  template = {
+    text,
+    etag: [...new Uint8Array(d)]
+      .slice(0, 6)
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join(''),
+  };
   return template;
 }
 

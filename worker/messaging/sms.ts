@@ -21,6 +21,7 @@ export async function sendSms(config: Config, sms: Sms): Promise<string> {
     body: form,
   });
   const answer = (await res.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
-  if (!res.ok || !answer.sid) throw new Error(`SMS refused (${res.status}, Twilio code ${answer.code ?? '?'}): ${answer.message ?? 'no message'}`);
+  if (!res.ok || !answer.sid)
+    throw new Error(`SMS refused (${res.status}, Twilio code ${answer.code ?? '?'}): ${answer.message ?? 'no message'}`);
   return answer.sid;
 }

@@ -10,7 +10,14 @@ export type { SavedCard };
 export async function savedCard(db: D1Database, clientId: string): Promise<(SavedCard & { customer: string }) | null> {
   const r = await cardOf(db, clientId);
   if (!r?.payment_method_id) return null;
-  return { id: r.payment_method_id, last4: r.last4 ?? '', brand: r.brand ?? 'card', exp_month: r.exp_month ?? 0, exp_year: r.exp_year ?? 0, customer: r.customer_id };
+  return {
+    id: r.payment_method_id,
+    last4: r.last4 ?? '',
+    brand: r.brand ?? 'card',
+    exp_month: r.exp_month ?? 0,
+    exp_year: r.exp_year ?? 0,
+    customer: r.customer_id,
+  };
 }
 
 /** The client's payment-provider customer, created on first need. */
@@ -39,7 +46,13 @@ export async function saveCard(db: D1Database, stripe: Stripe, clientId: string,
   const pm = await stripe.paymentMethods.retrieve(si.payment_method);
   const previous = await savedCard(db, clientId);
   if (previous && previous.id !== pm.id) await stripe.paymentMethods.detach(previous.id).catch(() => undefined);
-  const card = { id: pm.id, last4: pm.card?.last4 ?? '', brand: pm.card?.brand ?? 'card', exp_month: pm.card?.exp_month ?? 0, exp_year: pm.card?.exp_year ?? 0 };
+  const card = {
+    id: pm.id,
+    last4: pm.card?.last4 ?? '',
+    brand: pm.card?.brand ?? 'card',
+    exp_month: pm.card?.exp_month ?? 0,
+    exp_year: pm.card?.exp_year ?? 0,
+  };
   await storeCard(db, clientId, card, Date.now());
   return card;
 }

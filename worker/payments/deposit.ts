@@ -4,11 +4,17 @@ import { AppError } from '../errors';
 
 /** The spec's card messages (docs/accounts-and-money.md §8) for a payment provider's error code. */
 export function cardMessage(code: string | undefined, declineCode: string | undefined): string {
-  if (declineCode === 'insufficient_funds' || code === 'insufficient_funds') return 'Your card has insufficient funds. Please try again with a different card.';
-  if (code === 'payment_intent_authentication_failure' || code === 'setup_intent_authentication_failure' || code === 'authentication_required') {
+  if (declineCode === 'insufficient_funds' || code === 'insufficient_funds')
+    return 'Your card has insufficient funds. Please try again with a different card.';
+  if (
+    code === 'payment_intent_authentication_failure' ||
+    code === 'setup_intent_authentication_failure' ||
+    code === 'authentication_required'
+  ) {
     return 'Please try again and ensure the authentication is completed.';
   }
-  if (code === 'card_declined' || code === 'expired_card' || code === 'incorrect_cvc') return 'Your card was declined. Please try again with a different card.';
+  if (code === 'card_declined' || code === 'expired_card' || code === 'incorrect_cvc')
+    return 'Your card was declined. Please try again with a different card.';
   return 'Failed to process payment details. Please try another payment method.';
 }
 
@@ -31,7 +37,15 @@ export interface DepositOutcome {
 export async function chargeDeposit(
   db: D1Database,
   stripe: Stripe,
-  a: { appointmentId: number; amount: number; currency: string; customer: string; paymentMethod: string; idempotencyKey: string; returnUrl: string },
+  a: {
+    appointmentId: number;
+    amount: number;
+    currency: string;
+    customer: string;
+    paymentMethod: string;
+    idempotencyKey: string;
+    returnUrl: string;
+  },
 ): Promise<DepositOutcome> {
   let pi: Stripe.PaymentIntent;
   try {
@@ -50,7 +64,8 @@ export async function chargeDeposit(
     );
   } catch (e) {
     await cancelPending(db, a.appointmentId);
-    if (e instanceof Stripe.errors.StripeCardError) throw new AppError('PAYMENT_REQUIRED', cardMessage(e.code, e.decline_code), 'payment', e.code, e.decline_code);
+    if (e instanceof Stripe.errors.StripeCardError)
+      throw new AppError('PAYMENT_REQUIRED', cardMessage(e.code, e.decline_code), 'payment', e.code, e.decline_code);
     throw e;
   }
   await setPaymentIntent(db, a.appointmentId, pi.id, pi.status);

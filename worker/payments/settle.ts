@@ -11,7 +11,12 @@ export type Settlement = 'confirmed' | 'pending' | 'failed' | 'cancelled' | 'wai
  * or `succeeded`; failed (its times freed) when the payment failed or was cancelled; otherwise
  * it stays pending. Null when the appointment does not use that intent.
  */
-export async function settleDeposit(db: D1Database, stripe: Stripe, appointmentId: number, paymentIntentId: string): Promise<{ status: Settlement; pi?: Stripe.PaymentIntent } | null> {
+export async function settleDeposit(
+  db: D1Database,
+  stripe: Stripe,
+  appointmentId: number,
+  paymentIntentId: string,
+): Promise<{ status: Settlement; pi?: Stripe.PaymentIntent } | null> {
   const row = await depositOf(db, appointmentId, paymentIntentId);
   if (!row) return null;
   if (row.status !== 'pending') return { status: row.status as Settlement };

@@ -16,8 +16,7 @@ export function fromBase64(text: string): Uint8Array {
   return out;
 }
 
-export const base64url = (bytes: ArrayBuffer | Uint8Array) =>
-  base64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+export const base64url = (bytes: ArrayBuffer | Uint8Array) => base64(bytes).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** Decodes base64url; throws on anything that is not base64url. */
 export function fromBase64url(text: string): Uint8Array {

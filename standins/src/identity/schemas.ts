@@ -6,14 +6,37 @@ import { z } from 'zod';
  * as SDKs send them.
  */
 // AWS's pattern is [\w+]+; the local client id also has hyphens.
-const clientId = z.string().min(1).max(128).regex(/^[\w+-]+$/);
-const username = z.string().min(1).max(128).regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u);
-const password = z.string().max(256).regex(/^[\S]+.*[\S]+$/u);
-const token = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9\-_=.]+$/);
-const code = z.string().min(1).max(2048).regex(/^[\S]+$/u);
+const clientId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\w+-]+$/);
+const username = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u);
+const password = z
+  .string()
+  .max(256)
+  .regex(/^[\S]+.*[\S]+$/u);
+const token = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .regex(/^[A-Za-z0-9\-_=.]+$/);
+const code = z
+  .string()
+  .min(1)
+  .max(2048)
+  .regex(/^[\S]+$/u);
 
 const attribute = z.object({
-  Name: z.string().min(1).max(32).regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u),
+  Name: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u),
   Value: z.string().max(2048),
 });
 export type AttributeInput = z.infer<typeof attribute>;

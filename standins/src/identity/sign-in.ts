@@ -12,7 +12,10 @@ import { parseRequest } from './validation';
 function parameter(params: Record<string, string>, name: string, maxLength = 256): string {
   const value = params[name];
   if (!value) throw invalidParameter(`Missing required parameter ${name}`);
-  if (value.length > maxLength) throw invalidParameter(`Value at 'authParameters.${name}' failed to satisfy constraint: Member must have length less than or equal to ${maxLength}`);
+  if (value.length > maxLength)
+    throw invalidParameter(
+      `Value at 'authParameters.${name}' failed to satisfy constraint: Member must have length less than or equal to ${maxLength}`,
+    );
   return value;
 }
 

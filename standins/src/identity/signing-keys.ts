@@ -23,18 +23,16 @@ async function thumbprint(jwk: JsonWebKey): Promise<string> {
 }
 
 async function generate(tokenUse: TokenUse): Promise<SigningKey> {
-  const pair = (await crypto.subtle.generateKey(
-    { ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) },
-    true,
-    ['sign', 'verify'],
-  )) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey({ ...RSA, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+    'sign',
+    'verify',
+  ])) as CryptoKeyPair;
   const pub = (await crypto.subtle.exportKey('jwk', pair.publicKey)) as JsonWebKey;
   const priv = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
   return { token_use: tokenUse, kid: await thumbprint(pub), public_jwk: JSON.stringify(pub), private_jwk: JSON.stringify(priv) };
 }
 
-const selectKeys = (db: D1Database) =>
-  db.prepare('SELECT token_use, kid, public_jwk, private_jwk FROM idp_signing_keys').all<SigningKey>();
+const selectKeys = (db: D1Database) => db.prepare('SELECT token_use, kid, public_jwk, private_jwk FROM idp_signing_keys').all<SigningKey>();
 
 /** Both signing keys, creating the missing ones (concurrent first uses agree on one winner). */
 export async function signingKeys(db: D1Database): Promise<Record<TokenUse, SigningKey>> {

@@ -30,9 +30,7 @@ export function backoffMs(failures: number): number {
 
 /** Whether a sign-in counter has expired by itself at `now` (mirrored in SQL by EXPIRED_SQL). */
 export function isExpired(c: Counter, now: number): boolean {
-  return c.count < SIGN_IN_LIMIT
-    ? now - c.first_at >= SIGN_IN_WINDOW_MS
-    : now >= c.last_at + backoffMs(c.count) + SIGN_IN_WINDOW_MS;
+  return c.count < SIGN_IN_LIMIT ? now - c.first_at >= SIGN_IN_WINDOW_MS : now >= c.last_at + backoffMs(c.count) + SIGN_IN_WINDOW_MS;
 }
 
 /** The end of the key's back-off, or null when the key may try. */

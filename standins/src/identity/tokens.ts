@@ -50,7 +50,9 @@ export async function issueTokens(db: D1Database, user: UserRow, session: Sessio
     signJwt(accessClaims, await privateKeyOf(keys.access), keys.access.kid),
   ]);
   await db.batch([
-    db.prepare('INSERT INTO idp_access_tokens (jti, origin_jti, expires_at) VALUES (?, ?, ?)').bind(accessJti, session.origin_jti, exp * 1000),
+    db
+      .prepare('INSERT INTO idp_access_tokens (jti, origin_jti, expires_at) VALUES (?, ?, ?)')
+      .bind(accessJti, session.origin_jti, exp * 1000),
     db.prepare('DELETE FROM idp_access_tokens WHERE expires_at < ?').bind(now),
   ]);
   return { IdToken, AccessToken };

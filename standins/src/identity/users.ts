@@ -43,11 +43,21 @@ export async function createUser(
   const p = user.password;
   try {
     await db
-      .prepare(
-        `INSERT INTO idp_users (${COLUMNS}, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      .prepare(`INSERT INTO idp_users (${COLUMNS}, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .bind(
+        user.sub,
+        user.phone,
+        a.email ?? null,
+        a.name ?? null,
+        a.given_name ?? null,
+        a.family_name ?? null,
+        p.algorithm,
+        p.iterations,
+        p.salt,
+        p.hash,
+        now,
+        now,
       )
-      .bind(user.sub, user.phone, a.email ?? null, a.name ?? null, a.given_name ?? null, a.family_name ?? null,
-        p.algorithm, p.iterations, p.salt, p.hash, now, now)
       .run();
   } catch (e) {
     if (isUniqueViolation(e)) throw new CognitoError('UsernameExistsException', MSG.phoneExists);

@@ -40,7 +40,8 @@ export const twilioMessages = new Hono<StandInsApp>().post('/2010-04-01/Accounts
   if (!auth || auth[0] !== LOCAL_TWILIO.accountSid || auth[1] !== LOCAL_TWILIO.authToken) return twilioError(c, 401, 20003, 'Authenticate');
   if (sid !== auth[0]) return twilioError(c, 404, 20404, 'The requested resource was not found');
   const bytes = await c.req.arrayBuffer();
-  if (bytes.byteLength > MAX_FORM_BYTES) return twilioError(c, 413, 21617, 'The concatenated message body exceeds the 1600 character limit.');
+  if (bytes.byteLength > MAX_FORM_BYTES)
+    return twilioError(c, 413, 21617, 'The concatenated message body exceeds the 1600 character limit.');
   const form = new URLSearchParams(new TextDecoder().decode(bytes));
   const to = form.get('To')?.trim() ?? '';
   const from = form.get('From')?.trim() || null;

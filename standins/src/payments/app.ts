@@ -38,7 +38,9 @@ async function formOf(c: Context<AppEnv>): Promise<[string, string][]> {
   const text = new TextDecoder().decode(bytes);
   const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (text.trim() !== '' && type !== 'application/x-www-form-urlencoded') {
-    throw badParam(`Invalid request: unsupported Content-Type ${type.slice(0, 100) || '(none)'}. Send parameters as application/x-www-form-urlencoded.`);
+    throw badParam(
+      `Invalid request: unsupported Content-Type ${type.slice(0, 100) || '(none)'}. Send parameters as application/x-www-form-urlencoded.`,
+    );
   }
   return [...new URLSearchParams(text)];
 }

@@ -28,7 +28,16 @@ export async function challengeOf(db: D1Database, now: number, id: string): Prom
     if (id.startsWith('seti_')) {
       const { object: si, internal } = await loadSetupIntent({ db }, id);
       const { client_secret: clientSecret, status, description } = si;
-      return { kind: 'setup_intent', id, clientSecret, status, returnUrl: internal.returnUrl ?? null, amount: null, currency: null, description };
+      return {
+        kind: 'setup_intent',
+        id,
+        clientSecret,
+        status,
+        returnUrl: internal.returnUrl ?? null,
+        amount: null,
+        currency: null,
+        description,
+      };
     }
   } catch {
     // an unknown intent: no challenge
@@ -69,7 +78,8 @@ export async function answerChallenge(db: D1Database, now: number, challenge: Ch
       const si = structuredClone(stored.object);
       const pm = await paymentMethodOf(db, si.payment_method);
       if (!pm) return null;
-      attempt = result === 'complete' ? attemptSetup({ origin: undefined }, si, stored.internal, pm, true) : failSetupAuthentication(si, pm);
+      attempt =
+        result === 'complete' ? attemptSetup({ origin: undefined }, si, stored.internal, pm, true) : failSetupAuthentication(si, pm);
       writes = [{ table: 'stripe_setup_intents', object: si, internal: stored.internal, expected: stored.revision }];
     }
     if (attempt.pmWrite) writes.push(attempt.pmWrite);

@@ -68,7 +68,12 @@ async function fingerprintOf(number: string): Promise<string> {
   return Array.from({ length: 16 }, (_, i) => BASE62[parseInt(hex.slice(i * 2, i * 2 + 2), 16) % 62]).join('');
 }
 
-async function detailsOf(number: string, expMonth: number, expYear: number, cvcGiven: boolean): Promise<{ card: CardDetails; behaviour: Behaviour }> {
+async function detailsOf(
+  number: string,
+  expMonth: number,
+  expYear: number,
+  cvcGiven: boolean,
+): Promise<{ card: CardDetails; behaviour: Behaviour }> {
   const test = TEST_CARDS[number]!;
   return {
     behaviour: test.behaviour,
@@ -104,11 +109,13 @@ export async function cardFromInput(input: CardInput, nowMs: number) {
   const rawYear = /^\d{2}$|^\d{4}$/.test(input.exp_year) ? Number(input.exp_year) : NaN;
   const year = rawYear < 100 ? 2000 + rawYear : rawYear;
   const thisYear = now.getUTCFullYear();
-  if (!(year >= thisYear && year <= thisYear + 50)) throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'card[exp_year]');
+  if (!(year >= thisYear && year <= thisYear + 50))
+    throw cardError('invalid_expiry_year', "Your card's expiration year is invalid.", 'card[exp_year]');
   if (year === thisYear && month < now.getUTCMonth() + 1) {
     throw cardError('invalid_expiry_month', "Your card's expiration month is invalid.", 'card[exp_month]');
   }
-  if (input.cvc !== undefined && !/^\d{3,4}$/.test(input.cvc)) throw cardError('invalid_cvc', "Your card's security code is invalid.", 'card[cvc]');
+  if (input.cvc !== undefined && !/^\d{3,4}$/.test(input.cvc))
+    throw cardError('invalid_cvc', "Your card's security code is invalid.", 'card[cvc]');
 
   if (!TEST_CARDS[number]) {
     throw cardError(

@@ -31,7 +31,10 @@ export interface Customer {
 
 export type StoredCustomer = Stored<Customer, Record<string, never>>;
 
-export function newCustomer(now: number, fields: Pick<Customer, 'description' | 'email' | 'metadata' | 'name' | 'phone' | 'preferred_locales'>): Customer {
+export function newCustomer(
+  now: number,
+  fields: Pick<Customer, 'description' | 'email' | 'metadata' | 'name' | 'phone' | 'preferred_locales'>,
+): Customer {
   return {
     id: newId('cus'),
     object: 'customer',

@@ -58,7 +58,10 @@ async function create(ctx: Ctx): Promise<object> {
   }
   if (p.invoice_settings?.default_payment_method) {
     if (p.invoice_settings.default_payment_method !== p.payment_method) {
-      throw badParam('The default payment method must be the payment_method given with the new customer.', 'invoice_settings[default_payment_method]');
+      throw badParam(
+        'The default payment method must be the payment_method given with the new customer.',
+        'invoice_settings[default_payment_method]',
+      );
     }
     customer.invoice_settings.default_payment_method = writes[1]?.object.id ?? null;
   }
@@ -83,7 +86,9 @@ async function update(ctx: Ctx): Promise<object> {
       await checkDefault(ctx, c.id, p.invoice_settings.default_payment_method);
       c.invoice_settings.default_payment_method = p.invoice_settings.default_payment_method;
     }
-    return (await commit(ctx.db, [{ table: 'stripe_customers', object: c, expected: stored.revision }])) ? expanded(ctx, c, paths) : undefined;
+    return (await commit(ctx.db, [{ table: 'stripe_customers', object: c, expected: stored.revision }]))
+      ? expanded(ctx, c, paths)
+      : undefined;
   });
 }
 

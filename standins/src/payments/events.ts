@@ -70,7 +70,13 @@ interface EventRow {
   delivered_at: number | null;
 }
 
-const toWebhook = (r: EventRow): WebhookEvent => ({ id: r.id, type: r.type, created: r.created, payload: r.payload, delivered: r.delivered_at !== null });
+const toWebhook = (r: EventRow): WebhookEvent => ({
+  id: r.id,
+  type: r.type,
+  created: r.created,
+  payload: r.payload,
+  delivered: r.delivered_at !== null,
+});
 
 /** Recorded events, oldest first, with their delivery flag (all, or only (un)delivered ones). */
 export async function webhookEvents(db: D1Database, opts: { delivered?: boolean; limit?: number } = {}): Promise<WebhookEvent[]> {

@@ -31,8 +31,7 @@ function segmentsOf(name: string): string[] {
 }
 
 /** 'card', 'number' → 'card[number]'. */
-export const paramName = (path: readonly PropertyKey[]) =>
-  path.map((seg, i) => (i === 0 ? String(seg) : `[${String(seg)}]`)).join('');
+export const paramName = (path: readonly PropertyKey[]) => path.map((seg, i) => (i === 0 ? String(seg) : `[${String(seg)}]`)).join('');
 
 export function parseForm(pairs: Iterable<[string, string]>): FormRecord {
   const root = record();

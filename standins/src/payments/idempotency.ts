@@ -27,9 +27,7 @@ const SENSITIVE = new Set(['card[number]', 'card[cvc]']);
 
 /** Hash of method, path and parameters; a card number or CVC only as a 24-bit digest. */
 export async function requestFingerprint(method: string, path: string, pairs: [string, string][]): Promise<string> {
-  const safe = await Promise.all(
-    pairs.map(async ([k, v]) => [k, SENSITIVE.has(k) ? (await sha256Hex(v)).slice(0, 6) : v] as const),
-  );
+  const safe = await Promise.all(pairs.map(async ([k, v]) => [k, SENSITIVE.has(k) ? (await sha256Hex(v)).slice(0, 6) : v] as const));
   return sha256Hex(JSON.stringify([method, path, safe]));
 }
 
@@ -40,8 +38,7 @@ interface KeyRow {
   response: string | null;
 }
 
-const idempotencyError = (status: 400 | 409, message: string) =>
-  new StripeApiError(status, { type: 'idempotency_error', message }, false);
+const idempotencyError = (status: 400 | 409, message: string) => new StripeApiError(status, { type: 'idempotency_error', message }, false);
 
 export async function idempotent(
   db: D1Database,
@@ -53,7 +50,10 @@ export async function idempotent(
   run: () => Promise<Answer>,
 ): Promise<Replayable> {
   if (key.length > 255) throw badParam('Keys for idempotent requests can only be 255 characters long.', 'Idempotency-Key');
-  await db.prepare('DELETE FROM stripe_idempotency_keys WHERE created_at < ?').bind(now - KEPT_MS).run();
+  await db
+    .prepare('DELETE FROM stripe_idempotency_keys WHERE created_at < ?')
+    .bind(now - KEPT_MS)
+    .run();
   const claimed = await db
     .prepare(
       `INSERT INTO stripe_idempotency_keys (scope, idempotency_key, fingerprint, created_at) VALUES (?, ?, ?, ?)
@@ -81,7 +81,9 @@ export async function idempotent(
         row.created_at < now - ABANDONED_MS &&
         (
           await db
-            .prepare('UPDATE stripe_idempotency_keys SET created_at = ? WHERE scope = ? AND idempotency_key = ? AND status IS NULL AND created_at = ?')
+            .prepare(
+              'UPDATE stripe_idempotency_keys SET created_at = ? WHERE scope = ? AND idempotency_key = ? AND status IS NULL AND created_at = ?',
+            )
             .bind(now, scope, key, row.created_at)
             .run()
         ).meta.changes > 0;
@@ -101,7 +103,10 @@ export async function idempotent(
       .bind(answer.status, JSON.stringify({ requestId, body: answer.body }), scope, key)
       .run();
   } else {
-    await db.prepare('DELETE FROM stripe_idempotency_keys WHERE scope = ? AND idempotency_key = ? AND status IS NULL').bind(scope, key).run();
+    await db
+      .prepare('DELETE FROM stripe_idempotency_keys WHERE scope = ? AND idempotency_key = ? AND status IS NULL')
+      .bind(scope, key)
+      .run();
   }
   return answer;
 }

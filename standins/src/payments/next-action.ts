@@ -11,7 +11,11 @@ export interface NextAction {
  * is the merchant's site, which has no 3-D Secure page. The client secret in the URL is the
  * capability to answer the challenge, as on Stripe's own redirect pages.
  */
-export function redirectAction(intent: { id: string; client_secret: string }, origin: string | undefined, returnUrl: string | null): NextAction {
+export function redirectAction(
+  intent: { id: string; client_secret: string },
+  origin: string | undefined,
+  returnUrl: string | null,
+): NextAction {
   const base = origin ?? '';
   const query = new URLSearchParams();
   if (returnUrl) query.set('return_url', returnUrl);

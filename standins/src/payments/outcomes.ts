@@ -21,7 +21,12 @@ export const FAILURES = {
     message: 'Your card has insufficient funds.',
   },
   expired_card: { type: 'card_error', code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
-  incorrect_cvc: { type: 'card_error', code: 'incorrect_cvc', decline_code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  incorrect_cvc: {
+    type: 'card_error',
+    code: 'incorrect_cvc',
+    decline_code: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+  },
   processing_error: {
     type: 'card_error',
     code: 'processing_error',
@@ -93,7 +98,8 @@ export function decide(behaviour: Behaviour, s: Situation): Outcome {
     return s.offSession ? { kind: 'failed', failure: FAILURES.authentication_required } : { kind: 'requires_action' };
   }
   if (s.purpose === 'payment' && behaviour === 'charge_fails') return { kind: 'failed', failure: FAILURES.generic_decline };
-  if (s.purpose === 'payment' && behaviour === 'auth_then_insufficient_funds') return { kind: 'failed', failure: FAILURES.insufficient_funds };
+  if (s.purpose === 'payment' && behaviour === 'auth_then_insufficient_funds')
+    return { kind: 'failed', failure: FAILURES.insufficient_funds };
   return { kind: 'authorized' };
 }
 

@@ -5,13 +5,7 @@ import type { Stored } from './store';
 import { badParam } from './stripe-error';
 
 type PaymentIntentStatus =
-  | 'requires_payment_method'
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'processing'
-  | 'requires_capture'
-  | 'succeeded'
-  | 'canceled';
+  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
 
 export type ThreeDSecureRequest = 'any' | 'automatic' | 'challenge';
 
@@ -136,5 +130,6 @@ export function newPaymentIntent(now: number, p: NewPaymentIntent): PaymentInten
 const MINIMUM: Record<string, number> = { usd: 50, eur: 50, gbp: 30, aud: 50, cad: 50, nzd: 50, chf: 50, sgd: 50, jpy: 50 };
 export function checkMinimum(amount: number, currency: string): void {
   const min = Object.hasOwn(MINIMUM, currency) ? MINIMUM[currency]! : 1;
-  if (amount < min) throw badParam(`Amount must be at least ${min} ${currency} (in the smallest currency unit)`, 'amount', 'amount_too_small');
+  if (amount < min)
+    throw badParam(`Amount must be at least ${min} ${currency} (in the smallest currency unit)`, 'amount', 'amount_too_small');
 }

@@ -12,12 +12,19 @@ export const automatic = (now: number): EventSource => ({ now, requestId: null, 
  * A payment intent by id (404 for a path id, 400 for a parameter). An authorisation older than
  * 7 days lapses first, as on Stripe: the intent is canceled ('automatic') and the hold released.
  */
-export async function loadPaymentIntent(db: D1Database, now: number, id: string, param = 'intent', status: 400 | 404 = 404): Promise<StoredPi> {
+export async function loadPaymentIntent(
+  db: D1Database,
+  now: number,
+  id: string,
+  param = 'intent',
+  status: 400 | 404 = 404,
+): Promise<StoredPi> {
   for (let i = 0; i < 5; i++) {
     const stored = /^pi_[A-Za-z0-9]+$/.test(id) ? await load<PaymentIntent, PiInternal>(db, 'stripe_payment_intents', id) : null;
     if (!stored) throw noSuch('payment_intent', id, param, status);
     const { object: pi, internal } = stored;
-    if (pi.status !== 'requires_capture' || internal.captureBefore === undefined || internal.captureBefore > unixSeconds(now)) return stored;
+    if (pi.status !== 'requires_capture' || internal.captureBefore === undefined || internal.captureBefore > unixSeconds(now))
+      return stored;
     const lapsed: PaymentIntent = {
       ...pi,
       status: 'canceled',

@@ -9,7 +9,17 @@ import { paymentIntentActions } from './payment-intent-actions';
 import { confirmFields, confirmInto, paymentMethodFor } from './payment-intent-confirm';
 import { checkMinimum, newPaymentIntent, type PiInternal } from './payment-intent-object';
 import { loadPaymentIntent } from './payment-intent-store';
-import { automaticPaymentMethods, expandParam, formBool, formInt, idParam, listParams, metadataParam, optText, paymentMethodTypes } from './params';
+import {
+  automaticPaymentMethods,
+  expandParam,
+  formBool,
+  formInt,
+  idParam,
+  listParams,
+  metadataParam,
+  optText,
+  paymentMethodTypes,
+} from './params';
 import { badParam, unexpectedState } from './stripe-error';
 import { commit, listObjects, retrying, type Write } from './store';
 import { parseParams } from './validation';
@@ -57,8 +67,10 @@ async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createPi, ctx.input);
   const fields = checkExpand(p.expand, EXPANDABLE);
   checkMinimum(p.amount, p.currency);
-  if (!p.confirm && p.off_session !== undefined) throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
-  if (!p.confirm && p.return_url !== undefined) throw badParam('You may only specify `return_url` when confirming a PaymentIntent (confirm=true).', 'return_url');
+  if (!p.confirm && p.off_session !== undefined)
+    throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
+  if (!p.confirm && p.return_url !== undefined)
+    throw badParam('You may only specify `return_url` when confirming a PaymentIntent (confirm=true).', 'return_url');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
   const { pi, attempt } = await retrying(async () => {
     const pi = newPaymentIntent(ctx.now, {
@@ -131,7 +143,12 @@ export const paymentIntentRoutes: Route[] = [
     handler: async (ctx) => {
       const p = parseParams(listPis, ctx.input);
       const fields = checkExpand(p.expand, EXPANDABLE, true);
-      const page = await listObjects<object>(ctx.db, 'stripe_payment_intents', p.customer ? [{ on: 'customer', value: p.customer }] : [], p);
+      const page = await listObjects<object>(
+        ctx.db,
+        'stripe_payment_intents',
+        p.customer ? [{ on: 'customer', value: p.customer }] : [],
+        p,
+      );
       const data = await Promise.all(page.data.map((pi) => expanded(ctx, pi, fields)));
       return { object: 'list', data, has_more: page.has_more, url: '/v1/payment_intents' };
     },

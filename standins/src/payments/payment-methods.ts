@@ -41,7 +41,12 @@ const createPm = z.strictObject({
   allow_redisplay: allowRedisplay,
   expand: expandParam,
 });
-const updatePm = z.strictObject({ billing_details: billingDetails, metadata: metadataParam, allow_redisplay: allowRedisplay, expand: expandParam });
+const updatePm = z.strictObject({
+  billing_details: billingDetails,
+  metadata: metadataParam,
+  allow_redisplay: allowRedisplay,
+  expand: expandParam,
+});
 const attachPm = z.strictObject({ customer: idParam, expand: expandParam });
 const detachPm = z.strictObject({ expand: expandParam });
 const listPms = z.strictObject({ ...listParams, customer: idParam.optional(), type: z.enum(['card']).optional() });
@@ -67,7 +72,11 @@ async function create(ctx: Ctx): Promise<object> {
 }
 
 /** Reads, changes and writes one payment method (and whatever else `change` adds), retrying lost races. */
-function changePm(ctx: Ctx, expand: string[] | undefined, change: (pm: Awaited<ReturnType<typeof resolvePaymentMethod>>) => Promise<Write[]>) {
+function changePm(
+  ctx: Ctx,
+  expand: string[] | undefined,
+  change: (pm: Awaited<ReturnType<typeof resolvePaymentMethod>>) => Promise<Write[]>,
+) {
   const fields = checkExpand(expand, ['customer']);
   return retrying(async () => {
     const stored = await resolvePaymentMethod(ctx, ctx.params.id ?? '', 'payment_method', 404);
@@ -85,7 +94,12 @@ export const paymentMethodRoutes: Route[] = [
     handler: async (ctx) => {
       const p = parseParams(listPms, ctx.input);
       const fields = checkExpand(p.expand, ['customer'], true);
-      const page = await listObjects<object>(ctx.db, 'stripe_payment_methods', p.customer ? [{ on: 'customer', value: p.customer }] : [], p);
+      const page = await listObjects<object>(
+        ctx.db,
+        'stripe_payment_methods',
+        p.customer ? [{ on: 'customer', value: p.customer }] : [],
+        p,
+      );
       const data = await Promise.all(page.data.map((pm) => expanded(ctx, pm, fields)));
       return { object: 'list', data, has_more: page.has_more, url: '/v1/payment_methods' };
     },
@@ -134,9 +148,15 @@ export const paymentMethodRoutes: Route[] = [
       const p = parseParams(detachPm, ctx.input);
       return changePm(ctx, p.expand, async (pm) => {
         const owner = pm.object.customer;
-        if (!owner) throw badParam('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method');
+        if (!owner)
+          throw badParam('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method');
         const writes: Write[] = [
-          { table: 'stripe_payment_methods', object: { ...pm.object, customer: null }, internal: { ...pm.internal, consumed: true }, expected: pm.revision },
+          {
+            table: 'stripe_payment_methods',
+            object: { ...pm.object, customer: null },
+            internal: { ...pm.internal, consumed: true },
+            expected: pm.revision,
+          },
         ];
         // the customer's default card is unset with it
         const customer = await loadCustomer(ctx, owner, 'customer');

@@ -46,7 +46,10 @@ async function act(ctx: Ctx, expand: string[] | undefined, decide: (stored: Stor
   const change = await retrying(async () => {
     const stored = await loadSetupIntent(ctx, ctx.params.id ?? '');
     const c = await decide(stored);
-    const writes: Write[] = [{ table: 'stripe_setup_intents', object: c.si, internal: c.internal, expected: stored.revision }, ...(c.also ?? [])];
+    const writes: Write[] = [
+      { table: 'stripe_setup_intents', object: c.si, internal: c.internal, expected: stored.revision },
+      ...(c.also ?? []),
+    ];
     return (await commitWithEvents(ctx.db, writes, c.events, ctx)) ? c : undefined;
   });
   if (change.error) throw change.error;
@@ -63,7 +66,12 @@ async function confirm(ctx: Ctx): Promise<object> {
     }
     requireStatus('setup_intent', si, CONFIRMABLE, 'confirm', 'confirmed');
     const ref = p.payment_method ?? si.payment_method;
-    if (!ref) throw badParam("You cannot confirm this SetupIntent because it's missing a payment method.", 'payment_method', 'setup_intent_unexpected_state');
+    if (!ref)
+      throw badParam(
+        "You cannot confirm this SetupIntent because it's missing a payment method.",
+        'payment_method',
+        'setup_intent_unexpected_state',
+      );
     const pm = await resolvePaymentMethod(ctx, ref, 'payment_method');
     assertUsableBy(pm, si.customer, 'SetupIntent');
     const next: SiInternal = { ...internal, ...(p.return_url !== undefined ? { returnUrl: p.return_url } : {}) };

@@ -45,7 +45,9 @@ export type StoredSi = Stored<SetupIntent, SiInternal>;
 
 export function newSetupIntent(
   now: number,
-  p: Pick<SetupIntent, 'customer' | 'description' | 'metadata' | 'usage' | 'automatic_payment_methods' | 'payment_method'> & { request3ds: ThreeDSecureRequest },
+  p: Pick<SetupIntent, 'customer' | 'description' | 'metadata' | 'usage' | 'automatic_payment_methods' | 'payment_method'> & {
+    request3ds: ThreeDSecureRequest;
+  },
 ): SetupIntent {
   const id = newId('seti');
   return {
@@ -98,7 +100,13 @@ export const failSetupAuthentication = (si: SetupIntent, pm: StoredPm) => failSe
  * that declines → requires_payment_method; else succeeded, the card attached to the intent's
  * customer and marked as set up (later payments need no 3-D Secure where the card allows it).
  */
-export function attemptSetup(at: { origin: string | undefined }, si: SetupIntent, internal: SiInternal, pm: StoredPm, authenticated: boolean): SetupAttempt {
+export function attemptSetup(
+  at: { origin: string | undefined },
+  si: SetupIntent,
+  internal: SiInternal,
+  pm: StoredPm,
+  authenticated: boolean,
+): SetupAttempt {
   const outcome = decide(pm.internal.behaviour, {
     purpose: 'setup',
     offSession: false,

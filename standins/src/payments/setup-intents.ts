@@ -52,7 +52,8 @@ const listSis = z.strictObject({ ...listParams, customer: idParam.optional(), pa
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createSi, ctx.input);
   const fields = checkExpand(p.expand, EXPANDABLE);
-  if (!p.confirm && p.return_url !== undefined) throw badParam('You may only specify `return_url` when confirming a SetupIntent (confirm=true).', 'return_url');
+  if (!p.confirm && p.return_url !== undefined)
+    throw badParam('You may only specify `return_url` when confirming a SetupIntent (confirm=true).', 'return_url');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
   const { si, attempt } = await retrying(async () => {
     const si = newSetupIntent(ctx.now, {
@@ -91,7 +92,8 @@ async function update(ctx: Ctx): Promise<object> {
     if (p.description !== undefined) si.description = p.description;
     si.metadata = applyMetadata(si.metadata, p.metadata);
     if (p.customer !== undefined) {
-      if (si.customer && si.customer !== p.customer) throw badParam('You cannot change the customer of a SetupIntent once it is set.', 'customer');
+      if (si.customer && si.customer !== p.customer)
+        throw badParam('You cannot change the customer of a SetupIntent once it is set.', 'customer');
       si.customer = (await loadCustomer(ctx, p.customer, 'customer')).object.id;
     }
     if (p.payment_method !== undefined) {

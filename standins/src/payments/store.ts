@@ -129,7 +129,10 @@ export async function listObjects<O>(
   }
   const order = page.starting_after === undefined && page.ending_before !== undefined ? 'ASC' : 'DESC';
   const sql = `SELECT ${column} AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY rowid ${order} LIMIT ?`;
-  const { results } = await db.prepare(sql).bind(...binds, limit + 1).all<{ json: string }>();
+  const { results } = await db
+    .prepare(sql)
+    .bind(...binds, limit + 1)
+    .all<{ json: string }>();
   const rows = results.slice(0, limit).map((r) => JSON.parse(r.json) as O);
   if (order === 'ASC') rows.reverse();
   return { data: rows, has_more: results.length > limit };

@@ -9,27 +9,67 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 function layout(title: string, body: Html): Html {
   return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <title>${title}</title>
-    <style>
-      body { font: 16px/1.5 system-ui, sans-serif; margin: 0; padding: 2rem 1rem; color: #1a1a1a; background: #f6f8fa; }
-      main { max-width: 28rem; margin: 0 auto; background: #fff; border: 1px solid #d8dee4; border-radius: 8px; padding: 1.5rem; }
-      h1 { font-size: 1.25rem; margin-top: 0; }
-      .note { color: #57606a; font-size: 0.875rem; }
-      .actions { display: flex; gap: 0.75rem; flex-wrap: wrap; margin-top: 1.5rem; }
-      button { font: inherit; padding: 0.6rem 1rem; border-radius: 6px; border: 1px solid #1f2328; cursor: pointer; }
-      .complete { background: #1f883d; border-color: #1f883d; color: #fff; }
-      .fail { background: #fff; color: #cf222e; border-color: #cf222e; }
-    </style>
-  </head>
-  <body>
-    <main>${body}</main>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>${title}</title>
+        <style>
+          body {
+            font:
+              16px/1.5 system-ui,
+              sans-serif;
+            margin: 0;
+            padding: 2rem 1rem;
+            color: #1a1a1a;
+            background: #f6f8fa;
+          }
+          main {
+            max-width: 28rem;
+            margin: 0 auto;
+            background: #fff;
+            border: 1px solid #d8dee4;
+            border-radius: 8px;
+            padding: 1.5rem;
+          }
+          h1 {
+            font-size: 1.25rem;
+            margin-top: 0;
+          }
+          .note {
+            color: #57606a;
+            font-size: 0.875rem;
+          }
+          .actions {
+            display: flex;
+            gap: 0.75rem;
+            flex-wrap: wrap;
+            margin-top: 1.5rem;
+          }
+          button {
+            font: inherit;
+            padding: 0.6rem 1rem;
+            border-radius: 6px;
+            border: 1px solid #1f2328;
+            cursor: pointer;
+          }
+          .complete {
+            background: #1f883d;
+            border-color: #1f883d;
+            color: #fff;
+          }
+          .fail {
+            background: #fff;
+            color: #cf222e;
+            border-color: #cf222e;
+          }
+        </style>
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`;
 }
 
 /** '£12.50' from 1250 'gbp' (the currency's own minor unit). */
@@ -51,8 +91,7 @@ export function challengePage(c: Challenge, action: string, returnUrl: string | 
   return layout(
     '3D Secure test page',
     html`<h1>3D Secure test page</h1>
-      ${what}
-      ${c.description ? html`<p class="description">${c.description}</p>` : ''}
+      ${what} ${c.description ? html`<p class="description">${c.description}</p>` : ''}
       <p class="note">This is the offline payments stand-in: no bank is involved. Choose how the authentication ends.</p>
       <form method="post" action="${action}">
         <input type="hidden" name="client_secret" value="${c.clientSecret}" />
@@ -66,4 +105,9 @@ export function challengePage(c: Challenge, action: string, returnUrl: string | 
 }
 
 /** A final or refusing page: a title and one sentence. */
-export const messagePage = (title: string, message: string) => layout(title, html`<h1>${title}</h1><p>${message}</p>`);
+export const messagePage = (title: string, message: string) =>
+  layout(
+    title,
+    html`<h1>${title}</h1>
+      <p>${message}</p>`,
+  );

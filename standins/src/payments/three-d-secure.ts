@@ -30,7 +30,10 @@ const answer = z.object({
  * return origin is allowed there (and only it).
  */
 function page(c: Context<AppEnv>, status: ContentfulStatusCode, body: ReturnType<typeof messagePage>, returnTo: URL | null = null) {
-  c.header('Content-Security-Policy', returnTo ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${returnTo.origin}`) : PAGE_CSP);
+  c.header(
+    'Content-Security-Policy',
+    returnTo ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${returnTo.origin}`) : PAGE_CSP,
+  );
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   c.header('X-Robots-Tag', 'noindex');
@@ -52,7 +55,8 @@ export function returnTarget(returnUrl: string, pageUrl: string): URL | null {
   }
 }
 
-type Checked = { ok: true; challenge: Challenge; target: URL | null } | { ok: false; status: ContentfulStatusCode; title: string; message: string };
+type Checked =
+  { ok: true; challenge: Challenge; target: URL | null } | { ok: false; status: ContentfulStatusCode; title: string; message: string };
 
 /** The checks both methods share: a known intent, its client secret, and the intent's own return_url. */
 async function check(c: Context<AppEnv>, secret: string | undefined, returnUrl: string | undefined): Promise<Checked> {
@@ -67,7 +71,12 @@ async function check(c: Context<AppEnv>, secret: string | undefined, returnUrl: 
   }
   const target = challenge.returnUrl === null ? null : returnTarget(challenge.returnUrl, c.req.url);
   if (challenge.returnUrl !== null && !target) {
-    return { ok: false, status: 400, title: 'Return address refused', message: 'The return address of this payment is not a web address, so this page will not send you there.' };
+    return {
+      ok: false,
+      status: 400,
+      title: 'Return address refused',
+      message: 'The return address of this payment is not a web address, so this page will not send you there.',
+    };
   }
   return { ok: true, challenge, target };
 }
@@ -95,7 +104,8 @@ threeDSecure.post('/:id', async (c) => {
   if (!checked.ok) return page(c, checked.status, messagePage(checked.title, checked.message));
   const { challenge, target } = checked;
   const status = await answerChallenge(c.env.DB, Date.now(), challenge, form.data.result);
-  if (status === null) return page(c, 409, messagePage('Nothing to authenticate', 'This payment is not waiting for authentication any more.'));
+  if (status === null)
+    return page(c, 409, messagePage('Nothing to authenticate', 'This payment is not waiting for authentication any more.'));
   const redirectStatus = status === 'requires_payment_method' ? 'failed' : 'succeeded';
   if (!target) {
     const done = redirectStatus === 'succeeded' ? 'Authentication complete' : 'Authentication failed';
