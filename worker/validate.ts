@@ -56,3 +56,17 @@ export const isWaitListQuery = z.object({
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 });
+
+/** A host name such as book.example.com, lower-cased: a salon's custom domain. */
+export const hostName = z
+  .string()
+  .toLowerCase()
+  .max(253, 'must be at most 253 characters')
+  .regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a host name such as book.example.com');
+
+const SHORT_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
+const SHORT_SLUG_MESSAGE = 'must be 1-40 lower-case letters, digits or dashes';
+/** A salon's short URL slug, the {slug} of /s/{slug}, as a salon sets it. */
+export const shortSlug = z.string().regex(SHORT_SLUG, SHORT_SLUG_MESSAGE);
+/** A short URL slug as a visitor types it: /s/Demo is /s/demo. */
+export const shortSlugParam = z.string().max(40, 'must be at most 40 characters').toLowerCase().regex(SHORT_SLUG, SHORT_SLUG_MESSAGE);

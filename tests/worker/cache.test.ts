@@ -58,6 +58,31 @@ describe('the edge caches public calls without ever delaying a salon change', ()
     expect((await call('/s/shoreditch')).status).toBe(404);
   });
 
+  it('resolves a custom domain from the cache, not from the salons table, on every page load', async () => {
+    const domain = { headers: { Host: 'book.demo-salon.test' } };
+    expect(bootstrapOf(await (await call('/', domain)).text())).toMatchObject({ page: 'salon', salon: { id: 1 } });
+    // A row rewritten underneath the edge, with no settings change (as no real change does):
+    // the page keeps being served from the cached answer, so it no longer reads the table.
+    await env.DB.prepare('UPDATE salons SET custom_domain = NULL WHERE id = 1').run();
+    try {
+      expect(bootstrapOf(await (await call('/', domain)).text())).toMatchObject({ page: 'salon', salon: { id: 1 } });
+      expect((await call('/api/book-online/salon/by-domain/book.demo-salon.test/')).headers.get('X-Cache')).toBe('HIT');
+    } finally {
+      await env.DB.prepare("UPDATE salons SET custom_domain = 'book.demo-salon.test' WHERE id = 1").run();
+    }
+  });
+
+  it('remembers that a short URL belongs to no salon, until a change of short URLs', async () => {
+    const first = await call('/api/book-online/salon/by-slug/never-heard-of/');
+    expect(first.status).toBe(404);
+    expect(first.headers.get('X-Cache')).toBe('MISS');
+    const again = await call('/api/book-online/salon/by-slug/never-heard-of/');
+    expect(again.status).toBe(404);
+    expect(again.headers.get('X-Cache')).toBe('HIT');
+    expect(again.headers.get('ETag')).toBeNull();
+    expect((await again.json()) as { detail: string }).toMatchObject({ detail: 'No salon has the short URL /s/never-heard-of' });
+  });
+
   it('does not cache failures', async () => {
     expect((await call('/api/book-online/salon/404/')).status).toBe(404);
     const again = await call('/api/book-online/salon/404/');

@@ -49,6 +49,20 @@ describe('tenancy: a salon from its path, custom domain or short URL', () => {
     expect(bootstrapOf(await res.text())).toMatchObject({ page: 'not-found', what: 'domain' });
   });
 
+  it('answers an over-long or malformed host with a not-found page', async () => {
+    for (const host of [`${'a'.repeat(250)}.test`, '127.0.0.2', 'book_demo.test']) {
+      const res = await call('/', { headers: { Host: host } });
+      expect(res.status).toBe(404);
+      expect(bootstrapOf(await res.text())).toMatchObject({ page: 'not-found', what: 'domain' });
+    }
+  });
+
+  it('redirects a short URL typed in capitals to the salon', async () => {
+    const res = await call('/s/Shoreditch');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe('/salon/2');
+  });
+
   it('redirects a short URL to the salon, keeping the query string', async () => {
     const res = await call('/s/demo?utm_source=instagram&utm_medium=social');
     expect(res.status).toBe(302);
@@ -58,6 +72,9 @@ describe('tenancy: a salon from its path, custom domain or short URL', () => {
   it.each([
     ['/s/nope', 'short URL'],
     ['/s/..%2f..', 'short URL'],
+    ['/s/-demo', 'short URL'],
+    ['/s/bad_slug!', 'short URL'],
+    [`/s/${'a'.repeat(41)}`, 'short URL'],
     ['/salon/999', 'salon'],
     ['/salon/999/timeselect', 'salon'],
     ['/salon/abc', 'salon'],
@@ -100,41 +117,102 @@ describe('tenancy: a salon from its path, custom domain or short URL', () => {
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(res.headers.get('Cache-Control')).toBe('no-cache');
   });
+});
 
-  it('shows a new custom domain, and the loss of an old one, on the very next request', async () => {
-    const onHost = (host: string) => call('/', { headers: { Host: host } });
-    expect((await onHost('new.shoreditch-salon.test')).status).toBe(404);
-    expect((await patchSalon(2, { custom_domain: 'new.shoreditch-salon.test' })).status).toBe(200);
-    const now = await onHost('new.shoreditch-salon.test');
-    expect(now.status).toBe(200);
-    expect(bootstrapOf(await now.text())).toMatchObject({ page: 'salon', salon: { id: 2 } });
-    expect((await patchSalon(2, { custom_domain: null })).status).toBe(200);
-    expect((await onHost('new.shoreditch-salon.test')).status).toBe(404);
+type ApiError = { detail: string; code: string; field?: string; request_id: string };
+
+describe('tenancy calls of the API: which salon a custom domain or short URL belongs to', () => {
+  it('GET book-online/salon/by-domain/{host}/ answers the salon of a custom domain', async () => {
+    const res = await call('/api/book-online/salon/by-domain/book.demo-salon.test/');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id: 1 });
+    const again = await call('/api/book-online/salon/by-domain/book.demo-salon.test/');
+    expect(again.headers.get('X-Cache')).toBe('HIT');
+    expect(await again.json()).toEqual({ id: 1 });
+    expect(await (await call('/api/book-online/salon/by-domain/BOOK.Demo-Salon.test/')).json()).toEqual({ id: 1 });
   });
 
-  it('shows a changed short URL on the very next request', async () => {
-    expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
-    expect((await patchSalon(2, { short_slug: 'shoreditch-e2' })).status).toBe(200);
-    expect((await call('/s/shoreditch-e2')).headers.get('Location')).toBe('/salon/2');
-    expect((await call('/s/shoreditch')).status).toBe(404);
-    expect((await patchSalon(2, { short_slug: 'shoreditch' })).status).toBe(200);
-    expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
-  });
-
-  it('answers the tenancy calls with the salon, a 404, or a 400 that says what is wrong', async () => {
-    expect(await (await call('/api/book-online/salon/by-domain/book.demo-salon.test/')).json()).toEqual({ id: 1 });
+  it('GET book-online/salon/by-slug/{slug}/ answers the salon of a short URL', async () => {
     expect(await (await call('/api/book-online/salon/by-slug/demo/')).json()).toEqual({ id: 1 });
-    const unknown = await call('/api/book-online/salon/by-slug/no-such-salon/');
-    expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toMatchObject({ code: 'NOT_FOUND', detail: 'No salon has this short URL' });
-    for (const [path, detail] of [
-      ['/api/book-online/salon/by-slug/Bad_Slug!/', /slug must be/],
-      [`/api/book-online/salon/by-domain/${'a'.repeat(250)}.test/`, /host is too long|host must be/],
-      ['/api/book-online/salon/by-domain/not a host/', /host must be/],
-    ] as const) {
-      const res = await call(path);
-      expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { detail: string }).detail).toMatch(detail);
+    expect(await (await call('/api/book-online/salon/by-slug/shoreditch/')).json()).toEqual({ id: 2 });
+    expect(await (await call('/api/book-online/salon/by-slug/Brooklyn/')).json()).toEqual({ id: 3 });
+  });
+
+  it.each([
+    ['by-domain/nobody.example.com/', 'No salon books online at nobody.example.com'],
+    ['by-slug/nobody/', 'No salon has the short URL /s/nobody'],
+  ])('answers 404 JSON for %s, each time with its own request id', async (path, detail) => {
+    const ids: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await call(`/api/book-online/salon/${path}`);
+      expect(res.status).toBe(404);
+      const body = (await res.json()) as ApiError;
+      expect(body).toMatchObject({ detail, code: 'NOT_FOUND' });
+      ids.push(body.request_id);
     }
+    expect(ids[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ids[1]).not.toBe(ids[0]);
+  });
+
+  it.each([
+    ['by-slug/bad_slug!/', 'slug', 'slug must be 1-40 lower-case letters, digits or dashes'],
+    ['by-slug/-demo/', 'slug', 'slug must be 1-40 lower-case letters, digits or dashes'],
+    [`by-slug/${'a'.repeat(41)}/`, 'slug', 'slug must be at most 40 characters'],
+    [`by-domain/${'a'.repeat(250)}.test/`, 'host', 'host must be at most 253 characters'],
+    ['by-domain/localhost/', 'host', 'host must be a host name such as book.example.com'],
+    ['by-domain/book.demo-salon.test:8787/', 'host', 'host must be a host name such as book.example.com'],
+    ['by-domain/exa%20mple.com/', 'host', 'host must be a host name such as book.example.com'],
+  ])('answers 400 naming the field for %s', async (path, field, detail) => {
+    const res = await call(`/api/book-online/salon/${path}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ detail, field, code: 'BAD_REQUEST' });
+  });
+});
+
+describe("a change of a salon's custom domain or short URL", () => {
+  it('is seen on the very next request: the new names serve the salon, the old ones are not found', async () => {
+    // Warm every answer first: the old names found, the new ones not.
+    expect(bootstrapOf(await (await call('/', { headers: { Host: 'book.demo-salon.test' } })).text())).toMatchObject({
+      page: 'salon',
+      salon: { id: 1 },
+    });
+    expect((await call('/', { headers: { Host: 'book.willow-islington.test' } })).status).toBe(404);
+    expect((await call('/s/demo')).headers.get('Location')).toBe('/salon/1');
+    expect((await call('/s/islington')).status).toBe(404);
+
+    const res = await patchSalon(1, { custom_domain: 'Book.Willow-Islington.test', short_slug: 'islington' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ custom_domain: 'book.willow-islington.test', short_slug: 'islington' });
+
+    const moved = await call('/', { headers: { Host: 'book.willow-islington.test' } });
+    expect(moved.status).toBe(200);
+    expect(bootstrapOf(await moved.text())).toMatchObject({ page: 'salon', salon: { id: 1 }, basePath: '' });
+    const gone = await call('/', { headers: { Host: 'book.demo-salon.test' } });
+    expect(gone.status).toBe(404);
+    expect(bootstrapOf(await gone.text())).toMatchObject({ page: 'not-found', what: 'domain' });
+    expect((await call('/s/islington?utm_source=sms')).headers.get('Location')).toBe('/salon/1?utm_source=sms');
+    expect(bootstrapOf(await (await call('/s/demo')).text())).toMatchObject({ page: 'not-found', what: 'short URL' });
+    expect(await (await call('/api/book-online/salon/by-slug/islington/')).json()).toEqual({ id: 1 });
+  });
+
+  it('lets another salon claim a domain and short URL given up, at once', async () => {
+    expect((await call('/', { headers: { Host: 'book.demo-salon.test' } })).status).toBe(404);
+    expect((await patchSalon(2, { custom_domain: 'book.demo-salon.test', short_slug: 'demo' })).status).toBe(200);
+    const page = await call('/', { headers: { Host: 'book.demo-salon.test' } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(themeOf(html)).toBe('dark');
+    expect(bootstrapOf(html)).toMatchObject({ page: 'salon', salon: { id: 2 } });
+    expect((await call('/s/demo')).headers.get('Location')).toBe('/salon/2');
+  });
+
+  it('refuses a domain or short URL another salon has, and keeps serving both as they were', async () => {
+    const res = await patchSalon(3, { custom_domain: 'book.demo-salon.test' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ field: 'custom_domain' });
+    expect((await patchSalon(3, { short_slug: 'islington' })).status).toBe(409);
+    expect(bootstrapOf(await (await call('/', { headers: { Host: 'book.demo-salon.test' } })).text())).toMatchObject({ salon: { id: 2 } });
+    expect((await call('/s/islington')).headers.get('Location')).toBe('/salon/1');
   });
 });

@@ -8,7 +8,9 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function setup(project: TestProject) {
   let salonName = 'Upstream Salon';
-  let jwks: unknown = { keys: [] };
+  // Salon 7's custom domain and short URL, which the admin PATCH below can change.
+  let customDomain: string | null = 'book.upstream-salon.test';
+  let shortSlug: string | null = 'upstream';
   const hits: Record<string, number> = {};
   const count = (k: string) => (hits[k] = (hits[k] ?? 0) + 1);
   const app = new Hono()
@@ -18,12 +20,18 @@ export default async function setup(project: TestProject) {
       return c.json({ id: 7, name: salonName, group: null, theme_mode: 'dark', country: { code: 'GB' } });
     })
     .get('/book-online/salon/by-domain/:host/', (c) => {
-      count(`by-domain:${c.req.param('host')}`);
-      return c.req.param('host') === 'upstream-salon.test' ? c.json({ id: 7 }) : c.json({ detail: 'No salon has this domain' }, 404);
+      const host = c.req.param('host');
+      count(`by-domain:${host}`);
+      if (!/^[a-z0-9.-]{4,253}$/.test(host)) return c.json({ detail: 'host must be a host name such as book.example.com' }, 400);
+      if (host !== customDomain) return c.json({ detail: `No salon books online at ${host}` }, 404);
+      return c.json({ id: 7 });
     })
     .get('/book-online/salon/by-slug/:slug/', (c) => {
-      count(`by-slug:${c.req.param('slug')}`);
-      return c.req.param('slug') === 'upstream' ? c.json({ id: 7 }) : c.json({ detail: 'No salon has this short URL' }, 404);
+      const slug = c.req.param('slug');
+      count(`by-slug:${slug}`);
+      if (!/^[a-z0-9-]{1,40}$/.test(slug)) return c.json({ detail: 'slug must be 1-40 lower-case letters, digits or dashes' }, 400);
+      if (slug !== shortSlug) return c.json({ detail: `No salon has the short URL /s/${slug}` }, 404);
+      return c.json({ id: 7 });
     })
     .get('/book-online/services/:id/', (c) => {
       count(`services:${c.req.param('id')}`);
@@ -40,17 +48,13 @@ export default async function setup(project: TestProject) {
     .get('/book-online/redirect/', (c) => c.redirect('http://elsewhere.invalid/', 302))
     .patch('/admin/salons/:id', async (c) => {
       if (c.req.header('authorization') !== 'Bearer upstream-key') return c.json({ detail: 'bad key' }, 401);
-      const body = (await c.req.json()) as { name?: string };
+      const body = (await c.req.json()) as { name?: string; custom_domain?: string | null; short_slug?: string | null };
       if (body.name) salonName = body.name;
-      return c.json({ id: 7, name: salonName, group: null });
+      if (body.custom_domain !== undefined) customDomain = body.custom_domain;
+      if (body.short_slug !== undefined) shortSlug = body.short_slug;
+      return c.json({ id: 7, name: salonName, group: null, custom_domain: customDomain, short_slug: shortSlug });
     })
-    .get('/__hits', (c) => c.json(hits))
-    // A JWKS the security tests control (they sign tokens with its private key).
-    .put('/__jwks/jwks.json', async (c) => {
-      jwks = await c.req.json();
-      return c.body(null, 204);
-    })
-    .get('/__jwks/jwks.json', (c) => c.json(jwks));
+    .get('/__hits', (c) => c.json(hits));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

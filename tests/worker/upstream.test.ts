@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { MISS_LIMIT } from '../../worker/edge/public-cache';
 import { bootstrapOf, call, themeOf } from './helpers';
 
 /** The edge in front of a remote booking API (UPSTREAM_API): same paths, same cache and checks. */
@@ -46,31 +47,94 @@ describe('UPSTREAM_API: the edge proxies the same paths to a real HTTP upstream'
     expect(after).toMatchObject({ page: 'salon', salon: { name: 'Renamed Upstream' } });
   });
 
-  it('resolves a custom domain and a short URL through the upstream, and caches the answer', async () => {
-    const domain = (init?: RequestInit) => viaUpstream('/', { ...init, headers: { Host: 'upstream-salon.test' } });
-    const first = await domain();
-    expect(first.status).toBe(200);
-    expect(bootstrapOf(await first.text())).toMatchObject({ page: 'salon', basePath: '', salon: { id: 7 } });
-    const after = await hits();
-    expect(after['by-domain:upstream-salon.test']).toBeGreaterThanOrEqual(1);
-    for (let i = 0; i < 3; i++) expect((await domain()).status).toBe(200);
-    expect((await hits())['by-domain:upstream-salon.test']).toBe(after['by-domain:upstream-salon.test']);
+  const onDomain = (host: string) => viaUpstream('/', { headers: { Host: host } });
+  const patchUpstreamSalon = (body: unknown) =>
+    viaUpstream('/admin/salons/7', {
+      method: 'PATCH',
+      headers: { Authorization: 'Bearer upstream-key', 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
-    const short = await viaUpstream('/s/upstream?utm_source=sms');
-    expect(short.headers.get('Location')).toBe('/salon/7?utm_source=sms');
-    const slugHits = (await hits())['by-slug:upstream'];
-    await viaUpstream('/s/upstream');
-    expect((await hits())['by-slug:upstream']).toBe(slugHits);
+  it('serves a custom domain resolved by the upstream, and asks it only once', async () => {
+    const before = (await hits())['by-domain:book.upstream-salon.test'] ?? 0;
+    for (let i = 0; i < 2; i++) {
+      const res = await onDomain('book.upstream-salon.test');
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(themeOf(html)).toBe('dark');
+      expect(bootstrapOf(html)).toMatchObject({ page: 'salon', salon: { id: 7 }, basePath: '' });
+    }
+    expect((await hits())['by-domain:book.upstream-salon.test']).toBe(before + 1);
   });
 
-  it('remembers an unknown domain too, so repeated requests do not reach the upstream', async () => {
-    const unknown = () => viaUpstream('/', { headers: { Host: 'nobody-here.test' } });
-    const res = await unknown();
-    expect(res.status).toBe(404);
-    expect(bootstrapOf(await res.text())).toMatchObject({ page: 'not-found', what: 'domain' });
-    const n = (await hits())['by-domain:nobody-here.test'];
-    expect((await unknown()).status).toBe(404);
-    expect((await hits())['by-domain:nobody-here.test']).toBe(n);
+  it('redirects a short URL resolved by the upstream, and asks it only once', async () => {
+    const before = (await hits())['by-slug:upstream'] ?? 0;
+    for (let i = 0; i < 2; i++) {
+      const res = await viaUpstream('/s/upstream?utm_source=sms');
+      expect(res.status).toBe(302);
+      expect(res.headers.get('Location')).toBe('/salon/7?utm_source=sms');
+    }
+    expect((await hits())['by-slug:upstream']).toBe(before + 1);
+  });
+
+  it('shows the not-found page for a domain or short URL the upstream does not know, asking it once', async () => {
+    const before = await hits();
+    for (let i = 0; i < 2; i++) {
+      const page = await onDomain('unknown.upstream.test');
+      expect(page.status).toBe(404);
+      expect(bootstrapOf(await page.text())).toMatchObject({ page: 'not-found', what: 'domain' });
+      const short = await viaUpstream('/s/nobody-upstream');
+      expect(short.status).toBe(404);
+      expect(bootstrapOf(await short.text())).toMatchObject({ page: 'not-found', what: 'short URL' });
+    }
+    const after = await hits();
+    expect(after['by-domain:unknown.upstream.test']).toBe((before['by-domain:unknown.upstream.test'] ?? 0) + 1);
+    expect(after['by-slug:nobody-upstream']).toBe((before['by-slug:nobody-upstream'] ?? 0) + 1);
+  });
+
+  it('never asks the upstream about a malformed domain or short URL, and passes its 400 through the API', async () => {
+    const before = await hits();
+    expect((await viaUpstream('/s/bad_slug!')).status).toBe(404);
+    expect((await onDomain(`${'a'.repeat(250)}.test`)).status).toBe(404);
+    expect(Object.keys(await hits()).filter((k) => !(k in before))).toEqual([]);
+    const api = await viaUpstream('/api/book-online/salon/by-slug/bad_slug!/');
+    expect(api.status).toBe(400);
+    expect(await api.json()).toEqual({ detail: 'slug must be 1-40 lower-case letters, digits or dashes' });
+  });
+
+  it('remembers a bounded number of unknown names: a flood pushes out only other unknown names', async () => {
+    const before = await hits();
+    expect((await viaUpstream('/s/flood-0')).status).toBe(404);
+    for (let i = 1; i <= MISS_LIMIT; i++) expect((await viaUpstream(`/s/flood-${i}`)).status).toBe(404);
+    expect((await viaUpstream('/s/flood-0')).status).toBe(404);
+    expect((await viaUpstream('/s/upstream')).headers.get('Location')).toBe('/salon/7');
+    const after = await hits();
+    expect(after['by-slug:flood-0']).toBe(2); // forgotten after MISS_LIMIT newer unknown names
+    expect(after[`by-slug:flood-${MISS_LIMIT}`]).toBe(1);
+    expect(after['by-slug:upstream']).toBe(before['by-slug:upstream']); // the real answer stayed cached
+  });
+
+  it('a change of other settings does not ask the upstream for the domain again', async () => {
+    await onDomain('book.upstream-salon.test');
+    const before = (await hits())['by-domain:book.upstream-salon.test'];
+    expect((await patchUpstreamSalon({ name: 'Upstream Salon Again' })).status).toBe(200);
+    const page = bootstrapOf(await (await onDomain('book.upstream-salon.test')).text());
+    expect(page).toMatchObject({ page: 'salon', salon: { name: 'Upstream Salon Again' } });
+    expect((await hits())['by-domain:book.upstream-salon.test']).toBe(before);
+  });
+
+  it('a change of custom domain or short URL made through the upstream is seen on the next request', async () => {
+    expect((await onDomain('book.upstream-salon.test')).status).toBe(200);
+    expect((await onDomain('book.upstream-moved.test')).status).toBe(404);
+    expect((await viaUpstream('/s/upstream-moved')).status).toBe(404);
+    const res = await patchUpstreamSalon({ custom_domain: 'book.upstream-moved.test', short_slug: 'upstream-moved' });
+    expect(res.status).toBe(200);
+    const moved = await onDomain('book.upstream-moved.test');
+    expect(moved.status).toBe(200);
+    expect(bootstrapOf(await moved.text())).toMatchObject({ page: 'salon', salon: { id: 7 } });
+    expect(bootstrapOf(await (await onDomain('book.upstream-salon.test')).text())).toMatchObject({ page: 'not-found', what: 'domain' });
+    expect((await viaUpstream('/s/upstream-moved')).headers.get('Location')).toBe('/salon/7');
+    expect(bootstrapOf(await (await viaUpstream('/s/upstream')).text())).toMatchObject({ page: 'not-found', what: 'short URL' });
   });
 
   it('answers 502 with a clear message when the upstream is unreachable', async () => {

@@ -4,7 +4,7 @@ import { THEME_MODES } from '../../shared/constants';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings } from '../db/salons';
-import { idParam, validate } from '../validate';
+import { hostName, idParam, shortSlug, validate } from '../validate';
 import { keyMatches } from '../crypto';
 
 const isTimeZone = (tz: string) => {
@@ -73,15 +73,8 @@ const salonSettingsSchema = z
       salon_website_link: link,
       stripe_voucher_link: link,
       can_take_voucher_payments: z.boolean('must be true or false'),
-      custom_domain: z
-        .string()
-        .toLowerCase()
-        .regex(/^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a host name such as book.example.com')
-        .nullable(),
-      short_slug: z
-        .string()
-        .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'must be 1-40 lower-case letters, digits or dashes')
-        .nullable(),
+      custom_domain: hostName.nullable(),
+      short_slug: shortSlug.nullable(),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined) },
   )

@@ -11,6 +11,7 @@ import { cards } from './cards';
 import { catalogue } from './catalogue';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
+import { tenancy } from './tenancy';
 
 /**
  * The embedded booking API: the spec's call paths, relative to the API base (the edge mounts
@@ -20,6 +21,7 @@ export const api = new Hono<AppEnv>()
   .use(requestId())
   .use(withConfig)
   .route('/', catalogue)
+  .route('/', tenancy)
   .route('/', availability)
   .route('/', bookingOptions)
   .route('/', clientSalons)

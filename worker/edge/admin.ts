@@ -1,37 +1,38 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { callApi } from './api-client';
-import { bumpVersions } from './versions';
+import { bumpVersions, TENANCY_SCOPE } from './versions';
 
-/** Whether a settings change names a custom domain or short URL (the API has accepted it). */
-function changesTenancy(body: string): boolean {
+/** Whether a settings change may move a custom domain or short URL (an unreadable body may). */
+function movesTenancy(sent: string): boolean {
   try {
-    const keys = Object.keys(JSON.parse(body) as object);
-    return keys.includes('custom_domain') || keys.includes('short_slug');
+    const body = JSON.parse(sent) as unknown;
+    return !body || typeof body !== 'object' || 'custom_domain' in body || 'short_slug' in body;
   } catch {
-    return false;
+    return true;
   }
 }
 
 /**
  * The salon admin API, forwarded to the booking API (embedded or upstream). After a successful
- * settings change the edge bumps the salon's and its group's versions, so the very next page
- * load and public call miss the cache and see the change.
+ * settings change the edge bumps the salon's and its group's versions, and the tenancy version
+ * when the change sets a custom domain or short URL, so the very next page load and public call
+ * miss the cache and see the change.
  */
 export const admin = new Hono<AppEnv>().all('/admin/*', async (c) => {
   const path = c.req.path.slice(1);
-  const asked = c.req.method === 'PATCH' ? await c.req.raw.clone().text() : '';
-  const res = await callApi(c, path, new URL(c.req.url).search);
   const m = /^admin\/salons\/(\d+)$/.exec(path);
-  if (m && c.req.method === 'PATCH' && res.ok) {
+  const isChange = !!m && c.req.method === 'PATCH';
+  const sent = isChange ? await c.req.raw.clone().text() : '';
+  const res = await callApi(c, path, new URL(c.req.url).search);
+  if (m && isChange && res.ok) {
     const body = (await res
       .clone()
       .json()
       .catch(() => null)) as { group?: number | null } | null;
     const scopes = [`salon:${m[1]}`];
     if (body?.group) scopes.push(`group:${body.group}`);
-    // A new custom domain or short URL changes which salon a host or slug leads to.
-    if (changesTenancy(asked)) scopes.push('tenancy');
+    if (movesTenancy(sent)) scopes.push(TENANCY_SCOPE);
     await bumpVersions(c.env.DB, scopes);
   }
   return res;

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
+import { hostName, shortSlugParam } from '../validate';
 import { cachedJson, versionedScope } from './public-cache';
 import { memoisedShell, serveShell } from './shell';
 
@@ -16,15 +17,16 @@ function isAppHost(c: Context<AppEnv>): boolean {
   return c.get('config').appHosts.includes(hostOf(c));
 }
 
-const HOST = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
 /**
- * The salon a custom domain or short URL belongs to, through the API (embedded or upstream),
- * cached under the tenancy version like the salon's own data: a page load on a custom domain
- * reads no database, and a change of domain or slug shows on the very next request.
+ * The salon a custom domain or short URL belongs to, asked of the API (embedded or upstream) and
+ * cached under the tenancy version; null when the name is malformed or belongs to no salon.
  */
-async function salonIdOf(c: Context<AppEnv>, lookup: string): Promise<number | null> {
-  return (await cachedJson<{ id: number }>(c, `book-online/salon/${lookup}/`))?.id ?? null;
+async function salonIdFor(c: Context<AppEnv>, by: 'domain' | 'slug', raw: string): Promise<string | null> {
+  const name = (by === 'domain' ? hostName : shortSlugParam).safeParse(raw);
+  if (!name.success) return null; // the API would refuse it: no call
+  const found = await cachedJson<{ id?: unknown }>(c, `book-online/salon/by-${by}/${name.data}/`);
+  const id = String(found?.id);
+  return ID.test(id) ? id : null;
 }
 
 function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
@@ -73,8 +75,7 @@ const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|c
 /** Page routes: tenant from the path, a short URL or a custom domain; the SPA shell with its data. */
 export const pages = new Hono<AppEnv>()
   .get('/s/:slug', async (c) => {
-    const slug = c.req.param('slug').toLowerCase();
-    const id = /^[a-z0-9-]{1,40}$/.test(slug) ? await salonIdOf(c, `by-slug/${slug}`) : null;
+    const id = await salonIdFor(c, 'slug', c.req.param('slug'));
     if (!id) return notFound(c, 'short URL');
     const search = new URL(c.req.url).search;
     return c.redirect(`/salon/${id}${search}`, 302);
@@ -85,9 +86,8 @@ export const pages = new Hono<AppEnv>()
   .get('/salon/:id{[^/]+}', (c) => salonPage(c, c.req.param('id'), `/salon/${c.req.param('id')}`))
   .get('*', async (c) => {
     if (!isAppHost(c)) {
-      const host = hostOf(c);
-      const id = HOST.test(host) ? await salonIdOf(c, `by-domain/${host}`) : null;
-      return id ? salonPage(c, String(id), '') : notFound(c, 'domain');
+      const id = await salonIdFor(c, 'domain', hostOf(c));
+      return id ? salonPage(c, id, '') : notFound(c, 'domain');
     }
     if (APP_ROUTES.test(c.req.path)) {
       return serveShell(c, {

@@ -1,29 +1,21 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { callApi } from './api-client';
-import { versionOf } from './versions';
-
-/** Public GETs the edge caches, and the settings scope each one depends on. */
-const CACHEABLE: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string | null]> = [
-  [/^latest\/release\/ui\.booking\/[a-z0-9-]+\/$/, () => null],
-  [/^book-online\/group\/(\d+)\/$/, (m) => `group:${m[1]}`],
-  [/^book-online\/salon\/(\d+)\/$/, (m) => `salon:${m[1]}`],
-  [/^book-online\/services\/(\d+)\/$/, (m) => `salon:${m[1]}`],
-  // which salon a custom domain or short URL is: renewed whenever a salon changes either
-  [/^book-online\/salon\/by-(?:domain|slug)\/[^/]+\/$/, () => 'tenancy'],
-];
+import { TENANCY_SCOPE, versionOf } from './versions';
 
 /**
- * Not-found answers the edge remembers, so an unknown host or slug does not reach the API on
- * every request. Their keys carry the version like any other; kept apart and small, so a flood
- * of made-up hosts can only churn this map, never push real answers out.
+ * Public GETs the edge caches, and the settings scope each one depends on. `misses`: a 404 is
+ * remembered too (in a small per-isolate table only), so a page on an unknown domain or short
+ * URL does not call the API on every load.
  */
-const misses = new Map<string, Response>();
-const MISS_LIMIT = 256;
-const rememberMiss = (key: string, res: Response) => {
-  if (misses.size >= MISS_LIMIT) misses.delete(misses.keys().next().value as string);
-  misses.set(key, res);
-};
+const CACHEABLE: ReadonlyArray<{ re: RegExp; scope: (m: RegExpExecArray) => string | null; misses?: true }> = [
+  { re: /^latest\/release\/ui\.booking\/[a-z0-9-]+\/$/, scope: () => null },
+  { re: /^book-online\/group\/(\d+)\/$/, scope: (m) => `group:${m[1]}` },
+  { re: /^book-online\/salon\/(\d+)\/$/, scope: (m) => `salon:${m[1]}` },
+  { re: /^book-online\/services\/(\d+)\/$/, scope: (m) => `salon:${m[1]}` },
+  { re: /^book-online\/salon\/by-domain\/[a-z0-9.-]{4,253}\/$/, scope: () => TENANCY_SCOPE, misses: true },
+  { re: /^book-online\/salon\/by-slug\/[a-z0-9-]{1,40}\/$/, scope: () => TENANCY_SCOPE, misses: true },
+];
 
 interface Entry {
   body: ArrayBuffer;
@@ -40,6 +32,18 @@ function remember(key: string, entry: Entry) {
   memory.set(key, entry);
 }
 
+/**
+ * Remembered 404s, apart from the answers so that a flood of made-up domains or slugs can
+ * neither grow memory nor push real answers out: at most MISS_LIMIT, oldest dropped first, and
+ * never written to the Cache API. Keys carry the version, so a claimed name is seen at once.
+ */
+const misses = new Map<string, Entry>();
+export const MISS_LIMIT = 256;
+function rememberMiss(key: string, entry: Entry) {
+  if (misses.size >= MISS_LIMIT) misses.delete(misses.keys().next().value as string);
+  misses.set(key, entry);
+}
+
 async function etagOf(key: string): Promise<string> {
   const d = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(key));
   return `"${[...new Uint8Array(d)]
@@ -49,15 +53,29 @@ async function etagOf(key: string): Promise<string> {
 }
 
 function respond(c: Context<AppEnv>, e: Entry, state: 'HIT' | 'MISS'): Response {
-  const headers = {
+  const headers: Record<string, string> = {
     'Content-Type': e.contentType,
     // Browsers revalidate every time (a 304 is cheap), so a salon's change shows at once.
     'Cache-Control': 'no-cache',
-    ETag: e.etag,
     'X-Cache': state,
   };
+  if (e.status !== 200) return new Response(withRequestId(c, e.body), { status: e.status, headers });
+  headers.ETag = e.etag;
   if (c.req.header('If-None-Match') === e.etag) return new Response(null, { status: 304, headers });
   return new Response(e.body, { status: e.status, headers });
+}
+
+/** A remembered error body names this request, not the one that first got it. */
+function withRequestId(c: Context<AppEnv>, body: ArrayBuffer): ArrayBuffer | string {
+  try {
+    const json = JSON.parse(new TextDecoder().decode(body)) as unknown;
+    if (json && typeof json === 'object' && 'request_id' in json) {
+      return JSON.stringify({ ...json, request_id: c.get('requestId') });
+    }
+  } catch {
+    // not JSON: as it was
+  }
+  return body;
 }
 
 function requestVersion(c: Context<AppEnv>, scope: string): Promise<string> {
@@ -69,32 +87,37 @@ export async function versionedScope(c: Context<AppEnv>, scope: string): Promise
   return `${scope}@${await requestVersion(c, scope)}`;
 }
 
-/** The cache key of a public GET, or null when the call is not cached. */
-export async function cacheKeyOf(c: Context<AppEnv>, path: string): Promise<string | null> {
-  for (const [re, scopeOf] of CACHEABLE) {
+/** How a public GET is cached: its versioned key, and whether a 404 is remembered too. */
+async function ruleOf(c: Context<AppEnv>, path: string): Promise<{ key: string; misses: boolean } | null> {
+  for (const { re, scope: scopeOf, misses } of CACHEABLE) {
     const m = re.exec(path);
     if (!m) continue;
     const scope = scopeOf(m);
     const version = scope ? await requestVersion(c, scope) : '0';
-    return `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`;
+    return { key: `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`, misses: !!misses };
   }
   return null;
+}
+
+/** The cache key of a public GET, or null when the call is not cached. */
+export async function cacheKeyOf(c: Context<AppEnv>, path: string): Promise<string | null> {
+  return (await ruleOf(c, path))?.key ?? null;
 }
 
 type Lookup = { entry: Entry; state: 'HIT' | 'MISS' } | { passThrough: Response };
 
 /**
  * A public call through the edge cache: per-isolate memory, then the Cache API, then the API.
- * Only plain 200 answers are stored (never ones that set cookies or are private).
+ * Only plain 200 answers are stored (never ones that set cookies or are private), and the 404s
+ * of the calls that remember misses, in their own bounded per-isolate table.
  */
 async function lookup(c: Context<AppEnv>, path: string, search: string): Promise<Lookup> {
-  const key = search ? null : await cacheKeyOf(c, path);
-  if (!key) return { passThrough: await callApi(c, path, search) };
+  const rule = search ? null : await ruleOf(c, path);
+  if (!rule) return { passThrough: await callApi(c, path, search) };
+  const { key } = rule;
 
-  const hot = memory.get(key);
+  const hot = memory.get(key) ?? (rule.misses ? misses.get(key) : undefined);
   if (hot) return { entry: hot, state: 'HIT' };
-  const miss = misses.get(key);
-  if (miss) return { passThrough: miss.clone() };
 
   const cache = (globalThis as unknown as { caches: { default: Cache } }).caches.default;
   const stored = await cache.match(key);
@@ -110,13 +133,17 @@ async function lookup(c: Context<AppEnv>, path: string, search: string): Promise
   }
 
   const res = await callApi(c, path, search);
-  if (res.status === 404 && key.includes('/tenancy@')) {
-    const body = await res.arrayBuffer();
-    const miss = new Response(body, { status: 404, headers: { 'Content-Type': res.headers.get('Content-Type') ?? 'application/json' } });
-    rememberMiss(key, miss);
-    return { passThrough: miss.clone() };
-  }
   const cc = res.headers.get('Cache-Control') ?? '';
+  if (rule.misses && res.status === 404 && !res.headers.has('Set-Cookie') && !/private|no-store/.test(cc)) {
+    const miss: Entry = {
+      body: await res.arrayBuffer(),
+      status: 404,
+      contentType: res.headers.get('Content-Type') ?? 'application/json',
+      etag: '',
+    };
+    rememberMiss(key, miss);
+    return { entry: miss, state: 'MISS' };
+  }
   if (res.status !== 200 || res.headers.has('Set-Cookie') || /private|no-store/.test(cc)) return { passThrough: res };
   const entry: Entry = {
     body: await res.arrayBuffer(),
@@ -149,5 +176,6 @@ export async function cachedJson<T>(c: Context<AppEnv>, path: string): Promise<T
     if (found.passThrough.status === 404) return null;
     throw new Error(`API ${path} answered ${found.passThrough.status}`);
   }
+  if (found.entry.status === 404) return null;
   return JSON.parse(new TextDecoder().decode(found.entry.body)) as T;
 }

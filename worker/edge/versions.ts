@@ -17,6 +17,14 @@ import { cacheVersion, renewCacheVersions } from '../db/cache-versions';
  * a request never awaits another request's I/O, which workerd does not allow reliably.
  */
 export const LEASE_MS = 1000;
+
+/**
+ * The scope of the host and short-URL → salon mapping. Which salon a domain or slug belongs to
+ * can change with any salon's settings (one gives a domain up, another claims it), so the
+ * lookups share one scope, bumped by every change of a custom_domain or short_slug and by no
+ * other change; it is read through the same lease and commit-wait as a salon's version.
+ */
+export const TENANCY_SCOPE = 'tenancy';
 /** The lease, plus room for a timer that fires early or a clock that ticks coarsely. */
 export const CHANGE_SETTLE_MS = LEASE_MS + 100;
 
