@@ -97,7 +97,8 @@ export default tseslint.config(
   {
     files: ['client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    // The classic rules of hooks; the React Compiler's stricter rules come with adopting the compiler.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['tests/**', 'standins/tests/**', 'bench/**', 'scripts/**'],
