@@ -8,7 +8,6 @@ const ITEMS = [
   { label: 'Deposits', path: '/my-feeds', icon: 'M3 7h18v11H3zM3 11h18M7 15h3' },
 ] as const;
 
-
 /** Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag. */
 export function BottomNav() {
   const { status } = useAuth();

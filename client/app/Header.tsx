@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { css } from '../../styled-system/css';
 import { logout, useAuth } from '../features/auth/store';
 import { outlineButton } from '../components/styles';
-import { useSalon } from './SalonContext';
+import { useSalon } from '../lib/salon-context';
 import { PoweredBy } from '../components/PoweredBy';
 import { Avatar } from '../components/Avatar';
 
@@ -35,13 +35,21 @@ export function Header() {
       {/* With the back arrow and LOGOUT beside it, a small phone keeps the room for the name. */}
       <span className={loggedIn ? css({ display: { base: 'none', sm: 'contents' } }) : css({ display: 'contents' })}>
         {salon.image ? (
-          <img src={salon.image} alt={`${salon.name} logo`} width={40} height={40} className={css({ rounded: 'full', objectFit: 'cover' })} />
+          <img
+            src={salon.image}
+            alt={`${salon.name} logo`}
+            width={40}
+            height={40}
+            className={css({ rounded: 'full', objectFit: 'cover' })}
+          />
         ) : (
           <Avatar name={salon.name} />
         )}
       </span>
       <div className={css({ flex: '1', minW: 0 })}>
-        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'break-word', fontSize: { base: 'sm', sm: 'md' } })}>{salon.name}</p>
+        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'break-word', fontSize: { base: 'sm', sm: 'md' } })}>
+          {salon.name}
+        </p>
         <PoweredBy />
       </div>
       {loggedIn && (

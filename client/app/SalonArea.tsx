@@ -2,14 +2,14 @@ import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
-import { RequireLogin } from '../components/RequireLogin';
-import { RequireServices } from '../components/RequireServices';
+import { RequireLogin } from './RequireLogin';
+import { RequireServices } from './RequireServices';
 import { pageColumn } from '../components/styles';
 import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
-import { SalonContext, type SalonData } from './SalonContext';
+import { SalonContext, type SalonData } from '../lib/salon-context';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>

@@ -12,7 +12,17 @@ export function PageTitle({ children, back = true }: { children: string; back?: 
           type="button"
           aria-label="Back"
           onClick={() => navigate(-1)}
-          className={css({ bg: 'transparent', border: 'none', color: 'text', fontSize: 'xl', cursor: 'pointer', w: '10', h: '10', rounded: 'full', flexShrink: 0 })}
+          className={css({
+            bg: 'transparent',
+            border: 'none',
+            color: 'text',
+            fontSize: 'xl',
+            cursor: 'pointer',
+            w: '10',
+            h: '10',
+            rounded: 'full',
+            flexShrink: 0,
+          })}
         >
           ←
         </button>

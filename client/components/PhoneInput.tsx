@@ -14,7 +14,7 @@ export function toE164(raw: string, country: string): string | null {
   return n?.isPossible() ? n.number : null;
 }
 
-/** Phone inputs accept only digits, plus, parentheses and spaces (accounts-and-money.md §5). */
+/** Phone inputs accept only digits, plus, parentheses and spaces (docs/accounts-and-money.md §5). */
 export const phoneChars = (s: string) => s.replace(/[^\d+() ]/g, '');
 
 interface Props {

@@ -39,7 +39,7 @@ function report(path: string, err: CallError) {
 }
 
 /**
- * The one way the client calls the API (booking-journey.md §7-8): 30 s time-out, bearer token
+ * The one way the client calls the API (docs/booking-journey.md §7-8): 30 s time-out, bearer token
  * on protected calls, 204 gives null, and the error message chosen in the spec's order.
  */
 export async function call<T>(path: string, o: CallOptions = {}): Promise<T | null> {

@@ -10,7 +10,9 @@ function fmt(timeZone: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeF
 
 /** '10:30 am' for an ISO time with offset, in the salon's timezone. */
 export function timeLabel(iso: string, timeZone: string): string {
-  return fmt(timeZone, { hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso)).replace(/\u202f/g, ' ');
+  return fmt(timeZone, { hour: 'numeric', minute: '2-digit', hour12: true })
+    .format(new Date(iso))
+    .replace(/\u202f/g, ' ');
 }
 
 /** A salon-local calendar date ('2026-03-03') as a UTC noon instant, so formatting never shifts the day. */

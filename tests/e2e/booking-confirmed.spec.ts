@@ -82,7 +82,7 @@ test('a waitlist booking needs no card and says the client is on the waitlist', 
 
 test('the marketing opt-out link confirms, and an unknown one says so', async ({ page }) => {
   await page.goto('/opt-out/verify/1/demo-opt-out');
-  await expect(page.getByText('You will not receive marketing texts from this salon any more.')).toBeVisible();
+  await expect(page.getByText('We have requested your opt out of marketing messages.')).toBeVisible();
   await page.goto('/opt-out/verify/1/unknown-link');
   await expect(page.getByText('Sorry, we are unable to find that link')).toBeVisible();
 });

@@ -16,11 +16,11 @@ import { PageTitle } from '../../components/PageTitle';
 import { PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { signUp, useAuth } from '../auth/store';
-import { HoldCountdown } from '../booking/HoldCountdown';
-import { useBooking } from '../booking/store';
+import { signUp, useAuth } from '../auth';
+import { HoldCountdown } from '../booking';
+import { useBooking } from '../booking';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
 
@@ -65,7 +65,7 @@ export function CreateAccount() {
       navigate(destination, { replace: true });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof CallError && (err.code === 'UsernameExistsException' || /already exists/.test(message))) {
+      if (err instanceof CallError && err.code === 'UsernameExistsException') {
         navigate('/login?registered=1', { replace: true });
         return;
       }
@@ -79,10 +79,36 @@ export function CreateAccount() {
     <>
       <PageTitle>Create account</PageTitle>
       <HoldCountdown />
-      <form onSubmit={submit} noValidate className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
-        <TextField label="First name" autoComplete="given-name" value={v.first} onChange={set('first')} onBlur={blur('first')} error={shown('first')} />
-        <TextField label="Last name" autoComplete="family-name" value={v.last} onChange={set('last')} onBlur={blur('last')} error={shown('last')} />
-        <TextField label="Email" type="email" autoComplete="email" value={v.email} onChange={set('email')} onBlur={blur('email')} error={shown('email')} />
+      <form
+        onSubmit={submit}
+        noValidate
+        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
+      >
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          value={v.first}
+          onChange={set('first')}
+          onBlur={blur('first')}
+          error={shown('first')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          value={v.last}
+          onChange={set('last')}
+          onBlur={blur('last')}
+          error={shown('last')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={v.email}
+          onChange={set('email')}
+          onBlur={blur('email')}
+          error={shown('email')}
+        />
         <PhoneInput
           label="Mobile number"
           value={v.phone}

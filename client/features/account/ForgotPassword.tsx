@@ -14,9 +14,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { resetPassword, sendResetCode } from '../auth/store';
+import { resetPassword, sendResetCode } from '../auth';
 
 type Step = 'phone' | 'error' | 'code';
 const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
@@ -101,9 +101,33 @@ export function ForgotPassword() {
         <form onSubmit={submit} noValidate className={box}>
           {sentTo && <p className={css({ mb: '3' })}>We have texted a code to {sentTo}.</p>}
           {!e164 && <PhoneInput label="Mobile number" value={phone} country={country} onChange={(v, c) => (setPhone(v), setCountry(c))} />}
-          <TextField label="6-digit code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(x) => setCode(x.replace(/\D/g, ''))} error={codeError} />
-          <TextField label="New password" type="password" autoComplete="new-password" revealable value={password} onChange={setPassword} hint={PASSWORD_RULE_HINT} error={passwordError} />
-          <TextField label="New password again" type="password" autoComplete="new-password" value={again} onChange={setAgain} error={againError} />
+          <TextField
+            label="6-digit code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(x) => setCode(x.replace(/\D/g, ''))}
+            error={codeError}
+          />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            revealable
+            value={password}
+            onChange={setPassword}
+            hint={PASSWORD_RULE_HINT}
+            error={passwordError}
+          />
+          <TextField
+            label="New password again"
+            type="password"
+            autoComplete="new-password"
+            value={again}
+            onChange={setAgain}
+            error={againError}
+          />
           {problem && (
             <p role="alert" className={css({ color: 'danger', mb: '3', fontWeight: '600' })}>
               {problem}

@@ -6,11 +6,11 @@ import { PageTitle } from '../../components/PageTitle';
 import { PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { login, useAuth } from '../auth/store';
-import { HoldCountdown } from '../booking/HoldCountdown';
-import { useBooking } from '../booking/store';
+import { login, useAuth } from '../auth';
+import { HoldCountdown } from '../booking';
+import { useBooking } from '../booking';
 
 /**
  * Login with mobile number and password. /login is the booking variant ('Login to complete your
@@ -33,7 +33,14 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
   );
 
   // After login: the account pages from the bottom navigation, or back to the booking (§4 Login).
-  const destination = variant === 'account' || fromMyBook ? (fromMyBook ? '/my-feeds' : '/my-profile') : selectedServices.length ? '/summary?continue=1' : '/my-book';
+  const destination =
+    variant === 'account' || fromMyBook
+      ? fromMyBook
+        ? '/my-feeds'
+        : '/my-profile'
+      : selectedServices.length
+        ? '/summary?continue=1'
+        : '/my-book';
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
   const e164 = toE164(phone, country);
@@ -58,7 +65,11 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
     <>
       <PageTitle>{variant === 'booking' ? 'Login to complete your booking' : 'Login to view your account'}</PageTitle>
       <HoldCountdown />
-      <form onSubmit={submit} noValidate className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+      <form
+        onSubmit={submit}
+        noValidate
+        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
+      >
         <PhoneInput
           label="Mobile number"
           value={phone}
@@ -70,7 +81,15 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
             setCountry(c);
           }}
         />
-        <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={setPassword} revealable hint={PASSWORD_HINT} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          revealable
+          hint={PASSWORD_HINT}
+        />
         {failure && (
           <div role="alert" className={css({ color: 'danger', mb: '3' })}>
             <p className={css({ fontWeight: '600' })}>{failure.message}</p>

@@ -1,5 +1,6 @@
 import { proxy, useSnapshot } from 'valtio';
-import { call, CallError, setTokenProvider } from '../../lib/api';
+import { CallError, setTokenProvider } from '../../lib/api';
+import { session } from './api';
 
 export interface ClientUser {
   /** the Cognito username (a UUID) */
@@ -30,9 +31,6 @@ interface SessionAnswer {
   expires_in: number;
   user: ClientUser;
 }
-
-const session = <T>(path: string, body?: unknown, method: 'POST' | 'GET' | 'PATCH' = 'POST', token?: string) =>
-  call<T>(path, { base: '/session/', method, body: body ?? (method === 'GET' ? undefined : {}), token });
 
 function started(a: SessionAnswer) {
   accessToken = a.access_token;

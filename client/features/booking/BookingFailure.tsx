@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { releaseHoldAndStartAgain } from './start-again';
 
 /** A booking that did not go through: its message, Try again, and START AGAIN (which lets the held times go). */

@@ -16,7 +16,11 @@ export function HoldCountdown() {
   const m = Math.floor(left / 60_000);
   const s = String(Math.floor((left % 60_000) / 1000)).padStart(2, '0');
   return (
-    <p role="timer" aria-live="off" className={css({ bg: 'surfaceMuted', rounded: 'md', px: '3', py: '2', my: '3', fontSize: 'sm', fontWeight: '600' })}>
+    <p
+      role="timer"
+      aria-live="off"
+      className={css({ bg: 'surfaceMuted', rounded: 'md', px: '3', py: '2', my: '3', fontSize: 'sm', fontWeight: '600' })}
+    >
       {left > 0
         ? `We are holding your time for ${m}:${s}`
         : 'Your time is no longer held. It may still be free: carry on, or choose your time again.'}

@@ -1,4 +1,5 @@
 import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../../shared/availability';
+import type { BookingRequest, BookingResponse } from '../../../shared/booking-request';
 import type { Service } from '../../../shared/types';
 import { call } from '../../lib/api';
 import { booking } from './store';
@@ -6,7 +7,7 @@ import { booking } from './store';
 /** The client's own hold: its held times stay bookable for it. */
 const holdHeader = () => (booking.holdId ? { 'X-Hold-Id': booking.holdId } : undefined);
 
-/** The availability and booking-option calls of booking-journey.md §7. */
+/** The availability and booking-option calls of docs/booking-journey.md §7. */
 
 const ids = (list: readonly number[]) => list.join(',');
 const choices = (list: readonly (number | null)[]) => list.map((c) => c ?? 0).join(',');
@@ -35,7 +36,9 @@ export function fetchDaySlots(k: SearchKey, date: string, signal?: AbortSignal) 
 }
 
 export function fetchPatchWeekly(salonId: number, services: readonly number[], from: string, signal?: AbortSignal) {
-  return call<DayAvailability>(`book-online/availability/weekly/patch/${salonId}/${from}/${ids(services)}/`, { signal }) as Promise<DayAvailability>;
+  return call<DayAvailability>(`book-online/availability/weekly/patch/${salonId}/${from}/${ids(services)}/`, {
+    signal,
+  }) as Promise<DayAvailability>;
 }
 
 export function fetchPatchSlots(salonId: number, date: string, signal?: AbortSignal) {
@@ -65,3 +68,26 @@ export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortS
     headers: holdHeader(),
   }) as Promise<StylistsAtTime>;
 }
+
+/** POST book-online/hold/{salon}/: holds the chosen times for 10 minutes (or renews the hold). */
+export const holdTimes = async (salonId: number, body: { start_time: string | null; procedures: unknown[]; hold_id: string | null }) =>
+  (await call<{ hold_id: string; expires_at: string }>(`book-online/hold/${salonId}/`, { method: 'POST', body }))!;
+
+/** DELETE book-online/hold/{salon}/{hold}/: lets the held times go. */
+export const releaseHold = (salonId: number, holdId: string) =>
+  call(`book-online/hold/${salonId}/${encodeURIComponent(holdId)}/`, { method: 'DELETE' });
+
+/** POST book-online/(waitlist/)appointment/create/{salon}/ with the booking's Idempotency-Key. */
+export const createBooking = async (
+  salonId: number,
+  waitlist: boolean,
+  body: BookingRequest,
+  idempotencyKey: string,
+  headers: Record<string, string> = {},
+) =>
+  (await call<BookingResponse>(`book-online/${waitlist ? 'waitlist/' : ''}appointment/create/${salonId}/`, {
+    method: 'POST',
+    auth: true,
+    body,
+    headers: { ...headers, 'Idempotency-Key': idempotencyKey },
+  }))!;

@@ -5,7 +5,7 @@ import type { StylistOption } from '../../../shared/availability';
 import type { Service } from '../../../shared/types';
 import { toMinor } from '../../../shared/money';
 
-/** A stylist chosen for one service (booking-journey.md §3 'Stylist option'). */
+/** A stylist chosen for one service (docs/booking-journey.md §3 'Stylist option'). */
 export interface StylistChoice extends Omit<StylistOption, 'stylist_id'> {
   stylist_id: number | null;
   start_time: string;
@@ -15,7 +15,7 @@ export interface StylistChoice extends Omit<StylistOption, 'stylist_id'> {
 /** The answer to the patch test popup: a valid recent test, or a new one first. */
 export type PatchChoice = 'valid' | 'needed' | null;
 
-/** The client's booking in progress (booking-journey.md §3 'Booking state'). */
+/** The client's booking in progress (docs/booking-journey.md §3 'Booking state'). */
 export interface BookingState {
   salonId: number | null;
   selectedServices: Service[];
@@ -189,6 +189,29 @@ export function joinWaitList(on: boolean) {
   selectionChanged();
 }
 
+/** The chosen times are held until `expiresAt` under `holdId`. */
+export function holdTaken(holdId: string, expiresAt: string) {
+  booking.holdId = holdId;
+  booking.holdExpiresAt = expiresAt;
+}
+
+/** The booking was made: its answer is kept and its hold is gone (the booking took the times). */
+export function bookingMade(answer: NonNullable<BookingState['bookingResponse']>) {
+  booking.bookingResponse = answer;
+  booking.holdId = null;
+  booking.holdExpiresAt = null;
+}
+
+/** After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key). */
+export function newAttempt() {
+  booking.idempotencyKey = null;
+}
+
+/** Whether the salon offers its waitlist for the chosen services. */
+export function setWaitListOffered(offered: boolean) {
+  booking.showWaitList = offered;
+}
+
 export function setNotes(notes: string) {
   booking.notes = notes.slice(0, 1000);
 }
@@ -228,10 +251,7 @@ export function rememberCampaign(search: string) {
 
 /** The total of the selected services in minor units: the sum of min prices and of max prices. */
 export function totalPrice(services: readonly Service[]): { min: number; max: number } {
-  return services.reduce(
-    (t, s) => ({ min: t.min + toMinor(s.min_price), max: t.max + toMinor(s.max_price) }),
-    { min: 0, max: 0 },
-  );
+  return services.reduce((t, s) => ({ min: t.min + toMinor(s.min_price), max: t.max + toMinor(s.max_price) }), { min: 0, max: 0 });
 }
 
 export function patchTestRequired(services: readonly Service[]): boolean {

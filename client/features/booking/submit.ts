@@ -1,12 +1,12 @@
 import type { BookingRequest, BookingResponse } from '../../../shared/booking-request';
 import { toMinor, toMajor } from '../../../shared/money';
 import type { SalonDetails } from '../../../shared/types';
-import { call } from '../../lib/api';
-import type { ClientUser } from '../auth/store';
-import { appointmentLines } from '../summary/appointment-lines';
-import { booking } from './store';
+import { createBooking, holdTimes } from './api';
+import type { ClientUser } from '../auth';
+import { appointmentLines } from '../summary';
+import { booking, bookingMade, holdTaken } from './store';
 
-/** The chosen procedures, each with its stylist and start time (booking-journey.md §3). */
+/** The chosen procedures, each with its stylist and start time (docs/booking-journey.md §3). */
 function procedures() {
   const { lines } = appointmentLines(booking.selectedServices, booking.selectedStylists, booking.selectedAppointmentTime!);
   return lines.map((l) => {
@@ -25,12 +25,12 @@ function procedures() {
 
 /** Holds the chosen times for 10 minutes (or renews the client's hold of them). */
 export async function holdChosenTimes(salonId: number): Promise<void> {
-  const answer = await call<{ hold_id: string; expires_at: string }>(`book-online/hold/${salonId}/`, {
-    method: 'POST',
-    body: { start_time: booking.selectedAppointmentTime, procedures: procedures(), hold_id: booking.holdId },
+  const answer = await holdTimes(salonId, {
+    start_time: booking.selectedAppointmentTime,
+    procedures: procedures(),
+    hold_id: booking.holdId,
   });
-  booking.holdId = answer!.hold_id;
-  booking.holdExpiresAt = answer!.expires_at;
+  holdTaken(answer.hold_id, answer.expires_at);
 }
 
 /** Whether the booking needs no card: no card needed, a waitlist, or nothing to pay (§4 Flow 6). */
@@ -69,15 +69,7 @@ export async function submitBooking(
     utm_origin: new URLSearchParams(booking.utm).get('utm_source'),
     hold_id: booking.holdId ?? undefined,
   };
-  const path = booking.isWaitList ? 'book-online/waitlist/appointment/create' : 'book-online/appointment/create';
-  const answer = (await call<BookingResponse>(`${path}/${salon.id}/`, {
-    method: 'POST',
-    auth: true,
-    body,
-    headers: { ...headers, 'Idempotency-Key': booking.idempotencyKey },
-  }))!;
-  booking.bookingResponse = answer;
-  booking.holdId = null;
-  booking.holdExpiresAt = null;
+  const answer = await createBooking(salon.id, booking.isWaitList, body, booking.idempotencyKey, headers);
+  bookingMade(answer);
   return answer;
 }

@@ -1,16 +1,14 @@
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { card, pageTitle } from '../../components/styles';
-import { call } from '../../lib/api';
 import { useApi } from '../../lib/useApi';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../auth';
+import { fetchClientSalons } from './api';
 
 /** my-book: the salons the client has bookings with (choose a location). */
 export function MyBookings() {
   const { user } = useAuth();
-  const salons = useApi(user ? user.username : null, (signal) =>
-    call<{ id: number; name: string }[]>(`ncob/client/salons/${user!.username}/`, { auth: true, signal }).then((r) => r ?? []),
-  );
+  const salons = useApi(user ? user.username : null, (signal) => fetchClientSalons(user!.username, signal));
   return (
     <>
       <h1 className={pageTitle}>Bookings</h1>

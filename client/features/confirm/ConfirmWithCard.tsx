@@ -6,22 +6,22 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { outlineButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
-import { auth, useAuth } from '../auth/store';
-import { HoldCountdown } from '../booking/HoldCountdown';
-import { useBooking } from '../booking/store';
-import { getCard } from '../payments/api';
-import { MSG_PAYMENT_UNSUCCESSFUL } from '../payments/messages';
-import { SavedCardView } from '../payments/SavedCardView';
-import { BookingFailure } from '../booking/BookingFailure';
-import { Totals } from '../payments/Totals';
-import { useAppointmentCost } from '../payments/useAppointmentCost';
-import { CancellationPolicy } from '../summary/CancellationPolicy';
+import { auth, useAuth } from '../auth';
+import { HoldCountdown } from '../booking';
+import { useBooking } from '../booking';
+import { getCard } from '../payments';
+import { MSG_PAYMENT_UNSUCCESSFUL } from '../payments';
+import { SavedCardView } from '../payments';
+import { BookingFailure } from '../booking';
+import { Totals } from '../payments';
+import { useAppointmentCost } from '../payments';
+import { CancellationPolicy } from '../summary';
 import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';
 
 /**
- * /confirm-with-card (accounts-and-money.md §2, §4): the saved card, the total and what is payable
+ * /confirm-with-card (docs/accounts-and-money.md §2, §4): the saved card, the total and what is payable
  * today, then PAY DEPOSIT (or CONFIRM BOOKING when nothing is charged now); 3-D Secure comes back
  * here with ?authenticated=1 and the server confirms the booking.
  */
@@ -99,7 +99,9 @@ export function ConfirmWithCard() {
       <Link to="/add-new-card" className={`${outlineButton} ${css({ mb: '4' })}`}>
         UPDATE CARD DETAILS
       </Link>
-      {problem && <BookingFailure message={problem.message} detail={problem.unsuccessful ? MSG_PAYMENT_UNSUCCESSFUL : null} onRetry={pay} />}
+      {problem && (
+        <BookingFailure message={problem.message} detail={problem.unsuccessful ? MSG_PAYMENT_UNSUCCESSFUL : null} onRetry={pay} />
+      )}
       {busy && !problem && (
         <p role="status" className={css({ color: 'textMuted', my: '3' })}>
           {returned || handled.current ? 'Confirming your booking…' : 'Booking…'}

@@ -1,11 +1,10 @@
 import { MSG_SLOT_TAKEN, type BookingResponse } from '../../../shared/booking-request';
 import type { SalonDetails } from '../../../shared/types';
-import { call, CallError } from '../../lib/api';
-import type { ClientUser } from '../auth/store';
-import { booking } from '../booking/store';
-import { submitBooking } from '../booking/submit';
-import { authenticatePayment } from '../payments/authenticate';
-import { MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage } from '../payments/messages';
+import { CallError } from '../../lib/api';
+import type { ClientUser } from '../auth';
+import { booking, newAttempt, submitBooking } from '../booking';
+import { authenticatePayment, MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage } from '../payments';
+import { confirmDeposit } from './api';
 
 /** The booking answer of a salon that takes a card: a 3-D Secure step may follow. */
 export type CardBookingAnswer = BookingResponse & { next_action_url?: string | null; publishable_key?: string | null };
@@ -20,11 +19,6 @@ export class BookingProblem extends Error {
   }
 }
 
-/** After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key). */
-function newAttempt() {
-  booking.idempotencyKey = null;
-}
-
 function problemOf(e: unknown, creating: boolean): BookingProblem {
   if (e instanceof BookingProblem) return e;
   if (e instanceof CallError) {
@@ -35,7 +29,7 @@ function problemOf(e: unknown, creating: boolean): BookingProblem {
       const p = paymentErrorMessage({ code: e.code, message: e.message });
       return new BookingProblem(p.message, p.unsuccessful);
     }
-    if (e.status >= 400 && e.status < 500 && !/Not found/i.test(e.message)) return new BookingProblem(e.message);
+    if (e.status >= 400 && e.status < 500 && e.code !== 'NOT_FOUND') return new BookingProblem(e.message);
   }
   return new BookingProblem(creating ? MSG_CREATE_CARD_BOOKING : MSG_CONFIRM_PROBLEM);
 }
@@ -49,11 +43,7 @@ export async function confirmAuthenticated(salonId: number, username: string, au
   const r = booking.bookingResponse;
   if (!r?.appointment_id || !r.pi) throw new BookingProblem(MSG_CONFIRM_PROBLEM);
   try {
-    await call<{ status: string }>(`book-online/confirm/${salonId}/${r.appointment_id}/${encodeURIComponent(r.pi)}/${encodeURIComponent(username)}/`, {
-      method: 'PUT',
-      auth: true,
-      body: {},
-    });
+    await confirmDeposit(salonId, r.appointment_id, r.pi, username);
   } catch (e) {
     if (authenticationFailed) {
       newAttempt();

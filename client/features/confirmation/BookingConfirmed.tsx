@@ -2,11 +2,11 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
-import { startAgain, useBooking } from '../booking/store';
-import { CancellationPolicy } from '../summary/CancellationPolicy';
-import { appointmentLines } from '../summary/appointment-lines';
+import { startAgain, useBooking } from '../booking';
+import { CancellationPolicy } from '../summary';
+import { appointmentLines } from '../summary';
 import { downloadIcs, icsFile } from './calendar';
 
 const REDIRECT_AFTER_MS = 1000;

@@ -2,21 +2,14 @@ import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { card, pageTitle, primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
-import { call } from '../../lib/api';
+import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
-
-interface Invite {
-  id: number;
-  salon_name: string;
-  requested_deposit: number;
-  appointment: { id: number; start_time: string };
-}
+import { fetchInvites } from './api';
 
 /** my-feeds (Deposits): the salon's requests for a deposit, grouped by salon. */
 export function Deposits() {
   const { salon } = useSalon();
-  const invites = useApi(String(salon.id), (signal) => call<Invite[]>(`client/get/invite/${salon.id}/`, { auth: true, signal }).then((r) => r ?? []));
+  const invites = useApi(String(salon.id), (signal) => fetchInvites(salon.id, signal));
   return (
     <>
       <h1 className={pageTitle}>Deposits</h1>

@@ -4,8 +4,8 @@ import { PATCH_COPY_CUT } from '../../../shared/constants';
 import { Modal } from '../../components/Modal';
 import { ReadMore } from '../../components/ReadMore';
 import { primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
-import type { PatchChoice } from '../booking/store';
+import { useSalon } from '../../lib/salon-context';
+import type { PatchChoice } from '../booking';
 
 const DEFAULT_COPY =
   'For your safety, colour services need a recent patch test (an allergy test). If you have had a patch test with us recently and have had no reaction since, your patch test is still valid. If not, or if you are unsure, please book a patch test first.';
@@ -28,13 +28,36 @@ export function PatchPopup({ onDone, onCancel }: { onDone: (choice: Exclude<Patc
             ['needed', 'No, I need a patch test'],
           ] as const
         ).map(([value, label]) => (
-          <label key={value} className={css({ display: 'flex', gap: '3', alignItems: 'center', p: '3', border: '1px solid', borderColor: 'border', rounded: 'md', cursor: 'pointer' })}>
-            <input type="radio" name="patch-choice" checked={choice === value} onChange={() => setChoice(value)} className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })} />
+          <label
+            key={value}
+            className={css({
+              display: 'flex',
+              gap: '3',
+              alignItems: 'center',
+              p: '3',
+              border: '1px solid',
+              borderColor: 'border',
+              rounded: 'md',
+              cursor: 'pointer',
+            })}
+          >
+            <input
+              type="radio"
+              name="patch-choice"
+              checked={choice === value}
+              onChange={() => setChoice(value)}
+              className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
+            />
             {label}
           </label>
         ))}
       </fieldset>
-      <button type="button" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={choice === null} onClick={() => choice && onDone(choice)}>
+      <button
+        type="button"
+        className={`${primaryButton} ${css({ w: 'full' })}`}
+        disabled={choice === null}
+        onClick={() => choice && onDone(choice)}
+      >
         NEXT
       </button>
     </Modal>

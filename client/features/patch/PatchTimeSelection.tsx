@@ -5,13 +5,13 @@ import { MSG_PATCH_TIME_SELECTED, MSG_PICK_A_DAY } from '../../../shared/availab
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { dateOf, salonToday } from '../../lib/salon-time';
 import { useApi } from '../../lib/useApi';
-import { fetchPatchSlots, fetchPatchWeekly } from '../booking/api';
-import { choosePatchTime, useBooking } from '../booking/store';
-import { DaySlider } from '../time/DaySlider';
-import { SlotList } from '../time/SlotList';
+import { fetchPatchSlots, fetchPatchWeekly } from '../booking';
+import { choosePatchTime, useBooking } from '../booking';
+import { DaySlider } from '../time';
+import { SlotList } from '../time';
 
 /** 'Select a time for your patch test': a 5-minute test at least 48 hours before the appointment. */
 export function PatchTimeSelection() {
@@ -50,17 +50,19 @@ export function PatchTimeSelection() {
       )}
       {date && slots.status === 'loading' && <Loading what="times" />}
       {date && slots.status === 'error' && <CallFailed message={slots.error.message} onRetry={slots.retry} />}
-      {date && slots.data && (times.length ? (
-        <SlotList
-          date={date}
-          timezone={salon.timezone}
-          times={times}
-          selected={b.selectedPatchTime}
-          onSelect={(t) => choosePatchTime(t, slots.data!.data[t]!)}
-        />
-      ) : (
-        <p role="status">{slots.data.message}</p>
-      ))}
+      {date &&
+        slots.data &&
+        (times.length ? (
+          <SlotList
+            date={date}
+            timezone={salon.timezone}
+            times={times}
+            selected={b.selectedPatchTime}
+            onSelect={(t) => choosePatchTime(t, slots.data!.data[t]!)}
+          />
+        ) : (
+          <p role="status">{slots.data.message}</p>
+        ))}
       {b.selectedPatchTime && (
         <p role="status" className={css({ mt: '3', fontWeight: '600' })}>
           {MSG_PATCH_TIME_SELECTED}

@@ -3,17 +3,17 @@ import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
-import { useSalon } from '../../app/SalonContext';
-import { HoldCountdown } from '../booking/HoldCountdown';
-import { useBooking } from '../booking/store';
-import { CancellationPolicy } from '../summary/CancellationPolicy';
+import { useSalon } from '../../lib/salon-context';
+import { HoldCountdown } from '../booking';
+import { useBooking } from '../booking';
+import { CancellationPolicy } from '../summary';
 import { CardSetup } from './CardSetup';
-import { releaseHoldAndStartAgain } from '../booking/start-again';
+import { releaseHoldAndStartAgain } from '../booking';
 import { Totals } from './Totals';
 import { useAppointmentCost } from './useAppointmentCost';
 
 /**
- * /add-new-card (accounts-and-money.md §2 'Add card'): step 2 of 3 of a booking that needs a
+ * /add-new-card (docs/accounts-and-money.md §2 'Add card'): step 2 of 3 of a booking that needs a
  * card, or a card update from outside the booking flow. After 'Success! ...' it goes on, 2 s
  * later, to /confirm-with-card in the booking flow, otherwise to /my-profile.
  */
@@ -33,10 +33,14 @@ export function AddCard() {
     <>
       {inFlow && <HoldCountdown />}
       {inFlow && <p className={css({ mt: '3', fontSize: 'sm', fontWeight: '700', color: 'textMuted' })}>Step 2 of 3</p>}
-      <PageTitle>{inFlow ? 'Please enter your card details. Then confirm your booking on the next page.' : 'Please enter your card details.'}</PageTitle>
+      <PageTitle>
+        {inFlow ? 'Please enter your card details. Then confirm your booking on the next page.' : 'Please enter your card details.'}
+      </PageTitle>
       <p className={css({ mb: '4', fontSize: 'sm', color: 'textMuted' })}>
         Your card is stored securely and anonymously by our payment provider; {salon.name} never sees its number.{' '}
-        {inFlow ? 'You can then confirm your booking, and pay any deposit, on the next page.' : 'It is used for deposits and to secure your bookings.'}
+        {inFlow
+          ? 'You can then confirm your booking, and pay any deposit, on the next page.'
+          : 'It is used for deposits and to secure your bookings.'}
       </p>
       <CardSetup
         returnPath="/add-new-card"

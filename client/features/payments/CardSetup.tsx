@@ -3,14 +3,14 @@ import { useHref, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../auth';
 import { requestSetupIntent, saveCard } from './api';
 import { MSG_AUTHENTICATION, MSG_CARD_SAVED, MSG_CONFIRM_EXCEPTION, MSG_SETUP_FAILED, setupErrorMessage } from './messages';
 import type { CardFieldsProps, CardForm, SavedCard, SetupIntentAnswer } from './types';
 
-/** Redirect after card saved (accounts-and-money.md §9). */
+/** Redirect after card saved (docs/accounts-and-money.md §9). */
 export const SAVED_REDIRECT_MS = 2000;
 
 // Each card form loads only when a card screen shows it: Stripe.js is never in the first bundle.
@@ -54,11 +54,20 @@ export function CardSetup({ returnPath, onSaved, submitLabel = 'NEXT', onStartAg
   const used = useRef(false);
   const finished = useRef(false);
 
-  const fail = useCallback((e: unknown) => {
-    setFailure(e instanceof CallError ? (e.code ? setupErrorMessage({ code: e.code, message: e.message }, salon.phone) : MSG_CONFIRM_EXCEPTION) : MSG_CONFIRM_EXCEPTION);
-    setBusy(false);
-    setFinishing(false);
-  }, [salon.phone]);
+  const fail = useCallback(
+    (e: unknown) => {
+      setFailure(
+        e instanceof CallError
+          ? e.code
+            ? setupErrorMessage({ code: e.code, message: e.message }, salon.phone)
+            : MSG_CONFIRM_EXCEPTION
+          : MSG_CONFIRM_EXCEPTION,
+      );
+      setBusy(false);
+      setFinishing(false);
+    },
+    [salon.phone],
+  );
 
   // Back from the 3-D Secure page: save the card, or say the authentication failed.
   useEffect(() => {
@@ -171,7 +180,12 @@ export function CardSetup({ returnPath, onSaved, submitLabel = 'NEXT', onStartAg
           Saving your card…
         </p>
       )}
-      <button type="submit" className={`${primaryButton} ${css({ w: 'full', mt: '2' })}`} disabled={!complete || busy || !setup} aria-busy={busy}>
+      <button
+        type="submit"
+        className={`${primaryButton} ${css({ w: 'full', mt: '2' })}`}
+        disabled={!complete || busy || !setup}
+        aria-busy={busy}
+      >
         {submitLabel}
       </button>
     </form>

@@ -44,7 +44,10 @@ export function SavedCardView({ card, expiry = true }: { card: SavedCard; expiry
       <span className={css({ alignSelf: 'flex-end', fontWeight: '800', fontSize: 'lg', letterSpacing: '0.04em' })} data-testid="card-brand">
         {brand}
       </span>
-      <p className={css({ fontFamily: 'mono', fontSize: { base: 'md', sm: 'xl' }, letterSpacing: '0.12em', whiteSpace: 'nowrap' })} data-testid="card-number">
+      <p
+        className={css({ fontFamily: 'mono', fontSize: { base: 'md', sm: 'xl' }, letterSpacing: '0.12em', whiteSpace: 'nowrap' })}
+        data-testid="card-number"
+      >
         **** **** **** {card.last4}
       </p>
       {expiry && (

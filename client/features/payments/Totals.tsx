@@ -1,6 +1,6 @@
 import { css } from '../../../styled-system/css';
 import { formatMoney, toMinor } from '../../../shared/money';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { card } from '../../components/styles';
 import type { AppointmentCost } from './api';
 

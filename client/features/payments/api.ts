@@ -5,11 +5,19 @@ import type { SavedCard, SetupIntentAnswer } from './types';
 export const getCard = (salonId: number) => call<SavedCard>(`ncob/checkout/salon/user/getcard/${salonId}/`, { auth: true });
 
 export const requestSetupIntent = async (salonId: number, username: string) =>
-  (await call<SetupIntentAnswer>(`ncob/checkout/salon/setupintent/${salonId}/${encodeURIComponent(username)}/`, { method: 'POST', auth: true, body: {} }))!;
+  (await call<SetupIntentAnswer>(`ncob/checkout/salon/setupintent/${salonId}/${encodeURIComponent(username)}/`, {
+    method: 'POST',
+    auth: true,
+    body: {},
+  }))!;
 
 /** After the browser confirmed the setup intent: the server keeps the card (replacing any other). */
 export const saveCard = async (salonId: number, setupIntentId: string) =>
-  (await call<SavedCard>(`ncob/checkout/salon/savecard/${salonId}/`, { method: 'POST', auth: true, body: { setup_intent_id: setupIntentId } }))!;
+  (await call<SavedCard>(`ncob/checkout/salon/savecard/${salonId}/`, {
+    method: 'POST',
+    auth: true,
+    body: { setup_intent_id: setupIntentId },
+  }))!;
 
 export const deleteCard = (salonId: number, username: string) =>
   call<null>(`ncob/checkout/client/delete/card/${salonId}/${encodeURIComponent(username)}/`, { method: 'DELETE', auth: true });

@@ -28,5 +28,8 @@ export async function authenticatePayment(p: PendingAuthentication): Promise<Aut
       ? { status: 'authenticated' }
       : { status: 'failed', error: { code: 'payment_intent_authentication_failure' } };
   }
-  return { status: 'failed', error: { code: 'payment_intent_authentication_failure', message: 'No way to authenticate the payment was given.' } };
+  return {
+    status: 'failed',
+    error: { code: 'payment_intent_authentication_failure', message: 'No way to authenticate the payment was given.' },
+  };
 }

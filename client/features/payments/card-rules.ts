@@ -142,7 +142,8 @@ export function checkCvc(value: string, numberRaw: string): FieldState {
   const need = cvcLength(numberRaw);
   const digits = onlyDigits(value);
   // Stripe accepts 3 or 4 digits until the brand says which.
-  const ok = need === 4 ? digits.length === 4 : digits.length === 3 || (brandOf(onlyDigits(numberRaw)) === 'unknown' && digits.length === 4);
+  const ok =
+    need === 4 ? digits.length === 4 : digits.length === 3 || (brandOf(onlyDigits(numberRaw)) === 'unknown' && digits.length === 4);
   return ok ? { complete: true, error: null, incomplete: null } : { complete: false, error: null, incomplete: MSG_CVC_INCOMPLETE };
 }
 

@@ -1,6 +1,6 @@
 import type { ProviderError } from './types';
 
-/** Card and payment messages of accounts-and-money.md §8, word for word. */
+/** Card and payment messages of docs/accounts-and-money.md §8, word for word. */
 export const MSG_INSUFFICIENT_FUNDS = 'Your card has insufficient funds. Please try again with a different card.';
 export const MSG_CARD_DECLINED = 'Your card was declined. Please try again with a different card.';
 export const MSG_AUTHENTICATION = 'Please try again and ensure the authentication is completed.';
@@ -23,7 +23,12 @@ export const MSG_CREATE_CARD_BOOKING =
   'Sorry there has been a problem creating your booking. Your payment may have failed so please try again checking you have sufficient funds or try using a different card.';
 export const MSG_CONFIRM_PROBLEM = 'We are having problems confirming your booking, please try again.';
 
-const AUTH_CODES = ['setup_intent_authentication_failure', 'payment_intent_authentication_failure', 'authentication_required', 'authentication_failed'];
+const AUTH_CODES = [
+  'setup_intent_authentication_failure',
+  'payment_intent_authentication_failure',
+  'authentication_required',
+  'authentication_failed',
+];
 
 /** Which kind of card failure an error is, from its code, decline code and message. */
 export function failureKind(e: ProviderError): 'insufficient_funds' | 'declined' | 'authentication' | 'other' {
@@ -53,6 +58,9 @@ export function setupErrorMessage(e: ProviderError, salonPhone: string): string 
   }
 }
 
+/** Stripe's codes for a card number that is invalid, incorrect or incomplete. */
+const CARD_NUMBER_CODES = ['invalid_number', 'incorrect_number', 'incomplete_number'];
+
 /** A failed payment: the message, and whether the 'payment was not successful' line goes with it. */
 export function paymentErrorMessage(e: ProviderError): { message: string; unsuccessful: boolean } {
   switch (failureKind(e)) {
@@ -64,6 +72,6 @@ export function paymentErrorMessage(e: ProviderError): { message: string; unsucc
       return { message: MSG_AUTHENTICATION, unsuccessful: false };
     default:
       // §8 'Payment failure': not for an invalid or incomplete card number.
-      return { message: MSG_PAYMENT_DETAILS, unsuccessful: !/card number is (invalid|incorrect|incomplete)/i.test(e.message ?? '') };
+      return { message: MSG_PAYMENT_DETAILS, unsuccessful: !CARD_NUMBER_CODES.includes(e.code ?? '') };
   }
 }

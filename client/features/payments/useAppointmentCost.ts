@@ -1,5 +1,5 @@
 import { useApi } from '../../lib/useApi';
-import { useBooking } from '../booking/store';
+import { useBooking } from '../booking';
 import { appointmentCost } from './api';
 
 /** The chosen appointment's total and deposit from the server (null key: not asked). */

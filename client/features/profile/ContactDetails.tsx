@@ -6,7 +6,7 @@ import { Modal } from '../../components/Modal';
 import { PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { updateProfile, type ClientUser } from '../auth/store';
+import { updateProfile, type ClientUser } from '../auth';
 
 /** Profile, Contact Details: name, email, mobile; SAVE DETAILS only for a valid change. */
 export function ContactDetails({ user }: { user: ClientUser }) {
@@ -44,9 +44,29 @@ export function ContactDetails({ user }: { user: ClientUser }) {
 
   return (
     <form onSubmit={save} noValidate>
-      <TextField label="Full name" placeholder="Eg. Jane" autoComplete="name" value={name} onChange={setName} error={name ? nameError : MSG_PROFILE_NAME} />
-      <TextField label="Email address" type="email" autoComplete="email" value={email} onChange={setEmail} error={email ? emailError : MSG_EMAIL} />
-      <PhoneInput label="Mobile number" value={phone} country={country} onChange={(v, c) => (setPhone(v), setCountry(c))} error={phone ? phoneError : null} />
+      <TextField
+        label="Full name"
+        placeholder="Eg. Jane"
+        autoComplete="name"
+        value={name}
+        onChange={setName}
+        error={name ? nameError : MSG_PROFILE_NAME}
+      />
+      <TextField
+        label="Email address"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={setEmail}
+        error={email ? emailError : MSG_EMAIL}
+      />
+      <PhoneInput
+        label="Mobile number"
+        value={phone}
+        country={country}
+        onChange={(v, c) => (setPhone(v), setCountry(c))}
+        error={phone ? phoneError : null}
+      />
       <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={!canSave}>
         {saving ? 'SAVING…' : 'SAVE DETAILS'}
       </button>

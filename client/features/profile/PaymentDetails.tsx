@@ -4,16 +4,16 @@ import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { Modal } from '../../components/Modal';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
-import type { ClientUser } from '../auth/store';
-import { deleteCard, getCard } from '../payments/api';
-import { CardSetup } from '../payments/CardSetup';
-import { MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED } from '../payments/messages';
-import { SavedCardView } from '../payments/SavedCardView';
+import type { ClientUser } from '../auth';
+import { deleteCard, getCard } from '../payments';
+import { CardSetup } from '../payments';
+import { MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED } from '../payments';
+import { SavedCardView } from '../payments';
 
 /**
- * Profile, Payment Details (accounts-and-money.md §2, §4 'Card removal'): the saved card with
+ * Profile, Payment Details (docs/accounts-and-money.md §2, §4 'Card removal'): the saved card with
  * REMOVE THIS CARD, or 'No payment card added'; UPDATE CARD DETAILS opens the card form here.
  */
 export function PaymentDetails({ user }: { user: ClientUser }) {

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
 import { pageTitle } from '../../components/styles';
-import { useAuth } from '../auth/store';
+import { useAuth } from '../auth';
 import { ContactDetails } from './ContactDetails';
 import { PaymentDetails } from './PaymentDetails';
 
@@ -43,11 +43,20 @@ export function Profile() {
         <Avatar name={user.name || user.phone_number} size={48} />
         <h1 className={`${pageTitle} ${css({ flex: '1', my: '0', overflowWrap: 'break-word' })}`}>{user.name || 'Your profile'}</h1>
       </div>
-      <div role="tablist" aria-label="Profile" className={css({ display: 'flex', borderBottom: '1px solid', borderColor: 'border', mb: '4' })}>
+      <div
+        role="tablist"
+        aria-label="Profile"
+        className={css({ display: 'flex', borderBottom: '1px solid', borderColor: 'border', mb: '4' })}
+      >
         {tabButton('contact', 'Contact Details')}
         {tabButton('payment', 'Payment Details')}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+      <div
+        role="tabpanel"
+        id={`panel-${tab}`}
+        aria-labelledby={`tab-${tab}`}
+        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
+      >
         {tab === 'contact' ? <ContactDetails user={user} /> : <PaymentDetails user={user} />}
       </div>
       <p className={css({ mt: '4' })}>

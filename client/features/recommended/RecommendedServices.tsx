@@ -5,11 +5,11 @@ import { nextStepAfterRecommended } from '../../../shared/booking-flow';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
-import { ServiceRow } from '../services/ServiceRow';
-import { fetchRecommended } from '../booking/api';
-import { toggleService, useBooking } from '../booking/store';
+import { ServiceRow } from '../services';
+import { fetchRecommended } from '../booking';
+import { toggleService, useBooking } from '../booking';
 
 /** 'Select a finishing service:' after a service with processing time. */
 export function RecommendedServices() {
@@ -34,7 +34,17 @@ export function RecommendedServices() {
       {recs.status === 'loading' && <Loading what="recommended services" />}
       {recs.status === 'error' && <CallFailed message={recs.error.message} onRetry={recs.retry} />}
       {recs.status === 'ok' && (
-        <ul aria-label="Recommended services" className={css({ listStyle: 'none', bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border', overflow: 'hidden' })}>
+        <ul
+          aria-label="Recommended services"
+          className={css({
+            listStyle: 'none',
+            bg: 'surface',
+            rounded: 'lg',
+            border: '1px solid',
+            borderColor: 'border',
+            overflow: 'hidden',
+          })}
+        >
           {recs.data.map((s) => (
             <ServiceRow key={s.id} service={s} selected={selectedIds.has(s.id)} onToggle={() => toggleService(s)} />
           ))}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { Category } from '../../../shared/types';
-import { toggleService, useBooking } from '../booking/store';
+import { toggleService, useBooking } from '../booking';
 import { ServiceRow } from './ServiceRow';
 
 interface Props {
@@ -23,7 +23,10 @@ export function CategoryList({ categories, expandAll }: Props) {
         const expanded = open[cat.id] ?? expandAll;
         const panelId = `category-${cat.id}`;
         return (
-          <section key={cat.id} className={css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border', overflow: 'hidden' })}>
+          <section
+            key={cat.id}
+            className={css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border', overflow: 'hidden' })}
+          >
             <h2>
               <button
                 type="button"
@@ -48,11 +51,24 @@ export function CategoryList({ categories, expandAll }: Props) {
               >
                 <span className={css({ flex: '1', overflowWrap: 'break-word' })}>{cat.name}</span>
                 {count > 0 && (
-                  <span className={css({ fontSize: 'xs', bg: 'primary', color: 'onPrimary', rounded: 'full', px: '2', py: '0.5', whiteSpace: 'nowrap' })}>
+                  <span
+                    className={css({
+                      fontSize: 'xs',
+                      bg: 'primary',
+                      color: 'onPrimary',
+                      rounded: 'full',
+                      px: '2',
+                      py: '0.5',
+                      whiteSpace: 'nowrap',
+                    })}
+                  >
                     {count} selected
                   </span>
                 )}
-                <span aria-hidden="true" className={css({ transition: 'transform 0.15s', transform: expanded ? 'rotate(180deg)' : 'none' })}>
+                <span
+                  aria-hidden="true"
+                  className={css({ transition: 'transform 0.15s', transform: expanded ? 'rotate(180deg)' : 'none' })}
+                >
                   ▾
                 </span>
               </button>

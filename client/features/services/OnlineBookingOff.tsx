@@ -1,5 +1,5 @@
 import { css } from '../../../styled-system/css';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 
 export function OnlineBookingOff() {
   const { salon } = useSalon();

@@ -3,8 +3,8 @@ import { css } from '../../../styled-system/css';
 import { nextStepAfterServices } from '../../../shared/booking-flow';
 import { formatMoney } from '../../../shared/money';
 import { StickyNext } from '../../components/StickyNext';
-import { useSalon } from '../../app/SalonContext';
-import { toggleService, totalPrice, useBooking } from '../booking/store';
+import { useSalon } from '../../lib/salon-context';
+import { toggleService, totalPrice, useBooking } from '../booking';
 
 /** The sticky list of selected services with the total and NEXT (disabled until one is chosen). */
 export function SelectedServices() {
@@ -18,7 +18,20 @@ export function SelectedServices() {
     selectedServices.length > 0 ? (
       <ul aria-label="Your selection" className={css({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: '2', mb: '2' })}>
         {selectedServices.map((s) => (
-          <li key={s.id} className={css({ display: 'flex', alignItems: 'center', gap: '1', bg: 'surfaceMuted', rounded: 'full', pl: '3', pr: '1', py: '0.5', fontSize: 'sm' })}>
+          <li
+            key={s.id}
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '1',
+              bg: 'surfaceMuted',
+              rounded: 'full',
+              pl: '3',
+              pr: '1',
+              py: '0.5',
+              fontSize: 'sm',
+            })}
+          >
             {s.name}
             <button
               type="button"

@@ -5,7 +5,7 @@ import { formatDurationRange, formatPriceRange, toMinor } from '../../../shared/
 import { cutText, needsViewMore } from '../../../shared/text';
 import type { Service } from '../../../shared/types';
 import { linkButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 
 interface Props {
   service: Service;

@@ -13,7 +13,17 @@ interface Props {
 /** The Search / Clear toggle: Search opens the field, Clear empties and closes it. */
 export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) {
   return (
-    <div role="search" className={css({ display: 'flex', flex: '1', minW: open ? '60' : 'auto', gap: '2', alignItems: 'center', justifyContent: 'flex-end' })}>
+    <div
+      role="search"
+      className={css({
+        display: 'flex',
+        flex: '1',
+        minW: open ? '60' : 'auto',
+        gap: '2',
+        alignItems: 'center',
+        justifyContent: 'flex-end',
+      })}
+    >
       {open && (
         <input
           type="search"

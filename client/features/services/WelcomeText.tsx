@@ -2,7 +2,7 @@ import { css } from '../../../styled-system/css';
 import { WELCOME_CUT_DESKTOP, WELCOME_CUT_MOBILE } from '../../../shared/constants';
 import { ReadMore } from '../../components/ReadMore';
 import { useIsMobile } from '../../lib/useMediaQuery';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 
 /** The salon's welcome message, cut at 140 characters on mobile and 190 otherwise. */
 export function WelcomeText() {

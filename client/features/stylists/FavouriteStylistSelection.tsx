@@ -1,10 +1,10 @@
 import { useNavigate } from 'react-router';
-import { fetchStylists } from '../booking/api';
-import { chooseStylist, useBooking } from '../booking/store';
+import { fetchStylists } from '../booking';
+import { chooseStylist, useBooking } from '../booking';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
 import { StaffChoice } from './StaffChoice';
 import { toChoice } from './choices';

@@ -3,7 +3,7 @@ import type { StylistOption } from '../../../shared/availability';
 import { formatMoney, formatPriceRange, toMinor } from '../../../shared/money';
 import type { Service } from '../../../shared/types';
 import { Avatar } from '../../components/Avatar';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 
 interface Props {
   service: Service;
@@ -38,12 +38,28 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
   const name = `staff-${service.id}`;
   return (
     <fieldset className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden' })}>
-      <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>
-        Select a staff member for {service.name}
-      </legend>
+      <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>Select a staff member for {service.name}</legend>
       <label className={optionRow}>
-        <input type="radio" name={name} checked={chosen === null} onChange={() => onChoose(null)} className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })} />
-        <span aria-hidden="true" className={css({ w: '10', h: '10', rounded: 'full', border: '2px dashed', borderColor: 'border', display: 'grid', placeItems: 'center', flexShrink: 0 })}>
+        <input
+          type="radio"
+          name={name}
+          checked={chosen === null}
+          onChange={() => onChoose(null)}
+          className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
+        />
+        <span
+          aria-hidden="true"
+          className={css({
+            w: '10',
+            h: '10',
+            rounded: 'full',
+            border: '2px dashed',
+            borderColor: 'border',
+            display: 'grid',
+            placeItems: 'center',
+            flexShrink: 0,
+          })}
+        >
           ✱
         </span>
         <span className={css({ flex: '1' })}>

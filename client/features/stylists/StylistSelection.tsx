@@ -1,14 +1,15 @@
+import { CallError } from '../../lib/api';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { timeLabel } from '../../lib/salon-time';
 import { useApi } from '../../lib/useApi';
-import { fetchStylistsAt } from '../booking/api';
-import { assignStylist, booking, useBooking } from '../booking/store';
-import { useSearchKey } from '../time/search';
+import { fetchStylistsAt } from '../booking';
+import { assignStylist, booking, useBooking } from '../booking';
+import { useSearchKey } from '../time';
 import { StaffChoice } from './StaffChoice';
 import { toChoice } from './choices';
 
@@ -47,7 +48,7 @@ export function StylistSelection() {
       navigate('/summary');
     } catch (e) {
       setFailure(
-        e instanceof Error && /no longer available/.test(e.message)
+        e instanceof CallError && e.status === 409
           ? 'These staff members cannot all take this time together. Please choose again, or pick another time.'
           : e instanceof Error
             ? e.message

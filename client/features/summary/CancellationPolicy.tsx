@@ -8,7 +8,11 @@ const COLLAPSED_PX = 32;
 /** The salon's cancellation policy: its HTML sanitised, collapsed with view more / less when taller than 32 px. */
 export function CancellationPolicy({ html, agreed, onAgree }: { html: string; agreed?: boolean; onAgree?: (on: boolean) => void }) {
   const clean = useMemo(
-    () => DOMPurify.sanitize(html, { ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'span', 'h3', 'h4'], ALLOWED_ATTR: ['href'] }),
+    () =>
+      DOMPurify.sanitize(html, {
+        ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'span', 'h3', 'h4'],
+        ALLOWED_ATTR: ['href'],
+      }),
     [html],
   );
   const box = useRef<HTMLDivElement>(null);
@@ -19,7 +23,10 @@ export function CancellationPolicy({ html, agreed, onAgree }: { html: string; ag
   }, [clean]);
 
   return (
-    <section aria-labelledby="policy-title" className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '3', mb: '4' })}>
+    <section
+      aria-labelledby="policy-title"
+      className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '3', mb: '4' })}
+    >
       <h2 id="policy-title" className={css({ fontWeight: '700', mb: '1' })}>
         Cancellation policy
       </h2>
@@ -28,7 +35,12 @@ export function CancellationPolicy({ html, agreed, onAgree }: { html: string; ag
           <div
             id="policy-text"
             ref={box}
-            className={css({ overflow: 'hidden', fontSize: 'sm', '& ul': { listStyle: 'disc', pl: '5' }, '& p + p, & p + ul, & ul + p': { mt: '1' } })}
+            className={css({
+              overflow: 'hidden',
+              fontSize: 'sm',
+              '& ul': { listStyle: 'disc', pl: '5' },
+              '& p + p, & p + ul, & ul + p': { mt: '1' },
+            })}
             style={tall && !open ? { maxHeight: COLLAPSED_PX, maskImage: 'linear-gradient(to bottom, #000 45%, transparent)' } : undefined}
             // Sanitised above with DOMPurify: only text formatting tags and links survive.
             dangerouslySetInnerHTML={{ __html: clean }}
@@ -43,16 +55,16 @@ export function CancellationPolicy({ html, agreed, onAgree }: { html: string; ag
         <p className={css({ fontSize: 'sm', color: 'textMuted' })}>This salon has not set a cancellation policy.</p>
       )}
       {onAgree && (
-      <label className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '3', fontWeight: '600', cursor: 'pointer' })}>
-        <input
-          type="checkbox"
-          role="switch"
-          checked={!!agreed}
-          onChange={(e) => onAgree(e.target.checked)}
-          className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
-        />
-        I agree to the cancellation policy
-      </label>
+        <label className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '3', fontWeight: '600', cursor: 'pointer' })}>
+          <input
+            type="checkbox"
+            role="switch"
+            checked={!!agreed}
+            onChange={(e) => onAgree(e.target.checked)}
+            className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
+          />
+          I agree to the cancellation policy
+        </label>
       )}
     </section>
   );

@@ -5,15 +5,15 @@ import { formatMoney } from '../../../shared/money';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { card } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { dateOf, fullDate, timeLabel } from '../../lib/salon-time';
-import { useAuth } from '../auth/store';
-import { HoldCountdown } from '../booking/HoldCountdown';
-import { auth } from '../auth/store';
-import { holdChosenTimes, isFreeBooking, submitBooking } from '../booking/submit';
-import { setNotes, useBooking } from '../booking/store';
-import { BookingFailure } from '../booking/BookingFailure';
-import { MSG_SLOT_TAKEN } from '../../../shared/booking-request';
+import { useAuth } from '../auth';
+import { HoldCountdown } from '../booking';
+import { auth } from '../auth';
+import { holdChosenTimes, isFreeBooking, submitBooking } from '../booking';
+import { setNotes, useBooking } from '../booking';
+import { BookingFailure } from '../booking';
+import { MSG_BOOKING_PROBLEM, MSG_SLOT_TAKEN } from '../../../shared/booking-request';
 import { CallError } from '../../lib/api';
 import { appointmentLines } from './appointment-lines';
 import { CancellationPolicy } from './CancellationPolicy';
@@ -46,7 +46,8 @@ export function Summary() {
       if (answer.success) navigate('/bookingConfirmed');
     } catch (e) {
       const taken = e instanceof CallError && e.status === 409;
-      setFailure(taken ? MSG_SLOT_TAKEN : e instanceof Error && !/Not found/.test(e.message) ? e.message : 'We are having problems creating your booking, please try again.');
+      const notFound = e instanceof CallError && e.code === 'NOT_FOUND';
+      setFailure(taken ? MSG_SLOT_TAKEN : e instanceof Error && !notFound ? e.message : MSG_BOOKING_PROBLEM);
     } finally {
       setBusy(false);
     }
@@ -99,7 +100,16 @@ export function Summary() {
             </li>
           ))}
         </ul>
-        <p className={css({ display: 'flex', justifyContent: 'space-between', borderTop: '2px solid', borderColor: 'text', pt: '2', fontWeight: '700' })}>
+        <p
+          className={css({
+            display: 'flex',
+            justifyContent: 'space-between',
+            borderTop: '2px solid',
+            borderColor: 'text',
+            pt: '2',
+            fontWeight: '700',
+          })}
+        >
           <span>Total</span>
           <span>
             {anyFrom ? 'From ' : ''}
@@ -114,7 +124,8 @@ export function Summary() {
       )}
       {b.isWaitList && (
         <p role="note" className={css({ bg: 'surfaceMuted', rounded: 'md', p: '3', mb: '3' })}>
-          You are joining the waitlist. Please tell us in the notes if you would like a particular staff member, or if you are flexible on the day and time.
+          You are joining the waitlist. Please tell us in the notes if you would like a particular staff member, or if you are flexible on
+          the day and time.
         </p>
       )}
       <label htmlFor="notes" className={css({ display: 'block', fontWeight: '600', mb: '1' })}>
@@ -126,7 +137,16 @@ export function Summary() {
         maxLength={1000}
         rows={3}
         onChange={(e) => setNotes(e.target.value)}
-        className={css({ w: 'full', p: '2', rounded: 'md', border: '1px solid', borderColor: 'border', bg: 'bg', color: 'text', font: 'inherit' })}
+        className={css({
+          w: 'full',
+          p: '2',
+          rounded: 'md',
+          border: '1px solid',
+          borderColor: 'border',
+          bg: 'bg',
+          color: 'text',
+          font: 'inherit',
+        })}
       />
       {failure && <BookingFailure message={failure} onRetry={next} />}
       <StickyNext disabled={!agreed || busy} onNext={next}>

@@ -1,6 +1,6 @@
 import { toMinor } from '../../../shared/money';
 import type { Service } from '../../../shared/types';
-import type { StylistChoice } from '../booking/store';
+import type { StylistChoice } from '../booking';
 
 export interface AppointmentLine {
   service: Service;

@@ -5,7 +5,7 @@ import { linkButton } from '../../components/styles';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { dayOfMonth, longDate, monthLabel, weekdayShort } from '../../lib/salon-time';
 
-/** booking-journey.md §9: 181 days at first, 15 more at a time, 6 months in the dropdown, arrows lock 2 s. */
+/** docs/booking-journey.md §9: 181 days at first, 15 more at a time, 6 months in the dropdown, arrows lock 2 s. */
 export const SLIDER_DAYS = 181;
 const MORE_DAYS = 15;
 const MONTHS = 6;
@@ -45,10 +45,11 @@ export function DaySlider(p: DaySliderProps) {
   // Bring the first bookable day (or the chosen one) into view when it becomes known.
   const anchor = p.selected ?? p.minDate;
   useEffect(() => {
-    if (anchor) setStart((s) => {
-      const i = daysBetween(p.today, anchor);
-      return i >= s && i < s + perStep ? s : Math.max(0, i);
-    });
+    if (anchor)
+      setStart((s) => {
+        const i = daysBetween(p.today, anchor);
+        return i >= s && i < s + perStep ? s : Math.max(0, i);
+      });
   }, [anchor, p.today, perStep]);
 
   useEffect(() => {
@@ -108,7 +109,16 @@ export function DaySlider(p: DaySliderProps) {
             const first = e.target.value < p.today ? p.today : e.target.value;
             moveTo(daysBetween(p.today, first));
           }}
-          className={css({ minH: '10', px: '2', rounded: 'md', border: '1px solid', borderColor: 'border', bg: 'bg', color: 'text', fontWeight: '600' })}
+          className={css({
+            minH: '10',
+            px: '2',
+            rounded: 'md',
+            border: '1px solid',
+            borderColor: 'border',
+            bg: 'bg',
+            color: 'text',
+            fontWeight: '600',
+          })}
         >
           {!months.some((m) => m.slice(0, 7) === shownMonth) && <option value="">{monthLabel(`${shownMonth}-01`)}</option>}
           {months.map((m) => (
@@ -118,7 +128,13 @@ export function DaySlider(p: DaySliderProps) {
           ))}
         </select>
         <div className={css({ display: 'flex', gap: '2' })}>
-          <button type="button" className={arrowButton} aria-label="Earlier days" disabled={locked || start === 0} onClick={() => arrow(-1)}>
+          <button
+            type="button"
+            className={arrowButton}
+            aria-label="Earlier days"
+            disabled={locked || start === 0}
+            onClick={() => arrow(-1)}
+          >
             ‹
           </button>
           <button
@@ -132,7 +148,12 @@ export function DaySlider(p: DaySliderProps) {
           </button>
         </div>
       </div>
-      <div role="group" aria-label="Choose a day" className={css({ display: 'grid', gap: '1' })} style={{ gridTemplateColumns: `repeat(${perStep}, minmax(0, 1fr))` }}>
+      <div
+        role="group"
+        aria-label="Choose a day"
+        className={css({ display: 'grid', gap: '1' })}
+        style={{ gridTemplateColumns: `repeat(${perStep}, minmax(0, 1fr))` }}
+      >
         {days.map((i) => {
           const date = addDays(p.today, i);
           const reason = disabledReason(date);
@@ -184,7 +205,10 @@ export function DaySlider(p: DaySliderProps) {
               >
                 {dayOfMonth(date)}
               </span>
-              <span aria-hidden="true" className={css({ fontSize: '10px', lineHeight: '1.1', textAlign: 'center', overflowWrap: 'break-word' })}>
+              <span
+                aria-hidden="true"
+                className={css({ fontSize: '10px', lineHeight: '1.1', textAlign: 'center', overflowWrap: 'break-word' })}
+              >
                 {reason ? 'No availability' : 'Availability'}
               </span>
             </button>

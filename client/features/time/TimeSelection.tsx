@@ -8,13 +8,23 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { outlineButton } from '../../components/styles';
-import { useSalon } from '../../app/SalonContext';
+import { useSalon } from '../../lib/salon-context';
 import { fullDate, salonToday, timeLabel } from '../../lib/salon-time';
 import { useApi } from '../../lib/useApi';
-import { fetchDaySlots, fetchShowWaitlist, fetchStylistsAt, fetchWeekly } from '../booking/api';
-import { assignStylist, booking, chooseDate, choosePatch, chooseTime, joinWaitList, patchTestRequired, useBooking } from '../booking/store';
-import { PatchPopup } from '../patch/PatchPopup';
-import { toChoice } from '../stylists/choices';
+import { fetchDaySlots, fetchShowWaitlist, fetchStylistsAt, fetchWeekly } from '../booking';
+import {
+  assignStylist,
+  booking,
+  chooseDate,
+  choosePatch,
+  chooseTime,
+  joinWaitList,
+  patchTestRequired,
+  setWaitListOffered,
+  useBooking,
+} from '../booking';
+import { PatchPopup } from '../patch';
+import { toChoice } from '../stylists';
 import { DaySlider } from './DaySlider';
 import { SlotList } from './SlotList';
 import { useSearchKey } from './search';
@@ -39,7 +49,7 @@ export function TimeSelection() {
   const slots = useApi(date && !askPatch ? `${keyText}|${date}` : null, (signal) => fetchDaySlots(key, date!, signal));
   useEffect(() => setMore({}), [keyText]);
   useEffect(() => {
-    if (waitlistOption.status === 'ok') booking.showWaitList = waitlistOption.data.show_waitlist;
+    if (waitlistOption.status === 'ok') setWaitListOffered(waitlistOption.data.show_waitlist);
   }, [waitlistOption.status, waitlistOption.data]);
 
   if (patchTestRequired(b.selectedServices) && b.patchChoice === 'needed' && !b.selectedPatchTime) {
@@ -48,7 +58,7 @@ export function TimeSelection() {
 
   const week: DayAvailability | undefined = weekly.data;
   const exceeds = week?.message === MSG_EXCEEDS_MAX_DAYS;
-  const minDate = week ? [week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null : null;
+  const minDate = week ? ([week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null) : null;
   const times = slots.data ? Object.keys(slots.data.data) : [];
   const canWaitlist = b.showWaitList && !b.isWaitList;
   const chosenStylist = b.selectedServices.map((s) => b.selectedStylists[s.id]).find((c) => c?.stylist_id != null);
@@ -115,9 +125,7 @@ export function TimeSelection() {
           {exceeds ? (
             <div role="alert" className={css({ my: '3' })}>
               <p className={css({ fontWeight: '600' })}>{week.slot_message}</p>
-              <p>
-                {exceedsMaxDaysMessage(chosenStylist?.stylist_name || salon.name, week.max_days, fullDate(week.last_bookable_date))}.
-              </p>
+              <p>{exceedsMaxDaysMessage(chosenStylist?.stylist_name || salon.name, week.max_days, fullDate(week.last_bookable_date))}.</p>
               <p>
                 Please choose another staff member, try again tomorrow or call the salon on{' '}
                 <a href={`tel:${salon.phone.replace(/[^\d+]/g, '')}`}>{salon.phone}</a>.
@@ -134,13 +142,15 @@ export function TimeSelection() {
       )}
       {date && slots.status === 'loading' && <Loading what="times" />}
       {date && slots.status === 'error' && <CallFailed message={slots.error.message} onRetry={slots.retry} />}
-      {date && slots.data && (times.length > 0 ? (
-        <SlotList date={date} timezone={salon.timezone} times={times} selected={b.selectedAppointmentTime} onSelect={chooseTime} />
-      ) : (
-        <p role="status" className={css({ my: '3' })}>
-          {slots.data.message}
-        </p>
-      ))}
+      {date &&
+        slots.data &&
+        (times.length > 0 ? (
+          <SlotList date={date} timezone={salon.timezone} times={times} selected={b.selectedAppointmentTime} onSelect={chooseTime} />
+        ) : (
+          <p role="status" className={css({ my: '3' })}>
+            {slots.data.message}
+          </p>
+        ))}
       {canWaitlist && (week || weekly.status === 'error') && (
         <button type="button" className={`${outlineButton} ${css({ mt: '4' })}`} onClick={() => joinWaitList(true)}>
           ADD ME TO WAITLIST

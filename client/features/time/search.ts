@@ -1,7 +1,7 @@
-import { useSalon } from '../../app/SalonContext';
-import type { SearchKey } from '../booking/api';
-import { useBooking } from '../booking/store';
-import { stylistIdsFor } from '../stylists/choices';
+import { useSalon } from '../../lib/salon-context';
+import type { SearchKey } from '../booking';
+import { useBooking } from '../booking';
+import { stylistIdsFor } from '../stylists';
 
 /** What the availability calls are asked, from the booking state. */
 export function useSearchKey(): SearchKey {

@@ -3,8 +3,8 @@ import { css } from '../../../styled-system/css';
 import { CallFailed } from '../../components/CallFailed';
 import { PoweredBy } from '../../components/PoweredBy';
 import { pageColumn, pageTitle } from '../../components/styles';
-import { Landing } from '../../app/Landing';
-import { call } from '../../lib/api';
+import { Landing } from '../../components/Landing';
+import { optOutOfMarketing, verifyBooking } from './api';
 import { useApi } from '../../lib/useApi';
 
 const ID = /^[1-9]\d{0,8}$/;
@@ -14,10 +14,11 @@ const CODE = /^[a-z0-9-]{4,40}$/;
 function VerifyBooking() {
   const { id = '', code = '' } = useParams();
   const valid = ID.test(id) && CODE.test(code);
-  const answer = useApi(valid ? `${id}/${code}` : null, (signal) =>
-    call<{ bookingStatus: string }>(`book-online/verify/${id}/${code}/`, { method: 'PUT', signal }),
-  );
-  const notFound = !valid || (answer.status === 'error' && answer.error.status === 404) || (answer.status === 'ok' && answer.data?.bookingStatus !== 'verified');
+  const answer = useApi(valid ? `${id}/${code}` : null, (signal) => verifyBooking(id, code, signal));
+  const notFound =
+    !valid ||
+    (answer.status === 'error' && answer.error.status === 404) ||
+    (answer.status === 'ok' && answer.data?.bookingStatus !== 'verified');
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>Verifying Your Booking</h1>
@@ -40,21 +41,19 @@ function VerifyBooking() {
 function MarketingOptOut() {
   const { id = '', code = '' } = useParams();
   const valid = ID.test(id) && CODE.test(code);
-  const answer = useApi(valid ? `${id}/${code}` : null, (signal) =>
-    call<{ status: string }>(`salon/v2/${id}/marketing/sms/opt-out/verify/${code}/`, { method: 'PUT', signal }),
-  );
+  const answer = useApi(valid ? `${id}/${code}` : null, (signal) => optOutOfMarketing(id, code, signal));
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>Marketing texts</h1>
       {valid && answer.status === 'loading' && <p role="status">Please wait a moment…</p>}
       {(!valid || (answer.status === 'error' && answer.error.status === 404)) && <p role="alert">Sorry, we are unable to find that link</p>}
       {answer.status === 'error' && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={answer.retry} />}
-      {answer.status === 'ok' && <p role="status">You will not receive marketing texts from this salon any more.</p>}
+      {answer.status === 'ok' && <p role="status">We have requested your opt out of marketing messages.</p>}
     </main>
   );
 }
 
-/** The top-level pages of the platform's own host (booking-journey.md §2 route table). */
+/** The top-level pages of the platform's own host (docs/booking-journey.md §2 route table). */
 export function LinkPages() {
   return (
     <BrowserRouter>

@@ -26,7 +26,7 @@ const shown = (s: FieldState, left: boolean) => s.error ?? (left ? s.incomplete 
  * The offline card form: three fields that behave as Stripe Elements' cardNumber, cardExpiry and
  * cardCvc (formatting, Luhn and expiry checks, focus moving on), confirmed against the stand-in.
  */
-export function OfflineCardFields({ setup, formRef, onCompleteChange, disabled }: CardFieldsProps) {
+export function OfflineCardFields({ formRef, onCompleteChange, disabled }: CardFieldsProps) {
   const id = useId();
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
@@ -99,7 +99,16 @@ export function OfflineCardFields({ setup, formRef, onCompleteChange, disabled }
           {brand !== 'unknown' && (
             <span
               aria-hidden="true"
-              className={css({ position: 'absolute', right: '3', top: '50%', transform: 'translateY(-50%)', fontSize: 'xs', fontWeight: '700', textTransform: 'uppercase', color: 'textMuted' })}
+              className={css({
+                position: 'absolute',
+                right: '3',
+                top: '50%',
+                transform: 'translateY(-50%)',
+                fontSize: 'xs',
+                fontWeight: '700',
+                textTransform: 'uppercase',
+                color: 'textMuted',
+              })}
             >
               {brand}
             </span>
@@ -122,7 +131,12 @@ export function OfflineCardFields({ setup, formRef, onCompleteChange, disabled }
           aria-describedby={`${id}-expiry-error`}
           onChange={(e) => {
             const deleting = e.target.value.length < expiry.length;
-            const v = formatExpiry(deleting && expiry.endsWith(' / ') && digitsOf(e.target.value).length === 2 ? digitsOf(e.target.value).slice(0, 1) : e.target.value, deleting);
+            const v = formatExpiry(
+              deleting && expiry.endsWith(' / ') && digitsOf(e.target.value).length === 2
+                ? digitsOf(e.target.value).slice(0, 1)
+                : e.target.value,
+              deleting,
+            );
             setExpiry(v);
             if (checkExpiry(v).complete) cvcRef.current?.focus();
           }}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth } from '../features/auth/store';
-import { Loading } from './CallFailed';
+import { Loading } from '../components/CallFailed';
 
 /** Profile, bookings and deposits need a logged-in client; others go to profile-login. */
 export function RequireLogin({ children }: { children: ReactNode }) {

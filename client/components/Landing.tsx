@@ -1,6 +1,6 @@
 import { css } from '../../styled-system/css';
-import { pageColumn, pageTitle } from '../components/styles';
-import { PoweredBy } from '../components/PoweredBy';
+import { pageColumn, pageTitle } from './styles';
+import { PoweredBy } from './PoweredBy';
 
 /** / on the platform's own host: there is no salon yet, so say how to reach one. */
 export function Landing() {
@@ -8,8 +8,8 @@ export function Landing() {
     <main className={pageColumn}>
       <h1 className={pageTitle}>Book your salon appointment online</h1>
       <p className={css({ mb: '3' })}>
-        Open the booking link your salon gave you (on its website, social pages or a text message) to choose your
-        services, stylist and time.
+        Open the booking link your salon gave you (on its website, social pages or a text message) to choose your services, stylist and
+        time.
       </p>
       <PoweredBy />
     </main>

@@ -1,0 +1,4 @@
+// The public entry of this feature: what other features may use of it (and nothing else).
+
+export { CancellationPolicy } from './CancellationPolicy';
+export { appointmentLines } from './appointment-lines';
