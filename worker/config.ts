@@ -1,6 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, Env } from './env';
 
 /**
  * The one checked configuration of the product Worker: every setting of wrangler.toml and its
@@ -127,16 +125,16 @@ function toConfig(env: z.output<typeof envSchema>) {
 export type Config = ReturnType<typeof toConfig>;
 
 /** A setting is missing or wrong: names the setting, never its value. */
-class ConfigError extends Error {
+export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid Worker configuration: ${problems.join('; ')}`);
   }
 }
 
-let cached: { from: Env; config: Config } | undefined;
+let cached: { from: object; config: Config } | undefined;
 
 /** Validates the configuration once per isolate (and again only if the bindings change). */
-function configFrom(env: Env): Config {
+export function configFrom(env: object): Config {
   if (cached?.from === env) return cached.config;
   // An empty setting is an unset one (wrangler.toml lists optional settings as "").
   const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')));
@@ -146,26 +144,3 @@ function configFrom(env: Env): Config {
   cached = { from: env, config };
   return config;
 }
-
-/**
- * Puts the checked configuration on the context. A missing or wrong setting refuses every
- * request with a 500 and names the setting in the log (never its value).
- */
-export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
-  try {
-    c.set('config', configFrom(c.env));
-  } catch (e) {
-    if (!(e instanceof ConfigError)) throw e;
-    console.error(`[${c.get('requestId')}] ${e.message}`);
-    c.header('Cache-Control', 'no-store');
-    const detail = 'This booking service is not configured correctly. Please try again later.';
-    if (c.req.path.startsWith('/api/') || c.req.header('Accept')?.includes('application/json')) {
-      return c.json({ detail, code: 'MISCONFIGURED', request_id: c.get('requestId') }, 500);
-    }
-    return c.html(
-      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Unavailable</title><h1>Sorry, something went wrong</h1><p>${detail}</p></html>`,
-      500,
-    );
-  }
-  await next();
-};

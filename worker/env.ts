@@ -1,5 +1,6 @@
 import type { SalonDetails } from '../shared/types';
-import type { Config } from './config';
+import type { MiddlewareHandler } from 'hono';
+import { ConfigError, configFrom, type Config } from './config';
 
 /** Bindings, vars and secrets of wrangler.toml (checked by worker/config.ts). */
 export interface Env {
@@ -33,3 +34,26 @@ export interface AppEnv {
     clientSub?: string;
   };
 }
+
+/**
+ * Puts the checked configuration on the context. A missing or wrong setting refuses every
+ * request with a 500 and names the setting in the log (never its value).
+ */
+export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
+  try {
+    c.set('config', configFrom(c.env));
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`[${c.get('requestId')}] ${e.message}`);
+    c.header('Cache-Control', 'no-store');
+    const detail = 'This booking service is not configured correctly. Please try again later.';
+    if (c.req.path.startsWith('/api/') || c.req.header('Accept')?.includes('application/json')) {
+      return c.json({ detail, code: 'MISCONFIGURED', request_id: c.get('requestId') }, 500);
+    }
+    return c.html(
+      `<!doctype html><html lang="en"><meta charset="utf-8"><title>Unavailable</title><h1>Sorry, something went wrong</h1><p>${detail}</p></html>`,
+      500,
+    );
+  }
+  await next();
+};

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
  */
 export default async function setup(project: TestProject) {
   let salonName = 'Upstream Salon';
+  let jwks: unknown = { keys: [] };
   // Salon 7's custom domain and short URL, which the admin PATCH below can change.
   let customDomain: string | null = 'book.upstream-salon.test';
   let shortSlug: string | null = 'upstream';
@@ -54,7 +55,13 @@ export default async function setup(project: TestProject) {
       if (body.short_slug !== undefined) shortSlug = body.short_slug;
       return c.json({ id: 7, name: salonName, group: null, custom_domain: customDomain, short_slug: shortSlug });
     })
-    .get('/__hits', (c) => c.json(hits));
+    .get('/__hits', (c) => c.json(hits))
+    // A JWKS the security tests control (they sign tokens with its private key).
+    .put('/__jwks/jwks.json', async (c) => {
+      jwks = await c.req.json();
+      return c.body(null, 204);
+    })
+    .get('/__jwks/jwks.json', (c) => c.json(jwks));
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { withConfig } from '../config';
-import type { AppEnv } from '../env';
+import { withConfig, type AppEnv } from '../env';
 import { errorBody, onError } from '../errors';
 import { adminSalons } from './admin-salons';
 import { availability } from './availability';

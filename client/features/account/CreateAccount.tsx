@@ -19,8 +19,7 @@ import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { signUp, useAuth } from '../auth';
-import { HoldCountdown } from '../booking';
-import { useBooking } from '../booking';
+import { HoldCountdown, useBooking } from '../booking';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
 

@@ -9,8 +9,7 @@ import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { login, useAuth } from '../auth';
-import { HoldCountdown } from '../booking';
-import { useBooking } from '../booking';
+import { HoldCountdown, useBooking } from '../booking';
 
 /**
  * Login with mobile number and password. /login is the booking variant ('Login to complete your

@@ -35,3 +35,4 @@ export {
 } from './store';
 export type { PatchChoice, StylistChoice } from './store';
 export { holdChosenTimes, isFreeBooking, submitBooking } from './submit';
+export { appointmentLines } from './appointment-lines';

@@ -3,7 +3,7 @@ import { toMinor, toMajor } from '../../../shared/money';
 import type { SalonDetails } from '../../../shared/types';
 import { createBooking, holdTimes } from './api';
 import type { ClientUser } from '../auth';
-import { appointmentLines } from '../summary';
+import { appointmentLines } from './appointment-lines';
 import { booking, bookingMade, holdTaken } from './store';
 
 /** The chosen procedures, each with its stylist and start time (docs/booking-journey.md §3). */

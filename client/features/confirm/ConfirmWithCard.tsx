@@ -9,14 +9,8 @@ import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
 import { auth, useAuth } from '../auth';
-import { HoldCountdown } from '../booking';
-import { useBooking } from '../booking';
-import { getCard } from '../payments';
-import { MSG_PAYMENT_UNSUCCESSFUL } from '../payments';
-import { SavedCardView } from '../payments';
-import { BookingFailure } from '../booking';
-import { Totals } from '../payments';
-import { useAppointmentCost } from '../payments';
+import { HoldCountdown, useBooking, BookingFailure } from '../booking';
+import { getCard, MSG_PAYMENT_UNSUCCESSFUL, SavedCardView, Totals, useAppointmentCost } from '../payments';
 import { CancellationPolicy } from '../summary';
 import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';
 

@@ -4,9 +4,8 @@ import { css } from '../../../styled-system/css';
 import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
-import { startAgain, useBooking } from '../booking';
+import { startAgain, useBooking, appointmentLines } from '../booking';
 import { CancellationPolicy } from '../summary';
-import { appointmentLines } from '../summary';
 import { downloadIcs, icsFile } from './calendar';
 
 const REDIRECT_AFTER_MS = 1000;

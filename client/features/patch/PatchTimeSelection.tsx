@@ -8,10 +8,8 @@ import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { dateOf, salonToday } from '../../lib/salon-time';
 import { useApi } from '../../lib/useApi';
-import { fetchPatchSlots, fetchPatchWeekly } from '../booking';
-import { choosePatchTime, useBooking } from '../booking';
-import { DaySlider } from '../time';
-import { SlotList } from '../time';
+import { fetchPatchSlots, fetchPatchWeekly, choosePatchTime, useBooking } from '../booking';
+import { DaySlider, SlotList } from '../time';
 
 /** 'Select a time for your patch test': a 5-minute test at least 48 hours before the appointment. */
 export function PatchTimeSelection() {

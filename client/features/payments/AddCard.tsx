@@ -4,11 +4,9 @@ import { css } from '../../../styled-system/css';
 import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { useSalon } from '../../lib/salon-context';
-import { HoldCountdown } from '../booking';
-import { useBooking } from '../booking';
+import { HoldCountdown, useBooking, releaseHoldAndStartAgain } from '../booking';
 import { CancellationPolicy } from '../summary';
 import { CardSetup } from './CardSetup';
-import { releaseHoldAndStartAgain } from '../booking';
 import { Totals } from './Totals';
 import { useAppointmentCost } from './useAppointmentCost';
 

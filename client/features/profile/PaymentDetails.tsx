@@ -7,10 +7,7 @@ import { linkButton, outlineButton, primaryButton } from '../../components/style
 import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
 import type { ClientUser } from '../auth';
-import { deleteCard, getCard } from '../payments';
-import { CardSetup } from '../payments';
-import { MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED } from '../payments';
-import { SavedCardView } from '../payments';
+import { deleteCard, getCard, CardSetup, MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED, SavedCardView } from '../payments';
 
 /**
  * Profile, Payment Details (docs/accounts-and-money.md §2, §4 'Card removal'): the saved card with

@@ -8,8 +8,7 @@ import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
 import { ServiceRow } from '../services';
-import { fetchRecommended } from '../booking';
-import { toggleService, useBooking } from '../booking';
+import { fetchRecommended, toggleService, useBooking } from '../booking';
 
 /** 'Select a finishing service:' after a service with processing time. */
 export function RecommendedServices() {

@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router';
-import { fetchStylists } from '../booking';
-import { chooseStylist, useBooking } from '../booking';
+import { fetchStylists, chooseStylist, useBooking } from '../booking';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';

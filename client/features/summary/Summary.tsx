@@ -7,15 +7,19 @@ import { StickyNext } from '../../components/StickyNext';
 import { card } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { dateOf, fullDate, timeLabel } from '../../lib/salon-time';
-import { useAuth } from '../auth';
-import { HoldCountdown } from '../booking';
-import { auth } from '../auth';
-import { holdChosenTimes, isFreeBooking, submitBooking } from '../booking';
-import { setNotes, useBooking } from '../booking';
-import { BookingFailure } from '../booking';
+import { useAuth, auth } from '../auth';
+import {
+  HoldCountdown,
+  holdChosenTimes,
+  isFreeBooking,
+  submitBooking,
+  setNotes,
+  useBooking,
+  BookingFailure,
+  appointmentLines,
+} from '../booking';
 import { MSG_BOOKING_PROBLEM, MSG_SLOT_TAKEN } from '../../../shared/booking-request';
 import { CallError } from '../../lib/api';
-import { appointmentLines } from './appointment-lines';
 import { CancellationPolicy } from './CancellationPolicy';
 
 /** 'Review details to continue': policy, date and times, services with staff and prices, totals, notes. */

@@ -1,5 +1,3 @@
-import type { WebhookEvent } from './events';
-
 const encoder = new TextEncoder();
 
 /**
@@ -15,7 +13,7 @@ export async function signWebhook(payload: string, secret: string, timestamp = M
 }
 
 /** The request Stripe would send for an event: its exact body and headers, ready for fetch(). */
-export async function webhookRequestInit(event: Pick<WebhookEvent, 'payload'>, secret: string, timestamp?: number): Promise<RequestInit> {
+export async function webhookRequestInit(event: { payload: string }, secret: string, timestamp?: number): Promise<RequestInit> {
   return {
     method: 'POST',
     headers: {

@@ -1,6 +1,6 @@
 import { toMinor } from '../../../shared/money';
 import type { Service } from '../../../shared/types';
-import type { StylistChoice } from '../booking';
+import type { StylistChoice } from './store';
 
 export interface AppointmentLine {
   service: Service;
