@@ -29,11 +29,10 @@ export const MSG_RESET_WENT_WRONG = 'Reset went wrong';
 export const strongPassword = (pw: string) => /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/.test(pw);
 export const validEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email) && email.length <= 254;
 
-/** What a failed login says (§8), from the identity provider's error type and message. */
-export function loginFailure(code: string | undefined, message: string): { message: string; hint?: string } {
-  if (/given phone_number already exists/.test(message)) return { message: MSG_ALREADY_REGISTERED, hint: MSG_ALREADY_REGISTERED_HINT };
-  if (code === 'NotAuthorizedException' && /attempts exceeded/i.test(message)) return { message: MSG_TOO_MANY_ATTEMPTS };
-  if (code === 'LimitExceededException') return { message: MSG_TOO_MANY_ATTEMPTS };
+/** What a failed login says (§8), from the error's code (the identity provider's error type). */
+export function loginFailure(code: string | undefined): { message: string; hint?: string } {
+  if (code === 'UsernameExistsException') return { message: MSG_ALREADY_REGISTERED, hint: MSG_ALREADY_REGISTERED_HINT };
+  if (code === 'PasswordAttemptsExceeded' || code === 'LimitExceededException') return { message: MSG_TOO_MANY_ATTEMPTS };
   if (code === 'NotAuthorizedException') return { message: MSG_WRONG_PASSWORD, hint: MSG_WRONG_PASSWORD_HINT };
   if (code === 'UserLambdaValidationException' || code === 'UserNotFoundException') return { message: MSG_NO_ACCOUNT };
   return { message: MSG_LOGIN_FAILED };

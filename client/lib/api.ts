@@ -10,6 +10,8 @@ export class CallError extends Error {
     readonly status: number,
     /** the answer's machine-readable code, e.g. NotAuthorizedException */
     readonly code?: string,
+    /** a payment provider's decline code, e.g. insufficient_funds */
+    readonly declineCode?: string,
   ) {
     super(message);
   }
@@ -66,8 +68,9 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
   if (res.status === 204) return null;
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
-    const code = body && typeof body === 'object' && 'code' in body ? String((body as { code: unknown }).code) : undefined;
-    const err = new CallError(errorMessageFrom(res.status, res.statusText, body), res.status, code);
+    const field = (name: string) =>
+      body && typeof body === 'object' && name in body ? String((body as Record<string, unknown>)[name]) : undefined;
+    const err = new CallError(errorMessageFrom(res.status, res.statusText, body), res.status, field('code'), field('decline_code'));
     report(path, err);
     throw err;
   }

@@ -18,7 +18,10 @@ const COGNITO_ERRORS: Record<string, ErrorCode> = {
 };
 
 function cognitoError(type: string, message: string): AppError {
-  return new AppError(COGNITO_ERRORS[type] ?? 'BAD_REQUEST', message, undefined, type);
+  // Cognito tells a locked sign-in from a wrong password only by its message: give it a code here,
+  // once, so that no caller ever reads the message.
+  const code = type === 'NotAuthorizedException' && /attempts exceeded/i.test(message) ? 'PasswordAttemptsExceeded' : type;
+  return new AppError(COGNITO_ERRORS[type] ?? 'BAD_REQUEST', message, undefined, code);
 }
 
 /**

@@ -28,7 +28,7 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(
-    params.get('registered') === '1' ? loginFailure(undefined, 'given phone_number already exists') : null,
+    params.get('registered') === '1' ? loginFailure('UsernameExistsException') : null,
   );
 
   // After login: the account pages from the bottom navigation, or back to the booking (§4 Login).
@@ -54,7 +54,7 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
       await login(e164, password);
       navigate(destination, { replace: true });
     } catch (err) {
-      setFailure(loginFailure(err instanceof CallError ? err.code : undefined, err instanceof Error ? err.message : ''));
+      setFailure(loginFailure(err instanceof CallError ? err.code : undefined));
     } finally {
       setBusy(false);
     }

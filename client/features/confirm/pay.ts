@@ -26,7 +26,7 @@ function problemOf(e: unknown, creating: boolean): BookingProblem {
     if (e.status === 402 && e.code === 'card_missing') return new BookingProblem(e.message);
     if (e.status === 402) {
       newAttempt();
-      const p = paymentErrorMessage({ code: e.code, message: e.message });
+      const p = paymentErrorMessage({ code: e.code, decline_code: e.declineCode, message: e.message });
       return new BookingProblem(p.message, p.unsuccessful);
     }
     if (e.status >= 400 && e.status < 500 && e.code !== 'NOT_FOUND') return new BookingProblem(e.message);

@@ -59,7 +59,7 @@ export function CardSetup({ returnPath, onSaved, submitLabel = 'NEXT', onStartAg
       setFailure(
         e instanceof CallError
           ? e.code
-            ? setupErrorMessage({ code: e.code, message: e.message }, salon.phone)
+            ? setupErrorMessage({ code: e.code, decline_code: e.declineCode, message: e.message }, salon.phone)
             : MSG_CONFIRM_EXCEPTION
           : MSG_CONFIRM_EXCEPTION,
       );

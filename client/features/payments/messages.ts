@@ -30,16 +30,25 @@ const AUTH_CODES = [
   'authentication_failed',
 ];
 
-/** Which kind of card failure an error is, from its code, decline code and message. */
+/** Codes of a card the bank refused (Stripe's error codes and decline codes). */
+const DECLINE_CODES = [
+  'card_declined',
+  'generic_decline',
+  'do_not_honor',
+  'expired_card',
+  'incorrect_cvc',
+  'lost_card',
+  'stolen_card',
+  'fraudulent',
+];
+
+/** Which kind of card failure an error is, from its code and decline code (never its message). */
 export function failureKind(e: ProviderError): 'insufficient_funds' | 'declined' | 'authentication' | 'other' {
   const codes = [e.code, e.decline_code].filter(Boolean) as string[];
-  const m = e.message ?? '';
   if (codes.some((c) => AUTH_CODES.includes(c))) return 'authentication';
-  // A decline for insufficient funds has code card_declined: its decline code or message tells.
-  if (codes.includes('insufficient_funds') || /insufficient funds/i.test(m)) return 'insufficient_funds';
-  if (codes.some((c) => c === 'card_declined' || c === 'generic_decline' || c === 'do_not_honor')) return 'declined';
-  if (/authenticat/i.test(m)) return 'authentication';
-  if (/declined/i.test(m)) return 'declined';
+  // A decline for insufficient funds has code card_declined: its decline code tells.
+  if (codes.includes('insufficient_funds')) return 'insufficient_funds';
+  if (codes.some((c) => DECLINE_CODES.includes(c))) return 'declined';
   return 'other';
 }
 
