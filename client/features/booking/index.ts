@@ -24,7 +24,6 @@ export {
   chooseTime,
   joinWaitList,
   newAttempt,
-  openServicePage,
   patchTestRequired,
   setNotes,
   setWaitListOffered,

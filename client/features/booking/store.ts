@@ -33,17 +33,10 @@ export interface BookingState {
   notes: string;
   isWaitList: boolean;
   showWaitList: boolean;
-  availableDays: Record<string, boolean>;
-  availablePatchDays: Record<string, boolean>;
-  availablePatchSlots: Record<string, number>;
-  firstAvailableDate: string | null;
-  firstAvailablePatchDate: string | null;
-  pagesVisited: string[];
   utm: string;
   gclid: string;
   referrerInfo: string;
   bookingResponse: BookingResponse | null;
-  patchTestResponse: unknown;
   /** the 10-minute hold of the chosen times (beyond the spec) */
   holdId: string | null;
   holdExpiresAt: string | null;
@@ -64,17 +57,10 @@ const initial: BookingState = {
   notes: '',
   isWaitList: false,
   showWaitList: false,
-  availableDays: {},
-  availablePatchDays: {},
-  availablePatchSlots: {},
-  firstAvailableDate: null,
-  firstAvailablePatchDate: null,
-  pagesVisited: [],
   utm: '',
   gclid: '',
   referrerInfo: '',
   bookingResponse: null,
-  patchTestResponse: null,
   holdId: null,
   holdExpiresAt: null,
   idempotencyKey: null,
@@ -105,10 +91,9 @@ subscribe(booking, () => {
 
 export const useBooking = () => useSnapshot(booking);
 
-/** Any change of selection clears the booking and patch test responses (§4 Selection). */
+/** Any change of selection clears the booking response and its idempotency key (§4 Selection). */
 function selectionChanged() {
   booking.bookingResponse = null;
-  booking.patchTestResponse = null;
   booking.idempotencyKey = null;
 }
 
@@ -214,28 +199,6 @@ export function setWaitListOffered(offered: boolean) {
 
 export function setNotes(notes: string) {
   booking.notes = notes.slice(0, 1000);
-}
-
-/** Clearing services resets time, slot, stylists and price. */
-export function clearServices() {
-  booking.selectedServices = [];
-  booking.selectedStylists = {};
-  booking.staffPreference = {};
-  booking.patchChoice = null;
-  booking.selectedPatchTime = null;
-  booking.selectedPatchStylistId = null;
-  clearTime();
-  selectionChanged();
-}
-
-/** Opening the service page clears slots, days, page history and the first available date. */
-export function openServicePage() {
-  booking.availableDays = {};
-  booking.availablePatchDays = {};
-  booking.availablePatchSlots = {};
-  booking.firstAvailableDate = null;
-  booking.firstAvailablePatchDate = null;
-  booking.pagesVisited = [];
 }
 
 /** Keeps the utm parameters and click id of the landing URL for the booking and group links. */

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { filterByCategoryQuery, searchServices, visibleCategories } from '../../../shared/service-search';
 import { outlineButton, pageTitle } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { openServicePage } from '../booking';
 import { CategoryList } from './CategoryList';
 import { OnlineBookingOff } from './OnlineBookingOff';
 import { SelectedServices } from './SelectedServices';
@@ -18,8 +17,6 @@ export function ServiceSelection() {
   const { search } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const [query, setQuery] = useState('');
-
-  useEffect(openServicePage, []);
 
   const categoryQuery = params.get('category');
   const shown = useMemo(
