@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { StandInsApp } from './env';
 import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
@@ -20,15 +20,14 @@ const app = new Hono<StandInsApp>();
 app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
 app.route('/', twilioMessages);
-app.use('/v1/*', async (c, next) => {
-  await next();
-  // Events recorded by this call reach the product after the answer, as Stripe's webhooks do.
-  if (c.req.method === 'POST') c.executionCtx.waitUntil(deliverWebhooks(c.env.DB, c.env.WEBHOOK_URL?.trim()));
-});
-app.use('/3ds/*', async (c, next) => {
+// Events recorded by a POST to the API or the 3-D Secure page reach the product after the answer,
+// as Stripe's webhooks do.
+const deliverAfterPost: MiddlewareHandler<StandInsApp> = async (c, next) => {
   await next();
   if (c.req.method === 'POST') c.executionCtx.waitUntil(deliverWebhooks(c.env.DB, c.env.WEBHOOK_URL?.trim()));
-});
+};
+app.use('/v1/*', deliverAfterPost);
+app.use('/3ds/*', deliverAfterPost);
 app.route('/', paymentsStandIn);
 app.get('/', (c) =>
   c.text('Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/) and the dev outbox (/__dev/outbox).'),
