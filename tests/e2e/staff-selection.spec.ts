@@ -66,11 +66,29 @@ test("at the chosen time, I don't mind says how many are free and when each serv
     await expect(staff.row(service, "I don't mind")).toContainText(`${free} available at ${start}`);
   }
 
-  await expect(staff.next).toBeDisabled();
-  await staff.anyone('Full Head Tint').check();
-  await expect(staff.next).toBeDisabled();
+  // 'I don't mind', chosen before the time, is already picked for both.
+  await expect(staff.anyone('Full Head Tint')).toBeChecked();
+  await expect(staff.anyone('Blow Dry')).toBeChecked();
+  await expect(staff.next).toBeEnabled();
   await staff.stylists('Blow Dry').first().check();
+  await expect(staff.anyone('Blow Dry')).not.toBeChecked();
+  await staff.next.click();
+  await expect(page).toHaveURL('/salon/1/summary');
+});
+
+test('staff chosen before the time are kept at the time: nobody is asked for twice', async ({ journey, page }) => {
+  await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
+  await journey.chooseFinishing(['Blow Dry']);
+  await expect(journey.staff.row('Blow Dry', "I don't mind")).toContainText('The most times to choose from');
+  await journey.chooseStaff({ 'Full Head Tint': 'Ben Okafor' });
+  await journey.answerPatch('yes');
+  await journey.pickFirstTime();
+  await expect(page).toHaveURL('/salon/1/stylistselect');
+  const staff = journey.staff;
+  await expect(staff.option('Full Head Tint', 'Ben Okafor')).toBeChecked();
+  await expect(staff.anyone('Blow Dry')).toBeChecked();
   await expect(staff.next).toBeEnabled();
   await staff.next.click();
   await expect(page).toHaveURL('/salon/1/summary');
+  await expect(page.getByRole('main')).toContainText('Ben Okafor');
 });

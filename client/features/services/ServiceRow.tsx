@@ -4,6 +4,7 @@ import { DESCRIPTION_VIEW_MORE_AT } from '../../../shared/constants';
 import { formatDurationRange, formatPriceRange, toMinor } from '../../../shared/money';
 import { cutText, needsViewMore } from '../../../shared/text';
 import type { Service } from '../../../shared/types';
+import { Price } from '../../components/Price';
 import { linkButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 
@@ -50,7 +51,7 @@ export function ServiceRow({ service, selected, onToggle }: Props) {
             {formatDurationRange(service.min_duration, service.max_duration)}
           </span>
         </span>
-        <span className={css({ fontWeight: '600', whiteSpace: 'nowrap', textAlign: 'right' })}>{price}</span>
+        <Price text={price} />
       </label>
       {service.description && (
         <p id={descId} className={css({ fontSize: 'sm', color: 'textMuted', mt: '1', ml: '8' })}>

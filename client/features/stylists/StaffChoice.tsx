@@ -3,6 +3,7 @@ import type { StylistOption } from '../../../shared/availability';
 import { formatMoney, formatPriceRange, toMinor } from '../../../shared/money';
 import type { Service } from '../../../shared/types';
 import { Avatar } from '../../components/Avatar';
+import { Price } from '../../components/Price';
 import { useSalon } from '../../lib/salon-context';
 
 interface Props {
@@ -14,6 +15,9 @@ interface Props {
   /** what 'I don't mind' says under its name, e.g. '3 available at 10:30 am' */
   anyNote?: string;
 }
+
+/** 'I don't mind' before the time: it leaves the most times to choose from (the spec's 'maximum number of time slots'). */
+const ANY_BEFORE_TIME = 'The most times to choose from';
 
 const optionRow = css({
   display: 'flex',
@@ -37,7 +41,10 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
     : '';
   const name = `staff-${service.id}`;
   return (
-    <fieldset className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden' })}>
+    // A fieldset is as wide as its content by default (min-inline-size: min-content): minW 0 lets it fit the phone.
+    <fieldset
+      className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden', minW: 0 })}
+    >
       <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>Select a staff member for {service.name}</legend>
       <label className={optionRow}>
         <input
@@ -62,11 +69,11 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
         >
           ✱
         </span>
-        <span className={css({ flex: '1' })}>
+        <span className={css({ flex: '1', minW: 0 })}>
           <span className={css({ display: 'block', fontWeight: '600' })}>I don&apos;t mind</span>
-          <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{anyNote ?? 'Any available staff member'}</span>
+          <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{anyNote ?? ANY_BEFORE_TIME}</span>
         </span>
-        <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>{range}</span>
+        <Price text={range} />
       </label>
       {options.map((o) => (
         <label key={o.stylist_id} className={optionRow}>
@@ -82,9 +89,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
             <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{o.stylist_name}</span>
             <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{o.stylist_role || 'Stylist'}</span>
           </span>
-          <span className={css({ fontWeight: '600', whiteSpace: 'nowrap' })}>
-            {service.variable_pricing ? `from ${money(o.price)}` : money(o.price)}
-          </span>
+          <Price text={service.variable_pricing ? `from ${money(o.price)}` : money(o.price)} />
         </label>
       ))}
     </fieldset>

@@ -23,10 +23,8 @@ export function StylistSelection() {
   const navigate = useNavigate();
   const key = useSearchKey();
   const time = b.selectedAppointmentTime;
-  // Staff chosen before the time are already picked; 'I don't mind' waits for a choice here.
-  const [picked, setPicked] = useState<Record<number, number | null>>(() =>
-    Object.fromEntries(Object.entries(b.staffPreference).filter(([, id]) => id !== null)),
-  );
+  // What the client chose before the time (a stylist or 'I don't mind') is already picked here.
+  const [picked, setPicked] = useState<Record<number, number | null>>(() => ({ ...b.staffPreference }));
   const [failure, setFailure] = useState<string | null>(null);
   const at = useApi(time ? `${JSON.stringify(key)}@${time}` : null, (signal) => fetchStylistsAt(key, time!, signal));
   if (!time) return <Navigate to="/timeselect" replace />;
