@@ -24,6 +24,19 @@ export function ServiceSelection() {
     [services, categoryQuery, query],
   );
 
+  if (!salon.online_booking) {
+    return (
+      <>
+        <OnlineBookingOff />
+        {salon.group !== null && (
+          <a href={`/group/${salon.group}/${search}`} className={`${outlineButton} ${css({ mt: '6' })}`}>
+            CHANGE LOCATION
+          </a>
+        )}
+      </>
+    );
+  }
+
   return (
     <>
       <h1 className={pageTitle}>Select services</h1>
@@ -34,33 +47,25 @@ export function ServiceSelection() {
             CHANGE LOCATION
           </a>
         )}
-        {salon.online_booking && (
-          <ServiceSearch
-            open={searchOpen}
-            query={query}
-            onOpen={() => setSearchOpen(true)}
-            onQuery={setQuery}
-            onClear={() => {
-              setQuery('');
-              setSearchOpen(false);
-            }}
-          />
-        )}
+        <ServiceSearch
+          open={searchOpen}
+          query={query}
+          onOpen={() => setSearchOpen(true)}
+          onQuery={setQuery}
+          onClear={() => {
+            setQuery('');
+            setSearchOpen(false);
+          }}
+        />
       </div>
-      {salon.online_booking ? (
-        <>
-          {shown.length > 0 ? (
-            <CategoryList categories={shown} expandAll={query.trim() !== '' || !!categoryQuery} />
-          ) : (
-            <p className={css({ color: 'textMuted', my: '4' })} role="status">
-              {query.trim() ? `No services match "${query.trim()}".` : 'This salon has no services to book online yet.'}
-            </p>
-          )}
-          <SelectedServices />
-        </>
+      {shown.length > 0 ? (
+        <CategoryList categories={shown} expandAll={query.trim() !== '' || !!categoryQuery} />
       ) : (
-        <OnlineBookingOff />
+        <p className={css({ color: 'textMuted', my: '4' })} role="status">
+          {query.trim() ? `No services match "${query.trim()}".` : 'This salon has no services to book online yet.'}
+        </p>
       )}
+      <SelectedServices />
     </>
   );
 }
