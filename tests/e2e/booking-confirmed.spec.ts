@@ -86,3 +86,32 @@ test('the marketing opt-out link confirms, and an unknown one says so', async ({
   await page.goto('/opt-out/verify/1/unknown-link');
   await expect(page.getByText('Sorry, we are unable to find that link')).toBeVisible();
 });
+
+test('a new time gets a fresh 10-minute hold, and an expired hold offers to choose the time again', async ({ journey, page }) => {
+  await page.clock.install();
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  await journey.time.pickDay();
+  await journey.time.pickTime();
+  await journey.time.next.click();
+  await journey.summary.next.click();
+  await expect(page).toHaveURL('/salon/2/login');
+  await expect(page.getByRole('timer')).toContainText(/We are holding your time for (10:00|9:\d\d)/);
+
+  // The client goes back and takes another time: the first hold's countdown is gone.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL('/salon/2/timeselect');
+  await journey.time.pickDay();
+  await journey.time.pickTime(await journey.time.times.nth(1).innerText());
+  await journey.time.next.click();
+  await expect(journey.summary.title).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await journey.summary.next.click();
+  await expect(page.getByRole('timer')).toContainText(/We are holding your time for (10:00|9:5\d)/);
+
+  await page.clock.fastForward('10:01');
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(page.getByText('We are no longer holding your time.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'CHOOSE TIME AGAIN' }).click();
+  await expect(page).toHaveURL('/salon/2/timeselect');
+});

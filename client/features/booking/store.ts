@@ -91,10 +91,15 @@ subscribe(booking, () => {
 
 export const useBooking = () => useSnapshot(booking);
 
-/** Any change of selection clears the booking response and its idempotency key (§4 Selection). */
+/**
+ * Any change of selection clears the booking response and its idempotency key (§4 Selection), and
+ * the hold's countdown: the held times are no longer the chosen ones. The hold's id stays, so the
+ * next hold replaces it on the server.
+ */
 function selectionChanged() {
   booking.bookingResponse = null;
   booking.idempotencyKey = null;
+  booking.holdExpiresAt = null;
 }
 
 /** Changing the salon clears the selection (§4). */
