@@ -5,8 +5,10 @@ import { outlineButton } from '../components/styles';
 import { useSalon } from '../lib/salon-context';
 import { PoweredBy } from '../components/PoweredBy';
 import { Avatar } from '../components/Avatar';
+import { useIsMobile } from '../lib/useMediaQuery';
 
-const compact = css({ px: '3', minH: '9', fontSize: 'xs', flexShrink: 0 });
+const compact = css({ px: '2.5', minH: '9', minW: '9', fontSize: 'xs', flexShrink: 0 });
+const oneLine = css({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 /** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
 export function Header() {
@@ -14,6 +16,9 @@ export function Header() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const loggedIn = status === 'LOGGED_IN';
+  const narrow = useIsMobile();
+  // With the back arrow and LOGOUT beside it, a small logo leaves the name its room.
+  const logo = loggedIn && narrow ? 32 : 40;
   return (
     <header
       className={css({
@@ -24,7 +29,7 @@ export function Header() {
         py: '2',
         display: 'flex',
         alignItems: 'center',
-        gap: '3',
+        gap: { base: '2', sm: '3' },
       })}
     >
       {loggedIn && (
@@ -32,25 +37,23 @@ export function Header() {
           ←
         </button>
       )}
-      {/* With the back arrow and LOGOUT beside it, a small phone keeps the room for the name. */}
-      <span className={loggedIn ? css({ display: { base: 'none', sm: 'contents' } }) : css({ display: 'contents' })}>
-        {salon.image ? (
-          <img
-            src={salon.image}
-            alt={`${salon.name} logo`}
-            width={40}
-            height={40}
-            className={css({ rounded: 'full', objectFit: 'cover' })}
-          />
-        ) : (
-          <Avatar name={salon.name} />
-        )}
-      </span>
+      {salon.image ? (
+        <img
+          src={salon.image}
+          alt={`${salon.name} logo`}
+          width={logo}
+          height={logo}
+          className={css({ rounded: 'full', objectFit: 'cover', flexShrink: 0 })}
+        />
+      ) : (
+        <Avatar name={salon.name} size={logo} />
+      )}
+      {/* One line each, however narrow: a long name ends in an ellipsis (the full name is its title). */}
       <div className={css({ flex: '1', minW: 0 })}>
-        <p className={css({ fontWeight: '700', lineHeight: '1.2', overflowWrap: 'break-word', fontSize: { base: 'sm', sm: 'md' } })}>
+        <p title={salon.name} className={`${oneLine} ${css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: 'sm', sm: 'md' } })}`}>
           {salon.name}
         </p>
-        <PoweredBy />
+        <PoweredBy className={oneLine} />
       </div>
       {loggedIn && (
         <button

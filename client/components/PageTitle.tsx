@@ -1,13 +1,15 @@
 import { useNavigate } from 'react-router';
 import { css } from '../../styled-system/css';
+import { useHeaderHasBack } from '../lib/back-control';
 import { pageTitle } from './styles';
 
-/** A screen's heading with a back arrow to the previous step. */
+/** A screen's heading with a back arrow to the previous step (unless the header has one). */
 export function PageTitle({ children, back = true }: { children: string; back?: boolean }) {
   const navigate = useNavigate();
+  const headerHasBack = useHeaderHasBack();
   return (
     <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-      {back && (
+      {back && !headerHasBack && (
         <button
           type="button"
           aria-label="Back"
