@@ -14,6 +14,13 @@ export function Profile() {
   const { user } = useAuth();
   const [tab, setTab] = useState<Tab>('payment');
   if (!user) return null;
+  // The tabs pattern: the chosen tab is the one in the tab order; arrow keys move between them.
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+    const other: Tab = tab === 'contact' ? 'payment' : 'contact';
+    setTab(other);
+    document.getElementById(`tab-${other}`)?.focus();
+  };
   const tabButton = (id: Tab, label: string) => (
     <button
       type="button"
@@ -21,17 +28,22 @@ export function Profile() {
       id={`tab-${id}`}
       aria-selected={tab === id}
       aria-controls={`panel-${id}`}
+      tabIndex={tab === id ? 0 : -1}
       onClick={() => setTab(id)}
+      onKeyDown={onKeyDown}
       className={css({
         flex: '1',
         minH: '11',
+        px: '2',
         bg: 'transparent',
         border: 'none',
         borderBottom: '3px solid',
-        borderColor: tab === id ? 'primary' : 'transparent',
-        color: 'text',
-        fontWeight: '700',
+        borderColor: 'transparent',
+        roundedTop: 'md',
+        color: 'textMuted',
+        fontWeight: '600',
         cursor: 'pointer',
+        '&[aria-selected=true]': { borderColor: 'primary', color: 'text', fontWeight: '700', bg: 'surfaceMuted' },
       })}
     >
       {label}
@@ -43,11 +55,7 @@ export function Profile() {
         <Avatar name={user.name || user.phone_number} size={48} />
         <h1 className={`${pageTitle} ${css({ flex: '1', my: '0', overflowWrap: 'break-word' })}`}>{user.name || 'Your profile'}</h1>
       </div>
-      <div
-        role="tablist"
-        aria-label="Profile"
-        className={css({ display: 'flex', borderBottom: '1px solid', borderColor: 'border', mb: '4' })}
-      >
+      <div role="tablist" aria-label="Profile" className={css({ display: 'flex', gap: '2', mb: '4' })}>
         {tabButton('contact', 'Contact Details')}
         {tabButton('payment', 'Payment Details')}
       </div>
