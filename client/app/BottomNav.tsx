@@ -19,7 +19,7 @@ export function BottomNav() {
         position: 'fixed',
         bottom: '0',
         insetX: '0',
-        h: '60px',
+        h: '56px',
         bg: 'surface',
         borderTop: '1px solid',
         borderColor: 'border',

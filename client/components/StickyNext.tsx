@@ -17,28 +17,32 @@ interface Props {
 /** The bar above the bottom navigation that holds NEXT (and a summary of the step). */
 export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, ariaLabel }: Props) {
   return (
-    <section
-      aria-label={ariaLabel}
-      className={css({
-        position: 'sticky',
-        bottom: '60px', // above the bottom navigation (Panda needs literal values)
-        mt: '4',
-        bg: 'surface',
-        borderTop: '1px solid',
-        borderColor: 'border',
-        px: '3',
-        py: '3',
-        zIndex: 10,
-        boxShadow: '0 -4px 12px rgba(0,0,0,0.08)',
-      })}
-    >
-      {above}
-      <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
-        <div className={css({ flex: '1', minW: 0 })}>{children}</div>
-        <button type="button" className={`${primaryButton} ${css({ minW: '32' })}`} disabled={disabled} onClick={onNext}>
-          {label}
-        </button>
-      </div>
-    </section>
+    <>
+      {/* At the foot of the screen even when the list above is short (the main column is a flex
+          column as tall as the screen), and never closer than 16 px to the content. */}
+      <div aria-hidden="true" className={css({ mt: 'auto', h: '4', flexShrink: 0 })} />
+      <section
+        aria-label={ariaLabel}
+        className={css({
+          position: 'sticky',
+          bottom: '56px', // above the bottom navigation (Panda needs literal values)
+          bg: 'surface',
+          borderTop: '1px solid',
+          borderColor: 'border',
+          px: '3',
+          py: '2',
+          zIndex: 10,
+          boxShadow: '0 -4px 12px rgba(0,0,0,0.08)',
+        })}
+      >
+        {above}
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
+          <div className={css({ flex: '1', minW: 0 })}>{children}</div>
+          <button type="button" className={`${primaryButton} ${css({ minW: '28', minH: '11' })}`} disabled={disabled} onClick={onNext}>
+            {label}
+          </button>
+        </div>
+      </section>
+    </>
   );
 }

@@ -16,7 +16,11 @@ export function SelectedServices() {
   const totalText = total.max > total.min ? `${money(total.min)} - ${money(total.max)}` : money(total.min);
   const chosen =
     selectedServices.length > 0 ? (
-      <ul aria-label="Your selection" className={css({ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: '2', mb: '2' })}>
+      // One row that scrolls sideways when it is full, so the bar stays low on a phone.
+      <ul
+        aria-label="Your selection"
+        className={css({ listStyle: 'none', display: 'flex', gap: '2', mb: '2', overflowX: 'auto', scrollbarWidth: 'none' })}
+      >
         {selectedServices.map((s) => (
           <li
             key={s.id}
@@ -30,6 +34,8 @@ export function SelectedServices() {
               pr: '1',
               py: '0.5',
               fontSize: 'sm',
+              whiteSpace: 'nowrap',
+              flexShrink: 0,
             })}
           >
             {s.name}
@@ -37,16 +43,14 @@ export function SelectedServices() {
               type="button"
               aria-label={`Remove ${s.name}`}
               onClick={() => toggleService(s)}
-              className={css({ bg: 'transparent', border: 'none', color: 'text', cursor: 'pointer', w: '7', h: '7', rounded: 'full' })}
+              className={css({ bg: 'transparent', border: 'none', color: 'text', cursor: 'pointer', w: '6', h: '6', rounded: 'full' })}
             >
               ✕
             </button>
           </li>
         ))}
       </ul>
-    ) : (
-      <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>Choose one or more services to continue.</p>
-    );
+    ) : null;
   return (
     <StickyNext
       ariaLabel="Selected services"
@@ -54,10 +58,13 @@ export function SelectedServices() {
       disabled={selectedServices.length === 0}
       onNext={() => navigate(nextStepAfterServices(selectedServices, salon.ncob_stylists_count))}
     >
-      {selectedServices.length > 0 && (
-        <p className={css({ fontWeight: '700' })} aria-live="polite">
-          Total: {totalText}
+      {selectedServices.length > 0 ? (
+        <p aria-live="polite" className={css({ lineHeight: '1.3' })}>
+          <span className={css({ display: 'block', fontSize: 'xs', color: 'textMuted' })}>Total: </span>
+          <span className={css({ display: 'block', fontWeight: '700', fontSize: 'sm', whiteSpace: 'nowrap' })}>{totalText}</span>
         </p>
+      ) : (
+        <p className={css({ fontSize: 'sm', color: 'textMuted' })}>Choose one or more services to continue.</p>
       )}
     </StickyNext>
   );

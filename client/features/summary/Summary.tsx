@@ -4,6 +4,7 @@ import { css } from '../../../styled-system/css';
 import { formatMoney } from '../../../shared/money';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
+import { fieldInput } from '../../components/form-styles';
 import { card } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { dateOf, fullDate, timeLabel } from '../../lib/salon-time';
@@ -141,20 +142,12 @@ export function Summary() {
         maxLength={1000}
         rows={3}
         onChange={(e) => setNotes(e.target.value)}
-        className={css({
-          w: 'full',
-          p: '2',
-          rounded: 'md',
-          border: '1px solid',
-          borderColor: 'border',
-          bg: 'bg',
-          color: 'text',
-          font: 'inherit',
-        })}
+        className={`${fieldInput} ${css({ p: '2' })}`}
       />
       {failure && <BookingFailure message={failure} onRetry={next} />}
       <StickyNext disabled={!agreed || busy} onNext={next}>
         <p className={css({ fontWeight: '700' })}>
+          <span className={css({ fontWeight: '400', fontSize: 'sm' })}>Total: </span>
           {anyFrom ? 'From ' : ''}
           {money(total)}
         </p>
