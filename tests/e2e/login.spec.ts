@@ -72,6 +72,10 @@ test('a wrong password says so and keeps the client logged out', async ({ page }
   await expect(login.alert).toContainText(/Forgotten password/);
   await expect(page).toHaveURL('/salon/1/login');
   await expect(new SalonHeader(page).logout).toHaveCount(0);
+
+  // The message belongs to the answer it came with: a change of the input clears it.
+  await login.password.fill('Wrong-pass9x');
+  await expect(login.alert).toHaveCount(0);
 });
 
 test('an invalid phone number is pointed out and LOGIN stays disabled', async ({ page }) => {

@@ -74,8 +74,13 @@ test('the texted code and a new password reset it; the new password then logs in
   await expect(reset.submit).toBeEnabled();
   await reset.submit.click();
 
+  // It says so, and the client is logged in with the new password.
   await expect(page).toHaveURL('/salon/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your password has been changed and you are logged in.' })).toBeVisible();
+  await expect(new SalonHeader(page).logout).toBeVisible();
+  await new SalonHeader(page).logout.click();
+  await expect(new SalonHeader(page).logout).toHaveCount(0);
 
   // The old password no longer works (asked from an address of its own), the new one does.
   const old = await request.post('/session/login', {

@@ -16,7 +16,7 @@ import { TextField } from '../../components/TextField';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { resetPassword, sendResetCode } from '../auth';
+import { login, resetPassword, sendResetCode } from '../auth';
 
 type Step = 'phone' | 'error' | 'code';
 const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
@@ -65,11 +65,20 @@ export function ForgotPassword() {
     setProblem(null);
     try {
       await resetPassword(e164, code, password);
-      navigate('/', { replace: true });
     } catch (err) {
       setProblem(providerMessage(err));
-    } finally {
       setBusy(false);
+      return;
+    }
+    // Success goes to the salon's start (§2), logged in with the new password and told so.
+    try {
+      await login(e164, password);
+      navigate('/', { replace: true, state: { notice: 'Your password has been changed and you are logged in.' } });
+    } catch {
+      navigate('/profile-login', {
+        replace: true,
+        state: { notice: 'Your password has been changed. Please log in with your new password.' },
+      });
     }
   };
 

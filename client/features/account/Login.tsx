@@ -78,6 +78,7 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
           onChange={(v, c) => {
             setPhone(v);
             setCountry(c);
+            setFailure(null);
           }}
         />
         <TextField
@@ -85,7 +86,10 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
           type="password"
           autoComplete="current-password"
           value={password}
-          onChange={setPassword}
+          onChange={(v) => {
+            setPassword(v);
+            setFailure(null);
+          }}
           revealable
           hint={PASSWORD_HINT}
         />
