@@ -1,12 +1,13 @@
-import { addDays, dateOfDayName, expect, longDate, SALONS, test, type ThemeMode } from './fixtures';
+import AxeBuilder from '@axe-core/playwright';
+import { addDays, BOOKABLE_DAY, dateOfDayName, expect, longDate, SALONS, test, type ThemeMode } from './fixtures';
 
-// Every day and time control is named on its own for a screen reader ('Monday 23 November,
-// available', 'Monday 23 November, 10:00 am'), the day slider works from the keyboard, and axe-core
+// Every day and time control is named on its own for a screen reader ('Mon 23 Availability, Monday 23 November'
+// and '10:00 am, Monday 23 November'), the day slider works from the keyboard, and axe-core
 // finds no serious or critical problem on the later screens of the journey in any theme.
 
 const WEEKDAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
-const DAY_NAME = new RegExp(`^${WEEKDAY} \\d{1,2} ${MONTH}, (available|no availability)$`);
+const DAY_NAME = new RegExp(`^[A-Z][a-z]{2} \\d{1,2} (Availability|No availability), ${WEEKDAY} \\d{1,2} ${MONTH}$`);
 
 test('each day and each time has a name of its own', async ({ journey }) => {
   await journey.toTimeSelection();
@@ -22,7 +23,7 @@ test('each day and each time has a name of its own', async ({ journey }) => {
   await expect(times.first()).toBeVisible();
   const labels = await times.allTextContents();
   for (const [i, label] of labels.entries()) {
-    await expect(times.nth(i)).toHaveAccessibleName(`${longDate(date)}, ${label.trim()}`);
+    await expect(times.nth(i)).toHaveAccessibleName(`${label.trim()}, ${longDate(date)}`);
   }
   // The chosen day and time say so.
   await expect(slider.day(date)).toHaveAttribute('aria-pressed', 'true');
@@ -38,7 +39,7 @@ test('the day slider works from the keyboard: arrows move between days, Enter pi
 
   // A bookable day whose next day is bookable too, among those on show.
   const names = await slider.days.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-  const i = names.findIndex((n, k) => n.endsWith(', available') && names[k + 1]?.endsWith(', available'));
+  const i = names.findIndex((n, k) => BOOKABLE_DAY.test(n) && BOOKABLE_DAY.test(names[k + 1] ?? ''));
   expect(i, `two bookable days in a row among ${names.join(' | ')}`).toBeGreaterThanOrEqual(0);
   const from = shown[i]!;
   const to = addDays(from, 1);
@@ -105,3 +106,21 @@ for (const theme of themes) {
     await check('summary');
   });
 }
+
+test("the day and time controls' names start with what they show (axe label-content-name-mismatch)", async ({ journey, page }) => {
+  await journey.toTimeSelection();
+  await journey.time.pickDay();
+  await expect(journey.time.times.first()).toBeVisible();
+  const results = await new AxeBuilder({ page }).withRules(['label-content-name-mismatch']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+});
+
+test('after each step the focus moves to the new screen heading, for a screen reader to announce', async ({ journey, page }) => {
+  await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
+  await expect(journey.recommended.title).toBeFocused();
+  await journey.recommended.next.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose your staff' })).toBeFocused();
+  await journey.chooseStaff();
+  await journey.answerPatch('yes');
+  await expect(journey.time.title).toBeFocused();
+});

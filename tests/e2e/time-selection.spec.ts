@@ -1,5 +1,7 @@
 import {
   addDays,
+  BOOKABLE_DAY,
+  dayName,
   daySlots,
   expect,
   fullDate,
@@ -47,7 +49,7 @@ test('the day slider shows six months, seven days and which of them have availab
   for (const d of shown) {
     const day = slider.day(d);
     const bookable = isBookable(week, d);
-    await expect(day).toHaveAccessibleName(`${longDate(d)}, ${bookable ? 'available' : 'no availability'}`);
+    await expect(day).toHaveAccessibleName(dayName(d, bookable));
     await expect(day).toContainText(String(Number(d.slice(8))));
     if (bookable) {
       await expect(day).toContainText('Availability');
@@ -64,7 +66,7 @@ test('the day slider shows six months, seven days and which of them have availab
 
   // A later month shows its days from the 1st.
   await slider.month.selectOption({ label: months[2]! });
-  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`^${longDate(monthStart(2))}, `));
+  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`, ${longDate(monthStart(2))}$`));
   await expect(slider.month).toHaveValue(monthStart(2));
 });
 
@@ -86,10 +88,7 @@ test("a day shows its times in the salon's timezone, and a time enables NEXT", a
   await expect(time.next).toBeEnabled();
 
   // Another day drops the time until one is picked there.
-  await time.slider.group
-    .getByRole('button', { name: /, available$/, pressed: false })
-    .first()
-    .click();
+  await time.slider.group.getByRole('button', { name: BOOKABLE_DAY, pressed: false }).first().click();
   await expect(time.times.first()).toBeVisible();
   await expect(time.times.and(time.page.getByRole('button', { pressed: true }))).toHaveCount(0);
   await expect(time.next).toBeDisabled();
@@ -123,7 +122,7 @@ test('the arrows move a step of days and then lock for 2 seconds', async ({ jour
   const clickedAt = Date.now();
   await expect(slider.later).toBeDisabled();
   await expect(slider.earlier).toBeDisabled();
-  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`^${longDate(addDays(before[0]!, 7))}, `));
+  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`, ${longDate(addDays(before[0]!, 7))}$`));
 
   // Still locked well into the 2 seconds, free again soon after them.
   await page.waitForTimeout(Math.max(0, 1_300 - (Date.now() - clickedAt)));
@@ -133,7 +132,7 @@ test('the arrows move a step of days and then lock for 2 seconds', async ({ jour
   await expect(slider.earlier).toBeEnabled();
 
   await slider.earlier.click();
-  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`^${longDate(before[0]!)}, `));
+  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`, ${longDate(before[0]!)}$`));
   await expect(slider.earlier).toBeDisabled();
 });
 
@@ -148,7 +147,7 @@ test('after the arrows move the days, Tab still reaches a day on show', async ({
   await expect(slider.later).toBeFocused();
   const before = await slider.shownDates();
   await page.keyboard.press('Enter');
-  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`^${longDate(addDays(before[0]!, 7))}, `));
+  await expect(slider.days.first()).toHaveAccessibleName(new RegExp(`, ${longDate(addDays(before[0]!, 7))}$`));
 
   await expect(slider.later).toBeEnabled({ timeout: 4_000 });
   await slider.later.focus();
@@ -168,7 +167,7 @@ test('choosing a stylist first shows the days that stylist is free', async ({ jo
   const anyone = await weeklyAvailability(request, 1, ['Full Head Tint']);
   const shown = await slider.shownDates();
   for (const d of shown) {
-    await expect(slider.day(d)).toHaveAccessibleName(`${longDate(d)}, ${isBookable(ben, d) ? 'available' : 'no availability'}`);
+    await expect(slider.day(d)).toHaveAccessibleName(dayName(d, isBookable(ben, d)));
   }
   expect(
     shown.some((d) => isBookable(anyone, d) && !isBookable(ben, d)),
@@ -186,7 +185,7 @@ test.describe('on a phone set to another timezone', () => {
     const today = todayIn('Europe/London');
     await time.slider.month.selectOption({ index: 0 });
     await expect(time.slider.days.first(), "the slider starts on the salon's today").toHaveAccessibleName(
-      new RegExp(`^${longDate(today)}, `),
+      new RegExp(`, ${longDate(today)}$`),
     );
 
     const week = await weeklyAvailability(request, 1, services, { from: today });
@@ -206,4 +205,27 @@ test.describe('on a phone set to another timezone', () => {
       new RegExp(`${chosen}\\s*[–-]\\s*${timeLabelOf(minutesOf(chosen) + MINUTES_1['Full Head Tint']! + MINUTES_1['Blow Dry']!)}`),
     );
   });
+});
+
+test('the month dropdown names the month of the days on show, and both months when they span two', async ({ journey, page }) => {
+  await journey.toTimeSelection();
+  const { slider } = journey.time;
+  const shownText = () => slider.month.evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.textContent ?? '');
+  const monthsOnShow = async () => new Set((await slider.shownDates()).map((d) => d.slice(0, 7)));
+  // Move a day at a time (ArrowRight from the last day on show) until the days span two months.
+  for (let i = 0; i < 40 && (await monthsOnShow()).size === 1; i++) {
+    await slider.days.last().focus();
+    await page.keyboard.press('ArrowRight');
+  }
+  const [from, to] = [...(await monthsOnShow())];
+  const [fromLabel, toLabel] = [monthLabel(`${from}-01`), monthLabel(`${to}-01`)];
+  const expected = from!.slice(0, 4) === to!.slice(0, 4) ? `${fromLabel.split(' ')[0]} – ${toLabel}` : `${fromLabel} – ${toLabel}`;
+  expect(await shownText()).toBe(expected);
+  // Once every day on show is in the later month, the dropdown names it alone.
+  for (let i = 0; i < 10 && (await monthsOnShow()).size > 1; i++) {
+    await slider.days.last().focus();
+    await page.keyboard.press('ArrowRight');
+  }
+  expect(await shownText()).toBe(toLabel);
+  await expect(slider.month).toHaveValue(`${to}-01`);
 });

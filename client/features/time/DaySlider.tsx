@@ -94,8 +94,15 @@ export function DaySlider(p: DaySliderProps) {
     d.setUTCMonth(d.getUTCMonth() + i);
     return d.toISOString().slice(0, 10);
   });
-  const shownMonth = addDays(p.today, start).slice(0, 7);
   const days = Array.from({ length: perStep }, (_, k) => start + k).filter((i) => i < maxCount);
+  // The dropdown names the month of the days on show; days across two months name both.
+  const firstMonth = addDays(p.today, start).slice(0, 7);
+  const lastMonth = addDays(p.today, days.at(-1) ?? start).slice(0, 7);
+  const shown = firstMonth === lastMonth ? months.find((m) => m.slice(0, 7) === firstMonth) : undefined;
+  const [fromLabel, toLabel] = [monthLabel(`${firstMonth}-01`), monthLabel(`${lastMonth}-01`)];
+  const sameYear = firstMonth.slice(0, 4) === lastMonth.slice(0, 4);
+  // 'November – December 2026', 'December 2026 – January 2027'
+  const shownLabel = firstMonth === lastMonth ? fromLabel : `${sameYear ? fromLabel.split(' ')[0] : fromLabel} – ${toLabel}`;
   // One day on show takes Tab (roving tabindex): the focused one while it is on show, else the first.
   const tabStop = focusIndex !== null && days.includes(focusIndex) ? focusIndex : days[0];
 
@@ -104,7 +111,7 @@ export function DaySlider(p: DaySliderProps) {
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', mb: '2' })}>
         <select
           aria-label="Month"
-          value={months.find((m) => m.slice(0, 7) === shownMonth) ?? ''}
+          value={shown ?? ''}
           onChange={(e) => {
             const first = e.target.value < p.today ? p.today : e.target.value;
             moveTo(daysBetween(p.today, first));
@@ -120,7 +127,11 @@ export function DaySlider(p: DaySliderProps) {
             fontWeight: '600',
           })}
         >
-          {!months.some((m) => m.slice(0, 7) === shownMonth) && <option value="">{monthLabel(`${shownMonth}-01`)}</option>}
+          {!shown && (
+            <option value="" hidden>
+              {shownLabel}
+            </option>
+          )}
           {months.map((m) => (
             <option key={m} value={m}>
               {monthLabel(m)}
@@ -169,7 +180,8 @@ export function DaySlider(p: DaySliderProps) {
               tabIndex={tabStop === i ? 0 : -1}
               aria-pressed={selected}
               aria-disabled={reason !== null}
-              aria-label={`${longDate(date)}, ${reason ?? 'available'}`}
+              // The name starts with what the circle shows (WCAG 2.5.3), then the full date.
+              aria-label={`${weekdayShort(date)} ${dayOfMonth(date)} ${reason ? 'No availability' : 'Availability'}, ${longDate(date)}`}
               onKeyDown={(e) => onKey(e, i)}
               onFocus={() => setFocusIndex(i)}
               onClick={() => reason === null && p.onSelect(date)}
@@ -187,7 +199,8 @@ export function DaySlider(p: DaySliderProps) {
                 '&[aria-disabled=true]': { cursor: 'not-allowed', color: 'textMuted' },
               })}
             >
-              <span className={css({ fontSize: 'xs', fontWeight: '600' })}>{weekdayShort(date)}</span>
+              {/* The spaces between the parts (invisible in the flex column) keep its text 'Mon 23 Availability'. */}
+              <span className={css({ fontSize: 'xs', fontWeight: '600' })}>{weekdayShort(date)}</span>{' '}
               <span
                 className={css({
                   w: '10',
@@ -204,7 +217,7 @@ export function DaySlider(p: DaySliderProps) {
                 })}
               >
                 {dayOfMonth(date)}
-              </span>
+              </span>{' '}
               <span
                 aria-hidden="true"
                 className={css({ fontSize: '10px', lineHeight: '1.1', textAlign: 'center', overflowWrap: 'break-word' })}

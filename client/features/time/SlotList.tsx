@@ -28,7 +28,7 @@ export function SlotList({ date, timezone, times, selected, onSelect }: Props) {
               key={t}
               type="button"
               aria-pressed={on}
-              aria-label={`${longDate(date)}, ${label}`}
+              aria-label={`${label}, ${longDate(date)}`}
               onClick={() => onSelect(t)}
               className={css({
                 minH: '11',
