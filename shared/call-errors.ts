@@ -17,3 +17,5 @@ export function errorMessageFrom(status: number, statusText: string, body: unkno
 
 export const NO_TOKEN_MESSAGE = 'No token saved!';
 export const TIMEOUT_MESSAGE = 'fetch timeout after 30s';
+/** A call that could not reach the server at all (no network): said in words, never 'Failed to fetch'. */
+export const OFFLINE_MESSAGE = 'You seem to be offline. Check your connection and try again.';

@@ -1,6 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { css } from '../../styled-system/css';
 import { primaryButton } from '../components/styles';
+import { OFFLINE_MESSAGE } from '../../shared/call-errors';
 
 /** One per route: a render error shows a way forward instead of a blank screen. */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -15,9 +16,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
     if (!this.state.failed) return this.props.children;
     return (
       <div role="alert" className={css({ py: '8' })}>
-        <p className={css({ mb: '4' })}>Sorry, something went wrong showing this page.</p>
+        {/* Offline, the usual cause is a screen whose code could not be fetched: say so. Reloading
+            keeps the selection (it lives in the tab's session storage). */}
+        <p className={css({ mb: '4' })}>{navigator.onLine ? 'Sorry, something went wrong showing this page.' : OFFLINE_MESSAGE}</p>
         <button type="button" className={primaryButton} onClick={() => window.location.reload()}>
-          Reload
+          {navigator.onLine ? 'Reload' : 'Try again'}
         </button>
       </div>
     );

@@ -1,5 +1,5 @@
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
-import { errorMessageFrom, NO_TOKEN_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/call-errors';
+import { errorMessageFrom, NO_TOKEN_MESSAGE, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/call-errors';
 
 /** The API base; every call path of the spec is relative to it. */
 export const API_BASE = '/api/';
@@ -60,8 +60,12 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
       body: o.body === undefined ? undefined : JSON.stringify(o.body),
       signal,
     });
-  } catch (e) {
-    const err = new CallError(timeout.aborted ? TIMEOUT_MESSAGE : e instanceof Error ? e.message : String(e), 0);
+  } catch {
+    // Cancelled by the caller (a newer request replaced it, the screen closed): not a failure,
+    // nothing to report or show.
+    if (o.signal?.aborted) throw new CallError('The call was cancelled', 0, 'aborted');
+    // fetch rejects only when the server could not be reached (or our 30 s ran out).
+    const err = timeout.aborted ? new CallError(TIMEOUT_MESSAGE, 0, 'timeout') : new CallError(OFFLINE_MESSAGE, 0, 'offline');
     report(path, err);
     throw err;
   }
