@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
+import { OfflineNotice } from '../components/OfflineNotice';
 import { RequireLogin } from './RequireLogin';
 import { RequireServices } from './RequireServices';
 import { pageColumn } from '../components/styles';
@@ -9,7 +10,10 @@ import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
+import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { SalonContext, type SalonData } from '../lib/salon-context';
+import { HeaderBackContext } from '../lib/back-control';
+import { useAuth } from '../features/auth';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -31,12 +35,34 @@ const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits'
 const AddCard = named(() => import('../features/payments/AddCard'), 'AddCard');
 const ConfirmWithCard = named(() => import('../features/confirm/ConfirmWithCard'), 'ConfirmWithCard');
 
+/** A message a screen leaves for the next one (navigate(to, { state: { notice } })), e.g. after a password reset. */
+function Notice() {
+  const { state } = useLocation();
+  const notice = (state as { notice?: unknown } | null)?.notice;
+  if (typeof notice !== 'string') return null;
+  return (
+    <p role="status" className={css({ bg: 'surfaceMuted', rounded: 'md', px: '3', py: '2', mt: '3', fontWeight: '600' })}>
+      {notice}
+    </p>
+  );
+}
+
 function Layout() {
   const { pathname } = useLocation();
+  const { status } = useAuth();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigate(main);
   return (
-    <>
+    <HeaderBackContext.Provider value={status === 'LOGGED_IN'}>
       <Header />
-      <main className={`${pageColumn} ${css({ pb: '60px' })}`}>
+      <OfflineNotice />
+      {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
+          sits at the foot of a short screen instead of in the middle of it. */}
+      <main
+        ref={main}
+        className={`${pageColumn} ${css({ pb: '56px', display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' })}`}
+      >
+        <Notice />
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Loading what="the page" />}>
             <Outlet />
@@ -44,7 +70,7 @@ function Layout() {
         </ErrorBoundary>
       </main>
       <BottomNav />
-    </>
+    </HeaderBackContext.Provider>
   );
 }
 

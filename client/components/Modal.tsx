@@ -1,14 +1,25 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { css } from '../../styled-system/css';
 
-/** A modal dialog (native <dialog>: focus kept inside, Escape closes). */
+/** A modal dialog (native <dialog>: focus kept inside, Escape closes; closed, focus goes back). */
 export function Modal({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
     const d = ref.current;
     if (d && !d.open) d.showModal();
-    return () => d?.close();
+    return () => {
+      d?.close();
+      // The browser hands the focus back to what had it before; when that is gone (the step that
+      // opened the dialog has moved on), the screen's heading takes it, not the page body.
+      if (document.activeElement === document.body) {
+        const heading = document.querySelector<HTMLElement>('main h1');
+        if (heading) {
+          heading.tabIndex = -1;
+          heading.focus();
+        }
+      }
+    };
   }, []);
   return (
     <dialog
