@@ -16,7 +16,9 @@ export function NotFound({ what }: { what: What }) {
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>Sorry, we can't find that</h1>
-      <p className={css({ mb: '6' })}>{MESSAGES[what]}</p>
+      <p className={css({ mb: '2' })}>{MESSAGES[what]}</p>
+      {/* The spec's not-found page asks the client to refresh (docs/accounts-and-money.md §8). */}
+      <p className={css({ mb: '6' })}>Please refresh the page, or go to the start.</p>
       <a className={primaryButton} href="/">
         Go to the start
       </a>

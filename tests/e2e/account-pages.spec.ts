@@ -117,7 +117,10 @@ test.describe('logged in', () => {
 
   test("Bookings says it can't find any salons for a new client", async ({ page }) => {
     await page.goto('/salon/1/my-book');
+    await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
     await expect(page.getByText(MSG.noSalons, { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'MAKE A BOOKING', exact: true }).click();
+    await expect(page).toHaveURL('/salon/1');
   });
 });
 

@@ -191,14 +191,13 @@ test('a card whose deposit is declined shows the payment messages, Try again and
   const confirm = new ConfirmWithCardScreen(page);
   await expect(confirm.card).toHaveAccessibleName('Visa card ending 0341');
   await confirm.payDeposit.click();
-  await expect(confirm.alert).toContainText(CARD_MSG.declined);
-  await expect(confirm.alert).toContainText(CARD_MSG.unsuccessful);
+  await expect(confirm.alert).toContainText(CARD_MSG.savedCardDeclined);
   await expect(confirm.tryAgain).toBeVisible();
   await expect(confirm.startAgain).toHaveAttribute('href', '/salon/1');
   await expect(page).toHaveURL('/salon/1/confirm-with-card');
   // Try again is a new attempt with the same card: declined again.
   await confirm.tryAgain.click();
-  await expect(confirm.alert).toContainText(CARD_MSG.declined);
+  await expect(confirm.alert).toContainText(CARD_MSG.savedCardDeclined);
   await expect(confirm.payDeposit).toBeEnabled();
 
   // Another card through UPDATE CARD DETAILS, then the deposit goes through.

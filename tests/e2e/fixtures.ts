@@ -52,6 +52,8 @@ export interface SalonSettings {
   ncob_deposit_settings?: string;
   online_booking?: boolean;
   ncob_welcome_message?: string;
+  /** the cancellation policy (HTML) */
+  salon_ncob_text?: string;
   name?: string;
   phone?: string;
 }
@@ -457,9 +459,20 @@ export class PatchPopup {
   }
 }
 
-/** 'Monday 23 November, available' → '2026-11-23' (the day of that name within 200 days of `today`). */
+/**
+ * A day circle's accessible name: what it shows, then the full date, e.g. 'Mon 23 Availability,
+ * Monday 23 November' or 'Sat 28 No availability, Saturday 28 November'.
+ */
+export function dayName(date: string, bookable: boolean): string {
+  const weekday = fmt({ weekday: 'short' }).format(dateInstant(date));
+  return `${weekday} ${Number(date.slice(8))} ${bookable ? 'Availability' : 'No availability'}, ${longDate(date)}`;
+}
+/** The names of bookable days end 'Availability, {date}'. */
+export const BOOKABLE_DAY = /^\w+ \d{1,2} Availability, /;
+
+/** 'Mon 23 Availability, Monday 23 November' → '2026-11-23' (the day of that name within 200 days of `today`). */
 export function dateOfDayName(name: string, today = todayIn()): string {
-  const label = name.split(',')[0]!.trim();
+  const label = name.split(', ')[1]?.trim() ?? '';
   for (let i = -7; i < 200; i++) {
     const d = addDays(today, i);
     if (longDate(d) === label) return d;
@@ -487,11 +500,11 @@ export class DaySlider {
     return this.group.getByRole('button');
   }
   get availableDays(): Locator {
-    return this.group.getByRole('button', { name: /, available$/ });
+    return this.group.getByRole('button', { name: BOOKABLE_DAY });
   }
-  /** One day's circle, named e.g. 'Monday 23 November, available'. */
+  /** One day's circle, named e.g. 'Mon 23 Availability, Monday 23 November'. */
   day(date: string): Locator {
-    return this.group.getByRole('button', { name: new RegExp(`^${escapeRegExp(longDate(date))}, `) });
+    return this.group.getByRole('button', { name: new RegExp(`, ${escapeRegExp(longDate(date))}$`) });
   }
   /** The dates of the circles on show, read from their accessible names (within 181 days of `today`). */
   async shownDates(today = todayIn()): Promise<string[]> {
@@ -931,7 +944,8 @@ export const test = base.extend<Fixtures>({
       const response = await page.goto(`/salon/${id}${query}`);
       expect(response?.status(), `GET /salon/${id}${query}`).toBe(200);
       const screen = new ServiceSelection(page);
-      await expect(screen.title).toBeVisible();
+      // 'Select services', or the closed salon's message when online booking is off.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       return screen;
     });
   },
@@ -1041,6 +1055,7 @@ export const CARD_MSG = {
   setupFailed: 'Card setup failed. Please try again',
   insufficientFunds: 'Your card has insufficient funds. Please try again with a different card.',
   declined: 'Your card was declined. Please try again with a different card.',
+  savedCardDeclined: 'Your card has been declined and payment was unsuccessful. Please try again using a different card.',
   authentication: 'Please try again and ensure the authentication is completed.',
   unsuccessful:
     'Unfortunately the payment was not successful. Please check your details are correct and ensure you have sufficient funds, then try again.',

@@ -8,6 +8,7 @@ import { expect, test } from './fixtures';
 async function expectNotFoundPage(page: Page, message: RegExp) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/can.t find/i);
   await expect(page.getByRole('main')).toContainText(message);
+  await expect(page.getByRole('main')).toContainText('Please refresh the page, or go to the start.');
   await expect(page.getByRole('link', { name: 'Go to the start' })).toHaveAttribute('href', '/');
 }
 

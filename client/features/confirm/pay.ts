@@ -26,7 +26,7 @@ function problemOf(e: unknown, creating: boolean): BookingProblem {
     if (e.status === 402 && e.code === 'card_missing') return new BookingProblem(e.message);
     if (e.status === 402) {
       newAttempt();
-      const p = paymentErrorMessage({ code: e.code, decline_code: e.declineCode, message: e.message });
+      const p = paymentErrorMessage({ code: e.code, decline_code: e.declineCode, message: e.message }, { savedCard: true });
       return new BookingProblem(p.message, p.unsuccessful);
     }
     if (e.status >= 400 && e.status < 500 && e.code !== 'NOT_FOUND') return new BookingProblem(e.message);
@@ -71,7 +71,7 @@ export async function bookWithSavedCard(salon: SalonDetails, user: ClientUser, r
   if (auth.status === 'redirecting') return 'redirecting';
   if (auth.status === 'failed') {
     newAttempt();
-    const p = paymentErrorMessage(auth.error);
+    const p = paymentErrorMessage(auth.error, { savedCard: true });
     throw new BookingProblem(p.message, p.unsuccessful);
   }
   await confirmAuthenticated(salon.id, user.username);

@@ -3,6 +3,8 @@ import type { ProviderError } from './types';
 /** Card and payment messages of docs/accounts-and-money.md §8, word for word. */
 export const MSG_INSUFFICIENT_FUNDS = 'Your card has insufficient funds. Please try again with a different card.';
 export const MSG_CARD_DECLINED = 'Your card was declined. Please try again with a different card.';
+/** A declined saved card on confirm-with-card (§4 'Confirm with card'), with START AGAIN. */
+export const MSG_SAVED_CARD_DECLINED = 'Your card has been declined and payment was unsuccessful. Please try again using a different card.';
 export const MSG_AUTHENTICATION = 'Please try again and ensure the authentication is completed.';
 export const MSG_CONFIRM_EXCEPTION = 'There was an issue confirming your card. Please try again.';
 export const MSG_PAYMENT_DETAILS = 'Failed to process payment details. Please try another payment method.';
@@ -70,13 +72,16 @@ export function setupErrorMessage(e: ProviderError, salonPhone: string): string 
 /** Stripe's codes for a card number that is invalid, incorrect or incomplete. */
 const CARD_NUMBER_CODES = ['invalid_number', 'incorrect_number', 'incomplete_number'];
 
-/** A failed payment: the message, and whether the 'payment was not successful' line goes with it. */
-export function paymentErrorMessage(e: ProviderError): { message: string; unsuccessful: boolean } {
+/**
+ * A failed payment: the message, and whether the 'payment was not successful' line goes with it.
+ * With the saved card (confirm-with-card) a decline has that screen's own message, which says it.
+ */
+export function paymentErrorMessage(e: ProviderError, { savedCard = false } = {}): { message: string; unsuccessful: boolean } {
   switch (failureKind(e)) {
     case 'insufficient_funds':
       return { message: MSG_INSUFFICIENT_FUNDS, unsuccessful: true };
     case 'declined':
-      return { message: MSG_CARD_DECLINED, unsuccessful: true };
+      return savedCard ? { message: MSG_SAVED_CARD_DECLINED, unsuccessful: false } : { message: MSG_CARD_DECLINED, unsuccessful: true };
     case 'authentication':
       return { message: MSG_AUTHENTICATION, unsuccessful: false };
     default:
