@@ -25,3 +25,8 @@ export function initialsOf(name: string): string {
     .map((w) => Array.from(w)[0]!.toUpperCase())
     .join('');
 }
+
+/** What an initials avatar or icon shows: the initials, or '?' for a name without any. */
+export function avatarInitials(name: string): string {
+  return initialsOf(name) || '?';
+}

@@ -4,7 +4,9 @@ import { withConfig, type AppEnv } from './env';
 import { errorBody, onError } from './errors';
 import { admin } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
+import { icons } from './edge/icons';
 import { pages } from './edge/pages';
+import { robots } from './edge/robots';
 import { session } from './edge/session';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
@@ -31,6 +33,8 @@ app.route('/', admin);
 app.route('/', session);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+app.route('/', robots);
+app.route('/', icons);
 app.route('/', pages);
 
 app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND', 'Not found'), 404));

@@ -1,5 +1,5 @@
 import { css } from '../../styled-system/css';
-import { initialsOf } from '../../shared/text';
+import { avatarInitials } from '../../shared/text';
 
 /** A round initials avatar (stylists, the salon without a logo). */
 export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
@@ -17,7 +17,7 @@ export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
         flexShrink: 0,
       })}
     >
-      {initialsOf(name) || '?'}
+      {avatarInitials(name)}
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WELCOME_CUT_DESKTOP, WELCOME_CUT_MOBILE } from '../../shared/constants';
-import { cutText, needsViewMore } from '../../shared/text';
+import { avatarInitials, cutText, needsViewMore } from '../../shared/text';
 
 describe('cutText (welcome text and descriptions)', () => {
   const long = 'Welcome to the salon! '.repeat(12);
@@ -31,5 +31,19 @@ describe('cutText (welcome text and descriptions)', () => {
   it('offers view more from 70 characters on', () => {
     expect(needsViewMore('x'.repeat(69), 70)).toBe(false);
     expect(needsViewMore('x'.repeat(70), 70)).toBe(true);
+  });
+});
+
+describe('avatarInitials (stylist avatars, salon icons)', () => {
+  it.each([
+    ['Amelia Hart', 'AH'],
+    ['Willow & Co Islington', 'WC'],
+    ['brooklyn barber co.', 'BB'],
+    ['<script>alert(1)</script> & Co', 'C'],
+    ['Élodie 2nd Studio', 'É2'],
+    ['& <> "', '?'],
+    ['', '?'],
+  ])('%j shows %j', (name, shown) => {
+    expect(avatarInitials(name)).toBe(shown);
   });
 });

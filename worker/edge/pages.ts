@@ -1,33 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
-import { hostName, shortSlugParam } from '../validate';
-import { cachedJson, versionedScope } from './public-cache';
+import { salonIconLink } from './icons';
+import { cachedJson, scopeVersion, versionedScope } from './public-cache';
 import { memoisedShell, serveShell } from './shell';
+import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
-
-const ID = /^[1-9]\d{0,8}$/;
-
-function hostOf(c: Context<AppEnv>): string {
-  return (c.req.header('host') ?? new URL(c.req.url).host).toLowerCase().replace(/:\d+$/, '');
-}
-
-function isAppHost(c: Context<AppEnv>): boolean {
-  return c.get('config').appHosts.includes(hostOf(c));
-}
-
-/**
- * The salon a custom domain or short URL belongs to, asked of the API (embedded or upstream) and
- * cached under the tenancy version; null when the name is malformed or belongs to no salon.
- */
-async function salonIdFor(c: Context<AppEnv>, by: 'domain' | 'slug', raw: string): Promise<string | null> {
-  const name = (by === 'domain' ? hostName : shortSlugParam).safeParse(raw);
-  if (!name.success) return null; // the API would refuse it: no call
-  const found = await cachedJson<{ id?: unknown }>(c, `book-online/salon/by-${by}/${name.data}/`);
-  const id = String(found?.id);
-  return ID.test(id) ? id : null;
-}
 
 function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
   return serveShell(c, {
@@ -40,7 +19,8 @@ function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
 /** The booking area of one salon, on /salon/{id} or on the salon's own domain (basePath ''). */
 async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   if (!ID.test(rawId)) return notFound(c, 'salon');
-  const memoKey = `${await versionedScope(c, `salon:${rawId}`)}:${basePath || 'domain'}`;
+  const version = await scopeVersion(c, `salon:${rawId}`);
+  const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
   const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
@@ -51,6 +31,8 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     theme: salon.theme_mode,
     lang: `en-${salon.country.code}`,
     title: `${salon.name} | Book online`,
+    description: `Book online with ${salon.name}: choose services, a stylist and a time.`,
+    icon: salonIconLink(salon, version),
     memoKey,
   });
 }
@@ -65,6 +47,7 @@ async function groupPage(c: Context<AppEnv>, rawId: string) {
   return serveShell(c, {
     bootstrap: { page: 'group', group, release: c.get('config').release },
     title: `${group.name} | Choose a location`,
+    description: `Book online with ${group.name}: choose a location, then services, a stylist and a time.`,
     memoKey,
   });
 }

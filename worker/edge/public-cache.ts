@@ -78,13 +78,14 @@ function withRequestId(c: Context<AppEnv>, body: ArrayBuffer): ArrayBuffer | str
   return body;
 }
 
-function requestVersion(c: Context<AppEnv>, scope: string): Promise<string> {
+/** The current settings version of a scope ('salon:1'), read through the lease of versions.ts. */
+export function scopeVersion(c: Context<AppEnv>, scope: string): Promise<string> {
   return versionOf(c.env.DB, scope);
 }
 
 /** 'salon:1@4': a scope with its current version, for keys of things derived from it. */
 export async function versionedScope(c: Context<AppEnv>, scope: string): Promise<string> {
-  return `${scope}@${await requestVersion(c, scope)}`;
+  return `${scope}@${await scopeVersion(c, scope)}`;
 }
 
 /** How a public GET is cached: its versioned key, and whether a 404 is remembered too. */
@@ -93,7 +94,7 @@ async function ruleOf(c: Context<AppEnv>, path: string): Promise<{ key: string; 
     const m = re.exec(path);
     if (!m) continue;
     const scope = scopeOf(m);
-    const version = scope ? await requestVersion(c, scope) : '0';
+    const version = scope ? await scopeVersion(c, scope) : '0';
     return { key: `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`, misses: !!misses };
   }
   return null;

@@ -3,6 +3,7 @@ import type { Bootstrap } from '../../shared/types';
 import { DEFAULT_THEME, type ThemeMode } from '../../shared/constants';
 import type { AppEnv } from '../env';
 import type { Config } from '../config';
+import { escapeMarkup } from './escape-markup';
 
 /** Serialises JSON for a <script type="application/json">: no salon text can close the tag. */
 export function scriptSafeJson(value: unknown): string {
@@ -41,6 +42,23 @@ class TitleInjector implements HTMLRewriterElementContentHandlers {
   }
 }
 
+/** Replaces the page's meta description; the text is escaped here (HTMLRewriter's setAttribute escapes only quotes). */
+class DescriptionInjector implements HTMLRewriterElementContentHandlers {
+  constructor(private description: string) {}
+  element(el: Element) {
+    el.replace(`<meta name="description" content="${escapeMarkup(this.description)}" />`, { html: true });
+  }
+}
+
+/** Points the page's <link rel="icon"> at the salon's own icon. */
+class IconInjector implements HTMLRewriterElementContentHandlers {
+  constructor(private icon: { href: string; type?: string }) {}
+  element(el: Element) {
+    const type = this.icon.type ? ` type="${escapeMarkup(this.icon.type)}"` : '';
+    el.replace(`<link rel="icon" href="${escapeMarkup(this.icon.href)}"${type} />`, { html: true });
+  }
+}
+
 let template: { text: string; etag: string } | undefined;
 
 /** The built index.html, read once per isolate from the static assets. */
@@ -69,6 +87,10 @@ export interface ShellOptions {
   theme?: ThemeMode;
   lang?: string;
   title: string;
+  /** The meta description; omitted, the generic one of index.html stays. */
+  description?: string;
+  /** The page's icon; omitted, the product's icon of index.html stays. */
+  icon?: { href: string; type?: string };
   status?: 200 | 404;
   /** A key that changes whenever the injected data does (scope and version); omit to skip memoising. */
   memoKey?: string;
@@ -116,7 +138,7 @@ export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promis
   return memo ? new Response(memo, { status: 200, headers: headersFor(c, etag) }) : null;
 }
 
-/** Serves the SPA's HTML with the page's theme, language, title and public data injected. */
+/** Serves the SPA's HTML with the page's theme, language, title, description, icon and public data injected. */
 export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<Response> {
   const status = o.status ?? 200;
   // Only pages that exist are memoised and revalidated: a 404 is rendered each time.
@@ -126,12 +148,13 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
     if (ready) return ready;
   }
   const tpl = await indexHtml(c);
-  const html = await new HTMLRewriter()
+  const rewriter = new HTMLRewriter()
     .on('html', new ThemeInjector(o.theme ?? DEFAULT_THEME, o.lang ?? 'en-GB'))
     .on('title', new TitleInjector(o.title))
-    .on('head', new BootstrapInjector(scriptSafeJson(o.bootstrap)))
-    .transform(new Response(tpl.text))
-    .text();
+    .on('head', new BootstrapInjector(scriptSafeJson(o.bootstrap)));
+  if (o.description) rewriter.on('meta[name="description"]', new DescriptionInjector(o.description));
+  if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));
+  const html = await rewriter.transform(new Response(tpl.text)).text();
   const body = new TextEncoder().encode(html);
   const etag = memoKey ? etagOf(tpl, memoKey) : undefined;
   if (etag) {
