@@ -1,13 +1,30 @@
 import { useNavigate } from 'react-router';
 import { css } from '../../styled-system/css';
 import { logout, useAuth } from '../features/auth/store';
-import { outlineButton } from '../components/styles';
 import { useSalon } from '../lib/salon-context';
 import { PoweredBy } from '../components/PoweredBy';
 import { Avatar } from '../components/Avatar';
 import { useIsMobile } from '../lib/useMediaQuery';
 
-const compact = css({ px: '2.5', minH: '9', minW: '9', fontSize: 'xs', flexShrink: 0 });
+/** The header's small round buttons (back, LOGOUT): their own look, so that nothing wider overrides it. */
+const headerButton = css({
+  bg: 'transparent',
+  color: 'text',
+  fontWeight: '600',
+  letterSpacing: '0.02em',
+  fontSize: 'xs',
+  px: '2',
+  minH: '8',
+  minW: '8',
+  rounded: 'full',
+  border: '1px solid',
+  borderColor: 'border',
+  cursor: 'pointer',
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+});
 const oneLine = css({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 /** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
@@ -18,7 +35,7 @@ export function Header() {
   const loggedIn = status === 'LOGGED_IN';
   const narrow = useIsMobile();
   // With the back arrow and LOGOUT beside it, a small logo leaves the name its room.
-  const logo = loggedIn && narrow ? 32 : 40;
+  const logo = loggedIn && narrow ? 28 : 40;
   return (
     <header
       className={css({
@@ -29,11 +46,11 @@ export function Header() {
         py: '2',
         display: 'flex',
         alignItems: 'center',
-        gap: { base: '2', sm: '3' },
+        gap: { base: '1.5', sm: '3' },
       })}
     >
       {loggedIn && (
-        <button type="button" className={`${outlineButton} ${compact}`} aria-label="Back" onClick={() => navigate(-1)}>
+        <button type="button" className={headerButton} aria-label="Back" onClick={() => navigate(-1)}>
           ←
         </button>
       )}
@@ -58,7 +75,7 @@ export function Header() {
       {loggedIn && (
         <button
           type="button"
-          className={`${outlineButton} ${compact}`}
+          className={headerButton}
           onClick={async () => {
             await logout();
             navigate('/');

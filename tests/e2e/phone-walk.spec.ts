@@ -107,10 +107,12 @@ test('logged in at 320 px, the header keeps the logo, one line each for the name
   await expect(banner.getByRole('button', { name: 'LOGOUT' })).toBeVisible();
   await expect(banner.getByText('WC', { exact: true })).toBeVisible();
   for (const text of ['Willow & Co Islington', 'Powered by Bookwell']) {
-    const lines = await banner
-      .getByText(text, { exact: true })
-      .evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    const { lines, cut } = await banner.getByText(text, { exact: true }).evaluate((el) => ({
+      lines: el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+      cut: el.scrollWidth > el.clientWidth,
+    }));
     expect(lines, `'${text}' takes one line`).toBeLessThan(1.5);
+    expect(cut, `'${text}' is cut short`).toBe(false);
   }
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toHaveCount(1);
   await screen(page, 'header-logged-in');
