@@ -70,3 +70,20 @@ test.describe('caching in the browser', () => {
     for (const a of assets) expect(a.cacheControl, a.url).toBe('public, max-age=31536000, immutable');
   });
 });
+
+test('robots.txt and favicon.ico are real files, not the app; a salon page has its icon and a description', async ({ page, request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toMatch(/^text\/plain/);
+  expect(await robots.text()).toMatch(/^User-agent: \*$/m);
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toMatch(/^image\//);
+
+  await page.goto('/salon/1');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Willow & Co Islington/);
+  const href = await page.locator('link[rel="icon"]').getAttribute('href');
+  const salonIcon = await request.get(href!);
+  expect(salonIcon.status()).toBe(200);
+  expect(await salonIcon.text()).toContain('>WC</text>');
+});
