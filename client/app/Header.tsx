@@ -11,9 +11,8 @@ const headerButton = css({
   bg: 'transparent',
   color: 'text',
   fontWeight: '600',
-  letterSpacing: '0.02em',
   fontSize: 'xs',
-  px: '2',
+  px: '1.5',
   minH: '8',
   minW: '8',
   rounded: 'full',
@@ -42,11 +41,11 @@ export function Header() {
         bg: 'surface',
         borderBottom: '1px solid',
         borderColor: 'border',
-        px: { base: '3', sm: '4' },
+        px: { base: '2.5', sm: '4' },
         py: '2',
         display: 'flex',
         alignItems: 'center',
-        gap: { base: '1.5', sm: '3' },
+        gap: { base: '1', sm: '3' },
       })}
     >
       {loggedIn && (
@@ -67,7 +66,7 @@ export function Header() {
       )}
       {/* One line each, however narrow: a long name ends in an ellipsis (the full name is its title). */}
       <div className={css({ flex: '1', minW: 0 })}>
-        <p title={salon.name} className={`${oneLine} ${css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: 'sm', sm: 'md' } })}`}>
+        <p title={salon.name} className={`${oneLine} ${css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: '0.8125rem', sm: 'md' } })}`}>
           {salon.name}
         </p>
         <PoweredBy className={oneLine} />

@@ -90,7 +90,7 @@ export function ConfirmWithCard() {
           Nothing is charged now. Your card is kept in case of a late cancellation or a missed appointment, as the policy below explains.
         </p>
       )}
-      <Link to="/add-new-card" className={`${outlineButton} ${css({ mb: '4' })}`}>
+      <Link to="/add-new-card" className={`${outlineButton} ${css({ mb: '4', alignSelf: 'flex-start' })}`}>
         UPDATE CARD DETAILS
       </Link>
       {problem && (

@@ -29,7 +29,7 @@ export function ServiceSelection() {
       <>
         <OnlineBookingOff />
         {salon.group !== null && (
-          <a href={`/group/${salon.group}/${search}`} className={`${outlineButton} ${css({ mt: '6' })}`}>
+          <a href={`/group/${salon.group}/${search}`} className={`${outlineButton} ${css({ mt: '6', alignSelf: 'flex-start' })}`}>
             CHANGE LOCATION
           </a>
         )}
