@@ -57,3 +57,19 @@ export const pageColumn = css({
 export const pageTitle = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', my: '4' });
 
 export const card = css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border' });
+
+/** A tab of a tablist: the chosen one (aria-selected) underlined and filled, the others muted. */
+export const tabStyle = css({
+  flex: '1',
+  minH: '11',
+  px: '2',
+  bg: 'transparent',
+  border: 'none',
+  borderBottom: '3px solid',
+  borderColor: 'transparent',
+  roundedTop: 'md',
+  color: 'textMuted',
+  fontWeight: '600',
+  cursor: 'pointer',
+  '&[aria-selected=true]': { borderColor: 'primary', color: 'text', fontWeight: '700', bg: 'surfaceMuted' },
+});

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
-import { pageTitle } from '../../components/styles';
+import { pageTitle, tabStyle } from '../../components/styles';
 import { useAuth } from '../auth';
 import { ContactDetails } from './ContactDetails';
 import { PaymentDetails } from './PaymentDetails';
@@ -31,20 +31,7 @@ export function Profile() {
       tabIndex={tab === id ? 0 : -1}
       onClick={() => setTab(id)}
       onKeyDown={onKeyDown}
-      className={css({
-        flex: '1',
-        minH: '11',
-        px: '2',
-        bg: 'transparent',
-        border: 'none',
-        borderBottom: '3px solid',
-        borderColor: 'transparent',
-        roundedTop: 'md',
-        color: 'textMuted',
-        fontWeight: '600',
-        cursor: 'pointer',
-        '&[aria-selected=true]': { borderColor: 'primary', color: 'text', fontWeight: '700', bg: 'surfaceMuted' },
-      })}
+      className={tabStyle}
     >
       {label}
     </button>
