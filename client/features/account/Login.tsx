@@ -31,15 +31,17 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
     params.get('registered') === '1' ? loginFailure('UsernameExistsException') : null,
   );
 
-  // After login: the account pages from the bottom navigation, or back to the booking (§4 Login).
+  // After login (§4 Login): the account login goes to my-feeds (from the bottom navigation) or the
+  // profile; the booking login to /my-book when the client came from My Book or has chosen
+  // nothing, else back to the booking.
   const destination =
-    variant === 'account' || fromMyBook
+    variant === 'account'
       ? fromMyBook
         ? '/my-feeds'
         : '/my-profile'
-      : selectedServices.length
-        ? '/summary?continue=1'
-        : '/my-book';
+      : fromMyBook || !selectedServices.length
+        ? '/my-book'
+        : '/summary?continue=1';
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
   const e164 = toE164(phone, country);
