@@ -66,7 +66,10 @@ export function Header() {
       )}
       {/* One line each, however narrow: a long name ends in an ellipsis (the full name is its title). */}
       <div className={css({ flex: '1', minW: 0 })}>
-        <p title={salon.name} className={`${oneLine} ${css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: '0.8125rem', sm: 'md' } })}`}>
+        <p
+          title={salon.name}
+          className={`${oneLine} ${css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: '0.8125rem', sm: 'md' } })}`}
+        >
           {salon.name}
         </p>
         <PoweredBy className={oneLine} />

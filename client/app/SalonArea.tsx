@@ -31,6 +31,9 @@ const CreateAccount = named(() => import('../features/account/CreateAccount'), '
 const ForgotPassword = named(() => import('../features/account/ForgotPassword'), 'ForgotPassword');
 const Profile = named(() => import('../features/profile/Profile'), 'Profile');
 const MyBookings = named(() => import('../features/bookings/MyBookings'), 'MyBookings');
+const SalonBookings = named(() => import('../features/bookings/SalonBookings'), 'SalonBookings');
+const AppointmentDetails = named(() => import('../features/bookings/AppointmentDetails'), 'AppointmentDetails');
+const ChangeTime = named(() => import('../features/bookings/ChangeTime'), 'ChangeTime');
 const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits');
 const AddCard = named(() => import('../features/payments/AddCard'), 'AddCard');
 const ConfirmWithCard = named(() => import('../features/confirm/ConfirmWithCard'), 'ConfirmWithCard');
@@ -91,6 +94,9 @@ const account: [string, React.ComponentType][] = [
   ['profile', Profile],
   ['my-book', MyBookings],
   ['my-feeds', Deposits],
+  ['salon-booking/:bookingsSalonId', SalonBookings],
+  [':bookingsSalonId/appointment/:appointmentId', AppointmentDetails],
+  [':bookingsSalonId/appointment/:appointmentId/time', ChangeTime],
 ];
 
 /** The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. */

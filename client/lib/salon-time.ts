@@ -32,12 +32,15 @@ export const weekdayShort = (date: string) => fmt('UTC', { weekday: 'short' }).f
 export const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 export const monthLabel = (date: string) => fmt('UTC', { month: 'long', year: 'numeric' }).format(dateInstant(date));
 
-/** Today's date in the salon's timezone. */
-export function salonToday(timeZone: string): string {
-  const parts = fmt(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date());
+/** The date ('2026-11-23') of an instant in a timezone. */
+export function dateIn(timeZone: string, at: Date): string {
+  const parts = fmt(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);
   const get = (t: string) => parts.find((p) => p.type === t)!.value;
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
+
+/** Today's date in the salon's timezone. */
+export const salonToday = (timeZone: string) => dateIn(timeZone, new Date());
 
 /** The salon-local date of an ISO time with offset. */
 export const dateOf = (iso: string) => iso.slice(0, 10);

@@ -54,6 +54,9 @@ export interface SalonSettings {
   ncob_welcome_message?: string;
   /** the cancellation policy (HTML) */
   salon_ncob_text?: string;
+  allow_self_cancellation?: boolean;
+  cancellation_window_hours?: number;
+  refund_deposit_outside_window?: boolean;
   name?: string;
   phone?: string;
 }

@@ -1,16 +1,51 @@
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { card, pageTitle, primaryButton } from '../../components/styles';
+import { card, pageTitle } from '../../components/styles';
+import { useSalon } from '../../lib/salon-context';
 import { useApi } from '../../lib/useApi';
 import { useAuth } from '../auth';
 import { fetchClientSalons } from './api';
+import { MakeABooking } from './MakeABooking';
+import type { ClientSalon } from './types';
+
+const item = css({ p: '3', fontWeight: '600', display: 'flex', alignItems: 'center', gap: '3', color: 'text', textDecoration: 'none' });
+
+/** A location: its logo or initials and name, opening its bookings (another salon's in that salon's own area). */
+function Location({ s }: { s: ClientSalon }) {
+  const { salon } = useSalon();
+  const face = s.profile_image_url ? (
+    <img src={s.profile_image_url} alt="" width={32} height={32} className={css({ rounded: 'full', objectFit: 'cover' })} />
+  ) : (
+    <Avatar name={s.name} size={32} />
+  );
+  return (
+    <li className={card}>
+      {s.id === salon.id ? (
+        <Link to={`/salon-booking/${s.id}`} className={item}>
+          {face}
+          {s.name}
+        </Link>
+      ) : (
+        <a href={`/salon/${s.id}/salon-booking/${s.id}`} className={item}>
+          {face}
+          {s.name}
+        </a>
+      )}
+    </li>
+  );
+}
 
 /** my-book: 'Locations', the salons the client has bookings with (choose a location), and MAKE A BOOKING. */
 export function MyBookings() {
+  const { salon } = useSalon();
   const { user } = useAuth();
   const salons = useApi(user ? user.username : null, (signal) => fetchClientSalons(user!.username, signal));
+  // One location: nothing to choose, straight to its bookings.
+  if (salons.status === 'ok' && salons.data.length === 1 && salons.data[0]!.id === salon.id) {
+    return <Navigate to={`/salon-booking/${salon.id}`} replace />;
+  }
   return (
     <>
       <h1 className={pageTitle}>Locations</h1>
@@ -22,21 +57,14 @@ export function MyBookings() {
         ) : (
           <>
             <p className={css({ mb: '2', fontWeight: '600' })}>Choose location:</p>
-            <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}>
+            <ul aria-label="Locations" className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}>
               {salons.data.map((s) => (
-                <li key={s.id} className={`${card} ${css({ p: '3', fontWeight: '600', display: 'flex', alignItems: 'center', gap: '3' })}`}>
-                  <Avatar name={s.name} size={32} />
-                  {s.name}
-                </li>
+                <Location key={s.id} s={s} />
               ))}
             </ul>
           </>
         ))}
-      <div className={css({ mt: '6', textAlign: 'center' })}>
-        <Link to="/" className={primaryButton}>
-          MAKE A BOOKING
-        </Link>
-      </div>
+      <MakeABooking />
     </>
   );
 }

@@ -6,7 +6,8 @@ import { useSalon } from '../../lib/salon-context';
 import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
 import { startAgain, useBooking, appointmentLines } from '../booking';
 import { CancellationPolicy } from '../summary';
-import { downloadIcs, icsFile } from './calendar';
+import { downloadIcs } from '../../lib/download';
+import { icsFile } from './calendar';
 
 const REDIRECT_AFTER_MS = 1000;
 

@@ -152,7 +152,11 @@ export function TimeSelection() {
           </p>
         ))}
       {canWaitlist && (week || weekly.status === 'error') && (
-        <button type="button" className={`${outlineButton} ${css({ mt: '4', alignSelf: 'flex-start' })}`} onClick={() => joinWaitList(true)}>
+        <button
+          type="button"
+          className={`${outlineButton} ${css({ mt: '4', alignSelf: 'flex-start' })}`}
+          onClick={() => joinWaitList(true)}
+        >
           ADD ME TO WAITLIST
         </button>
       )}

@@ -1,0 +1,35 @@
+import { formatMoney, toMinor } from '../../../shared/money';
+import type { SalonDetails } from '../../../shared/types';
+import { dateIn, fullDate, timeLabel } from '../../lib/salon-time';
+import type { Booking } from './types';
+
+/** 'Booking Confirmed' or 'Waitlist Booking' (the first procedure's stylist serves as the waitlist), or 'Cancelled'. */
+export function badgeOf(b: Booking): string {
+  if (b.status === 'cancelled') return 'Cancelled';
+  return b.procedures[0]?.stylist.serves_as_waitlist || b.status === 'waitlist' ? 'Waitlist Booking' : 'Booking Confirmed';
+}
+
+/** 'Monday 7 December 2026' and '10:00 am – 12:00 pm', in the salon's timezone. */
+export function whenOf(b: Booking, timeZone: string): { date: string; time: string } {
+  return {
+    date: fullDate(dateIn(timeZone, new Date(b.starts_at))),
+    time: `${timeLabel(b.starts_at, timeZone)} – ${timeLabel(b.ends_at, timeZone)}`,
+  };
+}
+
+export const moneyOf = (salon: SalonDetails) => (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
+
+/** What became of a deposit, in words (null when there was none). */
+export function depositText(b: Booking, money: (major: number) => string): string | null {
+  if (b.deposit <= 0) return null;
+  switch (b.deposit_status) {
+    case 'refunded':
+      return `Deposit ${money(b.deposit)} refunded`;
+    case 'kept':
+      return `Deposit ${money(b.deposit)} kept by the salon (cancelled inside its cancellation window)`;
+    case 'held':
+      return `Deposit ${money(b.deposit)} held on your card`;
+    default:
+      return `Deposit paid: ${money(b.deposit)}`;
+  }
+}

@@ -1,0 +1,171 @@
+import type { Page } from '@playwright/test';
+import {
+  createAccountThroughApi,
+  DEMO_CLIENT,
+  e164Of,
+  expect,
+  logInThroughApi,
+  test,
+  type Account,
+  type BookingJourney,
+  type ThemeMode,
+} from './fixtures';
+
+// docs/accounts-and-money.md §2 Bookings and Appointment details, §4 Bookings lists and
+// Cancellation, §9 pager: a client sees its bookings again, opens one, cancels it or moves it.
+
+const client = (n: number): Account => ({
+  firstName: 'Sam',
+  lastName: `Booker${n}`,
+  email: `sam.booker${n}@example.test`,
+  mobile: `07700 90042${n}`,
+  password: 'Sam-pass12',
+});
+
+const bookingsList = (page: Page, tab: 'Upcoming' | 'Past') => page.getByRole('list', { name: `${tab} bookings` }).locator(':scope > li');
+const tab = (page: Page, name: 'Upcoming' | 'Past') => page.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+/** A new client books Restyle at salon 2 (no card) and gets to the confirmation; returns the date and time. */
+async function bookAtSalon2(page: Page, journey: BookingJourney, who: Account) {
+  await createAccountThroughApi(page.request, who);
+  await logInThroughApi(page, e164Of(who.mobile), who.password);
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  const date = await journey.time.pickDay();
+  const time = await journey.time.pickTime();
+  await journey.time.next.click();
+  await journey.summary.next.click();
+  await expect(page).toHaveURL('/salon/2/bookingConfirmed');
+  return { date, time };
+}
+
+test('a client books, finds the booking under Bookings, opens it, cancels it, and the time is offered again', async ({
+  page,
+  journey,
+  setSalon,
+}) => {
+  await setSalon(2, { cancellation_window_hours: 0 });
+  const { date, time } = await bookAtSalon2(page, journey, client(1));
+
+  // One location: Bookings goes straight to its bookings.
+  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Bookings' }).click();
+  await expect(page).toHaveURL('/salon/2/salon-booking/2');
+  await expect(tab(page, 'Upcoming')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab(page, 'Upcoming')).toContainText('1');
+  const item = bookingsList(page, 'Upcoming').first();
+  await expect(item).toContainText('Restyle');
+  await expect(item).toContainText(time);
+  await expect(item).toContainText('Booking Confirmed');
+  await tab(page, 'Past').click();
+  await expect(page.getByText('You have no past bookings', { exact: true })).toBeVisible();
+  await tab(page, 'Upcoming').click();
+
+  // The details load by id: a reload shows them again.
+  await bookingsList(page, 'Upcoming').first().getByRole('link').click();
+  await expect(page).toHaveURL(/\/salon\/2\/2\/appointment\/\d+$/);
+  await page.reload();
+  const details = page.getByRole('region', { name: 'Appointment details' });
+  await expect(details).toContainText('Restyle');
+  await expect(details).toContainText(time);
+  await expect(details).toContainText('Booking Confirmed');
+  await expect(page.getByRole('region', { name: 'Cancellation policy' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
+  await page.getByRole('dialog', { name: 'Cancel or change your appointment' }).getByRole('button', { name: 'YES, CANCEL IT' }).click();
+  const done = page.getByRole('dialog', { name: 'Your appointment has been cancelled' });
+  await expect(done.getByRole('link', { name: 'BOOK ANOTHER APPOINTMENT' })).toBeVisible();
+  await done.getByRole('button', { name: 'NO THANKS' }).click();
+  await expect(details).toContainText('Cancelled');
+  await expect(page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'REMOVE FROM CALENDAR' })).toBeVisible();
+
+  // The time is free again at once.
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  await journey.time.pickDay(date);
+  await expect(journey.time.times.filter({ hasText: new RegExp(`^${time}$`) })).toHaveCount(1);
+});
+
+test('a booking moves to another time: the new time shows, the old one is free', async ({ page, journey, setSalon }) => {
+  await setSalon(2, { cancellation_window_hours: 0 });
+  const { time } = await bookAtSalon2(page, journey, client(2));
+  await page.goto('/salon/2/salon-booking/2');
+  await bookingsList(page, 'Upcoming').first().getByRole('link').click();
+  await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
+  await page.getByRole('button', { name: 'CHANGE TIME' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Choose a new time' })).toBeVisible();
+  await journey.time.pickDay();
+  const later = journey.time.times.filter({ hasNotText: new RegExp(`^${time}$`) }).last();
+  const newTime = (await later.textContent())!.trim();
+  await later.click();
+  await page.getByRole('button', { name: 'MOVE APPOINTMENT' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your appointment is now on' })).toContainText(newTime);
+  await expect(page.getByRole('region', { name: 'Appointment details' })).toContainText(newTime);
+});
+
+test('when the salon does not take cancellations online, the client is asked to phone', async ({ page, setSalon }) => {
+  await setSalon(1, { allow_self_cancellation: false });
+  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+  await page.goto('/salon/1/salon-booking/1');
+  await bookingsList(page, 'Upcoming').first().getByRole('link').click();
+  await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
+  const dialog = page.getByRole('dialog', { name: 'It is not possible to cancel online' });
+  await expect(dialog.getByRole('link', { name: '020 7946 0018' })).toHaveAttribute('href', 'tel:02079460018');
+});
+
+test('the demo client: two locations, a past tab of many pages that survive a reload, REBOOK and NOT BOOKABLE ONLINE', async ({ page }) => {
+  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+  await page.goto('/salon/1/my-book');
+  await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+  await expect(page.getByText('Choose location:', { exact: true })).toBeVisible();
+  const locations = page.getByRole('list', { name: 'Locations' }).getByRole('link');
+  await expect(locations).toHaveCount(2);
+  await locations.filter({ hasText: 'Willow & Co Islington' }).click();
+  await expect(page).toHaveURL('/salon/1/salon-booking/1');
+
+  await tab(page, 'Past').click();
+  await expect(bookingsList(page, 'Past')).toHaveCount(30);
+  const pager = page.getByRole('navigation', { name: 'Past pages' });
+  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/past=2/);
+  await page.reload();
+  await expect(tab(page, 'Past')).toHaveAttribute('aria-selected', 'true');
+  await expect(pager).toContainText('Page 2');
+  await expect(
+    page
+      .getByText('NOT BOOKABLE ONLINE')
+      .or(page.getByRole('button', { name: 'REBOOK' }))
+      .first(),
+  ).toBeVisible();
+
+  // REBOOK starts a booking with the same services already chosen.
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  const rebookable = bookingsList(page, 'Past')
+    .filter({ has: page.getByRole('button', { name: 'REBOOK' }) })
+    .first();
+  const service = (await rebookable.locator('ul li').first().innerText()).split('\n')[0]!.trim();
+  await rebookable.getByRole('button', { name: 'REBOOK' }).click();
+  await expect(page).toHaveURL('/salon/1');
+  await expect(page.getByRole('region', { name: 'Selected services' })).toContainText(service);
+});
+
+const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
+for (const theme of themes) {
+  test(`bookings and details at 320 px have no serious axe violations and no sideways scroll (${theme})`, async ({
+    page,
+    setSalon,
+    expectAccessible,
+    expectNoSidewaysScroll,
+  }) => {
+    await setSalon(1, { theme_mode: theme });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+    await page.goto('/salon/1/salon-booking/1');
+    await expect(bookingsList(page, 'Upcoming').first()).toBeVisible();
+    await expectNoSidewaysScroll();
+    await expectAccessible(`bookings (${theme})`, { atLeast: 'serious' });
+    await bookingsList(page, 'Upcoming').first().getByRole('link').click();
+    await expect(page.getByRole('region', { name: 'Appointment details' })).toBeVisible();
+    await expectNoSidewaysScroll();
+    await expectAccessible(`appointment details (${theme})`, { atLeast: 'serious' });
+  });
+}
