@@ -68,7 +68,7 @@ describe('refunds', () => {
     expect(rest.amount).toBe(1500);
     const again = await stripeError(stripe.refunds.create({ payment_intent: pi.id }));
     expect(again).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_already_refunded' });
-    const charge = await events(pi.latest_charge!);
+    const charge = await events(pi.latest_charge as string);
     expect(charge.map((e) => e.type)).toEqual(['charge.refunded', 'charge.refunded']);
     expect(charge.map((e) => [e.object.amount_refunded, e.object.refunded])).toEqual([
       [500, false],
