@@ -44,11 +44,13 @@ export function prepareLocalDb(persistTo) {
   prepareStandInsDb(persistTo);
 }
 
-/** The stand-ins' own local D1: migrated, with the demo client's account. */
+/** The stand-ins' own local D1: migrated, with the demo client's account and paid deposit. */
 export function prepareStandInsDb(persistTo) {
   const s = ['--config', STANDINS_CONFIG, '--persist-to', standInsPersist(persistTo)];
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...s], { timeoutMs: 120_000 });
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'standins/seed/demo_identity.sql', ...s], { timeoutMs: 120_000 });
+  for (const file of ['standins/seed/demo_identity.sql', 'standins/seed/demo_payments.sql']) {
+    run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', file, ...s], { timeoutMs: 120_000 });
+  }
 }
 
 /** Starts the stand-ins Worker on `port`; payment events go to the product on `appPort` (if any). */

@@ -36,6 +36,12 @@ export interface SalonDetails {
   can_take_voucher_payments: boolean;
   theme_mode: ThemeMode;
   ncob_tiny_url: string;
+  /** clients may cancel (or move) a booking online, outside the window below */
+  allow_self_cancellation: boolean;
+  /** hours before the start from which online cancelling stops */
+  cancellation_window_hours: number;
+  /** a deposit is refunded when a client cancels outside the window (otherwise the salon keeps it) */
+  refund_deposit_outside_window: boolean;
 }
 
 interface GroupSalon {

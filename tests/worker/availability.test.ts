@@ -41,6 +41,8 @@ async function daysOff(stylistId: number, from: string, count: number) {
 // Storage is shared by the tests of a file: each test starts from the demo data.
 beforeEach(async () => {
   await env.DB.batch([
+    // the demo client's bookings take stylist blocks too
+    env.DB.prepare('DELETE FROM stylist_blocks'),
     env.DB.prepare('DELETE FROM appointment_procedures'),
     env.DB.prepare('DELETE FROM appointments'),
     env.DB.prepare('DELETE FROM stylist_days_off'),

@@ -35,6 +35,8 @@ export default defineConfig(async () => {
       include: ['tests/worker/**/*.test.ts'],
       setupFiles: ['tests/worker/apply-migrations.ts'],
       globalSetup: ['tests/worker/upstream-server.ts', 'tests/worker/standins-server.ts'],
+      // ics (through yup) imports CommonJS packages by name: bundled first, as wrangler bundles them
+      deps: { optimizer: { ssr: { enabled: true, include: ['ics'] } } },
     },
   };
 });

@@ -73,6 +73,13 @@ const salonSettingsSchema = z
       salon_website_link: link,
       stripe_voucher_link: link,
       can_take_voucher_payments: z.boolean('must be true or false'),
+      allow_self_cancellation: z.boolean('must be true or false'),
+      cancellation_window_hours: z
+        .number('must be a number of hours')
+        .int('must be a whole number of hours')
+        .min(0, 'must be at least 0 hours')
+        .max(720, 'must be at most 720 hours'),
+      refund_deposit_outside_window: z.boolean('must be true or false'),
       custom_domain: hostName.nullable(),
       short_slug: shortSlug.nullable(),
     },

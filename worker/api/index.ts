@@ -8,6 +8,7 @@ import { bookingOptions } from './booking-options';
 import { bookings } from './bookings';
 import { cards } from './cards';
 import { catalogue } from './catalogue';
+import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
 import { tenancy } from './tenancy';
@@ -25,6 +26,7 @@ export const api = new Hono<AppEnv>()
   .route('/', bookingOptions)
   .route('/', clientSalons)
   .route('/', clientInvites)
+  .route('/', clientAppointments)
   .route('/', bookings)
   .route('/', cards)
   .route('/', adminSalons)

@@ -16,6 +16,8 @@ export interface BookingQuery {
   now: number;
   /** the client's own hold (its times stay bookable for it) */
   holdId?: string | null;
+  /** a booking being moved: its own times do not count as taken */
+  ignoreAppointment?: number | null;
 }
 
 export interface PreparedQuery {
@@ -81,7 +83,7 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { f
       fromDate: span.date,
       toDate: to,
     },
-    { now: q.now, own: q.holdId ?? null },
+    { now: q.now, own: q.holdId ?? null, ignoreAppointment: q.ignoreAppointment ?? null },
   );
   return {
     catalogue,

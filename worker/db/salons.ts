@@ -10,6 +10,8 @@ const FLAGS = [
   'book_ncob_with_same',
   'redirect_after_ncob_booking',
   'can_take_voucher_payments',
+  'allow_self_cancellation',
+  'refund_deposit_outside_window',
 ] as const;
 type Flag = (typeof FLAGS)[number];
 const isFlag = (column: string): column is Flag => (FLAGS as readonly string[]).includes(column);
@@ -35,7 +37,8 @@ type Same =
   | 'salon_ncob_text'
   | 'check_ncob_availability_until'
   | 'salon_website_link'
-  | 'stripe_voucher_link';
+  | 'stripe_voucher_link'
+  | 'cancellation_window_hours';
 
 /**
  * A row of the salons table (with the count of its active stylists), typed from the public
@@ -112,6 +115,9 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     can_take_voucher_payments: !!row.can_take_voucher_payments,
     theme_mode: row.theme_mode,
     ncob_tiny_url: shortUrlOf(row),
+    allow_self_cancellation: !!row.allow_self_cancellation,
+    cancellation_window_hours: row.cancellation_window_hours,
+    refund_deposit_outside_window: !!row.refund_deposit_outside_window,
   };
 }
 

@@ -93,7 +93,7 @@ export async function loadCalendars(
   salonId: number,
   stylistIds: number[],
   range: { fromUtc: number; toUtc: number; fromDate: string; toDate: string },
-  holds: { now: number; own: string | null } = { now: Date.now(), own: null },
+  holds: { now: number; own: string | null; ignoreAppointment?: number | null } = { now: Date.now(), own: null },
 ): Promise<Map<number, Calendar>> {
   const ids = stylistIds.length ? stylistIds : [0];
   const marks = ids.map(() => '?').join(',');
@@ -110,9 +110,11 @@ export async function loadCalendars(
           WHERE p.salon_id = ? AND p.occupies = 1 AND p.start_at < ? AND p.end_at > ? AND p.stylist_id IN (${marks})
             -- a pending appointment whose deposit was abandoned no longer takes the time
             AND NOT EXISTS (SELECT 1 FROM appointments a WHERE a.id = p.appointment_id AND a.status = 'pending' AND a.created_at <= ?)
+            -- a booking being moved does not stand in its own way
+            AND p.appointment_id IS NOT ?
           ORDER BY p.start_at`,
       )
-      .bind(salonId, range.toUtc, range.fromUtc, ...ids, holds.now - PENDING_TTL_MS),
+      .bind(salonId, range.toUtc, range.fromUtc, ...ids, holds.now - PENDING_TTL_MS, holds.ignoreAppointment ?? null),
     // Other clients' live holds are taken too; the client's own hold is not.
     db
       .prepare(

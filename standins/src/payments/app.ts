@@ -13,12 +13,20 @@ import { idempotent, requestFingerprint, type Answer, type Replayable } from './
 import { newId } from './ids';
 import { paymentIntentRoutes } from './payment-intents';
 import { paymentMethodRoutes } from './payment-methods';
+import { refundRoutes } from './refunds';
 import { setupIntentRoutes } from './setup-intents';
 import { badParam, internalError, StripeApiError } from './stripe-error';
 import { threeDSecure } from './three-d-secure';
 
 const MAX_BODY_BYTES = 64 * 1024;
-const ROUTES: Route[] = [...customerRoutes, ...paymentMethodRoutes, ...setupIntentRoutes, ...paymentIntentRoutes, ...eventRoutes];
+const ROUTES: Route[] = [
+  ...customerRoutes,
+  ...paymentMethodRoutes,
+  ...setupIntentRoutes,
+  ...paymentIntentRoutes,
+  ...refundRoutes,
+  ...eventRoutes,
+];
 
 function answerOf(err: unknown): Answer {
   if (err instanceof StripeApiError) return { status: err.status, body: err.body(), store: err.replayable };

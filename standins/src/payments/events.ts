@@ -15,6 +15,7 @@ type EventType =
   | 'payment_intent.amount_capturable_updated'
   | 'payment_intent.payment_failed'
   | 'payment_intent.canceled'
+  | 'charge.refunded'
   | 'setup_intent.succeeded'
   | 'setup_intent.setup_failed'
   | 'setup_intent.canceled';

@@ -12,7 +12,7 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 'req';
+export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req';
 
 /** 'pi' → 'pi_3MtwBwLkdIwHu7ix28a3tqPa' (24 characters after the prefix, as Stripe's). */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(prefix === 'req' ? 14 : 24)}`;

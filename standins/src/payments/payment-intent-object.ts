@@ -59,6 +59,8 @@ export interface PiInternal {
   offSession?: boolean;
   /** Unix seconds: an uncaptured authorisation is canceled after 7 days (as on Stripe) */
   captureBefore?: number;
+  /** minor units refunded so far (the charge's amount_refunded) */
+  amountRefunded?: number;
 }
 
 export type StoredPi = Stored<PaymentIntent, PiInternal>;

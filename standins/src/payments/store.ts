@@ -7,7 +7,7 @@ import { invalidRequest, StripeApiError } from './stripe-error';
  * optimistic: an update names the revision it read, and a batch either applies every write
  * (with its events) or none — a lost race is retried by the caller from a fresh read.
  */
-export type Table = 'stripe_customers' | 'stripe_payment_methods' | 'stripe_setup_intents' | 'stripe_payment_intents';
+export type Table = 'stripe_customers' | 'stripe_payment_methods' | 'stripe_setup_intents' | 'stripe_payment_intents' | 'stripe_refunds';
 
 interface StripeObject {
   id: string;
@@ -96,7 +96,7 @@ export interface Page {
 
 /** Filters a list may use: fixed expressions only, never a caller's column name. */
 export interface Filter {
-  on: 'customer' | 'email' | 'payment_method' | 'type';
+  on: 'customer' | 'email' | 'payment_method' | 'payment_intent' | 'type';
   value: string;
 }
 
@@ -104,6 +104,7 @@ const FILTER_SQL: Record<Filter['on'], string> = {
   customer: 'customer = ?',
   email: "json_extract(object, '$.email') = ?",
   payment_method: "json_extract(object, '$.payment_method') = ?",
+  payment_intent: "json_extract(object, '$.payment_intent') = ?",
   // event types, validated by the caller as [a-z_.]+ with an optional '.*' wildcard
   type: 'type GLOB ?',
 };

@@ -48,6 +48,7 @@ const NAMES = {
   payment_intent: 'payment_intent',
   setup_intent: 'setupintent',
   event: 'event',
+  refund: 'refund',
 } as const;
 export type Resource = keyof typeof NAMES;
 

@@ -95,3 +95,87 @@ INSERT OR IGNORE INTO stylist_hours (stylist_id, weekday, start_min, end_min, br
 
 -- A marketing opt-out link for the demo client: /opt-out/verify/1/demo-opt-out
 INSERT OR IGNORE INTO marketing_opt_outs (salon_id, code, client_id) VALUES (1, 'demo-opt-out', '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123');
+
+-- A treatment salon 1 no longer offers online: nobody performs it now (a past booking of it
+-- cannot be rebooked online).
+INSERT OR IGNORE INTO services (id, salon_id, category_id, name, description, variable_pricing, has_patch_test, show, position) VALUES
+  (13, 1, 3, 'Keratin Smoothing', 'Smoothing treatment (no longer booked online).', 0, 0, 0, 2);
+
+-- The demo client's bookings (Jamie Rivers, 5f0c6c2e-...-0123 in standins/seed/demo_identity.sql),
+-- dated from the day this file first runs: upcoming ones 15 to 29 days ahead (clear of the first
+-- bookable days the browser tests use), past ones weekly back over eight months. Each booking is
+-- keyed by its idempotency key, so running this again adds nothing. Times are UTC on days the
+-- stylists work, inside their hours in winter and summer alike.
+--   key, salon, status, day offset, weekday (0 = Sunday), minute of the day (UTC), total, deposit,
+--   payment status, payment intent (in standins/seed/demo_payments.sql), cancelled days ago
+INSERT OR IGNORE INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key,
+  notes, total_price, deposit, payment_intent_id, payment_status, cancelled_at, cancelled_from)
+WITH demo (k, salon, status, days, weekday, minute, minutes, total, deposit, pay, pi, cancelled) AS (VALUES
+  ('demo-upcoming-deposit', 1, 'confirmed', 15, 3, 840, 60, 6500, 1300, 'captured', 'pi_DemoJamieRiversDeposit01', NULL),
+  ('demo-upcoming-colour', 1, 'confirmed', 22, 4, 600, 120, 11000, 0, NULL, NULL, NULL),
+  ('demo-upcoming-waitlist', 1, 'waitlist', 29, 5, 900, 30, 2800, 0, NULL, NULL, NULL),
+  ('demo-cancelled', 1, 'cancelled', 19, 6, 600, 15, 800, 0, NULL, NULL, 2),
+  ('demo-past-keratin', 1, 'confirmed', -60, 5, 660, 90, 12000, 0, NULL, NULL, NULL),
+  ('demo-shoreditch-upcoming', 2, 'confirmed', 16, 2, 660, 75, 5500, 0, NULL, NULL, NULL),
+  ('demo-shoreditch-past-1', 2, 'confirmed', -10, 3, 720, 30, 3000, 0, NULL, NULL, NULL),
+  ('demo-shoreditch-past-2', 2, 'confirmed', -45, 4, 720, 75, 5500, 0, NULL, NULL, NULL)
+), past (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM past WHERE n < 34),
+rows AS (
+  SELECT k, salon, status, days, weekday, minute, minutes, total, deposit, pay, pi, cancelled FROM demo
+  UNION ALL
+  -- 34 past visits with Amelia, Tuesday to Saturday in turn
+  SELECT 'demo-past-' || n, 1, 'confirmed', -7 * n - 7, 2 + n % 5, 600 + 60 * (n % 3), CASE n % 3 WHEN 0 THEN 60 WHEN 1 THEN 30 ELSE 45 END,
+         CASE n % 3 WHEN 0 THEN 6500 WHEN 1 THEN 3500 ELSE 3500 END, 0, NULL, NULL, NULL FROM past
+),
+timed AS (
+  SELECT *, (CAST(strftime('%s', date('now', printf('%+d days', days), 'weekday ' || weekday)) AS INTEGER) + minute * 60) * 1000 AS start_ms
+    FROM rows
+)
+SELECT salon, '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', 'appointment', status, start_ms, start_ms + minutes * 60000,
+       CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 86400000 * 30, k, '', total, deposit, pi, pay,
+       CASE WHEN cancelled IS NULL THEN NULL ELSE CAST(strftime('%s', 'now') AS INTEGER) * 1000 - cancelled * 86400000 END,
+       CASE WHEN status = 'cancelled' THEN 'confirmed' END
+  FROM timed;
+
+-- Their services: minutes from the booking's start, duration, price. A booking that already has
+-- its services is left alone.
+INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
+WITH demo (k, service, stylist, at, minutes, price) AS (VALUES
+  ('demo-upcoming-deposit', 1, 1, 0, 60, 6500),
+  ('demo-upcoming-colour', 4, 2, 0, 45, 7500),
+  ('demo-upcoming-colour', 8, 1, 75, 45, 3500),
+  ('demo-upcoming-waitlist', 2, 3, 0, 30, 2800),
+  ('demo-cancelled', 3, 3, 0, 15, 800),
+  ('demo-past-keratin', 13, 1, 0, 90, 12000),
+  ('demo-shoreditch-upcoming', 10, 5, 0, 75, 5500),
+  ('demo-shoreditch-past-1', 11, 5, 0, 30, 3000),
+  ('demo-shoreditch-past-2', 10, 5, 0, 75, 5500)
+), past (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM past WHERE n < 34),
+rows AS (
+  SELECT k, service, stylist, at, minutes, price FROM demo
+  UNION ALL
+  SELECT 'demo-past-' || n, CASE n % 3 WHEN 0 THEN 1 WHEN 1 THEN 2 ELSE 8 END, 1, 0,
+         CASE n % 3 WHEN 0 THEN 60 WHEN 1 THEN 30 ELSE 45 END, CASE n % 3 WHEN 0 THEN 6500 ELSE 3500 END FROM past
+),
+todo AS (
+  SELECT a.id, a.salon_id, a.start_at, a.status FROM appointments a
+   WHERE a.client_id = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123' AND a.idempotency_key GLOB 'demo-*'
+     AND NOT EXISTS (SELECT 1 FROM appointment_procedures p WHERE p.appointment_id = a.id)
+)
+SELECT t.id, t.salon_id, r.service, r.stylist, t.start_at + r.at * 60000, t.start_at + (r.at + r.minutes) * 60000, r.price,
+       CASE WHEN t.status = 'confirmed' THEN 1 ELSE 0 END
+  FROM rows r JOIN appointments a ON a.client_id = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123' AND a.idempotency_key = r.k
+  JOIN todo t ON t.id = a.id;
+
+-- The stylist time the upcoming bookings take, in 5-minute blocks, as a real booking takes it
+-- (so availability and the database's double-booking refusal both see them).
+INSERT OR IGNORE INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at)
+WITH RECURSIVE b (stylist_id, block, last, appointment_id) AS (
+  SELECT p.stylist_id, p.start_at / 300000, (p.end_at - 1) / 300000, p.appointment_id
+    FROM appointment_procedures p JOIN appointments a ON a.id = p.appointment_id
+   WHERE a.client_id = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123' AND a.idempotency_key GLOB 'demo-*'
+     AND a.status = 'confirmed' AND p.occupies = 1 AND p.end_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000
+  UNION ALL
+  SELECT stylist_id, block + 1, last, appointment_id FROM b WHERE block < last
+)
+SELECT stylist_id, block, appointment_id, NULL, NULL FROM b;

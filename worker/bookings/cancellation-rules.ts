@@ -1,0 +1,68 @@
+import type { SalonRulesRow } from '../db/client-appointments';
+import { AppError } from '../errors';
+
+/** Whether the client may cancel (or move) a booking online now, and why not (accounts-and-money.md §4 Cancellation). */
+export interface Cancellation {
+  allowed: boolean;
+  reason: 'not_allowed' | 'inside_window' | 'past' | 'cancelled' | null;
+  window_hours: number;
+  refund_outside_window: boolean;
+  /** the salon's phone, for 'please call the salon' */
+  phone: string;
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A booking may be cancelled or moved online when it is not cancelled, has not started, the
+ * salon allows it, and it starts more than the salon's cancellation window from now.
+ */
+export function cancellationOf(a: { status: string; start_at: number }, salon: SalonRulesRow, now: number): Cancellation {
+  const window = salon.cancellation_window_hours;
+  const reason =
+    a.status === 'cancelled'
+      ? 'cancelled'
+      : a.start_at < now
+        ? 'past'
+        : !salon.allow_self_cancellation
+          ? 'not_allowed'
+          : a.start_at - now <= window * HOUR
+            ? 'inside_window'
+            : null;
+  return {
+    allowed: reason === null,
+    reason,
+    window_hours: window,
+    refund_outside_window: !!salon.refund_deposit_outside_window,
+    phone: salon.phone,
+  };
+}
+
+/** Refuses a change the rules do not allow: 409 APPOINTMENT_PAST, or 409 CANCEL_NOT_ALLOWED asking the client to call. */
+export function assertChangeable(c: Cancellation): void {
+  if (c.reason === 'past') {
+    throw new AppError(
+      'CONFLICT',
+      'This appointment is in the past, so it can no longer be changed online.',
+      undefined,
+      'APPOINTMENT_PAST',
+    );
+  }
+  if (c.reason === 'cancelled') {
+    throw new AppError(
+      'CONFLICT',
+      'This appointment has been cancelled, so it can no longer be changed.',
+      undefined,
+      'APPOINTMENT_CANCELLED',
+    );
+  }
+  if (!c.allowed) {
+    const phone = c.phone ? ` on ${c.phone}` : '';
+    throw new AppError(
+      'CONFLICT',
+      `This appointment can't be cancelled online. Please call the salon${phone}.`,
+      undefined,
+      'CANCEL_NOT_ALLOWED',
+    );
+  }
+}

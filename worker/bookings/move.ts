@@ -1,0 +1,98 @@
+import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
+import { prepareQuery } from '../availability/booking-query';
+import { HOUR, localDateOf } from '../availability/calendar';
+import { assignmentsAt } from '../availability/engine';
+import { isStaleMove, moveStatements } from '../db/appointment-changes';
+import { isBlockConflict } from '../db/blocks';
+import { patchTestStartOf } from '../db/client-appointments';
+import { AppError } from '../errors';
+import type { AppointmentView } from './appointment-view';
+import { assertChangeable, cancellationOf } from './cancellation-rules';
+import { appointmentDetails, clientBooking } from './client-bookings';
+
+const slotTaken = () =>
+  new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time', 'SLOT_TAKEN');
+
+/**
+ * Is `start` a time the availability engine would offer these services with these same stylists,
+ * the booking's own time not counting as taken? (Working hours, days off, other bookings and
+ * holds, the salon's booking horizon.)
+ */
+async function offered(
+  db: D1Database,
+  q: { salonId: number; appointmentId: number; start: number; now: number; waitlist: boolean },
+  steps: { serviceId: number; stylistId: number }[],
+): Promise<boolean> {
+  let pq;
+  try {
+    pq = await prepareQuery(db, {
+      salonId: q.salonId,
+      serviceIds: steps.map((s) => s.serviceId),
+      choices: steps.map((s) => s.stylistId),
+      patchTime: null,
+      waitlist: q.waitlist,
+      now: q.now,
+      ignoreAppointment: q.appointmentId,
+    });
+  } catch (e) {
+    // a stylist who left or a service no longer offered: this booking cannot move online
+    if (e instanceof AppError) return false;
+    throw e;
+  }
+  const date = localDateOf(q.start, pq.catalogue.salon.timezone);
+  if (date < pq.earliest || date > pq.lastBookable) return false;
+  return assignmentsAt(pq.days(date, date)[0]!, pq.req, q.start, 1).first !== null;
+}
+
+/**
+ * Moves a client's booking to another time (beyond the spec): the same services with the same
+ * stylists, durations and processing, every time shifted by the same amount; the deposit stays
+ * as it is. The cancellation rules apply to the booking as it is now. The new time must be one
+ * the availability engine offers for those stylists; one batch frees the old stylist time and
+ * takes the new, so of two clients racing for a time exactly one gets it (409 SLOT_TAKEN for the
+ * other, whose booking is left as it was).
+ */
+export async function moveBooking(
+  db: D1Database,
+  q: { salonId: number; clientId: string; appointmentId: number; start: number; now: number },
+): Promise<AppointmentView> {
+  const { salon, row, procedures } = await clientBooking(db, q);
+  assertChangeable(cancellationOf(row, salon, q.now));
+  if (q.start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');
+  const offset = q.start - row.start_at;
+  if (offset === 0) return appointmentDetails(db, q);
+  const patchTest = await patchTestStartOf(db, row.id);
+  if (patchTest !== null && q.start - patchTest < PATCH_LEAD_HOURS * HOUR) {
+    throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'start_time');
+  }
+  const waitlist = row.status === 'waitlist';
+  const steps = procedures.map((p) => ({ serviceId: p.service_id, stylistId: p.stylist_id }));
+  if (!(await offered(db, { salonId: q.salonId, appointmentId: row.id, start: q.start, now: q.now, waitlist }, steps))) throw slotTaken();
+  let results: D1Result[];
+  try {
+    results = await db.batch(
+      moveStatements(db, {
+        appointmentId: row.id,
+        fromStart: row.start_at,
+        offset,
+        now: q.now,
+        takesTime: !waitlist,
+        procedures: procedures.map((p) => ({ stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
+      }),
+    );
+  } catch (e) {
+    if (isBlockConflict(e)) throw slotTaken();
+    if (isStaleMove(e)) throw changedMeanwhile();
+    throw e;
+  }
+  if ((results.at(-1)?.meta.changes ?? 0) === 0) throw changedMeanwhile();
+  return appointmentDetails(db, q);
+}
+
+const changedMeanwhile = () =>
+  new AppError(
+    'CONFLICT',
+    'This appointment has just been changed. Please look at it again before moving it.',
+    undefined,
+    'APPOINTMENT_CHANGED',
+  );

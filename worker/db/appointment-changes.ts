@@ -1,0 +1,75 @@
+import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
+
+/**
+ * A client cancelling or moving a booking. Each change is one batch (one transaction): the
+ * stylist blocks are freed or taken in the same batch as the booking changes, so availability
+ * offers a freed time at once and a taken time is refused by the database.
+ */
+
+/** What a deposit becomes when its booking is cancelled (decided in SQL, from its state at that moment). */
+const DEPOSIT_ON_CANCEL = `CASE
+    WHEN kind <> 'appointment' THEN payment_status
+    WHEN payment_status = 'captured' THEN CASE WHEN ?3 = 1 THEN 'refund_due' ELSE 'kept' END
+    WHEN payment_status = 'requires_capture' THEN CASE WHEN ?3 = 1 THEN 'release_due' ELSE 'keep_due' END
+    ELSE payment_status END`;
+
+/**
+ * Cancels a booking (and its patch test when that is still to come): frees its blocks, stops its
+ * procedures taking time, and records the cancellation and what its deposit is due to become.
+ * Only a confirmed or waitlist booking changes, so a second cancel changes nothing.
+ */
+export function cancelStatements(db: D1Database, c: { appointmentId: number; now: number; refund: boolean }): D1PreparedStatement[] {
+  const scope = 'SELECT id FROM appointments WHERE id = ?1 OR (patch_for = ?1 AND start_at > ?2)';
+  return [
+    db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${scope})`).bind(c.appointmentId, c.now),
+    db.prepare(`UPDATE appointment_procedures SET occupies = 0 WHERE appointment_id IN (${scope})`).bind(c.appointmentId, c.now),
+    db
+      .prepare(
+        `UPDATE appointments SET status = 'cancelled', cancelled_from = status, cancelled_at = ?2, payment_status = ${DEPOSIT_ON_CANCEL}
+          WHERE (id = ?1 OR (patch_for = ?1 AND start_at > ?2)) AND status IN ('confirmed', 'waitlist')`,
+      )
+      .bind(c.appointmentId, c.now, c.refund ? 1 : 0),
+  ];
+}
+
+/** Records a cancelled deposit's outcome once the payment provider has answered ('refund_due' → 'refunded'). */
+export const settleDepositOutcome = (db: D1Database, appointmentId: number, from: string, to: string) =>
+  db.prepare('UPDATE appointments SET payment_status = ? WHERE id = ? AND payment_status = ?').bind(to, appointmentId, from).run();
+
+export interface Move {
+  appointmentId: number;
+  /** the start the booking had when it was read: a booking changed since is left alone */
+  fromStart: number;
+  /** ms to add to every time of the booking */
+  offset: number;
+  now: number;
+  /** a waitlist booking takes no stylist time */
+  takesTime: boolean;
+  procedures: { stylistId: number; start: number; end: number }[];
+}
+
+/**
+ * Moves a booking by `offset`: its old blocks go and the new ones are taken in one batch. A new
+ * block that is taken fails the batch (UNIQUE) and so does a booking cancelled or moved since it
+ * was read (its id subquery is NULL, which the blocks' CHECK refuses): then nothing changes.
+ */
+export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
+  const unchanged = "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND status IN ('confirmed', 'waitlist')";
+  const owner = { appointmentSql: `(${unchanged})`, params: [m.appointmentId, m.fromStart] };
+  return [
+    ...releaseExpiredHolds(db, m.now),
+    db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${unchanged})`).bind(m.appointmentId, m.fromStart),
+    ...(m.takesTime ? m.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start + m.offset, p.end + m.offset), owner)) : []),
+    db
+      .prepare(`UPDATE appointment_procedures SET start_at = start_at + ?, end_at = end_at + ? WHERE appointment_id IN (${unchanged})`)
+      .bind(m.offset, m.offset, m.appointmentId, m.fromStart),
+    db
+      .prepare(
+        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'waitlist')",
+      )
+      .bind(m.offset, m.appointmentId, m.fromStart),
+  ];
+}
+
+/** The move batch failed because the booking was cancelled or moved in the meantime. */
+export const isStaleMove = (e: unknown) => /CHECK constraint failed/.test(String(e));
