@@ -86,7 +86,7 @@ test('a client books, finds the booking under Bookings, opens it, cancels it, an
 
 test('a booking moves to another time: the new time shows, the old one is free', async ({ page, journey, setSalon }) => {
   await setSalon(2, { cancellation_window_hours: 0 });
-  const { time } = await bookAtSalon2(page, journey, client(2));
+  const { date, time } = await bookAtSalon2(page, journey, client(2));
   await page.goto('/salon/2/salon-booking/2');
   await bookingsList(page, 'Upcoming').first().getByRole('link').click();
   await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
@@ -99,6 +99,30 @@ test('a booking moves to another time: the new time shows, the old one is free',
   await page.getByRole('button', { name: 'MOVE APPOINTMENT' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your appointment is now on' })).toContainText(newTime);
   await expect(page.getByRole('region', { name: 'Appointment details' })).toContainText(newTime);
+
+  // The old time is offered to everyone again.
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  await journey.time.pickDay(date);
+  await expect(journey.time.times.filter({ hasText: new RegExp(`^${time}$`) })).toHaveCount(1);
+});
+
+test("cancelling a booking whose deposit was paid, outside the salon's window, refunds the deposit once", async ({ page }) => {
+  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+  await page.goto('/salon/1/salon-booking/1');
+  const paid = bookingsList(page, 'Upcoming').filter({ hasText: 'Deposit paid: £13.00' });
+  await expect(paid).toHaveCount(1);
+  await paid.getByRole('link').click();
+  await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
+  const ask = page.getByRole('dialog', { name: 'Cancel or change your appointment' });
+  await expect(ask).toContainText('Your deposit of £13.00 will be refunded.');
+  await ask.getByRole('button', { name: 'YES, CANCEL IT' }).click();
+  const done = page.getByRole('dialog', { name: 'Your appointment has been cancelled' });
+  await expect(done).toContainText('Your deposit of £13.00 has been refunded.');
+  await done.getByRole('button', { name: 'NO THANKS' }).click();
+  await expect(page.getByRole('region', { name: 'Appointment details' })).toContainText('Deposit £13.00 refunded');
+  // In the lists it is a past (cancelled) booking now, saying what became of the deposit.
+  await page.goto('/salon/1/salon-booking/1?tab=past');
+  await expect(bookingsList(page, 'Past').filter({ hasText: 'Deposit £13.00 refunded' })).toHaveCount(1);
 });
 
 test('when the salon does not take cancellations online, the client is asked to phone', async ({ page, setSalon }) => {

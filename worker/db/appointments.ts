@@ -197,10 +197,16 @@ export async function verifyBooking(db: D1Database, salonId: number, code: strin
 }
 
 /** The salons a client has bookings with, by name. */
-export async function salonsOfClient(db: D1Database, clientId: string): Promise<{ id: number; name: string }[]> {
+/** The salons a client has bookings with: id, name and logo (profile_image_url, null without one). */
+export async function salonsOfClient(
+  db: D1Database,
+  clientId: string,
+): Promise<{ id: number; name: string; profile_image_url: string | null }[]> {
   const { results } = await db
-    .prepare('SELECT DISTINCT s.id, s.name FROM appointments a JOIN salons s ON s.id = a.salon_id WHERE a.client_id = ? ORDER BY s.name')
+    .prepare(
+      "SELECT DISTINCT s.id, s.name, NULLIF(s.image, '') AS profile_image_url FROM appointments a JOIN salons s ON s.id = a.salon_id WHERE a.client_id = ? ORDER BY s.name",
+    )
     .bind(clientId)
-    .all<{ id: number; name: string }>();
+    .all<{ id: number; name: string; profile_image_url: string | null }>();
   return results;
 }
