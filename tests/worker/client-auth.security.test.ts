@@ -75,10 +75,10 @@ describe('protected calls: the edge verifies the token, the API scopes to its cl
   it("answers the client's own data and 404 for anyone else's", async () => {
     const own = await call(`/api/ncob/client/salons/${a.sub}/`, bearer(a.token));
     expect(own.status).toBe(200);
-    // the demo client's seeded bookings are at salons 1 and 2
+    // the demo client's seeded bookings are at salons 1 and 2 (neither has a logo)
     expect(await own.json()).toEqual([
-      { id: 1, name: 'Willow & Co Islington' },
-      { id: 2, name: 'Willow & Co Shoreditch' },
+      { id: 1, name: 'Willow & Co Islington', profile_image_url: null },
+      { id: 2, name: 'Willow & Co Shoreditch', profile_image_url: null },
     ]);
     const others = await call(`/api/ncob/client/salons/${b.sub}/`, bearer(a.token));
     expect(others.status).toBe(404);
