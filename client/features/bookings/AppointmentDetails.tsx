@@ -100,8 +100,8 @@ export function AppointmentDetails() {
     <>
       <PageTitle>Your appointment</PageTitle>
       <section aria-label="Appointment details" className={`${card} ${css({ p: '4', mb: '4' })}`}>
-        <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', alignItems: 'flex-start' })}>
-          <div>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: '2', alignItems: 'flex-start' })}>
+          <div className={css({ flex: '1 1 13rem', minW: 0 })}>
             <p className={css({ fontWeight: '700' })}>{date}</p>
             <p>{time}</p>
             <p className={css({ fontSize: 'sm', color: 'textMuted' })}>({salon.timezone} time)</p>

@@ -20,8 +20,11 @@ export function BookingCard({ booking, tab }: { booking: Booking; tab: Tab }) {
   const details = `/${salon.id}/appointment/${booking.id}`;
   return (
     <li className={`${card} ${css({ p: '3' })}`}>
-      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2', mb: '1' })}>
-        <div className={css({ minW: 0 })}>
+      {/* The badge moves under the date when both do not fit on one line (a phone), so the date keeps its line. */}
+      <div
+        className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2', mb: '1' })}
+      >
+        <div className={css({ flex: '1 1 13rem', minW: 0 })}>
           {tab === 'future' ? (
             <Link to={details} className={css({ fontWeight: '700', color: 'text' })}>
               {date}
