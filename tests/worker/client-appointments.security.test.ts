@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BookingsPage } from '../../worker/bookings/client-bookings';
+import type { BookingsPage } from '../../shared/bookings';
 import { call } from './helpers';
 import { demoClient, json, newClient, type Client } from './client-bookings-helpers';
 

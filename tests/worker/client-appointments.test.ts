@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentView, BookingItem } from '../../worker/bookings/appointment-view';
-import type { BookingsPage } from '../../worker/bookings/client-bookings';
+import type { Appointment, Booking } from '../../shared/bookings';
+import type { BookingsPage } from '../../shared/bookings';
 import { call, patchSalon } from './helpers';
 import { demoClient, JAMIE, type Client } from './client-bookings-helpers';
 
@@ -18,7 +18,7 @@ const list = async (salon: number, tab: 'future' | 'past', query = '') => {
   expect(res.status).toBe(200);
   return (await res.json()) as BookingsPage;
 };
-const starts = (items: BookingItem[]) => items.map((b) => Date.parse(b.starts_at));
+const starts = (items: Booking[]) => items.map((b) => Date.parse(b.starts_at));
 
 describe('the upcoming and past lists', () => {
   it('lists upcoming bookings soonest first: not cancelled, starting from now, with their services and stylists', async () => {
@@ -28,7 +28,7 @@ describe('the upcoming and past lists', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times.every((t) => t >= Date.now())).toBe(true);
     expect(page.results.map((b) => b.status)).toEqual(['confirmed', 'confirmed', 'waitlist']);
-    const [deposit, colour, waitlist] = page.results as [BookingItem, BookingItem, BookingItem];
+    const [deposit, colour, waitlist] = page.results as [Booking, Booking, Booking];
     expect(deposit).toMatchObject({
       salon_id: 1,
       price: 65,
@@ -120,10 +120,10 @@ describe('the upcoming and past lists', () => {
 
 describe('appointment details', () => {
   it('answers the booking with its title, notes, calendar file and cancellation rules', async () => {
-    const [, colour] = (await list(1, 'future')).results as [BookingItem, BookingItem];
+    const [, colour] = (await list(1, 'future')).results as [Booking, Booking];
     const res = await call(`/api/salon/1/appointment/${colour.id}/`, { headers: jamie.auth });
     expect(res.status).toBe(200);
-    const a = (await res.json()) as AppointmentView;
+    const a = (await res.json()) as Appointment;
     expect(a).toMatchObject({ ...colour, title: 'Full Head Tint, Blow Dry at Willow & Co Islington', notes: '' });
     expect(a.cancellation).toEqual({
       allowed: true,
@@ -143,19 +143,19 @@ describe('appointment details', () => {
   it('a cancelled booking is a METHOD:CANCEL calendar file with the same UID; a past one cannot be cancelled', async () => {
     const past = (await list(1, 'past')).results;
     const cancelled = past[0]!;
-    const a = (await (await call(`/api/salon/1/appointment/${cancelled.id}/`, { headers: jamie.auth })).json()) as AppointmentView;
+    const a = (await (await call(`/api/salon/1/appointment/${cancelled.id}/`, { headers: jamie.auth })).json()) as Appointment;
     expect(a.ics).toContain('METHOD:CANCEL');
     expect(a.ics).toContain('STATUS:CANCELLED');
     expect(a.ics).toContain(`UID:appointment-${cancelled.id}@bookwell`);
     expect(a.cancellation).toMatchObject({ allowed: false, reason: 'cancelled' });
-    const visit = (await (await call(`/api/salon/1/appointment/${past[1]!.id}/`, { headers: jamie.auth })).json()) as AppointmentView;
+    const visit = (await (await call(`/api/salon/1/appointment/${past[1]!.id}/`, { headers: jamie.auth })).json()) as Appointment;
     expect(visit.cancellation).toMatchObject({ allowed: false, reason: 'past' });
   });
 
   it('the cancellation rules follow the salon settings at once, and the public salon details show them', async () => {
-    const [deposit] = (await list(1, 'future')).results as [BookingItem];
+    const [deposit] = (await list(1, 'future')).results as [Booking];
     const rulesOf = async () =>
-      ((await (await call(`/api/salon/1/appointment/${deposit.id}/`, { headers: jamie.auth })).json()) as AppointmentView).cancellation;
+      ((await (await call(`/api/salon/1/appointment/${deposit.id}/`, { headers: jamie.auth })).json()) as Appointment).cancellation;
     const salon = async () => (await (await call('/api/book-online/salon/1/')).json()) as Record<string, unknown>;
     expect(await salon()).toMatchObject({
       allow_self_cancellation: true,

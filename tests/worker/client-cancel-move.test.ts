@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AppointmentView } from '../../worker/bookings/appointment-view';
-import type { BookingsPage } from '../../worker/bookings/client-bookings';
+import type { Appointment } from '../../shared/bookings';
+import type { BookingsPage } from '../../shared/bookings';
 import { call, patchSalon, standIn } from './helpers';
 import {
   bookedRestyle,
@@ -25,7 +25,7 @@ const cancel = (c: Client, id: number, salon = 2, envOverride?: Partial<Cloudfla
 const move = (c: Client, id: number, start: string, salon = 2) =>
   call(`/api/ncob/client/appointment/${salon}/${id}/${c.username}/move/`, json({ start_time: start }, c.auth, 'PUT'));
 const details = async (c: Client, id: number, salon = 2) =>
-  (await (await call(`/api/salon/${salon}/appointment/${id}/`, { headers: c.auth })).json()) as AppointmentView;
+  (await (await call(`/api/salon/${salon}/appointment/${id}/`, { headers: c.auth })).json()) as Appointment;
 const listOf = async (c: Client, salon: number, tab: 'future' | 'past') =>
   (await (await call(`/api/ncob/client/appointments/${salon}/${tab}/${c.username}/`, { headers: c.auth })).json()) as BookingsPage;
 const stripeGet = async <T>(path: string) =>
@@ -40,7 +40,7 @@ describe('cancelling', () => {
     expect(contains(await restyleTimes(), slot!)).toBe(false);
     const res = await cancel(c, id);
     expect(res.status).toBe(200);
-    const done = (await res.json()) as AppointmentView;
+    const done = (await res.json()) as Appointment;
     expect(done).toMatchObject({ id, status: 'cancelled', deposit_status: 'none', deposit: 0, cancellation: { reason: 'cancelled' } });
     expect(Date.parse(done.cancelled_at!)).toBeGreaterThan(Date.now() - 60_000);
     expect(done.ics).toContain('METHOD:CANCEL');
@@ -153,7 +153,7 @@ describe('moving a booking to another time', () => {
     const [target] = await restyleTimes(tuesday(1));
     const res = await move(c, id, target!);
     expect(res.status).toBe(200);
-    const moved = (await res.json()) as AppointmentView;
+    const moved = (await res.json()) as Appointment;
     expect(sameTime(moved.starts_at, target!)).toBe(true);
     expect(Date.parse(moved.ends_at) - Date.parse(moved.starts_at)).toBe(Date.parse(before.ends_at) - Date.parse(before.starts_at));
     expect(moved).toMatchObject({ status: 'confirmed', price: before.price, notes: 'Shorter at the back, please', deposit_status: 'none' });
@@ -170,7 +170,7 @@ describe('moving a booking to another time', () => {
     const later = new Date(Date.parse(target!) + 15 * 60_000).toISOString();
     const again = await move(c, id, later);
     expect(again.status).toBe(200);
-    expect(sameTime(((await again.json()) as AppointmentView).starts_at, later)).toBe(true);
+    expect(sameTime(((await again.json()) as Appointment).starts_at, later)).toBe(true);
   });
 
   it('two clients racing for one time: exactly one moves there, the other gets 409 SLOT_TAKEN and keeps its booking', async () => {

@@ -1,10 +1,8 @@
 import { toMajor } from '../../shared/money';
 import type { ClientAppointmentRow, ProcedureRow, SalonRulesRow } from '../db/client-appointments';
 import { calendarFile } from './calendar-file';
-import { cancellationOf, type Cancellation } from './cancellation-rules';
-
-/** What a deposit is now: held (authorised), paid (captured), refunded (or released), kept by the salon. */
-export type DepositStatus = 'none' | 'held' | 'paid' | 'refunded' | 'kept';
+import { cancellationOf } from './cancellation-rules';
+import type { Appointment, Booking, DepositStatus } from '../../shared/bookings';
 
 const DEPOSIT_STATUS: Record<string, DepositStatus> = {
   requires_capture: 'held',
@@ -16,39 +14,6 @@ const DEPOSIT_STATUS: Record<string, DepositStatus> = {
   released: 'refunded',
   kept: 'kept',
 };
-
-/** A service of a booking (accounts-and-money.md §3 Procedure); money in major units. */
-export interface ProcedureView {
-  id: number;
-  price: number;
-  start_time: string;
-  duration: number;
-  service: { id: number; name: string; category: { name: string }; bookable_online: boolean };
-  stylist: { id: number; user_name: string; role_name: string; serves_as_waitlist: boolean };
-}
-
-/** A booking of the bookings lists (accounts-and-money.md §3 Booking). */
-export interface BookingItem {
-  id: number;
-  salon_id: number;
-  starts_at: string;
-  ends_at: string;
-  price: number;
-  deposit: number;
-  deposit_status: DepositStatus;
-  status: 'confirmed' | 'waitlist' | 'cancelled';
-  cancelled_at: string | null;
-  can_rebook: boolean;
-  procedures: ProcedureView[];
-}
-
-/** Appointment details: the booking with its title, notes, calendar file and cancellation rules. */
-export interface AppointmentView extends BookingItem {
-  title: string;
-  notes: string;
-  ics: string;
-  cancellation: Cancellation;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const isWaitlist = (a: ClientAppointmentRow) => a.status === 'waitlist' || a.cancelled_from === 'waitlist';
@@ -62,7 +27,7 @@ export function depositStatusOf(a: Pick<ClientAppointmentRow, 'payment_status' |
  * waitlist marks its stylists serves_as_waitlist, so the badge reads 'Waitlist Booking'. It can be
  * rebooked when it is not a waitlist place, the salon books online and every service still can be.
  */
-export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[], salon: SalonRulesRow): BookingItem {
+export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[], salon: SalonRulesRow): Booking {
   const waitlist = isWaitlist(a);
   const depositStatus = depositStatusOf(a);
   return {
@@ -88,7 +53,7 @@ export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[],
 }
 
 /** Appointment details (accounts-and-money.md §2): 'Full Head Tint, Blow Dry at Willow & Co Islington'. */
-export function appointmentView(a: ClientAppointmentRow, procedures: ProcedureRow[], salon: SalonRulesRow, now: number): AppointmentView {
+export function appointmentView(a: ClientAppointmentRow, procedures: ProcedureRow[], salon: SalonRulesRow, now: number): Appointment {
   const item = bookingItem(a, procedures, salon);
   const title = `${procedures.map((p) => p.service_name).join(', ')} at ${salon.name}`;
   const location = [salon.name, salon.address_line_1, [salon.city, salon.postcode].filter(Boolean).join(' ')].filter(Boolean).join(', ');

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { cancelStatements } from '../db/appointment-changes';
 import { settleCancelledDeposit } from '../payments/cancelled-deposit';
-import type { AppointmentView } from './appointment-view';
+import type { Appointment } from '../../shared/bookings';
 import { assertChangeable, cancellationOf } from './cancellation-rules';
 import { appointmentDetails, clientBooking } from './client-bookings';
 
@@ -17,7 +17,7 @@ export async function cancelBooking(
   db: D1Database,
   stripe: Stripe,
   q: { salonId: number; clientId: string; appointmentId: number; now: number },
-): Promise<AppointmentView> {
+): Promise<Appointment> {
   const { salon, row } = await clientBooking(db, q);
   if (row.status !== 'cancelled') {
     assertChangeable(cancellationOf(row, salon, q.now));

@@ -1,15 +1,8 @@
+import type { Cancellation } from '../../shared/bookings';
 import type { SalonRulesRow } from '../db/client-appointments';
 import { AppError } from '../errors';
 
 /** Whether the client may cancel (or move) a booking online now, and why not (accounts-and-money.md §4 Cancellation). */
-export interface Cancellation {
-  allowed: boolean;
-  reason: 'not_allowed' | 'inside_window' | 'past' | 'cancelled' | null;
-  window_hours: number;
-  refund_outside_window: boolean;
-  /** the salon's phone, for 'please call the salon' */
-  phone: string;
-}
 
 const HOUR = 3_600_000;
 

@@ -1,16 +1,9 @@
 import { clientAppointment, clientAppointmentPage, proceduresOf, salonRules, type Tab } from '../db/client-appointments';
 import { AppError } from '../errors';
-import { appointmentView, bookingItem, type AppointmentView, type BookingItem } from './appointment-view';
+import type { Appointment, BookingsPage } from '../../shared/bookings';
+import { appointmentView, bookingItem } from './appointment-view';
 
 export const PAGE_SIZE = 30;
-
-export interface BookingsPage {
-  count: number;
-  /** the query string of the neighbouring page ('?page=2'), or null */
-  next: string | null;
-  previous: string | null;
-  results: BookingItem[];
-}
 
 async function rulesOf(db: D1Database, salonId: number) {
   const salon = await salonRules(db, salonId);
@@ -63,7 +56,7 @@ export async function clientBooking(db: D1Database, q: { salonId: number; client
 export async function appointmentDetails(
   db: D1Database,
   q: { salonId: number; clientId: string; appointmentId: number; now: number },
-): Promise<AppointmentView> {
+): Promise<Appointment> {
   const { salon, row, procedures } = await clientBooking(db, q);
   return appointmentView(row, procedures, salon, q.now);
 }

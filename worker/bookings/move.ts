@@ -6,7 +6,7 @@ import { isStaleMove, moveStatements } from '../db/appointment-changes';
 import { isBlockConflict } from '../db/blocks';
 import { patchTestStartOf } from '../db/client-appointments';
 import { AppError } from '../errors';
-import type { AppointmentView } from './appointment-view';
+import type { Appointment } from '../../shared/bookings';
 import { assertChangeable, cancellationOf } from './cancellation-rules';
 import { appointmentDetails, clientBooking } from './client-bookings';
 
@@ -55,7 +55,7 @@ async function offered(
 export async function moveBooking(
   db: D1Database,
   q: { salonId: number; clientId: string; appointmentId: number; start: number; now: number },
-): Promise<AppointmentView> {
+): Promise<Appointment> {
   const { salon, row, procedures } = await clientBooking(db, q);
   assertChangeable(cancellationOf(row, salon, q.now));
   if (q.start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');

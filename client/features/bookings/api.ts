@@ -1,5 +1,5 @@
 import { call } from '../../lib/api';
-import type { Appointment, Booking, ClientSalon, Page, Tab } from './types';
+import type { Appointment, BookingsPage, ClientSalon, Tab } from './types';
 
 const user = (username: string) => encodeURIComponent(username);
 
@@ -9,7 +9,7 @@ export const fetchClientSalons = async (username: string, signal: AbortSignal) =
 
 /** ncob/client/appointments/{salonId}/{future|past}/{username}/?page=n: 30 bookings a page. */
 export const fetchBookings = async (salonId: number, tab: Tab, username: string, page: number, signal: AbortSignal) =>
-  (await call<Page<Booking>>(`ncob/client/appointments/${salonId}/${tab}/${user(username)}/?page=${page}`, { auth: true, signal }))!;
+  (await call<BookingsPage>(`ncob/client/appointments/${salonId}/${tab}/${user(username)}/?page=${page}`, { auth: true, signal }))!;
 
 /** salon/{salonId}/appointment/{id}/: one of the client's appointments. */
 export const fetchAppointment = async (salonId: number, id: number, signal: AbortSignal) =>
