@@ -174,22 +174,29 @@ test('the demo client: two locations, a past tab of many pages that survive a re
 
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
 for (const theme of themes) {
-  test(`bookings and details at 320 px have no serious axe violations and no sideways scroll (${theme})`, async ({
+  test(`locations, bookings and details at 320 px and 1280 px have no serious axe violations and no sideways scroll (${theme})`, async ({
     page,
     setSalon,
     expectAccessible,
     expectNoSidewaysScroll,
   }) => {
     await setSalon(1, { theme_mode: theme });
-    await page.setViewportSize({ width: 320, height: 640 });
     await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
-    await page.goto('/salon/1/salon-booking/1');
-    await expect(bookingsList(page, 'Upcoming').first()).toBeVisible();
-    await expectNoSidewaysScroll();
-    await expectAccessible(`bookings (${theme})`, { atLeast: 'serious' });
-    await bookingsList(page, 'Upcoming').first().getByRole('link').click();
-    await expect(page.getByRole('region', { name: 'Appointment details' })).toBeVisible();
-    await expectNoSidewaysScroll();
-    await expectAccessible(`appointment details (${theme})`, { atLeast: 'serious' });
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: width < 500 ? 640 : 800 });
+      const where = `${width} px, ${theme}`;
+      await page.goto('/salon/1/my-book');
+      await expect(page.getByRole('list', { name: 'Locations' })).toBeVisible();
+      await expectNoSidewaysScroll();
+      await expectAccessible(`locations (${where})`, { atLeast: 'serious' });
+      await page.goto('/salon/1/salon-booking/1');
+      await expect(bookingsList(page, 'Upcoming').first()).toBeVisible();
+      await expectNoSidewaysScroll();
+      await expectAccessible(`bookings (${where})`, { atLeast: 'serious' });
+      await bookingsList(page, 'Upcoming').first().getByRole('link').click();
+      await expect(page.getByRole('region', { name: 'Appointment details' })).toBeVisible();
+      await expectNoSidewaysScroll();
+      await expectAccessible(`appointment details (${where})`, { atLeast: 'serious' });
+    }
   });
 }
