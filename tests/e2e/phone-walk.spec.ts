@@ -150,3 +150,30 @@ test('on a 640 px phone the bars at the foot take little room and sit on the nav
   const navBox = (await nav.boundingBox())!;
   expect(Math.abs(barBox.y + barBox.height - navBox.y), 'gap between the NEXT bar and the navigation').toBeLessThanOrEqual(1);
 });
+
+test('at 320 px service names wrap at word boundaries, never inside a word, and prices do not squeeze them', async ({ page, journey }) => {
+  await page.goto('/salon/1');
+  await journey.services.expandAll();
+  for (const name of ['Olaplex Treatment', 'Ladies Cut & Blow Dry', 'Full Head Tint']) {
+    const row = journey.services.serviceRow(name);
+    const broken = await row.getByText(name, { exact: true }).evaluate((el) => {
+      // Each word of the name must sit on one line: a word split over two lines has two boxes.
+      const text = el.firstChild!;
+      const words: string[] = [];
+      let at = 0;
+      for (const word of (text.textContent ?? '').split(' ')) {
+        const range = document.createRange();
+        range.setStart(text, at);
+        range.setEnd(text, at + word.length);
+        if (range.getClientRects().length > 1) words.push(word);
+        at += word.length + 1;
+      }
+      return words;
+    });
+    expect(broken, `words of '${name}' broken over two lines`).toEqual([]);
+    const lines = await row
+      .getByText(name, { exact: true })
+      .evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+    expect(lines, `'${name}' lines`).toBeLessThanOrEqual(2);
+  }
+});
