@@ -10,6 +10,7 @@ import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
+import { Notice } from './Notice';
 import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { SalonContext, type SalonData } from '../lib/salon-context';
 import { HeaderBackContext } from '../lib/back-control';
@@ -37,18 +38,6 @@ const ChangeTime = named(() => import('../features/bookings/ChangeTime'), 'Chang
 const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits');
 const AddCard = named(() => import('../features/payments/AddCard'), 'AddCard');
 const ConfirmWithCard = named(() => import('../features/confirm/ConfirmWithCard'), 'ConfirmWithCard');
-
-/** A message a screen leaves for the next one (navigate(to, { state: { notice } })), e.g. after a password reset. */
-function Notice() {
-  const { state } = useLocation();
-  const notice = (state as { notice?: unknown } | null)?.notice;
-  if (typeof notice !== 'string') return null;
-  return (
-    <p role="status" className={css({ bg: 'surfaceMuted', rounded: 'md', px: '3', py: '2', mt: '3', fontWeight: '600' })}>
-      {notice}
-    </p>
-  );
-}
 
 function Layout() {
   const { pathname } = useLocation();

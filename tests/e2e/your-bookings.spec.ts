@@ -99,6 +99,10 @@ test('a booking moves to another time: the new time shows, the old one is free',
   await page.getByRole('button', { name: 'MOVE APPOINTMENT' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your appointment is now on' })).toContainText(newTime);
   await expect(page.getByRole('region', { name: 'Appointment details' })).toContainText(newTime);
+  // The notice is said once: a reload does not repeat it.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Appointment details' })).toContainText(newTime);
+  await expect(page.getByRole('status').filter({ hasText: 'Your appointment is now on' })).toHaveCount(0);
 
   // The old time is offered to everyone again.
   await journey.chooseServices(2, [['Restyle', 'Cuts']]);
