@@ -1,6 +1,14 @@
+import type { PusherChannels } from './realtime/channels-object';
+
 /** Bindings and vars of standins/wrangler.toml. */
 export interface StandInsEnv {
   DB: D1Database;
+  /** The Pusher Channels server (one Durable Object holds every connection). */
+  REALTIME: DurableObjectNamespace<PusherChannels>;
+  /** The stand-in Pusher app: its id (HTTP API path), key (pusher-js, auth_key) and secret (signatures). */
+  PUSHER_APP_ID: string;
+  PUSHER_KEY: string;
+  PUSHER_SECRET: string;
   /** Where payment events are POSTed, signed as Stripe signs them (the product's /webhooks/stripe). */
   WEBHOOK_URL?: string;
   /** Public origin of the stand-ins' pages (3-D Secure), e.g. http://127.0.0.1:8788; else the request's own. */

@@ -4,6 +4,10 @@ import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
 import { devOutbox } from './outbox';
 import { deliverWebhooks, paymentsStandIn } from './payments';
+import { pusherStandIn } from './realtime';
+
+// wrangler requires the Durable Object classes exported from the Worker's main module.
+export { PusherChannels } from './realtime';
 
 /**
  * The offline stand-ins, a Worker of their own that the product never imports. The product
@@ -13,6 +17,13 @@ import { deliverWebhooks, paymentsStandIn } from './payments';
  * - the Stripe API at /v1/* and its 3-D Secure page at /3ds/:id (STRIPE_API_BASE); payment
  *   events are POSTed, signed, to WEBHOOK_URL as Stripe would;
  * - Twilio's Messages API at /2010-04-01/Accounts/{sid}/Messages.json (TWILIO_API_BASE);
+ * - Pusher Channels, protocol 7 (the product's Pusher host settings, issue 13): pusher-js's WebSocket at
+ *   /app/{key}?protocol=7 (held by the PusherChannels Durable Object, binding REALTIME) and the
+ *   HTTP API at POST /apps/{app_id}/events and /apps/{app_id}/batch_events. The app is
+ *   PUSHER_APP_ID "local-app", PUSHER_KEY "local_pusher_key", PUSHER_SECRET "local_pusher_secret"
+ *   ([vars] of standins/wrangler.toml). Private channels check the auth signature;
+ *   private-encrypted ones too (the payload encryption is the publisher's business); presence
+ *   channels and client events are refused;
  * - the dev outbox page at /__dev/outbox: every text the stand-ins "sent".
  */
 const app = new Hono<StandInsApp>();
@@ -29,8 +40,11 @@ const deliverAfterPost: MiddlewareHandler<StandInsApp> = async (c, next) => {
 app.use('/v1/*', deliverAfterPost);
 app.use('/3ds/*', deliverAfterPost);
 app.route('/', paymentsStandIn);
+app.route('/', pusherStandIn);
 app.get('/', (c) =>
-  c.text('Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/) and the dev outbox (/__dev/outbox).'),
+  c.text(
+    'Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/), Pusher Channels (WebSocket /app/{key}, HTTP /apps/{app_id}/events; app local-app, key local_pusher_key) and the dev outbox (/__dev/outbox).',
+  ),
 );
 
 export default app;
