@@ -2,6 +2,7 @@ import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import app from '../src/index';
+import { stripeError } from './stripe-errors';
 import {
   deliverWebhooks,
   LOCAL_STRIPE,
@@ -58,16 +59,6 @@ const RETURN_URL = `${PRODUCT}/booking/deposit/return`;
 /** A payment method from a card number, created with the publishable key as the browser does. */
 const cardPm = (number: string, cvc = '123') =>
   browser.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: EXP_YEAR, cvc } });
-
-async function stripeError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof Stripe.errors.StripeError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const newCustomer = () => stripe.customers.create({ name: 'Robin Test', email: 'robin@example.test' });
 

@@ -2,6 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import app from '../src/index';
+import { stripeError } from './stripe-errors';
 import { LOCAL_STRIPE } from '../src/payments';
 
 // POST /v1/refunds and the refund of the demo client's deposit (standins/seed/demo_payments.sql),
@@ -14,16 +15,6 @@ const stripe = new Stripe(LOCAL_STRIPE.secretKey, {
   telemetry: false,
   maxNetworkRetries: 0,
 });
-
-async function stripeError(promise: Promise<unknown>): Promise<Stripe.errors.StripeError> {
-  try {
-    await promise;
-  } catch (e) {
-    if (e instanceof Stripe.errors.StripeError) return e;
-    throw e;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** A deposit of `amount` held with manual capture, then captured (as the product takes deposits). */
 async function paid(amount: number) {

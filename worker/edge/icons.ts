@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { idParam, validate } from '../validate';
 import { initialsIconSvg } from './initials-icon';
-import { cachedJson, scopeVersion } from './public-cache';
+import { cachedJson, etagOf, scopeVersion } from './public-cache';
 import { hostOf, isAppHost, salonIdFor } from './tenant';
 
 /** The product's own icon (public/assets/favicon.svg), for pages and hosts of no salon. */
@@ -31,14 +31,6 @@ function logoOf(salon: SalonDetails): string | null {
 export function salonIconLink(salon: SalonDetails, version: string): { href: string; type?: string } {
   const logo = logoOf(salon);
   return logo ? { href: logo } : { href: `/salon/${salon.id}/icon.svg?v=${version}`, type: 'image/svg+xml' };
-}
-
-async function etagOf(body: string): Promise<string> {
-  const d = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(body));
-  return `"${[...new Uint8Array(d)]
-    .slice(0, 12)
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('')}"`;
 }
 
 /** The salon's initials icon; revalidated by ETag unless its address names the current version. */

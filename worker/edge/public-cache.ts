@@ -44,7 +44,8 @@ function rememberMiss(key: string, entry: Entry) {
   misses.set(key, entry);
 }
 
-async function etagOf(key: string): Promise<string> {
+/** A strong ETag for a text: the first 12 bytes of its SHA-1, in hex. */
+export async function etagOf(key: string): Promise<string> {
   const d = await crypto.subtle.digest('SHA-1', new TextEncoder().encode(key));
   return `"${[...new Uint8Array(d)]
     .slice(0, 12)
