@@ -17,6 +17,7 @@ const STAND_IN_MARKERS = [
   'AC00000000000000000000000000000000',
   'Local0001',
   'local-app-client',
+  'local_pusher',
   'idp_users',
   'idp_signing_keys',
   'stripe_payment_intents',

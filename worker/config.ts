@@ -19,8 +19,10 @@ const required = (name: string) =>
     .min(1, `${name} is required`);
 
 /** Keys and ids that open only the stand-ins: fine in development, refused anywhere else. */
-const LOCAL_SECRET = /_local_|^AC0{32}$/;
-const STAND_IN_SETTINGS = ['COGNITO_ENDPOINT', 'COGNITO_JWKS_URL', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const;
+const LOCAL_SECRET = /(^|_)local[_-]|^AC0{32}$/;
+const STAND_IN_SETTINGS = ['COGNITO_ENDPOINT', 'COGNITO_JWKS_URL', 'STRIPE_API_BASE', 'TWILIO_API_BASE', 'PUSHER_HOST'] as const;
+const pusherId = (name: string) =>
+  required(name).regex(/^[\w-]{1,64}$/, `${name} must be letters, digits, _ or - (as Pusher's dashboard shows it)`);
 
 const envSchema = z
   .object({
@@ -58,6 +60,19 @@ const envSchema = z
       'TWILIO_FROM must be an E.164 number, a messaging service sid or an alphanumeric sender id',
     ),
     TWILIO_API_BASE: optionalUrl('TWILIO_API_BASE'),
+    PUSHER_APP_ID: pusherId('PUSHER_APP_ID'),
+    PUSHER_KEY: pusherId('PUSHER_KEY'),
+    PUSHER_SECRET: required('PUSHER_SECRET'),
+    PUSHER_CLUSTER: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{1,32}$/, 'PUSHER_CLUSTER must be a cluster name such as eu or mt1')
+      .default('eu'),
+    PUSHER_HOST: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9.-]+:\d{1,5}$/i, 'PUSHER_HOST must be host:port, such as 127.0.0.1:8788')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ENVIRONMENT !== 'production') return;
@@ -71,6 +86,9 @@ const envSchema = z
       'STRIPE_WEBHOOK_SECRET',
       'TWILIO_ACCOUNT_SID',
       'TWILIO_AUTH_TOKEN',
+      'PUSHER_APP_ID',
+      'PUSHER_KEY',
+      'PUSHER_SECRET',
     ] as const) {
       if (LOCAL_SECRET.test(env[name]))
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
@@ -83,6 +101,7 @@ function toConfig(env: z.output<typeof envSchema>) {
   const region = env.COGNITO_USER_POOL_ID.split('_')[0]!;
   const issuer = `https://cognito-idp.${region}.amazonaws.com/${env.COGNITO_USER_POOL_ID}`;
   const stripeBase = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  const [pusherHost, pusherPort] = env.PUSHER_HOST ? env.PUSHER_HOST.split(':') : [];
   return {
     production: env.ENVIRONMENT === 'production',
     release: env.RELEASE,
@@ -119,6 +138,16 @@ function toConfig(env: z.output<typeof envSchema>) {
       authToken: env.TWILIO_AUTH_TOKEN,
       from: env.TWILIO_FROM,
       apiBase: withSlash(env.TWILIO_API_BASE ?? 'https://api.twilio.com/'),
+    },
+    pusher: {
+      appId: env.PUSHER_APP_ID,
+      key: env.PUSHER_KEY,
+      secret: env.PUSHER_SECRET,
+      cluster: env.PUSHER_CLUSTER,
+      /** the stand-in's host and port (development); undefined: Pusher's own cluster hosts, over TLS */
+      host: pusherHost,
+      port: pusherPort ? Number(pusherPort) : undefined,
+      useTLS: !env.PUSHER_HOST,
     },
   };
 }

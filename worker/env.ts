@@ -22,6 +22,11 @@ export interface Env {
   TWILIO_AUTH_TOKEN?: string;
   TWILIO_FROM?: string;
   TWILIO_API_BASE?: string;
+  PUSHER_APP_ID?: string;
+  PUSHER_KEY?: string;
+  PUSHER_SECRET?: string;
+  PUSHER_CLUSTER?: string;
+  PUSHER_HOST?: string;
 }
 
 export interface AppEnv {

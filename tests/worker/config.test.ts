@@ -18,6 +18,11 @@ const PRODUCTION = {
   TWILIO_AUTH_TOKEN: 'exampleTwilioAuthTokenValue',
   TWILIO_FROM: '+447700900999',
   TWILIO_API_BASE: '',
+  PUSHER_APP_ID: '1234567',
+  PUSHER_KEY: 'a1b2c3d4e5f6a7b8c9d0',
+  PUSHER_SECRET: 'examplePusherSecretValue',
+  PUSHER_CLUSTER: 'eu',
+  PUSHER_HOST: '',
 };
 const unset = (name: string) => ({ [name]: undefined });
 
@@ -78,6 +83,24 @@ describe('one checked configuration', () => {
       null,
     ],
     ['production without the SMS provider', { ...PRODUCTION, ...unset('TWILIO_AUTH_TOKEN') }, 'TWILIO_AUTH_TOKEN is required', null],
+    ['production without the Pusher secret', { ...PRODUCTION, ...unset('PUSHER_SECRET') }, 'PUSHER_SECRET is required', null],
+    ['production without a Pusher app id', { ...PRODUCTION, PUSHER_APP_ID: '' }, 'PUSHER_APP_ID is required', null],
+    [
+      'production with the local Pusher secret',
+      { ...PRODUCTION, PUSHER_SECRET: 'local_pusher_secret' },
+      'PUSHER_SECRET is a local stand-in key',
+      'local_pusher_secret',
+    ],
+    ['production with the local Pusher key', { ...PRODUCTION, PUSHER_KEY: 'local_pusher_key' }, 'PUSHER_KEY is a local stand-in key', null],
+    ['production with the local Pusher app', { ...PRODUCTION, PUSHER_APP_ID: 'local-app' }, 'PUSHER_APP_ID is a local stand-in key', null],
+    [
+      'production pointed at the Pusher stand-in',
+      { ...PRODUCTION, PUSHER_HOST: '127.0.0.1:8788' },
+      'PUSHER_HOST points at a stand-in',
+      null,
+    ],
+    ['a Pusher host that is not host:port', { PUSHER_HOST: 'http://127.0.0.1:8788/' }, 'PUSHER_HOST must be host:port', null],
+    ['an unknown Pusher cluster shape', { PUSHER_CLUSTER: 'EU West' }, 'PUSHER_CLUSTER must be a cluster name', null],
     ['no ENVIRONMENT at all', { ...unset('ENVIRONMENT') }, 'ENVIRONMENT must be development or production', null],
     [
       'a malformed webhook secret',
@@ -107,5 +130,6 @@ describe('one checked configuration', () => {
     expect(env.ENVIRONMENT).toBe('development');
     for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const)
       expect(env[name]).toContain(env.STANDINS_ORIGIN);
+    expect(`http://${env.PUSHER_HOST}`).toBe(env.STANDINS_ORIGIN);
   });
 });
