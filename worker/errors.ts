@@ -6,6 +6,7 @@ import type { AppEnv } from './env';
 const STATUS = {
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   PAYMENT_REQUIRED: 402,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

@@ -7,6 +7,7 @@ import { assertCanonical, callApi } from './edge/api-client';
 import { icons } from './edge/icons';
 import { pages } from './edge/pages';
 import { robots } from './edge/robots';
+import { realtimeAuth } from './edge/realtime-auth';
 import { session } from './edge/session';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
@@ -31,6 +32,7 @@ app.all('/api/*', async (c) => {
 });
 app.route('/', admin);
 app.route('/', session);
+app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', (c) => c.env.ASSETS.fetch(c.req.raw));
 app.route('/', robots);

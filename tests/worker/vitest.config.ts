@@ -29,6 +29,8 @@ export default defineConfig(async () => {
         miniflare: { bindings: { TEST_MIGRATIONS: [...migrations, ...seed], ...standIns, STANDINS_ORIGIN: standIns.STRIPE_API_BASE } },
       }),
     ],
+    // as wrangler.toml's [alias]: the `pusher` SDK's node-fetch is the global fetch
+    resolve: { alias: { 'node-fetch': path.join(root, 'worker/messaging/node-fetch-shim.cjs') } },
     test: {
       name: 'worker',
       root,
