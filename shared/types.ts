@@ -78,8 +78,18 @@ export interface Category {
 }
 
 /** What the edge injects into the HTML it serves, read by the client before first paint. */
+/** The public settings pusher-js needs (the app key, not the secret): the salon page's `realtime`. */
+export interface RealtimeSettings {
+  key: string;
+  cluster: string;
+  /** the stand-in's host and port in development; absent: Pusher's ws-{cluster}.pusher.com */
+  wsHost?: string;
+  wsPort?: number;
+  forceTLS: boolean;
+}
+
 export type Bootstrap =
-  | { page: 'salon'; salon: SalonDetails; services: Category[]; basePath: string; release: string }
+  | { page: 'salon'; salon: SalonDetails; services: Category[]; basePath: string; release: string; realtime: RealtimeSettings }
   | { page: 'group'; group: Group; release: string }
   | { page: 'landing'; release: string }
   | { page: 'not-found'; what: 'salon' | 'group' | 'domain' | 'short URL' | 'page'; release: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RealtimeSettings } from '../shared/types';
 
 /**
  * The one checked configuration of the product Worker: every setting of wrangler.toml and its
@@ -148,6 +149,15 @@ function toConfig(env: z.output<typeof envSchema>) {
       host: pusherHost,
       port: pusherPort ? Number(pusherPort) : undefined,
       useTLS: !env.PUSHER_HOST,
+      /** what pusher-js needs, injected into the salon page (never the secret) */
+      browser: {
+        key: env.PUSHER_KEY,
+        cluster: env.PUSHER_CLUSTER,
+        forceTLS: !env.PUSHER_HOST,
+        ...(pusherHost ? { wsHost: pusherHost, wsPort: Number(pusherPort) } : {}),
+      } satisfies RealtimeSettings,
+      /** the one WebSocket origin the page may open (its CSP): pusher-js's ws transport only */
+      socketOrigin: env.PUSHER_HOST ? `ws://${env.PUSHER_HOST}` : `wss://ws-${env.PUSHER_CLUSTER}.pusher.com`,
     },
   };
 }

@@ -11,7 +11,7 @@ const LinkPages = lazy(() => import('../features/verification/LinkPages').then((
 export function App({ boot }: { boot: Bootstrap }) {
   switch (boot.page) {
     case 'salon':
-      return <SalonArea data={{ salon: boot.salon, services: boot.services }} basePath={boot.basePath} />;
+      return <SalonArea data={{ salon: boot.salon, services: boot.services }} basePath={boot.basePath} realtime={boot.realtime} />;
     case 'group':
       return (
         <ErrorBoundary>

@@ -15,6 +15,8 @@ import { useFocusOnNavigate } from './useFocusOnNavigate';
 import { SalonContext, type SalonData } from '../lib/salon-context';
 import { HeaderBackContext } from '../lib/back-control';
 import { useAuth } from '../features/auth';
+import type { RealtimeSettings } from '../../shared/types';
+import { useRealtimeConnection } from './useRealtimeConnection';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -89,7 +91,8 @@ const account: [string, React.ComponentType][] = [
 ];
 
 /** The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. */
-export function SalonArea({ data, basePath }: { data: SalonData; basePath: string }) {
+export function SalonArea({ data, basePath, realtime }: { data: SalonData; basePath: string; realtime?: RealtimeSettings }) {
+  useRealtimeConnection(realtime);
   return (
     <SalonContext.Provider value={data}>
       <BrowserRouter basename={basePath || '/'}>

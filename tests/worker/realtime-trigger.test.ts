@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configFrom } from '../../worker/config';
 import { publishInviteChange } from '../../worker/messaging/realtime';
 import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invites';
-import { call, standIn } from './helpers';
+import { bootstrapOf, call, standIn } from './helpers';
 
 // publishInviteChange through the official `pusher` SDK reaches the Pusher stand-in, and a
 // socket subscribed with a signature from the product's /pusher/auth receives the event.
@@ -118,6 +118,21 @@ describe('Pusher settings', () => {
   it("use Pusher's cluster over TLS without a host", () => {
     const { pusher } = configFrom({ ...env, PUSHER_HOST: '', PUSHER_CLUSTER: 'mt1' });
     expect(pusher).toMatchObject({ host: undefined, port: undefined, cluster: 'mt1', useTLS: true });
+    expect(pusher.socketOrigin).toBe('wss://ws-mt1.pusher.com');
+    expect(pusher.browser).toEqual({ key: 'local_pusher_key', cluster: 'mt1', forceTLS: true });
+  });
+
+  it('reach the salon page as public settings only, and its CSP allows just that socket', async () => {
+    const res = await call('/salon/1');
+    const html = await res.text();
+    const host = new URL(env.STANDINS_ORIGIN);
+    expect(bootstrapOf(html)).toMatchObject({
+      realtime: { key: 'local_pusher_key', cluster: 'eu', wsHost: host.hostname, wsPort: Number(host.port), forceTLS: false },
+    });
+    expect(html).not.toContain('local_pusher_secret');
+    const connect = /connect-src ([^;]*)/.exec(res.headers.get('Content-Security-Policy') ?? '')?.[1]?.split(' ');
+    expect(connect).toContain(`ws://${host.host}`);
+    expect(connect?.filter((s) => s.startsWith('ws'))).toHaveLength(1);
   });
 
   it('default to the eu cluster', () => {

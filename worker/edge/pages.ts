@@ -27,7 +27,7 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   if (!salon) return notFound(c, 'salon');
   const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
   return serveShell(c, {
-    bootstrap: { page: 'salon', salon, services, basePath, release: c.get('config').release },
+    bootstrap: { page: 'salon', salon, services, basePath, release: c.get('config').release, realtime: c.get('config').pusher.browser },
     theme: salon.theme_mode,
     lang: `en-${salon.country.code}`,
     title: `${salon.name} | Book online`,

@@ -99,13 +99,15 @@ export interface ShellOptions {
 /**
  * Stripe.js (card screens in production) loads from js.stripe.com, frames its fields and calls
  * api.stripe.com; in development the card form calls the Stripe stand-in's origin instead.
+ * pusher-js opens one WebSocket (ws/wss transports only, no SockJS fallback): wss://ws-{cluster}.pusher.com,
+ * or the Pusher stand-in's ws://host:port in development.
  */
 function securityHeaders(config: Config): Record<string, string> {
   const stripeApi = config.stripe.browserApiOrigin ?? 'https://api.stripe.com';
   return {
     'Content-Security-Policy':
       "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
-      `connect-src 'self' ${stripeApi}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
+      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
       "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
