@@ -42,3 +42,14 @@ export const standIn = (path: string, init: RequestInit = {}) => fetch(new URL(p
 /** A Stripe-Signature header for a webhook body, made as Stripe makes them (the SDK's own test helper). */
 export const signWebhook = (payload: string, secret: string, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });
+
+/** Logs the demo client in through the edge's session: its access token and Cognito username. */
+export async function demoLogin(): Promise<{ token: string; username: string }> {
+  const res = await call('/session/login', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ phone: '+447700900123', password: 'Demo-pass1' }),
+  });
+  const login = (await res.json()) as { access_token: string; user: { username: string } };
+  return { token: login.access_token, username: login.user.username };
+}

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, demoLogin } from './helpers';
 
 // POST /pusher/auth: pusher-js's channel authorisation. A client is signed into its own private
 // channel only. The expected signature is written from Pusher's documentation, not the SDK's.
@@ -13,14 +13,7 @@ let token = '';
 let username = '';
 
 beforeAll(async () => {
-  const res = await call('/session/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone: '+447700900123', password: 'Demo-pass1' }),
-  });
-  const login = (await res.json()) as { access_token: string; user: { username: string } };
-  token = login.access_token;
-  username = login.user.username;
+  ({ token, username } = await demoLogin());
 });
 
 /** Posts the form as pusher-js does (application/x-www-form-urlencoded). */

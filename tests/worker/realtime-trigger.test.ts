@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { configFrom } from '../../worker/config';
 import { publishInviteChange } from '../../worker/messaging/realtime';
 import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invites';
-import { bootstrapOf, call, standIn } from './helpers';
+import { bootstrapOf, call, demoLogin, standIn } from './helpers';
 
 // publishInviteChange through the official `pusher` SDK reaches the Pusher stand-in, and a
 // socket subscribed with a signature from the product's /pusher/auth receives the event.
@@ -42,14 +42,7 @@ afterEach(() => sockets.splice(0).forEach((s) => s.ws.close(1000, 'done')));
 let token = '';
 let username = '';
 beforeAll(async () => {
-  const res = await call('/session/login', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ phone: '+447700900123', password: 'Demo-pass1' }),
-  });
-  const login = (await res.json()) as { access_token: string; user: { username: string } };
-  token = login.access_token;
-  username = login.user.username;
+  ({ token, username } = await demoLogin());
 });
 
 /** Connects, then subscribes to the client's channel with the product's own signature. */
