@@ -85,15 +85,28 @@ async function clientWithRequest(page: Page, n: number, kind: 'deposit' | 'card_
 
 const payDepositButton = (page: Page) => page.getByRole('button', { name: 'PAY DEPOSIT', exact: true });
 
+/** On a card step: the card saved, back on pay-deposit, PAY DEPOSIT, and the booking is confirmed. */
+async function saveCardThenPay(page: Page, appointmentId: number) {
+  await enterCard(page, TEST_CARDS.visa);
+  await expect(page).toHaveURL(`/salon/1/pay-deposit/${appointmentId}`);
+  await payDepositButton(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your booking is now confirmed.' })).toBeVisible();
+}
+
+/** The three card fields filled in and NEXT; 'Success! ...' follows. */
+async function enterCard(page: Page, number: string) {
+  const card = new CardFields(page);
+  await card.enter(number);
+  await card.form.getByRole('button', { name: 'NEXT', exact: true }).click();
+  await expect(card.saved).toBeVisible();
+}
+
 /** From pay-deposit: ADD A CARD, the card step, back to pay-deposit with the card. */
 async function addCard(page: Page, number: string = TEST_CARDS.visa) {
   await page.getByRole('link', { name: 'ADD A CARD', exact: true }).click();
   await expect(page).toHaveURL(/\/salon\/1\/pay-deposit-add-new-card/);
   await expect(page.getByText('Step 2 of 3', { exact: true })).toBeVisible();
-  const card = new CardFields(page);
-  await card.enter(number);
-  await card.form.getByRole('button', { name: 'NEXT', exact: true }).click();
-  await expect(card.saved).toBeVisible();
+  await enterCard(page, number);
   await expect(page).toHaveURL(/\/salon\/1\/pay-deposit\/\d+$/);
   await expect(page.getByRole('figure', { name: /card ending \d{4}$/ })).toBeVisible();
 }
@@ -216,12 +229,7 @@ test('a declined card: the failure modal with the card message, a way to the pro
   );
   // The request is still open: another card, and it is paid.
   await page.getByRole('link', { name: 'UPDATE CARD DETAILS', exact: true }).click();
-  const card = new CardFields(page);
-  await card.enter(TEST_CARDS.visa);
-  await card.form.getByRole('button', { name: 'NEXT', exact: true }).click();
-  await expect(page).toHaveURL(`/salon/1/pay-deposit/${invite.appointment_id}`);
-  await payDepositButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your booking is now confirmed.' })).toBeVisible();
+  await saveCardThenPay(page, invite.appointment_id);
 });
 
 test('card only: CONFIRM WITH CARD adds the card to the booking', async ({ page }) => {
@@ -279,12 +287,7 @@ test('a new client from the invite link: create account with the number fixed, t
   await expect(page).toHaveURL(`/salon/1/card-details/${invite.unique_code}`);
   await expect(page.getByText('Step 2 of 3', { exact: true })).toBeVisible();
   await expect(page.getByTestId('pay-today')).toHaveText('£20.00');
-  const card = new CardFields(page);
-  await card.enter(TEST_CARDS.visa);
-  await card.form.getByRole('button', { name: 'NEXT', exact: true }).click();
-  await expect(page).toHaveURL(`/salon/1/pay-deposit/${invite.appointment_id}`);
-  await payDepositButton(page).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your booking is now confirmed.' })).toBeVisible();
+  await saveCardThenPay(page, invite.appointment_id);
 });
 
 test('the login link of a client with an account fills in the number and leads to the request', async ({ page }) => {
