@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { css } from '../../styled-system/css';
-import { useAuth } from '../features/auth/store';
+import { useAuth } from '../features/auth';
+import { useActiveInviteCount } from '../features/deposits';
 
 const ITEMS = [
   { label: 'Profile', path: '/my-profile', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0' },
@@ -12,6 +13,9 @@ const ITEMS = [
 export function BottomNav() {
   const { status } = useAuth();
   const loggedIn = status === 'LOGGED_IN';
+  const newRequests = useActiveInviteCount();
+  /** Deposits shows the count of invited or reminded requests (§2). */
+  const bubbled = (label: string) => label === 'Deposits' && loggedIn && !!newRequests;
   return (
     <nav
       aria-label="Account"
@@ -33,8 +37,10 @@ export function BottomNav() {
         <NavLink
           key={item.label}
           to={loggedIn ? item.path : '/profile-login?fromMyBook=true'}
+          aria-label={bubbled(item.label) ? `${item.label}, ${newRequests} new ${newRequests === 1 ? 'request' : 'requests'}` : undefined}
           className={css({
             flex: '1',
+            position: 'relative',
             display: 'flex',
             flexDirection: 'column',
             alignItems: 'center',
@@ -49,8 +55,29 @@ export function BottomNav() {
             <path d={item.icon} />
           </svg>
           {item.label}
+          {bubbled(item.label) && (
+            <span aria-hidden="true" className={bubble}>
+              {newRequests}
+            </span>
+          )}
         </NavLink>
       ))}
     </nav>
   );
 }
+
+const bubble = css({
+  position: 'absolute',
+  top: '1',
+  ml: '6',
+  minW: '5',
+  h: '5',
+  px: '1',
+  rounded: 'full',
+  bg: 'danger',
+  color: 'white',
+  fontSize: '2xs',
+  fontWeight: '700',
+  lineHeight: '5',
+  textAlign: 'center',
+});

@@ -1,12 +1,17 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
-import { useAuth } from '../features/auth/store';
+import { Navigate, useLocation } from 'react-router';
+import { useAuth } from '../features/auth';
 import { Loading } from '../components/CallFailed';
 
-/** Profile, bookings and deposits need a logged-in client; others go to profile-login. */
-export function RequireLogin({ children }: { children: ReactNode }) {
+/**
+ * Profile, bookings and deposits need a logged-in client; others go to profile-login, or to `to`
+ * (Deposits: /login, §6), which returns here after login.
+ */
+export function RequireLogin({ children, to }: { children: ReactNode; to?: string }) {
   const { status, checking } = useAuth();
+  const { pathname, search } = useLocation();
   if (status === 'LOGGED_IN') return children;
   if (checking) return <Loading what="your account" />;
+  if (to) return <Navigate to={to} replace state={{ next: pathname + search }} />;
   return <Navigate to="/profile-login?fromMyBook=true" replace />;
 }

@@ -38,6 +38,12 @@ const SalonBookings = named(() => import('../features/bookings/SalonBookings'), 
 const AppointmentDetails = named(() => import('../features/bookings/AppointmentDetails'), 'AppointmentDetails');
 const ChangeTime = named(() => import('../features/bookings/ChangeTime'), 'ChangeTime');
 const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits');
+const PayDeposit = named(() => import('../features/deposits/PayDeposit'), 'PayDeposit');
+const InviteAddCard = named(() => import('../features/deposits/InviteAddCard'), 'InviteAddCard');
+const CardDetails = named(() => import('../features/deposits/CardDetails'), 'CardDetails');
+const Decline = named(() => import('../features/deposits/Decline'), 'Decline');
+const InviteSignup = named(() => import('../features/deposits/InviteLinks'), 'InviteSignup');
+const InviteLogin = named(() => import('../features/deposits/InviteLinks'), 'InviteLogin');
 const AddCard = named(() => import('../features/payments/AddCard'), 'AddCard');
 const ConfirmWithCard = named(() => import('../features/confirm/ConfirmWithCard'), 'ConfirmWithCard');
 
@@ -84,10 +90,18 @@ const account: [string, React.ComponentType][] = [
   ['my-profile', Profile],
   ['profile', Profile],
   ['my-book', MyBookings],
-  ['my-feeds', Deposits],
   ['salon-booking/:bookingsSalonId', SalonBookings],
   [':bookingsSalonId/appointment/:appointmentId', AppointmentDetails],
   [':bookingsSalonId/appointment/:appointmentId/time', ChangeTime],
+];
+
+/** Deposit requests; logged out, the client goes to /login (§6) and comes back after it. */
+const deposits: [string, React.ComponentType][] = [
+  ['my-feeds', Deposits],
+  ['pay-deposit/:appointmentId', PayDeposit],
+  ['pay-deposit-add-new-card', InviteAddCard],
+  ['card-details/:uniqcode', CardDetails],
+  ['decline', Decline],
 ];
 
 /** The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. */
@@ -126,6 +140,19 @@ export function SalonArea({ data, basePath, realtime }: { data: SalonData; baseP
                 }
               />
             ))}
+            {deposits.map(([path, Screen]) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <RequireLogin to="/login">
+                    <Screen />
+                  </RequireLogin>
+                }
+              />
+            ))}
+            <Route path="invite/:code" element={<InviteSignup />} />
+            <Route path="invite-login/:code" element={<InviteLogin />} />
             <Route
               path="add-new-card"
               element={

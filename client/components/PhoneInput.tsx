@@ -14,6 +14,12 @@ export function toE164(raw: string, country: string): string | null {
   return n?.isPossible() ? n.number : null;
 }
 
+/** An E.164 number (+447700900123) as the input shows it: its country and national number. */
+export function fromE164(e164: string, fallbackCountry: string): { value: string; country: string } {
+  const n = parsePhoneNumberFromString(e164);
+  return n ? { value: n.formatNational(), country: n.country ?? fallbackCountry } : { value: e164, country: fallbackCountry };
+}
+
 /** Phone inputs accept only digits, plus, parentheses and spaces (docs/accounts-and-money.md §5). */
 export const phoneChars = (s: string) => s.replace(/[^\d+() ]/g, '');
 

@@ -20,17 +20,29 @@ function remember(key: string, data: unknown) {
   if (lastAnswers.size > LAST_ANSWERS_KEPT) lastAnswers.delete(lastAnswers.keys().next().value!);
 }
 
+export interface ApiOptions {
+  /**
+   * Keep showing the last answer while a new key loads (a refetch of the same list after a
+   * change, not a different list): no loading state flashes in between.
+   */
+  keepData?: boolean;
+}
+
 /**
  * Runs a call when `key` changes (null: don't call) and keeps its result; a newer key cancels
  * the older request, so a quick change of day never shows the previous day's times.
  */
-export function useApi<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): ApiState<T> & { retry: () => void } {
+export function useApi<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  { keepData = false }: ApiOptions = {},
+): ApiState<T> & { retry: () => void } {
   const [state, setState] = useState<ApiState<T>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (key === null) return;
     const ctrl = new AbortController();
-    setState({ status: 'loading' });
+    setState((s) => (keepData && s.status === 'ok' ? s : { status: 'loading' }));
     load(ctrl.signal).then(
       (data) => {
         if (ctrl.signal.aborted) return;

@@ -728,8 +728,9 @@ export class SalonHeader {
   get bottomNav(): Locator {
     return this.page.getByRole('navigation', { name: 'Account' });
   }
+  /** A link of the bottom navigation; Deposits may carry its count ('Deposits, 2 new requests'). */
   navLink(name: 'Profile' | 'Bookings' | 'Deposits'): Locator {
-    return this.bottomNav.getByRole('link', { name, exact: true });
+    return this.bottomNav.getByRole('link', { name: new RegExp(`^${name}(, \\d+ new requests?)?$`) });
   }
 }
 

@@ -52,6 +52,23 @@ async function groupPage(c: Context<AppEnv>, rawId: string) {
   });
 }
 
+/** The code of an invite link (shared/invites.ts InviteLink.unique_code). */
+const INVITE_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The invite links of the text messages (§2): /invite/{salon}/{code}/ opens the salon's
+ * create-account-from-invite screen, /login/{salon}/{code} its invite login. A malformed salon
+ * id or code is a not-found page (nothing else reaches the app).
+ */
+function inviteLink(screen: 'invite' | 'invite-login') {
+  return (c: Context<AppEnv>) => {
+    const id = c.req.param('id') ?? '';
+    const code = c.req.param('code') ?? '';
+    if (!ID.test(id) || !INVITE_CODE.test(code)) return notFound(c, 'page');
+    return c.redirect(`/salon/${id}/${screen}/${code}`, 302);
+  };
+}
+
 /** Top-level routes of the spec that the client app renders itself (docs/booking-journey.md §2). */
 const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$|verify\/|opt-out\/verify\/)/;
 
@@ -63,6 +80,10 @@ export const pages = new Hono<AppEnv>()
     const search = new URL(c.req.url).search;
     return c.redirect(`/salon/${id}${search}`, 302);
   })
+  .get('/invite/:id{[^/]+}/:code{[^/]+}/', inviteLink('invite'))
+  .get('/invite/:id{[^/]+}/:code{[^/]+}', inviteLink('invite'))
+  .get('/login/:id{[^/]+}/:code{[^/]+}', inviteLink('invite-login'))
+  .get('/login/:id{[^/]+}/:code{[^/]+}/', inviteLink('invite-login'))
   .get('/group/:id{[^/]+}/*', (c) => groupPage(c, c.req.param('id')))
   .get('/group/:id{[^/]+}', (c) => groupPage(c, c.req.param('id')))
   .get('/salon/:id{[^/]+}/*', (c) => salonPage(c, c.req.param('id'), `/salon/${c.req.param('id')}`))

@@ -13,7 +13,7 @@ import {
   validEmail,
 } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
-import { PhoneInput, toE164 } from '../../components/PhoneInput';
+import { fromE164, PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
@@ -23,29 +23,58 @@ import { HoldCountdown, useBooking } from '../booking';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
 
-/** Create account: names, email, mobile twice, a strong password; an existing number goes to login. */
-export function CreateAccount() {
+/** Who an invite link was sent to: the invite variant prefills the names and fixes the number. */
+export interface InvitedClient {
+  first_name: string;
+  last_name: string;
+  /** E.164, shown read-only */
+  phone_number: string;
+}
+
+/**
+ * Create account: names, email, mobile twice, a strong password; an existing number goes to login.
+ * The invite variant (§2 'Create account') shows the invited number read-only and no confirm field,
+ * and goes on to `destination`.
+ */
+export function CreateAccount({
+  invite,
+  destination: given,
+  loginPath = '/login?registered=1',
+}: {
+  invite?: InvitedClient;
+  destination?: string;
+  /** where an existing number goes */
+  loginPath?: string;
+}) {
   const { salon } = useSalon();
   const { status } = useAuth();
   const { selectedServices } = useBooking();
   const navigate = useNavigate();
-  const [v, setV] = useState({ first: '', last: '', email: '', phone: '', confirm: '', password: '' });
-  const [country, setCountry] = useState(salon.country.code);
+  const invited = invite ? fromE164(invite.phone_number, salon.country.code) : null;
+  const [v, setV] = useState({
+    first: invite?.first_name ?? '',
+    last: invite?.last_name ?? '',
+    email: '',
+    phone: invited?.value ?? '',
+    confirm: '',
+    password: '',
+  });
+  const [country, setCountry] = useState(invited?.country ?? salon.country.code);
   const [confirmCountry, setConfirmCountry] = useState(salon.country.code);
   const [seen, setSeen] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const destination = selectedServices.length ? '/summary?continue=1' : '/my-profile';
+  const destination = given ?? (selectedServices.length ? '/summary?continue=1' : '/my-profile');
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
-  const phone = toE164(v.phone, country);
+  const phone = invite ? invite.phone_number : toE164(v.phone, country);
   const confirm = toE164(v.confirm, confirmCountry);
   const problems: Record<Field, string | null> = {
     first: v.first.trim().length < 2 ? MSG_FIRST_NAME : null,
     last: v.last.trim().length < 1 ? MSG_LAST_NAME : null,
     email: !validEmail(v.email.trim()) ? MSG_EMAIL : null,
     phone: !phone || v.phone.replace(/\D/g, '').length < 4 ? MSG_PHONE : null,
-    confirm: !confirm ? MSG_PHONE : confirm !== phone ? MSG_PHONES_DIFFER : null,
+    confirm: invite ? null : !confirm ? MSG_PHONE : confirm !== phone ? MSG_PHONES_DIFFER : null,
     password: !strongPassword(v.password) ? MSG_PASSWORD_RULE : null,
   };
   const shown = (f: Field) => (seen[f] ? problems[f] : null);
@@ -65,7 +94,7 @@ export function CreateAccount() {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof CallError && err.code === 'UsernameExistsException') {
-        navigate('/login?registered=1', { replace: true });
+        navigate(loginPath, { replace: true });
         return;
       }
       setFailure(message);
@@ -112,25 +141,29 @@ export function CreateAccount() {
           label="Mobile number"
           value={v.phone}
           country={country}
+          readOnly={!!invite}
           error={shown('phone')}
           onBlur={blur('phone')}
           onChange={(value, c) => {
+            if (invite) return;
             set('phone')(value);
             setCountry(c);
           }}
         />
-        <PhoneInput
-          label="Confirm mobile number"
-          value={v.confirm}
-          country={confirmCountry}
-          autoComplete="off"
-          error={shown('confirm')}
-          onBlur={blur('confirm')}
-          onChange={(value, c) => {
-            set('confirm')(value);
-            setConfirmCountry(c);
-          }}
-        />
+        {!invite && (
+          <PhoneInput
+            label="Confirm mobile number"
+            value={v.confirm}
+            country={confirmCountry}
+            autoComplete="off"
+            error={shown('confirm')}
+            onBlur={blur('confirm')}
+            onChange={(value, c) => {
+              set('confirm')(value);
+              setConfirmCountry(c);
+            }}
+          />
+        )}
         <TextField
           label="Password"
           type="password"

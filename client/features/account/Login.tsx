@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { loginFailure, MSG_LOGIN_PHONE, PASSWORD_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
-import { PhoneInput, toE164 } from '../../components/PhoneInput';
+import { fromE164, PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
@@ -14,16 +14,28 @@ import { HoldCountdown, useBooking } from '../booking';
 /**
  * Login with mobile number and password. /login is the booking variant ('Login to complete your
  * booking', with CREATE ACCOUNT); /profile-login the account variant ('Login to view your account').
+ * An invite link's login fills in the invited number (`phone`, E.164) and goes on to `destination`;
+ * a protected page that sent the client here (navigation state `next`) is where login returns.
  */
-export function Login({ variant }: { variant: 'booking' | 'account' }) {
+export function Login({
+  variant,
+  phone: invited,
+  destination: given,
+}: {
+  variant: 'booking' | 'account';
+  phone?: string;
+  destination?: string;
+}) {
   const { salon } = useSalon();
   const { status } = useAuth();
   const { selectedServices } = useBooking();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const next = (useLocation().state as { next?: unknown } | null)?.next;
   const fromMyBook = params.get('fromMyBook') === 'true';
-  const [phone, setPhone] = useState('');
-  const [country, setCountry] = useState(salon.country.code);
+  const prefilled = invited ? fromE164(invited, salon.country.code) : null;
+  const [phone, setPhone] = useState(prefilled?.value ?? '');
+  const [country, setCountry] = useState(prefilled?.country ?? salon.country.code);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -35,13 +47,15 @@ export function Login({ variant }: { variant: 'booking' | 'account' }) {
   // profile; the booking login to /my-book when the client came from My Book or has chosen
   // nothing, else back to the booking.
   const destination =
-    variant === 'account'
+    given ??
+    (typeof next === 'string' && next.startsWith('/') && !next.startsWith('//') ? next : null) ??
+    (variant === 'account'
       ? fromMyBook
         ? '/my-feeds'
         : '/my-profile'
       : fromMyBook || !selectedServices.length
         ? '/my-book'
-        : '/summary?continue=1';
+        : '/summary?continue=1');
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
   const e164 = toE164(phone, country);

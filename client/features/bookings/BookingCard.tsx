@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { Price } from '../../components/Price';
 import { card, outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { Badge } from './Badge';
+import { ProcedureList } from './ProcedureList';
 import { badgeOf, depositText, moneyOf, whenOf } from './format';
 import { useRebook } from './rebook';
 import type { Booking, Tab } from './types';
@@ -36,17 +36,7 @@ export function BookingCard({ booking, tab }: { booking: Booking; tab: Tab }) {
         </div>
         <Badge text={badgeOf(booking)} />
       </div>
-      <ul className={css({ listStyle: 'none', my: '2' })}>
-        {booking.procedures.map((p) => (
-          <li key={p.id} className={css({ display: 'flex', justifyContent: 'space-between', gap: '2' })}>
-            <span className={css({ minW: 0 })}>
-              {p.service.name}
-              <span className={`${muted} ${css({ display: 'block' })}`}>with {p.stylist.user_name}</span>
-            </span>
-            <Price text={money(p.price)} />
-          </li>
-        ))}
-      </ul>
+      <ProcedureList procedures={booking.procedures} money={money} />
       {deposit && <p className={muted}>{deposit}</p>}
       {tab === 'past' &&
         (booking.can_rebook ? (

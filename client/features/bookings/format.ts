@@ -10,7 +10,7 @@ export function badgeOf(b: Booking): string {
 }
 
 /** 'Monday 7 December 2026' and '10:00 am – 12:00 pm', in the salon's timezone. */
-export function whenOf(b: Booking, timeZone: string): { date: string; time: string } {
+export function whenOf(b: Pick<Booking, 'starts_at' | 'ends_at'>, timeZone: string): { date: string; time: string } {
   return {
     date: fullDate(dateIn(timeZone, new Date(b.starts_at))),
     time: `${timeLabel(b.starts_at, timeZone)} – ${timeLabel(b.ends_at, timeZone)}`,

@@ -1,38 +1,43 @@
-import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { card, pageTitle, primaryButton } from '../../components/styles';
-import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
-import { fetchInvites } from './api';
+import { PageTitle } from '../../components/PageTitle';
+import { card } from '../../components/styles';
+import { MakeABooking } from '../bookings';
+import { InviteCard } from './InviteCard';
+import { bySalon, isNew, newRequestsText } from './rules';
+import { useInvites } from './useInvites';
 
-/** my-feeds (Deposits): the salon's requests for a deposit, grouped by salon. */
+/** my-feeds (Deposits): the client's open requests for a deposit, grouped by salon, newest appointment first. */
 export function Deposits() {
-  const { salon } = useSalon();
-  const invites = useApi(String(salon.id), (signal) => fetchInvites(salon.id, signal));
+  const invites = useInvites();
   return (
     <>
-      <h1 className={pageTitle}>Deposits</h1>
+      <PageTitle back={false}>Deposits</PageTitle>
       {invites.status === 'loading' && <Loading what="deposit requests" />}
       {invites.status === 'error' && <CallFailed message={invites.error.message} onRetry={invites.retry} />}
       {invites.status === 'ok' && invites.data.length === 0 && (
-        <div className={`${card} ${css({ p: '4' })}`}>
-          <p className={css({ mb: '3' })}>You have no new deposit requests</p>
-          <Link to="/" className={primaryButton}>
-            MAKE A BOOKING
-          </Link>
+        <div className={`${card} ${css({ p: '4', textAlign: 'center' })}`}>
+          <p>You have no new deposit requests</p>
+          <MakeABooking />
         </div>
       )}
       {invites.status === 'ok' && invites.data.length > 0 && (
         <>
-          <p className={css({ mb: '3' })}>{invites.data.length} new requests</p>
-          <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}>
-            {invites.data.map((i) => (
-              <li key={i.id} className={`${card} ${css({ p: '4' })}`}>
-                <p className={css({ fontWeight: '600' })}>{i.salon_name}</p>
-              </li>
-            ))}
-          </ul>
+          <p role="status" className={css({ mb: '3' })}>
+            {newRequestsText(invites.data.filter((i) => isNew(i, Date.now())).length)}
+          </p>
+          {bySalon(invites.data).map((g) => (
+            <section key={g.salonId} aria-labelledby={`salon-${g.salonId}`} className={css({ mb: '4' })}>
+              <h2 id={`salon-${g.salonId}`} className={css({ fontWeight: '700', fontSize: 'lg', mb: '2' })}>
+                {g.salonName}
+              </h2>
+              <ul className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}>
+                {g.invites.map((i) => (
+                  <InviteCard key={i.id} invite={i} />
+                ))}
+              </ul>
+            </section>
+          ))}
         </>
       )}
     </>
