@@ -30,7 +30,11 @@ const workerZones = [
     ['edge', 'api', 'index.ts'],
     'The domain is independent of HTTP: it imports neither api/ nor edge/.',
   ),
-  up(['availability'], ['bookings', 'payments', 'messaging', 'invites'], 'bookings/ and payments/ build on availability/, never the other way.'),
+  up(
+    ['availability'],
+    ['bookings', 'payments', 'messaging', 'invites'],
+    'bookings/ and payments/ build on availability/, never the other way.',
+  ),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
   // The edge's one table is its own cache bookkeeping (db/cache-versions.ts); salon data it
   // reaches only through the API.

@@ -28,12 +28,7 @@ function cognitoError(type: string, message: string): AppError {
  * Cognito in production, the stand-ins Worker in development. Same request, same answers. Used
  * by the edge (sign-in, sign-up) and by the API (GetUser with the caller's own access token).
  */
-export async function cognitoCall<T>(
-  config: Config,
-  action: string,
-  body: Record<string, unknown>,
-  callerAddress?: string,
-): Promise<T> {
+export async function cognitoCall<T>(config: Config, action: string, body: Record<string, unknown>, callerAddress?: string): Promise<T> {
   const { endpoint, clientId } = config.cognito;
   let res: Response;
   try {

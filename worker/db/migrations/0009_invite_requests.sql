@@ -38,6 +38,8 @@ CREATE INDEX invites_client ON invites(client_id, status);
 CREATE INDEX invites_salon ON invites(salon_id, created_at);
 CREATE INDEX invites_phone ON invites(client_phone, client_id);
 CREATE INDEX invites_appointment ON invites(appointment_id);
+-- One open request per appointment: a second one is refused by the database.
+CREATE UNIQUE INDEX invites_one_open ON invites(appointment_id) WHERE status IN ('invited', 'reminded', 'seen');
 CREATE INDEX invites_payment_intent ON invites(payment_intent_id);
 
 -- The clients the API has seen with a verified phone (id = the Cognito username, the sub).
