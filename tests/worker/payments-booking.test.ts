@@ -36,6 +36,7 @@ beforeEach(async () => {
   await env.DB.batch([
     env.DB.prepare('DELETE FROM stylist_blocks'),
     env.DB.prepare('DELETE FROM appointment_procedures'),
+    env.DB.prepare('DELETE FROM invites'),
     env.DB.prepare('DELETE FROM appointments'),
   ]);
 });
