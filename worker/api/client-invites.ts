@@ -40,8 +40,12 @@ async function knowClient(c: Context<AppEnv>, sub: string) {
   if (await clientById(c.env.DB, sub)) return;
   const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
   if (!token) return;
-  const user = await userOfToken(c.get('config'), token);
-  if (user.username !== sub || !user.phone) return;
+  // The list answers even when the identity provider does not (the claim happens on a later list).
+  const user = await userOfToken(c.get('config'), token).catch((e: unknown) => {
+    console.error(`[${c.get('requestId')}] client details not read:`, e instanceof Error ? e.message : 'unknown error');
+    return null;
+  });
+  if (!user || user.username !== sub || !user.phone) return;
   await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
 }
 
