@@ -15,7 +15,7 @@ import { depositSettingsOf } from '../db/salons';
 import { pricesAt } from '../db/stylists';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { cardMessage } from '../payments/deposit';
+import { unpaidError } from '../payments/deposit';
 import { settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
 import { sendSms } from '../messaging/sms';
@@ -122,18 +122,7 @@ export const bookings = new Hono<AppEnv>()
       if (!row) throw new AppError('NOT_FOUND', 'Not found');
       const settled = (await settleDeposit(c.env.DB, stripe, row.id, p.pi))!;
       if (settled.status === 'confirmed') return c.json({ status: 'confirmed' });
-      const err = settled.pi?.last_payment_error;
-      const code =
-        err?.code ?? (settled.pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
-      if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') {
-        throw new AppError(
-          'PAYMENT_REQUIRED',
-          cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
-          'payment',
-          code,
-          err?.decline_code,
-        );
-      }
+      if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') throw unpaidError(settled.pi);
       throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
     },
   )
@@ -162,15 +151,7 @@ export const bookings = new Hono<AppEnv>()
 function confirmedInvite({ outcome, pi }: { outcome: InviteSettlement; pi: Stripe.PaymentIntent }) {
   if (outcome === 'accepted') return Response.json({ status: 'confirmed' });
   if (outcome === 'closed') throw new AppError('CONFLICT', MSG_INVITE_INVALID, undefined, 'invite_closed');
-  const err = pi.last_payment_error;
-  const code = err?.code ?? (pi.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
-  throw new AppError(
-    'PAYMENT_REQUIRED',
-    cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
-    'payment',
-    code,
-    err?.decline_code,
-  );
+  throw unpaidError(pi);
 }
 
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
