@@ -22,15 +22,19 @@ const up = (target, from, why) => ({ target: target.map((d) => `./worker/${d}`),
 const workerZones = [
   up(
     ['db'],
-    ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'index.ts'],
+    ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'identity', 'invites', 'index.ts'],
     'db/ is the ground floor: it imports no layer above it.',
   ),
   up(
-    ['availability', 'bookings', 'payments', 'messaging'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity'],
     ['edge', 'api', 'index.ts'],
     'The domain is independent of HTTP: it imports neither api/ nor edge/.',
   ),
-  up(['availability'], ['bookings', 'payments', 'messaging'], 'bookings/ and payments/ build on availability/, never the other way.'),
+  up(
+    ['availability'],
+    ['bookings', 'payments', 'messaging', 'invites'],
+    'bookings/ and payments/ build on availability/, never the other way.',
+  ),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
   // The edge's one table is its own cache bookkeeping (db/cache-versions.ts); salon data it
   // reaches only through the API.
@@ -41,7 +45,7 @@ const workerZones = [
   },
   up(
     ['edge'],
-    ['availability', 'bookings', 'payments', 'messaging'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites'],
     'The edge reaches data only through the API (embedded or UPSTREAM_API).',
   ),
 ];

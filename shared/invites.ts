@@ -97,3 +97,28 @@ export interface InviteEvent {
 export const INVITE_EVENT = 'invitation';
 /** The client's private channel: authorised by the edge's /pusher/auth for that client only. */
 export const clientChannel = (username: string) => `private-client-${username}`;
+
+/**
+ * An invite as the salon sees it (POST and GET /admin/salons/{id}/invites, remind, withdraw).
+ * Added by the invites-server branch: the admin API is not in the spec.
+ */
+export interface AdminInvite {
+  id: number;
+  unique_code: string;
+  /** the link the text message carries: /login/… for a phone with an account, /invite/…/ otherwise */
+  link: string;
+  status: InviteStatus;
+  request: InviteRequest;
+  requested_deposit: number;
+  amount_to_pay: number;
+  paid_amount: number;
+  currency: string;
+  appointment_id: number;
+  start_time: string;
+  client_id: string | null;
+  first_name: string;
+  last_name: string;
+  /** E.164 */
+  phone_number: string;
+  created_at: string;
+}

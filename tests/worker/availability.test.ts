@@ -44,6 +44,7 @@ beforeEach(async () => {
     // the demo client's bookings take stylist blocks too
     env.DB.prepare('DELETE FROM stylist_blocks'),
     env.DB.prepare('DELETE FROM appointment_procedures'),
+    env.DB.prepare('DELETE FROM invites'),
     env.DB.prepare('DELETE FROM appointments'),
     env.DB.prepare('DELETE FROM stylist_days_off'),
   ]);

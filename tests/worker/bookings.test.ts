@@ -25,6 +25,7 @@ beforeEach(async () => {
     env.DB.prepare('DELETE FROM stylist_blocks'),
     env.DB.prepare('DELETE FROM holds'),
     env.DB.prepare('DELETE FROM appointment_procedures'),
+    env.DB.prepare('DELETE FROM invites'),
     env.DB.prepare('DELETE FROM appointments'),
   ]);
 });

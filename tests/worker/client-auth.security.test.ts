@@ -92,14 +92,15 @@ describe('protected calls: the edge verifies the token, the API scopes to its cl
 
   it("never shows client B's deposit requests to client A", async () => {
     await env.DB.batch([
-      env.DB.prepare('INSERT INTO appointments (id, salon_id, client_id, start_at, end_at, created_at) VALUES (7001, 1, ?, 1, 2, 0)').bind(
-        b.sub,
-      ),
       env.DB.prepare(
-        "INSERT INTO invites (unique_code, salon_id, client_id, appointment_id, created_at) VALUES ('inv-b', 1, ?, 7001, 0)",
+        'INSERT INTO appointments (id, salon_id, client_id, start_at, end_at, created_at) VALUES (7001, 1, ?, 4102444800000, 4102448400000, 0)',
+      ).bind(b.sub),
+      env.DB.prepare(
+        "INSERT INTO invites (unique_code, salon_id, client_id, appointment_id, created_at, client_phone) VALUES ('inv-b', 1, ?, 7001, 0, '+447700900777')",
       ).bind(b.sub),
     ]);
-    expect(await (await call('/api/client/get/invite/1/', bearer(a.token))).json()).toEqual([]);
+    const theirs = (await (await call('/api/client/get/invite/1/', bearer(a.token))).json()) as { unique_code: string }[];
+    expect(theirs.map((i) => i.unique_code)).not.toContain('inv-b');
     const mine = (await (await call('/api/client/get/invite/1/', bearer(b.token))).json()) as { unique_code: string }[];
     expect(mine.map((i) => i.unique_code)).toEqual(['inv-b']);
   });

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
-import { keyMatches } from '../crypto';
+import { salonAdmin } from './salon-admin';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -92,15 +92,9 @@ const salonSettingsSchema = z
 export const adminSalons = new Hono<AppEnv>().patch(
   '/admin/salons/:id',
   validate('param', z.object({ id: idParam('Salon id') })),
+  // Authenticate before reading the body.
+  salonAdmin,
   async (c, next) => {
-    // Authenticate before reading the body; an unknown salon looks the same as a wrong key.
-    const row = await salonById(c.env.DB, c.req.valid('param').id);
-    const auth = c.req.header('Authorization') ?? '';
-    const key = /^Bearer (\S+)$/.exec(auth)?.[1];
-    if (!row || !key || !(await keyMatches(key, row.admin_key_hash))) {
-      c.header('WWW-Authenticate', 'Bearer realm="salon-admin"');
-      throw new AppError('UNAUTHORIZED', 'Missing or wrong admin key: send Authorization: Bearer <the salon admin key>');
-    }
     if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');
     }

@@ -2,7 +2,11 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { toMajor } from '../../shared/money';
+import type Stripe from 'stripe';
+import { MSG_INVITE_INVALID } from '../../shared/invites';
 import { book } from '../bookings/book';
+import { confirmInvitePayment } from '../invites/confirm';
+import type { InviteSettlement } from '../invites/settle';
 import { holdTimes, releaseHold } from '../bookings/holds';
 import { planBooking } from '../bookings/plan';
 import { clientsPaidAppointment, verifyBooking } from '../db/appointments';
@@ -11,11 +15,12 @@ import { depositSettingsOf } from '../db/salons';
 import { pricesAt } from '../db/stylists';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { cardMessage } from '../payments/deposit';
+import { unpaidError } from '../payments/deposit';
 import { settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
 import { sendSms } from '../messaging/sms';
 import { clientOf } from './client-salons';
+import { idempotencyKeyOf, returnUrlOf } from './request-headers';
 import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
@@ -99,6 +104,15 @@ export const bookings = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const sub = clientOf(c, p.username);
+      const stripe = stripeFor(c.get('config'));
+      const invite = await confirmInvitePayment(c.env.DB, stripe, {
+        clientId: sub,
+        salonId: p.salonId,
+        appointmentId: p.appointmentId,
+        paymentIntentId: p.pi,
+        now: Date.now(),
+      });
+      if (invite) return confirmedInvite(invite);
       const row = await clientsPaidAppointment(c.env.DB, {
         appointmentId: p.appointmentId,
         salonId: p.salonId,
@@ -106,20 +120,9 @@ export const bookings = new Hono<AppEnv>()
         paymentIntentId: p.pi,
       });
       if (!row) throw new AppError('NOT_FOUND', 'Not found');
-      const settled = (await settleDeposit(c.env.DB, stripeFor(c.get('config')), row.id, p.pi))!;
+      const settled = (await settleDeposit(c.env.DB, stripe, row.id, p.pi))!;
       if (settled.status === 'confirmed') return c.json({ status: 'confirmed' });
-      const err = settled.pi?.last_payment_error;
-      const code =
-        err?.code ?? (settled.pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
-      if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') {
-        throw new AppError(
-          'PAYMENT_REQUIRED',
-          cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
-          'payment',
-          code,
-          err?.decline_code,
-        );
-      }
+      if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') throw unpaidError(settled.pi);
       throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
     },
   )
@@ -144,15 +147,15 @@ export const bookings = new Hono<AppEnv>()
     },
   );
 
+/** The answer of a confirmed invite payment: as a booking's, or the spec's card message (402), or closed (409). */
+function confirmedInvite({ outcome, pi }: { outcome: InviteSettlement; pi: Stripe.PaymentIntent }) {
+  if (outcome === 'accepted') return Response.json({ status: 'confirmed' });
+  if (outcome === 'closed') throw new AppError('CONFLICT', MSG_INVITE_INVALID, undefined, 'invite_closed');
+  throw unpaidError(pi);
+}
+
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
-  const key = c.req.header('Idempotency-Key') ?? '';
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) {
-    throw new AppError(
-      'BAD_REQUEST',
-      'Send an Idempotency-Key header (8 to 128 letters, digits, - or _) with every booking',
-      'Idempotency-Key',
-    );
-  }
+  const key = idempotencyKeyOf(c, 'booking');
   const { booking, verificationCode } = await book(c.env.DB, stripeFor(c.get('config')), {
     salonId,
     clientId: clientOf(c),
@@ -180,16 +183,4 @@ function textVerification(c: Context<AppEnv>, salonId: number, phone: string, co
       console.error(`[${c.get('requestId')}] verification text not sent:`, e instanceof Error ? e.message : 'unknown error'),
     ),
   );
-}
-
-/** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */
-function returnUrlOf(c: Context<AppEnv>): string {
-  const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.header('Origin') ?? 'http://localhost').origin;
-  const asked = c.req.header('X-Return-Url');
-  try {
-    const url = new URL(asked ?? '/', origin);
-    return url.origin === origin ? url.href : `${origin}/`;
-  } catch {
-    return `${origin}/`;
-  }
 }

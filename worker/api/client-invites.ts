@@ -1,32 +1,122 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { toMajor } from '../../shared/money';
-import { openInvitesOf } from '../db/invites';
+import { MSG_INVITE_INVALID, OPEN_INVITE_STATUSES, type InviteLink, type InviteProcessed } from '../../shared/invites';
+import { clientById, clientByPhone, rememberClient } from '../db/clients';
+import { inviteByCode } from '../db/invites';
 import type { AppEnv } from '../env';
-import { clientOf } from './client-salons';
+import { AppError } from '../errors';
+import { userOfToken } from '../identity/cognito';
+import { acceptCardOnly, declineInvite, markSeen, openInviteOf } from '../invites/actions';
+import { clientInvites as listInvites } from '../invites/list';
+import { payInvite } from '../invites/pay';
+import { stripeFor } from '../payments/stripe';
 import { idParam, validate } from '../validate';
+import { clientOf } from './client-salons';
+import { publishChange } from './invite-notices';
+import { idempotencyKeyOf, returnUrlOf } from './request-headers';
 
-/** client/get/invite/{id}/: the verified client's open deposit requests (id: the salon). */
-export const clientInvites = new Hono<AppEnv>().get(
-  '/client/get/invite/:id/',
-  validate('param', z.object({ id: idParam('Salon id') })),
-  async (c) => {
+const salonParam = z.object({ salonId: idParam('Salon id') });
+const inviteParam = salonParam.extend({ inviteId: idParam('Invite id') });
+const accepted = z.union([z.boolean(), z.enum(['True', 'False'])], { message: "must be true or false (or 'True' / 'False')" });
+
+/** The spec's 'Invite processing payload' (shared/invites.ts InviteProcessing). */
+const processingSchema = z.object({
+  data: z.object({
+    invite_id: z.number('must be the invite id').int().positive(),
+    accepted,
+    payment_intent: z.string().max(255).nullish(),
+    paid_full_amount: z.boolean().optional(),
+    cognito_username: z.string().max(128).optional(),
+    appointment_id: z.number().int().positive().optional(),
+  }),
+});
+
+/**
+ * Makes sure the verified client is known (clients table): the first time, GetUser with the
+ * request's own access token tells its verified phone and name, and invites sent to that phone
+ * before the account existed become the client's.
+ */
+async function knowClient(c: Context<AppEnv>, sub: string) {
+  if (await clientById(c.env.DB, sub)) return;
+  const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!token) return;
+  // The list answers even when the identity provider does not (the claim happens on a later list).
+  const user = await userOfToken(c.get('config'), token).catch((e: unknown) => {
+    console.error(`[${c.get('requestId')}] client details not read:`, e instanceof Error ? e.message : 'unknown error');
+    return null;
+  });
+  if (!user || user.username !== sub || !user.phone) return;
+  await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
+}
+
+const invalidLink = () => new AppError('NOT_FOUND', MSG_INVITE_INVALID, undefined, 'invite_invalid');
+
+/** The client's deposit requests (docs/accounts-and-money.md §2 Deposits, §7). */
+export const clientInvites = new Hono<AppEnv>()
+  .get('/client/get/invite/:salonId/', validate('param', salonParam), async (c) => {
     const sub = clientOf(c);
-    const results = await openInvitesOf(c.env.DB, sub);
+    await knowClient(c, sub);
     c.header('Cache-Control', 'private, no-store');
-    return c.json(
-      results.map((r) => ({
-        id: r.id,
-        unique_code: r.unique_code,
-        salon: { id: r.salon_id },
-        salon_name: r.salon_name,
-        status: r.status,
-        requested_deposit: toMajor(r.requested_deposit),
-        requested_card_only: !!r.requested_card_only,
-        payFullAmount: !!r.pay_full_amount,
-        created_at: new Date(r.created_at).toISOString(),
-        appointment: { id: r.appointment_id, price: toMajor(r.price), start_time: new Date(r.start_at).toISOString(), procedures: [] },
-      })),
-    );
-  },
-);
+    return c.json(await listInvites(c.env.DB, sub, Date.now()));
+  })
+  .post('/client/post/invite/:salonId/:inviteId', validate('param', inviteParam), validate('json', processingSchema), async (c) => {
+    const sub = clientOf(c);
+    const p = c.req.valid('param');
+    const d = c.req.valid('json').data;
+    if (d.invite_id !== p.inviteId) throw new AppError('BAD_REQUEST', 'data.invite_id must be the invite of the path', 'data.invite_id');
+    const q = { clientId: sub, salonId: p.salonId, id: p.inviteId, now: Date.now() };
+    const stripe = stripeFor(c.get('config'));
+    let answer: InviteProcessed;
+    if (d.accepted === false || d.accepted === 'False') {
+      const row = await declineInvite(c.env.DB, stripe, q);
+      publishChange(c, row);
+      answer = { r_status: 'declined', invite_status: row.status };
+    } else {
+      const row = await openInviteOf(c.env.DB, q);
+      if (row.requested_card_only) {
+        const done = row.status === 'accepted' ? row : await acceptCardOnly(c.env.DB, q);
+        if (done !== row) publishChange(c, done);
+        answer = { r_status: 'accepted', invite_status: done.status };
+      } else {
+        answer = await payInvite(c.env.DB, stripe, {
+          row,
+          clientId: sub,
+          key: idempotencyKeyOf(c),
+          returnUrl: returnUrlOf(c),
+          publishableKey: c.get('config').stripe.publishableKey,
+          now: q.now,
+        });
+        if (answer.r_status === 'accepted' && row.status !== 'accepted') publishChange(c, { ...row, status: 'accepted' });
+      }
+    }
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(answer);
+  })
+  .post('/client/post/invite/:salonId/:inviteId/seen', validate('param', inviteParam), async (c) => {
+    const p = c.req.valid('param');
+    await markSeen(c.env.DB, { clientId: clientOf(c), salonId: p.salonId, id: p.inviteId, now: Date.now() });
+    return c.body(null, 204);
+  })
+  .get(
+    '/ncob/invite/:code/',
+    // Not a protected call (worker/edge/client-auth.ts): it is opened before the account exists; the code is the secret.
+    validate('param', z.object({ code: z.string().max(200, MSG_INVITE_INVALID) })),
+    async (c) => {
+      const code = c.req.valid('param').code;
+      // A malformed code is as invalid as an unknown one (404, never 400).
+      const row = /^[A-Za-z0-9_-]{16,64}$/.test(code) ? await inviteByCode(c.env.DB, code, Date.now()) : null;
+      if (!row || !OPEN_INVITE_STATUSES.includes(row.status)) throw invalidLink();
+      const known = row.client_id !== null || (await clientByPhone(c.env.DB, row.client_phone)) !== null;
+      const link: InviteLink = {
+        unique_code: row.unique_code,
+        salon: { id: row.salon_id, name: row.salon_name },
+        first_name: row.client_first_name,
+        last_name: row.client_last_name,
+        phone_number: row.client_phone,
+        has_account: known,
+        status: row.status,
+      };
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(link);
+    },
+  );

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { withConfig, type AppEnv } from '../env';
 import { errorBody, onError } from '../errors';
+import { adminInvites } from './admin-invites';
 import { adminSalons } from './admin-salons';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
@@ -30,5 +31,6 @@ export const api = new Hono<AppEnv>()
   .route('/', bookings)
   .route('/', cards)
   .route('/', adminSalons)
+  .route('/', adminInvites)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

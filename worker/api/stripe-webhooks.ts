@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
+import { inviteOf, settleInviteEvent } from '../invites/confirm';
 import { appointmentOf, settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
 
@@ -45,8 +46,10 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
     }
     if (event.type.startsWith('payment_intent.')) {
       const pi = event.data.object as Stripe.PaymentIntent;
+      const invite = inviteOf(pi);
       const appointment = appointmentOf(pi);
-      if (appointment !== null) await settleDeposit(c.env.DB, stripe, appointment, pi.id);
+      if (invite !== null) await settleInviteEvent(c.env.DB, stripe, invite, pi.id, Date.now());
+      else if (appointment !== null) await settleDeposit(c.env.DB, stripe, appointment, pi.id);
     }
     return c.json({ received: true });
   },

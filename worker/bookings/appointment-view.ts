@@ -2,7 +2,7 @@ import { toMajor } from '../../shared/money';
 import type { ClientAppointmentRow, ProcedureRow, SalonRulesRow } from '../db/client-appointments';
 import { calendarFile } from './calendar-file';
 import { cancellationOf } from './cancellation-rules';
-import type { Appointment, Booking, DepositStatus } from '../../shared/bookings';
+import type { Appointment, Booking, DepositStatus, Procedure } from '../../shared/bookings';
 
 const DEPOSIT_STATUS: Record<string, DepositStatus> = {
   requires_capture: 'held',
@@ -41,15 +41,20 @@ export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[],
     status: a.status,
     cancelled_at: a.cancelled_at === null ? null : iso(a.cancelled_at),
     can_rebook: !waitlist && !!salon.online_booking && procedures.length > 0 && procedures.every((p) => !!p.bookable_online),
-    procedures: procedures.map((p) => ({
-      id: p.id,
-      price: toMajor(p.price),
-      start_time: iso(p.start_at),
-      duration: Math.round((p.end_at - p.start_at) / 60_000),
-      service: { id: p.service_id, name: p.service_name, category: { name: p.category_name }, bookable_online: !!p.bookable_online },
-      stylist: { id: p.stylist_id, user_name: p.stylist_name, role_name: p.stylist_role, serves_as_waitlist: waitlist },
-    })),
+    procedures: procedureItems(procedures, waitlist),
   };
+}
+
+/** An appointment's services as the bookings lists (and deposit requests) show them. */
+export function procedureItems(procedures: ProcedureRow[], waitlist = false): Procedure[] {
+  return procedures.map((p) => ({
+    id: p.id,
+    price: toMajor(p.price),
+    start_time: iso(p.start_at),
+    duration: Math.round((p.end_at - p.start_at) / 60_000),
+    service: { id: p.service_id, name: p.service_name, category: { name: p.category_name }, bookable_online: !!p.bookable_online },
+    stylist: { id: p.stylist_id, user_name: p.stylist_name, role_name: p.stylist_role, serves_as_waitlist: waitlist },
+  }));
 }
 
 /** Appointment details (accounts-and-money.md §2): 'Full Head Tint, Blow Dry at Willow & Co Islington'. */

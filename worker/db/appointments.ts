@@ -14,7 +14,8 @@ export interface AppointmentRow {
 
 export interface NewAppointment {
   salonId: number;
-  clientId: string;
+  /** null: a salon's appointment for a phone with no account yet (a deposit request) */
+  clientId: string | null;
   idempotencyKey: string;
   status: Exclude<AppointmentStatus, 'cancelled'>;
   start: number;
@@ -34,7 +35,7 @@ export interface NewAppointment {
 }
 
 const byKey = (kind: 'appointment' | 'patch_test') =>
-  `(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = '${kind}')`;
+  `(SELECT id FROM appointments WHERE client_id IS ? AND idempotency_key = ? AND kind = '${kind}')`;
 
 /** The booking a client already made with this idempotency key, if any. */
 export const appointmentByKey = (db: D1Database, clientId: string, key: string) =>

@@ -54,9 +54,13 @@ export async function verifiedClient(c: Context<AppEnv>): Promise<string> {
 /** The JWKS could not be fetched (the identity service is down), as opposed to a bad token. */
 const isUnreachable = (e: unknown) => e instanceof FetchError || (e instanceof TypeError && /fetch|network/i.test(e.message));
 
-/** Calls of the spec that act for a logged-in client (docs/accounts-and-money.md §6-7). */
+/**
+ * Calls of the spec that act for a logged-in client (docs/accounts-and-money.md §6-7). One
+ * deliberate difference: ncob/invite/{uniqcode}/ is opened from a text message before the
+ * account exists, so it is not protected (its code is the secret).
+ */
 const PROTECTED = [
-  /^ncob\//,
+  /^ncob\/(?!invite\/[^/]*\/?$)/,
   /^client\//,
   /^book-online\/(waitlist\/)?appointment\/create\//,
   /^book-online\/confirm\//,

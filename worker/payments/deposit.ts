@@ -18,6 +18,22 @@ export function cardMessage(code: string | undefined, declineCode: string | unde
   return 'Failed to process payment details. Please try another payment method.';
 }
 
+/**
+ * 402 for a payment that 3-D Secure did not complete, or that failed: the card's own message, or
+ * the spec's authentication message.
+ */
+export function unpaidError(pi: Stripe.PaymentIntent | undefined): AppError {
+  const err = pi?.last_payment_error;
+  const code = err?.code ?? (pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
+  return new AppError(
+    'PAYMENT_REQUIRED',
+    cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
+    'payment',
+    code,
+    err?.decline_code,
+  );
+}
+
 /** Takes an authorised deposit exactly once (the capture carries its own idempotency key). */
 export async function captureOnce(stripe: Stripe, pi: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
   if (pi.status !== 'requires_capture') return pi;

@@ -137,6 +137,20 @@ SELECT salon, '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', 'appointment', status, sta
        CASE WHEN status = 'cancelled' THEN 'confirmed' END
   FROM timed;
 
+-- The bookings of Jamie's two deposit requests (below), after the others so that their ids stay:
+-- key, salon, day offset, weekday, minute of the day (UTC), minutes, total.
+INSERT OR IGNORE INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, total_price)
+WITH demo (k, salon, days, weekday, minute, minutes, total) AS (VALUES
+  ('demo-invite-deposit', 1, 30, 6, 600, 60, 6500),
+  ('demo-invite-card', 2, 16, 4, 840, 30, 3000)
+), timed AS (
+  SELECT *, (CAST(strftime('%s', date('now', printf('%+d days', days), 'weekday ' || weekday)) AS INTEGER) + minute * 60) * 1000 AS start_ms
+    FROM demo
+)
+SELECT salon, '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', 'appointment', 'confirmed', start_ms, start_ms + minutes * 60000,
+       CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 86400000 * 2, k, total
+  FROM timed;
+
 -- Their services: minutes from the booking's start, duration, price. A booking that already has
 -- its services is left alone.
 INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
@@ -149,7 +163,9 @@ WITH demo (k, service, stylist, at, minutes, price) AS (VALUES
   ('demo-past-keratin', 13, 1, 0, 90, 12000),
   ('demo-shoreditch-upcoming', 10, 5, 0, 75, 5500),
   ('demo-shoreditch-past-1', 11, 5, 0, 30, 3000),
-  ('demo-shoreditch-past-2', 10, 5, 0, 75, 5500)
+  ('demo-shoreditch-past-2', 10, 5, 0, 75, 5500),
+  ('demo-invite-deposit', 1, 1, 0, 60, 6500),
+  ('demo-invite-card', 11, 5, 0, 30, 3000)
 ), past (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM past WHERE n < 34),
 rows AS (
   SELECT k, service, stylist, at, minutes, price FROM demo
@@ -179,3 +195,19 @@ WITH RECURSIVE b (stylist_id, block, last, appointment_id) AS (
   SELECT stylist_id, block + 1, last, appointment_id FROM b WHERE block < last
 )
 SELECT stylist_id, block, appointment_id, NULL, NULL FROM b;
+
+-- Jamie is a known client (the API fills this table the first time it sees a verified client).
+INSERT OR IGNORE INTO clients (id, phone, first_name, name, updated_at)
+VALUES ('5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', '+447700900123', 'Jamie', 'Jamie Rivers', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+
+-- Two open deposit requests for Jamie's demo-invite-* bookings above: a £15 deposit at salon 1
+-- (a Ladies Cut & Blow Dry with Amelia, £65, on a Saturday 30 to 36 days ahead at 10:00 UTC)
+-- and a card-only request at salon 2 (a 30-minute service with Sam, £30, on a Thursday 16 to 22
+-- days ahead at 14:00 UTC). Their codes are fixed: /login/1/DemoJamieRiversInvite01 and
+-- /login/2/DemoJamieRiversInvite02.
+INSERT OR IGNORE INTO invites (unique_code, salon_id, client_id, appointment_id, status, requested_deposit, requested_card_only,
+  pay_full_amount, created_at, updated_at, client_phone, client_first_name, client_last_name)
+SELECT r.code, a.salon_id, a.client_id, a.id, 'invited', r.deposit, r.card_only, 0, a.created_at, a.created_at, '+447700900123', 'Jamie', 'Rivers'
+  FROM (SELECT 'demo-invite-deposit' AS k, 'DemoJamieRiversInvite01' AS code, 1500 AS deposit, 0 AS card_only
+        UNION ALL SELECT 'demo-invite-card', 'DemoJamieRiversInvite02', 0, 1) r
+  JOIN appointments a ON a.client_id = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123' AND a.idempotency_key = r.k;

@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+
+/** The request's Idempotency-Key header, required on every call that may charge (8 to 128 URL-safe characters). */
+export function idempotencyKeyOf(c: Context<AppEnv>, what = 'payment'): string {
+  const key = c.req.header('Idempotency-Key') ?? '';
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(key)) {
+    throw new AppError(
+      'BAD_REQUEST',
+      `Send an Idempotency-Key header (8 to 128 letters, digits, - or _) with every ${what}`,
+      'Idempotency-Key',
+    );
+  }
+  return key;
+}
+
+/** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */
+export function returnUrlOf(c: Context<AppEnv>): string {
+  const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.header('Origin') ?? 'http://localhost').origin;
+  const asked = c.req.header('X-Return-Url');
+  try {
+    const url = new URL(asked ?? '/', origin);
+    return url.origin === origin ? url.href : `${origin}/`;
+  } catch {
+    return `${origin}/`;
+  }
+}

@@ -1,0 +1,39 @@
+/** A client the API has seen with a verified phone (clients table). */
+export interface ClientRow {
+  id: string;
+  phone: string;
+  first_name: string;
+  name: string;
+}
+
+export const clientById = (db: D1Database, id: string) =>
+  db.prepare('SELECT id, phone, first_name, name FROM clients WHERE id = ?').bind(id).first<ClientRow>();
+
+/** The known client with this verified phone (the most recently seen, should two share it). */
+export const clientByPhone = (db: D1Database, phone: string) =>
+  db
+    .prepare('SELECT id, phone, first_name, name FROM clients WHERE phone = ? ORDER BY updated_at DESC LIMIT 1')
+    .bind(phone)
+    .first<ClientRow>();
+
+/**
+ * Records a verified client and, in the same batch, claims the invites sent to its phone before
+ * it had an account (client_id NULL → this client) and their appointments. Running it again
+ * changes nothing.
+ */
+export async function rememberClient(db: D1Database, c: { id: string; phone: string; firstName: string; name: string; now: number }) {
+  await db.batch([
+    db
+      .prepare('INSERT OR IGNORE INTO clients (id, phone, first_name, name, updated_at) VALUES (?, ?, ?, ?, ?)')
+      .bind(c.id, c.phone, c.firstName, c.name, c.now),
+    db
+      .prepare(
+        `UPDATE appointments SET client_id = ?1
+          WHERE client_id IS NULL AND id IN (SELECT appointment_id FROM invites WHERE client_id IS NULL AND client_phone = ?2)`,
+      )
+      .bind(c.id, c.phone),
+    db
+      .prepare('UPDATE invites SET client_id = ?1, updated_at = ?3 WHERE client_id IS NULL AND client_phone = ?2')
+      .bind(c.id, c.phone, c.now),
+  ]);
+}
