@@ -38,6 +38,8 @@ export interface Invite {
   amount_to_pay: number;
   /** the salon's ISO 4217 currency */
   currency: string;
+  /** the salon's IANA timezone: the appointment's day and time are shown in it */
+  timezone: string;
   created_at: string;
   appointment: { id: number; price: number; start_time: string; end_time: string; procedures: Procedure[] };
 }

@@ -55,8 +55,8 @@ async function requestDeposit(
   const res = await request.post('/admin/salons/1/invites', {
     headers: ADMIN,
     data: {
-      new_appointment: {
-        client: { phone: e164Of(client.mobile), first_name: client.firstName, last_name: client.lastName },
+      client: { phone: e164Of(client.mobile), first_name: client.firstName, last_name: client.lastName },
+      appointment: {
         // A distinct future time per test, so that tests never share an appointment.
         start_time: `${addDays(todayIn(), 40 + n)}T${String(9 + (n % 8)).padStart(2, '0')}:00:00Z`,
         procedures: [{ service_id: SERVICE_IDS['Blow Dry'], stylist_id: STAFF_1['Chloe Price'].id }],

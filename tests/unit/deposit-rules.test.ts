@@ -16,6 +16,7 @@ function invite(id: number, salonId: number, start: string, over: Partial<Invite
     payFullAmount: false,
     amount_to_pay: 20,
     currency: 'GBP',
+    timezone: 'Europe/London',
     created_at: '2026-04-01T09:00:00Z',
     appointment: { id: id * 10, price: 85, start_time: start, end_time: start, procedures: [] },
     ...over,

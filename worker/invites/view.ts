@@ -29,6 +29,7 @@ export function clientInvite(r: InviteRow, procedures: ProcedureRow[]): Invite {
     payFullAmount: !!r.pay_full_amount,
     amount_to_pay: toMajor(amountToPay(r)),
     currency: r.currency,
+    timezone: r.timezone,
     created_at: iso(r.created_at),
     appointment: {
       id: r.appointment_id,
