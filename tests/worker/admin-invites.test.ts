@@ -30,6 +30,18 @@ describe('admin: deposit requests', () => {
     expect(((await taken.json()) as { detail: string }).detail).toMatch(/no longer available|time slot/);
   });
 
+  it("takes the services' starts from the appointment's when the salon leaves them out", async () => {
+    const start = await freeRestyle();
+    const res = await createInvite({
+      request: 'deposit',
+      deposit: 10,
+      appointment: { start_time: start, procedures: [{ service_id: 10, stylist_id: 5 }] },
+      client: { ...pat, phone: '+447700955509' },
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ start_time: new Date(start).toISOString(), requested_deposit: 10 });
+  });
+
   it('refuses bad bodies with 400 naming the field', async () => {
     const start = await freeRestyle();
     const cases: [unknown, string][] = [

@@ -34,7 +34,8 @@ export async function planBooking(
   q: {
     salonId: number;
     start: string;
-    procedures: { service_id: number; stylist_id: number; start_time: string }[];
+    /** each service's start, checked when given (a salon may leave them to follow one another) */
+    procedures: { service_id: number; stylist_id: number; start_time?: string }[];
     waitlist: boolean;
     now: number;
     holdId?: string | null;
@@ -60,7 +61,7 @@ export async function planBooking(
   let at = start;
   const procedures = q.procedures.map((p) => {
     const offer = pq.catalogue.offers.find((o) => o.service_id === p.service_id && o.stylist_id === p.stylist_id)!;
-    if (Date.parse(p.start_time) !== at) throw new AppError('BAD_REQUEST', TIMES_CHANGED, 'procedures');
+    if (p.start_time !== undefined && Date.parse(p.start_time) !== at) throw new AppError('BAD_REQUEST', TIMES_CHANGED, 'procedures');
     const planned = { serviceId: p.service_id, stylistId: p.stylist_id, start: at, end: at + offer.duration * MINUTE, price: offer.price };
     at += (offer.duration + offer.processing) * MINUTE;
     return planned;

@@ -13,7 +13,7 @@ export interface InviteAsked {
   /** minor units, for a deposit request */
   deposit: number | null;
   appointmentId?: number;
-  appointment?: { start_time: string; procedures: { service_id: number; stylist_id: number; start_time: string }[] };
+  appointment?: { start_time: string; procedures: { service_id: number; stylist_id: number; start_time?: string }[] };
   client?: { phone: string; first_name?: string; last_name?: string };
   now: number;
 }
