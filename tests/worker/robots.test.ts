@@ -38,6 +38,10 @@ describe('GET /robots.txt', () => {
         'Disallow: /salon/*/my-book',
         'Disallow: /salon/*/profile',
         'Disallow: /my-book',
+        'Disallow: /pusher/',
+        'Disallow: /salon/*/pay-deposit',
+        'Disallow: /salon/*/invite/',
+        'Disallow: /login/',
       ]),
     );
     expect(lines).not.toContain('Disallow: /');

@@ -28,7 +28,13 @@ const newInviteSchema = z
       .strictObject({
         start_time: iso,
         procedures: z
-          .array(z.strictObject({ service_id: z.number().int().positive(), stylist_id: z.number().int().positive(), start_time: iso.optional() }))
+          .array(
+            z.strictObject({
+              service_id: z.number().int().positive(),
+              stylist_id: z.number().int().positive(),
+              start_time: iso.optional(),
+            }),
+          )
           .min(1, 'must name at least one service')
           .max(10),
       })

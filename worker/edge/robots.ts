@@ -19,6 +19,8 @@ const PRIVATE_SCREENS = [
   'pay-deposit',
   'card-details/',
   'decline/',
+  'invite/',
+  'invite-login/',
   'voucher/',
   'completed',
 ];
@@ -34,7 +36,7 @@ const PRIVATE_ROUTES = ['/salon$', '/login/', '/invite/', '/auth/', '/history/',
 const ROBOTS_TXT = [
   'User-agent: *',
   'Allow: /',
-  ...['/api/', '/admin/', '/session/', '/webhooks/', ...PRIVATE_ROUTES].map((p) => `Disallow: ${p}`),
+  ...['/api/', '/admin/', '/session/', '/webhooks/', '/pusher/', ...PRIVATE_ROUTES].map((p) => `Disallow: ${p}`),
   ...PRIVATE_SCREENS.flatMap((s) => [`Disallow: /salon/*/${s}`, `Disallow: /${s}`]),
   '',
 ].join('\n');
