@@ -43,7 +43,8 @@ test('logged out, the bottom navigation leads to the account login, which then s
   await expect(header.logout).toBeVisible();
 });
 
-for (const path of ['my-profile', 'my-book', 'my-feeds']) {
+// Deposits goes to /login instead (§2 Deposits, §6): tests/e2e/deposits.spec.ts.
+for (const path of ['my-profile', 'my-book']) {
   test(`logged out, /salon/1/${path} goes to the account login`, async ({ page }) => {
     await page.goto(`/salon/1/${path}`);
     await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true');
