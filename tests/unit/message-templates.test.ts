@@ -105,8 +105,8 @@ describe('voucher emails', () => {
   });
 
   it('keeps a subject on one line', () => {
-    expect(voucherReceiptEmail({ salon: { ...SALON, name: 'A\r\nBcc: x@y.z' }, code: 'A', amountMinor: 1, expiresAt: EXPIRES }).subject).toBe(
-      'Your gift voucher for A Bcc: x@y.z',
-    );
+    expect(
+      voucherReceiptEmail({ salon: { ...SALON, name: 'A\r\nBcc: x@y.z' }, code: 'A', amountMinor: 1, expiresAt: EXPIRES }).subject,
+    ).toBe('Your gift voucher for A Bcc: x@y.z');
   });
 });
