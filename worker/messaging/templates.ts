@@ -87,11 +87,7 @@ export function voucherReceiptEmail(v: Voucher): EmailContent {
   const name = v.salon.name;
   return {
     subject: oneLine(`Your gift voucher for ${name}`),
-    html: page(
-      name,
-      `<p>Thank you for buying a gift voucher for ${esc(name)}.</p>${voucherTable(v.code, money, expires)}`,
-      address,
-    ),
+    html: page(name, `<p>Thank you for buying a gift voucher for ${esc(name)}.</p>${voucherTable(v.code, money, expires)}`, address),
     text: [
       `Thank you for buying a gift voucher for ${name}.`,
       '',
