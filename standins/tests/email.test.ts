@@ -2,6 +2,7 @@ import { createExecutionContext, env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import app from '../src/index';
 import { LOCAL_RESEND_KEY } from '../src/email/resend';
+import type { StoredEmail } from '../src/email/store';
 
 /** Where the product's RESEND_API_BASE names the stand-ins Worker in development (scripts/lib.mjs). */
 const STANDINS = 'http://127.0.0.1:8788';
@@ -44,17 +45,8 @@ async function fails(res: Response | Promise<Response>, status: number, name: st
   return body;
 }
 
-interface Listed {
-  id: string;
-  from: string;
-  to: string[];
-  subject: string;
-  html: string | null;
-  text: string | null;
-  reply_to: string[] | null;
-}
 const listed = async (to: string) =>
-  ((await (await request(`/__dev/outbox/emails.json?to=${encodeURIComponent(to)}`)).json()) as { data: Listed[] }).data;
+  ((await (await request(`/__dev/outbox/emails.json?to=${encodeURIComponent(to)}`)).json()) as { data: StoredEmail[] }).data;
 
 describe('Resend email API stand-in', () => {
   it('answers 200 {id} (a UUID), stores the email and lists it for tests; GET /emails/{id} answers it', async () => {

@@ -83,53 +83,39 @@ export interface VoucherGift extends Voucher {
 
 /** A voucher's purchaser's receipt: its code, value, expiry date and the salon's name and address. */
 export function voucherReceiptEmail(v: Voucher): EmailContent {
-  const { money, expires, address } = voucherFacts(v);
-  const name = v.salon.name;
-  return {
-    subject: oneLine(`Your gift voucher for ${name}`),
-    html: page(name, `<p>Thank you for buying a gift voucher for ${esc(name)}.</p>${voucherTable(v.code, money, expires)}`, address),
-    text: [
-      `Thank you for buying a gift voucher for ${name}.`,
-      '',
-      `Voucher code: ${v.code}`,
-      `Value: ${money}`,
-      `Valid until: ${expires}`,
-      '',
-      name,
-      address.join(', '),
-    ].join('\n'),
-  };
+  const thanks = `Thank you for buying a gift voucher for ${v.salon.name}.`;
+  return voucherEmail(v, `Your gift voucher for ${v.salon.name}`, { html: `<p>${esc(thanks)}</p>`, text: [thanks] });
 }
 
 /** The voucher its recipient receives: who it is from, their message (if any), the code, value and expiry. */
 export function voucherGiftEmail(v: VoucherGift): EmailContent {
   const message = v.message?.trim() ?? '';
   if ([...message].length > VOUCHER_MESSAGE_MAX) throw new RangeError(`A voucher message is at most ${VOUCHER_MESSAGE_MAX} characters`);
-  const { money, expires, address } = voucherFacts(v);
-  const name = v.salon.name;
-  const intro = `${v.purchaserName} has sent you a gift voucher for ${name}.`;
+  const dear = `Dear ${v.recipientName},`;
+  const intro = `${v.purchaserName} has sent you a gift voucher for ${v.salon.name}.`;
+  return voucherEmail(v, `${v.purchaserName} has sent you a gift voucher for ${v.salon.name}`, {
+    html: `<p>${esc(dear)}</p><p>${esc(intro)}</p>${message ? `<blockquote>${esc(message).replace(/\r?\n/g, '<br>')}</blockquote>` : ''}`,
+    text: [dear, '', intro, ...(message ? ['', message] : [])],
+  });
+}
+
+/** A voucher email: its opening (HTML, escaped by the caller; text lines), then the code, value and expiry, then the salon. */
+function voucherEmail(v: Voucher, subject: string, opening: { html: string; text: string[] }): EmailContent {
+  const s = v.salon;
+  const facts = [
+    ['Voucher code', v.code],
+    ['Value', formatMoney(v.amountMinor, s.currency, s.country?.code)],
+    [
+      'Valid until',
+      new Intl.DateTimeFormat('en-GB', { timeZone: s.timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(v.expiresAt),
+    ],
+  ] as const;
+  const address = [s.address_line_1, s.address_line_2, s.city, s.postcode].map((l) => l.trim()).filter(Boolean);
+  const table = facts.map(([k, value]) => `<tr><th align="left">${k}</th><td>${esc(value)}</td></tr>`).join('');
   return {
-    subject: oneLine(`${v.purchaserName} has sent you a gift voucher for ${name}`),
-    html: page(
-      name,
-      `<p>Dear ${esc(v.recipientName)},</p><p>${esc(intro)}</p>${
-        message ? `<blockquote>${esc(message).replace(/\r?\n/g, '<br>')}</blockquote>` : ''
-      }${voucherTable(v.code, money, expires)}`,
-      address,
-    ),
-    text: [
-      `Dear ${v.recipientName},`,
-      '',
-      intro,
-      ...(message ? ['', message] : []),
-      '',
-      `Voucher code: ${v.code}`,
-      `Value: ${money}`,
-      `Valid until: ${expires}`,
-      '',
-      name,
-      address.join(', '),
-    ].join('\n'),
+    subject: oneLine(subject),
+    html: page(s.name, `${opening.html}<table role="presentation">${table}</table>`, address),
+    text: [...opening.text, '', ...facts.map(([k, value]) => `${k}: ${value}`), '', s.name, address.join(', ')].join('\n'),
   };
 }
 
@@ -137,19 +123,6 @@ const esc = escapeMarkup;
 
 /** A subject is one line: no line breaks, runs of white space as one space. */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-function voucherFacts(v: Voucher) {
-  const s = v.salon;
-  return {
-    money: formatMoney(v.amountMinor, s.currency, s.country?.code),
-    expires: new Intl.DateTimeFormat('en-GB', { timeZone: s.timezone, day: 'numeric', month: 'long', year: 'numeric' }).format(v.expiresAt),
-    address: [s.address_line_1, s.address_line_2, s.city, s.postcode].map((l) => l.trim()).filter(Boolean),
-  };
-}
-
-const voucherTable = (code: string, money: string, expires: string) =>
-  `<table role="presentation"><tr><th align="left">Voucher code</th><td><strong>${esc(code)}</strong></td></tr>` +
-  `<tr><th align="left">Value</th><td>${esc(money)}</td></tr><tr><th align="left">Valid until</th><td>${esc(expires)}</td></tr></table>`;
 
 /** The frame of every email: the salon's name above, its address below. */
 const page = (salonName: string, body: string, address: string[]) =>
