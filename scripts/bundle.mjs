@@ -22,6 +22,7 @@ const STAND_IN_MARKERS = [
   'idp_signing_keys',
   'stripe_payment_intents',
   'dev_outbox',
+  'resend_emails',
   'Dev outbox',
   'Complete authentication',
   'AWSCognitoIdentityProviderService.InitiateAuth"',

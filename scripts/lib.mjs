@@ -67,6 +67,7 @@ export function standInSettings(port) {
     COGNITO_JWKS_URL: `${base}/__idp/eu-west-1_Local0001/.well-known/jwks.json`,
     STRIPE_API_BASE: base,
     TWILIO_API_BASE: base,
+    RESEND_API_BASE: base,
     PUSHER_HOST: `127.0.0.1:${port}`,
   };
 }

@@ -21,7 +21,16 @@ const required = (name: string) =>
 
 /** Keys and ids that open only the stand-ins: fine in development, refused anywhere else. */
 const LOCAL_SECRET = /(^|_)local[_-]|^AC0{32}$/;
-const STAND_IN_SETTINGS = ['COGNITO_ENDPOINT', 'COGNITO_JWKS_URL', 'STRIPE_API_BASE', 'TWILIO_API_BASE', 'PUSHER_HOST'] as const;
+const STAND_IN_SETTINGS = [
+  'COGNITO_ENDPOINT',
+  'COGNITO_JWKS_URL',
+  'STRIPE_API_BASE',
+  'TWILIO_API_BASE',
+  'RESEND_API_BASE',
+  'PUSHER_HOST',
+] as const;
+/** 'bookings@example.com' or 'Bookwell <bookings@example.com>', as Resend's `from` takes it. */
+const EMAIL_FROM = /^(?:[^<>"\r\n]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 const pusherId = (name: string) =>
   required(name).regex(/^[\w-]{1,64}$/, `${name} must be letters, digits, _ or - (as Pusher's dashboard shows it)`);
 
@@ -61,6 +70,12 @@ const envSchema = z
       'TWILIO_FROM must be an E.164 number, a messaging service sid or an alphanumeric sender id',
     ),
     TWILIO_API_BASE: optionalUrl('TWILIO_API_BASE'),
+    RESEND_API_KEY: required('RESEND_API_KEY').regex(/^re_\w+$/, 'RESEND_API_KEY must be a Resend API key (re_...)'),
+    EMAIL_FROM: required('EMAIL_FROM').regex(
+      EMAIL_FROM,
+      'EMAIL_FROM must be an email address or a name and an address, such as Bookwell <bookings@example.com>',
+    ),
+    RESEND_API_BASE: optionalUrl('RESEND_API_BASE'),
     PUSHER_APP_ID: pusherId('PUSHER_APP_ID'),
     PUSHER_KEY: pusherId('PUSHER_KEY'),
     PUSHER_SECRET: required('PUSHER_SECRET'),
@@ -87,6 +102,7 @@ const envSchema = z
       'STRIPE_WEBHOOK_SECRET',
       'TWILIO_ACCOUNT_SID',
       'TWILIO_AUTH_TOKEN',
+      'RESEND_API_KEY',
       'PUSHER_APP_ID',
       'PUSHER_KEY',
       'PUSHER_SECRET',
@@ -139,6 +155,11 @@ function toConfig(env: z.output<typeof envSchema>) {
       authToken: env.TWILIO_AUTH_TOKEN,
       from: env.TWILIO_FROM,
       apiBase: withSlash(env.TWILIO_API_BASE ?? 'https://api.twilio.com/'),
+    },
+    email: {
+      apiKey: env.RESEND_API_KEY,
+      from: env.EMAIL_FROM,
+      apiBase: withSlash(env.RESEND_API_BASE ?? 'https://api.resend.com/'),
     },
     pusher: {
       appId: env.PUSHER_APP_ID,

@@ -22,6 +22,9 @@ export interface Env {
   TWILIO_AUTH_TOKEN?: string;
   TWILIO_FROM?: string;
   TWILIO_API_BASE?: string;
+  RESEND_API_KEY?: string;
+  EMAIL_FROM?: string;
+  RESEND_API_BASE?: string;
   PUSHER_APP_ID?: string;
   PUSHER_KEY?: string;
   PUSHER_SECRET?: string;

@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { StandInsApp } from './env';
+import { resendEmails } from './email/resend';
 import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
 import { devOutbox } from './outbox';
@@ -17,6 +18,7 @@ export { PusherChannels } from './realtime';
  * - the Stripe API at /v1/* and its 3-D Secure page at /3ds/:id (STRIPE_API_BASE); payment
  *   events are POSTed, signed, to WEBHOOK_URL as Stripe would;
  * - Twilio's Messages API at /2010-04-01/Accounts/{sid}/Messages.json (TWILIO_API_BASE);
+ * - Resend's email API at POST /emails and GET /emails/{id} (RESEND_API_BASE; key re_local_standin);
  * - Pusher Channels, protocol 7 (the product's Pusher host settings, issue 13): pusher-js's WebSocket at
  *   /app/{key}?protocol=7 (held by the PusherChannels Durable Object, binding REALTIME) and the
  *   HTTP API at POST /apps/{app_id}/events and /apps/{app_id}/batch_events. The app is
@@ -24,13 +26,15 @@ export { PusherChannels } from './realtime';
  *   ([vars] of standins/wrangler.toml). Private channels check the auth signature;
  *   private-encrypted ones too (the payload encryption is the publisher's business); presence
  *   channels and client events are refused;
- * - the dev outbox page at /__dev/outbox: every text the stand-ins "sent".
+ * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
+ *   also as JSON, for tests, at /__dev/outbox/emails.json?to=).
  */
 const app = new Hono<StandInsApp>();
 
 app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
 app.route('/', twilioMessages);
+app.route('/', resendEmails);
 // Events recorded by a POST to the API or the 3-D Secure page reach the product after the answer,
 // as Stripe's webhooks do.
 const deliverAfterPost: MiddlewareHandler<StandInsApp> = async (c, next) => {
@@ -43,7 +47,7 @@ app.route('/', paymentsStandIn);
 app.route('/', pusherStandIn);
 app.get('/', (c) =>
   c.text(
-    'Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/), Pusher Channels (WebSocket /app/{key}, HTTP /apps/{app_id}/events; app local-app, key local_pusher_key) and the dev outbox (/__dev/outbox).',
+    'Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/), Resend (/emails), Pusher Channels (WebSocket /app/{key}, HTTP /apps/{app_id}/events; app local-app, key local_pusher_key) and the dev outbox (/__dev/outbox).',
   ),
 );
 

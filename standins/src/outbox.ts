@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
+import { recentEmails, type StoredEmail } from './email/store';
 import type { StandInsApp as AppEnv } from './env';
 
 /**
@@ -17,6 +18,9 @@ export const maskPhone = (phone: string) => phone.replace(/\d(?=(?:\D*\d){3})/g,
 /** 'jamie@example.test' → 'j•••@example.test'. */
 export const maskEmail = (email: string) => email.replace(/^(.)[^@]*/, '$1•••');
 
+/** 'Jamie <jamie@example.test>' → 'j•••@example.test': the address alone, masked. */
+const maskAddress = (address: string) => maskEmail(/<([^<>]+)>$/.exec(address)?.[1] ?? address);
+
 /** Cognito's CodeDeliveryDetails.Destination for a phone number: '+*******0123'. */
 export const deliveryDestination = (phone: string) => `+*******${phone.slice(-4)}`;
 
@@ -30,18 +34,50 @@ interface OutboxRow {
 
 const PAGE_SIZE = 100;
 
-export const devOutbox = new Hono<AppEnv>().get('/', async (c) => {
+const when = (ms: number) =>
+  html`<time datetime="${new Date(ms).toISOString()}">${new Date(ms).toISOString().replace('T', ' ').slice(0, 19)}</time>`;
+
+/**
+ * One email of the outbox: its HTML part only ever inside a sandboxed frame (srcdoc, escaped as
+ * an attribute value; no scripts, and an opaque origin), never as markup of this page.
+ */
+const emailRow = (e: StoredEmail) =>
+  html`<tr data-id="${e.id}">
+    <td>${when(e.created_at)}</td>
+    <td>${e.from}</td>
+    <td class="recipient">${e.to.map(maskAddress).join(', ')}</td>
+    <td>${e.subject}</td>
+    <td class="message">
+      <div class="text">${e.text ?? ''}</div>
+      ${
+        e.html === null
+          ? ''
+          : html`<details>
+              <summary>HTML</summary>
+              <iframe sandbox="" referrerpolicy="no-referrer" title="${`HTML of: ${e.subject}`}" srcdoc="${e.html}"></iframe>
+            </details>`
+      }
+    </td>
+  </tr>`;
+
+export const devOutbox = new Hono<AppEnv>();
+
+/** The newest emails as JSON (`?to=` one recipient's), for tests: addresses unmasked. */
+devOutbox.get('/emails.json', async (c) => {
+  const to = c.req.query('to')?.trim() || undefined;
+  c.header('Cache-Control', 'no-store');
+  return c.json({ data: await recentEmails(c.env.DB, PAGE_SIZE, to) });
+});
+
+devOutbox.get('/', async (c) => {
+  const emails = await recentEmails(c.env.DB, PAGE_SIZE);
   const { results } = await c.env.DB.prepare('SELECT id, created_at, channel, recipient, body FROM dev_outbox ORDER BY id DESC LIMIT ?')
     .bind(PAGE_SIZE)
     .all<OutboxRow>();
   const rows = results.map(
     (r) =>
       html`<tr data-id="${r.id}">
-        <td>
-          <time datetime="${new Date(r.created_at).toISOString()}"
-            >${new Date(r.created_at).toISOString().replace('T', ' ').slice(0, 19)}</time
-          >
-        </td>
+        <td>${when(r.created_at)}</td>
         <td>${r.channel === 'sms' ? 'SMS' : 'Email'}</td>
         <td class="recipient">${r.channel === 'sms' ? maskPhone(r.recipient) : maskEmail(r.recipient)}</td>
         <td class="message">${r.body}</td>
@@ -80,6 +116,15 @@ export const devOutbox = new Hono<AppEnv>().get('/', async (c) => {
             .message {
               font-family: ui-monospace, monospace;
             }
+            .text {
+              white-space: pre-wrap;
+            }
+            iframe {
+              width: 100%;
+              min-height: 16rem;
+              border: 1px solid #ddd;
+              background: #fff;
+            }
           </style>
         </head>
         <body>
@@ -101,6 +146,25 @@ export const devOutbox = new Hono<AppEnv>().get('/', async (c) => {
                   </thead>
                   <tbody>
                     ${rows}
+                  </tbody>
+                </table>`
+          }
+          <h2>Emails</h2>
+          ${
+            emails.length === 0
+              ? html`<p>No email has been sent yet.</p>`
+              : html`<table>
+                  <thead>
+                    <tr>
+                      <th>Sent (UTC)</th>
+                      <th>From</th>
+                      <th>To</th>
+                      <th>Subject</th>
+                      <th>Message</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${emails.map(emailRow)}
                   </tbody>
                 </table>`
           }

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configFrom } from '../../worker/config';
 import { call } from './helpers';
 
 /** The production settings of a real deployment (fake values of the right shapes). */
@@ -18,6 +19,9 @@ const PRODUCTION = {
   TWILIO_AUTH_TOKEN: 'exampleTwilioAuthTokenValue',
   TWILIO_FROM: '+447700900999',
   TWILIO_API_BASE: '',
+  RESEND_API_KEY: 're_ExampleResendKey123',
+  EMAIL_FROM: 'Bookwell <bookings@example.com>',
+  RESEND_API_BASE: '',
   PUSHER_APP_ID: '1234567',
   PUSHER_KEY: 'a1b2c3d4e5f6a7b8c9d0',
   PUSHER_SECRET: 'examplePusherSecretValue',
@@ -83,6 +87,28 @@ describe('one checked configuration', () => {
       null,
     ],
     ['production without the SMS provider', { ...PRODUCTION, ...unset('TWILIO_AUTH_TOKEN') }, 'TWILIO_AUTH_TOKEN is required', null],
+    ['production without the Resend key', { ...PRODUCTION, ...unset('RESEND_API_KEY') }, 'RESEND_API_KEY is required', null],
+    [
+      'production with the local Resend key',
+      { ...PRODUCTION, RESEND_API_KEY: 're_local_standin' },
+      'RESEND_API_KEY is a local stand-in key',
+      're_local_standin',
+    ],
+    [
+      'production pointed at the email stand-in',
+      { ...PRODUCTION, RESEND_API_BASE: 'http://127.0.0.1:8788' },
+      'RESEND_API_BASE points at a stand-in',
+      null,
+    ],
+    [
+      'a Resend key that is not one',
+      { RESEND_API_KEY: 'sk_live_notresend' },
+      'RESEND_API_KEY must be a Resend API key',
+      'sk_live_notresend',
+    ],
+    ['production without a sender', { ...PRODUCTION, EMAIL_FROM: '' }, 'EMAIL_FROM is required', null],
+    ['a sender that is not an address', { EMAIL_FROM: 'Bookwell' }, 'EMAIL_FROM must be an email address', null],
+    ['a sender with a broken address', { EMAIL_FROM: 'Bookwell <bookings@>' }, 'EMAIL_FROM must be an email address', null],
     ['production without the Pusher secret', { ...PRODUCTION, ...unset('PUSHER_SECRET') }, 'PUSHER_SECRET is required', null],
     ['production without a Pusher app id', { ...PRODUCTION, PUSHER_APP_ID: '' }, 'PUSHER_APP_ID is required', null],
     [
@@ -126,9 +152,16 @@ describe('one checked configuration', () => {
     },
   );
 
+  it("production sends email through Resend's own API, from a bare address or a named one", () => {
+    for (const from of ['bookings@example.com', 'Bookwell <bookings@example.com>']) {
+      const config = configFrom({ ...PRODUCTION, RELEASE: '1', EMAIL_FROM: from });
+      expect(config.email).toEqual({ apiKey: PRODUCTION.RESEND_API_KEY, from, apiBase: 'https://api.resend.com/' });
+    }
+  });
+
   it('the development settings point every service at the stand-ins Worker', () => {
     expect(env.ENVIRONMENT).toBe('development');
-    for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE'] as const)
+    for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE', 'RESEND_API_BASE'] as const)
       expect(env[name]).toContain(env.STANDINS_ORIGIN);
     expect(`http://${env.PUSHER_HOST}`).toBe(env.STANDINS_ORIGIN);
   });

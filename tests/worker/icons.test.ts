@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { escapeMarkup } from '../../worker/edge/escape-markup';
+import { escapeMarkup } from '../../worker/escape-markup';
 import { call, patchSalon } from './helpers';
 
 const DOMAIN = { headers: { Host: 'book.demo-salon.test' } };

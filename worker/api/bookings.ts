@@ -11,7 +11,7 @@ import { holdTimes, releaseHold } from '../bookings/holds';
 import { planBooking } from '../bookings/plan';
 import { clientsPaidAppointment, verifyBooking } from '../db/appointments';
 import { optOut } from '../db/opt-outs';
-import { depositSettingsOf } from '../db/salons';
+import { depositSettingsOf, salonById } from '../db/salons';
 import { pricesAt } from '../db/stylists';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
@@ -19,6 +19,7 @@ import { unpaidError } from '../payments/deposit';
 import { settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
 import { sendSms } from '../messaging/sms';
+import { bookingVerificationText } from '../messaging/templates';
 import { clientOf } from './client-salons';
 import { idempotencyKeyOf, returnUrlOf } from './request-headers';
 import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
@@ -177,7 +178,9 @@ function textVerification(c: Context<AppEnv>, salonId: number, phone: string, co
   const to = phone.replace(/[\s()-]/g, '');
   if (!/^\+[1-9]\d{6,14}$/.test(to)) return;
   const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
-  const sent = sendSms(c.get('config'), { to, body: `Please confirm your booking: ${origin}/verify/${salonId}/${code}` });
+  const sent = salonById(c.env.DB, salonId).then((salon) =>
+    sendSms(c.get('config'), { to, body: bookingVerificationText(salon?.name ?? '', `${origin}/verify/${salonId}/${code}`) }),
+  );
   c.executionCtx.waitUntil(
     sent.catch((e: unknown) =>
       console.error(`[${c.get('requestId')}] verification text not sent:`, e instanceof Error ? e.message : 'unknown error'),

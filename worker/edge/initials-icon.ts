@@ -1,7 +1,7 @@
 import { DEFAULT_THEME, type ThemeMode } from '../../shared/constants';
 import { avatarInitials } from '../../shared/text';
 import { palettes } from '../../themes';
-import { escapeMarkup } from './escape-markup';
+import { escapeMarkup } from '../escape-markup';
 
 /**
  * A salon's icon as SVG: its initials (as the app's avatar shows them) on a round badge in its

@@ -3,7 +3,7 @@ import type { Bootstrap } from '../../shared/types';
 import { DEFAULT_THEME, type ThemeMode } from '../../shared/constants';
 import type { AppEnv } from '../env';
 import type { Config } from '../config';
-import { escapeMarkup } from './escape-markup';
+import { escapeMarkup } from '../escape-markup';
 
 /** Serialises JSON for a <script type="application/json">: no salon text can close the tag. */
 export function scriptSafeJson(value: unknown): string {
