@@ -7,7 +7,13 @@ import { invalidRequest, StripeApiError } from './stripe-error';
  * optimistic: an update names the revision it read, and a batch either applies every write
  * (with its events) or none — a lost race is retried by the caller from a fresh read.
  */
-export type Table = 'stripe_customers' | 'stripe_payment_methods' | 'stripe_setup_intents' | 'stripe_payment_intents' | 'stripe_refunds';
+export type Table =
+  | 'stripe_customers'
+  | 'stripe_payment_methods'
+  | 'stripe_setup_intents'
+  | 'stripe_payment_intents'
+  | 'stripe_refunds'
+  | 'stripe_checkout_sessions';
 
 interface StripeObject {
   id: string;
