@@ -25,7 +25,7 @@ import {
   paymentMethodTypes,
 } from './params';
 import { badParam } from './stripe-error';
-import { commit, listObjects } from './store';
+import { commit, listByPaymentIntent } from './store';
 import { parseParams } from './validation';
 
 /**
@@ -164,9 +164,7 @@ export const checkoutSessionRoutes: Route[] = [
     handler: async (ctx) => {
       const p = parseParams(listCs, ctx.input);
       checkExpand(p.expand, [], true);
-      const filters = p.payment_intent ? [{ on: 'payment_intent' as const, value: p.payment_intent }] : [];
-      const page = await listObjects<object>(ctx.db, 'stripe_checkout_sessions', filters, p);
-      return { object: 'list', data: page.data, has_more: page.has_more, url: '/v1/checkout/sessions' };
+      return listByPaymentIntent(ctx.db, 'stripe_checkout_sessions', p, '/v1/checkout/sessions');
     },
   },
   {

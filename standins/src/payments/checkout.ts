@@ -5,8 +5,9 @@ import type { StandInsApp as AppEnv } from '../env';
 import { checkoutPage, type PayForm } from './checkout-page';
 import { payCheckoutSession, returnFromAuthentication, type PayResult } from './checkout-pay';
 import { isSessionId, loadCheckoutSession, type CheckoutSession } from './checkout-session-object';
-import { configuredOrigin } from './config';
-import { messagePage, PAGE_CSP, type Html } from './three-d-secure-page';
+import { configuredOrigin, httpOrigin } from './config';
+import { foreignPost, pageForm, pageResponse } from './page-request';
+import { messagePage, type Html } from './three-d-secure-page';
 
 /**
  * The hosted Checkout page (offline only) at a session's url, /checkout/{id}: GET shows the
@@ -17,7 +18,6 @@ import { messagePage, PAGE_CSP, type Html } from './three-d-secure-page';
  */
 export const checkout = new Hono<AppEnv>();
 
-const MAX_FORM_BYTES = 8 * 1024;
 const payForm = z.object({
   email: z
     .string()
@@ -32,27 +32,9 @@ const payForm = z.object({
   card_cvc: z.string().trim().max(8),
 });
 
-/** The absolute http(s) origin of a URL, or null. */
-function originOf(url: string | null): string | null {
-  if (!url) return null;
-  try {
-    const u = new URL(url);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Answers a page; its form may lead (after a redirect) to the session's success_url and the 3-D Secure page. */
-function page(c: Context<AppEnv>, status: ContentfulStatusCode, body: Html, cs: CheckoutSession | null = null) {
-  const own = new URL(c.req.url).origin;
-  const extra = [originOf(cs?.success_url ?? null), configuredOrigin(c.env) ?? null].filter((o): o is string => o !== null && o !== own);
-  c.header('Content-Security-Policy', PAGE_CSP.replace("form-action 'self'", ["form-action 'self'", ...new Set(extra)].join(' ')));
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Robots-Tag', 'noindex');
-  return c.html(body, status);
-}
+const page = (c: Context<AppEnv>, status: ContentfulStatusCode, body: Html, cs: CheckoutSession | null = null) =>
+  pageResponse(c, status, body, [httpOrigin(cs?.success_url), configuredOrigin(c.env) ?? null]);
 
 const notFound = (c: Context<AppEnv>) => page(c, 404, messagePage('Not found', 'There is no such checkout.'));
 
@@ -83,7 +65,7 @@ function answerResult(c: Context<AppEnv>, result: PayResult, email: string) {
   switch (result.kind) {
     case 'paid': {
       const target = result.session.success_url?.replaceAll('{CHECKOUT_SESSION_ID}', result.session.id);
-      if (!target || !originOf(target)) return page(c, 200, messagePage('Payment complete', 'Thank you. You can close this window.'));
+      if (!target || !httpOrigin(target)) return page(c, 200, messagePage('Payment complete', 'Thank you. You can close this window.'));
       return c.redirect(target, 303);
     }
     case 'authenticate':
@@ -103,13 +85,8 @@ checkout.get('/:id', async (c) => {
 });
 
 checkout.post('/:id', async (c) => {
-  const origin = c.req.header('Origin');
-  if (origin && origin !== 'null' && origin !== new URL(c.req.url).origin) {
-    return page(c, 403, messagePage('Request refused', 'This form can only be sent from this site.'));
-  }
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const bytes = type === 'application/x-www-form-urlencoded' ? await c.req.arrayBuffer() : new ArrayBuffer(0);
-  const fields = Object.fromEntries(new URLSearchParams(bytes.byteLength <= MAX_FORM_BYTES ? new TextDecoder().decode(bytes) : ''));
+  if (foreignPost(c)) return page(c, 403, messagePage('Request refused', 'This form can only be sent from this site.'));
+  const fields = await pageForm(c);
   const form = payForm.safeParse(fields);
   const email = typeof fields.email === 'string' ? fields.email.slice(0, 512) : '';
   if (!form.success) {

@@ -144,3 +144,15 @@ export async function listObjects<O>(
   if (order === 'ASC') rows.reverse();
   return { data: rows, has_more: results.length > limit };
 }
+
+/** A list answer of objects naming a payment intent (refunds, checkout sessions), filtered by ?payment_intent= when given. */
+export async function listByPaymentIntent(
+  db: D1Database,
+  table: Table,
+  page: Page & { payment_intent?: string | undefined },
+  url: string,
+): Promise<object> {
+  const filters: Filter[] = page.payment_intent ? [{ on: 'payment_intent', value: page.payment_intent }] : [];
+  const { data, has_more } = await listObjects<object>(db, table, filters, page);
+  return { object: 'list', data, has_more, url };
+}
