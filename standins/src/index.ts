@@ -15,7 +15,8 @@ export { PusherChannels } from './realtime';
  * reaches each one through the same settings that point it at the real service:
  * - Amazon Cognito's JSON protocol at /__idp/ (COGNITO_ENDPOINT) and the pool's JWKS at
  *   /__idp/eu-west-1_Local0001/.well-known/jwks.json (COGNITO_JWKS_URL);
- * - the Stripe API at /v1/* and its 3-D Secure page at /3ds/:id (STRIPE_API_BASE); payment
+ * - the Stripe API at /v1/*, its 3-D Secure page at /3ds/:id and the hosted Checkout page at
+ *   /checkout/:id (STRIPE_API_BASE); payment
  *   events are POSTed, signed, to WEBHOOK_URL as Stripe would;
  * - Twilio's Messages API at /2010-04-01/Accounts/{sid}/Messages.json (TWILIO_API_BASE);
  * - Resend's email API at POST /emails and GET /emails/{id} (RESEND_API_BASE; key re_local_standin);
@@ -35,14 +36,21 @@ app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
 app.route('/', twilioMessages);
 app.route('/', resendEmails);
-// Events recorded by a POST to the API or the 3-D Secure page reach the product after the answer,
-// as Stripe's webhooks do.
-const deliverAfterPost: MiddlewareHandler<StandInsApp> = async (c, next) => {
-  await next();
-  if (c.req.method === 'POST') c.executionCtx.waitUntil(deliverWebhooks(c.env.DB, c.env.WEBHOOK_URL?.trim()));
-};
+// Events recorded by a POST to the API, the 3-D Secure page or the Checkout page (and by the
+// Checkout page's return from 3-D Secure) reach the product after the answer, as Stripe's webhooks do.
+const deliverAfter =
+  (changes: (method: string, path: string) => boolean): MiddlewareHandler<StandInsApp> =>
+  async (c, next) => {
+    await next();
+    if (changes(c.req.method, c.req.path)) c.executionCtx.waitUntil(deliverWebhooks(c.env.DB, c.env.WEBHOOK_URL?.trim()));
+  };
+const deliverAfterPost = deliverAfter((method) => method === 'POST');
 app.use('/v1/*', deliverAfterPost);
 app.use('/3ds/*', deliverAfterPost);
+app.use(
+  '/checkout/*',
+  deliverAfter((method, path) => method === 'POST' || path.endsWith('/return')),
+);
 app.route('/', paymentsStandIn);
 app.route('/', pusherStandIn);
 app.get('/', (c) =>

@@ -6,6 +6,8 @@ import type { StandInsApp as AppEnv } from '../env';
 import { API_VERSION_FORMAT, authenticate, checkVersion } from './auth';
 import { configuredOrigin } from './config';
 import type { Ctx, Route } from './context';
+import { checkout } from './checkout';
+import { checkoutSessionRoutes } from './checkout-sessions';
 import { customerRoutes } from './customers';
 import { eventRoutes } from './events';
 import { parseForm } from './form';
@@ -25,6 +27,7 @@ const ROUTES: Route[] = [
   ...setupIntentRoutes,
   ...paymentIntentRoutes,
   ...refundRoutes,
+  ...checkoutSessionRoutes,
   ...eventRoutes,
 ];
 
@@ -108,7 +111,7 @@ async function serve(c: Context<AppEnv>, route: Route) {
 /**
  * The Stripe REST API stand-in (offline only): /v1/* with form-encoded bodies, Bearer secret
  * key (the publishable key only for POST /v1/payment_methods), Stripe-Version and
- * Idempotency-Key; and the 3-D Secure page at /3ds/:intentId. The stand-ins Worker serves it at its root, as api.stripe.com does.
+ * Idempotency-Key; the 3-D Secure page at /3ds/:intentId and the hosted Checkout page at /checkout/:sessionId. The stand-ins Worker serves it at its root, as api.stripe.com does.
  */
 export const paymentsStandIn = new Hono<AppEnv>();
 
@@ -132,5 +135,6 @@ paymentsStandIn.all('/v1/*', (c) => {
 });
 
 paymentsStandIn.route('/3ds', threeDSecure);
+paymentsStandIn.route('/checkout', checkout);
 
 paymentsStandIn.onError((err, c) => respond(c, answerOf(err), newId('req'), null));

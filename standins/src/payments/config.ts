@@ -12,14 +12,16 @@ export const LOCAL_STRIPE = {
 
 export type PaymentsEnv = StandInsEnv;
 
-/** The configured public origin of the stand-in's pages, if it is a valid http(s) origin. */
-export function configuredOrigin(env: PaymentsEnv): string | undefined {
-  const raw = env.PUBLIC_ORIGIN?.trim();
-  if (!raw) return undefined;
+/** The origin of an absolute http(s) URL, or null. */
+export function httpOrigin(raw: string | null | undefined): string | null {
+  if (!raw) return null;
   try {
     const url = new URL(raw);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
   } catch {
-    return undefined;
+    return null;
   }
 }
+
+/** The configured public origin of the stand-in's pages, if it is a valid http(s) origin. */
+export const configuredOrigin = (env: PaymentsEnv): string | undefined => httpOrigin(env.PUBLIC_ORIGIN?.trim()) ?? undefined;

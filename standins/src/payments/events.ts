@@ -18,7 +18,9 @@ type EventType =
   | 'charge.refunded'
   | 'setup_intent.succeeded'
   | 'setup_intent.setup_failed'
-  | 'setup_intent.canceled';
+  | 'setup_intent.canceled'
+  | 'checkout.session.completed'
+  | 'checkout.session.expired';
 
 export interface EventDraft {
   type: EventType;

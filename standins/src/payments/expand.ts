@@ -3,7 +3,7 @@ import { badParam } from './stripe-error';
 import { load, type Table } from './store';
 
 /** Where an id found at an expandable path lives, by its prefix. */
-const TABLES: Record<string, Table> = { cus: 'stripe_customers', pm: 'stripe_payment_methods' };
+const TABLES: Record<string, Table> = { cus: 'stripe_customers', pm: 'stripe_payment_methods', pi: 'stripe_payment_intents' };
 
 /**
  * Checks expand[] before anything changes: only the given paths of this object (prefixed

@@ -12,10 +12,12 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req';
+export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req' | 'cs_test' | 'li';
 
-/** 'pi' → 'pi_3MtwBwLkdIwHu7ix28a3tqPa' (24 characters after the prefix, as Stripe's). */
-export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(prefix === 'req' ? 14 : 24)}`;
+const LENGTHS: Partial<Record<IdPrefix, number>> = { req: 14, cs_test: 58 };
+
+/** 'pi' → 'pi_3MtwBwLkdIwHu7ix28a3tqPa' (24 characters after the prefix, as Stripe's; a checkout session's are longer). */
+export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(LENGTHS[prefix] ?? 24)}`;
 
 /** An intent's client secret: '{id}_secret_{random}'. */
 export const newClientSecret = (id: string) => `${id}_secret_${randomBase62(25)}`;

@@ -56,6 +56,18 @@ export const metadataParam = z
   .optional();
 export type MetadataParam = z.output<typeof metadataParam>;
 
+/** A three-letter currency code, answered in lower case. */
+export const currencyParam = z
+  .string()
+  .regex(/^[A-Za-z]{3}$/)
+  .transform((c) => c.toLowerCase());
+
+/** An absolute http(s) URL (Checkout's success_url and cancel_url). */
+export const absoluteUrl = z
+  .string()
+  .max(5000)
+  .refine((u) => /^https?:\/\//i.test(u) && isAllowedReturnUrl(u), { message: 'Not a valid URL', params: { stripeCode: 'url_invalid' } });
+
 /** A list parameter: expand[0]=a&expand[1]=b or expand[]=a. */
 export const formArray = <T extends z.ZodType>(item: T, max = 20) => z.preprocess(asArray, z.array(item).max(max));
 

@@ -130,8 +130,9 @@ export function newPaymentIntent(now: number, p: NewPaymentIntent): PaymentInten
 
 /** Smallest charge per currency (minor units), as Stripe enforces them; others at least 1. */
 const MINIMUM: Record<string, number> = { usd: 50, eur: 50, gbp: 30, aud: 50, cad: 50, nzd: 50, chf: 50, sgd: 50, jpy: 50 };
+export const minimumAmount = (currency: string) => (Object.hasOwn(MINIMUM, currency) ? MINIMUM[currency]! : 1);
 export function checkMinimum(amount: number, currency: string): void {
-  const min = Object.hasOwn(MINIMUM, currency) ? MINIMUM[currency]! : 1;
+  const min = minimumAmount(currency);
   if (amount < min)
     throw badParam(`Amount must be at least ${min} ${currency} (in the smallest currency unit)`, 'amount', 'amount_too_small');
 }

@@ -11,6 +11,7 @@ import { checkMinimum, newPaymentIntent, type PiInternal } from './payment-inten
 import { loadPaymentIntent } from './payment-intent-store';
 import {
   automaticPaymentMethods,
+  currencyParam,
   expandParam,
   formBool,
   formInt,
@@ -27,10 +28,7 @@ import { parseParams } from './validation';
 const EXPANDABLE = ['customer', 'payment_method'];
 
 const amount = formInt(1, 99_999_999);
-const currency = z
-  .string()
-  .regex(/^[A-Za-z]{3}$/)
-  .transform((c) => c.toLowerCase());
+const currency = currencyParam;
 const captureMethod = z.enum(['automatic', 'automatic_async', 'manual']);
 const descriptor = optText(22);
 

@@ -7,7 +7,7 @@ import type { PaymentIntent } from './payment-intent-object';
 import { loadPaymentIntent } from './payment-intent-store';
 import { expandParam, formInt, idParam, listParams, metadataParam } from './params';
 import { invalidRequest, noSuch } from './stripe-error';
-import { listObjects, load, retrying } from './store';
+import { listByPaymentIntent, load, retrying } from './store';
 import { parseParams } from './validation';
 
 interface Refund {
@@ -128,9 +128,7 @@ export const refundRoutes: Route[] = [
     path: '/v1/refunds',
     handler: async (ctx) => {
       const p = parseParams(listRefunds, ctx.input);
-      const filters = p.payment_intent ? [{ on: 'payment_intent' as const, value: p.payment_intent }] : [];
-      const page = await listObjects<object>(ctx.db, 'stripe_refunds', filters, p);
-      return { object: 'list', data: page.data, has_more: page.has_more, url: '/v1/refunds' };
+      return listByPaymentIntent(ctx.db, 'stripe_refunds', p, '/v1/refunds');
     },
   },
   {

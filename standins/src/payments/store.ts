@@ -7,7 +7,13 @@ import { invalidRequest, StripeApiError } from './stripe-error';
  * optimistic: an update names the revision it read, and a batch either applies every write
  * (with its events) or none — a lost race is retried by the caller from a fresh read.
  */
-export type Table = 'stripe_customers' | 'stripe_payment_methods' | 'stripe_setup_intents' | 'stripe_payment_intents' | 'stripe_refunds';
+export type Table =
+  | 'stripe_customers'
+  | 'stripe_payment_methods'
+  | 'stripe_setup_intents'
+  | 'stripe_payment_intents'
+  | 'stripe_refunds'
+  | 'stripe_checkout_sessions';
 
 interface StripeObject {
   id: string;
@@ -137,4 +143,16 @@ export async function listObjects<O>(
   const rows = results.slice(0, limit).map((r) => JSON.parse(r.json) as O);
   if (order === 'ASC') rows.reverse();
   return { data: rows, has_more: results.length > limit };
+}
+
+/** A list answer of objects naming a payment intent (refunds, checkout sessions), filtered by ?payment_intent= when given. */
+export async function listByPaymentIntent(
+  db: D1Database,
+  table: Table,
+  page: Page & { payment_intent?: string | undefined },
+  url: string,
+): Promise<object> {
+  const filters: Filter[] = page.payment_intent ? [{ on: 'payment_intent', value: page.payment_intent }] : [];
+  const { data, has_more } = await listObjects<object>(db, table, filters, page);
+  return { object: 'list', data, has_more, url };
 }

@@ -49,6 +49,7 @@ const NAMES = {
   setup_intent: 'setupintent',
   event: 'event',
   refund: 'refund',
+  checkout_session: 'checkout.session',
 } as const;
 export type Resource = keyof typeof NAMES;
 

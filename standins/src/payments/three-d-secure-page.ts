@@ -5,9 +5,10 @@ import type { Challenge } from './authenticate';
 /** The stand-in's 3-D Secure pages: self-contained HTML (no scripts, no external resources), every value escaped. */
 export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'";
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-function layout(title: string, body: Html): Html {
+/** The stand-in's page frame (the 3-D Secure and Checkout pages). */
+export function layout(title: string, body: Html): Html {
   return html`<!doctype html>
     <html lang="en">
       <head>
@@ -64,6 +65,34 @@ function layout(title: string, body: Html): Html {
             color: #cf222e;
             border-color: #cf222e;
           }
+          label {
+            display: block;
+            margin-top: 0.75rem;
+            font-weight: 600;
+          }
+          input {
+            font: inherit;
+            box-sizing: border-box;
+            width: 100%;
+            padding: 0.5rem;
+            border: 1px solid #8c959f;
+            border-radius: 6px;
+          }
+          fieldset {
+            border: 0;
+            padding: 0;
+            margin: 1rem 0 0;
+          }
+          legend {
+            font-weight: 600;
+          }
+          .error {
+            color: #a40e26;
+            background: #ffebe9;
+            border: 1px solid #cf222e;
+            border-radius: 6px;
+            padding: 0.5rem 0.75rem;
+          }
         </style>
       </head>
       <body>
@@ -73,7 +102,7 @@ function layout(title: string, body: Html): Html {
 }
 
 /** '£12.50' from 1250 'gbp' (the currency's own minor unit). */
-function formatAmount(amount: number, currency: string): string {
+export function formatAmount(amount: number, currency: string): string {
   try {
     const format = new Intl.NumberFormat('en-GB', { style: 'currency', currency: currency.toUpperCase() });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;

@@ -5,7 +5,8 @@ import type { StandInsApp as AppEnv } from '../env';
 import { answerChallenge, challengeOf, type Challenge } from './authenticate';
 import { sameSecret } from './ids';
 import { isAllowedReturnUrl } from './params';
-import { challengePage, messagePage, PAGE_CSP } from './three-d-secure-page';
+import { foreignPost, pageForm, pageResponse } from './page-request';
+import { challengePage, messagePage, type Html } from './three-d-secure-page';
 
 /**
  * The 3-D Secure challenge page of the stand-in (offline only), where next_action.redirect_to_url
@@ -16,7 +17,6 @@ import { challengePage, messagePage, PAGE_CSP } from './three-d-secure-page';
  */
 export const threeDSecure = new Hono<AppEnv>();
 
-const MAX_FORM_BYTES = 8 * 1024;
 const intentId = z.string().regex(/^(pi|seti)_[A-Za-z0-9]{1,64}$/);
 const answer = z.object({
   result: z.enum(['complete', 'fail']),
@@ -24,21 +24,9 @@ const answer = z.object({
   return_url: z.string().max(2048).optional(),
 });
 
-/**
- * Answers a page. The challenge form is sent to this page, which redirects to the intent's
- * return_url on the merchant's origin; browsers apply form-action to that redirect too, so the
- * return origin is allowed there (and only it).
- */
-function page(c: Context<AppEnv>, status: ContentfulStatusCode, body: ReturnType<typeof messagePage>, returnTo: URL | null = null) {
-  c.header(
-    'Content-Security-Policy',
-    returnTo ? PAGE_CSP.replace("form-action 'self'", `form-action 'self' ${returnTo.origin}`) : PAGE_CSP,
-  );
-  c.header('Cache-Control', 'no-store');
-  c.header('Referrer-Policy', 'no-referrer');
-  c.header('X-Robots-Tag', 'noindex');
-  return c.html(body, status);
-}
+/** Answers a page; its form may redirect to the intent's return_url on the merchant's origin. */
+const page = (c: Context<AppEnv>, status: ContentfulStatusCode, body: Html, returnTo: URL | null = null) =>
+  pageResponse(c, status, body, [returnTo?.origin ?? null]);
 
 /**
  * The intent's return_url as an absolute http(s) URL (a path resolves on this page's origin), or
@@ -91,14 +79,8 @@ threeDSecure.get('/:id', async (c) => {
 });
 
 threeDSecure.post('/:id', async (c) => {
-  const origin = c.req.header('Origin');
-  if (origin && origin !== 'null' && origin !== new URL(c.req.url).origin) {
-    return page(c, 403, messagePage('Request refused', 'This form can only be sent from this site.'));
-  }
-  const type = (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  const bytes = type === 'application/x-www-form-urlencoded' ? await c.req.arrayBuffer() : new ArrayBuffer(0);
-  const text = bytes.byteLength <= MAX_FORM_BYTES ? new TextDecoder().decode(bytes) : '';
-  const form = answer.safeParse(Object.fromEntries(new URLSearchParams(text)));
+  if (foreignPost(c)) return page(c, 403, messagePage('Request refused', 'This form can only be sent from this site.'));
+  const form = answer.safeParse(await pageForm(c));
   if (!form.success) return page(c, 400, messagePage('Request refused', 'Choose Complete authentication or Fail authentication.'));
   const checked = await check(c, form.data.client_secret, form.data.return_url);
   if (!checked.ok) return page(c, checked.status, messagePage(checked.title, checked.message));

@@ -20,6 +20,10 @@ function stripeErrorOf(issue: Issue): StripeApiError {
     return badParam(`Received unknown parameter: ${unknown}`, unknown, 'parameter_unknown');
   }
   if (issue.input === '') return badParam(emptyMessage(param), param, 'parameter_invalid_empty');
+  // an absent required parameter: zod reports a missing enum as invalid_value
+  if (issue.input === undefined && issue.code === 'invalid_value') {
+    return badParam(`Missing required param: ${param}.`, param, 'parameter_missing');
+  }
   switch (issue.code) {
     case 'invalid_type': {
       if (issue.input === undefined) return badParam(`Missing required param: ${param}.`, param, 'parameter_missing');
