@@ -50,11 +50,7 @@ export const voucherSendSchema = z.object({
   recipient_name: z.string().trim().min(1, "Please enter the recipient's name").max(100, 'Please use at most 100 characters'),
   recipient_email: z.email(MSG_VALID_EMAIL).max(254, MSG_VALID_EMAIL),
   purchaser_name: z.string().trim().min(1, 'Please enter your name').max(100, 'Please use at most 100 characters'),
-  custom_message: z
-    .string()
-    .max(VOUCHER_MESSAGE_MAX, `Please use at most ${VOUCHER_MESSAGE_MAX} characters`)
-    .optional()
-    .default(''),
+  custom_message: z.string().max(VOUCHER_MESSAGE_MAX, `Please use at most ${VOUCHER_MESSAGE_MAX} characters`).optional().default(''),
 });
 export type VoucherSend = z.input<typeof voucherSendSchema>;
 
