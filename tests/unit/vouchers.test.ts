@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addMonths } from '../../shared/dates';
 import { hasAtMost2Decimals } from '../../shared/money';
-import { expiryDateOf, newVoucherCode } from '../../worker/payments/vouchers';
+import { expiryDateOf, newVoucherCode } from '../../worker/payments/voucher-rules';
 
 describe('voucher rules', () => {
   it('adds months to a date, keeping to the last day of a shorter month', () => {
