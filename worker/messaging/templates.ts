@@ -21,7 +21,6 @@ export type SalonOfMessage = Pick<
   'name' | 'address_line_1' | 'address_line_2' | 'city' | 'postcode' | 'currency' | 'timezone'
 > & { country?: { code: string } };
 
-
 // ---- texts ----------------------------------------------------------------------------------
 
 /** The booking's verification link: 'Willow & Co: please confirm your booking: https://…/verify/1/{code}'. */
