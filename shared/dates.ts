@@ -18,3 +18,14 @@ export function isCalendarDate(date: string): boolean {
 
 /** 0 = Sunday */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+/** A date some months on, kept to the last day of a shorter month: 2026-01-31 + 1 → 2026-02-28. */
+export function addMonths(date: string, months: number): string {
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${pad(month)}-${pad(Math.min(d, last))}`;
+}

@@ -8,6 +8,11 @@ export function toMajor(minor: number): number {
   return Math.round(minor) / 100;
 }
 
+/** A major amount with at most 2 decimals (12.5 and 12.50 yes, 12.505 no). */
+export function hasAtMost2Decimals(major: number): boolean {
+  return Number.isFinite(major) && Math.abs(major * 100 - Math.round(major * 100)) < 1e-6;
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /** Formats minor units in the salon's currency with 2 decimals, e.g. £45.00 or $35.00. */

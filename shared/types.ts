@@ -1,4 +1,5 @@
 import type { ThemeMode } from './constants';
+import type { VoucherOffer } from './vouchers';
 
 /** Salon details as GET book-online/salon/{id}/ answers them (docs/booking-journey.md §3). */
 export interface SalonDetails {
@@ -42,6 +43,8 @@ export interface SalonDetails {
   cancellation_window_hours: number;
   /** a deposit is refunded when a client cancels outside the window (otherwise the salon keeps it) */
   refund_deposit_outside_window: boolean;
+  /** the gift vouchers the salon sells; null when it sells none */
+  vouchers: VoucherOffer | null;
 }
 
 interface GroupSalon {

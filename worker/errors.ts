@@ -37,6 +37,19 @@ export class AppError extends HTTPException {
   }
 }
 
+/**
+ * A refused form (400): one message per field at fault, answered as `errors` beside the usual
+ * `detail` and `code`, so a screen shows each under its field. `field` names the first.
+ */
+export class FieldErrors extends AppError {
+  constructor(
+    message: string,
+    readonly errors: Record<string, string>,
+  ) {
+    super('BAD_REQUEST', message, Object.keys(errors)[0]);
+  }
+}
+
 /** The ErrorCode of an HTTP status that was thrown without one (e.g. by Hono's own middleware). */
 const codeOf = (status: number): ErrorCode =>
   (Object.entries(STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
@@ -51,7 +64,8 @@ export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
     if (err.status >= 500) console.error(`[${c.get('requestId')}]`, err.code, err.message);
     const provider = err.providerCode ? { code: err.providerCode, ...(err.declineCode ? { decline_code: err.declineCode } : {}) } : {};
-    return c.json({ ...errorBody(c, err.code, err.message, err.field), ...provider }, err.status);
+    const fields = err instanceof FieldErrors ? { errors: err.errors } : {};
+    return c.json({ ...errorBody(c, err.code, err.message, err.field), ...provider, ...fields }, err.status);
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode;

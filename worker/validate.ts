@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { isCalendarDate } from './availability/calendar';
-import { AppError } from './errors';
+import { AppError, FieldErrors } from './errors';
 
 /** zod validation of a request part; a failure is a 400 naming the field at fault. */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
@@ -14,6 +14,23 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
       // 'theme_mode must be one of ...': the message names the field so the caller knows what to fix.
       const message = field && /^(must|is) /.test(issue.message) ? `${field} ${issue.message}` : issue.message;
       throw new AppError('BAD_REQUEST', message, field);
+    }
+  });
+}
+
+/**
+ * zod validation of a form's body: every field at fault with its own message (the first of each),
+ * answered as FieldErrors, so the screen can show them all at once.
+ */
+export function validateForm<Schema extends z.ZodType>(schema: Schema, detail: string) {
+  return zValidator('json', schema, (result) => {
+    if (!result.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of result.error.issues) {
+        const field = issue.path.map(String).join('.') || 'body';
+        errors[field] ??= issue.message;
+      }
+      throw new FieldErrors(detail, errors);
     }
   });
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   bookingVerificationText,
   depositRequestText,
-  VOUCHER_MESSAGE_MAX,
   voucherGiftEmail,
   voucherReceiptEmail,
   type SalonOfMessage,
 } from '../../worker/messaging/templates';
+import { VOUCHER_MESSAGE_MAX } from '../../shared/vouchers';
 
 const SALON: SalonOfMessage = {
   name: 'Willow & Co',

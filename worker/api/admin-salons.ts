@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { THEME_MODES } from '../../shared/constants';
+import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { salonById, toSalonDetails, updateSalonSettings } from '../db/salons';
+import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
 import { salonAdmin } from './salon-admin';
 
@@ -24,6 +25,13 @@ const isCurrency = (code: string) => {
   }
 };
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/** A voucher value in major units, as the salon's price list writes it. */
+const voucherMoney = z
+  .number('must be an amount such as 25 or 25.50')
+  .min(1, 'must be at least 1')
+  .max(10000, 'must be at most 10000')
+  .refine(hasAtMost2Decimals, 'must have at most 2 decimals')
+  .transform(toMinor);
 const link = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL or empty' })]);
 
 /** The salon settings a salon may change; anything else in the body is refused by name. */
@@ -80,6 +88,19 @@ const salonSettingsSchema = z
         .min(0, 'must be at least 0 hours')
         .max(720, 'must be at most 720 hours'),
       refund_deposit_outside_window: z.boolean('must be true or false'),
+      vouchers_on_sale: z.boolean('must be true or false'),
+      voucher_amounts: z
+        .array(voucherMoney, 'must be a list of amounts such as [25, 50]')
+        .max(10, 'must be at most 10 amounts')
+        .refine((a) => new Set(a).size === a.length, 'must not repeat an amount')
+        .transform((a) => JSON.stringify([...a].sort((x, y) => x - y))),
+      voucher_custom_min: voucherMoney.nullable(),
+      voucher_custom_max: voucherMoney.nullable(),
+      voucher_validity_months: z
+        .number('must be a number of months')
+        .int('must be a whole number of months')
+        .min(1, 'must be at least 1 month')
+        .max(60, 'must be at most 60 months'),
       custom_domain: hostName.nullable(),
       short_slug: shortSlug.nullable(),
     },
@@ -87,6 +108,22 @@ const salonSettingsSchema = z
   )
   .partial()
   .refine((o) => Object.keys(o).length > 0, 'Nothing to change: send at least one setting');
+
+/** The voucher settings as they would be after a change: a custom range whole and in order, and something on offer when on sale. */
+function checkVoucherSettings(row: SalonRow): void {
+  const { voucher_custom_min: min, voucher_custom_max: max } = row;
+  if ((min === null) !== (max === null)) {
+    const field = min === null ? 'voucher_custom_min' : 'voucher_custom_max';
+    throw new AppError('BAD_REQUEST', 'voucher_custom_min and voucher_custom_max must both be set, or both null', field);
+  }
+  if (min !== null && max !== null && min > max) {
+    throw new AppError('BAD_REQUEST', 'voucher_custom_max must be at least voucher_custom_min', 'voucher_custom_max');
+  }
+  const v = voucherSettingsOf(row);
+  if (v.on_sale && v.amounts.length === 0 && !v.custom) {
+    throw new AppError('BAD_REQUEST', 'vouchers_on_sale needs something on offer: voucher_amounts, or a custom range', 'vouchers_on_sale');
+  }
+}
 
 /** PATCH /admin/salons/{id}: a salon changes its own settings with its admin key. */
 export const adminSalons = new Hono<AppEnv>().patch(
@@ -103,8 +140,14 @@ export const adminSalons = new Hono<AppEnv>().patch(
   validate('json', salonSettingsSchema),
   async (c) => {
     const id = c.req.valid('param').id;
+    const changes = c.req.valid('json');
+    if (Object.keys(changes).some((k) => k.startsWith('voucher'))) {
+      const current = await salonById(c.env.DB, id);
+      if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
+      checkVoucherSettings({ ...current, ...changes } as SalonRow);
+    }
     try {
-      await updateSalonSettings(c.env.DB, id, c.req.valid('json'));
+      await updateSalonSettings(c.env.DB, id, changes);
     } catch (e) {
       const msg = String(e);
       if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {

@@ -13,6 +13,7 @@ import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
 import { tenancy } from './tenancy';
+import { vouchers } from './vouchers';
 
 /**
  * The embedded booking API: the spec's call paths, relative to the API base (the edge mounts
@@ -30,6 +31,7 @@ export const api = new Hono<AppEnv>()
   .route('/', clientAppointments)
   .route('/', bookings)
   .route('/', cards)
+  .route('/', vouchers)
   .route('/', adminSalons)
   .route('/', adminInvites)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))

@@ -15,9 +15,13 @@ export function idempotencyKeyOf(c: Context<AppEnv>, what = 'payment'): string {
   return key;
 }
 
+/** The origin of the site the caller is on (the edge's, when it forwards the call). */
+export const originOf = (c: Context<AppEnv>): string =>
+  new URL(c.req.header('X-Forwarded-Origin') ?? c.req.header('Origin') ?? 'http://localhost').origin;
+
 /** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */
 export function returnUrlOf(c: Context<AppEnv>): string {
-  const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.header('Origin') ?? 'http://localhost').origin;
+  const origin = originOf(c);
   const asked = c.req.header('X-Return-Url');
   try {
     const url = new URL(asked ?? '/', origin);

@@ -6,6 +6,9 @@ import { AppError } from '../errors';
 import { inviteOf, settleInviteEvent } from '../invites/confirm';
 import { appointmentOf, settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
+import { issueVoucher } from '../payments/vouchers';
+import { SESSION_ID } from '../../shared/vouchers';
+import { receiptAfterAnswer } from './vouchers';
 
 /** Stripe's signature tolerance, applied both ways: an event signed too long ago or in the future is refused. */
 const TOLERANCE_S = 300;
@@ -19,7 +22,8 @@ function signedAt(header: string): number | null {
 /**
  * Signed payment events (POST /webhooks/stripe), verified with the SDK and the configured
  * secret. An event only says which intent to look at: the deposit is settled from the intent
- * retrieved from Stripe (payments/settle.ts), so a forged or replayed event confirms nothing.
+ * retrieved from Stripe (payments/settle.ts), and a voucher is issued from the Checkout Session
+ * retrieved from Stripe (payments/vouchers.ts), so a forged or replayed event confirms nothing.
  */
 export const stripeWebhooks = new Hono<AppEnv>().post(
   '/webhooks/stripe',
@@ -50,6 +54,13 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
       const appointment = appointmentOf(pi);
       if (invite !== null) await settleInviteEvent(c.env.DB, stripe, invite, pi.id, Date.now());
       else if (appointment !== null) await settleDeposit(c.env.DB, stripe, appointment, pi.id);
+    } else if (event.type === 'checkout.session.completed') {
+      const session = event.data.object;
+      // The event only names the session: issueVoucher trusts the session retrieved from Stripe.
+      if (session.metadata?.kind === 'voucher' && SESSION_ID.test(session.id)) {
+        const issued = await issueVoucher(c.env.DB, stripe, session.id, Date.now());
+        if (issued) receiptAfterAnswer(c, issued);
+      }
     }
     return c.json({ received: true });
   },

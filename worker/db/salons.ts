@@ -1,4 +1,6 @@
+import { toMajor } from '../../shared/money';
 import type { Group, SalonDetails } from '../../shared/types';
+import type { VoucherOffer } from '../../shared/vouchers';
 
 /** Settings stored as SQLite integers (0/1) that the API answers as booleans. */
 const FLAGS = [
@@ -12,6 +14,7 @@ const FLAGS = [
   'can_take_voucher_payments',
   'allow_self_cancellation',
   'refund_deposit_outside_window',
+  'vouchers_on_sale',
 ] as const;
 type Flag = (typeof FLAGS)[number];
 const isFlag = (column: string): column is Flag => (FLAGS as readonly string[]).includes(column);
@@ -53,7 +56,42 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   short_slug: string | null;
   admin_key_hash: string;
   stylists_count: number;
+  /** a JSON array of minor units, ascending */
+  voucher_amounts: string;
+  voucher_custom_min: number | null;
+  voucher_custom_max: number | null;
+  voucher_validity_months: number;
 };
+
+/** The voucher settings of a salon row, in minor units (the admin API checks them before they are stored). */
+export interface VoucherSettings {
+  on_sale: boolean;
+  amounts: number[];
+  custom: { min: number; max: number } | null;
+  validity_months: number;
+}
+
+export function voucherSettingsOf(row: SalonRow): VoucherSettings {
+  const amounts = JSON.parse(row.voucher_amounts) as number[];
+  const { voucher_custom_min: min, voucher_custom_max: max } = row;
+  return {
+    on_sale: !!row.vouchers_on_sale,
+    amounts,
+    custom: min !== null && max !== null ? { min, max } : null,
+    validity_months: row.voucher_validity_months,
+  };
+}
+
+/** What a salon sells, as the client sees it (major units); null when it does not sell vouchers. */
+export function voucherOfferOf(row: SalonRow): VoucherOffer | null {
+  const v = voucherSettingsOf(row);
+  if (!v.on_sale || (v.amounts.length === 0 && !v.custom)) return null;
+  return {
+    amounts: v.amounts.map(toMajor),
+    custom: v.custom ? { min: toMajor(v.custom.min), max: toMajor(v.custom.max) } : null,
+    validity_months: v.validity_months,
+  };
+}
 
 /** Applies validated settings (column names come from the admin API's strict schema). */
 export async function updateSalonSettings(db: D1Database, id: number, changes: Record<string, unknown>): Promise<void> {
@@ -118,6 +156,7 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     allow_self_cancellation: !!row.allow_self_cancellation,
     cancellation_window_hours: row.cancellation_window_hours,
     refund_deposit_outside_window: !!row.refund_deposit_outside_window,
+    vouchers: voucherOfferOf(row),
   };
 }
 

@@ -1,6 +1,7 @@
 import { formatMoney } from '../../shared/money';
 import type { InviteRequest } from '../../shared/invites';
 import type { SalonDetails } from '../../shared/types';
+import { VOUCHER_MESSAGE_MAX } from '../../shared/vouchers';
 import { escapeMarkup } from '../escape-markup';
 
 /**
@@ -19,9 +20,6 @@ export type SalonOfMessage = Pick<
   SalonDetails,
   'name' | 'address_line_1' | 'address_line_2' | 'city' | 'postcode' | 'currency' | 'timezone'
 > & { country?: { code: string } };
-
-/** The longest message a voucher's purchaser may write to its recipient (characters). */
-export const VOUCHER_MESSAGE_MAX = 320;
 
 // ---- texts ----------------------------------------------------------------------------------
 

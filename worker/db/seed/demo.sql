@@ -6,7 +6,8 @@ INSERT OR IGNORE INTO salons (id, name, email, phone, address_line_1, address_li
   timezone, currency, country_code, group_id, theme_mode, online_booking, needs_card,
   no_show_protection, has_waitlist, skip_today, book_ncob_with_same, ncob_deposit_settings,
   ncob_welcome_message, ncob_patch_test_copy, salon_ncob_text, check_ncob_availability_until,
-  salon_website_link, can_take_voucher_payments, stripe_voucher_link, custom_domain, short_slug, admin_key_hash)
+  salon_website_link, can_take_voucher_payments, stripe_voucher_link, custom_domain, short_slug, admin_key_hash,
+  vouchers_on_sale, voucher_amounts, voucher_custom_min, voucher_custom_max, voucher_validity_months)
 VALUES
 (1, 'Willow & Co Islington', 'hello@willow-demo.test', '020 7946 0018', '12 Camden Passage', 'First floor',
   'London', 'N1 8ED', 'Europe/London', 'GBP', 'GB', 1, 'slick', 1, 1, 1, 1, 0, 0,
@@ -15,16 +16,19 @@ VALUES
   'If you have had a patch test with us in the last six months and have not had a reaction since, your patch test is still valid. Otherwise we need to test a small amount of colour behind your ear at least 48 hours before your appointment. This keeps you safe from allergic reactions to hair dye, which can be serious even if you have coloured your hair before without any problems.',
   '<p><strong>Cancellation policy.</strong> Please give us at least <em>48 hours</em> notice to cancel or move your appointment.</p><ul><li>Late cancellations are charged 50% of the booked services.</li><li>Missed appointments are charged in full.</li><li>Deposits are kept for late cancellations.</li></ul><p>Arriving more than 15 minutes late may mean we have to shorten or rebook your appointment.</p>',
   180, 'https://willow-demo.test', 1, '', 'book.demo-salon.test', 'demo',
-  'ddf446908cd1cad12c5fcde9595151602a6b2e831c5bb5c61bf683d389616654'),
+  'ddf446908cd1cad12c5fcde9595151602a6b2e831c5bb5c61bf683d389616654',
+  1, '[2500,5000,10000]', 1000, 50000, 12),
 (2, 'Willow & Co Shoreditch', 'shoreditch@willow-demo.test', '020 7946 0342', '88 Redchurch Street', '',
   'London', 'E2 7DJ', 'Europe/London', 'GBP', 'GB', 1, 'dark', 1, 0, 0, 0, 0, 0, 'null',
   '', '', '<p>Please let us know 24 hours ahead if you cannot make it.</p>',
   90, '', 0, '', NULL, 'shoreditch',
-  '9b3117512f85dc45b51662ebe0154d2cf5a9fd71c9129075b930e3e07014b4ec'),
+  '9b3117512f85dc45b51662ebe0154d2cf5a9fd71c9129075b930e3e07014b4ec',
+  0, '[]', NULL, NULL, 12),
 (3, 'Brooklyn Barber Co.', 'desk@brooklyn-barber.test', '(718) 555-0142', '214 Bedford Avenue', '',
   'Brooklyn', 'NY 11249', 'America/New_York', 'USD', 'US', NULL, 'neutral', 0, 0, 0, 0, 0, 0, 'null',
   '', '', '', 60, '', 0, '', NULL, 'brooklyn',
-  '9a0e1a735cd65e65ada463d0dbd8e7b9a7905670592d3b3ef76b753fadb8023d');
+  '9a0e1a735cd65e65ada463d0dbd8e7b9a7905670592d3b3ef76b753fadb8023d',
+  0, '[]', NULL, NULL, 12);
 
 INSERT OR IGNORE INTO service_categories (id, salon_id, name, position) VALUES
   (1, 1, 'Cut & Style', 1),
