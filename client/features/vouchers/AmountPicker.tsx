@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { css } from '../../../styled-system/css';
 import { formatMoney, toMinor } from '../../../shared/money';
 import type { VoucherOffer } from '../../../shared/vouchers';
-import { fieldError, fieldInput, fieldLabel } from '../../components/form-styles';
+import { fieldError, fieldInput, fieldLabel, radioRow } from '../../components/form-styles';
 import { Price } from '../../components/Price';
 import { useSalon } from '../../lib/salon-context';
 import type { AmountChoice } from './rules';
@@ -17,17 +17,6 @@ interface Props {
   error?: string | null;
 }
 
-const optionRow = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '3',
-  borderTop: '1px solid',
-  borderColor: 'border',
-  cursor: 'pointer',
-  clear: 'both',
-  '&:has(input:checked)': { bg: 'surfaceMuted' },
-});
 const radio = css({ w: '5', h: '5', flexShrink: 0, accentColor: 'var(--colors-primary)' });
 
 /** 'Choose an amount': the fixed values on offer, and 'Another amount' within the offer's bounds. */
@@ -43,7 +32,7 @@ export function AmountPicker({ offer, choice, onChoose, onCustomBlur, error }: P
     >
       <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>Choose an amount</legend>
       {offer.amounts.map((amount) => (
-        <label key={amount} className={optionRow}>
+        <label key={amount} className={radioRow}>
           <input
             type="radio"
             name={name}
@@ -56,7 +45,7 @@ export function AmountPicker({ offer, choice, onChoose, onCustomBlur, error }: P
       ))}
       {offer.custom && (
         <>
-          <label className={optionRow}>
+          <label className={radioRow}>
             <input
               type="radio"
               name={name}
