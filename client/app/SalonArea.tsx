@@ -46,6 +46,9 @@ const InviteSignup = named(() => import('../features/deposits/InviteLinks'), 'In
 const InviteLogin = named(() => import('../features/deposits/InviteLinks'), 'InviteLogin');
 const AddCard = named(() => import('../features/payments/AddCard'), 'AddCard');
 const ConfirmWithCard = named(() => import('../features/confirm/ConfirmWithCard'), 'ConfirmWithCard');
+const BuyVoucher = named(() => import('../features/vouchers/BuyVoucher'), 'BuyVoucher');
+const VoucherConfirmation = named(() => import('../features/vouchers/VoucherConfirmation'), 'VoucherConfirmation');
+const SendVoucher = named(() => import('../features/vouchers/SendVoucher'), 'SendVoucher');
 
 function Layout() {
   const { pathname } = useLocation();
@@ -169,6 +172,10 @@ export function SalonArea({ data, basePath, realtime }: { data: SalonData; baseP
                 </RequireServices>
               }
             />
+            {/* Gift vouchers: public, no login (§6). */}
+            <Route path="voucher" element={<BuyVoucher />} />
+            <Route path="voucher/confirmation" element={<VoucherConfirmation />} />
+            <Route path="voucher/send" element={<SendVoucher />} />
             {/* Screens not in this build yet send the client back to the start. */}
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

@@ -12,6 +12,10 @@ export class CallError extends Error {
     readonly code?: string,
     /** a payment provider's decline code, e.g. insufficient_funds */
     readonly declineCode?: string,
+    /** the field a refused body names (400 `field`) */
+    readonly field?: string,
+    /** per-field messages of a refused form (400 `errors`) */
+    readonly errors?: Record<string, string>,
   ) {
     super(message);
   }
@@ -33,6 +37,12 @@ export interface CallOptions {
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+}
+
+/** An answer's `errors` object ({field: message}), its values as strings. */
+function fieldMessages(errors: unknown): Record<string, string> | undefined {
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  return Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, Array.isArray(v) ? v.map(String).join(' ') : String(v)]));
 }
 
 /** Failures other than 404 go to error reporting (the console, until a reporting service is set). */
@@ -74,7 +84,15 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
     const body: unknown = await res.json().catch(() => null);
     const field = (name: string) =>
       body && typeof body === 'object' && name in body ? String((body as Record<string, unknown>)[name]) : undefined;
-    const err = new CallError(errorMessageFrom(res.status, res.statusText, body), res.status, field('code'), field('decline_code'));
+    const errors = body && typeof body === 'object' && 'errors' in body ? fieldMessages((body as { errors: unknown }).errors) : undefined;
+    const err = new CallError(
+      errorMessageFrom(res.status, res.statusText, body),
+      res.status,
+      field('code'),
+      field('decline_code'),
+      field('field'),
+      errors,
+    );
     report(path, err);
     throw err;
   }

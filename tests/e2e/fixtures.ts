@@ -1196,3 +1196,116 @@ export const paymentAccount = (n: number, firstName = 'Robin'): Account => ({
   mobile: `07700 900${200 + n}`,
   password: 'Payer-pass1',
 });
+
+// ---------------------------------------------------------------------------------------------
+// Gift vouchers (docs/accounts-and-money.md §2 Vouchers, §5 'Voucher send').
+
+/** Salon 1's voucher offer in the demo data; salons 2 and 3 sell none. */
+export const VOUCHERS_1 = { amounts: [25, 50, 100], custom: { min: 10, max: 500 }, validityMonths: 12 } as const;
+
+/** /voucher: the amounts, 'Another amount', the purchaser's email and PAY. */
+export class BuyVoucherScreen {
+  constructor(readonly page: Page) {}
+  get title(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Buy a gift voucher' });
+  }
+  get amounts(): Locator {
+    return this.page.getByRole('group', { name: 'Choose an amount' });
+  }
+  amount(pounds: string): Locator {
+    return this.amounts.getByRole('radio', { name: pounds, exact: true });
+  }
+  get another(): Locator {
+    return this.amounts.getByRole('radio', { name: 'Another amount', exact: true });
+  }
+  get customAmount(): Locator {
+    return this.amounts.getByRole('spinbutton', { name: /^Amount \(/ });
+  }
+  get email(): Locator {
+    return this.page.getByRole('textbox', { name: 'Your email address', exact: true });
+  }
+  get pay(): Locator {
+    return this.page.getByRole('button', { name: 'PAY', exact: true });
+  }
+}
+
+/** The stand-in's hosted Stripe Checkout page (standins/src/payments/checkout-page.ts). */
+export class CheckoutPage {
+  constructor(readonly page: Page) {}
+  title(total: string): Locator {
+    return this.page.getByRole('heading', { level: 1, name: `Pay ${total}` });
+  }
+  get email(): Locator {
+    return this.page.getByRole('textbox', { name: 'Email', exact: true });
+  }
+  get error(): Locator {
+    return this.page.getByRole('alert');
+  }
+  /** Types a card (any future expiry, any CVC) and presses Pay. */
+  async payWith(card: string, total: string, email: string) {
+    if ((await this.email.inputValue()) === '') await this.email.fill(email);
+    await this.page.getByRole('textbox', { name: 'Card number', exact: true }).fill(card);
+    await this.page.getByRole('textbox', { name: 'Expiry date (MM / YY)', exact: true }).fill('12 / 34');
+    await this.page.getByRole('textbox', { name: 'Security code (CVC)', exact: true }).fill('123');
+    await this.page.getByRole('button', { name: `Pay ${total}`, exact: true }).click();
+  }
+}
+
+/** /voucher/confirmation?session_id=: the code, amount, expiry, salon and purchaser. */
+export class VoucherConfirmationScreen {
+  constructor(readonly page: Page) {}
+  get title(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Payment successful! Your voucher has been sent.' });
+  }
+  get code(): Locator {
+    return this.page.getByRole('region', { name: 'Voucher code' }).getByTestId('voucher-code');
+  }
+  get details(): Locator {
+    return this.page.getByRole('definition');
+  }
+  get sendToRecipient(): Locator {
+    return this.page.getByRole('link', { name: 'SEND TO RECIPIENT', exact: true });
+  }
+  get backToHome(): Locator {
+    return this.page.getByRole('link', { name: 'BACK TO HOME', exact: true });
+  }
+}
+
+/** /voucher/send?session_id=: recipient name and email, your name, the message and SEND VOUCHER. */
+export class SendVoucherScreen {
+  constructor(readonly page: Page) {}
+  get title(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Send gift voucher' });
+  }
+  get form(): Locator {
+    return this.page.getByRole('form', { name: 'Send gift voucher' });
+  }
+  get recipientName(): Locator {
+    return this.form.getByRole('textbox', { name: 'Recipient name', exact: true });
+  }
+  get recipientEmail(): Locator {
+    return this.form.getByRole('textbox', { name: 'Recipient email address', exact: true });
+  }
+  get yourName(): Locator {
+    return this.form.getByRole('textbox', { name: 'Your name', exact: true });
+  }
+  get message(): Locator {
+    return this.form.getByRole('textbox', { name: 'Message (optional)', exact: true });
+  }
+  get send(): Locator {
+    return this.form.getByRole('button', { name: 'SEND VOUCHER', exact: true });
+  }
+  get sent(): Locator {
+    return this.page.getByRole('heading', { level: 1, name: 'Your voucher has been sent!' });
+  }
+}
+
+/** The emails the stand-ins "sent" to one address, newest first (the dev outbox, as JSON). */
+export async function emailsTo(
+  request: APIRequestContext,
+  address: string,
+): Promise<Array<{ subject: string; text: string | null; html: string | null }>> {
+  const res = await request.get(`${STANDINS_URL}/__dev/outbox/emails.json?to=${encodeURIComponent(address)}`);
+  expect(res.status(), 'GET the dev outbox').toBe(200);
+  return ((await res.json()) as { data: Array<{ subject: string; text: string | null; html: string | null }> }).data;
+}

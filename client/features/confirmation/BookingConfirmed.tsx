@@ -6,6 +6,7 @@ import { useSalon } from '../../lib/salon-context';
 import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
 import { startAgain, useBooking, appointmentLines } from '../booking';
 import { CancellationPolicy } from '../summary';
+import { BuyVoucherLink } from '../vouchers';
 import { downloadIcs } from '../../lib/download';
 import { icsFile } from './calendar';
 
@@ -93,10 +94,15 @@ export function BookingConfirmed() {
             Add patch test to calendar
           </button>
         )}
-        {salon.can_take_voucher_payments && /^https:\/\//.test(salon.stripe_voucher_link) && (
-          <a className={outlineButton} href={salon.stripe_voucher_link} rel="noopener noreferrer">
-            Buy a gift voucher
-          </a>
+        {salon.vouchers ? (
+          <BuyVoucherLink />
+        ) : (
+          salon.can_take_voucher_payments &&
+          /^https:\/\//.test(salon.stripe_voucher_link) && (
+            <a className={outlineButton} href={salon.stripe_voucher_link} rel="noopener noreferrer">
+              Buy a gift voucher
+            </a>
+          )
         )}
         <button
           type="button"

@@ -4,6 +4,7 @@ import { css } from '../../../styled-system/css';
 import { filterByCategoryQuery, searchServices, visibleCategories } from '../../../shared/service-search';
 import { outlineButton, pageTitle } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
+import { BuyVoucherLink } from '../vouchers';
 import { CategoryList } from './CategoryList';
 import { OnlineBookingOff } from './OnlineBookingOff';
 import { SelectedServices } from './SelectedServices';
@@ -63,6 +64,11 @@ export function ServiceSelection() {
       ) : (
         <p className={css({ color: 'textMuted', my: '4' })} role="status">
           {query.trim() ? `No services match "${query.trim()}".` : 'This salon has no services to book online yet.'}
+        </p>
+      )}
+      {salon.vouchers && (
+        <p className={css({ mt: '4' })}>
+          <BuyVoucherLink quiet />
         </p>
       )}
       <SelectedServices />

@@ -3,6 +3,7 @@ import type { StylistOption } from '../../../shared/availability';
 import { formatMoney, formatPriceRange, toMinor } from '../../../shared/money';
 import type { Service } from '../../../shared/types';
 import { Avatar } from '../../components/Avatar';
+import { radioRow } from '../../components/form-styles';
 import { Price } from '../../components/Price';
 import { useSalon } from '../../lib/salon-context';
 
@@ -19,18 +20,6 @@ interface Props {
 /** 'I don't mind' before the time: it leaves the most times to choose from (the spec's 'maximum number of time slots'). */
 const ANY_BEFORE_TIME = 'The most times to choose from';
 
-const optionRow = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  p: '3',
-  borderTop: '1px solid',
-  borderColor: 'border',
-  cursor: 'pointer',
-  clear: 'both',
-  '&:has(input:checked)': { bg: 'surfaceMuted' },
-});
-
 /** 'Select a staff member for {service}': 'I don't mind' and each stylist with role and price. */
 export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Props) {
   const { salon } = useSalon();
@@ -46,7 +35,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
       className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden', minW: 0 })}
     >
       <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>Select a staff member for {service.name}</legend>
-      <label className={optionRow}>
+      <label className={radioRow}>
         <input
           type="radio"
           name={name}
@@ -76,7 +65,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
         <Price text={range} />
       </label>
       {options.map((o) => (
-        <label key={o.stylist_id} className={optionRow}>
+        <label key={o.stylist_id} className={radioRow}>
           <input
             type="radio"
             name={name}
