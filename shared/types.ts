@@ -35,8 +35,6 @@ export interface SalonDetails {
   salon_website_link: string;
   stripe_voucher_link: string;
   can_take_voucher_payments: boolean;
-  /** gift vouchers the salon sells online (null or absent: none) */
-  vouchers?: VoucherOffer | null;
   theme_mode: ThemeMode;
   ncob_tiny_url: string;
   /** clients may cancel (or move) a booking online, outside the window below */
