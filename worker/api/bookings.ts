@@ -167,7 +167,8 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
     now: Date.now(),
     returnUrl: returnUrlOf(c),
   });
-  if (verificationCode && request.user?.phone_number) textVerification(c, salonId, booking.appointment_id, request.user.phone_number, verificationCode);
+  if (verificationCode && request.user?.phone_number)
+    textVerification(c, salonId, booking.appointment_id, request.user.phone_number, verificationCode);
   return c.json(booking, 201);
 }
 

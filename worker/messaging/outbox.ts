@@ -57,8 +57,9 @@ export function worthRetrying(e: unknown): boolean {
   return e.status < 400 || e.status >= 500 || [401, 403, 408, 409, 429].includes(e.status);
 }
 
-/** What a log line may say of a failure: the provider's status and code, never its words (they can quote the recipient). */
-const reasonOf = (e: unknown) => (e instanceof SendRefused ? `${e.status} ${e.code}` : e instanceof Error ? e.name : 'unknown error');
+/** What a log line may say of a failure: a provider's status and code, never its words (they can quote the recipient). */
+const reasonOf = (e: unknown) =>
+  e instanceof SendRefused ? `${e.status} ${e.code}` : e instanceof Error ? `${e.name}: ${e.message.slice(0, 200)}` : 'unknown error';
 
 /**
  * Sends one message now and resolves to the provider's id. An email carries its key as Resend's
@@ -129,7 +130,13 @@ async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Co
 }
 
 /** Keeps a message that will never be sent on the dead-letter queue, then acks it; retried when even that fails. */
-async function park(msg: Message<unknown>, label: string, why: string, deadLetters: Queue<unknown> | undefined, retry: (why: string) => void) {
+async function park(
+  msg: Message<unknown>,
+  label: string,
+  why: string,
+  deadLetters: Queue<unknown> | undefined,
+  retry: (why: string) => void,
+) {
   try {
     if (!deadLetters) throw new Error('no MESSAGES_DLQ binding');
     await deadLetters.send(msg.body, { contentType: 'json' });
