@@ -1,11 +1,16 @@
 import type { SalonDetails } from '../shared/types';
 import type { MiddlewareHandler } from 'hono';
 import { ConfigError, configFrom, type Config } from './config';
+import type { OutgoingMessage } from './messaging/outbox';
 
 /** Bindings, vars and secrets of wrangler.toml (checked by worker/config.ts). */
 export interface Env {
   DB: D1Database;
   ASSETS: Fetcher;
+  /** outgoing texts and emails (wrangler.toml [[queues.producers]]; this Worker is also its consumer) */
+  MESSAGES?: Queue<OutgoingMessage>;
+  /** messages-dlq: where a message the provider refuses for good is kept */
+  MESSAGES_DLQ?: Queue<unknown>;
   ENVIRONMENT?: string;
   RELEASE?: string;
   APP_HOSTS?: string;

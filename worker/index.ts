@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
-import { withConfig, type AppEnv } from './env';
+import { ConfigError, configFrom } from './config';
+import { withConfig, type AppEnv, type Env } from './env';
 import { errorBody, onError } from './errors';
 import { admin } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
@@ -12,6 +13,7 @@ import { session } from './edge/session';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
 import { isProtected, verifiedClient } from './edge/client-auth';
+import { consumeMessages } from './messaging/outbox';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -42,4 +44,19 @@ app.route('/', pages);
 app.notFound((c) => c.json(errorBody(c, 'NOT_FOUND', 'Not found'), 404));
 app.onError(onError);
 
-export default app;
+/** The checked configuration for the queue consumer; null (logged by setting name) when it is wrong. */
+function consumerConfig(env: Env) {
+  try {
+    return configFrom(env);
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`[queue] ${e.message}`);
+    return null;
+  }
+}
+
+export default {
+  fetch: app.fetch,
+  /** The MESSAGES queue's consumer (wrangler.toml [[queues.consumers]]): sends texts and emails. */
+  queue: (batch, env) => consumeMessages(batch, { db: env.DB, config: consumerConfig(env), deadLetters: env.MESSAGES_DLQ }),
+} satisfies ExportedHandler<Env>;

@@ -293,10 +293,13 @@ test('decline without a request goes to the feed', async ({ page }) => {
 test('a new client from the invite link: create account with the number fixed, the card, then pay', async ({ page }) => {
   const client = depositClient(8);
   const invite = await requestDeposit(page.request, client, 8);
-  // The text message's link, as the dev outbox shows it.
+  // The text message's link, as the dev outbox shows it (it comes through the message queue
+  // after the answer: the page is reloaded until it is there).
   const outbox = await page.context().newPage();
-  await outbox.goto(`${STANDINS_URL}/__dev/outbox`);
-  await expect(outbox.getByRole('row').filter({ hasText: invite.unique_code }).first()).toBeVisible();
+  await expect(async () => {
+    await outbox.goto(`${STANDINS_URL}/__dev/outbox`);
+    await expect(outbox.getByRole('row').filter({ hasText: invite.unique_code }).first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await outbox.close();
 
   await page.goto(new URL(invite.link).pathname);

@@ -67,6 +67,7 @@ export const adminInvites = new Hono<AppEnv>()
   .post('/admin/salons/:id/invites', validate('param', salonParam), validate('json', newInviteSchema), async (c) => {
     const salonId = c.req.valid('param').id;
     const b = c.req.valid('json');
+    const now = Date.now();
     const id = await createInvite(c.env.DB, {
       salonId,
       request: b.request,
@@ -74,10 +75,10 @@ export const adminInvites = new Hono<AppEnv>()
       appointmentId: b.appointment_id,
       appointment: b.appointment,
       client: b.client,
-      now: Date.now(),
+      now,
     });
     const row = await answer(c, salonId, id);
-    textInvite(c, row, false);
+    textInvite(c, row, false, now);
     publishChange(c, row);
     return c.json(adminInvite(row, originOf(c)), 201);
   })
@@ -88,8 +89,9 @@ export const adminInvites = new Hono<AppEnv>()
   })
   .post('/admin/salons/:id/invites/:inviteId/remind', validate('param', inviteParam), async (c) => {
     const p = c.req.valid('param');
-    const row = await remindInvite(c.env.DB, p.id, p.inviteId, Date.now());
-    textInvite(c, row, true);
+    const now = Date.now();
+    const row = await remindInvite(c.env.DB, p.id, p.inviteId, now);
+    textInvite(c, row, true, now);
     publishChange(c, row);
     return c.json(adminInvite(row, originOf(c)));
   })

@@ -18,8 +18,9 @@ import { AppError } from '../errors';
 import { unpaidError } from '../payments/deposit';
 import { settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
-import { sendSms } from '../messaging/sms';
+import { enqueueMessage } from '../messaging/outbox';
 import { bookingVerificationText } from '../messaging/templates';
+import { afterAnswer, outboxOf } from './after-answer';
 import { clientOf } from './client-salons';
 import { idempotencyKeyOf, returnUrlOf } from './request-headers';
 import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
@@ -166,24 +167,26 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
     now: Date.now(),
     returnUrl: returnUrlOf(c),
   });
-  if (verificationCode && request.user?.phone_number) textVerification(c, salonId, request.user.phone_number, verificationCode);
+  if (verificationCode && request.user?.phone_number)
+    textVerification(c, salonId, booking.appointment_id, request.user.phone_number, verificationCode);
   return c.json(booking, 201);
 }
 
 /**
- * Texts the booking's verification link to the client's phone after the answer, so a slow or
- * failing provider never delays or fails a booking (a failure is logged without the number).
+ * Queues the booking's verification text after the answer (key `verify-{appointmentId}`), so a
+ * slow or failing provider never delays or fails a booking (a failure is logged without the number).
  */
-function textVerification(c: Context<AppEnv>, salonId: number, phone: string, code: string) {
+function textVerification(c: Context<AppEnv>, salonId: number, appointmentId: number, phone: string, code: string) {
   const to = phone.replace(/[\s()-]/g, '');
   if (!/^\+[1-9]\d{6,14}$/.test(to)) return;
   const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
-  const sent = salonById(c.env.DB, salonId).then((salon) =>
-    sendSms(c.get('config'), { to, body: bookingVerificationText(salon?.name ?? '', `${origin}/verify/${salonId}/${code}`) }),
+  const queued = salonById(c.env.DB, salonId).then((salon) =>
+    enqueueMessage(outboxOf(c), {
+      kind: 'sms',
+      to,
+      body: bookingVerificationText(salon?.name ?? '', `${origin}/verify/${salonId}/${code}`),
+      key: `verify-${appointmentId}`,
+    }),
   );
-  c.executionCtx.waitUntil(
-    sent.catch((e: unknown) =>
-      console.error(`[${c.get('requestId')}] verification text not sent:`, e instanceof Error ? e.message : 'unknown error'),
-    ),
-  );
+  afterAnswer(c, queued, 'verification text not sent');
 }

@@ -3,17 +3,11 @@ import type { InviteRow } from '../db/invites';
 import type { AppEnv } from '../env';
 import { inviteText } from '../invites/texts';
 import { publishInviteChange } from '../messaging/realtime';
-import { sendSms } from '../messaging/sms';
+import { enqueueMessage } from '../messaging/outbox';
+import { afterAnswer, outboxOf } from './after-answer';
 
 /** The page origin the client came from (the edge's X-Forwarded-Origin). */
 export const originOf = (c: Context<AppEnv>) => new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
-
-/** Runs after the answer: a slow or failing provider never delays or fails the call; logged without personal data. */
-function afterAnswer(c: Context<AppEnv>, work: Promise<unknown>, what: string) {
-  c.executionCtx.waitUntil(
-    work.catch((e: unknown) => console.error(`[${c.get('requestId')}] ${what}:`, e instanceof Error ? e.message : 'unknown error')),
-  );
-}
 
 /** Tells the client's private channel that its invite changed (when the invite has a client). */
 export function publishChange(c: Context<AppEnv>, row: InviteRow) {
@@ -25,8 +19,12 @@ export function publishChange(c: Context<AppEnv>, row: InviteRow) {
   );
 }
 
-/** Texts the request (or its reminder) to the client's phone. */
-export function textInvite(c: Context<AppEnv>, row: InviteRow, reminder: boolean) {
+/**
+ * Queues the text of the request (or of its reminder made at `now`) to the client's phone. Its
+ * key is the invite's and the change's: a redelivery is not texted twice, a second reminder is.
+ */
+export function textInvite(c: Context<AppEnv>, row: InviteRow, reminder: boolean, now: number) {
   const body = inviteText(row, originOf(c), row.client_id !== null, reminder);
-  afterAnswer(c, sendSms(c.get('config'), { to: row.client_phone, body }), `invite ${row.id} text not sent`);
+  const key = reminder ? `invite-${row.id}-reminded-${now}` : `invite-${row.id}-invited`;
+  afterAnswer(c, enqueueMessage(outboxOf(c), { kind: 'sms', to: row.client_phone, body, key }), `invite ${row.id} text not sent`);
 }

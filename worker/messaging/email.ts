@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { SendRefused } from './refusal';
 
 export interface Email {
   /** one recipient's address */
@@ -15,7 +16,7 @@ export interface Email {
 /**
  * Sends one email through Resend's API (POST {apiBase}/emails; the stand-ins Worker answers the
  * same API in development and shows the email on its dev outbox page). Resolves to Resend's email
- * id; throws with Resend's error name and HTTP status (never the API key) when it is refused.
+ * id; throws SendRefused with Resend's error name and HTTP status (never the API key) when it is refused.
  */
 export async function sendEmail(config: Config, email: Email): Promise<string> {
   const { apiKey, from, apiBase } = config.email;
@@ -37,7 +38,7 @@ export async function sendEmail(config: Config, email: Email): Promise<string> {
   if (!res.ok || typeof answer.id !== 'string') {
     const name = typeof answer.name === 'string' ? answer.name : 'unknown_error';
     const message = typeof answer.message === 'string' ? answer.message.replaceAll(apiKey, '[key]') : 'no message';
-    throw new Error(`Email refused (${res.status}, Resend ${name}): ${message}`);
+    throw new SendRefused(`Email refused (${res.status}, Resend ${name}): ${message}`, res.status, name);
   }
   return answer.id;
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { SendRefused } from './refusal';
 
 export interface Sms {
   /** E.164 */
@@ -9,7 +10,7 @@ export interface Sms {
 /**
  * Sends one text through Twilio's Messages API (the stand-ins Worker answers the same API in
  * development and shows the text on its dev outbox page). Resolves to the message sid; throws
- * with Twilio's error code and message (never the auth token) when it is refused.
+ * SendRefused with Twilio's error code and message (never the auth token) when it is refused.
  */
 export async function sendSms(config: Config, sms: Sms): Promise<string> {
   const { accountSid, authToken, from, apiBase } = config.sms;
@@ -22,6 +23,10 @@ export async function sendSms(config: Config, sms: Sms): Promise<string> {
   });
   const answer = (await res.json().catch(() => ({}))) as { sid?: string; code?: number; message?: string };
   if (!res.ok || !answer.sid)
-    throw new Error(`SMS refused (${res.status}, Twilio code ${answer.code ?? '?'}): ${answer.message ?? 'no message'}`);
+    throw new SendRefused(
+      `SMS refused (${res.status}, Twilio code ${answer.code ?? '?'}): ${answer.message ?? 'no message'}`,
+      res.status,
+      String(answer.code ?? '?'),
+    );
   return answer.sid;
 }

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import type { Config } from '../config';
+import { recordSentMessage, sentMessageId } from '../db/sent-messages';
+import { sendEmail } from './email';
+import { SendRefused } from './refusal';
+import { sendSms } from './sms';
+
+/**
+ * Outgoing texts and emails go through the MESSAGES queue (Cloudflare Queues in production,
+ * the same binding run locally by `wrangler dev`): the API enqueues after its answer, and the
+ * Worker's queue handler sends. A failed send is retried with back-off; a message the provider
+ * refuses for good is parked in the dead-letter queue; none is lost (docs/messaging.md).
+ */
+
+/** An idempotency key, derived from what is sent (`verify-{appointmentId}`, `invite-{id}-invited`…). */
+const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'a message key is 1 to 200 letters, digits, _ . : or -');
+
+/** One message on the queue: small, JSON, and everything the consumer needs to send it. */
+export const outgoingMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('sms'),
+    /** E.164 */
+    to: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an SMS goes to an E.164 number'),
+    body: z.string().min(1).max(1600),
+    key,
+  }),
+  z.object({
+    kind: z.literal('email'),
+    to: z.string().min(3).max(320),
+    subject: z.string().min(1).max(998),
+    html: z.string(),
+    text: z.string(),
+    key,
+  }),
+]);
+export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
+
+/** Where a message goes: the queue (when bound), and what a direct send needs when it is not. */
+export interface Outbox {
+  queue: Queue<OutgoingMessage> | undefined;
+  db: D1Database;
+  config: Config;
+}
+
+/** Back-off before the next try (seconds): 2, 4, 8… by `message.attempts`, at most 15 minutes. */
+export const MAX_BACKOFF_SECONDS = 900;
+export const backoffSeconds = (attempts: number) => Math.min(2 ** Math.max(1, Math.floor(attempts)), MAX_BACKOFF_SECONDS);
+
+/**
+ * Whether a failed send may succeed later: a network failure or anything unknown, a rate limit
+ * (429), a provider's own failure (5xx), a timeout or a concurrent request with the same key
+ * (408, 409), and refused credentials (401, 403: our setting, fixed by a deploy, not the
+ * message's fault). Any other 4xx (an invalid number or address, a body too long) never will.
+ */
+export function worthRetrying(e: unknown): boolean {
+  if (!(e instanceof SendRefused)) return true;
+  return e.status < 400 || e.status >= 500 || [401, 403, 408, 409, 429].includes(e.status);
+}
+
+/** What a log line may say of a failure: a provider's status and code, never its words (they can quote the recipient). */
+const reasonOf = (e: unknown) =>
+  e instanceof SendRefused ? `${e.status} ${e.code}` : e instanceof Error ? `${e.name}: ${e.message.slice(0, 200)}` : 'unknown error';
+
+/**
+ * Sends one message now and resolves to the provider's id. An email carries its key as Resend's
+ * Idempotency-Key; a text is sent once per key (sent_messages), so a redelivery is not texted again.
+ */
+export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
+  if (m.kind === 'email') return sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+  const earlier = await sentMessageId(db, m.key);
+  if (earlier) return earlier;
+  const sid = await sendSms(config, { to: m.to, body: m.body });
+  // Sent: a failed record must not make the queue send it again.
+  await recordSentMessage(db, m.key, sid, Date.now()).catch((e: unknown) =>
+    console.error(`[message ${m.key}] sent, but not recorded:`, reasonOf(e)),
+  );
+  return sid;
+}
+
+/**
+ * Puts a message on the queue. When the queue is missing or refuses it, the message is sent
+ * directly instead (the caller runs this after its answer, in waitUntil), so it is never lost.
+ */
+export async function enqueueMessage(outbox: Outbox, message: OutgoingMessage): Promise<void> {
+  const m = outgoingMessageSchema.parse(message);
+  try {
+    if (!outbox.queue) throw new Error('no MESSAGES binding');
+    await outbox.queue.send(m, { contentType: 'json' });
+    return;
+  } catch (e) {
+    console.error(`[message ${m.key}] not queued (${reasonOf(e)}): sending it now`);
+  }
+  await deliver(outbox.db, outbox.config, m);
+}
+
+/** What the consumer needs: the database, the checked configuration (null when it is wrong) and the dead-letter queue. */
+export interface Consumer {
+  db: D1Database;
+  config: Config | null;
+  deadLetters: Queue<unknown> | undefined;
+}
+
+/**
+ * The MESSAGES queue's consumer: sends every message of the batch. Sent → ack. A failure worth
+ * retrying → retry after backoffSeconds(attempts); after max_retries the queue itself moves it to
+ * the dead-letter queue. A permanent refusal (or a body that is no message) → put on the
+ * dead-letter queue and acked, so it is kept without being retried in vain.
+ */
+export async function consumeMessages(batch: MessageBatch<unknown>, consumer: Consumer): Promise<void> {
+  await Promise.all(batch.messages.map((msg) => consumeOne(msg, consumer)));
+}
+
+async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Consumer) {
+  const parsed = outgoingMessageSchema.safeParse(msg.body);
+  const label = parsed.success ? parsed.data.key : `id ${msg.id}`;
+  const retry = (why: string) => {
+    const delaySeconds = backoffSeconds(msg.attempts);
+    console.error(`[message ${label}] attempt ${msg.attempts} failed (${why}): retrying in ${delaySeconds} s`);
+    msg.retry({ delaySeconds });
+  };
+  if (!parsed.success) return park(msg, label, 'not a message this Worker sends', deadLetters, retry);
+  if (!config) return retry('configuration refused');
+  try {
+    await deliver(db, config, parsed.data);
+    msg.ack();
+  } catch (e) {
+    if (worthRetrying(e)) retry(reasonOf(e));
+    else await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry);
+  }
+}
+
+/** Keeps a message that will never be sent on the dead-letter queue, then acks it; retried when even that fails. */
+async function park(
+  msg: Message<unknown>,
+  label: string,
+  why: string,
+  deadLetters: Queue<unknown> | undefined,
+  retry: (why: string) => void,
+) {
+  try {
+    if (!deadLetters) throw new Error('no MESSAGES_DLQ binding');
+    await deadLetters.send(msg.body, { contentType: 'json' });
+  } catch (e) {
+    return retry(`${why}; not parked: ${reasonOf(e)}`);
+  }
+  console.error(`[message ${label}] ${why}: parked on the dead-letter queue`);
+  msg.ack();
+}
