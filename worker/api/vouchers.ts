@@ -6,7 +6,9 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, voucherOfferOf, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { releaseVoucherSend, takeVoucherSend, voucherSendsUsed } from '../db/vouchers';
-import { sendVoucherGift, sendVoucherReceipt } from '../messaging/voucher-emails';
+import { enqueueMessage } from '../messaging/outbox';
+import { sendVoucherGift, voucherReceiptMessage } from '../messaging/voucher-emails';
+import { afterAnswer, outboxOf } from './after-answer';
 import { stripeFor } from '../payments/stripe';
 import { createVoucherCheckout, isOnOffer, issueVoucher, voucherFromSession, type IssuedVoucher } from '../payments/vouchers';
 import { idParam, validate, validateForm } from '../validate';
@@ -41,15 +43,13 @@ function onOfferText(salon: SalonRow): string {
 const reasonOf = (e: unknown) => (e instanceof Error ? (e.message.split(':')[0] ?? 'error') : 'unknown error');
 
 /**
- * The receipt goes after the answer (a slow or failing email never delays or fails the
- * purchase); a failure is logged without the address.
+ * The receipt is queued after the answer (a slow or failing email never delays or fails the
+ * purchase, and a failed send is retried by the queue); a failure is logged without the address.
  */
 export function receiptAfterAnswer(c: Context<AppEnv>, v: IssuedVoucher): void {
   if (!v.issued) return;
-  const sent = sendVoucherReceipt(c.get('config'), toSalonDetails(v.salon), v.voucher);
-  c.executionCtx.waitUntil(
-    sent.catch((e: unknown) => console.error(`[${c.get('requestId')}] voucher ${v.voucher.id} receipt not sent:`, reasonOf(e))),
-  );
+  const queued = enqueueMessage(outboxOf(c), voucherReceiptMessage(toSalonDetails(v.salon), v.voucher));
+  afterAnswer(c, queued, `voucher ${v.voucher.id} receipt not sent`);
 }
 
 /** Gift vouchers (accounts-and-money.md §2 Vouchers, §7): buying one, its confirmation, and sending it. No login. */

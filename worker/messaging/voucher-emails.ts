@@ -1,6 +1,7 @@
 import { salonDays, wallClockToUtc } from '../availability/calendar';
 import type { Config } from '../config';
 import { sendEmail } from './email';
+import type { OutgoingMessage } from './outbox';
 import { voucherGiftEmail, voucherReceiptEmail, type SalonOfMessage } from './templates';
 
 /** An issued voucher as its emails need it. */
@@ -17,17 +18,17 @@ export interface VoucherOfEmail {
 const expiresAt = (date: string, timezone: string) => wallClockToUtc(salonDays(date, 1, timezone)[0]!, 12 * 60);
 
 /**
- * The purchaser's receipt with the code, once per voucher (the idempotency key is the voucher's).
- * The one place a receipt is sent from, so a queue can take it over.
+ * The purchaser's receipt with the code, as a message for the outbox (worker/messaging/outbox.ts):
+ * once per voucher, its key the voucher's, so a retried delivery never emails it twice.
  */
-export function sendVoucherReceipt(config: Config, salon: SalonOfMessage, v: VoucherOfEmail): Promise<string> {
+export function voucherReceiptMessage(salon: SalonOfMessage, v: VoucherOfEmail): OutgoingMessage {
   const content = voucherReceiptEmail({
     salon,
     code: v.code,
     amountMinor: v.amount_minor,
     expiresAt: expiresAt(v.expiry_date, salon.timezone),
   });
-  return sendEmail(config, { to: v.purchaser_email, ...content, idempotencyKey: `voucher-receipt-${v.id}` });
+  return { kind: 'email', to: v.purchaser_email, ...content, key: `voucher-receipt-${v.id}` };
 }
 
 export interface VoucherGiftSend {
