@@ -1,3 +1,4 @@
+import { expect, vi } from 'vitest';
 import { env } from 'cloudflare:test';
 import type { VoucherCheckout } from '../../shared/vouchers';
 import { call, signWebhook, standIn } from './helpers';
@@ -63,6 +64,16 @@ export interface OutboxEmail {
 }
 export const emailsTo = async (to: string) =>
   ((await (await standIn(`/__dev/outbox/emails.json?to=${encodeURIComponent(to)}`)).json()) as { data: OutboxEmail[] }).data;
+
+/**
+ * The emails to `to` once a queued one has arrived (the MESSAGES queue delivers within about a
+ * second), after a further 1.5 s in which a duplicate would have arrived too.
+ */
+export async function queuedEmailsTo(to: string): Promise<OutboxEmail[]> {
+  await vi.waitFor(async () => expect((await emailsTo(to)).length).toBeGreaterThan(0), { timeout: 10_000, interval: 200 });
+  await new Promise((r) => setTimeout(r, 1500));
+  return emailsTo(to);
+}
 
 export const stripeApi = (path: string, method = 'GET') =>
   standIn(path, { method, headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });

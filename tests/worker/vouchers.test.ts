@@ -10,6 +10,7 @@ import {
   completedWebhook,
   confirmation,
   emailsTo,
+  queuedEmailsTo,
   freshEmail,
   newCheckout,
   paidCheckout,
@@ -186,7 +187,7 @@ describe('issuing the voucher', () => {
     // Asked again (and the webhook redelivered): the same voucher, no second receipt.
     expect(await (await confirmation(cs.session_id)).json()).toEqual(voucher);
     await completedWebhook(cs.session_id);
-    const receipts = await emailsTo(cs.email);
+    const receipts = await queuedEmailsTo(cs.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.subject).toBe('Your gift voucher for Willow & Co Islington');
     expect(receipts[0]!.text).toContain(`Voucher code: ${voucher.voucher_code}`);
@@ -198,7 +199,7 @@ describe('issuing the voucher', () => {
     expect((await completedWebhook(cs.session_id)).status).toBe(200);
     const rows = await voucherRows(cs.session_id);
     expect(rows).toHaveLength(1);
-    const receipts = await emailsTo(cs.email);
+    const receipts = await queuedEmailsTo(cs.email);
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.html).toContain(String(rows[0]!.code));
   });
