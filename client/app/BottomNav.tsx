@@ -76,8 +76,9 @@ const bubble = css({
   rounded: 'full',
   bg: 'danger',
   color: 'white',
-  fontSize: '2xs',
+  fontSize: '11px',
   fontWeight: '700',
-  lineHeight: '5',
+  // the circle's own height: a unitless token here would multiply the font size
+  lineHeight: '20px',
   textAlign: 'center',
 });
