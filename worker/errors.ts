@@ -59,6 +59,10 @@ export function errorBody(c: Context<AppEnv>, code: string, detail: string, fiel
   return { detail, code, ...(field ? { field } : {}), request_id: c.get('requestId') };
 }
 
+/** The stripe SDK's errors when Stripe cannot answer (unreachable, its own failure, rate limit): the caller may retry. */
+const PAYMENTS_UNAVAILABLE = new Set(['StripeConnectionError', 'StripeAPIError', 'StripeRateLimitError']);
+export const MSG_PAYMENTS_UNAVAILABLE = 'The payment service is unreachable at the moment. Please try again shortly.';
+
 /** Maps any thrown error to JSON; only 5xx are logged, and never with request bodies. */
 export function onError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
@@ -71,6 +75,11 @@ export function onError(err: Error, c: Context<AppEnv>) {
     const status = err.status as ContentfulStatusCode;
     if (status >= 500) console.error(`[${c.get('requestId')}]`, err.message);
     return c.json(errorBody(c, codeOf(status), err.message || 'Request failed'), status);
+  }
+  const type = (err as Error & { type?: unknown }).type;
+  if (typeof type === 'string' && PAYMENTS_UNAVAILABLE.has(type)) {
+    console.error(`[${c.get('requestId')}] payment service unavailable:`, type);
+    return c.json(errorBody(c, 'BAD_GATEWAY', MSG_PAYMENTS_UNAVAILABLE), 502);
   }
   console.error(`[${c.get('requestId')}] unhandled`, err instanceof Error ? err.stack : err);
   return c.json(errorBody(c, 'INTERNAL', 'Something went wrong on our side. Please try again.'), 500);
