@@ -6,6 +6,9 @@ import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
 
 const LinkPages = lazy(() => import('../features/verification/LinkPages').then((m) => ({ default: m.LinkPages })));
+// The older rebooking flow is a chunk of its own; its paths are the only ones that load it.
+const RebookingArea = lazy(() => import('./RebookingArea').then((m) => ({ default: m.RebookingArea })));
+const REBOOKING_PATHS = /^\/(?:auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$)/;
 
 /** Which page the edge served decides the app: a salon's booking area, a group picker, or other. */
 export function App({ boot }: { boot: Bootstrap }) {
@@ -23,9 +26,7 @@ export function App({ boot }: { boot: Bootstrap }) {
     default:
       return (
         <ErrorBoundary>
-          <Suspense fallback={null}>
-            <LinkPages />
-          </Suspense>
+          <Suspense fallback={null}>{REBOOKING_PATHS.test(window.location.pathname) ? <RebookingArea /> : <LinkPages />}</Suspense>
         </ErrorBoundary>
       );
   }

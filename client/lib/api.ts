@@ -34,6 +34,8 @@ export interface CallOptions {
   body?: unknown;
   /** A protected call: needs the session's bearer token. */
   token?: string | null;
+  /** The Authorization scheme of `token` (default Bearer; the rebooking calls send Rebooking). */
+  scheme?: 'Bearer' | 'Rebooking';
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -61,7 +63,7 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
   const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
   if (o.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (token) headers.Authorization = `${o.scheme ?? 'Bearer'} ${token}`;
   let res: Response;
   try {
     res = await fetch((o.base ?? API_BASE) + path, {

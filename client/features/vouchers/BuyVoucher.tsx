@@ -12,7 +12,7 @@ import { useAuth } from '../auth';
 import { startCheckout } from './api';
 import { AmountPicker } from './AmountPicker';
 import { amountOf, emailError, type AmountChoice } from './rules';
-import { useIdempotencyKey } from './useIdempotencyKey';
+import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 
 /** /voucher: what the salon sells; without vouchers the client goes back to the start. */
 export function BuyVoucher() {

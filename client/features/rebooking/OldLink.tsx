@@ -1,0 +1,22 @@
+import { css } from '../../../styled-system/css';
+import { REBOOKING_TEXTS } from '../../../shared/rebooking';
+import { pageTitle } from '../../components/styles';
+import { PhoneLink } from './PhoneLink';
+import { useRebooking } from './store';
+
+/** The old-link notice: the texted link has expired or was replaced, or this tab has no valid one. */
+export function OldLink() {
+  const { client } = useRebooking();
+  const salon = client?.salon;
+  return (
+    <>
+      <h1 className={pageTitle}>This link has expired</h1>
+      <p className={css({ mb: '3' })}>{REBOOKING_TEXTS.linkExpired}</p>
+      {salon?.phone && (
+        <p>
+          You can call {salon.name} on <PhoneLink phone={salon.phone} />.
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { css } from '../../../styled-system/css';
+import { THEME_MODES } from '../../../shared/constants';
+import { Avatar } from '../../components/Avatar';
+import { PoweredBy } from '../../components/PoweredBy';
+import { useRebooking } from './store';
+
+/** The flow's simple header: the salon's name once it is known (and its theme on the page). */
+export function RebookingHeader() {
+  const { client } = useRebooking();
+  const salon = client?.salon;
+  const theme = salon?.theme_mode;
+  useEffect(() => {
+    if (theme && (THEME_MODES as readonly string[]).includes(theme)) document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  return (
+    <header
+      className={css({
+        bg: 'surface',
+        borderBottom: '1px solid',
+        borderColor: 'border',
+        px: { base: '3', sm: '4' },
+        py: '2',
+        minH: '58px',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '3',
+      })}
+    >
+      {salon && <Avatar name={salon.name} size={36} />}
+      <div className={css({ flex: '1', minW: 0 })}>
+        <p className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })} title={salon?.name}>
+          {salon ? salon.name : 'Book again'}
+        </p>
+        <PoweredBy />
+      </div>
+    </header>
+  );
+}

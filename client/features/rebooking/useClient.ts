@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import type { RebookingClient } from '../../../shared/rebooking';
+import { useApi } from '../../lib/useApi';
+import { fetchClients } from './api';
+import { chooseClient, useRebooking } from './store';
+
+export type ClientState =
+  | { status: 'loading' | 'unknown'; client?: undefined }
+  | { status: 'error'; message: string; retry: () => void; client?: undefined }
+  | { status: 'ok'; client: RebookingClient };
+
+/**
+ * The client's record of a history link: the one the flow already holds, or (a link opened
+ * afresh) found in GET rebooking/salons/; 'unknown' when the client has no such record.
+ */
+export function useClient(clientId: number): ClientState {
+  const { client, token } = useRebooking();
+  const known = client?.id === clientId ? (client as RebookingClient) : null;
+  const list = useApi(known ? null : `salons:${token}`, fetchClients);
+  const found = known ?? (list.status === 'ok' ? list.data.find((c) => c.id === clientId) : undefined);
+  useEffect(() => {
+    if (found && !known) chooseClient(found);
+  }, [found, known]);
+  if (found) return { status: 'ok', client: found };
+  if (list.status === 'error') return { status: 'error', message: list.error.message, retry: list.retry };
+  return { status: list.status === 'ok' ? 'unknown' : 'loading' };
+}
