@@ -1,0 +1,315 @@
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { RebookAnswer, RebookingLinkCreated, RebookingToken } from '../../shared/rebooking';
+import { addDays, escapeRegExp, expect, longDate, SALONS, test, todayIn, type ThemeMode } from './fixtures';
+
+// docs/accounts-and-money.md §2 Older rebooking flow, §4 Older rebooking, §7, §8, §9: a salon
+// texts a client a link; the client picks a past appointment, a time in a 3-day window, confirms,
+// and the appointment is created unconfirmed. Every test makes its own link through the admin API.
+
+const ADMIN = { Authorization: 'Bearer demo-admin-1' };
+/** Jamie Rivers, the demo client with past appointments at salons 1 and 2 (worker/db/seed/demo.sql). */
+const JAMIE = { sub: '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', firstName: 'Jamie' } as const;
+const EXPIRED = 'Your link has expired. Please ask the salon for a new one.';
+const TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
+const LIMITED = 'There is limited availability for your service';
+
+/** Salon 1 texts Jamie a fresh link (a new one replaces the last). */
+async function newLink(request: APIRequestContext): Promise<RebookingLinkCreated> {
+  const res = await request.post('/admin/salons/1/rebooking-links', { headers: ADMIN, data: { client_id: JAMIE.sub } });
+  expect(res.status(), `create rebooking link: ${await res.text()}`).toBe(201);
+  return (await res.json()) as RebookingLinkCreated;
+}
+
+/** The next day on or after `from` that falls on a weekday (0 = Sunday). */
+function nextWeekday(from: string, weekday: number): string {
+  for (let d = from; ; d = addDays(d, 1)) if (new Date(`${d}T12:00:00Z`).getUTCDay() === weekday) return d;
+}
+
+class Rebooking {
+  constructor(readonly page: Page) {}
+  get h1(): Locator {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+  get earlier(): Locator {
+    return this.page.getByRole('button', { name: 'EARLIER', exact: true });
+  }
+  get later(): Locator {
+    return this.page.getByRole('button', { name: 'LATER', exact: true });
+  }
+  /** The column of one day of the picker (a region named by its date). */
+  day(date: string): Locator {
+    return this.page.getByRole('region', { name: longDate(date), exact: true });
+  }
+  timesOn(date: string): Locator {
+    return this.day(date).getByRole('button');
+  }
+  get toast(): Locator {
+    return this.page.getByRole('status').filter({ hasText: LIMITED });
+  }
+  get rebookButtons(): Locator {
+    return this.page.getByRole('list', { name: 'Past appointments' }).getByRole('button', { name: 'REBOOK', exact: true });
+  }
+  get confirm(): Locator {
+    return this.page.getByRole('button', { name: 'CONFIRM', exact: true });
+  }
+
+  /** Opens the texted link and goes on to salon 1's past appointments ('Hi Jamie'). */
+  async openLink(link: RebookingLinkCreated) {
+    await this.page.goto(`/auth/${link.urlhash}`);
+    await expect(this.page).not.toHaveURL(/\/auth\//);
+    if (new URL(this.page.url()).pathname === '/salon') {
+      await expect(this.h1).toHaveText('Your salons');
+      await this.page
+        .getByRole('list', { name: 'Salons' })
+        .getByRole('link', { name: new RegExp(escapeRegExp(SALONS[1].name)) })
+        .click();
+    }
+    await expect(this.page).toHaveURL(/\/history\/\d+$/);
+    await expect(this.h1).toHaveText(`Hi ${JAMIE.firstName}`);
+  }
+
+  /** REBOOK on the newest past appointment that can be booked online, then the picker from `from`. */
+  async pickAppointment(from: string): Promise<number> {
+    await this.rebookButtons.first().click();
+    await expect(this.h1).toHaveText('Choose a time');
+    const id = Number(/\/time\/(\d+)/.exec(this.page.url())![1]);
+    await this.page.goto(`/time/${id}?from=${from}`);
+    await expect(this.day(from)).toBeVisible();
+    return id;
+  }
+
+  /** Chooses the first time of a day and returns the time button's name ('10:00 am, Tuesday 5 May'). */
+  async chooseFirstTime(date: string): Promise<string> {
+    const time = this.timesOn(date).first();
+    const name = (await time.getAttribute('aria-label'))!;
+    await time.click();
+    await expect(this.h1).toHaveText('Confirm your appointment');
+    return name;
+  }
+}
+
+/** Far enough ahead that no other spec books these days (upcoming demo bookings are 15-29 days ahead). */
+const farTuesday = (weeksAhead: number) => nextWeekday(addDays(todayIn(), 7 * weeksAhead), 2);
+
+test.describe('at 320 px', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+
+  test('a fresh link: history, time, confirm, end, the .ics downloads, and the time is no longer offered', async ({
+    page,
+    expectNoSidewaysScroll,
+  }) => {
+    const flow = new Rebooking(page);
+    await flow.openLink(await newLink(page.request));
+    await expectNoSidewaysScroll();
+    const day = farTuesday(6);
+    const id = await flow.pickAppointment(day);
+    await expectNoSidewaysScroll();
+    const time = await flow.chooseFirstTime(day);
+    const label = time.split(', ')[0]!;
+    await expect(page).toHaveURL(`/confirm/${id}`);
+    const details = page.getByRole('region', { name: 'Appointment' });
+    await expect(details).toContainText(SALONS[1].name);
+    await expect(details).toContainText(label);
+    await expectNoSidewaysScroll();
+
+    await flow.confirm.click();
+    await expect(page).toHaveURL('/end');
+    await expect(flow.h1).toHaveText('Your appointment has been requested');
+    await expect(page.getByText(/will confirm it with you/)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your appointment' })).toContainText(label);
+    await expectNoSidewaysScroll();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Add to calendar', exact: true }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('appointment.ics');
+    const ics = readFileSync((await file.path())!, 'utf8');
+    expect(ics).toContain('BEGIN:VCALENDAR');
+    expect(ics).toContain('BEGIN:VEVENT');
+
+    // The salon now has the appointment: the same window no longer offers that time.
+    await page.goto(`/time/${id}?from=${day}`);
+    await expect(flow.timesOn(day).first()).toBeVisible();
+    await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
+  });
+
+  test('the window starts tomorrow; EARLIER goes back to today and is then disabled; LATER moves on a day', async ({ page }) => {
+    const flow = new Rebooking(page);
+    await flow.openLink(await newLink(page.request));
+    await flow.rebookButtons.first().click();
+    await expect(flow.h1).toHaveText('Choose a time');
+    // The salon is in London; the test machine's clock decides today there.
+    const today = todayIn('Europe/London');
+    const tomorrow = addDays(today, 1);
+    await expect(flow.day(tomorrow)).toBeVisible();
+    await expect(flow.day(addDays(tomorrow, 2))).toBeVisible();
+    await expect(flow.day(today)).toHaveCount(0);
+    await expect(flow.earlier).toBeEnabled();
+    await flow.earlier.click();
+    await expect(flow.day(today)).toBeVisible();
+    await expect(flow.day(addDays(today, 3))).toHaveCount(0);
+    await expect(flow.earlier).toBeDisabled();
+    await flow.later.click();
+    await flow.later.click();
+    await expect(flow.day(addDays(today, 2))).toBeVisible();
+    await expect(flow.day(addDays(today, 4))).toBeVisible();
+    await expect(flow.day(tomorrow)).toHaveCount(0);
+    await expect(flow.earlier).toBeEnabled();
+  });
+
+  test('a window with a day the stylist does not work: No available times and the limited-availability toast', async ({ page }) => {
+    const flow = new Rebooking(page);
+    await flow.openLink(await newLink(page.request));
+    // Jamie's past appointments are with Amelia, who works Tuesday to Saturday: Sunday and Monday have no times.
+    const saturday = nextWeekday(addDays(todayIn(), 42), 6);
+    await flow.pickAppointment(saturday);
+    await expect(flow.timesOn(saturday).first()).toBeVisible();
+    await expect(flow.day(addDays(saturday, 1))).toContainText('No available times');
+    await expect(flow.day(addDays(saturday, 2))).toContainText('No available times');
+    await expect(flow.toast).toBeVisible();
+    // A window of three working days with many times each has no toast.
+    await flow.later.click();
+    await flow.later.click();
+    await flow.later.click();
+    const tuesday = addDays(saturday, 3);
+    await expect(flow.timesOn(tuesday).first()).toBeVisible();
+    expect(await flow.timesOn(tuesday).count()).toBeGreaterThanOrEqual(12);
+    await expect(flow.toast).toHaveCount(0);
+  });
+
+  test('a time taken between choosing and confirming: the 409 message, and back to the picker without it', async ({ page, playwright }) => {
+    const flow = new Rebooking(page);
+    const link = await newLink(page.request);
+    await flow.openLink(link);
+    const day = farTuesday(7);
+    const id = await flow.pickAppointment(day);
+    const time = await flow.chooseFirstTime(day);
+
+    // Someone else with the same link takes that time first (through the API).
+    const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    const tokenRes = await api.post(`/api/rebooking/token/${link.urlhash}/`);
+    expect(tokenRes.status()).toBe(200);
+    const { token } = (await tokenRes.json()) as RebookingToken;
+    const auth = { Authorization: `Rebooking ${token}` };
+    const clients = (await (await api.get('/api/rebooking/salons/', { headers: auth })).json()) as { id: number; salon: { id: number } }[];
+    const client = clients.find((c) => c.salon.id === 1)!;
+    const state = (await page.evaluate(() => history.state as { usr?: { time?: string } })).usr;
+    const taken = await api.post('/api/rebooking/rebook/', {
+      headers: { ...auth, 'Idempotency-Key': `e2e-taken-${Date.now()}` },
+      data: { appointment_id: id, client_id: client.id, start_time: state!.time },
+    });
+    expect(taken.status(), await taken.text()).toBe(201);
+    expect(((await taken.json()) as RebookAnswer).status).toBe('unconfirmed');
+    await api.dispose();
+
+    await flow.confirm.click();
+    await expect(page.getByRole('alert')).toContainText(TAKEN);
+    await expect(page).toHaveURL(`/confirm/${id}`);
+    await page.getByRole('button', { name: 'CHOOSE ANOTHER TIME', exact: true }).click();
+    await expect(page).toHaveURL(`/time/${id}?from=${day}`);
+    await expect(flow.timesOn(day).first()).toBeVisible();
+    await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
+  });
+
+  test('a replaced link shows the old-link notice; a malformed one too, without a call', async ({ page }) => {
+    const old = await newLink(page.request);
+    await newLink(page.request);
+    await page.goto(`/auth/${old.urlhash}`);
+    await expect(page).toHaveURL('/auth/expired');
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
+
+    const tokenCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/rebooking/')) tokenCalls.push(r.url());
+    });
+    await page.goto('/auth/not-a-link');
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    expect(tokenCalls).toEqual([]);
+  });
+
+  test('without a token: /salon shows the old-link notice and the other screens go there', async ({ page }) => {
+    await page.goto('/salon');
+    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
+    for (const path of ['/history/1', '/time/1', '/confirm/1', '/end']) {
+      await page.goto(path);
+      await expect(page).toHaveURL('/salon');
+      await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    }
+  });
+
+  test('a token the API refuses (401) is dropped and the old-link notice shows with the salon phone', async ({ page }) => {
+    const flow = new Rebooking(page);
+    await flow.openLink(await newLink(page.request));
+    const history = page.url();
+    await page.evaluate(() => {
+      const saved = JSON.parse(sessionStorage.getItem('rebooking')!) as { token: string };
+      sessionStorage.setItem('rebooking', JSON.stringify({ ...saved, token: 'x'.repeat(43) }));
+    });
+    await page.goto(history);
+    await expect(page).toHaveURL('/salon');
+    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: SALONS[1].phone })).toBeVisible();
+  });
+
+  test('/confirm without a chosen time goes to /salon', async ({ page }) => {
+    const flow = new Rebooking(page);
+    await flow.openLink(await newLink(page.request));
+    await page.goto('/confirm/1');
+    await expect(page).not.toHaveURL(/\/confirm\//);
+    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
+    await page.goto('/end');
+    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
+  });
+});
+
+const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
+for (const [i, theme] of themes.entries()) {
+  test(`every screen of the flow has no axe violations and no sideways scroll at 320 px (${theme})`, async ({
+    page,
+    setSalon,
+    expectAccessible,
+    expectNoSidewaysScroll,
+  }) => {
+    await setSalon(1, { theme_mode: theme });
+    await page.setViewportSize({ width: 320, height: 640 });
+    const flow = new Rebooking(page);
+    const check = async (screen: string) => {
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expectNoSidewaysScroll();
+      await expectAccessible(`${screen} (${theme})`);
+    };
+    const link = await newLink(page.request);
+    await page.goto(`/auth/${link.urlhash}`);
+    await expect(page).not.toHaveURL(/\/auth\//);
+    if (new URL(page.url()).pathname === '/salon') {
+      await expect(page.getByRole('list', { name: 'Salons' })).toBeVisible();
+      await expectNoSidewaysScroll();
+      await expectAccessible(`salons (${theme})`);
+      await page
+        .getByRole('list', { name: 'Salons' })
+        .getByRole('link', { name: new RegExp(escapeRegExp(SALONS[1].name)) })
+        .click();
+    }
+    await expect(flow.rebookButtons.first()).toBeVisible();
+    await check('history');
+    const day = farTuesday(8 + i);
+    await flow.pickAppointment(day);
+    await expect(flow.timesOn(day).first()).toBeVisible();
+    await check('time');
+    await flow.chooseFirstTime(day);
+    await check('confirm');
+    await flow.confirm.click();
+    await expect(flow.h1).toHaveText('Your appointment has been requested');
+    await check('end');
+    await page.goto('/salon');
+    await expect(page.getByRole('link', { name: SALONS[1].name })).toHaveCount(0);
+    // The old-link notice, once the salon is known (its theme stays on the page).
+    await page.evaluate(() => sessionStorage.removeItem('rebooking'));
+    await page.goto('/auth/expired');
+    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
+    await expectNoSidewaysScroll();
+    await expectAccessible(`old-link notice (${theme})`);
+  });
+}
