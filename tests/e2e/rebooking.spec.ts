@@ -11,6 +11,7 @@ const ADMIN = { Authorization: 'Bearer demo-admin-1' };
 /** Jamie Rivers, the demo client with past appointments at salons 1 and 2 (worker/db/seed/demo.sql). */
 const JAMIE = { sub: '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', firstName: 'Jamie' } as const;
 const EXPIRED = 'Your link has expired. Please ask the salon for a new one.';
+const OLD_LINK = 'This link is out of date';
 const TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
 const LIMITED = 'There is limited availability for your service';
 
@@ -216,7 +217,7 @@ test.describe('at 320 px', () => {
     await newLink(page.request);
     await page.goto(`/auth/${old.urlhash}`);
     await expect(page).toHaveURL('/auth/expired');
-    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
     await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
 
     const tokenCalls: string[] = [];
@@ -224,18 +225,18 @@ test.describe('at 320 px', () => {
       if (r.url().includes('/api/rebooking/')) tokenCalls.push(r.url());
     });
     await page.goto('/auth/not-a-link');
-    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
     expect(tokenCalls).toEqual([]);
   });
 
   test('without a token: /salon shows the old-link notice and the other screens go there', async ({ page }) => {
     await page.goto('/salon');
-    await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
     await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
     for (const path of ['/history/1', '/time/1', '/confirm/1', '/end']) {
       await page.goto(path);
       await expect(page).toHaveURL('/salon');
-      await expect(page.getByRole('heading', { level: 1, name: 'This link has expired' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
     }
   });
 

@@ -1,5 +1,5 @@
 import { css } from '../../../styled-system/css';
-import { REBOOKING_TEXTS } from '../../../shared/rebooking';
+import { REBOOKING_LINK_DAYS, REBOOKING_TEXTS } from '../../../shared/rebooking';
 import { pageTitle } from '../../components/styles';
 import { PhoneLink } from './PhoneLink';
 import { useRebooking } from './store';
@@ -10,8 +10,11 @@ export function OldLink() {
   const salon = client?.salon;
   return (
     <>
-      <h1 className={pageTitle}>This link has expired</h1>
+      <h1 className={pageTitle}>This link is out of date</h1>
       <p className={css({ mb: '3' })}>{REBOOKING_TEXTS.linkExpired}</p>
+      <p className={css({ mb: '3', color: 'textMuted', fontSize: 'sm' })}>
+        A link works for {REBOOKING_LINK_DAYS} days, and only the newest one the salon sent you.
+      </p>
       {salon?.phone && (
         <p>
           You can call {salon.name} on <PhoneLink phone={salon.phone} />.
