@@ -7,10 +7,10 @@ export type AppointmentStatus = 'confirmed' | 'unconfirmed' | 'waitlist' | 'pend
 /** appointments.origin: the booking journey, the salon itself, or the older rebooking flow */
 export type AppointmentOrigin = 'online' | 'salon' | 'online_rebooking';
 
-/** What a booking answer is made from. */
+/** What a booking answer of the journey (or a deposit request) is made from: never an unconfirmed rebooking. */
 export interface AppointmentRow {
   id: number;
-  status: AppointmentStatus;
+  status: Exclude<AppointmentStatus, 'unconfirmed'>;
   payment_intent_id: string | null;
   payment_status: string | null;
 }
@@ -41,11 +41,11 @@ export interface NewAppointment {
 const byKey = (kind: 'appointment' | 'patch_test') =>
   `(SELECT id FROM appointments WHERE client_id IS ? AND idempotency_key = ? AND kind = '${kind}')`;
 
-/** The booking a client already made with this idempotency key, if any. */
+/** The booking a client already made with this idempotency key through the journey, if any. */
 export const appointmentByKey = (db: D1Database, clientId: string, key: string) =>
   db
     .prepare(
-      "SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'",
+      "SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment' AND origin <> 'online_rebooking'",
     )
     .bind(clientId, key)
     .first<AppointmentRow>();

@@ -58,7 +58,8 @@ async function checkOffered(db: D1Database, past: Awaited<ReturnType<typeof rebo
  * refuses a taken time (409, nothing written).
  */
 export async function rebook(db: D1Database, q: RebookAsked): Promise<{ answer: RebookAnswer; created: boolean }> {
-  const key = `rebook-${q.idempotencyKey}`;
+  // ':' never appears in a journey's key, so the two kinds of booking never share one
+  const key = `rebook:${q.idempotencyKey}`;
   const prior = await rebookedByKey(db, q.clientId, key);
   if (prior) return { answer: await answerOf(db, prior, q.now), created: false };
   const past = await rebookablePast(db, { appointmentId: q.appointmentId, clientId: q.clientId, now: q.now });
