@@ -28,7 +28,8 @@ export interface Booking {
   /** the deposit taken or held (0: none) */
   deposit: number;
   deposit_status: DepositStatus;
-  status: 'confirmed' | 'waitlist' | 'cancelled';
+  /** unconfirmed: rebooked through the older rebooking flow, the salon is still to confirm it */
+  status: 'confirmed' | 'unconfirmed' | 'waitlist' | 'cancelled';
   cancelled_at: string | null;
   can_rebook: boolean;
   procedures: Procedure[];

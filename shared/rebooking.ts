@@ -37,6 +37,8 @@ export const REBOOKING_TOKEN_MINUTES = 60;
 export const REBOOKING_WINDOW_DAYS = 3;
 export const REBOOKING_SLOT_THRESHOLD = 12;
 export const REBOOKING_SLOT_CAP = 96;
+/** The most days one availability call answers (from..to inclusive). */
+export const REBOOKING_MAX_DAYS = 7;
 
 /** The scheme of the Authorization header of the rebooking calls. */
 export const REBOOKING_AUTH_SCHEME = 'Rebooking';

@@ -45,6 +45,8 @@ export interface AppEnv {
     salon?: SalonDetails;
     /** the verified client of a protected call (the Cognito username, a UUID) */
     clientSub?: string;
+    /** the client of a rebooking call, from its `Authorization: Rebooking {token}` (never a Cognito token) */
+    rebookingClient?: string;
   };
 }
 

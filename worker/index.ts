@@ -12,7 +12,7 @@ import { realtimeAuth } from './edge/realtime-auth';
 import { session } from './edge/session';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
-import { isProtected, verifiedClient } from './edge/client-auth';
+import { isProtected, isRebooking, verifiedClient } from './edge/client-auth';
 import { consumeMessages } from './messaging/outbox';
 
 /** The edge: the one Worker in front of the app and the booking API. */
@@ -29,6 +29,8 @@ app.all('/api/*', async (c) => {
     c.set('clientSub', await verifiedClient(c));
     return callApi(c, path, search);
   }
+  // never through the public cache, never with a Cognito client: the API checks the rebooking token
+  if (isRebooking(path)) return callApi(c, path, search);
   if (c.req.method === 'GET') return cachedGet(c, path, search);
   return callApi(c, path, search);
 });

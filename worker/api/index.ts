@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import { withConfig, type AppEnv } from '../env';
 import { errorBody, onError } from '../errors';
 import { adminInvites } from './admin-invites';
+import { adminRebooking } from './admin-rebooking';
 import { adminSalons } from './admin-salons';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
@@ -12,6 +13,7 @@ import { catalogue } from './catalogue';
 import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
+import { rebooking } from './rebooking';
 import { tenancy } from './tenancy';
 import { vouchers } from './vouchers';
 
@@ -32,7 +34,9 @@ export const api = new Hono<AppEnv>()
   .route('/', bookings)
   .route('/', cards)
   .route('/', vouchers)
+  .route('/', rebooking)
   .route('/', adminSalons)
   .route('/', adminInvites)
+  .route('/', adminRebooking)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -94,6 +94,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     clientId: a.clientId,
     idempotencyKey: a.idempotencyKey,
     status: a.waitlist ? 'waitlist' : paymentNeeded && deposit > 0 ? 'pending' : 'confirmed',
+    origin: 'online',
     start: plan.start,
     end: plan.end,
     now: a.now,

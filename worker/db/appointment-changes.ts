@@ -26,7 +26,7 @@ export function cancelStatements(db: D1Database, c: { appointmentId: number; now
     db
       .prepare(
         `UPDATE appointments SET status = 'cancelled', cancelled_from = status, cancelled_at = ?2, payment_status = ${DEPOSIT_ON_CANCEL}
-          WHERE (id = ?1 OR (patch_for = ?1 AND start_at > ?2)) AND status IN ('confirmed', 'waitlist')`,
+          WHERE (id = ?1 OR (patch_for = ?1 AND start_at > ?2)) AND status IN ('confirmed', 'unconfirmed', 'waitlist')`,
       )
       .bind(c.appointmentId, c.now, c.refund ? 1 : 0),
   ];
@@ -54,7 +54,7 @@ export interface Move {
  * was read (its id subquery is NULL, which the blocks' CHECK refuses): then nothing changes.
  */
 export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
-  const unchanged = "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND status IN ('confirmed', 'waitlist')";
+  const unchanged = "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND status IN ('confirmed', 'unconfirmed', 'waitlist')";
   const owner = { appointmentSql: `(${unchanged})`, params: [m.appointmentId, m.fromStart] };
   return [
     ...releaseExpiredHolds(db, m.now),
@@ -65,7 +65,7 @@ export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
       .bind(m.offset, m.offset, m.appointmentId, m.fromStart),
     db
       .prepare(
-        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'waitlist')",
+        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
       )
       .bind(m.offset, m.appointmentId, m.fromStart),
   ];

@@ -2,12 +2,15 @@ import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
 import { releaseHoldStatements } from './holds';
 
 /** appointments.status */
-type AppointmentStatus = 'confirmed' | 'waitlist' | 'pending' | 'cancelled';
+export type AppointmentStatus = 'confirmed' | 'unconfirmed' | 'waitlist' | 'pending' | 'cancelled';
 
-/** What a booking answer is made from. */
+/** appointments.origin: the booking journey, the salon itself, or the older rebooking flow */
+export type AppointmentOrigin = 'online' | 'salon' | 'online_rebooking';
+
+/** What a booking answer of the journey (or a deposit request) is made from: never an unconfirmed rebooking. */
 export interface AppointmentRow {
   id: number;
-  status: AppointmentStatus;
+  status: Exclude<AppointmentStatus, 'unconfirmed'>;
   payment_intent_id: string | null;
   payment_status: string | null;
 }
@@ -18,6 +21,7 @@ export interface NewAppointment {
   clientId: string | null;
   idempotencyKey: string;
   status: Exclude<AppointmentStatus, 'cancelled'>;
+  origin: AppointmentOrigin;
   start: number;
   end: number;
   now: number;
@@ -25,7 +29,7 @@ export interface NewAppointment {
   total: number;
   deposit: number;
   utmOrigin: string | null;
-  verificationCode: string;
+  verificationCode: string | null;
   /** the client's own hold, released in the same batch */
   holdId: string | null;
   /** a waitlist booking takes no stylist time */
@@ -37,11 +41,11 @@ export interface NewAppointment {
 const byKey = (kind: 'appointment' | 'patch_test') =>
   `(SELECT id FROM appointments WHERE client_id IS ? AND idempotency_key = ? AND kind = '${kind}')`;
 
-/** The booking a client already made with this idempotency key, if any. */
+/** The booking a client already made with this idempotency key through the journey, if any. */
 export const appointmentByKey = (db: D1Database, clientId: string, key: string) =>
   db
     .prepare(
-      "SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment'",
+      "SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment' AND origin <> 'online_rebooking'",
     )
     .bind(clientId, key)
     .first<AppointmentRow>();
@@ -62,8 +66,8 @@ export function insertAppointmentBatch(
     ...before,
     db
       .prepare(
-        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code)
-         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin)
+         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id, status, payment_intent_id, payment_status`,
       )
       .bind(
@@ -79,6 +83,7 @@ export function insertAppointmentBatch(
         a.deposit,
         a.utmOrigin,
         a.verificationCode,
+        a.origin,
       ),
     ...a.procedures.map((p) =>
       db
@@ -97,8 +102,8 @@ export function insertAppointmentBatch(
     statements.push(
       db
         .prepare(
-          `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, patch_for)
-           VALUES (?, ?, 'patch_test', ?, ?, ?, ?, ?, ${appointment.appointmentSql})`,
+          `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, origin, patch_for)
+           VALUES (?, ?, 'patch_test', ?, ?, ?, ?, ?, ?, ${appointment.appointmentSql})`,
         )
         .bind(
           a.salonId,
@@ -108,6 +113,7 @@ export function insertAppointmentBatch(
           t.end,
           a.now,
           patchKey,
+          a.origin,
           ...appointment.params,
         ),
       db

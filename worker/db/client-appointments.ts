@@ -1,15 +1,16 @@
 /**
  * The client's own bookings as the bookings lists and appointment details read them
  * (accounts-and-money.md §2 Bookings, Appointment details). Only real bookings are shown: kind
- * 'appointment', confirmed or on the waitlist, or cancelled by a cancellation (cancelled_at);
+ * 'appointment', confirmed, unconfirmed (rebooked online, the salon is still to confirm it) or on
+ * the waitlist, or cancelled by a cancellation (cancelled_at);
  * a booking whose payment never went through (pending, failed, abandoned) is not.
  */
 
 export interface ClientAppointmentRow {
   id: number;
   salon_id: number;
-  status: 'confirmed' | 'waitlist' | 'cancelled';
-  /** what a cancelled booking was ('confirmed' or 'waitlist') */
+  status: 'confirmed' | 'unconfirmed' | 'waitlist' | 'cancelled';
+  /** what a cancelled booking was ('confirmed', 'unconfirmed' or 'waitlist') */
   cancelled_from: string | null;
   start_at: number;
   end_at: number;
@@ -56,10 +57,10 @@ export interface SalonRulesRow {
 const COLUMNS =
   'a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id, a.cancelled_at, a.notes';
 const VISIBLE =
-  "a.kind = 'appointment' AND (a.status IN ('confirmed', 'waitlist') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL))";
+  "a.kind = 'appointment' AND (a.status IN ('confirmed', 'unconfirmed', 'waitlist') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL))";
 /** future: not cancelled and starting now or later, soonest first; past: started, or cancelled, latest first */
 const TABS = {
-  future: { where: "a.status IN ('confirmed', 'waitlist') AND a.start_at >= ?3", order: 'a.start_at ASC, a.id ASC' },
+  future: { where: "a.status IN ('confirmed', 'unconfirmed', 'waitlist') AND a.start_at >= ?3", order: 'a.start_at ASC, a.id ASC' },
   past: { where: "(a.status = 'cancelled' OR a.start_at < ?3)", order: 'a.start_at DESC, a.id DESC' },
 } as const;
 export type Tab = keyof typeof TABS;

@@ -57,7 +57,9 @@ const isUnreachable = (e: unknown) => e instanceof FetchError || (e instanceof T
 /**
  * Calls of the spec that act for a logged-in client (docs/accounts-and-money.md §6-7). One
  * deliberate difference: ncob/invite/{uniqcode}/ is opened from a text message before the
- * account exists, so it is not protected (its code is the secret).
+ * account exists, so it is not protected (its code is the secret). The older rebooking flow's
+ * calls (rebooking/…) are not Cognito calls either: the API checks their own
+ * `Authorization: Rebooking {token}` (see isRebooking).
  */
 const PROTECTED = [
   /^ncob\/(?!invite\/[^/]*\/?$)/,
@@ -65,8 +67,10 @@ const PROTECTED = [
   /^book-online\/(waitlist\/)?appointment\/create\//,
   /^book-online\/confirm\//,
   /^payments\/(?!stripe\/get\/voucher\/|voucher\/)/,
-  /^rebooking\/(?!token\/)/,
   /^salon\/\d+\/appointment\//,
 ];
 
 export const isProtected = (path: string) => PROTECTED.some((re) => re.test(path));
+
+/** The older rebooking flow's calls: personal answers, never cached, authenticated by the API itself. */
+export const isRebooking = (path: string) => path.startsWith('rebooking/');

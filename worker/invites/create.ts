@@ -41,6 +41,7 @@ async function newAppointment(db: D1Database, a: InviteAsked, clientId: string |
     clientId,
     idempotencyKey: randomKey(),
     status: 'confirmed',
+    origin: 'salon',
     start: plan.start,
     end: plan.end,
     now: a.now,

@@ -26,6 +26,9 @@ export type SalonOfMessage = Pick<
 /** The booking's verification link: 'Willow & Co: please confirm your booking: https://…/verify/1/{code}'. */
 export const bookingVerificationText = (salonName: string, link: string): string => `${salonName}: please confirm your booking: ${link}`;
 
+/** The older rebooking flow's link: 'Willow & Co: book your next appointment online: https://…/auth/{urlhash}'. */
+export const rebookingLinkText = (salonName: string, link: string): string => `${salonName}: book your next appointment online: ${link}`;
+
 export interface DepositRequest {
   salonName: string;
   request: InviteRequest;

@@ -215,3 +215,12 @@ SELECT r.code, a.salon_id, a.client_id, a.id, 'invited', r.deposit, r.card_only,
   FROM (SELECT 'demo-invite-deposit' AS k, 'DemoJamieRiversInvite01' AS code, 1500 AS deposit, 0 AS card_only
         UNION ALL SELECT 'demo-invite-card', 'DemoJamieRiversInvite02', 0, 1) r
   JOIN appointments a ON a.client_id = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123' AND a.idempotency_key = r.k;
+
+-- The older rebooking flow's demo link for Jamie at salon 1: /auth/DemoJamieRiversRebookLink0000001
+-- (only its SHA-256 is stored). It lasts 14 days from the first run of this file; a later run
+-- gives it 14 days again, unless the salon has since replaced it with a new link.
+INSERT OR IGNORE INTO rebooking_links (urlhash_sha256, salon_id, client_id, created_at, expires_at)
+VALUES ('11cb7c85d0d59a04e2e33ebe7c3ba708458d0801e475a5da65561c995ea0acba', 1, '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123',
+        CAST(strftime('%s', 'now') AS INTEGER) * 1000, (CAST(strftime('%s', 'now') AS INTEGER) + 14 * 86400) * 1000);
+UPDATE rebooking_links SET expires_at = (CAST(strftime('%s', 'now') AS INTEGER) + 14 * 86400) * 1000
+ WHERE urlhash_sha256 = '11cb7c85d0d59a04e2e33ebe7c3ba708458d0801e475a5da65561c995ea0acba' AND replaced_at IS NULL;

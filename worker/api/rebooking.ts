@@ -1,0 +1,88 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { RebookingToken } from '../../shared/rebooking';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+import { rebookingAvailability } from '../rebooking/availability';
+import { historyOf, salonsOfClient } from '../rebooking/history';
+import { clientOfToken, tokenForLink } from '../rebooking/links';
+import { rebook } from '../rebooking/rebook';
+import { dateParam, idParam, validate } from '../validate';
+import { idempotencyKeyOf } from './request-headers';
+
+/**
+ * The rebooking calls' authentication: `Authorization: Rebooking {token}` from a texted link's
+ * token call. A Cognito token (Bearer) never opens them, and the edge passes them on without one.
+ * Their answers are the client's own: never cached.
+ */
+const rebookingAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.header('Cache-Control', 'private, no-store');
+  c.set('rebookingClient', await clientOfToken(c.env.DB, c.req.header('Authorization'), Date.now()));
+  await next();
+  c.header('Cache-Control', 'private, no-store');
+};
+
+const clientOf = (c: Context<AppEnv>): string => {
+  const id = c.get('rebookingClient');
+  if (!id) throw new AppError('UNAUTHORIZED', 'No rebooking token');
+  return id;
+};
+
+const requiredDate = (what: string) => z.string({ message: `${what} is required, as a date such as 2026-03-03` }).pipe(dateParam(what));
+
+const isoTime = z
+  .string({ message: 'start_time is required' })
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'start_time must be an ISO date-time with offset')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'start_time must be a real date and time');
+
+/** §3 Rebook payload: a copy of the past appointment plus the chosen start; only appointment_id, client_id and start_time count. */
+const rebookBody = z.object({
+  appointment_id: z.number({ message: 'appointment_id must be an appointment id' }).int().positive().max(999_999_999),
+  client_id: z.number({ message: 'client_id must be the id of the client from rebooking/salons/' }).int().positive().max(999_999_999),
+  start_time: isoTime,
+  end_time: z.string().max(40).optional(),
+  status: z.literal('unconfirmed', { message: 'status can only be unconfirmed' }).optional(),
+  origin: z.literal('online_rebooking', { message: 'origin can only be online_rebooking' }).optional(),
+  procedures: z.array(z.unknown()).max(20).optional(),
+});
+
+/** The older rebooking flow's calls (docs/accounts-and-money.md, Older rebooking; shared/rebooking.ts). */
+export const rebooking = new Hono<AppEnv>()
+  .post('/rebooking/token/:urlhash/', validate('param', z.object({ urlhash: z.string().max(200) })), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    const t = await tokenForLink(c.env.DB, c.req.valid('param').urlhash, Date.now());
+    return c.json({ token: t.token, expires_at: new Date(t.expiresAt).toISOString(), first_name: t.firstName } satisfies RebookingToken);
+  })
+  .get('/rebooking/salons/', rebookingAuth, async (c) => c.json(await salonsOfClient(c.env.DB, clientOf(c), Date.now())))
+  .get(
+    '/rebooking/history/:clientId/appointments/',
+    rebookingAuth,
+    validate('param', z.object({ clientId: idParam('clientId') })),
+    async (c) =>
+      c.json(await historyOf(c.env.DB, { rebookingClientId: c.req.valid('param').clientId, clientId: clientOf(c), now: Date.now() })),
+  )
+  .get(
+    '/rebooking/availability/appointment/:appointmentId/',
+    rebookingAuth,
+    validate('param', z.object({ appointmentId: idParam('appointmentId') })),
+    validate('query', z.object({ from: requiredDate('from'), to: requiredDate('to') })),
+    async (c) => {
+      const q = c.req.valid('query');
+      const appointmentId = c.req.valid('param').appointmentId;
+      return c.json(
+        await rebookingAvailability(c.env.DB, { appointmentId, clientId: clientOf(c), from: q.from, to: q.to, now: Date.now() }),
+      );
+    },
+  )
+  .post('/rebooking/rebook/', rebookingAuth, validate('json', rebookBody), async (c) => {
+    const b = c.req.valid('json');
+    const { answer, created } = await rebook(c.env.DB, {
+      clientId: clientOf(c),
+      rebookingClientId: b.client_id,
+      appointmentId: b.appointment_id,
+      start: Date.parse(b.start_time),
+      idempotencyKey: idempotencyKeyOf(c, 'rebooking'),
+      now: Date.now(),
+    });
+    return c.json(answer, created ? 201 : 200);
+  });
