@@ -273,6 +273,7 @@ for (const [i, theme] of themes.entries()) {
     expectAccessible,
     expectNoSidewaysScroll,
   }) => {
+    test.setTimeout(60_000); // six axe runs
     await setSalon(1, { theme_mode: theme });
     await page.setViewportSize({ width: 320, height: 640 });
     const flow = new Rebooking(page);

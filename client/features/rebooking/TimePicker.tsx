@@ -37,7 +37,11 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
   const timesOf = (date: string) => availability.data?.[dayKey(date)] ?? [];
   const limited = availability.status === 'ok' && days.some((d) => isLimited(timesOf(d)));
   const moveTo = (from: string) => setParams({ from }, { replace: true });
-  const choose = (time: string) => navigate(`/confirm/${appointment.id}`, { state: { time, appointment } satisfies ChosenTime });
+  // The history entry keeps a plain copy (the render snapshot is a proxy, which history cannot store).
+  const choose = (time: string) =>
+    navigate(`/confirm/${appointment.id}`, {
+      state: { time, appointment: JSON.parse(JSON.stringify(appointment)) as RebookingAppointment } satisfies ChosenTime,
+    });
 
   return (
     <>
