@@ -3,7 +3,8 @@ import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import type { RebookBody, RebookingClient } from '../../../shared/rebooking';
 import { CallFailed } from '../../components/CallFailed';
-import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
+import { PageTitle } from '../../components/PageTitle';
+import { card, outlineButton, primaryButton } from '../../components/styles';
 import { CallError } from '../../lib/api';
 import { dateIn } from '../../lib/salon-time';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
@@ -57,7 +58,7 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
 
   return (
     <>
-      <h1 className={pageTitle}>Confirm your appointment</h1>
+      <PageTitle>Confirm your appointment</PageTitle>
       <section aria-label="Appointment" className={`${card} ${css({ p: '4', mb: '4' })}`}>
         <p className={css({ fontWeight: '700', mb: '2' })}>{client.salon.name}</p>
         <AppointmentDetails

@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { REBOOKING_TEXTS, type RebookingAppointment, type RebookingClient } from '../../../shared/rebooking';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { outlineButton, pageTitle } from '../../components/styles';
+import { PageTitle } from '../../components/PageTitle';
+import { outlineButton } from '../../components/styles';
 import { salonToday } from '../../lib/salon-time';
 import { useApi } from '../../lib/useApi';
 import { fetchAvailability } from './api';
@@ -36,7 +38,14 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
   const availability = useApi(`${appointment.id}:${start}`, (signal) => fetchAvailability(appointment.id, days[0]!, days.at(-1)!, signal));
   const timesOf = (date: string) => availability.data?.[dayKey(date)] ?? [];
   const limited = availability.status === 'ok' && days.some((d) => isLimited(timesOf(d)));
+  const later = useRef<HTMLButtonElement>(null);
   const moveTo = (from: string) => setParams({ from }, { replace: true });
+  const goEarlier = () => {
+    const from = earlierStart(start, today);
+    moveTo(from);
+    // At today EARLIER turns off: the focus goes on to LATER rather than being lost.
+    if (!canGoEarlier(from, today)) later.current?.focus();
+  };
   // The history entry keeps a plain copy (the render snapshot is a proxy, which history cannot store).
   const choose = (time: string) =>
     navigate(`/confirm/${appointment.id}`, {
@@ -45,21 +54,16 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
 
   return (
     <>
-      <h1 className={pageTitle}>Choose a time</h1>
+      <PageTitle>Choose a time</PageTitle>
       <p className={css({ mb: '1' })}>
         {appointment.procedures.map((p) => p.service.name).join(', ')} with {stylistsOf(appointment.procedures).join(' and ')}
       </p>
       <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '3' })}>Times are in {timeZone} time</p>
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', mb: '3' })}>
-        <button
-          type="button"
-          className={outlineButton}
-          disabled={!canGoEarlier(start, today)}
-          onClick={() => moveTo(earlierStart(start, today))}
-        >
+        <button type="button" className={outlineButton} disabled={!canGoEarlier(start, today)} onClick={goEarlier}>
           <span aria-hidden="true">‹&nbsp;</span>EARLIER
         </button>
-        <button type="button" className={outlineButton} onClick={() => moveTo(laterStart(start))}>
+        <button ref={later} type="button" className={outlineButton} onClick={() => moveTo(laterStart(start))}>
           LATER<span aria-hidden="true">&nbsp;›</span>
         </button>
       </div>
