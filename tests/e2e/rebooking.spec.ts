@@ -103,6 +103,10 @@ test.describe('at 320 px', () => {
     const flow = new Rebooking(page);
     await flow.openLink(await newLink(page.request));
     await expectNoSidewaysScroll();
+    // Each screen's heading takes the focus as it opens.
+    await flow.rebookButtons.first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Choose a time' })).toBeFocused();
+    await page.goBack();
     const day = farTuesday(6);
     const id = await flow.pickAppointment(day);
     await expectNoSidewaysScroll();
@@ -227,6 +231,22 @@ test.describe('at 320 px', () => {
     await page.goto('/auth/not-a-link');
     await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
     expect(tokenCalls).toEqual([]);
+  });
+
+  test('a token call that gets no answer: the failure message and Restart, which then goes on', async ({ page }) => {
+    const link = await newLink(page.request);
+    // The first token call is cut off on the way (a dropped connection); Restart calls again for real.
+    let cut = false;
+    await page.route('**/api/rebooking/token/**', async (route) => {
+      if (cut) return route.continue();
+      cut = true;
+      await route.abort('connectionreset');
+    });
+    await page.goto(`/auth/${link.urlhash}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ooops, sorry! Something went wrong!' })).toBeVisible();
+    await page.getByRole('button', { name: 'Restart', exact: true }).click();
+    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
+    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toHaveCount(0);
   });
 
   test('without a token: /salon shows the old-link notice and the other screens go there', async ({ page }) => {
