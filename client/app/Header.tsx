@@ -4,6 +4,7 @@ import { logout, useAuth } from '../features/auth/store';
 import { useSalon } from '../lib/salon-context';
 import { PoweredBy } from '../components/PoweredBy';
 import { Avatar } from '../components/Avatar';
+import { headerBar } from '../components/styles';
 import { useIsMobile } from '../lib/useMediaQuery';
 
 /** The header's small round buttons (back, LOGOUT): their own look, so that nothing wider overrides it. */
@@ -36,18 +37,7 @@ export function Header() {
   // With the back arrow and LOGOUT beside it, a small logo leaves the name its room.
   const logo = loggedIn && narrow ? 28 : 40;
   return (
-    <header
-      className={css({
-        bg: 'surface',
-        borderBottom: '1px solid',
-        borderColor: 'border',
-        px: { base: '2.5', sm: '4' },
-        py: '2',
-        display: 'flex',
-        alignItems: 'center',
-        gap: { base: '1', sm: '3' },
-      })}
-    >
+    <header className={`${headerBar} ${css({ gap: { base: '1', sm: '3' } })}`}>
       {loggedIn && (
         <button type="button" className={headerButton} aria-label="Back" onClick={() => navigate(-1)}>
           ←

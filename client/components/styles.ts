@@ -73,3 +73,14 @@ export const tabStyle = css({
   cursor: 'pointer',
   '&[aria-selected=true]': { borderColor: 'primary', color: 'text', fontWeight: '700', bg: 'surfaceMuted' },
 });
+
+/** The bar across the top of a screen: the salon's logo and name, the Powered-by mark. */
+export const headerBar = css({
+  bg: 'surface',
+  borderBottom: '1px solid',
+  borderColor: 'border',
+  px: { base: '2.5', sm: '4' },
+  py: '2',
+  display: 'flex',
+  alignItems: 'center',
+});

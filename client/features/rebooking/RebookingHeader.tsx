@@ -3,6 +3,7 @@ import { css } from '../../../styled-system/css';
 import { THEME_MODES } from '../../../shared/constants';
 import { Avatar } from '../../components/Avatar';
 import { PoweredBy } from '../../components/PoweredBy';
+import { headerBar } from '../../components/styles';
 import { useRebooking } from './store';
 
 /** The flow's simple header: the salon's name once it is known (and its theme on the page). */
@@ -14,19 +15,7 @@ export function RebookingHeader() {
     if (theme && (THEME_MODES as readonly string[]).includes(theme)) document.documentElement.dataset.theme = theme;
   }, [theme]);
   return (
-    <header
-      className={css({
-        bg: 'surface',
-        borderBottom: '1px solid',
-        borderColor: 'border',
-        px: { base: '3', sm: '4' },
-        py: '2',
-        minH: '58px',
-        display: 'flex',
-        alignItems: 'center',
-        gap: '3',
-      })}
-    >
+    <header className={`${headerBar} ${css({ minH: '58px', gap: '3' })}`}>
       {salon && <Avatar name={salon.name} size={36} />}
       <div className={css({ flex: '1', minW: 0 })}>
         <p className={css({ fontWeight: '700', whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' })} title={salon?.name}>
