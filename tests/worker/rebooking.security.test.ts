@@ -75,7 +75,10 @@ describe('rebooking: the token', () => {
       .bind(Date.now() - 1, await sha256Hex(expired))
       .run();
     for (const path of calls()) {
-      for (const headers of [{}, { Authorization: `Rebooking ${'x'.repeat(43)}` }, { Authorization: `Rebooking ${expired}` }]) {
+      for (const headers of [{}, { Authorization: `Rebooking ${'x'.repeat(43)}` }, { Authorization: `Rebooking ${expired}` }] as Record<
+        string,
+        string
+      >[]) {
         const res = await call(`/api/${path}`, { headers });
         expect(res.status, path).toBe(401);
         expect(((await res.json()) as { detail: string }).detail).toBe(REBOOKING_TEXTS.linkExpired);
