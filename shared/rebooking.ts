@@ -18,9 +18,14 @@
  * - GET rebooking/availability/appointment/{appointmentId}/?from={YYYY-MM-DD}&to={YYYY-MM-DD}
  *   → RebookingAvailability (from..to inclusive, at most 7 days; the same services with the
  *   same stylists, in the same order, as the past appointment).
- * - POST rebooking/rebook/ body RebookBody, header Idempotency-Key (8-64 of [A-Za-z0-9_-]) →
- *   201 RebookAnswer (a retry with the same key answers the same appointment, 200); 409 when the
- *   time has been taken (no appointment made).
+ * - POST rebooking/rebook/ body RebookBody, header Idempotency-Key (8-128 of [A-Za-z0-9_-]; 8-64
+ *   is always fine) → 201 RebookAnswer (a retry with the same key answers the same appointment,
+ *   200); 409 when the time has been taken (code SLOT_TAKEN) or is not one availability offers
+ *   (NOT_OFFERED), no appointment made; 400 for a time in the past.
+ * - Availability and rebook answer 409 (code NOT_REBOOKABLE) for an appointment that can no
+ *   longer be booked online; availability's from/to: 400 naming the field (impossible date, from
+ *   before the salon's today, more than REBOOKING_MAX_DAYS days, to before from).
+ * - Error answers are {detail, code, field?}; the 410 of the token call has code LINK_EXPIRED.
  *
  * The rebooking calls other than the token call carry `Authorization: Rebooking {token}` (not
  * a Cognito token; a Cognito token is refused there, and a rebooking token is refused by every
@@ -47,7 +52,7 @@ export const REBOOKING_AUTH_SCHEME = 'Rebooking';
 export const URLHASH = /^[A-Za-z0-9_-]{32,64}$/;
 
 export interface RebookingLinkBody {
-  /** the client: its Cognito username (sub), as appointments.client_id holds it */
+  /** the client: its Cognito username (sub), as appointments.client_id holds it; texted at its verified phone */
   client_id: string;
 }
 

@@ -96,19 +96,6 @@ export async function rebookingSalons(db: D1Database, clientId: string, now: num
 export const salonOfRebookingClient = (db: D1Database, id: number, clientId: string) =>
   db.prepare('SELECT salon_id FROM rebooking_clients WHERE id = ? AND client_id = ?').bind(id, clientId).first<{ salon_id: number }>();
 
-/** The client's number at a salon, made when it has none yet. */
-export async function rebookingClientId(db: D1Database, clientId: string, salonId: number): Promise<number> {
-  const row = await db
-    .prepare(
-      `INSERT INTO rebooking_clients (client_id, salon_id) VALUES (?1, ?2)
-         ON CONFLICT (client_id, salon_id) DO UPDATE SET client_id = excluded.client_id
-       RETURNING id`,
-    )
-    .bind(clientId, salonId)
-    .first<{ id: number }>();
-  return row!.id;
-}
-
 /** The client's past appointments at a salon, newest first. */
 export async function pastAppointments(
   db: D1Database,
