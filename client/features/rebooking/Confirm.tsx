@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import type { RebookBody, RebookingClient } from '../../../shared/rebooking';
 import { CallFailed } from '../../components/CallFailed';
@@ -14,7 +14,7 @@ import { endAfter } from './format';
 import { useRebooking } from './store';
 import type { ChosenTime } from './TimePicker';
 
-export const TIME_TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
+const TIME_TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
 
 function chosenFrom(state: unknown, appointmentId: string): ChosenTime | null {
   const s = state as Partial<ChosenTime> | null;
@@ -35,7 +35,7 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
   const navigate = useNavigate();
   const idempotency = useIdempotencyKey();
   const [sending, setSending] = useState(false);
-  const [failure, setFailure] = useState<{ taken: boolean; message: string } | null>(null);
+  const [failure, setFailure] = useState<{ kind: 'taken' | 'not-rebookable' | 'other'; message: string } | null>(null);
   const body: RebookBody = { appointment_id: appointment.id, client_id: client.id, start_time: time };
   const backToTimes = () => navigate(`/time/${appointment.id}?from=${dateIn(client.salon.timezone, new Date(time))}`, { replace: true });
 
@@ -51,7 +51,10 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
       const err = e instanceof CallError ? e : new CallError(String(e), 0);
       // No answer (offline, time-out): the next press sends the same key, so it books at most once.
       if (err.status !== 0) idempotency.answered();
-      setFailure({ taken: err.status === 409, message: err.message });
+      // 409: the time was taken or is no longer offered (choose another), or the services can no
+      // longer be booked online (NOT_REBOOKABLE: no time would do).
+      const kind = err.status !== 409 ? 'other' : err.code === 'NOT_REBOOKABLE' ? 'not-rebookable' : 'taken';
+      setFailure({ kind, message: err.message });
       setSending(false);
     }
   };
@@ -69,12 +72,19 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
           price={appointment.price}
         />
       </section>
-      {failure?.taken ? (
+      {failure?.kind === 'taken' ? (
         <div role="alert" className={css({ mb: '4' })}>
           <p className={css({ fontWeight: '600', mb: '3' })}>{TIME_TAKEN}</p>
           <button type="button" className={primaryButton} onClick={backToTimes}>
             CHOOSE ANOTHER TIME
           </button>
+        </div>
+      ) : failure?.kind === 'not-rebookable' ? (
+        <div role="alert" className={css({ mb: '4' })}>
+          <p className={css({ fontWeight: '600', mb: '3' })}>{failure.message}</p>
+          <Link to={`/history/${client.id}`} className={primaryButton}>
+            BACK TO YOUR APPOINTMENTS
+          </Link>
         </div>
       ) : (
         <>
