@@ -13,6 +13,8 @@ import { stylistsOf } from './format';
 import { useRebooking } from './store';
 import { canGoEarlier, dayKey, earlierStart, isLimited, laterStart, windowDays, windowStart } from './window';
 
+const moveButton = `${outlineButton} ${css({ _disabled: { opacity: 0.5, cursor: 'not-allowed' } })}`;
+
 /** What /confirm/{appointmentId} is given: the chosen start and the past appointment. */
 export interface ChosenTime {
   time: string;
@@ -60,10 +62,10 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
       </p>
       <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '3' })}>Times are in {timeZone} time</p>
       <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', mb: '3' })}>
-        <button type="button" className={outlineButton} disabled={!canGoEarlier(start, today)} onClick={goEarlier}>
+        <button type="button" className={moveButton} disabled={!canGoEarlier(start, today)} onClick={goEarlier}>
           <span aria-hidden="true">‹&nbsp;</span>EARLIER
         </button>
-        <button ref={later} type="button" className={outlineButton} onClick={() => moveTo(laterStart(start))}>
+        <button ref={later} type="button" className={moveButton} onClick={() => moveTo(laterStart(start))}>
           LATER<span aria-hidden="true">&nbsp;›</span>
         </button>
       </div>
