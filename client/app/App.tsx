@@ -4,6 +4,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { lazy, Suspense } from 'react';
 import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
+import { CookieBanner } from '../components/CookieBanner';
+import { pageColumn } from '../components/styles';
 
 const LinkPages = lazy(() => import('../features/verification/LinkPages').then((m) => ({ default: m.LinkPages })));
 
@@ -15,6 +17,7 @@ export function App({ boot }: { boot: Bootstrap }) {
     case 'group':
       return (
         <ErrorBoundary>
+          <PlatformCookieBanner />
           <GroupPicker group={boot.group} />
         </ErrorBoundary>
       );
@@ -23,10 +26,20 @@ export function App({ boot }: { boot: Bootstrap }) {
     default:
       return (
         <ErrorBoundary>
+          <PlatformCookieBanner />
           <Suspense fallback={null}>
             <LinkPages />
           </Suspense>
         </ErrorBoundary>
       );
   }
+}
+
+/** The cookie banner of the platform's own pages (no salon yet: the salons run the analytics). */
+function PlatformCookieBanner() {
+  return (
+    <div className={pageColumn}>
+      <CookieBanner who="the salon you book with" />
+    </div>
+  );
 }
