@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { css } from '../../styled-system/css';
 import { chooseConsent, useConsent } from '../lib/consent';
-import { linkButton, outlineButton, primaryButton } from './styles';
+import { linkButton, outlineButton } from './styles';
 
 const CHOICE_LABELS = { essential: 'Essential cookies only', all: 'Accept all cookies' } as const;
 
@@ -40,8 +40,8 @@ export function CookieBanner({ who }: { who: string }) {
         Cookies
       </h2>
       <p className={css({ fontSize: 'sm', mb: '3' })}>
-        We use essential cookies to make booking work. With your permission, {who} also uses analytics cookies to see how clients find and
-        use these booking pages.
+        We use essential cookies to make booking work. With your permission, {who} also uses analytics cookies to learn how clients find
+        these pages.
         {choice && ` You chose: ${CHOICE_LABELS[choice]}.`}
       </p>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
@@ -49,8 +49,8 @@ export function CookieBanner({ who }: { who: string }) {
           <button
             key={c}
             type="button"
-            // The same weight for both: refusing is as easy as accepting.
-            className={`${c === 'all' ? primaryButton : outlineButton} ${choiceButton}`}
+            // The same look for both: refusing is as easy as accepting.
+            className={`${outlineButton} ${choiceButton}`}
             onClick={() => chooseConsent(c)}
           >
             {CHOICE_LABELS[c]}
@@ -71,4 +71,13 @@ const panel = css({
   mt: '3',
 });
 
-const choiceButton = css({ flex: '1 1 auto', minH: '11', px: '4', fontSize: 'sm', letterSpacing: '0.02em' });
+const choiceButton = css({
+  flex: '1 1 auto',
+  minH: '11',
+  px: '4',
+  fontSize: 'sm',
+  fontWeight: '700',
+  letterSpacing: '0.02em',
+  borderColor: 'text',
+  _hover: { bg: 'surfaceMuted' },
+});
