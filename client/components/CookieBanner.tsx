@@ -15,11 +15,14 @@ export function CookieBanner({ who }: { who: string }) {
   const { choice, reopened, reloadAdvised } = useConsent();
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  // Opened again from 'Cookie settings' (at the foot of the page): bring it into view and focus.
+  // Opened again from 'Cookie settings' (at the foot of the page): bring it into view and focus;
+  // once a choice closes it, focus goes back to where it was opened from.
   useEffect(() => {
     if (!reopened) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     heading.current?.scrollIntoView({ block: 'nearest' });
     heading.current?.focus({ preventScroll: true });
+    return () => opener?.focus();
   }, [reopened]);
 
   if (choice && !reopened) {

@@ -183,6 +183,7 @@ test('Cookie settings in the footer changes the choice: from all to essential th
   await expect(banner(page)).toContainText('You chose: Accept all cookies.');
   await choice(page, 'Essential cookies only').click();
   await expect(page.getByRole('status').filter({ hasText: 'Analytics are off' })).toBeVisible();
+  await expect(cookieSettings(page), 'focus goes back to where the banner was opened from').toBeFocused();
   expect((await page.context().cookies()).find((c) => c.name === 'cookie_consent')?.value).toBe('essential');
   expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
 
