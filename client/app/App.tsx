@@ -4,6 +4,8 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { lazy, Suspense } from 'react';
 import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
+import { CookieBanner } from '../components/CookieBanner';
+import { pageColumn } from '../components/styles';
 
 const LinkPages = lazy(() => import('../features/verification/LinkPages').then((m) => ({ default: m.LinkPages })));
 // The older rebooking flow is a chunk of its own; its paths are the only ones that load it.
@@ -18,6 +20,7 @@ export function App({ boot }: { boot: Bootstrap }) {
     case 'group':
       return (
         <ErrorBoundary>
+          <PlatformCookieBanner />
           <GroupPicker group={boot.group} />
         </ErrorBoundary>
       );
@@ -26,8 +29,18 @@ export function App({ boot }: { boot: Bootstrap }) {
     default:
       return (
         <ErrorBoundary>
+          <PlatformCookieBanner />
           <Suspense fallback={null}>{REBOOKING_PATHS.test(window.location.pathname) ? <RebookingArea /> : <LinkPages />}</Suspense>
         </ErrorBoundary>
       );
   }
+}
+
+/** The cookie banner of the platform's own pages (no salon yet: the salons run the analytics). */
+function PlatformCookieBanner() {
+  return (
+    <div className={pageColumn}>
+      <CookieBanner who="the salon you book with" />
+    </div>
+  );
 }

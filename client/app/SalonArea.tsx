@@ -17,6 +17,11 @@ import { HeaderBackContext } from '../lib/back-control';
 import { useAuth } from '../features/auth';
 import type { RealtimeSettings } from '../../shared/types';
 import { useRealtimeConnection } from './useRealtimeConnection';
+import { usePageViews } from './usePageViews';
+import { useSalon } from '../lib/salon-context';
+import { pixelIdOf } from '../../shared/consent';
+import { CookieBanner } from '../components/CookieBanner';
+import { CookieSettingsLink } from '../components/CookieSettingsLink';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -54,11 +59,16 @@ function Layout() {
   const { pathname } = useLocation();
   const { status } = useAuth();
   const main = useRef<HTMLElement>(null);
+  const { salon } = useSalon();
   useFocusOnNavigate(main);
+  usePageViews(pixelIdOf(salon));
   return (
     <HeaderBackContext.Provider value={status === 'LOGGED_IN'}>
       <Header />
       <OfflineNotice />
+      <div className={pageColumn}>
+        <CookieBanner who={salon.name} />
+      </div>
       {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
           sits at the foot of a short screen instead of in the middle of it. */}
       <main
@@ -71,6 +81,11 @@ function Layout() {
             <Outlet />
           </Suspense>
         </ErrorBoundary>
+        {/* After the screen's content, above its NEXT bar (StickyNext comes last, order 2), so the
+            bar still sits right on the navigation. */}
+        <footer className={css({ order: 1, textAlign: 'center', py: '2' })}>
+          <CookieSettingsLink />
+        </footer>
       </main>
       <BottomNav />
     </HeaderBackContext.Provider>

@@ -1,5 +1,6 @@
 import { css } from '../../styled-system/css';
 import { pageColumn, pageTitle } from './styles';
+import { CookieSettingsLink } from './CookieSettingsLink';
 import { PoweredBy } from './PoweredBy';
 
 /** / on the platform's own host: there is no salon yet, so say how to reach one. */
@@ -12,6 +13,7 @@ export function Landing() {
         time.
       </p>
       <PoweredBy />
+      <CookieSettingsLink />
     </main>
   );
 }

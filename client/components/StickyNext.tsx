@@ -19,12 +19,14 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
   return (
     <>
       {/* At the foot of the screen even when the list above is short (the main column is a flex
-          column as tall as the screen), and never closer than 16 px to the content. */}
-      <div aria-hidden="true" className={css({ mt: 'auto', h: '4', flexShrink: 0 })} />
+          column as tall as the screen), and never closer than 16 px to the content. Order 2: after
+          the layout's footer (order 1), so the bar sits right on the navigation. */}
+      <div aria-hidden="true" className={css({ mt: 'auto', h: '4', flexShrink: 0, order: 2 })} />
       <section
         aria-label={ariaLabel}
         className={css({
           position: 'sticky',
+          order: 2,
           bottom: '56px', // above the bottom navigation (Panda needs literal values)
           bg: 'surface',
           borderTop: '1px solid',

@@ -59,6 +59,8 @@ export interface SalonSettings {
   refund_deposit_outside_window?: boolean;
   name?: string;
   phone?: string;
+  /** the salon's Facebook pixel id ('' for none); read back from fb_details.fb_pixel_id */
+  fb_pixel_id?: string;
 }
 
 /** The service selection screen of one salon, as a client sees and uses it. */
@@ -976,7 +978,8 @@ export const test = base.extend<Fixtures>({
     const pending: Array<() => Promise<void>> = [];
     await use(async (id, settings) => {
       const before = await salonDetails(api, id);
-      const original = Object.fromEntries(Object.keys(settings).map((k) => [k, before[k as keyof typeof before]])) as SalonSettings;
+      const current = (k: string) => (k === 'fb_pixel_id' ? (before.fb_details as { fb_pixel_id: string }).fb_pixel_id : before[k]);
+      const original = Object.fromEntries(Object.keys(settings).map((k) => [k, current(k)])) as SalonSettings;
       await patchSalon(api, id, settings);
       let restored = false;
       const restore = async () => {

@@ -5,6 +5,7 @@ import { salonIconLink } from './icons';
 import { cachedJson, scopeVersion, versionedScope } from './public-cache';
 import { memoisedShell, serveShell } from './shell';
 import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
+import { pixelIdOf } from '../../shared/consent';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
 
@@ -34,6 +35,7 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     description: `Book online with ${salon.name}: choose services, a stylist and a time.`,
     icon: salonIconLink(salon, version),
     memoKey,
+    pixel: pixelIdOf(salon) !== null,
   });
 }
 

@@ -4,6 +4,7 @@ import { DEFAULT_THEME, type ThemeMode } from '../../shared/constants';
 import type { AppEnv } from '../env';
 import type { Config } from '../config';
 import { escapeMarkup } from '../escape-markup';
+import { FACEBOOK_PIXEL } from '../../shared/consent';
 
 /** Serialises JSON for a <script type="application/json">: no salon text can close the tag. */
 export function scriptSafeJson(value: unknown): string {
@@ -78,8 +79,8 @@ async function indexHtml(c: Context<AppEnv>) {
   return template;
 }
 
-/** Rendered pages by ETag, as UTF-8 bytes ready to send. */
-const rendered = new Map<string, Uint8Array>();
+/** Rendered pages by ETag, as UTF-8 bytes ready to send, and whether their CSP allows the pixel. */
+const rendered = new Map<string, { body: Uint8Array; pixel: boolean }>();
 const MEMO_LIMIT = 500;
 
 export interface ShellOptions {
@@ -94,6 +95,8 @@ export interface ShellOptions {
   status?: 200 | 404;
   /** A key that changes whenever the injected data does (scope and version); omit to skip memoising. */
   memoKey?: string;
+  /** The salon has a Facebook pixel id: the CSP allows the pixel's hosts (shared/consent.ts). */
+  pixel?: boolean;
 }
 
 /**
@@ -101,43 +104,58 @@ export interface ShellOptions {
  * api.stripe.com; in development the card form calls the Stripe stand-in's origin instead.
  * pusher-js opens one WebSocket (ws/wss transports only, no SockJS fallback): wss://ws-{cluster}.pusher.com,
  * or the Pusher stand-in's ws://host:port in development.
+ * With `pixel` (a salon page whose salon has a Facebook pixel id) the pixel's script host and the
+ * host it reports to are allowed too; every other page keeps them out. img-src already allows https:.
  */
-function securityHeaders(config: Config): Record<string, string> {
+function securityHeaders(config: Config, pixel: boolean): Record<string, string> {
   const stripeApi = config.stripe.browserApiOrigin ?? 'https://api.stripe.com';
+  const pixelScript = pixel ? ` ${FACEBOOK_PIXEL.scriptOrigin}` : '';
+  const pixelReport = pixel ? ` ${FACEBOOK_PIXEL.reportOrigin}` : '';
   return {
     'Content-Security-Policy':
-      "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
-      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
+      `default-src 'self'; script-src 'self' https://js.stripe.com${pixelScript}; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; ` +
+      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}${pixelReport}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
       "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
   };
 }
-const headerSets = new WeakMap<Config, Record<string, string>>();
-const securityHeadersOf = (config: Config) => headerSets.get(config) ?? headerSets.set(config, securityHeaders(config)).get(config)!;
+const headerSets = new WeakMap<Config, [Record<string, string>, Record<string, string>]>();
+function securityHeadersOf(config: Config, pixel: boolean) {
+  let sets = headerSets.get(config);
+  if (!sets) headerSets.set(config, (sets = [securityHeaders(config, false), securityHeaders(config, true)]));
+  return sets[pixel ? 1 : 0];
+}
 
 function etagOf(tpl: { etag: string }, memoKey: string): string {
   return `"${tpl.etag}-${memoKey.replace(/[^\w.@:-]/g, '_')}"`;
 }
 
-function headersFor(c: Context<AppEnv>, etag?: string): Record<string, string> {
+function headersFor(c: Context<AppEnv>, pixel: boolean, etag?: string): Record<string, string> {
   return {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
-    ...securityHeadersOf(c.get('config')),
+    ...securityHeadersOf(c.get('config'), pixel),
     ...(etag ? { ETag: etag } : {}),
   };
 }
 
+/** The page, or a 304 when the browser already has this ETag (with the same headers: a 304 updates the stored ones). */
+function answer(c: Context<AppEnv>, body: Uint8Array, status: number, pixel: boolean, etag?: string): Response {
+  const headers = headersFor(c, pixel, etag);
+  if (etag && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
+  return new Response(body, { status, headers });
+}
+
 /**
  * The page already rendered for `memoKey` (a 304 when the browser has it), or null. Called
- * before the page's data is read, so a warm page costs no parsing and no rendering.
+ * before the page's data is read, so a warm page costs no parsing and no rendering. A page not
+ * memoised in this isolate is rendered even for a 304, since its CSP depends on the salon's data.
  */
 export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promise<Response | null> {
   const etag = etagOf(await indexHtml(c), memoKey);
-  if (c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers: headersFor(c, etag) });
   const memo = rendered.get(etag);
-  return memo ? new Response(memo, { status: 200, headers: headersFor(c, etag) }) : null;
+  return memo ? answer(c, memo.body, 200, memo.pixel, etag) : null;
 }
 
 /** Serves the SPA's HTML with the page's theme, language, title, description, icon and public data injected. */
@@ -159,9 +177,10 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
   const html = await rewriter.transform(new Response(tpl.text)).text();
   const body = new TextEncoder().encode(html);
   const etag = memoKey ? etagOf(tpl, memoKey) : undefined;
+  const pixel = o.pixel ?? false;
   if (etag) {
     if (rendered.size >= MEMO_LIMIT) rendered.delete(rendered.keys().next().value as string);
-    rendered.set(etag, body);
+    rendered.set(etag, { body, pixel });
   }
-  return new Response(body, { status, headers: headersFor(c, etag) });
+  return answer(c, body, status, pixel, etag);
 }

@@ -4,11 +4,14 @@ import { css } from '../../../styled-system/css';
 import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
-import { startAgain, useBooking, appointmentLines } from '../booking';
+import { booking, startAgain, useBooking, appointmentLines } from '../booking';
 import { CancellationPolicy } from '../summary';
 import { BuyVoucherLink } from '../vouchers';
 import { downloadIcs } from '../../lib/download';
 import { icsFile } from './calendar';
+import { trackBooking } from '../../lib/analytics';
+import { pixelIdOf } from '../../../shared/consent';
+import { toMajor } from '../../../shared/money';
 
 const REDIRECT_AFTER_MS = 1000;
 
@@ -19,6 +22,13 @@ export function BookingConfirmed() {
   const navigate = useNavigate();
   const response = b.bookingResponse;
   const redirect = salon.redirect_after_ncob_booking && /^https?:\/\//.test(salon.salon_website_link);
+  // The salon's pixel (with full consent only) hears of a confirmed booking once, with its value.
+  const booked = response && !b.isWaitList && b.selectedAppointmentTime ? response.appointment_id : null;
+  useEffect(() => {
+    if (booked === null) return;
+    const { total } = appointmentLines(booking.selectedServices, booking.selectedStylists, booking.selectedAppointmentTime!);
+    trackBooking(pixelIdOf(salon), booked, toMajor(total), salon.currency);
+  }, [booked, salon]);
   useEffect(() => {
     if (!response || !redirect) return;
     const t = window.setTimeout(() => window.location.assign(salon.salon_website_link), REDIRECT_AFTER_MS);

@@ -1,6 +1,7 @@
 import { css } from '../../../styled-system/css';
 import type { Group } from '../../../shared/types';
 import { pageColumn, pageTitle } from '../../components/styles';
+import { CookieSettingsLink } from '../../components/CookieSettingsLink';
 import { PoweredBy } from '../../components/PoweredBy';
 
 /** The utm parameters of this page's address, as a query string to append to salon links. */
@@ -47,6 +48,7 @@ export function GroupPicker({ group }: { group: Group }) {
       </ul>
       <div className={css({ mt: '6' })}>
         <PoweredBy />
+        <CookieSettingsLink />
       </div>
     </main>
   );

@@ -4,6 +4,8 @@ import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
 import { pageTitle, tabStyle } from '../../components/styles';
 import { useAuth } from '../auth';
+import { CookieSettingsLink } from '../../components/CookieSettingsLink';
+import { useConsent } from '../../lib/consent';
 import { ContactDetails } from './ContactDetails';
 import { PaymentDetails } from './PaymentDetails';
 
@@ -12,6 +14,7 @@ type Tab = 'payment' | 'contact';
 /** my-profile: the client's name and initials (LOGOUT is in the header), and the Contact / Payment tabs. */
 export function Profile() {
   const { user } = useAuth();
+  const { choice } = useConsent();
   const [tab, setTab] = useState<Tab>('payment');
   if (!user) return null;
   // The tabs pattern: the chosen tab is the one in the tab order; arrow keys move between them.
@@ -56,6 +59,9 @@ export function Profile() {
       </div>
       <p className={css({ mt: '4' })}>
         <Link to="/my-book">See your bookings</Link>
+      </p>
+      <p className={css({ mt: '3', fontSize: 'sm' })}>
+        Cookies: {choice === 'all' ? 'all accepted' : 'essential only'}. <CookieSettingsLink />
       </p>
     </>
   );

@@ -1,6 +1,7 @@
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed } from '../../components/CallFailed';
+import { CookieSettingsLink } from '../../components/CookieSettingsLink';
 import { PoweredBy } from '../../components/PoweredBy';
 import { pageColumn, pageTitle } from '../../components/styles';
 import { Landing } from '../../components/Landing';
@@ -32,6 +33,7 @@ function VerifyBooking() {
       )}
       <div className={css({ mt: '6' })}>
         <PoweredBy />
+        <CookieSettingsLink />
       </div>
     </main>
   );

@@ -1,0 +1,86 @@
+import { useEffect, useId, useRef } from 'react';
+import { css } from '../../styled-system/css';
+import { chooseConsent, useConsent } from '../lib/consent';
+import { linkButton, outlineButton } from './styles';
+
+const CHOICE_LABELS = { essential: 'Essential cookies only', all: 'Accept all cookies' } as const;
+
+/**
+ * The cookie banner (docs/accounts-and-money.md §2): on a first visit, and again from 'Cookie
+ * settings'. A panel in the flow at the top of the page, not a dialog: it covers nothing (not
+ * NEXT, not the navigation) and the page stays usable; its buttons come early in the tab order.
+ * `who` names who runs analytics on this page ('the salon', a salon's name).
+ */
+export function CookieBanner({ who }: { who: string }) {
+  const { choice, reopened, reloadAdvised } = useConsent();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Opened again from 'Cookie settings' (at the foot of the page): bring it into view and focus;
+  // once a choice closes it, focus goes back to where it was opened from.
+  useEffect(() => {
+    if (!reopened) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    heading.current?.scrollIntoView({ block: 'nearest' });
+    heading.current?.focus({ preventScroll: true });
+    return () => opener?.focus();
+  }, [reopened]);
+
+  if (choice && !reopened) {
+    if (!reloadAdvised) return null;
+    return (
+      <p role="status" className={`${panel} ${css({ fontSize: 'sm' })}`}>
+        Analytics are off. Their script had already loaded on this page:{' '}
+        <button type="button" className={linkButton} onClick={() => window.location.reload()}>
+          reload the page
+        </button>{' '}
+        to remove it completely.
+      </p>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className={panel}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={css({ fontWeight: '700', fontSize: 'md', mb: '1', outline: 'none' })}>
+        Cookies
+      </h2>
+      <p className={css({ fontSize: 'sm', mb: '3' })}>
+        We use essential cookies to make booking work. With your permission, {who} also uses analytics cookies to learn how clients find
+        these pages.
+        {choice && ` You chose: ${CHOICE_LABELS[choice]}.`}
+      </p>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        {(['essential', 'all'] as const).map((c) => (
+          <button
+            key={c}
+            type="button"
+            // The same look for both: refusing is as easy as accepting.
+            className={`${outlineButton} ${choiceButton}`}
+            onClick={() => chooseConsent(c)}
+          >
+            {CHOICE_LABELS[c]}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+const panel = css({
+  bg: 'surface',
+  color: 'text',
+  border: '1px solid',
+  borderColor: 'border',
+  rounded: 'lg',
+  p: { base: '3', sm: '4' },
+  mt: '3',
+});
+
+const choiceButton = css({
+  flex: '1 1 auto',
+  minH: '11',
+  px: '4',
+  fontSize: 'sm',
+  fontWeight: '700',
+  letterSpacing: '0.02em',
+  borderColor: 'text',
+  _hover: { bg: 'surfaceMuted' },
+});
