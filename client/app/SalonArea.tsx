@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
 import { OfflineNotice } from '../components/OfflineNotice';
@@ -17,6 +17,8 @@ import { HeaderBackContext } from '../lib/back-control';
 import { useAuth } from '../features/auth';
 import type { RealtimeSettings } from '../../shared/types';
 import { useRealtimeConnection } from './useRealtimeConnection';
+import { useReleaseCheck } from './useReleaseCheck';
+import { NotFound } from './NotFound';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -55,6 +57,7 @@ function Layout() {
   const { status } = useAuth();
   const main = useRef<HTMLElement>(null);
   useFocusOnNavigate(main);
+  useReleaseCheck();
   return (
     <HeaderBackContext.Provider value={status === 'LOGGED_IN'}>
       <Header />
@@ -176,8 +179,8 @@ export function SalonArea({ data, basePath, realtime }: { data: SalonData; baseP
             <Route path="voucher" element={<BuyVoucher />} />
             <Route path="voucher/confirmation" element={<VoucherConfirmation />} />
             <Route path="voucher/send" element={<SendVoucher />} />
-            {/* Screens not in this build yet send the client back to the start. */}
-            <Route path="*" element={<Navigate to="/" replace />} />
+            {/* Any other path: the not-found page, in the salon's layout and theme, with a way back. */}
+            <Route path="*" element={<NotFound what="page" salon={data.salon} />} />
           </Route>
         </Routes>
       </BrowserRouter>

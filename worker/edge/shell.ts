@@ -107,7 +107,7 @@ function securityHeaders(config: Config): Record<string, string> {
   return {
     'Content-Security-Policy':
       "default-src 'self'; script-src 'self' https://js.stripe.com; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; " +
-      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
+      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; worker-src 'self'; ` +
       "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -116,8 +116,13 @@ function securityHeaders(config: Config): Record<string, string> {
 const headerSets = new WeakMap<Config, Record<string, string>>();
 const securityHeadersOf = (config: Config) => headerSets.get(config) ?? headerSets.set(config, securityHeaders(config)).get(config)!;
 
-function etagOf(tpl: { etag: string }, memoKey: string): string {
-  return `"${tpl.etag}-${memoKey.replace(/[^\w.@:-]/g, '_')}"`;
+/**
+ * The page's ETag: the template, the release and the page's data. The release is in it because
+ * the page carries it (bootstrap `release`): after a release a browser's copy is never revalidated
+ * with a 304, or client/lib/release-check.ts would find the page still of the old release.
+ */
+function etagOf(c: Context<AppEnv>, tpl: { etag: string }, memoKey: string): string {
+  return `"${tpl.etag}-${`${c.get('config').release}/${memoKey}`.replace(/[^\w.@:-]/g, '_')}"`;
 }
 
 function headersFor(c: Context<AppEnv>, etag?: string): Record<string, string> {
@@ -134,7 +139,7 @@ function headersFor(c: Context<AppEnv>, etag?: string): Record<string, string> {
  * before the page's data is read, so a warm page costs no parsing and no rendering.
  */
 export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promise<Response | null> {
-  const etag = etagOf(await indexHtml(c), memoKey);
+  const etag = etagOf(c, await indexHtml(c), memoKey);
   if (c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers: headersFor(c, etag) });
   const memo = rendered.get(etag);
   return memo ? new Response(memo, { status: 200, headers: headersFor(c, etag) }) : null;
@@ -158,7 +163,7 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
   if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));
   const html = await rewriter.transform(new Response(tpl.text)).text();
   const body = new TextEncoder().encode(html);
-  const etag = memoKey ? etagOf(tpl, memoKey) : undefined;
+  const etag = memoKey ? etagOf(c, tpl, memoKey) : undefined;
   if (etag) {
     if (rendered.size >= MEMO_LIMIT) rendered.delete(rendered.keys().next().value as string);
     rendered.set(etag, body);
