@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { PAGES_CACHE } from './shared/offline';
 
 /**
  * Navigations the service worker may keep a copy of (for a client who reopens a page offline):
@@ -47,7 +48,7 @@ export default defineConfig({
             urlPattern: isCachedPage,
             handler: 'NetworkFirst',
             options: {
-              cacheName: 'pages',
+              cacheName: PAGES_CACHE,
               // Online, every page comes from the network; a cached copy only when it fails or hangs.
               networkTimeoutSeconds: 10,
               expiration: { maxEntries: 30 },

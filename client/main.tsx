@@ -25,4 +25,4 @@ createRoot(document.getElementById('root')!).render(
 );
 
 // The offline shell: after the page has loaded, outside the first-load JS.
-registerServiceWorker();
+registerServiceWorker(boot.page === 'salon');

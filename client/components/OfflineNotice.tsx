@@ -1,15 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import { css } from '../../styled-system/css';
+import { useOnline } from '../lib/connection';
 import { useSalon } from '../lib/salon-context';
-
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
 
 /**
  * While the browser has no connection: a notice at the top with the salon's phone, so that the
@@ -18,11 +9,7 @@ function subscribe(onChange: () => void) {
  */
 export function OfflineNotice() {
   const { salon } = useSalon();
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   if (online) return null;
   return (
     <p role="status" className={css({ bg: 'text', color: 'bg', px: '4', py: '2', fontSize: 'sm', textAlign: 'center' })}>
