@@ -33,7 +33,8 @@ export function NotFound({ what, salon }: { what: What; salon?: { name: string }
     return (
       <div>
         {body}
-        <Link className={primaryButton} to="/">
+        {/* A long salon name wraps inside the button, centred. */}
+        <Link className={`${primaryButton} ${css({ textAlign: 'center', py: '2' })}`} to="/">
           Back to {salon.name}
         </Link>
       </div>

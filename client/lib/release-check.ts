@@ -1,4 +1,5 @@
 import { API_BASE } from './api';
+import { checkDue, guardFor, reloadAllowed } from './release-guard';
 import { updateServiceWorker } from './service-worker';
 
 /**
@@ -17,8 +18,6 @@ const ENVIRONMENT = import.meta.env.PROD ? 'production' : 'development';
 const CHECKED_KEY = 'release:checked';
 /** The release a reload was made for, and when (the spec's hardReload, in this tab's session). */
 const RELOADED_KEY = 'release:reloaded';
-export const CHECK_EVERY_MS = 10 * 60_000;
-export const RELOAD_GUARD_MS = 2 * 60 * 60_000;
 const TIMEOUT_MS = 10_000;
 
 let served = '';
@@ -53,9 +52,7 @@ export function setServedRelease(release: string) {
 
 /** Fetches the latest release in the background, unless it was fetched less than 10 minutes ago. */
 export function checkRelease() {
-  const last = Number(read(local, CHECKED_KEY));
-  const now = Date.now();
-  if (checking || (last > 0 && last <= now && now - last < CHECK_EVERY_MS)) return;
+  if (checking || !checkDue(read(local, CHECKED_KEY), Date.now())) return;
   checking = true;
   fetch(`${API_BASE}latest/release/ui.booking/${ENVIRONMENT}/`, {
     headers: { Accept: 'application/json' },
@@ -65,7 +62,7 @@ export function checkRelease() {
       if (!res.ok) return;
       const latest = ((await res.json()) as { latest_release?: unknown }).latest_release;
       write(local, CHECKED_KEY, String(Date.now()));
-      if (typeof latest === 'string' && latest !== '' && latest !== served) newer = latest;
+      if (typeof latest === 'string' && latest !== '') newer = latest === served ? null : latest;
     })
     // Offline or a failed answer: nothing is known, the next navigation asks again.
     .catch(() => undefined)
@@ -82,14 +79,9 @@ export function checkRelease() {
 export function reloadForNewRelease(): boolean {
   if (!newer) return false;
   const now = Date.now();
-  try {
-    const guard = JSON.parse(read(session, RELOADED_KEY) ?? 'null') as { release?: unknown; at?: unknown } | null;
-    if (guard?.release === newer && typeof guard.at === 'number' && guard.at <= now && now - guard.at < RELOAD_GUARD_MS) return false;
-  } catch {
-    /* a corrupt guard is replaced below */
-  }
+  if (!reloadAllowed(read(session, RELOADED_KEY), newer, now)) return false;
   // Without a guard a reload could repeat: no storage, no reload.
-  if (!write(session, RELOADED_KEY, JSON.stringify({ release: newer, at: now }))) return false;
+  if (!write(session, RELOADED_KEY, guardFor(newer, now))) return false;
   void updateServiceWorker().finally(() => window.location.reload());
   return true;
 }
