@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { css } from '../../styled-system/css';
 import type { Bootstrap } from '../../shared/types';
 import { pageColumn, pageTitle, primaryButton } from '../components/styles';
@@ -12,13 +13,35 @@ const MESSAGES: Record<What, string> = {
   page: "We couldn't find that page.",
 };
 
-export function NotFound({ what }: { what: What }) {
+/**
+ * The one not-found page (docs/accounts-and-money.md §2, §8: it asks the client to refresh). With
+ * a salon (an unknown path of its booking area) it sits in the salon's layout and theme and leads
+ * back to the salon's start; without one (the edge's 404 for an unknown salon, group, domain or
+ * short URL) it is a page of its own, in the neutral look, leading to the start.
+ */
+export function NotFound({ what, salon }: { what: What; salon?: { name: string } }) {
+  const body = (
+    <>
+      <h1 className={pageTitle}>Page not found</h1>
+      <p className={css({ mb: '2' })}>{MESSAGES[what]}</p>
+      <p className={css({ mb: '6' })}>
+        {salon ? `Please refresh the page, or go back to ${salon.name}.` : 'Please refresh the page, or go to the start.'}
+      </p>
+    </>
+  );
+  if (salon)
+    return (
+      <div>
+        {body}
+        {/* A long salon name wraps inside the button, centred. */}
+        <Link className={`${primaryButton} ${css({ textAlign: 'center', py: '2' })}`} to="/">
+          Back to {salon.name}
+        </Link>
+      </div>
+    );
   return (
     <main className={pageColumn}>
-      <h1 className={pageTitle}>Sorry, we can't find that</h1>
-      <p className={css({ mb: '2' })}>{MESSAGES[what]}</p>
-      {/* The spec's not-found page asks the client to refresh (docs/accounts-and-money.md §8). */}
-      <p className={css({ mb: '6' })}>Please refresh the page, or go to the start.</p>
+      {body}
       <a className={primaryButton} href="/">
         Go to the start
       </a>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
 import { OfflineNotice } from '../components/OfflineNotice';
@@ -22,6 +22,8 @@ import { useSalon } from '../lib/salon-context';
 import { pixelIdOf } from '../../shared/consent';
 import { CookieBanner } from '../components/CookieBanner';
 import { CookieSettingsLink } from '../components/CookieSettingsLink';
+import { useReleaseCheck } from './useReleaseCheck';
+import { NotFound } from './NotFound';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -62,6 +64,7 @@ function Layout() {
   const { salon } = useSalon();
   useFocusOnNavigate(main);
   usePageViews(pixelIdOf(salon));
+  useReleaseCheck();
   return (
     <HeaderBackContext.Provider value={status === 'LOGGED_IN'}>
       <Header />
@@ -191,8 +194,8 @@ export function SalonArea({ data, basePath, realtime }: { data: SalonData; baseP
             <Route path="voucher" element={<BuyVoucher />} />
             <Route path="voucher/confirmation" element={<VoucherConfirmation />} />
             <Route path="voucher/send" element={<SendVoucher />} />
-            {/* Screens not in this build yet send the client back to the start. */}
-            <Route path="*" element={<Navigate to="/" replace />} />
+            {/* Any other path: the not-found page, in the salon's layout and theme, with a way back. */}
+            <Route path="*" element={<NotFound what="page" salon={data.salon} />} />
           </Route>
         </Routes>
       </BrowserRouter>

@@ -1,27 +1,19 @@
-import { useSyncExternalStore } from 'react';
 import { css } from '../../styled-system/css';
-import { OFFLINE_MESSAGE } from '../../shared/call-errors';
+import { useOnline } from '../lib/connection';
+import { useSalon } from '../lib/salon-context';
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
-
-/** While the browser has no connection: a notice at the top (the screen and the selection stay as they are). */
+/**
+ * While the browser has no connection: a notice at the top with the salon's phone, so that the
+ * client can still book (the screen and the selection stay as they are). A page reopened offline
+ * comes from the service worker's copy (vite.config.ts), so this is what it shows then too.
+ */
 export function OfflineNotice() {
-  const online = useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  const { salon } = useSalon();
+  const online = useOnline();
   if (online) return null;
   return (
     <p role="status" className={css({ bg: 'text', color: 'bg', px: '4', py: '2', fontSize: 'sm', textAlign: 'center' })}>
-      {OFFLINE_MESSAGE} What is on screen may be out of date.
+      You are offline.{salon.phone ? ` To book now, call ${salon.name} on ${salon.phone}.` : ''} What is on screen may be out of date.
     </p>
   );
 }

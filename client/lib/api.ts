@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
 import { errorMessageFrom, NO_TOKEN_MESSAGE, OFFLINE_MESSAGE, TIMEOUT_MESSAGE } from '../../shared/call-errors';
+import { serverReached, serverUnreachable } from './connection';
 
 /** The API base; every call path of the spec is relative to it. */
 export const API_BASE = '/api/';
@@ -78,9 +79,11 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
     if (o.signal?.aborted) throw new CallError('The call was cancelled', 0, 'aborted');
     // fetch rejects only when the server could not be reached (or our 30 s ran out).
     const err = timeout.aborted ? new CallError(TIMEOUT_MESSAGE, 0, 'timeout') : new CallError(OFFLINE_MESSAGE, 0, 'offline');
+    if (err.code === 'offline') serverUnreachable();
     report(path, err);
     throw err;
   }
+  serverReached();
   if (res.status === 204) return null;
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);

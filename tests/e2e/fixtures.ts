@@ -614,8 +614,12 @@ export class Summary {
   get waitlistNote(): Locator {
     return this.page.getByRole('note').filter({ hasText: /waitlist/ });
   }
+  /**
+   * This screen's NEXT, never the previous screen's: while the summary's code loads, the time
+   * screen (and its NEXT) stays on screen.
+   */
   get next(): Locator {
-    return this.page.getByRole('button', { name: 'NEXT', exact: true });
+    return this.page.getByRole('main').filter({ has: this.title }).getByRole('button', { name: 'NEXT', exact: true });
   }
 }
 

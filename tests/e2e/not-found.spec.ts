@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { E2E_PORT, UNKNOWN_DOMAIN } from './env';
-import { expect, test } from './fixtures';
+import { expect, SALONS, test } from './fixtures';
 
 // Addresses that lead nowhere answer 404 with a page that says so and offers a way on.
 
 /** Expects a not-found page a person can understand and leave, not a blank one. */
 async function expectNotFoundPage(page: Page, message: RegExp) {
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/can.t find/i);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
   await expect(page.getByRole('main')).toContainText(message);
   await expect(page.getByRole('main')).toContainText('Please refresh the page, or go to the start.');
   await expect(page.getByRole('link', { name: 'Go to the start' })).toHaveAttribute('href', '/');
@@ -15,6 +15,7 @@ async function expectNotFoundPage(page: Page, message: RegExp) {
 test.describe('not found', () => {
   for (const [path, message] of [
     ['/salon/999', /salon/i],
+    ['/salon/999999', /salon/i],
     ['/salon/999/summary', /salon/i],
     ['/salon/abc', /salon/i],
     ['/group/999/', /group/i],
@@ -34,5 +35,42 @@ test.describe('not found', () => {
     const nav = await page.goto(`http://${UNKNOWN_DOMAIN}:${E2E_PORT}/`);
     expect(nav!.status()).toBe(404);
     await expectNotFoundPage(page, /address/i);
+  });
+});
+
+// Inside a salon's booking area, an unknown path is the same page in the salon's layout and
+// theme, leading back to the salon's start (the edge cannot tell, so the status is 200).
+test.describe("not found in a salon's booking area", () => {
+  test("/salon/1/nowhere says so in the salon's theme, asks to refresh and leads back to the salon, at 320 px", async ({
+    page,
+    expectNoSidewaysScroll,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto('/salon/1/nowhere');
+    await expect(page).toHaveURL('/salon/1/nowhere');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('banner')).toContainText(SALONS[1].name);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[1].theme);
+    const main = page.getByRole('main');
+    await expect(main).toContainText("We couldn't find that page.");
+    await expect(main).toContainText(`Please refresh the page, or go back to ${SALONS[1].name}.`);
+    await expectNoSidewaysScroll();
+    await page.getByRole('link', { name: `Back to ${SALONS[1].name}` }).click();
+    await expect(page).toHaveURL('/salon/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
+  });
+
+  for (const id of [1, 2, 3] as const) {
+    test(`the not-found page of salon ${id} (${SALONS[id].theme} theme) is accessible`, async ({ page, expectAccessible }) => {
+      await page.goto(`/salon/${id}/no/such/screen`);
+      await expect(page.getByRole('link', { name: `Back to ${SALONS[id].name}` })).toHaveAttribute('href', `/salon/${id}`);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[id].theme);
+      await expectAccessible(`not found in salon ${id}`);
+    });
+  }
+
+  test("the edge's not-found page (no salon's look) is accessible", async ({ page, expectAccessible }) => {
+    expect((await page.goto('/salon/999999'))!.status()).toBe(404);
+    await expectAccessible('not found, no salon');
   });
 });

@@ -114,7 +114,7 @@ function securityHeaders(config: Config, pixel: boolean): Record<string, string>
   return {
     'Content-Security-Policy':
       `default-src 'self'; script-src 'self' https://js.stripe.com${pixelScript}; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; ` +
-      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}${pixelReport}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; ` +
+      `connect-src 'self' ${stripeApi} ${config.pusher.socketOrigin}${pixelReport}; frame-src https://js.stripe.com https://hooks.stripe.com; font-src 'self'; worker-src 'self'; ` +
       "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -127,8 +127,13 @@ function securityHeadersOf(config: Config, pixel: boolean) {
   return sets[pixel ? 1 : 0];
 }
 
-function etagOf(tpl: { etag: string }, memoKey: string): string {
-  return `"${tpl.etag}-${memoKey.replace(/[^\w.@:-]/g, '_')}"`;
+/**
+ * The page's ETag: the template, the release and the page's data. The release is in it because
+ * the page carries it (bootstrap `release`): after a release a browser's copy is never revalidated
+ * with a 304, or client/lib/release-check.ts would find the page still of the old release.
+ */
+function etagOf(c: Context<AppEnv>, tpl: { etag: string }, memoKey: string): string {
+  return `"${tpl.etag}-${`${c.get('config').release}/${memoKey}`.replace(/[^\w.@:-]/g, '_')}"`;
 }
 
 function headersFor(c: Context<AppEnv>, pixel: boolean, etag?: string): Record<string, string> {
@@ -153,7 +158,7 @@ function answer(c: Context<AppEnv>, body: Uint8Array, status: number, pixel: boo
  * memoised in this isolate is rendered even for a 304, since its CSP depends on the salon's data.
  */
 export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promise<Response | null> {
-  const etag = etagOf(await indexHtml(c), memoKey);
+  const etag = etagOf(c, await indexHtml(c), memoKey);
   const memo = rendered.get(etag);
   return memo ? answer(c, memo.body, 200, memo.pixel, etag) : null;
 }
@@ -176,7 +181,7 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
   if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));
   const html = await rewriter.transform(new Response(tpl.text)).text();
   const body = new TextEncoder().encode(html);
-  const etag = memoKey ? etagOf(tpl, memoKey) : undefined;
+  const etag = memoKey ? etagOf(c, tpl, memoKey) : undefined;
   const pixel = o.pixel ?? false;
   if (etag) {
     if (rendered.size >= MEMO_LIMIT) rendered.delete(rendered.keys().next().value as string);
