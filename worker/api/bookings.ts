@@ -23,12 +23,10 @@ import { bookingVerificationText } from '../messaging/templates';
 import { afterAnswer, outboxOf } from './after-answer';
 import { clientOf } from './client-salons';
 import { idempotencyKeyOf, returnUrlOf } from './request-headers';
-import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
+import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
-const iso = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset');
+const iso = isoDateTime();
 const holdBody = z.object({
   start_time: iso,
   procedures: z
