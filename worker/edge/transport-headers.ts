@@ -11,7 +11,7 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export const transportHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  const https = new URL(c.req.url).protocol === 'https:';
+  const https = c.req.url.startsWith('https:');
   const missing = !c.res.headers.has('X-Content-Type-Options') || (https && !c.res.headers.has('Strict-Transport-Security'));
   if (!missing) return;
   let headers = c.res.headers;
