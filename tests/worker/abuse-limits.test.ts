@@ -43,13 +43,17 @@ async function checked(responses: Response[]) {
 }
 
 describe('the sign-in allowance', () => {
-  it.each([50, 200])('checks at most 5 passwords for one phone under %i concurrent attempts from as many addresses', async (n) => {
-    const phone = freshPhone();
-    const answers = await Promise.all(Array.from({ length: n }, (_, i) => login(phone, 'Wrong-pass1', at(i % 250, 1))));
-    expect(await checked(answers)).toBe(5);
-    const refused = answers.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(n - 5);
-  });
+  it.each([50, 200])(
+    'checks at most 5 passwords for one phone under %i concurrent attempts from as many addresses',
+    async (n) => {
+      const phone = freshPhone();
+      const answers = await Promise.all(Array.from({ length: n }, (_, i) => login(phone, 'Wrong-pass1', at(i % 250, 1))));
+      expect(await checked(answers)).toBe(5);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(n - 5);
+    },
+    60_000,
+  );
 
   it('refuses even the right password of a phone under attack, with a message the client can act on', async () => {
     const phone = freshPhone();
@@ -82,14 +86,14 @@ describe('the sign-in allowance', () => {
     const again = await login(tried, 'Guess-pass2', nat);
     expect(again.status).toBe(429);
     expect(await detailOf(again)).toBe(MSG_TOO_MANY_FROM_ADDRESS);
-  });
+  }, 60_000);
 });
 
 describe('sign-ups, reset codes and booking verification codes', () => {
   it('limits sign-ups per address to 30 an hour, atomically', async () => {
     const address = at(80);
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
+      Array.from({ length: 35 }, () =>
         post(
           '/session/signup',
           { first_name: 'Sam', last_name: 'Test', email: 'sam@example.com', phone: freshPhone(), password: 'Good-pass1' },
@@ -100,7 +104,7 @@ describe('sign-ups, reset codes and booking verification codes', () => {
     const refused = answers.filter((r) => r.status === 429);
     expect(answers.map((r) => r.status).sort(), await answers.find((r) => r.status !== 200 && r.status !== 429)?.text()).toEqual([
       ...Array<number>(30).fill(200),
-      ...Array<number>(10).fill(429),
+      ...Array<number>(5).fill(429),
     ]);
     expect(await detailOf(refused[0]!)).toBe(MSG_SIGNUP_LIMIT);
     const elsewhere = await post(
@@ -109,7 +113,7 @@ describe('sign-ups, reset codes and booking verification codes', () => {
       at(81),
     );
     expect(elsewhere.status).toBe(200);
-  });
+  }, 60_000);
 
   it('compares at most 5 reset codes per phone an hour', async () => {
     const resetPhone = freshPhone();
