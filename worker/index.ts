@@ -58,6 +58,9 @@ function consumerConfig(env: Env) {
   }
 }
 
+/** The abuse counters' Durable Object class (wrangler.toml [[durable_objects.bindings]] ABUSE). */
+export { AbuseCounter } from './abuse/counter';
+
 export default {
   fetch: app.fetch,
   /** The MESSAGES queue's consumer (wrangler.toml [[queues.consumers]]): sends texts and emails. */

@@ -66,12 +66,12 @@ describe('the sign-in allowance', () => {
   it('a correct password clears the count of its phone', async () => {
     const phone = freshPhone();
     const now = Date.now();
-    for (let i = 0; i < 4; i++) await admitLogin(env.DB, phone, at(60), now);
-    await loginSucceeded(env.DB, phone);
-    for (let i = 0; i < 5; i++) await admitLogin(env.DB, phone, at(60), now);
-    await expect(admitLogin(env.DB, phone, at(60), now)).rejects.toThrow(MSG_LOGIN_LOCKED);
+    for (let i = 0; i < 4; i++) await admitLogin(env.ABUSE, phone, at(60), now);
+    await loginSucceeded(env.ABUSE, phone);
+    for (let i = 0; i < 5; i++) await admitLogin(env.ABUSE, phone, at(60), now);
+    await expect(admitLogin(env.ABUSE, phone, at(60), now)).rejects.toThrow(MSG_LOGIN_LOCKED);
     // The window ends by itself.
-    await expect(admitLogin(env.DB, phone, at(60), now + 15 * 60_000)).resolves.toBeUndefined();
+    await expect(admitLogin(env.ABUSE, phone, at(60), now + 15 * 60_000)).resolves.toBeUndefined();
   });
 
   it('an address over its limit never refuses an account nobody attacks, only the numbers it has already tried', async () => {

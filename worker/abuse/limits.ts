@@ -1,10 +1,11 @@
-import { countUses, forget, pruneCounters } from '../db/throttle';
+import { counterOf, type AbuseCounter } from './counter';
 import { AppError } from '../errors';
 
 /**
  * How much of each sensitive action one phone number, one address or one salon may use, and
  * the messages of a refusal (docs/abuse.md). Every use is counted before the work it guards (a
- * password check, a code comparison, an account), atomically in D1, so concurrency cannot
+ * password check, a code comparison, an account), atomically by a Durable Object per key
+ * (./counter.ts), so concurrency cannot
  * multiply an allowance: fifty simultaneous wrong passwords for one phone check five.
  */
 const MINUTE = 60_000;
@@ -27,6 +28,7 @@ export const LIMITS = {
   verifyPerSalon: { max: 300, windowMs: 15 * MINUTE },
 } as const;
 type Limit = keyof typeof LIMITS;
+type Counters = DurableObjectNamespace<AbuseCounter>;
 
 export const MSG_LOGIN_LOCKED = 'Password attempts exceeded. Please wait 15 minutes and try again, or reset your password.';
 export const MSG_TOO_MANY_FROM_ADDRESS = 'Too many attempts from your network. Please wait a few minutes and try again.';
@@ -37,20 +39,13 @@ export const MSG_VERIFY_LIMIT = 'Too many attempts. Please wait 15 minutes and t
 const keyOf = (limit: Limit, id: string) => `${limit}:${id}`;
 
 /** Counts one use against each (limit, id) and answers each count, this use included. */
-async function count(db: D1Database, uses: [Limit, string][], now: number): Promise<number[]> {
-  const counts = await countUses(
-    db,
-    uses.map(([limit, id]) => ({ key: keyOf(limit, id), windowMs: LIMITS[limit].windowMs })),
-    now,
-  );
-  // Now and then, forget counters whose windows ended long ago.
-  if (Math.random() < 0.01) await pruneCounters(db, now - 2 * HOUR);
-  return counts;
+function count(ns: Counters, uses: [Limit, string][], now: number): Promise<number[]> {
+  return Promise.all(uses.map(([limit, id]) => counterOf(ns, keyOf(limit, id)).count(LIMITS[limit].windowMs, now)));
 }
 
 /** Counts one use against each (limit, id) and answers whether each is still within its limit. */
-async function use(db: D1Database, uses: [Limit, string][], now: number): Promise<boolean[]> {
-  const counts = await count(db, uses, now);
+async function use(ns: Counters, uses: [Limit, string][], now: number): Promise<boolean[]> {
+  const counts = await count(ns, uses, now);
   return counts.map((n, i) => n <= LIMITS[uses[i]![0]].max);
 }
 
@@ -63,9 +58,9 @@ const refuse = (message: string): never => {
  * concurrency. The address limit never refuses the first attempt for a phone in its window: a
  * correct password for an account nobody is attacking is always checked, even from a busy NAT.
  */
-export async function admitLogin(db: D1Database, phone: string, address: string, now: number) {
+export async function admitLogin(ns: Counters, phone: string, address: string, now: number) {
   const [forPhone = 0, fromAddress = 0] = await count(
-    db,
+    ns,
     [
       ['loginPerPhone', phone],
       ['loginPerAddress', address],
@@ -77,11 +72,11 @@ export async function admitLogin(db: D1Database, phone: string, address: string,
 }
 
 /** A correct password clears its phone's count. */
-export const loginSucceeded = (db: D1Database, phone: string) => forget(db, keyOf('loginPerPhone', phone));
+export const loginSucceeded = (ns: Counters, phone: string) => counterOf(ns, keyOf('loginPerPhone', phone)).forget();
 
-export async function admitResetSend(db: D1Database, phone: string, address: string, now: number) {
+export async function admitResetSend(ns: Counters, phone: string, address: string, now: number) {
   const ok = await use(
-    db,
+    ns,
     [
       ['resetSendPerPhone', phone],
       ['resetSendPerAddress', address],
@@ -91,17 +86,17 @@ export async function admitResetSend(db: D1Database, phone: string, address: str
   if (ok.includes(false)) refuse(MSG_RESET_LIMIT);
 }
 
-export async function admitResetCheck(db: D1Database, phone: string, now: number) {
-  if (!(await use(db, [['resetCheckPerPhone', phone]], now))[0]) refuse(MSG_RESET_LIMIT);
+export async function admitResetCheck(ns: Counters, phone: string, now: number) {
+  if (!(await use(ns, [['resetCheckPerPhone', phone]], now))[0]) refuse(MSG_RESET_LIMIT);
 }
 
-export async function admitSignup(db: D1Database, address: string, now: number) {
-  if (!(await use(db, [['signupPerAddress', address]], now))[0]) refuse(MSG_SIGNUP_LIMIT);
+export async function admitSignup(ns: Counters, address: string, now: number) {
+  if (!(await use(ns, [['signupPerAddress', address]], now))[0]) refuse(MSG_SIGNUP_LIMIT);
 }
 
-export async function admitVerification(db: D1Database, salonId: number, address: string, now: number) {
+export async function admitVerification(ns: Counters, salonId: number, address: string, now: number) {
   const ok = await use(
-    db,
+    ns,
     [
       ['verifyPerAddress', address],
       ['verifyPerSalon', String(salonId)],
@@ -113,3 +108,10 @@ export async function admitVerification(db: D1Database, salonId: number, address
 
 /** The caller's address as Cloudflare gives it ('local' without one: wrangler dev, tests). */
 export const addressOf = (header: string | undefined) => (header ?? 'local').slice(0, 64);
+
+/**
+ * Ended sessions (a logout): Cognito's signatures on the session's access tokens stay valid until
+ * they expire, so the session (its origin_jti) is marked until then and refused.
+ */
+export const endSession = (ns: Counters, originJti: string, until: number) => counterOf(ns, `ended:${originJti}`).mark(until);
+export const isSessionEnded = (ns: Counters, originJti: string, now: number) => counterOf(ns, `ended:${originJti}`).isMarked(now);
