@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { UTM_ORIGINS } from './constants';
+import { isIsoDateTime } from './dates';
 
 /** Texts of the pre-submit checks (docs/booking-journey.md §5) and of a failed booking (§8). */
 const MSG_TIME_MISSING = 'selectedAppointmentTime is missing';
@@ -9,8 +10,7 @@ export const MSG_SLOT_TAKEN =
   "Sorry, there's been a problem and your booking has not been created. The time slot you chose may have been taken or you might be on an old version, so please close this tab, open a new tab and try again";
 export const MSG_BOOKING_PROBLEM = 'We are having problems creating your booking, please try again.';
 
-const iso = (message: string) =>
-  z.string({ message }).regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, message);
+const iso = (message: string) => z.string({ message }).max(40, message).refine(isIsoDateTime, message);
 
 /** The booking request of docs/booking-journey.md §3 (prices are recomputed by the server). */
 export const bookingRequestSchema = z.object({

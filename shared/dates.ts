@@ -16,6 +16,29 @@ export function isCalendarDate(date: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
 }
 
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
+
+/**
+ * A date-time with its offset, as every call takes one ('2026-11-24T10:00:00Z',
+ * '2026-11-24T10:00+01:00'), that names a real instant: the month 01-12, a day the month has,
+ * hours 00-23, minutes and seconds 00-59, an offset of at most 14 hours. `Date.parse` alone
+ * would take '2026-02-30' (as 2 March) or answer NaN further on.
+ */
+export function isIsoDateTime(text: string): boolean {
+  const m = ISO_DATE_TIME.exec(text);
+  if (!m) return false;
+  const [, date = '', hours, minutes, seconds = '0', offsetHours = '0', offsetMinutes = '0'] = m;
+  return (
+    isCalendarDate(date) &&
+    Number(hours) <= 23 &&
+    Number(minutes) <= 59 &&
+    Number(seconds) <= 59 &&
+    Number(offsetHours) <= 14 &&
+    Number(offsetMinutes) <= 59 &&
+    Number.isFinite(Date.parse(text))
+  );
+}
+
 /** 0 = Sunday */
 export const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 

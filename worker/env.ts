@@ -2,11 +2,14 @@ import type { SalonDetails } from '../shared/types';
 import type { MiddlewareHandler } from 'hono';
 import { ConfigError, configFrom, type Config } from './config';
 import type { OutgoingMessage } from './messaging/outbox';
+import type { AbuseCounter } from './abuse/counter';
 
 /** Bindings, vars and secrets of wrangler.toml (checked by worker/config.ts). */
 export interface Env {
   DB: D1Database;
   ASSETS: Fetcher;
+  /** abuse counters and ended sessions, one Durable Object per key (worker/abuse/counter.ts) */
+  ABUSE: DurableObjectNamespace<AbuseCounter>;
   /** outgoing texts and emails (wrangler.toml [[queues.producers]]; this Worker is also its consumer) */
   MESSAGES?: Queue<OutgoingMessage>;
   /** messages-dlq: where a message the provider refuses for good is kept */

@@ -15,11 +15,14 @@ import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
 import { isProtected, isRebooking, verifiedClient } from './edge/client-auth';
 import { consumeMessages } from './messaging/outbox';
+import { transportHeaders } from './edge/transport-headers';
+import { hashedAsset } from './edge/assets';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
 
 app.use(requestId());
+app.use(transportHeaders);
 app.use(withConfig);
 
 app.all('/api/*', async (c) => {
@@ -39,7 +42,7 @@ app.route('/', admin);
 app.route('/', session);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
-app.get('/assets/*', (c) => c.env.ASSETS.fetch(c.req.raw));
+app.get('/assets/*', hashedAsset);
 app.route('/', serviceWorker);
 app.route('/', robots);
 app.route('/', icons);
@@ -58,6 +61,9 @@ function consumerConfig(env: Env) {
     return null;
   }
 }
+
+/** The abuse counters' Durable Object class (wrangler.toml [[durable_objects.bindings]] ABUSE). */
+export { AbuseCounter } from './abuse/counter';
 
 export default {
   fetch: app.fetch,

@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { isCalendarDate } from './availability/calendar';
+import { isIsoDateTime } from '../shared/dates';
 import { AppError, FieldErrors } from './errors';
 
 /** zod validation of a request part; a failure is a 400 naming the field at fault. */
@@ -58,13 +59,17 @@ export const stylistChoicesParam = z
 /** A calendar date in the salon's timezone. */
 export const dateParam = (what: string) => z.string().refine(isCalendarDate, `${what} must be a date such as 2026-03-03`);
 
+/**
+ * A date-time with its offset that names a real instant ('2026-11-24T10:00:00Z'): impossible
+ * dates and times ('2026-02-30', '25:00') answer 400 naming the field, never a RangeError.
+ */
+export const isoDateTime = (message = 'must be an ISO date-time with offset, such as 2026-11-24T10:00:00Z') =>
+  z.string({ message }).max(40, message).refine(isIsoDateTime, message);
+
 /** The patch test time a search follows (an ISO date-time with offset), or 'null'. */
 export const patchTimeParam = z
   .string()
-  .refine(
-    (s) => s === 'null' || s === 'none' || (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s))),
-    'extra must be the patch test time as an ISO date-time, or null',
-  )
+  .refine((s) => s === 'null' || s === 'none' || isIsoDateTime(s), 'extra must be the patch test time as an ISO date-time, or null')
   .transform((s) => (s === 'null' || s === 'none' ? null : Date.parse(s)));
 
 export const isWaitListQuery = z.object({

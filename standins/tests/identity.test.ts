@@ -564,15 +564,41 @@ describe('identity stand-in: password storage and abuse limits', () => {
     expect((await signIn(user.phone, user.password)).AuthenticationResult.AccessToken).toBeTruthy();
   });
 
-  it('locks a caller address after 5 failures whatever the phone numbers, not other addresses', async () => {
-    const user = await signUp();
-    const attacker = { 'CF-Connecting-IP': '203.0.113.9' };
-    for (let i = 0; i < 5; i++) await signInFails(freshPhone(), 'Guess-pass1', attacker);
-    expect(await signInFails(user.phone, user.password, attacker)).toEqual({
+  it("throttles the end user's address from UserContextData.IpAddress, as a server-side app passes it", async () => {
+    const victim = await signUp();
+    const proxy = { 'CF-Connecting-IP': '192.0.2.200' };
+    const fromUser = (phone: string, password: string, ip: string) =>
+      fails('InitiateAuth', { ...passwordAuth(phone, password).body, UserContextData: { IpAddress: ip } }, proxy);
+    for (let i = 0; i < 5; i++) await fromUser(freshPhone(), 'Guess-pass1', '203.0.113.201');
+    await fromUser(victim.phone, 'Guess-pass1', '203.0.113.201');
+    expect(await fromUser(victim.phone, victim.password, '203.0.113.201')).toEqual({
       __type: 'NotAuthorizedException',
       message: 'Password attempts exceeded',
     });
-    expect((await signIn(user.phone, user.password, { 'CF-Connecting-IP': '198.51.100.7' })).AuthenticationResult.IdToken).toBeTruthy();
+    // The proxy's own address is not the one locked: the same user through it from elsewhere signs in.
+    const ok = await send(
+      'InitiateAuth',
+      { ...passwordAuth(victim.phone, victim.password).body, UserContextData: { IpAddress: '198.51.100.201' } },
+      proxy,
+    );
+    expect(ok.status).toBe(200);
+  });
+
+  it('locks a caller address after 5 failures for the numbers it attacks, never for an account nobody attacks', async () => {
+    const user = await signUp();
+    const victim = await signUp();
+    const attacker = { 'CF-Connecting-IP': '203.0.113.9' };
+    for (let i = 0; i < 5; i++) await signInFails(freshPhone(), 'Guess-pass1', attacker);
+    // The same address (a carrier NAT) still signs in a client whose number has no failures.
+    expect((await signIn(user.phone, user.password, attacker)).AuthenticationResult.IdToken).toBeTruthy();
+    // A number the address has already failed on is refused from it while the address is locked…
+    await signInFails(victim.phone, 'Guess-pass1', attacker);
+    expect(await signInFails(victim.phone, victim.password, attacker)).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Password attempts exceeded',
+    });
+    // …and not from another address.
+    expect((await signIn(victim.phone, victim.password, { 'CF-Connecting-IP': '198.51.100.7' })).AuthenticationResult.IdToken).toBeTruthy();
   });
 });
 

@@ -20,7 +20,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   reporter: 'list',
   timeout: 30_000,
-  globalTimeout: 12 * 60_000, // a passing run takes about 5 minutes on 2 cores
+  globalTimeout: 30 * 60_000, // a passing run takes about 11 minutes on 2 cores (about 230 tests)
   expect: { timeout: 5_000 },
   use: {
     baseURL,

@@ -31,7 +31,32 @@ describe('salon admin API: only the salon itself changes its settings', () => {
     [{ timezone: 'Mars/Olympus' }, 'timezone', 'timezone must be an IANA timezone such as Europe/London'],
     [{ currency: 'gbp' }, 'currency', 'currency must be a 3-letter ISO currency code'],
     [{ check_ncob_availability_until: 0 }, 'check_ncob_availability_until', 'check_ncob_availability_until must be at least 1 day'],
-    [{ salon_website_link: 'javascript:alert(1)' }, 'salon_website_link', 'salon_website_link must be an http(s) URL or empty'],
+    [
+      { salon_website_link: 'javascript:alert(1)' },
+      'salon_website_link',
+      'salon_website_link must be an https URL such as https://example.com, or empty',
+    ],
+    [
+      { salon_website_link: 'https://x/"><script>alert(1)</script>' },
+      'salon_website_link',
+      'salon_website_link must be an https URL such as https://example.com, or empty',
+    ],
+    [
+      { salon_website_link: 'https://salon.example.com/a"b' },
+      'salon_website_link',
+      'salon_website_link must be an https URL such as https://example.com, or empty',
+    ],
+    [
+      { salon_website_link: 'https://user:pw@salon.example.com/' },
+      'salon_website_link',
+      'salon_website_link must be an https URL such as https://example.com, or empty',
+    ],
+    [
+      { stripe_voucher_link: 'http://pay.example.com/v' },
+      'stripe_voucher_link',
+      'stripe_voucher_link must be an https URL such as https://example.com, or empty',
+    ],
+    [{ image: 'https://images.example.com/a b.png' }, 'image', 'image must be an https URL such as https://example.com, or empty'],
     [{ custom_domain: 'not a domain' }, 'custom_domain', 'custom_domain must be a host name such as book.example.com'],
     [{ name: '' }, 'name', 'name must not be empty'],
     [

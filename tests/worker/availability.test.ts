@@ -252,6 +252,8 @@ describe('staff at a chosen time', () => {
   it('refuses a start time that is not an ISO date-time', async () => {
     const res = await call('/api/book-online/services/stylists-at/1/4/0/?start_time=10am');
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { detail: string }).detail).toBe('start_time must be an ISO date-time with offset');
+    expect(((await res.json()) as { detail: string }).detail).toBe(
+      'start_time must be an ISO date-time with offset, such as 2026-11-24T10:00:00Z',
+    );
   });
 });

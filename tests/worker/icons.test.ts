@@ -101,8 +101,11 @@ describe("a salon's icon", () => {
     const favicon = await call('/favicon.ico', DOMAIN);
     expect(favicon.status).toBe(302);
     expect(favicon.headers.get('Location')).toBe('https://images.example.com/willow.png?w=64&h=64');
-    // An http logo would be blocked on an https page: the initials stay.
-    expect((await patchSalon(1, { image: 'http://images.example.com/willow.png' })).status).toBe(200);
+    // An http logo would be blocked on an https page: it is refused, and the https one stays.
+    expect((await patchSalon(1, { image: 'http://images.example.com/willow.png' })).status).toBe(400);
+    expect(iconLinkOf(await (await call('/salon/1')).text()).href).toBe('https://images.example.com/willow.png?w=64&h=64');
+    // Without a logo the initials are the icon.
+    expect((await patchSalon(1, { image: '' })).status).toBe(200);
     expect(iconLinkOf(await (await call('/salon/1')).text()).href).toMatch(/^\/salon\/1\/icon\.svg\?v=/);
     expect(initialsIn(await (await call('/favicon.ico', DOMAIN)).text())).toBe('WC');
   });

@@ -8,13 +8,11 @@ import { createInvite } from '../invites/create';
 import { inviteNotFound } from '../invites/errors';
 import { adminInvite } from '../invites/view';
 import { stripeFor } from '../payments/stripe';
-import { idParam, validate } from '../validate';
+import { idParam, isoDateTime, validate } from '../validate';
 import { originOf, publishChange, textInvite } from './invite-notices';
 import { salonAdmin } from './salon-admin';
 
-const iso = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset');
+const iso = isoDateTime();
 const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, such as +447700900123');
 const name = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(80, `${what} must be at most 80 characters`);
 

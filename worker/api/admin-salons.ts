@@ -32,7 +32,18 @@ const voucherMoney = z
   .max(10000, 'must be at most 10000')
   .refine(hasAtMost2Decimals, 'must have at most 2 decimals')
   .transform(toMinor);
-const link = z.union([z.literal(''), z.url({ protocol: /^https?$/, message: 'must be an http(s) URL or empty' })]);
+const LINK_MESSAGE = 'must be an https URL such as https://example.com, or empty';
+/**
+ * A link the pages show or follow (website, logo, voucher page): a well-formed https URL with a
+ * real host name and no credentials, quotes, angle brackets, backslashes or spaces, or empty.
+ */
+const link = z.union([
+  z.literal(''),
+  z
+    .url({ protocol: /^https$/, hostname: z.regexes.domain, message: LINK_MESSAGE })
+    .max(2048, LINK_MESSAGE)
+    .refine((u) => /^https:\/\/[^\s"'<>\\`@]+$/.test(u), LINK_MESSAGE),
+]);
 
 /** The salon settings a salon may change; anything else in the body is refused by name. */
 const salonSettingsSchema = z

@@ -5,11 +5,18 @@ import { AppError } from '../errors';
 import { patchSlots, patchWeekly } from '../availability/patch-views';
 import { slotsOn, stylistsAtTime, weeklyAvailability, type Timing } from '../availability/views';
 import type { BookingQuery } from '../availability/booking-query';
-import { dateParam, idParam, isWaitListQuery, patchTimeParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
+import {
+  dateParam,
+  idParam,
+  isoDateTime,
+  isWaitListQuery,
+  patchTimeParam,
+  serviceIdsParam,
+  stylistChoicesParam,
+  validate,
+} from '../validate';
 
 const salonId = idParam('Salon id');
-
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/;
 
 const HOLD_ID = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -116,8 +123,8 @@ export const availability = new Hono<AppEnv>()
     validate(
       'query',
       isWaitListQuery.extend({
-        start_time: z.string({ message: 'start_time is required' }).regex(ISO_TIME, 'start_time must be an ISO date-time with offset'),
-        patch_time: z.string().regex(ISO_TIME, 'patch_time must be an ISO date-time with offset').optional(),
+        start_time: isoDateTime('start_time must be an ISO date-time with offset, such as 2026-11-24T10:00:00Z'),
+        patch_time: isoDateTime('patch_time must be an ISO date-time with offset, such as 2026-11-24T10:00:00Z').optional(),
       }),
     ),
     async (c) => {

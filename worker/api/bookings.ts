@@ -22,13 +22,12 @@ import { enqueueMessage } from '../messaging/outbox';
 import { bookingVerificationText } from '../messaging/templates';
 import { afterAnswer, outboxOf } from './after-answer';
 import { clientOf } from './client-salons';
+import { addressOf, admitVerification } from '../abuse/limits';
 import { idempotencyKeyOf, returnUrlOf } from './request-headers';
-import { idParam, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
+import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
-const iso = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset');
+const iso = isoDateTime();
 const holdBody = z.object({
   start_time: iso,
   procedures: z
@@ -56,7 +55,7 @@ export const bookings = new Hono<AppEnv>()
       now,
       holdId: b.hold_id,
     });
-    const caller = c.req.header('CF-Connecting-IP') ?? 'local';
+    const caller = addressOf(c.req.header('CF-Connecting-IP'));
     return c.json(await holdTimes(c.env.DB, { salonId, plan, previous: b.hold_id ?? null, caller, now }), 201);
   })
   .delete(
@@ -133,6 +132,7 @@ export const bookings = new Hono<AppEnv>()
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })),
     async (c) => {
       const p = c.req.valid('param');
+      await admitVerification(c.env.ABUSE, p.salonId, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
       const id = await verifyBooking(c.env.DB, p.salonId, p.code, Date.now());
       if (id === null) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find your Booking');
       return c.json({ bookingStatus: 'verified', appointment_id: id });
@@ -143,6 +143,7 @@ export const bookings = new Hono<AppEnv>()
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find that link') })),
     async (c) => {
       const p = c.req.valid('param');
+      await admitVerification(c.env.ABUSE, p.salonId, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
       if (!(await optOut(c.env.DB, p.salonId, p.code, Date.now())))
         throw new AppError('NOT_FOUND', 'Sorry, we are unable to find that link');
       return c.json({ status: 'opted_out' });

@@ -5,7 +5,7 @@ import { appointmentDetails, bookingsPage } from '../bookings/client-bookings';
 import { moveBooking } from '../bookings/move';
 import type { AppEnv } from '../env';
 import { stripeFor } from '../payments/stripe';
-import { idParam, validate } from '../validate';
+import { idParam, isoDateTime, validate } from '../validate';
 import { clientOf } from './client-salons';
 
 const username = z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid');
@@ -20,10 +20,7 @@ const pageQuery = z.object({
     .default(1),
 });
 const moveBody = z.strictObject({
-  start_time: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'must be an ISO date-time with offset')
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO date-time with offset'),
+  start_time: isoDateTime(),
 });
 
 /**

@@ -7,7 +7,7 @@ import { rebookingAvailability } from '../rebooking/availability';
 import { historyOf, salonsOfClient } from '../rebooking/history';
 import { clientOfToken, tokenForLink } from '../rebooking/links';
 import { rebook } from '../rebooking/rebook';
-import { dateParam, idParam, validate } from '../validate';
+import { dateParam, idParam, isoDateTime, validate } from '../validate';
 import { idempotencyKeyOf } from './request-headers';
 
 /**
@@ -30,10 +30,7 @@ const clientOf = (c: Context<AppEnv>): string => {
 
 const requiredDate = (what: string) => z.string({ message: `${what} is required, as a date such as 2026-03-03` }).pipe(dateParam(what));
 
-const isoTime = z
-  .string({ message: 'start_time is required' })
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?([+-]\d{2}:\d{2}|Z)$/, 'start_time must be an ISO date-time with offset')
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'start_time must be a real date and time');
+const isoTime = isoDateTime('start_time must be an ISO date-time with offset, such as 2026-11-24T10:00:00Z');
 
 /** §3 Rebook payload: a copy of the past appointment plus the chosen start; only appointment_id, client_id and start_time count. */
 const rebookBody = z.object({

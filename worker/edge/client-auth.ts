@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { Config } from '../config';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
+import { endSession, isSessionEnded } from '../abuse/limits';
 
 type AccessVerifier = ReturnType<typeof makeVerifier>;
 
@@ -33,6 +34,27 @@ const verifiers = new Map<string, AccessVerifier>();
  * (the Cognito sub).
  */
 export async function verifiedClient(c: Context<AppEnv>): Promise<string> {
+  const payload = await verifiedAccessToken(c);
+  if (typeof payload.origin_jti === 'string' && (await isSessionEnded(c.env.ABUSE, payload.origin_jti, Date.now())))
+    throw new AppError('UNAUTHORIZED', MSG_ENDED);
+  return payload.username ?? payload.sub;
+}
+
+const MSG_INVALID = 'Your session has expired or is not valid. Please log in again.';
+const MSG_ENDED = 'You have logged out. Please log in again.';
+
+/**
+ * Ends the session of the presented access token: from now until the token expires, every
+ * token of that session (its origin_jti) is refused by verifiedClient, although Cognito's
+ * signatures stay valid. No token or an invalid one ends nothing.
+ */
+export async function endSessionOf(c: Context<AppEnv>): Promise<void> {
+  const payload = await verifiedAccessToken(c).catch(() => null);
+  if (payload && typeof payload.origin_jti === 'string') await endSession(c.env.ABUSE, payload.origin_jti, payload.exp * 1000);
+}
+
+/** The verified claims of the request's bearer access token (see verifiedClient). */
+async function verifiedAccessToken(c: Context<AppEnv>) {
   const header = c.req.header('Authorization') ?? '';
   const token = /^Bearer ([A-Za-z0-9_\-.=]+)$/.exec(header)?.[1];
   if (!token) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
@@ -45,10 +67,10 @@ export async function verifiedClient(c: Context<AppEnv>): Promise<string> {
     payload = await verifier.verify(token);
   } catch (e) {
     if (isUnreachable(e)) throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
-    throw new AppError('UNAUTHORIZED', 'Your session has expired or is not valid. Please log in again.');
+    throw new AppError('UNAUTHORIZED', MSG_INVALID);
   }
-  if (typeof payload.exp !== 'number') throw new AppError('UNAUTHORIZED', 'Your session has expired or is not valid. Please log in again.');
-  return payload.username ?? payload.sub;
+  if (typeof payload.exp !== 'number') throw new AppError('UNAUTHORIZED', MSG_INVALID);
+  return payload as typeof payload & { exp: number; origin_jti?: unknown };
 }
 
 /** The JWKS could not be fetched (the identity service is down), as opposed to a bad token. */

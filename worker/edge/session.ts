@@ -5,6 +5,8 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { validate } from '../validate';
 import { cognito } from './identity';
+import { endSessionOf } from './client-auth';
+import { addressOf, admitLogin, admitResetCheck, admitResetSend, admitSignup, loginSucceeded } from '../abuse/limits';
 
 /**
  * The client's session, kept by the edge: the browser holds the short-lived access and ID
@@ -65,10 +67,12 @@ export const session = new Hono<AppEnv>()
   })
   .post('/session/login', validate('json', z.object({ phone, password })), async (c) => {
     const { phone: p, password: pw } = c.req.valid('json');
+    await admitLogin(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: p, PASSWORD: pw },
     });
+    await loginSucceeded(c.env.ABUSE, p);
     return await startSession(c, r.AuthenticationResult);
   })
   .post('/session/refresh', async (c) => {
@@ -87,6 +91,8 @@ export const session = new Hono<AppEnv>()
     }
   })
   .post('/session/logout', async (c) => {
+    // The access token the client holds stops working now, not when it expires.
+    await endSessionOf(c);
     const token = getCookie(c, REFRESH_COOKIE, 'host');
     if (token) await cognito(c, 'RevokeToken', { Token: token }).catch(() => undefined);
     deleteCookie(c, REFRESH_COOKIE, COOKIE);
@@ -106,6 +112,7 @@ export const session = new Hono<AppEnv>()
     ),
     async (c) => {
       const b = c.req.valid('json');
+      await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
       await cognito(c, 'SignUp', {
         Username: b.phone,
         Password: b.password,
@@ -125,7 +132,9 @@ export const session = new Hono<AppEnv>()
     },
   )
   .post('/session/forgot', validate('json', z.object({ phone })), async (c) => {
-    const r = await cognito<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: c.req.valid('json').phone });
+    const p = c.req.valid('json').phone;
+    await admitResetSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    const r = await cognito<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: p });
     return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
   .post(
@@ -140,6 +149,7 @@ export const session = new Hono<AppEnv>()
     ),
     async (c) => {
       const b = c.req.valid('json');
+      await admitResetCheck(c.env.ABUSE, b.phone, Date.now());
       await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
       return c.body(null, 204);
     },

@@ -23,6 +23,9 @@ function cognitoError(type: string, message: string): AppError {
   return new AppError(COGNITO_ERRORS[type] ?? 'BAD_REQUEST', message, undefined, code);
 }
 
+/** The actions that take the end user's context (its address feeds Cognito's own protection). */
+const WITH_USER_CONTEXT = new Set(['InitiateAuth', 'SignUp', 'ForgotPassword', 'ConfirmForgotPassword']);
+
 /**
  * Calls the Cognito Identity Provider JSON API (one action) at the configured endpoint: Amazon
  * Cognito in production, the stand-ins Worker in development. Same request, same answers. Used
@@ -39,7 +42,11 @@ export async function cognitoCall<T>(config: Config, action: string, body: Recor
         'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}`,
         ...(callerAddress ? { 'CF-Connecting-IP': callerAddress } : {}),
       },
-      body: JSON.stringify({ ClientId: clientId, ...body }),
+      body: JSON.stringify({
+        ClientId: clientId,
+        ...(callerAddress && WITH_USER_CONTEXT.has(action) ? { UserContextData: { IpAddress: callerAddress } } : {}),
+        ...body,
+      }),
     });
   } catch {
     throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');

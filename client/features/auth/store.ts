@@ -86,8 +86,10 @@ export async function signUp(details: { first_name: string; last_name: string; e
 }
 
 export async function logout() {
+  // The edge ends the session of this access token too: a copy of it stops working at once.
+  const token = await getAccessToken().catch(() => null);
   ended();
-  await session('logout').catch(() => undefined);
+  await session('logout', {}, 'POST', token ?? undefined).catch(() => undefined);
 }
 
 export async function updateProfile(changes: Partial<Pick<ClientUser, 'name' | 'email' | 'phone_number'>>) {

@@ -40,10 +40,16 @@ function errorAnswer(c: Context<AppEnv>, err: unknown) {
   return amzJson(c, 500, { __type: 'InternalErrorException', message: 'Internal error' }, 'InternalErrorException');
 }
 
-/** The caller's address for throttling: CF-Connecting-IP when it looks like an address, else 'local'. */
-function callerAddress(c: Context<AppEnv>): string {
-  const ip = c.req.header('CF-Connecting-IP')?.trim() ?? '';
-  return /^[0-9A-Fa-f:.]{2,45}$/.test(ip) ? ip.toLowerCase() : 'local';
+/**
+ * The end user's address for throttling, as Cognito takes it: the request's
+ * UserContextData.IpAddress (what a server-side app passes on for its users), else the caller's
+ * own CF-Connecting-IP, else 'local'; only when it looks like an address.
+ */
+function callerAddress(c: Context<AppEnv>, body: unknown): string {
+  const context = (body as { UserContextData?: { IpAddress?: unknown } } | null)?.UserContextData;
+  const candidates = [context?.IpAddress, c.req.header('CF-Connecting-IP')];
+  const ip = candidates.find((v): v is string => typeof v === 'string' && /^[0-9A-Fa-f:.]{2,45}$/.test(v.trim()));
+  return ip ? ip.trim().toLowerCase() : 'local';
 }
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
@@ -86,7 +92,7 @@ identityStandIn.post('/*', async (c) => {
     const action = service === SERVICE && Object.hasOwn(ACTIONS, operation) ? ACTIONS[operation] : undefined;
     if (!action) throw new CognitoError('UnknownOperationException', 'The operation is not supported by this endpoint.');
     const body = await readJson(c);
-    return amzJson(c, 200, await action({ db: c.env.DB, now: Date.now(), caller: callerAddress(c) }, body));
+    return amzJson(c, 200, await action({ db: c.env.DB, now: Date.now(), caller: callerAddress(c, body) }, body));
   } catch (err) {
     return errorAnswer(c, err);
   }

@@ -4,7 +4,7 @@ import { verifyPassword } from './passwords';
 import { TOKEN_TTL_S } from './pool';
 import { initiateAuthRequest, revokeTokenRequest } from './schemas';
 import { revokeRefreshToken, sessionForRefreshToken, startSession } from './sessions';
-import { anyLocked, clearCounter, recordFailure, signInKeys } from './throttle';
+import { signInRefused, clearCounter, recordFailure, signInKeys } from './throttle';
 import { issueTokens } from './tokens';
 import { storedPasswordOf, userByPhone, userBySub } from './users';
 import { parseRequest } from './validation';
@@ -22,7 +22,7 @@ function parameter(params: Record<string, string>, name: string, maxLength = 256
 /** USER_PASSWORD_AUTH, throttled per phone number and per caller address. */
 async function passwordAuth(ctx: ActionContext, phone: string, password: string) {
   const keys = signInKeys(phone, ctx.caller);
-  if (await anyLocked(ctx.db, [keys.phone, keys.address], ctx.now)) throw notAuthorized(MSG.attemptsExceeded);
+  if (await signInRefused(ctx.db, keys, ctx.now)) throw notAuthorized(MSG.attemptsExceeded);
   const user = await userByPhone(ctx.db, phone);
   if (!user) {
     await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);

@@ -1,7 +1,8 @@
 /**
  * Abuse counters in D1 (table idp_throttle), with timestamps so that they expire by themselves.
  *
- * Sign-in: failures are counted per phone number and per caller address. Five failures within
+ * Sign-in: failures are counted per phone number and per caller address (an address lock only
+ * refuses numbers that have failures themselves: see signInRefused). Five failures within
  * 15 minutes lock that key for 1 minute after the last failure; each further failure (possible
  * only once a back-off has ended) doubles it, up to 15 minutes. Attempts during a back-off are
  * refused without being counted, so an owner is never locked out for longer than the cap. A
@@ -49,13 +50,21 @@ const prune = (db: D1Database, now: number) => db.prepare('DELETE FROM idp_throt
 
 export const signInKeys = (phone: string, address: string) => ({ phone: `signin:phone:${phone}`, address: `signin:addr:${address}` });
 
-/** Whether any of the keys is in a back-off. */
-export async function anyLocked(db: D1Database, keys: string[], now: number): Promise<boolean> {
+/**
+ * Whether a sign-in is refused: its phone number is in a back-off, or its address is while the
+ * number has failures of its own. An address full of guesses at other numbers (a carrier NAT,
+ * or an attacker) never refuses the correct password of an account nobody is attacking.
+ */
+export async function signInRefused(db: D1Database, keys: { phone: string; address: string }, now: number): Promise<boolean> {
   const { results } = await db
-    .prepare(`SELECT count, first_at, last_at FROM idp_throttle WHERE key IN (${keys.map(() => '?').join(', ')})`)
-    .bind(...keys)
-    .all<Counter>();
-  return results.some((c) => lockedUntil(c, now) !== null);
+    .prepare('SELECT key, count, first_at, last_at FROM idp_throttle WHERE key IN (?, ?)')
+    .bind(keys.phone, keys.address)
+    .all<Counter & { key: string }>();
+  const phone = results.find((c) => c.key === keys.phone) ?? null;
+  const address = results.find((c) => c.key === keys.address) ?? null;
+  if (lockedUntil(phone, now) !== null) return true;
+  const phoneUnderAttack = phone !== null && !isExpired(phone, now);
+  return phoneUnderAttack && lockedUntil(address, now) !== null;
 }
 
 /** Counts one failed sign-in against each key. */

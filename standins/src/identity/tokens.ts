@@ -44,6 +44,8 @@ export async function issueTokens(db: D1Database, user: UserRow, session: Sessio
     exp,
     iat,
     jti: accessJti,
+    // As Cognito's: the session (refresh token) the token came from, which revocation names.
+    origin_jti: session.origin_jti,
   };
   const [IdToken, AccessToken] = await Promise.all([
     signJwt(idClaims, await privateKeyOf(keys.id), keys.id.kid),

@@ -1,0 +1,117 @@
+import { counterOf, type AbuseCounter } from './counter';
+import { AppError } from '../errors';
+
+/**
+ * How much of each sensitive action one phone number, one address or one salon may use, and
+ * the messages of a refusal (docs/abuse.md). Every use is counted before the work it guards (a
+ * password check, a code comparison, an account), atomically by a Durable Object per key
+ * (./counter.ts), so concurrency cannot
+ * multiply an allowance: fifty simultaneous wrong passwords for one phone check five.
+ */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const LIMITS = {
+  /** password checks per phone number */
+  loginPerPhone: { max: 5, windowMs: 15 * MINUTE },
+  /** sign-in attempts per address: high, for many phones behind one carrier NAT */
+  loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  /** reset codes sent, per phone number and per address */
+  resetSendPerPhone: { max: 5, windowMs: HOUR },
+  resetSendPerAddress: { max: 30, windowMs: HOUR },
+  /** reset code comparisons per phone number */
+  resetCheckPerPhone: { max: 5, windowMs: HOUR },
+  /** accounts created per address */
+  signupPerAddress: { max: 30, windowMs: HOUR },
+  /** booking verification codes tried, per address and per salon */
+  verifyPerAddress: { max: 20, windowMs: 15 * MINUTE },
+  verifyPerSalon: { max: 300, windowMs: 15 * MINUTE },
+} as const;
+type Limit = keyof typeof LIMITS;
+type Counters = DurableObjectNamespace<AbuseCounter>;
+
+export const MSG_LOGIN_LOCKED = 'Password attempts exceeded. Please wait 15 minutes and try again, or reset your password.';
+export const MSG_TOO_MANY_FROM_ADDRESS = 'Too many attempts from your network. Please wait a few minutes and try again.';
+export const MSG_RESET_LIMIT = 'Attempt limit exceeded, please try after some time.';
+export const MSG_SIGNUP_LIMIT = 'Too many accounts have been created from your network. Please try again in an hour.';
+export const MSG_VERIFY_LIMIT = 'Too many attempts. Please wait 15 minutes and try the link from your text message again.';
+
+const keyOf = (limit: Limit, id: string) => `${limit}:${id}`;
+
+/** Counts one use against each (limit, id) and answers each count, this use included. */
+function count(ns: Counters, uses: [Limit, string][], now: number): Promise<number[]> {
+  return Promise.all(uses.map(([limit, id]) => counterOf(ns, keyOf(limit, id)).count(LIMITS[limit].windowMs, now)));
+}
+
+/** Counts one use against each (limit, id) and answers whether each is still within its limit. */
+async function use(ns: Counters, uses: [Limit, string][], now: number): Promise<boolean[]> {
+  const counts = await count(ns, uses, now);
+  return counts.map((n, i) => n <= LIMITS[uses[i]![0]].max);
+}
+
+const refuse = (message: string): never => {
+  throw new AppError('TOO_MANY_REQUESTS', message);
+};
+
+/**
+ * Before a password is checked: at most five checks per phone per window, whatever the
+ * concurrency. The address limit never refuses the first attempt for a phone in its window: a
+ * correct password for an account nobody is attacking is always checked, even from a busy NAT.
+ */
+export async function admitLogin(ns: Counters, phone: string, address: string, now: number) {
+  const [forPhone = 0, fromAddress = 0] = await count(
+    ns,
+    [
+      ['loginPerPhone', phone],
+      ['loginPerAddress', address],
+    ],
+    now,
+  );
+  if (forPhone > LIMITS.loginPerPhone.max) refuse(MSG_LOGIN_LOCKED);
+  if (fromAddress > LIMITS.loginPerAddress.max && forPhone > 1) refuse(MSG_TOO_MANY_FROM_ADDRESS);
+}
+
+/** A correct password clears its phone's count. */
+export const loginSucceeded = (ns: Counters, phone: string) => counterOf(ns, keyOf('loginPerPhone', phone)).forget();
+
+export async function admitResetSend(ns: Counters, phone: string, address: string, now: number) {
+  const ok = await use(
+    ns,
+    [
+      ['resetSendPerPhone', phone],
+      ['resetSendPerAddress', address],
+    ],
+    now,
+  );
+  if (ok.includes(false)) refuse(MSG_RESET_LIMIT);
+}
+
+export async function admitResetCheck(ns: Counters, phone: string, now: number) {
+  if (!(await use(ns, [['resetCheckPerPhone', phone]], now))[0]) refuse(MSG_RESET_LIMIT);
+}
+
+export async function admitSignup(ns: Counters, address: string, now: number) {
+  if (!(await use(ns, [['signupPerAddress', address]], now))[0]) refuse(MSG_SIGNUP_LIMIT);
+}
+
+export async function admitVerification(ns: Counters, salonId: number, address: string, now: number) {
+  const ok = await use(
+    ns,
+    [
+      ['verifyPerAddress', address],
+      ['verifyPerSalon', String(salonId)],
+    ],
+    now,
+  );
+  if (ok.includes(false)) refuse(MSG_VERIFY_LIMIT);
+}
+
+/** The caller's address as Cloudflare gives it ('local' without one: wrangler dev, tests). */
+export const addressOf = (header: string | undefined) => (header ?? 'local').slice(0, 64);
+
+/**
+ * Ended sessions (a logout): Cognito's signatures on the session's access tokens stay valid until
+ * they expire, so the session (its origin_jti) is marked until then and refused.
+ */
+export const endSession = (ns: Counters, originJti: string, until: number) => counterOf(ns, `ended:${originJti}`).mark(until);
+export const isSessionEnded = (ns: Counters, originJti: string, now: number) => counterOf(ns, `ended:${originJti}`).isMarked(now);
