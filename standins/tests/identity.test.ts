@@ -185,7 +185,7 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
       name: 'Robin Test',
     });
     expect(Object.keys(access).sort()).toEqual(
-      ['auth_time', 'client_id', 'exp', 'iat', 'iss', 'jti', 'scope', 'sub', 'token_use', 'username'].sort(),
+      ['auth_time', 'client_id', 'exp', 'iat', 'iss', 'jti', 'origin_jti', 'scope', 'sub', 'token_use', 'username'].sort(),
     );
     expect(access).toMatchObject({
       sub: user.sub,
