@@ -79,7 +79,21 @@ test("'No' asks for a patch test time first; then appointment days before 2 days
   await expect(time.prompt).toBeVisible();
   await expect(time.next).toBeDisabled();
 
-  const patchDay = await time.pickDay();
+  // A patch day with a day before it + 2 that has times without the patch test (late in the day,
+  // today may have none left: the first patch day alone would prove nothing).
+  const withoutPatch = await weeklyAvailability(request, 1, ['Full Head Tint', 'Blow Dry']);
+  const patchDays = (await time.slider.availableDays.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''))).map((n) =>
+    dateOfDayName(n),
+  );
+  const today = todayIn();
+  const ruledOut = (p: string) => {
+    const days: string[] = [];
+    for (let d = today; d < addDays(p, 2); d = addDays(d, 1)) days.push(d);
+    return days.some((d) => withoutPatch.availability[d]);
+  };
+  const telling = patchDays.find(ruledOut);
+  expect(telling, `a patch day among ${patchDays.join(', ')} that rules out a bookable day`).toBeDefined();
+  const patchDay = await time.pickDay(telling);
   await expect(time.timezoneNote()).toBeVisible();
   const patchTime = await time.pickTime();
   await expect(time.patchSelected).toBeVisible();
@@ -103,7 +117,6 @@ test("'No' asks for a patch test time first; then appointment days before 2 days
     await expect(time.slider.day(d)).toHaveAccessibleName(dayName(d, false));
     await expect(time.slider.day(d)).toHaveAttribute('aria-disabled', 'true');
   }
-  const withoutPatch = await weeklyAvailability(request, 1, ['Full Head Tint', 'Blow Dry']);
   expect(
     before.some((d) => withoutPatch.availability[d]),
     'a day the patch test rules out',
