@@ -27,10 +27,19 @@ export function App({ boot }: { boot: Bootstrap }) {
     case 'not-found':
       return <NotFound what={boot.what} />;
     default:
-      return (
+      // The rebooking flow shows the cookie banner below its own header.
+      return REBOOKING_PATHS.test(window.location.pathname) ? (
+        <ErrorBoundary>
+          <Suspense fallback={null}>
+            <RebookingArea />
+          </Suspense>
+        </ErrorBoundary>
+      ) : (
         <ErrorBoundary>
           <PlatformCookieBanner />
-          <Suspense fallback={null}>{REBOOKING_PATHS.test(window.location.pathname) ? <RebookingArea /> : <LinkPages />}</Suspense>
+          <Suspense fallback={null}>
+            <LinkPages />
+          </Suspense>
         </ErrorBoundary>
       );
   }

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
+import { CookieBanner } from '../components/CookieBanner';
 import { OfflineNotice } from '../components/OfflineNotice';
 import { pageColumn } from '../components/styles';
 import {
@@ -26,6 +27,9 @@ function Layout() {
     <>
       <RebookingHeader />
       <OfflineNotice />
+      <div className={pageColumn}>
+        <CookieBanner who="the salon you book with" />
+      </div>
       <main ref={main} className={`${pageColumn} ${css({ pb: '8' })}`}>
         <ErrorBoundary key={pathname}>
           <Outlet />
