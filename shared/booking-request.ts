@@ -8,6 +8,8 @@ const MSG_STYLIST_MISSING = 'stylist is missing';
 const MSG_PROCEDURES_MISSING = 'procedures are missing';
 export const MSG_SLOT_TAKEN =
   "Sorry, there's been a problem and your booking has not been created. The time slot you chose may have been taken or you might be on an old version, so please close this tab, open a new tab and try again";
+/** The code of a 409 when the client has as many upcoming online bookings at the salon as it allows. */
+export const BOOKING_LIMIT = 'BOOKING_LIMIT';
 export const MSG_BOOKING_PROBLEM = 'We are having problems creating your booking, please try again.';
 
 const iso = (message: string) => z.string({ message }).max(40, message).refine(isIsoDateTime, message);

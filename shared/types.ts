@@ -41,6 +41,8 @@ export interface SalonDetails {
   allow_self_cancellation: boolean;
   /** hours before the start from which online cancelling stops */
   cancellation_window_hours: number;
+  /** how many upcoming bookings one client may make online here (default 4) */
+  max_upcoming_online_bookings: number;
   /** a deposit is refunded when a client cancels outside the window (otherwise the salon keeps it) */
   refund_deposit_outside_window: boolean;
   /** the gift vouchers the salon sells; null when it sells none */

@@ -99,6 +99,11 @@ const salonSettingsSchema = z
         .min(0, 'must be at least 0 hours')
         .max(720, 'must be at most 720 hours'),
       refund_deposit_outside_window: z.boolean('must be true or false'),
+      max_upcoming_online_bookings: z
+        .number('must be a number of bookings')
+        .int('must be a whole number of bookings')
+        .min(1, 'must be at least 1')
+        .max(100, 'must be at most 100'),
       vouchers_on_sale: z.boolean('must be true or false'),
       voucher_amounts: z
         .array(voucherMoney, 'must be a list of amounts such as [25, 50]')

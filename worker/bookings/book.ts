@@ -3,7 +3,8 @@ import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import type { z } from 'zod';
 import { depositFor, MSG_SLOT_TAKEN, type bookingRequestSchema, type BookingResponse } from '../../shared/booking-request';
 import { appointmentByKey, insertAppointmentBatch, isDuplicateBooking, type AppointmentRow } from '../db/appointments';
-import { isBlockConflict } from '../db/blocks';
+import { isBlockConflict, isBookingLimit } from '../db/blocks';
+import { bookingLimitError } from './booking-limit';
 import { doesPatchTests } from '../db/stylists';
 import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
@@ -113,6 +114,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     row = created(await db.batch(statements));
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time');
+    if (isBookingLimit(e)) throw await bookingLimitError(db, a.salonId);
     // The same request, retried at the same moment: answer what the first one made.
     const again = isDuplicateBooking(e) ? await appointmentByKey(db, a.clientId, a.idempotencyKey) : null;
     if (again) return { booking: answerOf(again, a.clientId), verificationCode: null };

@@ -68,3 +68,6 @@ export const releaseExpiredHolds = (db: D1Database, now: number): D1PreparedStat
 };
 
 export const isBlockConflict = (e: unknown) => /UNIQUE constraint failed: stylist_blocks/.test(String(e));
+
+/** The client already has the salon's most upcoming online bookings (trigger appointments_online_limit). */
+export const isBookingLimit = (e: unknown) => /booking_limit/.test(String(e));

@@ -41,7 +41,8 @@ type Same =
   | 'check_ncob_availability_until'
   | 'salon_website_link'
   | 'stripe_voucher_link'
-  | 'cancellation_window_hours';
+  | 'cancellation_window_hours'
+  | 'max_upcoming_online_bookings';
 
 /**
  * A row of the salons table (with the count of its active stylists), typed from the public
@@ -155,6 +156,7 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     ncob_tiny_url: shortUrlOf(row),
     allow_self_cancellation: !!row.allow_self_cancellation,
     cancellation_window_hours: row.cancellation_window_hours,
+    max_upcoming_online_bookings: row.max_upcoming_online_bookings,
     refund_deposit_outside_window: !!row.refund_deposit_outside_window,
     vouchers: voucherOfferOf(row),
   };

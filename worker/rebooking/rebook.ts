@@ -4,10 +4,11 @@ import { addDays, localDateOf, localIso } from '../availability/calendar';
 import { appointmentView } from '../bookings/appointment-view';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch, isDuplicateBooking } from '../db/appointments';
-import { isBlockConflict } from '../db/blocks';
+import { isBlockConflict, isBookingLimit } from '../db/blocks';
 import { proceduresOf, salonRules, type ClientAppointmentRow } from '../db/client-appointments';
 import { rebookedByKey, salonOfRebookingClient } from '../db/rebooking';
 import { AppError } from '../errors';
+import { bookingLimitError } from '../bookings/booking-limit';
 import { offeredTimes } from './availability';
 import { rebookablePast, sameServicesQuery } from './past-appointment';
 
@@ -99,6 +100,7 @@ export async function rebook(db: D1Database, q: RebookAsked): Promise<{ answer: 
     made = true;
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time', 'SLOT_TAKEN');
+    if (isBookingLimit(e)) throw await bookingLimitError(db, past.row.salon_id);
     if (!isDuplicateBooking(e)) throw e;
     // the same request, sent twice at once: answer what the first one made
   }

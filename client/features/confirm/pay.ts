@@ -1,4 +1,4 @@
-import { MSG_SLOT_TAKEN, type BookingResponse } from '../../../shared/booking-request';
+import { BOOKING_LIMIT, MSG_SLOT_TAKEN, type BookingResponse } from '../../../shared/booking-request';
 import type { SalonDetails } from '../../../shared/types';
 import { CallError } from '../../lib/api';
 import type { ClientUser } from '../auth';
@@ -22,7 +22,7 @@ export class BookingProblem extends Error {
 function problemOf(e: unknown, creating: boolean): BookingProblem {
   if (e instanceof BookingProblem) return e;
   if (e instanceof CallError) {
-    if (e.status === 409) return new BookingProblem(MSG_SLOT_TAKEN);
+    if (e.status === 409 && e.code !== BOOKING_LIMIT) return new BookingProblem(MSG_SLOT_TAKEN);
     if (e.status === 402 && e.code === 'card_missing') return new BookingProblem(e.message);
     if (e.status === 402) {
       newAttempt();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import type { RebookBody, RebookingClient } from '../../../shared/rebooking';
+import { BOOKING_LIMIT } from '../../../shared/booking-request';
 import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card, outlineButton, primaryButton } from '../../components/styles';
@@ -53,7 +54,7 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
       if (err.status !== 0) idempotency.answered();
       // 409: the time was taken or is no longer offered (choose another), or the services can no
       // longer be booked online (NOT_REBOOKABLE: no time would do).
-      const kind = err.status !== 409 ? 'other' : err.code === 'NOT_REBOOKABLE' ? 'not-rebookable' : 'taken';
+      const kind = err.status !== 409 ? 'other' : err.code === 'NOT_REBOOKABLE' || err.code === BOOKING_LIMIT ? 'not-rebookable' : 'taken';
       setFailure({ kind, message: err.message });
       setSending(false);
     }

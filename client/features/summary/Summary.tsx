@@ -19,7 +19,7 @@ import {
   BookingFailure,
   appointmentLines,
 } from '../booking';
-import { MSG_BOOKING_PROBLEM, MSG_SLOT_TAKEN } from '../../../shared/booking-request';
+import { BOOKING_LIMIT, MSG_BOOKING_PROBLEM, MSG_SLOT_TAKEN } from '../../../shared/booking-request';
 import { CallError } from '../../lib/api';
 import { CancellationPolicy } from './CancellationPolicy';
 
@@ -50,7 +50,8 @@ export function Summary() {
       const answer = await submitBooking(salon, auth.user);
       if (answer.success) navigate('/bookingConfirmed');
     } catch (e) {
-      const taken = e instanceof CallError && e.status === 409;
+      // The salon's limit of upcoming online bookings is a 409 too, with its own message.
+      const taken = e instanceof CallError && e.status === 409 && e.code !== BOOKING_LIMIT;
       const notFound = e instanceof CallError && e.code === 'NOT_FOUND';
       setFailure(taken ? MSG_SLOT_TAKEN : e instanceof Error && !notFound ? e.message : MSG_BOOKING_PROBLEM);
     } finally {

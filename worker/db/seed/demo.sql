@@ -224,3 +224,7 @@ VALUES ('11cb7c85d0d59a04e2e33ebe7c3ba708458d0801e475a5da65561c995ea0acba', 1, '
         CAST(strftime('%s', 'now') AS INTEGER) * 1000, (CAST(strftime('%s', 'now') AS INTEGER) + 14 * 86400) * 1000);
 UPDATE rebooking_links SET expires_at = (CAST(strftime('%s', 'now') AS INTEGER) + 14 * 86400) * 1000
  WHERE urlhash_sha256 = '11cb7c85d0d59a04e2e33ebe7c3ba708458d0801e475a5da65561c995ea0acba' AND replaced_at IS NULL;
+
+-- The demo client books a lot (and the browser tests book as it): the demo salons let a client
+-- hold 50 upcoming online bookings instead of the default 4 (issue 16). Tests set it lower.
+UPDATE salons SET max_upcoming_online_bookings = 50 WHERE id IN (1, 2, 3) AND max_upcoming_online_bookings = 4;
