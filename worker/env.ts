@@ -50,6 +50,8 @@ export interface AppEnv {
     clientSub?: string;
     /** the client of a rebooking call, from its `Authorization: Rebooking {token}` (never a Cognito token) */
     rebookingClient?: string;
+    /** the SHA-256 of the request's hold cookie, the browser a hold belongs to (edge/hold-browser.ts) */
+    holdBrowser?: string;
   };
 }
 

@@ -13,7 +13,8 @@ import { session } from './edge/session';
 import { serviceWorker } from './edge/service-worker';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
-import { isProtected, isRebooking, verifiedClient } from './edge/client-auth';
+import { isHoldCall, isProtected, isRebooking, verifiedClient } from './edge/client-auth';
+import { identifyHoldBrowser, withHoldCookie } from './edge/hold-browser';
 import { consumeMessages } from './messaging/outbox';
 import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
@@ -29,12 +30,18 @@ app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);
   assertCanonical(path);
   const search = new URL(c.req.url).search;
+  const holdCookie = await identifyHoldBrowser(c, path);
   if (isProtected(path)) {
     c.set('clientSub', await verifiedClient(c));
     return callApi(c, path, search);
   }
   // never through the public cache, never with a Cognito client: the API checks the rebooking token
   if (isRebooking(path)) return callApi(c, path, search);
+  // a hold taken or let go by a logged-in client is tied to it; an anonymous one to its browser only
+  if (isHoldCall(path)) {
+    if (c.req.header('Authorization')) c.set('clientSub', await verifiedClient(c));
+    return withHoldCookie(await callApi(c, path, search), holdCookie);
+  }
   if (c.req.method === 'GET') return cachedGet(c, path, search);
   return callApi(c, path, search);
 });

@@ -20,11 +20,21 @@ test('a free booking is made after login and confirmed, with a calendar file and
   await journey.time.next.click();
   await expect(page).toHaveURL('/salon/2/summary');
   await expect(page.getByText(/We are holding your time for/)).toHaveCount(0);
+  // The hold is taken for this browser, then again for the client once logged in (issue 16).
+  const holds: { loggedIn: boolean; status: number }[] = [];
+  page.on('response', (r) => {
+    if (/\/api\/book-online\/hold\/2\/$/.test(r.url()) && r.request().method() === 'POST')
+      holds.push({ loggedIn: !!r.request().headers()['authorization'], status: r.status() });
+  });
   await journey.summary.next.click();
   await expect(page.getByRole('timer')).toContainText(/We are holding your time for \d:\d\d/);
   await logIn(page);
 
   await expect(page).toHaveURL('/salon/2/bookingConfirmed');
+  expect(holds).toEqual([
+    { loggedIn: false, status: 201 },
+    { loggedIn: true, status: 201 },
+  ]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking has been confirmed!');
   await page.getByText('Address', { exact: true }).click();
   await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /google\.com\/maps\/search\/.*Redchurch/);

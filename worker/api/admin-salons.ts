@@ -104,6 +104,11 @@ const salonSettingsSchema = z
         .int('must be a whole number of bookings')
         .min(1, 'must be at least 1')
         .max(100, 'must be at most 100'),
+      max_anonymous_holds: z
+        .number('must be a number of holds')
+        .int('must be a whole number of holds')
+        .min(0, 'must be at least 0')
+        .max(100, 'must be at most 100'),
       vouchers_on_sale: z.boolean('must be true or false'),
       voucher_amounts: z
         .array(voucherMoney, 'must be a list of amounts such as [25, 50]')

@@ -5,6 +5,7 @@ import { AppError } from '../errors';
 import { patchSlots, patchWeekly } from '../availability/patch-views';
 import { slotsOn, stylistsAtTime, weeklyAvailability, type Timing } from '../availability/views';
 import type { BookingQuery } from '../availability/booking-query';
+import { ownHoldOf } from './request-headers';
 import {
   dateParam,
   idParam,
@@ -18,18 +19,15 @@ import {
 
 const salonId = idParam('Salon id');
 
-const HOLD_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
 function bookingQuery(
   p: { salonId: number; services: number[]; stylists?: (number | null)[]; extra?: number | null },
   waitlist: boolean,
-  holdHeader?: string,
+  holdId: string | null,
 ): BookingQuery {
   const choices = p.stylists ?? p.services.map(() => null);
   if (choices.length !== p.services.length) {
     throw new AppError('BAD_REQUEST', "stylists must name one stylist per service (0 for 'I don't mind')", 'stylists');
   }
-  const holdId = holdHeader && HOLD_ID.test(holdHeader) ? holdHeader : null;
   return { salonId: p.salonId, serviceIds: p.services, choices, patchTime: p.extra ?? null, waitlist, now: Date.now(), holdId };
 }
 
@@ -84,7 +82,7 @@ export const availability = new Hono<AppEnv>()
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');
-      const query = bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id'));
+      const query = bookingQuery(p, c.req.valid('query').isWaitList, await ownHoldOf(c));
       return c.json(await timed(c, (timing) => weeklyAvailability(c.env.DB, query, p.weekStartDate, timing)));
     },
   )
@@ -93,7 +91,7 @@ export const availability = new Hono<AppEnv>()
     validate('param', z.object({ salonId, services: serviceIdsParam, weekStartDate: dateParam('weekStartDate') })),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, true, c.req.header('X-Hold-Id')), p.weekStartDate));
+      return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, true, await ownHoldOf(c)), p.weekStartDate));
     },
   )
   .get(
@@ -105,7 +103,7 @@ export const availability = new Hono<AppEnv>()
     validate('query', isWaitListQuery),
     async (c) => {
       const p = c.req.valid('param');
-      const query = bookingQuery(p, c.req.valid('query').isWaitList, c.req.header('X-Hold-Id'));
+      const query = bookingQuery(p, c.req.valid('query').isWaitList, await ownHoldOf(c));
       return c.json(await timed(c, (timing) => slotsOn(c.env.DB, query, p.date, timing)));
     },
   )
@@ -114,7 +112,7 @@ export const availability = new Hono<AppEnv>()
     validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, extra: patchTimeParam })),
     async (c) => {
       const p = c.req.valid('param');
-      return c.json(await slotsOn(c.env.DB, bookingQuery(p, true, c.req.header('X-Hold-Id')), p.date));
+      return c.json(await slotsOn(c.env.DB, bookingQuery(p, true, await ownHoldOf(c)), p.date));
     },
   )
   .get(
@@ -130,7 +128,7 @@ export const availability = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const q = c.req.valid('query');
-      const query = bookingQuery({ ...p, extra: q.patch_time ? Date.parse(q.patch_time) : null }, q.isWaitList, c.req.header('X-Hold-Id'));
+      const query = bookingQuery({ ...p, extra: q.patch_time ? Date.parse(q.patch_time) : null }, q.isWaitList, await ownHoldOf(c));
       return c.json(await stylistsAtTime(c.env.DB, query, q.start_time));
     },
   );

@@ -23,7 +23,7 @@ import { bookingVerificationText } from '../messaging/templates';
 import { afterAnswer, outboxOf } from './after-answer';
 import { clientOf } from './client-salons';
 import { addressOf, admitVerification } from '../abuse/limits';
-import { idempotencyKeyOf, returnUrlOf } from './request-headers';
+import { holdOwnerOf, idempotencyKeyOf, ownHoldOf, returnUrlOf } from './request-headers';
 import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
@@ -53,16 +53,17 @@ export const bookings = new Hono<AppEnv>()
       procedures: b.procedures,
       waitlist: false,
       now,
-      holdId: b.hold_id,
+      holdId: await ownHoldOf(c, b.hold_id ?? undefined),
     });
     const caller = addressOf(c.req.header('CF-Connecting-IP'));
-    return c.json(await holdTimes(c.env.DB, { salonId, plan, previous: b.hold_id ?? null, caller, now }), 201);
+    const held = await holdTimes(c.env.DB, { salonId, plan, owner: holdOwnerOf(c), caller, now });
+    return c.json(held, held.hold_id ? 201 : 200);
   })
   .delete(
     '/book-online/hold/:salonId/:holdId/',
     validate('param', salonParam.extend({ holdId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'hold id is not valid') })),
     async (c) => {
-      await releaseHold(c.env.DB, c.req.valid('param').holdId);
+      await releaseHold(c.env.DB, c.req.valid('param').holdId, holdOwnerOf(c).browser);
       return c.body(null, 204);
     },
   )
@@ -159,11 +160,14 @@ function confirmedInvite({ outcome, pi }: { outcome: InviteSettlement; pi: Strip
 
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
   const key = idempotencyKeyOf(c, 'booking');
+  const clientId = clientOf(c);
+  // the named hold lets the booking use its times only when it is this browser's or this client's
+  const holdId = request.hold_id ? ((await ownHoldOf(c, request.hold_id)) ?? undefined) : undefined;
   const { booking, verificationCode } = await book(c.env.DB, stripeFor(c.get('config')), {
     salonId,
-    clientId: clientOf(c),
+    clientId,
     idempotencyKey: key,
-    request,
+    request: { ...request, hold_id: holdId },
     waitlist,
     now: Date.now(),
     returnUrl: returnUrlOf(c),

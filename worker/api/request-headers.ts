@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
+import { ownedHold, type HoldOwner } from '../db/holds';
 
 /** The request's Idempotency-Key header, required on every call that may charge (8 to 128 URL-safe characters). */
 export function idempotencyKeyOf(c: Context<AppEnv>, what = 'payment'): string {
@@ -29,4 +30,21 @@ export function returnUrlOf(c: Context<AppEnv>): string {
   } catch {
     return `${origin}/`;
   }
+}
+
+/** Who asks about a hold: the browser the edge identified by its hold cookie, and the verified client if any. */
+export const holdOwnerOf = (c: Context<AppEnv>): HoldOwner => ({
+  browser: c.req.header('X-Hold-Browser') ?? null,
+  clientId: c.req.header('X-Client-Sub') ?? null,
+});
+
+const HOLD_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * The caller's own live hold named by `id` (the X-Hold-Id header when not given), or null: a hold
+ * counts as the caller's only when it belongs to its browser or client.
+ */
+export async function ownHoldOf(c: Context<AppEnv>, id = c.req.header('X-Hold-Id')): Promise<string | null> {
+  if (!id || !HOLD_ID.test(id)) return null;
+  return ownedHold(c.env.DB, id, holdOwnerOf(c), Date.now());
 }

@@ -1,46 +1,50 @@
 import { AppError } from '../errors';
 import { sha256Hex } from '../crypto';
 import { isBlockConflict } from '../db/blocks';
-import { liveHoldCount, releaseHoldStatements, takeHoldBatch } from '../db/holds';
+import { isAnonymousHoldCap, releaseBrowserHold, takeHoldBatch, type HoldOwner } from '../db/holds';
 import type { Plan } from './plan';
 
 const HOLD_MINUTES = 10;
-const MAX_HOLDS_PER_CALLER = 3;
+
+/** A hold taken, or none: beyond the salon's cap on anonymous holds the journey goes on without one. */
+export type HoldAnswer = { hold_id: string; expires_at: string } | { hold_id: null; expires_at: null };
 
 /**
  * Holds the stylist time of a planned booking for 10 minutes (beyond the spec), replacing the
- * client's previous hold. Other clients cannot book or see held times; a hold expires by itself.
+ * owner's previous hold: a browser keeps one live hold, and a logged-in client one (its hold is
+ * tied to it). Other clients cannot book or see held times; a hold expires by itself. An anonymous
+ * hold beyond the salon's `max_anonymous_holds` is not taken (the database refuses it), and the
+ * answer says so with a null hold: the booking's own INSERT still refuses a double booking.
  */
 export async function holdTimes(
   db: D1Database,
-  q: { salonId: number; plan: Plan; previous: string | null; caller: string; now: number },
-): Promise<{ hold_id: string; expires_at: string }> {
-  const callerHash = await sha256Hex(`hold:${q.caller}`);
-  if ((await liveHoldCount(db, callerHash, q.now, q.previous)) >= MAX_HOLDS_PER_CALLER) {
-    throw new AppError('CONFLICT', 'You are already holding other times. Please finish that booking or wait a few minutes.');
-  }
+  q: { salonId: number; plan: Plan; owner: HoldOwner; caller: string; now: number },
+): Promise<HoldAnswer> {
+  if (!q.owner.browser && !q.owner.clientId)
+    throw new AppError('BAD_REQUEST', 'Cookies are needed to hold a time. Please allow them and try again.');
   const id = crypto.randomUUID().replace(/-/g, '');
   const expiresAt = q.now + HOLD_MINUTES * 60_000;
   const statements = takeHoldBatch(db, {
     id,
     salonId: q.salonId,
-    callerHash,
+    callerHash: await sha256Hex(`hold:${q.caller}`),
+    owner: q.owner,
     start: q.plan.start,
     expiresAt,
     now: q.now,
-    previous: q.previous,
     intervals: q.plan.procedures,
   });
   try {
     await db.batch(statements);
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
+    if (isAnonymousHoldCap(e)) return { hold_id: null, expires_at: null };
     throw e;
   }
   return { hold_id: id, expires_at: new Date(expiresAt).toISOString() };
 }
 
-/** Lets a hold go (the client changed its mind or booked). */
-export async function releaseHold(db: D1Database, id: string) {
-  await db.batch(releaseHoldStatements(db, id));
+/** Lets a hold go (the client changed its mind): only its browser, with its id, can. */
+export async function releaseHold(db: D1Database, id: string, browser: string | null): Promise<void> {
+  if (!browser || !(await releaseBrowserHold(db, id, browser))) throw new AppError('NOT_FOUND', 'Hold not found');
 }

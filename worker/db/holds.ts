@@ -1,18 +1,34 @@
 import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
 
-/** Live holds of one caller (its hashed address), leaving out the one it is replacing. */
-export async function liveHoldCount(db: D1Database, callerHash: string, now: number, replacing: string | null): Promise<number> {
-  const row = await db
-    .prepare('SELECT COUNT(*) AS n FROM holds WHERE caller = ? AND expires_at > ? AND id IS NOT ?')
-    .bind(callerHash, now, replacing)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
+/** Who is asking about a hold: its browser (the hashed hold cookie) and, once logged in, the client. */
+export interface HoldOwner {
+  browser: string | null;
+  clientId: string | null;
 }
 
 /**
+ * The id of a live hold when it belongs to `owner` (its browser, or its client once claimed), else
+ * null: a hold id alone, seen in a log or a shared link, gives nobody else its times.
+ */
+export async function ownedHold(db: D1Database, id: string | null | undefined, owner: HoldOwner, now: number): Promise<string | null> {
+  if (!id || (!owner.browser && !owner.clientId)) return null;
+  const row = await db
+    .prepare(
+      'SELECT id FROM holds WHERE id = ?1 AND expires_at > ?2 AND ((?3 IS NOT NULL AND browser = ?3) OR (?4 IS NOT NULL AND client_id = ?4))',
+    )
+    .bind(id, now, owner.browser, owner.clientId)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/** The holds of a browser or a client (the one live hold each may keep is replaced by a new one). */
+const OWN_HOLDS = 'SELECT id FROM holds WHERE (?1 IS NOT NULL AND browser = ?1) OR (?2 IS NOT NULL AND client_id = ?2)';
+
+/**
  * One batch that takes a hold: expired holds and abandoned payments release their times, the
- * caller's previous hold is dropped, and the new hold's blocks are inserted (the batch fails on
- * a block that is taken).
+ * owner's previous holds are dropped (one live hold per browser and per client), and the new hold
+ * and its blocks are inserted. The batch fails on a block that is taken, and on an anonymous hold
+ * beyond the salon's cap (trigger holds_anonymous_cap).
  */
 export function takeHoldBatch(
   db: D1Database,
@@ -20,26 +36,41 @@ export function takeHoldBatch(
     id: string;
     salonId: number;
     callerHash: string;
+    owner: HoldOwner;
     start: number;
     expiresAt: number;
     now: number;
-    previous: string | null;
     intervals: { stylistId: number; start: number; end: number }[];
   },
 ): D1PreparedStatement[] {
   return [
     ...releaseExpiredHolds(db, h.now),
     db.prepare('DELETE FROM holds WHERE expires_at <= ?').bind(h.now),
-    ...(h.previous ? releaseHoldStatements(db, h.previous) : []),
+    db.prepare(`DELETE FROM stylist_blocks WHERE hold_id IN (${OWN_HOLDS})`).bind(h.owner.browser, h.owner.clientId),
+    db.prepare(`DELETE FROM holds WHERE id IN (${OWN_HOLDS})`).bind(h.owner.browser, h.owner.clientId),
     db
-      .prepare('INSERT INTO holds (id, salon_id, caller, start_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-      .bind(h.id, h.salonId, h.callerHash, h.start, h.expiresAt),
+      .prepare(
+        'INSERT INTO holds (id, salon_id, caller, browser, client_id, start_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .bind(h.id, h.salonId, h.callerHash, h.owner.browser, h.owner.clientId, h.start, h.expiresAt, h.now),
     ...h.intervals.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start, p.end), { holdId: h.id, expiresAt: h.expiresAt })),
   ];
 }
 
-/** Drops a hold and frees its blocks. */
+/** Drops a hold and frees its blocks (the booking that used it took them). */
 export const releaseHoldStatements = (db: D1Database, id: string): D1PreparedStatement[] => [
   db.prepare('DELETE FROM stylist_blocks WHERE hold_id = ?').bind(id),
   db.prepare('DELETE FROM holds WHERE id = ?').bind(id),
 ];
+
+/** Lets a hold go when its browser asks with its id; false when no such hold is that browser's. */
+export async function releaseBrowserHold(db: D1Database, id: string, browser: string): Promise<boolean> {
+  const [, deleted] = await db.batch([
+    db.prepare('DELETE FROM stylist_blocks WHERE hold_id = (SELECT id FROM holds WHERE id = ?1 AND browser = ?2)').bind(id, browser),
+    db.prepare('DELETE FROM holds WHERE id = ?1 AND browser = ?2').bind(id, browser),
+  ]);
+  return (deleted?.meta.changes ?? 0) > 0;
+}
+
+/** The salon's cap on live anonymous holds was reached (trigger holds_anonymous_cap). */
+export const isAnonymousHoldCap = (e: unknown) => /anonymous_hold_cap/.test(String(e));

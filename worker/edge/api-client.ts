@@ -6,6 +6,8 @@ import { AppError } from '../errors';
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
 /** Set only by the edge after verifying a token; never taken from the caller. */
 const CLIENT_SUB_HEADER = 'X-Client-Sub';
+/** Set only by the edge from the hold cookie (edge/hold-browser.ts); never taken from the caller. */
+const HOLD_BROWSER_HEADER = 'X-Hold-Browser';
 
 /** Refuses paths a proxy could be tricked with (encoded slashes or dots, empty segments). */
 export function assertCanonical(path: string): void {
@@ -25,6 +27,9 @@ export async function callApi(c: Context<AppEnv>, path: string, search = ''): Pr
   headers.delete(CLIENT_SUB_HEADER);
   const sub = c.get('clientSub');
   if (sub) headers.set(CLIENT_SUB_HEADER, sub);
+  headers.delete(HOLD_BROWSER_HEADER);
+  const browser = c.get('holdBrowser');
+  if (browser) headers.set(HOLD_BROWSER_HEADER, browser);
   headers.set('X-Request-Id', c.get('requestId'));
   headers.set('X-Forwarded-Origin', new URL(c.req.url).origin);
   const method = c.req.method;

@@ -96,3 +96,6 @@ export const isProtected = (path: string) => PROTECTED.some((re) => re.test(path
 
 /** The older rebooking flow's calls: personal answers, never cached, authenticated by the API itself. */
 export const isRebooking = (path: string) => path.startsWith('rebooking/');
+
+/** Taking or letting go a hold: public, but tied to the client when it sends its token. */
+export const isHoldCall = (path: string) => /^book-online\/hold\/\d+\//.test(path);

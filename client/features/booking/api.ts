@@ -69,9 +69,21 @@ export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortS
   }) as Promise<StylistsAtTime>;
 }
 
-/** POST book-online/hold/{salon}/: holds the chosen times for 10 minutes (or renews the hold). */
-export const holdTimes = async (salonId: number, body: { start_time: string | null; procedures: unknown[]; hold_id: string | null }) =>
-  (await call<{ hold_id: string; expires_at: string }>(`book-online/hold/${salonId}/`, { method: 'POST', body }))!;
+/**
+ * POST book-online/hold/{salon}/: holds the chosen times for 10 minutes (or renews the hold); a
+ * logged-in client's hold is tied to it. A null hold: the salon holds no more times for clients who
+ * have not logged in, and the journey goes on without one.
+ */
+export const holdTimes = async (
+  salonId: number,
+  body: { start_time: string | null; procedures: unknown[]; hold_id: string | null },
+  loggedIn: boolean,
+) =>
+  (await call<{ hold_id: string | null; expires_at: string | null }>(`book-online/hold/${salonId}/`, {
+    method: 'POST',
+    body,
+    auth: loggedIn,
+  }))!;
 
 /** DELETE book-online/hold/{salon}/{hold}/: lets the held times go. */
 export const releaseHold = (salonId: number, holdId: string) =>

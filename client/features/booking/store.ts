@@ -40,6 +40,8 @@ export interface BookingState {
   /** the 10-minute hold of the chosen times (beyond the spec) */
   holdId: string | null;
   holdExpiresAt: string | null;
+  /** whether the hold was taken by the logged-in client (it is then tied to the client, not only this browser) */
+  holdForClient: boolean;
   /** one key per booking attempt: a retried submit never books or charges twice */
   idempotencyKey: string | null;
 }
@@ -63,6 +65,7 @@ const initial: BookingState = {
   bookingResponse: null,
   holdId: null,
   holdExpiresAt: null,
+  holdForClient: false,
   idempotencyKey: null,
 };
 
@@ -179,10 +182,11 @@ export function joinWaitList(on: boolean) {
   selectionChanged();
 }
 
-/** The chosen times are held until `expiresAt` under `holdId`. */
-export function holdTaken(holdId: string, expiresAt: string) {
+/** The chosen times are held until `expiresAt` under `holdId` (none: the salon holds no more times for now). */
+export function holdTaken(holdId: string | null, expiresAt: string | null, forClient: boolean) {
   booking.holdId = holdId;
   booking.holdExpiresAt = expiresAt;
+  booking.holdForClient = forClient && holdId !== null;
 }
 
 /** The booking was made: its answer is kept and its hold is gone (the booking took the times). */
@@ -190,6 +194,7 @@ export function bookingMade(answer: NonNullable<BookingState['bookingResponse']>
   booking.bookingResponse = answer;
   booking.holdId = null;
   booking.holdExpiresAt = null;
+  booking.holdForClient = false;
 }
 
 /** After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key). */

@@ -23,14 +23,19 @@ function procedures() {
   });
 }
 
-/** Holds the chosen times for 10 minutes (or renews the client's hold of them). */
-export async function holdChosenTimes(salonId: number): Promise<void> {
-  const answer = await holdTimes(salonId, {
-    start_time: booking.selectedAppointmentTime,
-    procedures: procedures(),
-    hold_id: booking.holdId,
-  });
-  holdTaken(answer.hold_id, answer.expires_at);
+/**
+ * Holds the chosen times for 10 minutes, or renews the hold; a logged-in client's hold is tied to
+ * it. Does nothing when the times are held for long enough by the right owner already.
+ */
+export async function holdChosenTimes(salonId: number, loggedIn: boolean): Promise<void> {
+  const held = booking.holdExpiresAt && Date.parse(booking.holdExpiresAt) >= Date.now() + 30_000;
+  if (held && (booking.holdForClient || !loggedIn)) return;
+  const answer = await holdTimes(
+    salonId,
+    { start_time: booking.selectedAppointmentTime, procedures: procedures(), hold_id: booking.holdId },
+    loggedIn,
+  );
+  holdTaken(answer.hold_id, answer.expires_at, loggedIn);
 }
 
 /** Whether the booking needs no card: no card needed, a waitlist, or nothing to pay (§4 Flow 6). */

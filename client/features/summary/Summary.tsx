@@ -43,8 +43,8 @@ export function Summary() {
     setBusy(true);
     setFailure(null);
     try {
-      // A waitlist booking takes no time, so there is nothing to hold.
-      if (!b.isWaitList && (!b.holdExpiresAt || Date.parse(b.holdExpiresAt) < Date.now() + 30_000)) await holdChosenTimes(salon.id);
+      // A waitlist booking takes no time, so there is nothing to hold; after login the hold is tied to the client.
+      if (!b.isWaitList) await holdChosenTimes(salon.id, !!auth.user);
       if (!auth.user) return navigate('/login');
       if (!isFreeBooking(salon)) return navigate('/confirm-with-card');
       const answer = await submitBooking(salon, auth.user);
