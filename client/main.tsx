@@ -1,15 +1,22 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
 import { App } from './app/App';
 import { readBootstrap } from './app/bootstrap';
 import { refreshSession } from './features/auth/store';
-import { enterSalon, rememberCampaign } from './features/booking/store';
+import { enterSalon, rememberCampaign, restoreKeptSelection } from './features/booking/store';
 import { setServedRelease } from './lib/release-check';
 import { registerServiceWorker } from './lib/service-worker';
+import { whenHydrated } from './lib/hydration';
 
 const boot = readBootstrap();
 setServedRelease(boot.release);
+const root = document.getElementById('root')!;
+// The edge server-rendered this page's first screen (client/entry-server.tsx): hydrate it as a
+// first visit renders, then apply what this tab kept (its selection) once hydrated.
+const serverRendered = root.firstElementChild !== null;
+if (serverRendered) whenHydrated(restoreKeptSelection);
+else restoreKeptSelection();
 if (boot.page === 'salon') {
   // Before the first render, so that no screen ever shows another salon's selection.
   enterSalon(boot.salon.id);
@@ -18,11 +25,20 @@ if (boot.page === 'salon') {
   void refreshSession();
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App boot={boot} />
-  </StrictMode>,
-);
+if (serverRendered) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+}
 
 // The offline shell: after the page has loaded, outside the first-load JS.
 registerServiceWorker(boot.page === 'salon');

@@ -12,11 +12,21 @@ const LinkPages = lazy(() => import('../features/verification/LinkPages').then((
 const RebookingArea = lazy(() => import('./RebookingArea').then((m) => ({ default: m.RebookingArea })));
 const REBOOKING_PATHS = /^\/(?:auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$)/;
 
-/** Which page the edge served decides the app: a salon's booking area, a group picker, or other. */
-export function App({ boot }: { boot: Bootstrap }) {
+/**
+ * Which page the edge served decides the app: a salon's booking area, a group picker, or other.
+ * `location` is given only by the edge's server render of the first screen.
+ */
+export function App({ boot, location }: { boot: Bootstrap; location?: string }) {
   switch (boot.page) {
     case 'salon':
-      return <SalonArea data={{ salon: boot.salon, services: boot.services }} basePath={boot.basePath} realtime={boot.realtime} />;
+      return (
+        <SalonArea
+          data={{ salon: boot.salon, services: boot.services }}
+          basePath={boot.basePath}
+          realtime={boot.realtime}
+          location={location}
+        />
+      );
     case 'group':
       return (
         <ErrorBoundary>

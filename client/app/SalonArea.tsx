@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Outlet, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
 import { OfflineNotice } from '../components/OfflineNotice';
@@ -24,6 +24,7 @@ import { CookieBanner } from '../components/CookieBanner';
 import { CookieSettingsLink } from '../components/CookieSettingsLink';
 import { useReleaseCheck } from './useReleaseCheck';
 import { NotFound } from './NotFound';
+import { HydrationDone } from '../lib/hydration';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -82,6 +83,7 @@ function Layout() {
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<Loading what="the page" />}>
             <Outlet />
+            <HydrationDone />
           </Suspense>
         </ErrorBoundary>
         {/* After the screen's content, above its NEXT bar (StickyNext comes last, order 2), so the
@@ -125,12 +127,25 @@ const deposits: [string, React.ComponentType][] = [
   ['decline', Decline],
 ];
 
-/** The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. */
-export function SalonArea({ data, basePath, realtime }: { data: SalonData; basePath: string; realtime?: RealtimeSettings }) {
+/**
+ * The booking area of one salon: /salon/{id}/... or the root of the salon's own domain. `location`
+ * is given only by the edge's server render of the first screen (client/entry-server.tsx).
+ */
+export function SalonArea({
+  data,
+  basePath,
+  realtime,
+  location,
+}: {
+  data: SalonData;
+  basePath: string;
+  realtime?: RealtimeSettings;
+  location?: string;
+}) {
   useRealtimeConnection(realtime);
   return (
     <SalonContext.Provider value={data}>
-      <BrowserRouter basename={basePath || '/'}>
+      <AreaRouter basename={basePath || '/'} location={location}>
         <Routes>
           <Route element={<Layout />}>
             <Route index element={<ServiceSelection />} />
@@ -198,7 +213,17 @@ export function SalonArea({ data, basePath, realtime }: { data: SalonData; baseP
             <Route path="*" element={<NotFound what="page" salon={data.salon} />} />
           </Route>
         </Routes>
-      </BrowserRouter>
+      </AreaRouter>
     </SalonContext.Provider>
+  );
+}
+
+/** The browser's router, or on the server a static one at the rendered location. */
+function AreaRouter({ basename, location, children }: { basename: string; location?: string; children: React.ReactNode }) {
+  if (location === undefined) return <BrowserRouter basename={basename}>{children}</BrowserRouter>;
+  return (
+    <StaticRouter basename={basename} location={location}>
+      {children}
+    </StaticRouter>
   );
 }

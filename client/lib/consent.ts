@@ -15,7 +15,12 @@ export interface ConsentState {
  * first-party cookie of shared/consent.ts for a year: the same record on every page of this host,
  * and one the edge can read.
  */
-export const consent = proxy<ConsentState>({ choice: consentFromCookies(document.cookie), reopened: false, reloadAdvised: false });
+export const consent = proxy<ConsentState>({
+  // on the server (client/entry-server.tsx) the edge sets the choice from the request's cookie
+  choice: typeof document === 'undefined' ? null : consentFromCookies(document.cookie),
+  reopened: false,
+  reloadAdvised: false,
+});
 
 export const useConsent = () => useSnapshot(consent);
 

@@ -30,7 +30,12 @@ export default defineConfig(async () => {
       }),
     ],
     // as wrangler.toml's [alias]: the `pusher` SDK's node-fetch is the global fetch
-    resolve: { alias: { 'node-fetch': path.join(root, 'worker/messaging/node-fetch-shim.cjs') } },
+    resolve: {
+      alias: {
+        'node-fetch': path.join(root, 'worker/messaging/node-fetch-shim.cjs'),
+        'salon-first-screen': path.join(root, 'dist/ssr/entry-server.js'),
+      },
+    },
     test: {
       name: 'worker',
       root,

@@ -5,7 +5,8 @@ import { salonIconLink } from './icons';
 import { cachedJson, scopeVersion, versionedScope } from './public-cache';
 import { memoisedShell, serveShell } from './shell';
 import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
-import { pixelIdOf } from '../../shared/consent';
+import { consentFromCookies, pixelIdOf } from '../../shared/consent';
+import { firstScreenHtml } from './first-screen';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
 
@@ -17,18 +18,37 @@ function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
   });
 }
 
+/**
+ * What the server render of a first screen depends on beyond the page's data: the path and query
+ * (a category filter, the links that carry the campaign), and the visitor's cookie choice (the
+ * banner). Null when the page is not server-rendered: a salon's later screens (rendered in the
+ * browser, which has the selection), or a query too long to be worth keeping a copy of.
+ */
+function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
+  const url = new URL(c.req.url);
+  if (!serverRendered || url.search.length > 200) return null;
+  const choice = consentFromCookies(c.req.header('Cookie'));
+  const location = url.pathname + url.search;
+  return { location, choice, key: `first:${choice ?? 'none'}:${location}` };
+}
+
 /** The booking area of one salon, on /salon/{id} or on the salon's own domain (basePath ''). */
 async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   if (!ID.test(rawId)) return notFound(c, 'salon');
   const version = await scopeVersion(c, `salon:${rawId}`);
-  const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}`;
+  // only the service selection, at the area's root, is rendered at the edge
+  const first = firstScreenOf(c, c.req.path.replace(/\/$/, '') === basePath);
+  const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
   const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
   if (!salon) return notFound(c, 'salon');
   const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
+  const config = c.get('config');
+  const bootstrap = { page: 'salon', salon, services, basePath, release: config.release, realtime: config.pusher.browser } as const;
   return serveShell(c, {
-    bootstrap: { page: 'salon', salon, services, basePath, release: c.get('config').release, realtime: c.get('config').pusher.browser },
+    bootstrap,
+    root: first && (await firstScreenHtml(bootstrap, first.location, first.choice, c.get('requestId'))),
     theme: salon.theme_mode,
     lang: `en-${salon.country.code}`,
     title: `${salon.name} | Book online`,
@@ -41,13 +61,16 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
 
 async function groupPage(c: Context<AppEnv>, rawId: string) {
   if (!ID.test(rawId)) return notFound(c, 'group');
-  const memoKey = await versionedScope(c, `group:${rawId}`);
+  const first = firstScreenOf(c, true);
+  const memoKey = `${await versionedScope(c, `group:${rawId}`)}${first ? `:${first.key}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
   const group = await cachedJson<Group>(c, `book-online/group/${rawId}/`);
   if (!group) return notFound(c, 'group');
+  const bootstrap = { page: 'group', group, release: c.get('config').release } as const;
   return serveShell(c, {
-    bootstrap: { page: 'group', group, release: c.get('config').release },
+    bootstrap,
+    root: first && (await firstScreenHtml(bootstrap, first.location, first.choice, c.get('requestId'))),
     title: `${group.name} | Choose a location`,
     description: `Book online with ${group.name}: choose a location, then services, a stylist and a time.`,
     memoKey,

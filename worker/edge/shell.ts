@@ -51,6 +51,14 @@ class DescriptionInjector implements HTMLRewriterElementContentHandlers {
   }
 }
 
+/** Puts the server-rendered first screen into <div id="root"> (the client hydrates it). */
+class RootInjector implements HTMLRewriterElementContentHandlers {
+  constructor(private html: string) {}
+  element(el: Element) {
+    el.setInnerContent(this.html, { html: true });
+  }
+}
+
 /** Points the page's <link rel="icon"> at the salon's own icon. */
 class IconInjector implements HTMLRewriterElementContentHandlers {
   constructor(private icon: { href: string; type?: string }) {}
@@ -97,6 +105,8 @@ export interface ShellOptions {
   memoKey?: string;
   /** The salon has a Facebook pixel id: the CSP allows the pixel's hosts (shared/consent.ts). */
   pixel?: boolean;
+  /** The first screen's HTML, rendered by React at the edge (edge/first-screen.ts), for #root. */
+  root?: string | null;
 }
 
 /**
@@ -179,6 +189,7 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
     .on('head', new BootstrapInjector(scriptSafeJson(o.bootstrap)));
   if (o.description) rewriter.on('meta[name="description"]', new DescriptionInjector(o.description));
   if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));
+  if (o.root) rewriter.on('div#root', new RootInjector(o.root));
   const html = await rewriter.transform(new Response(tpl.text)).text();
   const body = new TextEncoder().encode(html);
   const etag = memoKey ? etagOf(c, tpl, memoKey) : undefined;

@@ -71,18 +71,29 @@ const initial: BookingState = {
 
 const STORAGE_KEY = 'booking:v1';
 
-/** Restores the selection after a reload: the state lives in this tab's session storage. */
-function restore(): BookingState {
+/** The selection this tab kept before a reload (its session storage), read once. */
+function saved(): Partial<BookingState> | null {
   try {
-    const saved = sessionStorage.getItem(STORAGE_KEY);
-    if (saved) return { ...deepClone(initial), ...(JSON.parse(saved) as Partial<BookingState>) };
+    const text = sessionStorage.getItem(STORAGE_KEY);
+    if (text) return JSON.parse(text) as Partial<BookingState>;
   } catch {
-    /* storage unavailable or corrupt: start afresh */
+    /* storage unavailable (the server render) or corrupt: start afresh */
   }
-  return deepClone(initial);
+  return null;
 }
+const kept = saved();
 
-export const booking = proxy<BookingState>(restore());
+export const booking = proxy<BookingState>(deepClone(initial));
+
+/**
+ * Restores the selection kept before a reload: before the first render of a page rendered in the
+ * browser, or just after hydrating a server-rendered first screen (which shows a first visit). A
+ * selection kept for another salon is not restored (§4: changing the salon clears it).
+ */
+export function restoreKeptSelection() {
+  if (!kept || (booking.salonId !== null && kept.salonId !== booking.salonId)) return;
+  Object.assign(booking, kept);
+}
 
 subscribe(booking, () => {
   try {

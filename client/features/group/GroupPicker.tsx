@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { css } from '../../../styled-system/css';
 import type { Group } from '../../../shared/types';
 import { pageColumn, pageTitle } from '../../components/styles';
@@ -16,9 +17,18 @@ function withQuery(url: string, query: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
+const noChange = () => () => undefined;
+/** The page's query; '' in the server render and while hydrating (the edge renders one page for every query). */
+const usePageQuery = () =>
+  useSyncExternalStore(
+    noChange,
+    () => window.location.search,
+    () => '',
+  );
+
 /** /group/{id}/: 'Choose a location to book:' with each salon's short booking URL. */
 export function GroupPicker({ group }: { group: Group }) {
-  const utm = utmString(window.location.search);
+  const utm = utmString(usePageQuery());
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>{group.name}</h1>

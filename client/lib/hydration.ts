@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+
+let hydrated = false;
+let waiting: Array<() => void> = [];
+
+/**
+ * Runs `fn` once the server-rendered first screen is hydrated whole, including the Suspense
+ * boundary around the screen (React hydrates it after the shell): state the server could not know
+ * (the selection this tab kept) must not change what a component renders before then.
+ */
+export function whenHydrated(fn: () => void) {
+  if (hydrated) fn();
+  else waiting.push(fn);
+}
+
+/** Placed last inside the screen's Suspense boundary: its effect runs when that boundary is hydrated. */
+export function HydrationDone() {
+  useEffect(() => {
+    hydrated = true;
+    const run = waiting;
+    waiting = [];
+    for (const fn of run) fn();
+  }, []);
+  return null;
+}

@@ -1,0 +1,61 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Issue 17: the edge renders the first screen (a salon's service selection, a group's picker)
+// with the client's components, and the browser hydrates it without a mismatch.
+
+/** Console errors and uncaught page errors (React reports a hydration mismatch as either). */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+for (const width of [320, 1280]) {
+  for (const path of ['/salon/1', '/salon/2', '/group/1/', '/salon/1?category=Colour&utm_source=newsletter']) {
+    test(`${path} at ${width} px hydrates the server's first screen without a mismatch`, async ({ page }) => {
+      const problems = problemsOf(page);
+      await page.setViewportSize({ width, height: 800 });
+      const response = await page.goto(path);
+      expect(await response?.text()).toMatch(/<div id="root"><[a-z]/);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // the page answers at once: a first tap works (the app took over the server's markup)
+      if (path.startsWith('/salon')) {
+        const category = page.getByRole('heading', { level: 2 }).getByRole('button').first();
+        const before = await category.getAttribute('aria-expanded');
+        await category.click();
+        await expect(category).toHaveAttribute('aria-expanded', before === 'true' ? 'false' : 'true');
+      } else {
+        await expect(page.getByRole('link', { name: /Willow & Co Islington/ })).toHaveAttribute('href', /\/s\/demo|\/salon\/1|book\.demo/);
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+}
+
+test('without JavaScript the first screen is already there: the services, the welcome and the banner', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+  const page = await context.newPage();
+  await page.goto('/salon/2');
+  await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Essential cookies only' })).toBeVisible();
+  await page.goto('/group/1/');
+  await expect(page.getByText('Choose a location to book:')).toBeVisible();
+  await context.close();
+});
+
+test('a reload keeps the selection: it is applied after hydration, without a mismatch', async ({ page, journey }) => {
+  const problems = problemsOf(page);
+  await page.goto('/salon/2');
+  await page.getByRole('button', { name: 'Essential cookies only' }).click();
+  await journey.services.choose('Restyle', 'Cuts');
+  await expect(journey.services.next).toBeEnabled();
+  await page.reload();
+  await expect(journey.services.next).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Essential cookies only' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
