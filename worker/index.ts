@@ -17,6 +17,7 @@ import { isProtected, isRebooking, verifiedClient } from './edge/client-auth';
 import { consumeMessages } from './messaging/outbox';
 import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
+import { media } from './edge/media';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -43,6 +44,7 @@ app.route('/', session);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', hashedAsset);
+app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);
 app.route('/', icons);
