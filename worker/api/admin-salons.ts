@@ -25,7 +25,7 @@ const isCurrency = (code: string) => {
     return false;
   }
 };
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const text = (max: number) => z.string('must be text').max(max, `must be at most ${max} characters`);
 /** A voucher value in major units, as the salon's price list writes it. */
 const voucherMoney = z
   .number('must be an amount such as 25 or 25.50')
@@ -69,7 +69,9 @@ const openingHours = z
     Object.fromEntries(WEEKDAY_NAMES.map((d) => [d, dayOpenings])) as Record<(typeof WEEKDAY_NAMES)[number], typeof dayOpenings>,
     {
       error: (issue) =>
-        issue.code === 'unrecognized_keys' ? `Unknown weekday: ${issue.keys.join(', ')} (use ${WEEKDAY_NAMES.join(', ')})` : undefined,
+        issue.code === 'unrecognized_keys'
+          ? `Unknown weekday: ${issue.keys.join(', ')} (use ${WEEKDAY_NAMES.join(', ')})`
+          : 'must be the openings of each weekday, e.g. {"monday": [{"open": "09:00", "close": "17:30"}], ...}, or null',
     },
   )
   .transform((week) => JSON.stringify(WEEKDAY_NAMES.map((d) => week[d])))
