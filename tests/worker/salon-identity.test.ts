@@ -90,7 +90,7 @@ describe('salon images: upload, serve, remove', () => {
     const chloe = cut!.stylists.find((s: StylistOption) => s.stylist_id === 3);
     expect(chloe?.stylist_photo).toBe(url);
     expect(cut!.stylists.find((s) => s.stylist_id === 4)?.stylist_photo).toBeNull();
-  });
+  }, 30_000);
 
   it.each([
     ['a GIF', 'image/gif', png(10, 10), 415, /Content-Type image\/png, image\/jpeg, image\/webp/],
