@@ -13,7 +13,7 @@ export function SalonIdentity() {
     .join(', ');
   const hasHours = salon.opening_hours.some((d) => d.length > 0);
   return (
-    <section aria-label={`About ${salon.name}`} className={css({ mb: '4' })}>
+    <section aria-label={`About ${salon.name}`} className={css({ mt: '1', mb: '4' })}>
       {salon.cover && (
         <img
           src={salon.cover.url}
@@ -25,7 +25,7 @@ export function SalonIdentity() {
             display: 'block',
             w: 'full',
             h: 'auto',
-            aspectRatio: '5 / 2',
+            aspectRatio: { base: '5 / 2', sm: '3 / 1' },
             objectFit: 'cover',
             rounded: 'lg',
             bg: 'surfaceMuted',
