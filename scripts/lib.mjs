@@ -41,7 +41,13 @@ export function prepareLocalDb(persistTo) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p], { timeoutMs: 120_000 });
   run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p], { timeoutMs: 120_000 });
+  putDemoMedia(persistTo);
   prepareStandInsDb(persistTo);
+}
+
+/** The demo salons' images into the local MEDIA bucket beside the D1 of `persistTo` (scripts/put-demo-media.mjs). */
+export function putDemoMedia(persistTo) {
+  run('node', ['scripts/put-demo-media.mjs', ...(persistTo ? [persistTo] : [])], { timeoutMs: 60_000 });
 }
 
 /** The stand-ins' own local D1: migrated, with the demo client's account and paid deposit. */

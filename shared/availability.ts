@@ -31,6 +31,8 @@ export interface StylistOption {
   stylist_id: number;
   stylist_name: string;
   stylist_role: string;
+  /** the stylist's photo (/media/...), or null: initials */
+  stylist_photo: string | null;
   service_id: number;
   /** major units */
   price: number;

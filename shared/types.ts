@@ -1,4 +1,5 @@
 import type { ThemeMode } from './constants';
+import type { SalonImage, WeekHours } from './salon-identity';
 import type { VoucherOffer } from './vouchers';
 
 /** Salon details as GET book-online/salon/{id}/ answers them (docs/booking-journey.md §3). */
@@ -47,6 +48,15 @@ export interface SalonDetails {
   refund_deposit_outside_window: boolean;
   /** the gift vouchers the salon sells; null when it sells none */
   vouchers: VoucherOffer | null;
+  /** the uploaded logo (`image` is then its URL too); null: initials, or the `image` link */
+  logo: SalonImage | null;
+  /** the uploaded cover picture of the salon page; null when there is none */
+  cover: SalonImage | null;
+  /** a Google Maps search for the address (a plain link); null without an address */
+  map_link: string | null;
+  /** the opening hours, Sunday first; set by the salon, or derived from the stylists' hours */
+  opening_hours: WeekHours;
+  opening_hours_source: 'salon' | 'stylists';
 }
 
 interface GroupSalon {

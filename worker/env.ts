@@ -14,6 +14,8 @@ export interface Env {
   MESSAGES?: Queue<OutgoingMessage>;
   /** messages-dlq: where a message the provider refuses for good is kept */
   MESSAGES_DLQ?: Queue<unknown>;
+  /** the salons' logos, covers and stylist photos, keyed by the SHA-256 of their bytes (worker/media/) */
+  MEDIA: R2Bucket;
   ENVIRONMENT?: string;
   RELEASE?: string;
   APP_HOSTS?: string;

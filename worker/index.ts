@@ -18,6 +18,7 @@ import { identifyHoldBrowser, withHoldCookie } from './edge/hold-browser';
 import { consumeMessages } from './messaging/outbox';
 import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
+import { media } from './edge/media';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -50,6 +51,7 @@ app.route('/', session);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', hashedAsset);
+app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);
 app.route('/', icons);

@@ -1,8 +1,20 @@
 import { css } from '../../styled-system/css';
 import { avatarInitials } from '../../shared/text';
 
-/** A round initials avatar (stylists, the salon without a logo). */
-export function Avatar({ name, size = 40 }: { name: string; size?: number }) {
+/** A round initials avatar (stylists, the salon without a logo), or the photo when there is one. */
+export function Avatar({ name, size = 40, photo }: { name: string; size?: number; photo?: string | null }) {
+  if (photo) {
+    return (
+      <img
+        src={photo}
+        alt=""
+        width={size}
+        height={size}
+        loading="lazy"
+        className={css({ rounded: 'full', objectFit: 'cover', flexShrink: 0 })}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"

@@ -192,10 +192,10 @@ export const SERVICE_IDS = {
 } as const;
 export type ServiceName = keyof typeof SERVICE_IDS;
 
-/** Salon 1's staff: the role each shows ('Stylist' when the salon gave none) and initials. */
+/** Salon 1's staff: the role each shows ('Stylist' when the salon gave none) and initials, or a photo instead. */
 export const STAFF_1 = {
-  'Amelia Hart': { id: 1, role: 'Creative Director', initials: 'AH' },
-  'Ben Okafor': { id: 2, role: 'Colourist', initials: 'BO' },
+  'Amelia Hart': { id: 1, role: 'Creative Director', initials: 'AH', photo: true },
+  'Ben Okafor': { id: 2, role: 'Colourist', initials: 'BO', photo: true },
   'Chloe Price': { id: 3, role: 'Stylist', initials: 'CP' },
   'Dan Reeves': { id: 4, role: 'Junior Stylist', initials: 'DR' },
 } as const;

@@ -165,12 +165,22 @@ describe('stylists, recommendations and the waitlist option', () => {
         stylist_id: 1,
         stylist_name: 'Amelia Hart',
         stylist_role: 'Creative Director',
+        stylist_photo: '/media/9766016e6818a70f1a9226fe3b9add2a.webp',
         service_id: 4,
         price: 85,
         duration: 45,
         processing: 30,
       },
-      { stylist_id: 2, stylist_name: 'Ben Okafor', stylist_role: 'Colourist', service_id: 4, price: 75, duration: 45, processing: 30 },
+      {
+        stylist_id: 2,
+        stylist_name: 'Ben Okafor',
+        stylist_role: 'Colourist',
+        stylist_photo: '/media/eb561b7be2a581928232eabf3d9b896e.webp',
+        service_id: 4,
+        price: 75,
+        duration: 45,
+        processing: 30,
+      },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { env } from 'cloudflare:test';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { escapeMarkup } from '../../worker/escape-markup';
 import { call, patchSalon } from './helpers';
 
@@ -17,6 +17,14 @@ const initialsIn = (svg: string) => /<text[^>]*>([^<]*)<\/text>/.exec(svg)?.[1];
 async function productIcon(): Promise<string> {
   return (await env.ASSETS.fetch('http://localhost/assets/favicon.svg')).text();
 }
+
+// Salons 1 and 3 have uploaded logos in the demo data: these tests are of salons without one (initials).
+beforeAll(async () => {
+  for (const id of [1, 3]) {
+    const res = await call(`/admin/salons/${id}/logo`, { method: 'DELETE', headers: { Authorization: `Bearer demo-admin-${id}` } });
+    expect(res.status).toBe(204);
+  }
+});
 
 describe('GET /favicon.ico', () => {
   it("answers the product's icon on the platform's host", async () => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { THEME_MODES } from '../../shared/constants';
+import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
@@ -24,7 +25,7 @@ const isCurrency = (code: string) => {
     return false;
   }
 };
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+const text = (max: number) => z.string('must be text').max(max, `must be at most ${max} characters`);
 /** A voucher value in major units, as the salon's price list writes it. */
 const voucherMoney = z
   .number('must be an amount such as 25 or 25.50')
@@ -44,6 +45,37 @@ const link = z.union([
     .max(2048, LINK_MESSAGE)
     .refine((u) => /^https:\/\/[^\s"'<>\\`@]+$/.test(u), LINK_MESSAGE),
 ]);
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+/** One day's openings, in order and apart: [] is a closed day. */
+const dayOpenings = z
+  .array(
+    z
+      .strictObject({
+        open: z.string().regex(TIME, 'must be a time such as 09:00'),
+        close: z.string().regex(TIME, 'must be a time such as 17:30'),
+      })
+      .refine((o) => o.open < o.close, 'must close after it opens'),
+    'must be a list of {open, close}, [] when closed',
+  )
+  .max(4, 'must be at most 4 openings a day')
+  .refine((d) => d.every((o, i) => i === 0 || d[i - 1]!.close < o.open), 'must list openings in order, without overlaps');
+/**
+ * The opening hours, by weekday name (all seven; [] when closed), stored Sunday first as the
+ * public data answers them; null: derived from the stylists' working hours.
+ */
+const openingHours = z
+  .strictObject(
+    Object.fromEntries(WEEKDAY_NAMES.map((d) => [d, dayOpenings])) as Record<(typeof WEEKDAY_NAMES)[number], typeof dayOpenings>,
+    {
+      error: (issue) =>
+        issue.code === 'unrecognized_keys'
+          ? `Unknown weekday: ${issue.keys.join(', ')} (use ${WEEKDAY_NAMES.join(', ')})`
+          : 'must be the openings of each weekday, e.g. {"monday": [{"open": "09:00", "close": "17:30"}], ...}, or null',
+    },
+  )
+  .transform((week) => JSON.stringify(WEEKDAY_NAMES.map((d) => week[d])))
+  .nullable();
 
 /** The salon settings a salon may change; anything else in the body is refused by name. */
 const salonSettingsSchema = z
@@ -124,6 +156,7 @@ const salonSettingsSchema = z
         .max(60, 'must be at most 60 months'),
       custom_domain: hostName.nullable(),
       short_slug: shortSlug.nullable(),
+      opening_hours: openingHours,
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined) },
   )

@@ -30,6 +30,7 @@ export const bookingOptions = new Hono<AppEnv>()
               stylist_id: st.id,
               stylist_name: st.name,
               stylist_role: st.role,
+              stylist_photo: st.photo,
               service_id: id,
               price: toMajor(o.price),
               duration: o.duration,

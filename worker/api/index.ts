@@ -3,6 +3,7 @@ import { requestId } from 'hono/request-id';
 import { withConfig, type AppEnv } from '../env';
 import { errorBody, onError } from '../errors';
 import { adminInvites } from './admin-invites';
+import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
 import { adminSalons } from './admin-salons';
 import { availability } from './availability';
@@ -38,5 +39,6 @@ export const api = new Hono<AppEnv>()
   .route('/', adminSalons)
   .route('/', adminInvites)
   .route('/', adminRebooking)
+  .route('/', adminMedia)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

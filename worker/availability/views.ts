@@ -100,6 +100,7 @@ export async function stylistsAtTime(db: D1Database, q: BookingQuery, startIso: 
       stylist_id: st.id,
       stylist_name: st.name,
       stylist_role: st.role,
+      stylist_photo: st.photo,
       service_id: serviceId,
       price: toMajor(o.price),
       duration: o.duration,

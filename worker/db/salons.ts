@@ -1,6 +1,8 @@
 import { toMajor } from '../../shared/money';
 import type { Group, SalonDetails } from '../../shared/types';
 import type { VoucherOffer } from '../../shared/vouchers';
+import { hoursFromStylists, mapLinkOf, type SalonImage, type WeekHours, type WorkingDay } from '../../shared/salon-identity';
+import { mediaUrl } from './media';
 
 /** Settings stored as SQLite integers (0/1) that the API answers as booleans. */
 const FLAGS = [
@@ -62,6 +64,13 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   voucher_custom_min: number | null;
   voucher_custom_max: number | null;
   voucher_validity_months: number;
+  /** JSON {key, width, height} of the uploaded logo and cover (migration 0015), or null */
+  logo: string | null;
+  cover: string | null;
+  /** JSON WeekHours set by the salon, or null (derived from stylist_hours) */
+  opening_hours: string | null;
+  /** JSON [[weekday, start, end, break_start, break_end], ...] of the active stylists */
+  stylist_hours: string;
 };
 
 /** The voucher settings of a salon row, in minor units (the admin API checks them before they are stored). */
@@ -105,8 +114,19 @@ export async function updateSalonSettings(db: D1Database, id: number, changes: R
     .run();
 }
 
-const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count
+const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count,
+  (SELECT json_group_array(json_array(h.weekday, h.start_min, h.end_min, h.break_start, h.break_end))
+     FROM stylist_hours h JOIN stylists st ON st.id = h.stylist_id AND st.active = 1 WHERE st.salon_id = s.id) AS stylist_hours
   FROM salons s`;
+
+/** The opening hours a salon set, or those its stylists' working hours give. */
+function openingHoursOf(row: SalonRow): { hours: WeekHours; source: 'salon' | 'stylists' } {
+  if (row.opening_hours) return { hours: JSON.parse(row.opening_hours) as WeekHours, source: 'salon' };
+  const days = (JSON.parse(row.stylist_hours || '[]') as [number, number, number, number | null, number | null][]).map(
+    ([weekday, start, end, breakStart, breakEnd]): WorkingDay => ({ weekday, start, end, breakStart, breakEnd }),
+  );
+  return { hours: hoursFromStylists(days), source: 'stylists' };
+}
 
 export function salonById(db: D1Database, id: number): Promise<SalonRow | null> {
   return db.prepare(`${SALON_SELECT} WHERE s.id = ?`).bind(id).first<SalonRow>();
@@ -119,6 +139,8 @@ export function shortUrlOf(row: { id: number; short_slug: string | null }): stri
 
 /** The public view of a salon; never includes the admin key hash or routing internals. */
 export function toSalonDetails(row: SalonRow): SalonDetails {
+  const logo = imageOf(row.logo);
+  const hours = openingHoursOf(row);
   return {
     id: row.id,
     name: row.name,
@@ -132,7 +154,7 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     timezone: row.timezone,
     currency: row.currency,
     country: { code: row.country_code },
-    image: row.image,
+    image: logo?.url ?? row.image,
     group: row.group_id,
     online_booking: !!row.online_booking,
     needs_card: !!row.needs_card,
@@ -159,7 +181,25 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     max_upcoming_online_bookings: row.max_upcoming_online_bookings,
     refund_deposit_outside_window: !!row.refund_deposit_outside_window,
     vouchers: voucherOfferOf(row),
+    logo,
+    cover: imageOf(row.cover),
+    map_link: mapLinkOf({
+      name: row.name,
+      lines: [row.address_line_1, row.address_line_2],
+      city: row.city,
+      postcode: row.postcode,
+      country: row.country_code,
+    }),
+    opening_hours: hours.hours,
+    opening_hours_source: hours.source,
   };
+}
+
+/** A stored image (JSON {key, width, height}) as the public data shows it. */
+export function imageOf(stored: string | null): SalonImage | null {
+  if (!stored) return null;
+  const { key, width, height } = JSON.parse(stored) as { key: string; width: number; height: number };
+  return { url: mediaUrl(key), width, height };
 }
 
 export async function groupById(db: D1Database, id: number): Promise<Group | null> {

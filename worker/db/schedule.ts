@@ -1,4 +1,5 @@
 import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
+import { storedImageUrl } from './media';
 
 /** A stylist's working hours on one weekday (minutes from local midnight), as the engine reads them. */
 interface DayHours {
@@ -34,6 +35,8 @@ interface StylistInfo {
   id: number;
   name: string;
   role: string;
+  /** the photo's URL (/media/...), or null */
+  photo: string | null;
 }
 
 export interface Offer {
@@ -62,7 +65,7 @@ export async function loadCatalogue(db: D1Database, salonId: number, serviceIds:
       )
       .bind(salonId),
     db.prepare(`SELECT id, name, has_patch_test FROM services WHERE salon_id = ? AND id IN (${marks})`).bind(salonId, ...ids),
-    db.prepare('SELECT id, name, role FROM stylists WHERE salon_id = ? AND active = 1 ORDER BY position, id').bind(salonId),
+    db.prepare('SELECT id, name, role, photo FROM stylists WHERE salon_id = ? AND active = 1 ORDER BY position, id').bind(salonId),
     db
       .prepare(
         `SELECT ss.stylist_id, ss.service_id, ss.price, ss.duration, ss.processing
@@ -82,7 +85,7 @@ export async function loadCatalogue(db: D1Database, salonId: number, serviceIds:
         { id: r.id, name: r.name, has_patch_test: !!r.has_patch_test },
       ]),
     ),
-    stylists: new Map((stylists!.results as StylistInfo[]).map((r) => [r.id, r])),
+    stylists: new Map((stylists!.results as StylistInfo[]).map((r) => [r.id, { ...r, photo: storedImageUrl(r.photo) }])),
     offers: offers!.results as Offer[],
   };
 }

@@ -25,6 +25,9 @@ export const admin = new Hono<AppEnv>().all('/admin/*', async (c) => {
   const isChange = !!m && c.req.method === 'PATCH';
   const sent = isChange ? await c.req.raw.clone().text() : '';
   const res = await callApi(c, path, new URL(c.req.url).search);
+  // A new or removed image (logo, cover, a stylist's photo) changes the salon's public data only.
+  const image = /^admin\/salons\/(\d+)\/(?:logo|cover|stylists\/\d+\/photo)$/.exec(path);
+  if (image && (c.req.method === 'PUT' || c.req.method === 'DELETE') && res.ok) await bumpVersions(c.env.DB, [`salon:${image[1]}`]);
   if (m && isChange && res.ok) {
     const body = (await res
       .clone()

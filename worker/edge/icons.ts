@@ -19,8 +19,9 @@ const SVG_HEADERS = {
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** A salon's logo when it can serve as the page's icon (an https image), else null. */
+/** A salon's logo when it can serve as the page's icon (its uploaded logo, or an https image), else null. */
 function logoOf(salon: SalonDetails): string | null {
+  if (salon.logo) return salon.logo.url;
   return salon.image?.startsWith('https://') ? salon.image : null;
 }
 

@@ -6,7 +6,7 @@ import type { Service } from '../../../shared/types';
 import { toMinor } from '../../../shared/money';
 
 /** A stylist chosen for one service (docs/booking-journey.md §3 'Stylist option'). */
-export interface StylistChoice extends Omit<StylistOption, 'stylist_id'> {
+export interface StylistChoice extends Omit<StylistOption, 'stylist_id' | 'stylist_photo'> {
   stylist_id: number | null;
   start_time: string;
   favourite_or_any: 'favourite' | 'any';

@@ -4,6 +4,7 @@ import { css } from '../../../styled-system/css';
 import { filterByCategoryQuery, searchServices, visibleCategories } from '../../../shared/service-search';
 import { outlineButton, pageTitle } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
+import { SalonIdentity } from '../salon';
 import { BuyVoucherLink } from '../vouchers';
 import { CategoryList } from './CategoryList';
 import { OnlineBookingOff } from './OnlineBookingOff';
@@ -40,6 +41,7 @@ export function ServiceSelection() {
 
   return (
     <>
+      <SalonIdentity />
       <h1 className={pageTitle}>Select services</h1>
       <WelcomeText />
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', my: '3' })}>

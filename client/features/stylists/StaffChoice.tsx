@@ -73,7 +73,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
             onChange={() => onChoose(o)}
             className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
           />
-          <Avatar name={o.stylist_name} />
+          <Avatar name={o.stylist_name} photo={o.stylist_photo} />
           <span className={css({ flex: '1', minW: 0 })}>
             <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{o.stylist_name}</span>
             <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{o.stylist_role || 'Stylist'}</span>

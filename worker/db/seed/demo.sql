@@ -7,7 +7,7 @@ INSERT OR IGNORE INTO salons (id, name, email, phone, address_line_1, address_li
   no_show_protection, has_waitlist, skip_today, book_ncob_with_same, ncob_deposit_settings,
   ncob_welcome_message, ncob_patch_test_copy, salon_ncob_text, check_ncob_availability_until,
   salon_website_link, can_take_voucher_payments, stripe_voucher_link, custom_domain, short_slug, admin_key_hash,
-  vouchers_on_sale, voucher_amounts, voucher_custom_min, voucher_custom_max, voucher_validity_months)
+  vouchers_on_sale, voucher_amounts, voucher_custom_min, voucher_custom_max, voucher_validity_months, logo, cover)
 VALUES
 (1, 'Willow & Co Islington', 'hello@willow-demo.test', '020 7946 0018', '12 Camden Passage', 'First floor',
   'London', 'N1 8ED', 'Europe/London', 'GBP', 'GB', 1, 'slick', 1, 1, 1, 1, 0, 0,
@@ -17,18 +17,22 @@ VALUES
   '<p><strong>Cancellation policy.</strong> Please give us at least <em>48 hours</em> notice to cancel or move your appointment.</p><ul><li>Late cancellations are charged 50% of the booked services.</li><li>Missed appointments are charged in full.</li><li>Deposits are kept for late cancellations.</li></ul><p>Arriving more than 15 minutes late may mean we have to shorten or rebook your appointment.</p>',
   180, 'https://willow-demo.test', 1, '', 'book.demo-salon.test', 'demo',
   'ddf446908cd1cad12c5fcde9595151602a6b2e831c5bb5c61bf683d389616654',
-  1, '[2500,5000,10000]', 1000, 50000, 12),
+  1, '[2500,5000,10000]', 1000, 50000, 12,
+  '{"key":"dab02e0f0fb049ed533365c27d642ded.webp","width":256,"height":256}',
+  '{"key":"2407dc7be47c0b60465c5e59a7246e87.webp","width":1200,"height":480}'),
 (2, 'Willow & Co Shoreditch', 'shoreditch@willow-demo.test', '020 7946 0342', '88 Redchurch Street', '',
   'London', 'E2 7DJ', 'Europe/London', 'GBP', 'GB', 1, 'dark', 1, 0, 0, 0, 0, 0, 'null',
   '', '', '<p>Please let us know 24 hours ahead if you cannot make it.</p>',
   90, '', 0, '', NULL, 'shoreditch',
   '9b3117512f85dc45b51662ebe0154d2cf5a9fd71c9129075b930e3e07014b4ec',
-  0, '[]', NULL, NULL, 12),
+  0, '[]', NULL, NULL, 12, NULL, NULL),
 (3, 'Brooklyn Barber Co.', 'desk@brooklyn-barber.test', '(718) 555-0142', '214 Bedford Avenue', '',
   'Brooklyn', 'NY 11249', 'America/New_York', 'USD', 'US', NULL, 'neutral', 0, 0, 0, 0, 0, 0, 'null',
   '', '', '', 60, '', 0, '', NULL, 'brooklyn',
   '9a0e1a735cd65e65ada463d0dbd8e7b9a7905670592d3b3ef76b753fadb8023d',
-  0, '[]', NULL, NULL, 12);
+  0, '[]', NULL, NULL, 12,
+  '{"key":"c857e0b814569778635e77eb8dbe9355.webp","width":256,"height":256}',
+  '{"key":"57fb88a5c5b4ecc239842218b5918a8f.webp","width":1200,"height":480}');
 
 INSERT OR IGNORE INTO service_categories (id, salon_id, name, position) VALUES
   (1, 1, 'Cut & Style', 1),
@@ -55,13 +59,15 @@ INSERT OR IGNORE INTO services (id, salon_id, category_id, name, description, va
 INSERT OR IGNORE INTO service_recommendations (service_id, recommended_service_id) VALUES
   (4, 8), (4, 7), (5, 8);
 
-INSERT OR IGNORE INTO stylists (id, salon_id, name, role, position) VALUES
-  (1, 1, 'Amelia Hart', 'Creative Director', 1),
-  (2, 1, 'Ben Okafor', 'Colourist', 2),
-  (3, 1, 'Chloe Price', '', 3),
-  (4, 1, 'Dan Reeves', 'Junior Stylist', 4),
-  (5, 2, 'Sam Taylor', 'Senior Stylist', 1),
-  (6, 3, 'Marco Diaz', 'Barber', 1);
+-- Salon 1's first two stylists have photos (worker/db/seed/media/, put in the local MEDIA bucket by
+-- scripts/lib.mjs); the others, and salon 2 (no logo or cover either), keep their initials.
+INSERT OR IGNORE INTO stylists (id, salon_id, name, role, position, photo) VALUES
+  (1, 1, 'Amelia Hart', 'Creative Director', 1, '{"key":"9766016e6818a70f1a9226fe3b9add2a.webp","width":192,"height":192}'),
+  (2, 1, 'Ben Okafor', 'Colourist', 2, '{"key":"eb561b7be2a581928232eabf3d9b896e.webp","width":192,"height":192}'),
+  (3, 1, 'Chloe Price', '', 3, NULL),
+  (4, 1, 'Dan Reeves', 'Junior Stylist', 4, NULL),
+  (5, 2, 'Sam Taylor', 'Senior Stylist', 1, NULL),
+  (6, 3, 'Marco Diaz', 'Barber', 1, NULL);
 
 -- price (minor units), duration, processing (minutes)
 INSERT OR IGNORE INTO stylist_services (stylist_id, service_id, price, duration, processing) VALUES

@@ -1,0 +1,63 @@
+import { css } from '../../../styled-system/css';
+import { useSalon } from '../../lib/salon-context';
+import { DAY_NAMES, openingsLabel, useSalonWeekday, WEEK } from './opening-hours';
+
+const muted = css({ color: 'textMuted', fontSize: 'sm' });
+
+/** The top of the salon page: its cover picture, address with a map link, and opening hours. */
+export function SalonIdentity() {
+  const { salon } = useSalon();
+  const today = useSalonWeekday(salon.timezone);
+  const address = [salon.address_line_1, salon.address_line_2, [salon.city, salon.postcode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const hasHours = salon.opening_hours.some((d) => d.length > 0);
+  return (
+    <section aria-label={`About ${salon.name}`} className={css({ mt: '1', mb: '4' })}>
+      {salon.cover && (
+        <img
+          src={salon.cover.url}
+          width={salon.cover.width}
+          height={salon.cover.height}
+          alt={`${salon.name}: cover picture`}
+          fetchPriority="high"
+          className={css({
+            display: 'block',
+            w: 'full',
+            h: 'auto',
+            aspectRatio: { base: '5 / 2', sm: '3 / 1' },
+            objectFit: 'cover',
+            rounded: 'lg',
+            bg: 'surfaceMuted',
+            mb: '3',
+          })}
+        />
+      )}
+      {address && (
+        <p className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '2', alignItems: 'baseline' })}>
+          <span className={muted}>{address}</span>
+          {salon.map_link && (
+            <a href={salon.map_link} target="_blank" rel="noopener noreferrer" className={css({ fontSize: 'sm', fontWeight: '600' })}>
+              Map<span className={css({ srOnly: true })}> of {salon.name} (opens in a new tab)</span>
+            </a>
+          )}
+        </p>
+      )}
+      {hasHours && (
+        <details className={css({ mt: '1', '& summary': { cursor: 'pointer', w: 'fit-content' } })}>
+          <summary className={muted}>
+            {today === null ? 'Opening hours' : `Open today: ${openingsLabel(salon.opening_hours[today])}`}
+          </summary>
+          <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '4', mt: '1', fontSize: 'sm', maxW: 'sm' })}>
+            {WEEK.map((d) => (
+              <div key={d} className={css({ display: 'contents', fontWeight: d === today ? '700' : '400' })}>
+                <dt>{DAY_NAMES[d]}</dt>
+                <dd className={css({ color: d === today ? 'text' : 'textMuted' })}>{openingsLabel(salon.opening_hours[d])}</dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      )}
+    </section>
+  );
+}
