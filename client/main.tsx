@@ -1,44 +1,19 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import './index.css';
-import { App } from './app/App';
-import { readBootstrap } from './app/bootstrap';
-import { refreshSession } from './features/auth/store';
-import { enterSalon, rememberCampaign, restoreKeptSelection } from './features/booking/store';
-import { setServedRelease } from './lib/release-check';
-import { registerServiceWorker } from './lib/service-worker';
-import { whenHydrated } from './lib/hydration';
+import { holdEarlyTaps, releaseEarlyTaps } from './lib/early-taps';
 
-const boot = readBootstrap();
-setServedRelease(boot.release);
-const root = document.getElementById('root')!;
-// The edge server-rendered this page's first screen (client/entry-server.tsx): hydrate it as a
-// first visit renders, then apply what this tab kept (its selection) once hydrated.
-const serverRendered = root.firstElementChild !== null;
-if (serverRendered) whenHydrated(restoreKeptSelection);
-else restoreKeptSelection();
-if (boot.page === 'salon') {
-  // Before the first render, so that no screen ever shows another salon's selection.
-  enterSalon(boot.salon.id);
-  rememberCampaign(window.location.search);
-  // A reload keeps the client logged in: the httpOnly refresh cookie gives new tokens.
-  void refreshSession();
-}
+/**
+ * The page's entry. The stylesheet comes with it; the app itself (start.tsx) is a chunk of its own.
+ * When the edge rendered the first screen into the HTML (client/entry-server.tsx), the app is
+ * fetched only after the browser has painted that screen, so on a slow network the screen, its
+ * stylesheet and its images come first; a tap meanwhile is held and replayed once hydrated.
+ * Otherwise (a later screen, rendered in the browser) the app is fetched at once.
+ */
+const serverRendered = document.getElementById('root')?.firstElementChild != null;
+const start = () => import('./start').catch(releaseEarlyTaps);
 
 if (serverRendered) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App boot={boot} />
-    </StrictMode>,
-  );
+  holdEarlyTaps();
+  requestAnimationFrame(() => setTimeout(start, 0));
 } else {
-  createRoot(root).render(
-    <StrictMode>
-      <App boot={boot} />
-    </StrictMode>,
-  );
+  void start();
 }
-
-// The offline shell: after the page has loaded, outside the first-load JS.
-registerServiceWorker(boot.page === 'salon');

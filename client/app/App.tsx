@@ -6,6 +6,7 @@ import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
 import { CookieBanner } from '../components/CookieBanner';
 import { pageColumn } from '../components/styles';
+import { HydrationDone } from '../lib/hydration';
 
 const LinkPages = lazy(() => import('../features/verification/LinkPages').then((m) => ({ default: m.LinkPages })));
 // The older rebooking flow is a chunk of its own; its paths are the only ones that load it.
@@ -31,7 +32,12 @@ export function App({ boot, location }: { boot: Bootstrap; location?: string }) 
       return (
         <ErrorBoundary>
           <PlatformCookieBanner />
-          <GroupPicker group={boot.group} />
+          {/* the page's query: the server render's location, or the browser's (the same page) */}
+          <GroupPicker
+            group={boot.group}
+            search={location === undefined ? window.location.search : new URL(location, 'https://x').search}
+          />
+          <HydrationDone />
         </ErrorBoundary>
       );
     case 'not-found':

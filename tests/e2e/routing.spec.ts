@@ -85,5 +85,9 @@ test('robots.txt and favicon.ico are real files, not the app; a salon page has i
   const href = await page.locator('link[rel="icon"]').getAttribute('href');
   const salonIcon = await request.get(href!);
   expect(salonIcon.status()).toBe(200);
-  expect(await salonIcon.text()).toContain('>WC</text>');
+  // salon 1's icon is its logo; a salon without one (salon 2) has its initials
+  expect(salonIcon.headers()['content-type']).toMatch(/^image\/(webp|png|jpeg)$/);
+  await page.goto('/salon/2');
+  const initials = await request.get((await page.locator('link[rel="icon"]').getAttribute('href'))!);
+  expect(await initials.text()).toContain('>WC</text>');
 });

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { css } from '../../../styled-system/css';
 import type { Group } from '../../../shared/types';
 import { pageColumn, pageTitle } from '../../components/styles';
@@ -17,18 +16,9 @@ function withQuery(url: string, query: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
-const noChange = () => () => undefined;
-/** The page's query; '' in the server render and while hydrating (the edge renders one page for every query). */
-const usePageQuery = () =>
-  useSyncExternalStore(
-    noChange,
-    () => window.location.search,
-    () => '',
-  );
-
 /** /group/{id}/: 'Choose a location to book:' with each salon's short booking URL. */
-export function GroupPicker({ group }: { group: Group }) {
-  const utm = utmString(usePageQuery());
+export function GroupPicker({ group, search }: { group: Group; search: string }) {
+  const utm = utmString(search);
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>{group.name}</h1>

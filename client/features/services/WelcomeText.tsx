@@ -1,19 +1,27 @@
 import { css } from '../../../styled-system/css';
 import { WELCOME_CUT_DESKTOP, WELCOME_CUT_MOBILE } from '../../../shared/constants';
 import { ReadMore } from '../../components/ReadMore';
-import { useIsMobile } from '../../lib/useMediaQuery';
 import { useSalon } from '../../lib/salon-context';
 
-/** The salon's welcome message, cut at 140 characters on mobile and 190 otherwise. */
+/**
+ * The salon's welcome message, cut at 140 characters on mobile and 190 from 768 px. Both cuts are
+ * in the page and CSS shows the one for the screen (the other is display: none, out of the
+ * accessibility tree too), so the server-rendered screen is already right at every width and
+ * nothing moves when the app hydrates it.
+ */
 export function WelcomeText() {
   const { salon } = useSalon();
-  const isMobile = useIsMobile();
   const message =
     salon.ncob_welcome_message.trim() ||
     `Please select the services you would like to book, in the order you would like them done. If you need any help, please call the salon on ${salon.phone}.`;
   return (
     <div className={css({ color: 'textMuted', my: '3', whiteSpace: 'pre-line' })}>
-      <ReadMore text={message} limit={isMobile ? WELCOME_CUT_MOBILE : WELCOME_CUT_DESKTOP} />
+      <div className={css({ display: { base: 'block', md: 'none' } })}>
+        <ReadMore text={message} limit={WELCOME_CUT_MOBILE} />
+      </div>
+      <div className={css({ display: { base: 'none', md: 'block' } })}>
+        <ReadMore text={message} limit={WELCOME_CUT_DESKTOP} />
+      </div>
     </div>
   );
 }

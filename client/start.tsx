@@ -1,0 +1,47 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { readBootstrap } from './app/bootstrap';
+import { refreshSession } from './features/auth/store';
+import { enterSalon, rememberCampaign, restoreKeptSelection } from './features/booking/store';
+import { setServedRelease } from './lib/release-check';
+import { registerServiceWorker } from './lib/service-worker';
+import { whenHydrated } from './lib/hydration';
+import { releaseEarlyTaps } from './lib/early-taps';
+
+const boot = readBootstrap();
+setServedRelease(boot.release);
+const root = document.getElementById('root')!;
+// The app, loaded by main.tsx. The edge server-rendered this page's first screen
+// (client/entry-server.tsx): hydrate it as a first visit renders, then apply what this tab kept
+// (its selection) and the taps held meanwhile, once hydrated.
+const serverRendered = root.firstElementChild !== null;
+if (serverRendered) {
+  whenHydrated(restoreKeptSelection);
+  whenHydrated(releaseEarlyTaps);
+} else restoreKeptSelection();
+if (boot.page === 'salon') {
+  // Before the first render, so that no screen ever shows another salon's selection.
+  enterSalon(boot.salon.id);
+  rememberCampaign(window.location.search);
+  // A reload keeps the client logged in: the httpOnly refresh cookie gives new tokens.
+  void refreshSession();
+}
+
+if (serverRendered) {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+}
+
+// The offline shell: after the page has loaded, outside the first-load JS.
+registerServiceWorker(boot.page === 'salon');
