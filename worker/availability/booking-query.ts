@@ -2,7 +2,8 @@ import { PATCH_LEAD_HOURS, SEARCH_DAYS } from '../../shared/availability-message
 import { AppError } from '../errors';
 import { addDays, HOUR, localDateOf, salonDays, type SalonDay } from './calendar';
 import type { AvailabilityRequest } from './engine';
-import { loadCalendars, loadCatalogue, type Catalogue } from '../db/schedule';
+import { loadCalendars } from '../db/calendars';
+import { loadCatalogue, type Catalogue } from '../db/schedule';
 import { stepsFor } from './steps';
 
 export interface BookingQuery {
