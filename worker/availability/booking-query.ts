@@ -34,8 +34,16 @@ export interface PreparedQuery {
   days: (from: string, to: string) => SalonDay[];
 }
 
-/** Checks the services and stylists against the salon and loads what the engine needs. */
-export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { from: string; to: string }): Promise<PreparedQuery> {
+/** The salon dates a call computes (inclusive): fixed, or chosen once the salon's bounds are known. */
+export type QueryWindow =
+  { from: string; to: string } | ((bounds: { earliest: string; searchEnd: string }) => { from: string; to: string });
+
+/**
+ * Checks the services and stylists against the salon and loads what the engine needs for the
+ * days of `window` (by default the whole search, earliest to searchEnd): the busy times of
+ * those days only, of the stylists who may take the services.
+ */
+export async function prepareQuery(db: D1Database, q: BookingQuery, window?: QueryWindow): Promise<PreparedQuery> {
   const catalogue = await loadCatalogue(db, q.salonId, q.serviceIds);
   if (!catalogue) throw new AppError('NOT_FOUND', 'Salon not found');
   for (const [i, id] of q.serviceIds.entries()) {
@@ -70,9 +78,8 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { f
   const searchEnd = addDays(today, Math.max(SEARCH_DAYS - 1, Math.min(salon.check_ncob_availability_until, 365)));
   const steps = stepsFor(catalogue.offers, q.serviceIds, q.choices);
   const stylistIds = [...new Set(steps.flatMap((s) => [...s.options.keys()]))];
-  const from = window?.from ?? earliest;
-  const to = window?.to ?? searchEnd;
-  const span = salonDays(from < earliest ? from : earliest, 1, tz)[0]!;
+  const { from, to } = typeof window === 'function' ? window({ earliest, searchEnd }) : (window ?? { from: earliest, to: searchEnd });
+  const span = salonDays(from, 1, tz)[0]!;
   const end = salonDays(to, 1, tz)[0]!;
   const stylists = await loadCalendars(
     db,
