@@ -1,5 +1,6 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
 import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
+import { catalogueOf, catalogueStatements, type Catalogue } from './schedule';
 
 /** A stylist's working hours on one weekday (minutes from local midnight), as the engine reads them. */
 interface DayHours {
@@ -17,49 +18,91 @@ interface Calendar {
   busy: [number, number][];
 }
 
-/** Hours, days off and busy intervals of `stylistIds` between two instants (one round trip). */
-export async function loadCalendars(
-  db: D1Database,
-  salonId: number,
-  stylistIds: number[],
-  range: { fromUtc: number; toUtc: number; fromDate: string; toDate: string },
-  holds: { now: number; own: string | null; ignoreAppointment?: number | null } = { now: Date.now(), own: null },
-): Promise<Map<number, Calendar>> {
-  const ids = stylistIds.length ? stylistIds : [0];
-  const marks = ids.map(() => '?').join(',');
+/** The instants and salon dates (inclusive) whose busy times, holds and days off are read. */
+export interface CalendarRange {
+  fromUtc: number;
+  toUtc: number;
+  fromDate: string;
+  toDate: string;
+}
+
+/** Whose holds count: all but the client's own; a booking being moved does not stand in its own way. */
+export interface HoldsView {
+  now: number;
+  own: string | null;
+  ignoreAppointment?: number | null;
+}
+
+/**
+ * Whose calendars: listed stylists, or the salon's active stylists who may take the booking's
+ * services (any who performs a service left to 'I don't mind', the chosen one otherwise).
+ */
+type StylistScope = { ids: number[] } | { salonId: number; serviceIds: number[]; choices: (number | null)[] };
+
+function scopeSql(scope: StylistScope): { sql: string; params: unknown[] } {
+  if ('ids' in scope) {
+    const ids = scope.ids.length ? scope.ids : [0];
+    return { sql: ids.map(() => '?').join(','), params: ids };
+  }
+  const free = scope.serviceIds.filter((_, i) => scope.choices[i] == null);
+  const chosen = scope.serviceIds.flatMap((id, i) => (scope.choices[i] == null ? [] : [[id, scope.choices[i]!]]));
+  const terms = [
+    ...(free.length ? [`ss.service_id IN (${free.map(() => '?').join(',')})`] : []),
+    ...chosen.map(() => '(ss.service_id = ? AND ss.stylist_id = ?)'),
+  ];
+  return {
+    sql: `SELECT ss.stylist_id FROM stylist_services ss JOIN stylists st ON st.id = ss.stylist_id AND st.active = 1
+           WHERE st.salon_id = ? AND (${terms.join(' OR ') || '0'})`,
+    params: [scope.salonId, ...free, ...chosen.flat()],
+  };
+}
+
+/** Hours, days off, busy times and other clients' live holds of the stylists in `scope`, for calendarsOf. */
+function calendarStatements(db: D1Database, salonId: number, scope: StylistScope, range: CalendarRange, holds: HoldsView) {
+  const who = scopeSql(scope);
   // Busy times start at most a day before the window (index appointment_procedures_window:
   // salon, occupies, stylist, start), and come back one row per stylist, packed as
-  // 'start+length,…' in ms from `base`: a few rows instead of one per procedure.
+  // 'start+length,…' in ms from the lower bound: a few rows instead of one per procedure.
   const base = range.fromUtc - BUSY_LOOKBACK_MS;
-  const [hours, daysOff, busy, held] = await db.batch([
+  return [
     db
-      .prepare(`SELECT stylist_id, weekday, start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id IN (${marks})`)
-      .bind(...ids),
+      .prepare(`SELECT stylist_id, weekday, start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id IN (${who.sql})`)
+      .bind(...who.params),
     db
-      .prepare(`SELECT stylist_id, date FROM stylist_days_off WHERE stylist_id IN (${marks}) AND date BETWEEN ? AND ?`)
-      .bind(...ids, range.fromDate, range.toDate),
+      .prepare(`SELECT stylist_id, date FROM stylist_days_off WHERE stylist_id IN (${who.sql}) AND date BETWEEN ? AND ?`)
+      .bind(...who.params, range.fromDate, range.toDate),
     db
       .prepare(
-        `SELECT p.stylist_id, group_concat(CAST(p.start_at - ? AS INTEGER) || '+' || (p.end_at - p.start_at)) AS busy FROM appointment_procedures p
-          WHERE p.salon_id = ? AND p.occupies = 1 AND p.stylist_id IN (${marks}) AND p.start_at >= ? AND p.start_at < ? AND p.end_at > ?
+        `SELECT p.stylist_id, group_concat(CAST(p.start_at - ? AS INTEGER) || '+' || (p.end_at - p.start_at)) AS busy
+           FROM appointment_procedures p
+          WHERE p.salon_id = ? AND p.occupies = 1 AND p.stylist_id IN (${who.sql}) AND p.start_at >= ? AND p.start_at < ? AND p.end_at > ?
             -- a pending appointment whose deposit was abandoned no longer takes the time
             AND p.appointment_id NOT IN (SELECT a.id FROM appointments a WHERE a.status = 'pending' AND a.created_at <= ?)
             -- a booking being moved does not stand in its own way
             AND p.appointment_id IS NOT ?
           GROUP BY p.stylist_id`,
       )
-      .bind(base, salonId, ...ids, base, range.toUtc, range.fromUtc, holds.now - PENDING_TTL_MS, holds.ignoreAppointment ?? null),
+      .bind(base, salonId, ...who.params, base, range.toUtc, range.fromUtc, holds.now - PENDING_TTL_MS, holds.ignoreAppointment ?? null),
     // Other clients' live holds are taken too; the client's own hold is not (index stylist_blocks_holds).
     db
       .prepare(
         `SELECT stylist_id, block FROM stylist_blocks
-          WHERE hold_id IS NOT NULL AND expires_at > ? AND hold_id IS NOT ? AND block >= ? AND block < ? AND stylist_id IN (${marks})
+          WHERE hold_id IS NOT NULL AND expires_at > ? AND hold_id IS NOT ? AND block >= ? AND block < ? AND stylist_id IN (${who.sql})
           ORDER BY stylist_id, block`,
       )
-      .bind(holds.now, holds.own, Math.floor(range.fromUtc / BLOCK_MS), Math.ceil(range.toUtc / BLOCK_MS), ...ids),
-  ]);
+      .bind(holds.now, holds.own, Math.floor(range.fromUtc / BLOCK_MS), Math.ceil(range.toUtc / BLOCK_MS), ...who.params),
+  ];
+}
+
+/** The calendars from the results of calendarStatements (in order) for `range`; a stylist without rows has none. */
+function calendarsOf([hours, daysOff, busy, held]: D1Result[], range: CalendarRange): Map<number, Calendar> {
+  const base = range.fromUtc - BUSY_LOOKBACK_MS;
   const calendars = new Map<number, Calendar>();
-  for (const id of stylistIds) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
+  const of = (id: number) => {
+    let cal = calendars.get(id);
+    if (!cal) calendars.set(id, (cal = { id, hours: [], daysOff: new Set(), busy: [] }));
+    return cal;
+  };
   for (const h of hours!.results as {
     stylist_id: number;
     weekday: number;
@@ -68,16 +111,11 @@ export async function loadCalendars(
     break_start: number | null;
     break_end: number | null;
   }[]) {
-    calendars.get(h.stylist_id)!.hours[h.weekday] = {
-      start: h.start_min,
-      end: h.end_min,
-      breakStart: h.break_start,
-      breakEnd: h.break_end,
-    };
+    of(h.stylist_id).hours[h.weekday] = { start: h.start_min, end: h.end_min, breakStart: h.break_start, breakEnd: h.break_end };
   }
-  for (const d of daysOff!.results as { stylist_id: number; date: string }[]) calendars.get(d.stylist_id)!.daysOff.add(d.date);
+  for (const d of daysOff!.results as { stylist_id: number; date: string }[]) of(d.stylist_id).daysOff.add(d.date);
   for (const row of busy!.results as { stylist_id: number; busy: string }[]) {
-    const out = calendars.get(row.stylist_id)!.busy;
+    const out = of(row.stylist_id).busy;
     for (const item of row.busy.split(',')) {
       const plus = item.indexOf('+');
       const start = base + Number(item.slice(0, plus));
@@ -89,8 +127,38 @@ export async function loadCalendars(
     if (!heldBy.has(h.stylist_id)) heldBy.set(h.stylist_id, []);
     heldBy.get(h.stylist_id)!.push(h.block);
   }
-  for (const [id, blocks] of heldBy) calendars.get(id)!.busy.push(...intervalsOf(blocks));
+  for (const [id, blocks] of heldBy) of(id).busy.push(...intervalsOf(blocks));
   // The engine wants each stylist's busy times by start (group_concat promises no order).
   for (const cal of calendars.values()) cal.busy.sort((a, b) => a[0] - b[0]);
   return calendars;
+}
+
+/** Hours, days off and busy intervals of `stylistIds` between two instants (one round trip). */
+export async function loadCalendars(
+  db: D1Database,
+  salonId: number,
+  stylistIds: number[],
+  range: CalendarRange,
+  holds: HoldsView = { now: Date.now(), own: null },
+): Promise<Map<number, Calendar>> {
+  const calendars = calendarsOf(await db.batch(calendarStatements(db, salonId, { ids: stylistIds }, range, holds)), range);
+  for (const id of stylistIds) if (!calendars.has(id)) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
+  return calendars;
+}
+
+/**
+ * The catalogue of a booking's services and the calendars of the stylists who may take them,
+ * in one round trip (the stylists are chosen in SQL, as stepsFor chooses them).
+ */
+export async function loadBookingCalendars(
+  db: D1Database,
+  q: { salonId: number; serviceIds: number[]; choices: (number | null)[] },
+  range: CalendarRange,
+  holds: HoldsView,
+): Promise<{ catalogue: Catalogue | null; calendars: Map<number, Calendar> }> {
+  const results = await db.batch([
+    ...catalogueStatements(db, q.salonId, q.serviceIds),
+    ...calendarStatements(db, q.salonId, q, range, holds),
+  ]);
+  return { catalogue: catalogueOf(results.slice(0, 4)), calendars: calendarsOf(results.slice(4), range) };
 }

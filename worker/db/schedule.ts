@@ -35,11 +35,11 @@ export interface Catalogue {
   offers: Offer[];
 }
 
-/** The salon's rules, its active stylists and who performs which of `serviceIds` (one round trip). */
-export async function loadCatalogue(db: D1Database, salonId: number, serviceIds: number[]): Promise<Catalogue | null> {
+/** The statements of a catalogue: the salon's rules, its active stylists and who performs which of `serviceIds`. */
+export function catalogueStatements(db: D1Database, salonId: number, serviceIds: number[]): D1PreparedStatement[] {
   const ids = serviceIds.length ? serviceIds : [0];
   const marks = ids.map(() => '?').join(',');
-  const [salon, services, stylists, offers] = await db.batch([
+  return [
     db
       .prepare(
         'SELECT id, timezone, skip_today, book_ncob_with_same, check_ncob_availability_until, slot_interval, has_waitlist, needs_card, ncob_deposit_settings, currency FROM salons WHERE id = ?',
@@ -55,7 +55,11 @@ export async function loadCatalogue(db: D1Database, salonId: number, serviceIds:
           ORDER BY st.position, st.id`,
       )
       .bind(salonId, ...ids),
-  ]);
+  ];
+}
+
+/** The catalogue from the results of catalogueStatements (in order); null when there is no such salon. */
+export function catalogueOf([salon, services, stylists, offers]: D1Result[]): Catalogue | null {
   const s = salon!.results[0] as SalonRules | undefined;
   if (!s) return null;
   return {
@@ -69,4 +73,9 @@ export async function loadCatalogue(db: D1Database, salonId: number, serviceIds:
     stylists: new Map((stylists!.results as StylistInfo[]).map((r) => [r.id, r])),
     offers: offers!.results as Offer[],
   };
+}
+
+/** The salon's rules, its active stylists and who performs which of `serviceIds` (one round trip). */
+export async function loadCatalogue(db: D1Database, salonId: number, serviceIds: number[]): Promise<Catalogue | null> {
+  return catalogueOf(await db.batch(catalogueStatements(db, salonId, serviceIds)));
 }
