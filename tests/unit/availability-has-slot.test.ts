@@ -86,29 +86,10 @@ describe('whether a day has a bookable time', () => {
       notBefore: 0,
       ignoreBusy: false,
     });
-    expect(hasSlot(day, req(cal([])))).toBe(true);
-    expect(hasSlot(day, req(cal([[at(9), at(17)]])))).toBe(false);
-    expect(
-      hasSlot(
-        day,
-        req(
-          cal([
-            [at(9), at(12)],
-            [at(13), at(17)],
-          ]),
-        ),
-      ),
-    ).toBe(true);
-    expect(
-      hasSlot(
-        day,
-        req(
-          cal([
-            [at(9), at(12)],
-            [at(12) + 45 * MINUTE, at(17)],
-          ]),
-        ),
-      ),
-    ).toBe(false);
+    const openWith = (...busy: [number, number][]) => hasSlot(day, req(cal(busy)));
+    expect(openWith()).toBe(true);
+    expect(openWith([at(9), at(17)])).toBe(false);
+    expect(openWith([at(9), at(12)], [at(13), at(17)])).toBe(true);
+    expect(openWith([at(9), at(12)], [at(12) + 45 * MINUTE, at(17)])).toBe(false);
   });
 });
