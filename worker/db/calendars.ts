@@ -33,17 +33,19 @@ export interface HoldsView {
   ignoreAppointment?: number | null;
 }
 
-/**
- * Whose calendars: listed stylists, or the salon's active stylists who may take the booking's
- * services (any who performs a service left to 'I don't mind', the chosen one otherwise).
- */
-type StylistScope = { ids: number[] } | { salonId: number; serviceIds: number[]; choices: (number | null)[] };
+/** A booking's services and the client's choice of stylist for each (null: 'I don't mind'). */
+export interface BookingScope {
+  salonId: number;
+  serviceIds: number[];
+  choices: (number | null)[];
+}
 
-function scopeSql(scope: StylistScope): { sql: string; params: unknown[] } {
-  if ('ids' in scope) {
-    const ids = scope.ids.length ? scope.ids : [0];
-    return { sql: ids.map(() => '?').join(','), params: ids };
-  }
+/**
+ * The salon's active stylists who may take a booking's services (any who performs a service left
+ * to 'I don't mind', the chosen one otherwise), as stepsFor chooses them: a subquery, so that a
+ * salon group's many stylists never meet D1's limit of bound parameters.
+ */
+function scopeSql(scope: BookingScope): { sql: string; params: unknown[] } {
   const free = scope.serviceIds.filter((_, i) => scope.choices[i] == null);
   const chosen = scope.serviceIds.flatMap((id, i) => (scope.choices[i] == null ? [] : [[id, scope.choices[i]!]]));
   const terms = [
@@ -58,7 +60,8 @@ function scopeSql(scope: StylistScope): { sql: string; params: unknown[] } {
 }
 
 /** Hours, days off, busy times and other clients' live holds of the stylists in `scope`, for calendarsOf. */
-function calendarStatements(db: D1Database, salonId: number, scope: StylistScope, range: CalendarRange, holds: HoldsView) {
+function calendarStatements(db: D1Database, scope: BookingScope, range: CalendarRange, holds: HoldsView) {
+  const { salonId } = scope;
   const who = scopeSql(scope);
   // Busy times start at most a day before the window (index appointment_procedures_window:
   // salon, occupies, stylist, start), and come back one row per stylist, packed as
@@ -133,17 +136,17 @@ function calendarsOf([hours, daysOff, busy, held]: D1Result[], range: CalendarRa
   return calendars;
 }
 
-/** Hours, days off and busy intervals of `stylistIds` between two instants (one round trip). */
+/**
+ * Hours, days off and busy intervals of the stylists who may take a booking's services, between
+ * two instants (one round trip). A stylist with no rows at all has no calendar.
+ */
 export async function loadCalendars(
   db: D1Database,
-  salonId: number,
-  stylistIds: number[],
+  q: BookingScope,
   range: CalendarRange,
-  holds: HoldsView = { now: Date.now(), own: null },
+  holds: HoldsView,
 ): Promise<Map<number, Calendar>> {
-  const calendars = calendarsOf(await db.batch(calendarStatements(db, salonId, { ids: stylistIds }, range, holds)), range);
-  for (const id of stylistIds) if (!calendars.has(id)) calendars.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
-  return calendars;
+  return calendarsOf(await db.batch(calendarStatements(db, q, range, holds)), range);
 }
 
 /**
@@ -152,13 +155,10 @@ export async function loadCalendars(
  */
 export async function loadBookingCalendars(
   db: D1Database,
-  q: { salonId: number; serviceIds: number[]; choices: (number | null)[] },
+  q: BookingScope,
   range: CalendarRange,
   holds: HoldsView,
 ): Promise<{ catalogue: Catalogue | null; calendars: Map<number, Calendar> }> {
-  const results = await db.batch([
-    ...catalogueStatements(db, q.salonId, q.serviceIds),
-    ...calendarStatements(db, q.salonId, q, range, holds),
-  ]);
+  const results = await db.batch([...catalogueStatements(db, q.salonId, q.serviceIds), ...calendarStatements(db, q, range, holds)]);
   return { catalogue: catalogueOf(results.slice(0, 4)), calendars: calendarsOf(results.slice(4), range) };
 }
