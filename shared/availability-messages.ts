@@ -18,3 +18,10 @@ export function exceedsMaxDaysMessage(stylist: string, days: number, date: strin
 export const SEARCH_DAYS = 181;
 export const PATCH_TEST_MINUTES = 5;
 export const PATCH_LEAD_HOURS = 48;
+
+/**
+ * How far back from a day's start a busy time may still reach into it: a procedure is shorter
+ * than a day. The engine looks no further back, so the Worker never reads busy times that start
+ * earlier than this before the window asked about (docs/availability-performance.md).
+ */
+export const BUSY_LOOKBACK_MS = 24 * 60 * 60_000;

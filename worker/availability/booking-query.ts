@@ -2,7 +2,8 @@ import { PATCH_LEAD_HOURS, SEARCH_DAYS } from '../../shared/availability-message
 import { AppError } from '../errors';
 import { addDays, HOUR, localDateOf, salonDays, type SalonDay } from './calendar';
 import type { AvailabilityRequest } from './engine';
-import { loadCalendars, loadCatalogue, type Catalogue } from '../db/schedule';
+import { loadBookingCalendars, loadCalendars, type CalendarRange } from '../db/calendars';
+import type { Catalogue } from '../db/schedule';
 import { stepsFor } from './steps';
 
 export interface BookingQuery {
@@ -33,9 +34,49 @@ export interface PreparedQuery {
   days: (from: string, to: string) => SalonDay[];
 }
 
-/** Checks the services and stylists against the salon and loads what the engine needs. */
-export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { from: string; to: string }): Promise<PreparedQuery> {
-  const catalogue = await loadCatalogue(db, q.salonId, q.serviceIds);
+/** The salon dates a call computes (inclusive): fixed, or chosen once the salon's bounds are known. */
+export type QueryWindow =
+  { from: string; to: string } | ((bounds: { earliest: string; searchEnd: string }) => { from: string; to: string });
+
+const HOURS_AHEAD_OF_UTC = 14;
+const HOURS_BEHIND_UTC = 12;
+
+/**
+ * The days to read before the salon's timezone and rules are known, so that its catalogue and
+ * calendars come in one round trip: a fixed window's own dates (as instants, wide enough for any
+ * timezone); a window chosen from the salon's bounds, with an earliest day from yesterday (UTC)
+ * and a search of 181 days, and 3 days to spare (skip_today, the timezone).
+ */
+function guessedRange(window: QueryWindow | undefined, now: number): CalendarRange {
+  const utcToday = new Date(now).toISOString().slice(0, 10);
+  let days: { from: string; to: string };
+  if (window && typeof window !== 'function') days = window;
+  else {
+    const bounds = { earliest: addDays(utcToday, -1), searchEnd: addDays(utcToday, SEARCH_DAYS) };
+    const chosen = window ? window(bounds) : { from: bounds.earliest, to: bounds.searchEnd };
+    days = { from: chosen.from, to: addDays(chosen.to, 3) };
+  }
+  return {
+    fromUtc: Date.parse(`${days.from}T00:00:00Z`) - HOURS_AHEAD_OF_UTC * HOUR,
+    toUtc: Date.parse(`${addDays(days.to, 1)}T00:00:00Z`) + HOURS_BEHIND_UTC * HOUR,
+    fromDate: days.from,
+    toDate: days.to,
+  };
+}
+
+const covers = (a: CalendarRange, b: CalendarRange) =>
+  a.fromUtc <= b.fromUtc && a.toUtc >= b.toUtc && a.fromDate <= b.fromDate && a.toDate >= b.toDate;
+
+/**
+ * Checks the services and stylists against the salon and loads what the engine needs for the
+ * days of `window` (by default the whole search, earliest to searchEnd): the busy times of
+ * those days only, of the stylists who may take the services.
+ */
+export async function prepareQuery(db: D1Database, q: BookingQuery, window?: QueryWindow): Promise<PreparedQuery> {
+  const holds = { now: q.now, own: q.holdId ?? null, ignoreAppointment: q.ignoreAppointment ?? null };
+  const guess = guessedRange(window, q.now);
+  const loaded = await loadBookingCalendars(db, q, guess, holds);
+  const { catalogue } = loaded;
   if (!catalogue) throw new AppError('NOT_FOUND', 'Salon not found');
   for (const [i, id] of q.serviceIds.entries()) {
     const service = catalogue.services.get(id);
@@ -69,22 +110,13 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: { f
   const searchEnd = addDays(today, Math.max(SEARCH_DAYS - 1, Math.min(salon.check_ncob_availability_until, 365)));
   const steps = stepsFor(catalogue.offers, q.serviceIds, q.choices);
   const stylistIds = [...new Set(steps.flatMap((s) => [...s.options.keys()]))];
-  const from = window?.from ?? earliest;
-  const to = window?.to ?? searchEnd;
-  const span = salonDays(from < earliest ? from : earliest, 1, tz)[0]!;
-  const end = salonDays(to, 1, tz)[0]!;
-  const stylists = await loadCalendars(
-    db,
-    q.salonId,
-    stylistIds,
-    {
-      fromUtc: span.startUtc,
-      toUtc: end.endUtc,
-      fromDate: span.date,
-      toDate: to,
-    },
-    { now: q.now, own: q.holdId ?? null, ignoreAppointment: q.ignoreAppointment ?? null },
-  );
+  const { from, to } = typeof window === 'function' ? window({ earliest, searchEnd }) : (window ?? { from: earliest, to: searchEnd });
+  const span = salonDays(from, 1, tz)[0]!;
+  const range = { fromUtc: span.startUtc, toUtc: salonDays(to, 1, tz)[0]!.endUtc, fromDate: from, toDate: to };
+  // The days read with the catalogue cover these days but for a far patch test or a horizon
+  // beyond 181 days: then they are read again, exactly.
+  const stylists = covers(guess, range) ? loaded.calendars : await loadCalendars(db, q, range, holds);
+  for (const id of stylistIds) if (!stylists.has(id)) stylists.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
   return {
     catalogue,
     req: {

@@ -1,3 +1,4 @@
+import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
 import { MINUTE, type SalonDay, wallClockToUtc } from './calendar';
 
 /** Weekly working hours in local wall-clock minutes; a break is optional. */
@@ -44,11 +45,11 @@ const BLOCK_MIN = 5;
 const BLOCK = BLOCK_MIN * MINUTE;
 const blocks = (minutes: number) => Math.ceil(minutes / BLOCK_MIN);
 
-/** Index of the first busy interval that may touch `from` (intervals are shorter than a day). */
+/** Index of the first busy interval that may touch `from` (intervals are shorter than BUSY_LOOKBACK_MS: a day). */
 function firstBusyIndex(busy: StylistCalendar['busy'], from: number): number {
   let lo = 0;
   let hi = busy.length;
-  const key = from - 24 * 60 * MINUTE;
+  const key = from - BUSY_LOOKBACK_MS;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (busy[mid]![0] < key) lo = mid + 1;
@@ -99,17 +100,10 @@ function dayRuns(day: SalonDay, req: AvailabilityRequest): (id: number) => Int16
 }
 
 /**
- * The bookable start times of one day. A booking is sequential: each service starts after the
- * previous one's duration plus processing; 'I don't mind' services may go to any stylist who
- * performs them. `firstOnly` stops at the first bookable time (enough for the weekly view).
+ * Whether services i.. of the booking fit from block b on, for a first service taken by s0
+ * (memoised per day; with book_ncob_with_same the answer depends on s0).
  */
-export function daySlots(day: SalonDay, req: AvailabilityRequest, firstOnly = false): Slot[] {
-  const runsOf = dayRuns(day, req);
-  const first = req.steps[0];
-  if (!first) return [];
-  const firstStylists = [...first.options.keys()].filter((id) => runsOf(id));
-  if (firstStylists.length === 0) return [];
-
+function fitsFrom(day: SalonDay, req: AvailabilityRequest, runsOf: (id: number) => Int16Array | null) {
   const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
   const memos = new Map<number, Int8Array[]>();
   /** Can services i.. be booked from block b on? (memoised; 1 yes, 2 no) */
@@ -135,9 +129,26 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest, firstOnly = fa
     memo[i]![b] = ok ? 1 : 2;
     return ok;
   };
+  return { n, fits };
+}
 
+/** The blocks from which start times are offered: every slot_interval minutes from midnight. */
+const startStep = (req: AvailabilityRequest) => Math.max(1, Math.round(req.intervalMin / BLOCK_MIN));
+
+/**
+ * The bookable start times of one day. A booking is sequential: each service starts after the
+ * previous one's duration plus processing; 'I don't mind' services may go to any stylist who
+ * performs them.
+ */
+export function daySlots(day: SalonDay, req: AvailabilityRequest): Slot[] {
+  const runsOf = dayRuns(day, req);
+  const first = req.steps[0];
+  if (!first) return [];
+  const firstStylists = [...first.options.keys()].filter((id) => runsOf(id));
+  if (firstStylists.length === 0) return [];
+  const { n, fits } = fitsFrom(day, req, runsOf);
   const slots: Slot[] = [];
-  const step = Math.max(1, Math.round(req.intervalMin / BLOCK_MIN));
+  const step = startStep(req);
   for (let b = 0; b < n; b += step) {
     const utc = day.startUtc + b * BLOCK;
     if (utc < req.notBefore) continue;
@@ -146,12 +157,31 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest, firstOnly = fa
       const t = first.options.get(id)!;
       if (runsOf(id)![b]! >= blocks(t.duration) && fits(1, b + blocks(t.duration + t.processing), id)) count++;
     }
-    if (count > 0) {
-      slots.push({ utc, count });
-      if (firstOnly) break;
-    }
+    if (count > 0) slots.push({ utc, count });
   }
   return slots;
+}
+
+/**
+ * Whether the day has any bookable time (`daySlots(day, req).length > 0`), for the weekly view.
+ * It tries the first service's stylists one at a time and stops at the first time that fits, so
+ * an open day usually costs one or two stylists' calendars, not every stylist's.
+ */
+export function hasSlot(day: SalonDay, req: AvailabilityRequest): boolean {
+  const first = req.steps[0];
+  if (!first) return false;
+  const runsOf = dayRuns(day, req);
+  const { n, fits } = fitsFrom(day, req, runsOf);
+  const step = startStep(req);
+  const from = Math.max(0, Math.ceil((req.notBefore - day.startUtc) / BLOCK / step) * step);
+  for (const [id, t] of first.options) {
+    const r = runsOf(id);
+    if (!r) continue;
+    for (let b = from; b < n; b += step) {
+      if (r[b]! >= blocks(t.duration) && fits(1, b + blocks(t.duration + t.processing), id)) return true;
+    }
+  }
+  return false;
 }
 
 /** The weekly view over many days: which days have a bookable time, and the first such day. */
@@ -164,7 +194,7 @@ export function dayAvailability(
   let firstAvailable: string | null = null;
   for (const day of days) {
     if (day.date > lastBookableDate && firstAvailable) break;
-    const open = daySlots(day, req, true).length > 0;
+    const open = hasSlot(day, req);
     if (open && !firstAvailable) firstAvailable = day.date;
     if (day.date <= lastBookableDate) availability[day.date] = open;
   }

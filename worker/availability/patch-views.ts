@@ -6,19 +6,13 @@ import { patchTestServiceIds } from '../db/services';
 import { AppError } from '../errors';
 import { localIso } from './calendar';
 import { dayAvailability, daySlots, freeRuns } from './engine';
-import { prepareQuery, type PreparedQuery } from './booking-query';
+import { prepareQuery, type PreparedQuery, type QueryWindow } from './booking-query';
 
 /**
  * A patch test is a 5-minute appointment with any stylist who performs one of the salon's
  * patch-test services (or of `serviceIds`, when given).
  */
-async function preparePatch(
-  db: D1Database,
-  salonId: number,
-  serviceIds: number[] | null,
-  now: number,
-  window?: { from: string; to: string },
-) {
+async function preparePatch(db: D1Database, salonId: number, serviceIds: number[] | null, now: number, window?: QueryWindow) {
   let ids = await patchTestServiceIds(db, salonId);
   if (serviceIds) ids = ids.filter((id) => serviceIds.includes(id));
   if (ids.length === 0) {
@@ -47,9 +41,10 @@ export async function patchWeekly(
   from: string,
   now: number,
 ): Promise<DayAvailability> {
-  const pq = await preparePatch(db, salonId, serviceIds, now);
+  const days = (b: { earliest: string; searchEnd: string }) => ({ from: from > b.earliest ? from : b.earliest, to: b.searchEnd });
+  const pq = await preparePatch(db, salonId, serviceIds, now, days);
   checkDate(pq, from);
-  const start = from > pq.earliest ? from : pq.earliest;
+  const start = days(pq).from;
   const { availability, firstAvailable } = dayAvailability(pq.days(start, pq.searchEnd), pq.req, pq.lastBookable);
   return {
     availability,

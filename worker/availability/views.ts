@@ -19,26 +19,31 @@ function checkWindow(pq: PreparedQuery, date: string, what: string) {
   if (date < addDays(pq.today, -7)) throw new AppError('BAD_REQUEST', `${what} is in the past`, what);
 }
 
-/**
- * Which days have a bookable time, from `weekStart` to the end of the search (the spec's
- * week-by-week search, done in one call). The first available day beyond the salon's horizon
- * answers 'Exceeds Maximum days'; none in 6 months answers the fully booked message.
- */
 /** Where a call spent its time (ms), for the Server-Timing header. */
 export interface Timing {
   db: number;
   engine: number;
 }
 
+/** The days one weekly call answers: up to 181 from the week start (the client asks again further on). */
+function weeklyDays(weekStart: string, b: { earliest: string; searchEnd: string }): { from: string; to: string } {
+  const from = weekStart > b.earliest ? weekStart : b.earliest;
+  const last = addDays(from, SEARCH_DAYS - 1);
+  return { from, to: last < b.searchEnd ? last : b.searchEnd };
+}
+
+/**
+ * Which days have a bookable time, from `weekStart` to the end of the search (the spec's
+ * week-by-week search, done in one call). The first available day beyond the salon's horizon
+ * answers 'Exceeds Maximum days'; none in 6 months answers the fully booked message.
+ */
 export async function weeklyAvailability(db: D1Database, q: BookingQuery, weekStart: string, timing?: Timing): Promise<DayAvailability> {
   let t = performance.now();
-  const pq = await prepareQuery(db, q);
+  const pq = await prepareQuery(db, q, (b) => weeklyDays(weekStart, b));
   if (timing) timing.db = performance.now() - t;
   t = performance.now();
   checkWindow(pq, weekStart, 'weekStartDate');
-  const from = weekStart > pq.earliest ? weekStart : pq.earliest;
-  // One call answers up to 181 days from the week start (the client asks again further on).
-  const to = addDays(from, SEARCH_DAYS - 1) < pq.searchEnd ? addDays(from, SEARCH_DAYS - 1) : pq.searchEnd;
+  const { from, to } = weeklyDays(weekStart, pq);
   const { availability, firstAvailable } = dayAvailability(pq.days(from, to), pq.req, pq.lastBookable);
   if (timing) timing.engine = performance.now() - t;
   const base = {

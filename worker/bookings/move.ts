@@ -1,6 +1,6 @@
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import { prepareQuery } from '../availability/booking-query';
-import { HOUR, localDateOf } from '../availability/calendar';
+import { addDays, HOUR, localDateOf } from '../availability/calendar';
 import { assignmentsAt } from '../availability/engine';
 import { isStaleMove, moveStatements } from '../db/appointment-changes';
 import { isBlockConflict } from '../db/blocks';
@@ -12,6 +12,12 @@ import { appointmentDetails, clientBooking } from './client-bookings';
 
 const slotTaken = () =>
   new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time', 'SLOT_TAKEN');
+
+/** The salon dates an instant may fall on (its UTC date, and the day either side): all the move needs loaded. */
+function nearDays(utcMs: number): { from: string; to: string } {
+  const utcDate = new Date(utcMs).toISOString().slice(0, 10);
+  return { from: addDays(utcDate, -1), to: addDays(utcDate, 1) };
+}
 
 /**
  * Is `start` a time the availability engine would offer these services with these same stylists,
@@ -25,15 +31,19 @@ async function offered(
 ): Promise<boolean> {
   let pq;
   try {
-    pq = await prepareQuery(db, {
-      salonId: q.salonId,
-      serviceIds: steps.map((s) => s.serviceId),
-      choices: steps.map((s) => s.stylistId),
-      patchTime: null,
-      waitlist: q.waitlist,
-      now: q.now,
-      ignoreAppointment: q.appointmentId,
-    });
+    pq = await prepareQuery(
+      db,
+      {
+        salonId: q.salonId,
+        serviceIds: steps.map((s) => s.serviceId),
+        choices: steps.map((s) => s.stylistId),
+        patchTime: null,
+        waitlist: q.waitlist,
+        now: q.now,
+        ignoreAppointment: q.appointmentId,
+      },
+      nearDays(q.start),
+    );
   } catch (e) {
     // a stylist who left or a service no longer offered: this booking cannot move online
     if (e instanceof AppError) return false;
