@@ -76,8 +76,9 @@ const tab = css({
 /** In the header: icon beside the word, the current page underlined like a tab. */
 const headerTab = css({
   flexDirection: 'row',
-  gap: '1.5',
-  px: '3',
+  gap: '1',
+  // Tighter on a tablet, so that the salon's name keeps its room beside back and LOGOUT.
+  px: { base: '1.5', lg: '3' },
   fontSize: 'sm',
   borderBottom: '3px solid transparent',
   borderTop: '3px solid transparent',
