@@ -37,22 +37,20 @@ export function BookingAside({ slotRef, removable }: { slotRef: (el: HTMLElement
       ) : (
         <ul aria-label="Your selection" className={css({ listStyle: 'none' })}>
           {lines.map(({ s, who, text }) => (
-            <li key={s.id} className={row}>
-              <div className={css({ flex: '1', minW: 0 })}>
-                <p className={css({ fontWeight: '600', overflowWrap: 'break-word' })}>{s.name}</p>
-                {who && <p className={css({ fontSize: 'sm', color: 'textMuted' })}>{who}</p>}
-                {removable && (
-                  <button
-                    type="button"
-                    aria-label={`Remove ${s.name}`}
-                    className={`${linkButton} ${css({ fontSize: 'sm' })}`}
-                    onClick={() => toggleService(s)}
-                  >
-                    Remove
-                  </button>
-                )}
-              </div>
-              <span className={price}>{text}</span>
+            <li key={s.id} className={line}>
+              <p className={css({ fontWeight: '600', overflowWrap: 'break-word' })}>{s.name}</p>
+              {who && <p className={css({ fontSize: 'sm', color: 'textMuted', gridColumn: '1 / -1' })}>{who}</p>}
+              {removable && (
+                <button
+                  type="button"
+                  aria-label={`Remove ${s.name}`}
+                  className={`${linkButton} ${css({ fontSize: 'sm', justifySelf: 'start', gridColumn: '1 / -1' })}`}
+                  onClick={() => toggleService(s)}
+                >
+                  Remove
+                </button>
+              )}
+              <span className={`${price} ${css({ gridColumn: '2', gridRow: '1' })}`}>{text}</span>
             </li>
           ))}
         </ul>
@@ -92,4 +90,13 @@ const box = css({
 });
 
 const price = css({ fontWeight: '600', whiteSpace: 'nowrap', textAlign: 'right' });
+/** The name and price on one line, who does it (and Remove) across the width below. */
+const line = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  columnGap: '3',
+  py: '2',
+  borderTop: '1px solid',
+  borderColor: 'border',
+});
 const row = css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid', borderColor: 'border' });

@@ -39,7 +39,9 @@ export function Header() {
   // comes from CSS (a variable set by width), so the server's HTML is right at every width.
   const logo = 'var(--logo)';
   return (
-    <header className={`${headerBar} ${loggedIn ? smallLogoOnPhone : bigLogo} ${css({ gap: { base: '1', sm: '3' } })}`}>
+    <header
+      className={`${headerBar} ${loggedIn ? smallLogoOnPhone : bigLogo} ${css({ gap: { base: '1', sm: '3' }, lg: { px: 'max(1rem, calc((100% - 1140px) / 2 + 2rem))' } })}`}
+    >
       {loggedIn && (
         <button type="button" className={headerButton} aria-label="Back" onClick={() => navigate(-1)}>
           ←

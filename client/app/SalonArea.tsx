@@ -89,7 +89,7 @@ function Layout() {
       <OfflineNotice />
       {/* Beside the summary, the banner lines up with the journey's column. */}
       <div className={withAside ? besideSummary : undefined}>
-        <div className={`${pageColumn} ${withAside ? journeyColumn : ''}`}>
+        <div className={`${pageColumn} ${tabletColumn} ${withAside ? journeyColumn : ''}`}>
           <CookieBanner who={salon.name} />
         </div>
       </div>
@@ -97,7 +97,7 @@ function Layout() {
         <div className={withAside ? besideSummary : undefined}>
           {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
               sits at the foot of a short screen instead of in the middle of it. */}
-          <main ref={main} className={`${pageColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
+          <main ref={main} className={`${pageColumn} ${tabletColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
             <Notice />
             <ErrorBoundary key={pathname}>
               <Suspense fallback={<Loading what="the page" />}>
@@ -118,14 +118,10 @@ function Layout() {
   );
 }
 
-/** No bottom bar from 768 px, so no room kept for it; a wider column on a tablet. */
-const mainColumn = css({
-  pb: { base: '56px', md: '0' },
-  display: 'flex',
-  flexDirection: 'column',
-  minH: 'calc(100dvh - 58px)',
-  md: { maxW: '720px' },
-});
+/** A wider column from 768 px. */
+const tabletColumn = css({ md: { maxW: '720px' } });
+/** No bottom bar from 768 px, so no room kept for it there. */
+const mainColumn = css({ pb: { base: '56px', md: '0' }, display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' });
 /** From 1024 px: the journey and, beside it, the booking summary. */
 const besideSummary = css({
   lg: {
