@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { css, cx } from '../../styled-system/css';
+import { css } from '../../styled-system/css';
 import { useAuth } from '../features/auth';
 import { useActiveInviteCount } from '../features/deposits';
 
@@ -27,14 +27,14 @@ export function BottomNav({ inHeader = false }: { inHeader?: boolean }) {
           key={item.label}
           to={loggedIn ? item.path : '/profile-login?fromMyBook=true'}
           aria-label={bubbled(item.label) ? `${item.label}, ${newRequests} new ${newRequests === 1 ? 'request' : 'requests'}` : undefined}
-          className={cx(tab, inHeader && headerTab)}
+          className={inHeader ? `${tab} ${headerTab}` : tab}
         >
           <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
             <path d={item.icon} />
           </svg>
           {item.label}
           {bubbled(item.label) && (
-            <span aria-hidden="true" className={cx(bubble, inHeader ? css({ position: 'static' }) : bubbleOnIcon)}>
+            <span aria-hidden="true" className={`${bubble} ${inHeader ? css({ position: 'static' }) : bubbleOnIcon}`}>
               {newRequests}
             </span>
           )}

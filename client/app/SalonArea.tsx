@@ -8,7 +8,6 @@ import { RequireServices } from './RequireServices';
 import { pageColumn } from '../components/styles';
 import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
-import { BookingAside } from './BookingAside';
 import { NextSlot } from '../components/StickyNext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
@@ -37,6 +36,9 @@ const TimeSelection = named(() => import('../features/time/TimeSelection'), 'Tim
 const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
 const Summary = named(() => import('../features/summary/Summary'), 'Summary');
 const BookingConfirmed = named(() => import('../features/confirmation/BookingConfirmed'), 'BookingConfirmed');
+// The summary beside the journey (shown from 1024 px) loads beside the first screen, outside the
+// first-load budget; a server-rendered page keeps its HTML until it hydrates.
+const BookingAside = lazy(() => import('./BookingAside').then((m) => ({ default: m.BookingAside })));
 const Login = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="booking" /> })));
 const ProfileLogin = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="account" /> })));
 const CreateAccount = named(() => import('../features/account/CreateAccount'), 'CreateAccount');
@@ -110,7 +112,11 @@ function Layout() {
               <CookieSettingsLink />
             </footer>
           </main>
-          {withAside && <BookingAside slotRef={setSlot} removable={pathname === '/'} />}
+          {withAside && (
+            <Suspense fallback={null}>
+              <BookingAside slotRef={setSlot} removable={pathname === '/'} />
+            </Suspense>
+          )}
         </div>
       </NextSlot.Provider>
       <BottomNav />

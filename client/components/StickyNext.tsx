@@ -1,6 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { css, cx } from '../../styled-system/css';
+import { css } from '../../styled-system/css';
 import { primaryButton } from './styles';
 
 /**
@@ -39,24 +39,21 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
       {/* At the foot of the screen even when the list above is short (the main column is a flex
           column as tall as the screen), and never closer than 16 px to the content. Order 2: after
           the layout's footer (order 1), so the bar sits right on the navigation. */}
-      <div aria-hidden="true" className={cx(css({ mt: 'auto', h: '4', flexShrink: 0, order: 2 }), aside && wideHidden)} />
+      <div aria-hidden="true" className={`${css({ mt: 'auto', h: '4', flexShrink: 0, order: 2 })} ${aside ? wideHidden : ''}`} />
       <section
         aria-label={ariaLabel}
-        className={cx(
-          css({
-            position: 'sticky',
-            order: 2,
-            bottom: { base: '56px', md: '0' }, // above the phone's bottom navigation (Panda needs literal values)
-            bg: 'surface',
-            borderTop: '1px solid',
-            borderColor: 'border',
-            px: '3',
-            py: '2',
-            zIndex: 10,
-            boxShadow: '0 -4px 12px rgba(0,0,0,0.08)',
-          }),
-          aside && wideHidden,
-        )}
+        className={`${css({
+          position: 'sticky',
+          order: 2,
+          bottom: { base: '56px', md: '0' }, // above the phone's bottom navigation (Panda needs literal values)
+          bg: 'surface',
+          borderTop: '1px solid',
+          borderColor: 'border',
+          px: '3',
+          py: '2',
+          zIndex: 10,
+          boxShadow: '0 -4px 12px rgba(0,0,0,0.08)',
+        })} ${aside ? wideHidden : ''}`}
       >
         {above}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
