@@ -36,6 +36,8 @@ async function render(boot: Bootstrap, location: string, choice: ConsentChoice |
       <App boot={boot} location={location} />
     </StrictMode>,
     {
+      // a screen that waits for something the server never gets (a lazy chunk) must not hold the page
+      signal: AbortSignal.timeout(2000),
       onError(e) {
         failed = e;
       },

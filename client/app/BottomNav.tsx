@@ -9,54 +9,32 @@ const ITEMS = [
   { label: 'Deposits', path: '/my-feeds', icon: 'M3 7h18v11H3zM3 11h18M7 15h3' },
 ] as const;
 
-/** Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag. */
-export function BottomNav() {
+/**
+ * Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag.
+ * On a phone a bar along the bottom; from 768 px the same tabs sit in the header (`inHeader`).
+ * Both are in the page at once and CSS shows one, so the server's HTML is right at every width.
+ */
+export function BottomNav({ inHeader = false }: { inHeader?: boolean }) {
   const { status } = useAuth();
   const loggedIn = status === 'LOGGED_IN';
   const newRequests = useActiveInviteCount();
   /** Deposits shows the count of invited or reminded requests (§2). */
   const bubbled = (label: string) => label === 'Deposits' && loggedIn && !!newRequests;
   return (
-    <nav
-      aria-label="Account"
-      className={css({
-        position: 'fixed',
-        bottom: '0',
-        insetX: '0',
-        h: '56px',
-        bg: 'surface',
-        borderTop: '1px solid',
-        borderColor: 'border',
-        display: 'flex',
-        justifyContent: 'space-around',
-        zIndex: 20,
-        pb: 'env(safe-area-inset-bottom)',
-      })}
-    >
+    <nav aria-label="Account" className={inHeader ? headerTabs : bottomBar}>
       {ITEMS.map((item) => (
         <NavLink
           key={item.label}
           to={loggedIn ? item.path : '/profile-login?fromMyBook=true'}
           aria-label={bubbled(item.label) ? `${item.label}, ${newRequests} new ${newRequests === 1 ? 'request' : 'requests'}` : undefined}
-          className={css({
-            flex: '1',
-            position: 'relative',
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: 'xs',
-            fontWeight: '600',
-            color: 'text',
-            textDecoration: 'none',
-          })}
+          className={inHeader ? `${tab} ${headerTab}` : tab}
         >
           <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
             <path d={item.icon} />
           </svg>
           {item.label}
           {bubbled(item.label) && (
-            <span aria-hidden="true" className={bubble}>
+            <span aria-hidden="true" className={`${bubble} ${inHeader ? css({ position: 'static' }) : bubbleOnIcon}`}>
               {newRequests}
             </span>
           )}
@@ -66,10 +44,51 @@ export function BottomNav() {
   );
 }
 
+const bottomBar = css({
+  position: 'fixed',
+  bottom: '0',
+  insetX: '0',
+  h: '56px',
+  bg: 'surface',
+  borderTop: '1px solid',
+  borderColor: 'border',
+  display: { base: 'flex', md: 'none' },
+  justifyContent: 'space-around',
+  zIndex: 20,
+  pb: 'env(safe-area-inset-bottom)',
+});
+
+const headerTabs = css({ display: { base: 'none', md: 'flex' }, alignItems: 'stretch', gap: '1', alignSelf: 'stretch', my: '-2' });
+
+const tab = css({
+  flex: '1',
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  fontSize: 'xs',
+  fontWeight: '600',
+  color: 'text',
+  textDecoration: 'none',
+});
+
+/** In the header: icon beside the word, the current page underlined like a tab. */
+const headerTab = css({
+  flexDirection: 'row',
+  gap: '1',
+  // Tighter on a tablet, so that the salon's name keeps its room beside back and LOGOUT.
+  px: { base: '1.5', lg: '3' },
+  fontSize: 'sm',
+  borderBottom: '3px solid transparent',
+  borderTop: '3px solid transparent',
+  _hover: { bg: 'surfaceMuted' },
+  '&[aria-current=page]': { borderBottomColor: 'primary' },
+});
+
+/** On the bar, over the icon's corner; in the header, after the word. */
+const bubbleOnIcon = css({ position: 'absolute', top: '1', ml: '6' });
 const bubble = css({
-  position: 'absolute',
-  top: '1',
-  ml: '6',
   minW: '5',
   h: '5',
   px: '1',

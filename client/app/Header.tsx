@@ -5,7 +5,7 @@ import { useSalon } from '../lib/salon-context';
 import { PoweredBy } from '../components/PoweredBy';
 import { Avatar } from '../components/Avatar';
 import { headerBar } from '../components/styles';
-import { useIsMobile } from '../lib/useMediaQuery';
+import { BottomNav } from './BottomNav';
 
 /** The header's small round buttons (back, LOGOUT): their own look, so that nothing wider overrides it. */
 const headerButton = css({
@@ -25,6 +25,8 @@ const headerButton = css({
   alignItems: 'center',
   justifyContent: 'center',
 });
+const bigLogo = css({ '--logo': '40px' });
+const smallLogoOnPhone = css({ '--logo': { base: '28px', md: '40px' } });
 const oneLine = css({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
 
 /** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
@@ -33,11 +35,13 @@ export function Header() {
   const { status } = useAuth();
   const navigate = useNavigate();
   const loggedIn = status === 'LOGGED_IN';
-  const narrow = useIsMobile();
-  // With the back arrow and LOGOUT beside it, a small logo leaves the name its room.
-  const logo = loggedIn && narrow ? 28 : 40;
+  // With the back arrow and LOGOUT beside it, a small logo leaves a phone's name its room. The size
+  // comes from CSS (a variable set by width), so the server's HTML is right at every width.
+  const logo = 'var(--logo)';
   return (
-    <header className={`${headerBar} ${css({ gap: { base: '1', sm: '3' } })}`}>
+    <header
+      className={`${headerBar} ${loggedIn ? smallLogoOnPhone : bigLogo} ${css({ gap: { base: '1', sm: '3' }, lg: { px: 'max(1rem, calc((100% - 1140px) / 2 + 2rem))' } })}`}
+    >
       {loggedIn && (
         <button type="button" className={headerButton} aria-label="Back" onClick={() => navigate(-1)}>
           ←
@@ -47,8 +51,9 @@ export function Header() {
         <img
           src={salon.image}
           alt={`${salon.name} logo`}
-          width={logo}
-          height={logo}
+          width={40}
+          height={40}
+          style={{ width: logo, height: logo }}
           className={css({ rounded: 'full', objectFit: 'cover', flexShrink: 0 })}
         />
       ) : (
@@ -64,6 +69,8 @@ export function Header() {
         </p>
         <PoweredBy className={oneLine} />
       </div>
+      {/* The account tabs from 768 px (below that they are the bottom bar). */}
+      <BottomNav inHeader />
       {loggedIn && (
         <button
           type="button"

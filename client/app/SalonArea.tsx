@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
@@ -8,6 +8,7 @@ import { RequireServices } from './RequireServices';
 import { pageColumn } from '../components/styles';
 import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
+import { NextSlot } from '../components/StickyNext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Notice } from './Notice';
@@ -24,7 +25,7 @@ import { CookieBanner } from '../components/CookieBanner';
 import { CookieSettingsLink } from '../components/CookieSettingsLink';
 import { useReleaseCheck } from './useReleaseCheck';
 import { NotFound } from './NotFound';
-import { HydrationDone } from '../lib/hydration';
+import { HydrationDone, useHydrated } from '../lib/hydration';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -36,6 +37,9 @@ const TimeSelection = named(() => import('../features/time/TimeSelection'), 'Tim
 const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
 const Summary = named(() => import('../features/summary/Summary'), 'Summary');
 const BookingConfirmed = named(() => import('../features/confirmation/BookingConfirmed'), 'BookingConfirmed');
+// The summary beside the journey (shown from 1024 px) loads beside the first screen, outside the
+// first-load budget; a server-rendered page keeps its HTML until it hydrates.
+const BookingAside = lazy(() => import('./BookingAside').then((m) => ({ default: m.BookingAside })));
 const Login = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="booking" /> })));
 const ProfileLogin = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="account" /> })));
 const CreateAccount = named(() => import('../features/account/CreateAccount'), 'CreateAccount');
@@ -58,11 +62,28 @@ const BuyVoucher = named(() => import('../features/vouchers/BuyVoucher'), 'BuyVo
 const VoucherConfirmation = named(() => import('../features/vouchers/VoucherConfirmation'), 'VoucherConfirmation');
 const SendVoucher = named(() => import('../features/vouchers/SendVoucher'), 'SendVoucher');
 
+/** The journey's screens, which the booking summary accompanies from 1024 px. */
+const JOURNEY_PATHS = new Set([
+  '/',
+  '/recommendedservice',
+  '/favouritestylistselect',
+  '/timeselect',
+  '/patchtimeselect',
+  '/stylistselect',
+  '/summary',
+  '/confirm-with-card',
+]);
+
 function Layout() {
   const { pathname } = useLocation();
   const { status } = useAuth();
   const main = useRef<HTMLElement>(null);
   const { salon } = useSalon();
+  // The route decides whether the summary is there (the same on the server); the width decides,
+  // in CSS alone, whether it shows.
+  const withAside = salon.online_booking && JOURNEY_PATHS.has(pathname);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const hydrated = useHydrated();
   useFocusOnNavigate(main);
   usePageViews(pixelIdOf(salon));
   useReleaseCheck();
@@ -70,32 +91,60 @@ function Layout() {
     <HeaderBackContext.Provider value={status === 'LOGGED_IN'}>
       <Header />
       <OfflineNotice />
-      <div className={pageColumn}>
-        <CookieBanner who={salon.name} />
+      {/* Beside the summary, the banner lines up with the journey's column. */}
+      <div className={withAside ? besideSummary : undefined}>
+        <div className={`${pageColumn} ${tabletColumn} ${withAside ? journeyColumn : ''}`}>
+          <CookieBanner who={salon.name} />
+        </div>
       </div>
-      {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
-          sits at the foot of a short screen instead of in the middle of it. */}
-      <main
-        ref={main}
-        className={`${pageColumn} ${css({ pb: '56px', display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' })}`}
-      >
-        <Notice />
-        <ErrorBoundary key={pathname}>
-          <Suspense fallback={<Loading what="the page" />}>
-            <Outlet />
-            <HydrationDone />
-          </Suspense>
-        </ErrorBoundary>
-        {/* After the screen's content, above its NEXT bar (StickyNext comes last, order 2), so the
-            bar still sits right on the navigation. */}
-        <footer className={css({ order: 1, textAlign: 'center', py: '2' })}>
-          <CookieSettingsLink />
-        </footer>
-      </main>
+      <NextSlot.Provider value={withAside ? { slot } : null}>
+        <div className={withAside ? besideSummary : undefined}>
+          {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
+              sits at the foot of a short screen instead of in the middle of it. */}
+          <main ref={main} className={`${pageColumn} ${tabletColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
+            <Notice />
+            <ErrorBoundary key={pathname}>
+              <Suspense fallback={<Loading what="the page" />}>
+                <Outlet />
+                <HydrationDone />
+              </Suspense>
+            </ErrorBoundary>
+            {/* After the screen's content, above its NEXT bar (StickyNext comes last, order 2), so the
+                bar still sits right on the navigation. */}
+            <footer className={css({ order: 1, textAlign: 'center', py: '2' })}>
+              <CookieSettingsLink />
+            </footer>
+          </main>
+          {/* Not in the server's render: a lazy chunk, added once the app runs. */}
+          {withAside && hydrated && (
+            <Suspense fallback={null}>
+              <BookingAside slotRef={setSlot} removable={pathname === '/'} />
+            </Suspense>
+          )}
+        </div>
+      </NextSlot.Provider>
       <BottomNav />
     </HeaderBackContext.Provider>
   );
 }
+
+/** A wider column from 768 px. */
+const tabletColumn = css({ md: { maxW: '720px' } });
+/** No bottom bar from 768 px, so no room kept for it there. */
+const mainColumn = css({ pb: { base: '56px', md: '0' }, display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' });
+/** From 1024 px: the journey and, beside it, the booking summary. */
+const besideSummary = css({
+  lg: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr) 22rem',
+    gap: '10',
+    alignItems: 'start',
+    maxW: '1140px',
+    mx: 'auto',
+    px: '8',
+  },
+});
+const journeyColumn = css({ lg: { maxW: 'none', mx: '0', px: '0' } });
 
 /** Steps that need selected services; without them the client goes back to the start. */
 const journey: [string, React.ComponentType][] = [

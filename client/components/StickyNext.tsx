@@ -1,6 +1,14 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { css } from '../../styled-system/css';
 import { primaryButton } from './styles';
+
+/**
+ * Where a journey screen's NEXT goes from 1024 px: the booking summary beside the screen. `slot` is
+ * null until the summary is on the page (so the server's HTML has no NEXT there); a screen outside
+ * the journey has no context and keeps its bar at every width.
+ */
+export const NextSlot = createContext<{ slot: HTMLElement | null } | null>(null);
 
 interface Props {
   disabled: boolean;
@@ -14,20 +22,30 @@ interface Props {
   ariaLabel?: string;
 }
 
-/** The bar above the bottom navigation that holds NEXT (and a summary of the step). */
+/**
+ * The bar above the bottom navigation that holds NEXT (and a summary of the step). Beside the
+ * booking summary (1024 px and wider) the bar is hidden by CSS and NEXT shows in the summary
+ * instead: one NEXT in the accessibility tree at any width.
+ */
 export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, ariaLabel }: Props) {
+  const aside = useContext(NextSlot);
+  const button = (
+    <button type="button" className={`${primaryButton} ${css({ minW: '28', minH: '11' })}`} disabled={disabled} onClick={onNext}>
+      {label}
+    </button>
+  );
   return (
     <>
       {/* At the foot of the screen even when the list above is short (the main column is a flex
           column as tall as the screen), and never closer than 16 px to the content. Order 2: after
           the layout's footer (order 1), so the bar sits right on the navigation. */}
-      <div aria-hidden="true" className={css({ mt: 'auto', h: '4', flexShrink: 0, order: 2 })} />
+      <div aria-hidden="true" className={`${css({ mt: 'auto', h: '4', flexShrink: 0, order: 2 })} ${aside ? wideHidden : ''}`} />
       <section
         aria-label={ariaLabel}
-        className={css({
+        className={`${css({
           position: 'sticky',
           order: 2,
-          bottom: '56px', // above the bottom navigation (Panda needs literal values)
+          bottom: { base: '56px', md: '0' }, // above the phone's bottom navigation (Panda needs literal values)
           bg: 'surface',
           borderTop: '1px solid',
           borderColor: 'border',
@@ -35,16 +53,17 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
           py: '2',
           zIndex: 10,
           boxShadow: '0 -4px 12px rgba(0,0,0,0.08)',
-        })}
+        })} ${aside ? wideHidden : ''}`}
       >
         {above}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
           <div className={css({ flex: '1', minW: 0 })}>{children}</div>
-          <button type="button" className={`${primaryButton} ${css({ minW: '28', minH: '11' })}`} disabled={disabled} onClick={onNext}>
-            {label}
-          </button>
+          {button}
         </div>
       </section>
+      {aside?.slot && createPortal(button, aside.slot)}
     </>
   );
 }
+
+const wideHidden = css({ lg: { display: 'none' } });

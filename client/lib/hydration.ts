@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 let hydrated = false;
 let waiting: Array<() => void> = [];
@@ -23,3 +23,12 @@ export function HydrationDone() {
   }, []);
   return null;
 }
+
+const noChange = () => () => undefined;
+/** False in the server's render and while hydrating it; true once the app renders on its own. */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );

@@ -118,9 +118,12 @@ export class ServiceSelection {
   get searchField(): Locator {
     return this.page.getByRole('searchbox', { name: 'Search services' });
   }
-  /** The sticky box with the chosen services, the total and NEXT. */
+  /**
+   * The chosen services, the total and NEXT: a phone's sticky box, or from 1024 px the booking
+   * summary beside the screen (CSS shows one of them).
+   */
   get selection(): Locator {
-    return this.page.getByRole('region', { name: 'Selected services' });
+    return this.page.getByRole('region', { name: 'Selected services' }).or(this.page.getByRole('complementary', { name: 'Your booking' }));
   }
   get selectedItems(): Locator {
     return this.selection.getByRole('list', { name: 'Your selection' }).getByRole('listitem');
@@ -619,7 +622,9 @@ export class Summary {
    * screen (and its NEXT) stays on screen.
    */
   get next(): Locator {
-    return this.page.getByRole('main').filter({ has: this.title }).getByRole('button', { name: 'NEXT', exact: true });
+    // In the screen's bar, or from 1024 px in the booking summary beside it: either way, only once
+    // this screen's title is there.
+    return this.page.locator(':root').filter({ has: this.title }).getByRole('button', { name: 'NEXT', exact: true });
   }
 }
 

@@ -64,7 +64,9 @@ test("the popup shows the salon's copy cut with read more / close, the 48 hrs no
   await expect(page).toHaveURL('/salon/1/timeselect');
   await expect(journey.time.title).toBeVisible();
   await expect(journey.time.slider.days.first()).toBeVisible();
-  await expect(journey.time.prompt).toBeVisible();
+  // It opens on the first day with times (issue 17).
+  await expect(journey.time.slider.group.getByRole('button', { pressed: true })).toHaveCount(1);
+  await expect(journey.time.times.first()).toBeVisible();
 });
 
 test("'No' asks for a patch test time first; then appointment days before 2 days after it are disabled", async ({
@@ -122,9 +124,10 @@ test("'No' asks for a patch test time first; then appointment days before 2 days
     'a day the patch test rules out',
   ).toBe(true);
 
-  // Tapping a disabled day shows no times.
+  // Tapping a disabled day chooses nothing and shows no times for it.
   await time.slider.day(before.at(-1)!).click({ force: true });
-  await expect(time.times).toHaveCount(0);
+  await expect(time.slider.day(before.at(-1)!)).toHaveAttribute('aria-pressed', 'false');
+  await expect(time.timesOn(before.at(-1)!)).toHaveCount(0);
 
   // On the first day allowed, no time is less than 48 hours after the patch test.
   const firstAllowed = (await time.slider.availableDays.first().getAttribute('aria-label'))!;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '../../../styled-system/css';
 import { addDays, daysBetween } from '../../../shared/dates';
-import { linkButton } from '../../components/styles';
+import { linkButton, outlineButton } from '../../components/styles';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { dayOfMonth, longDate, monthLabel, weekdayShort } from '../../lib/salon-time';
 
@@ -25,6 +25,25 @@ export interface DaySliderProps {
   lockNext?: boolean;
   /** the slider wants days beyond what it has: load availability from this date on */
   onNeedMore?: (from: string) => void;
+  /** offer 'Next available' when no day on show is bookable, or when `selectedEmpty` */
+  offerNextAvailable?: boolean;
+  /** the chosen day turned out to have no times */
+  selectedEmpty?: boolean;
+}
+
+/** The first bookable day after `after` (or from `minDate` on when `after` is null). */
+export function nextBookableDay(
+  availability: Readonly<Record<string, boolean>>,
+  after: string | null,
+  minDate: string | null,
+  maxDate: string,
+): string | null {
+  const from = after ?? '';
+  return (
+    Object.keys(availability)
+      .sort()
+      .find((d) => availability[d] === true && d > from && d >= (minDate ?? '') && d <= maxDate) ?? null
+  );
 }
 
 /** How many days one step shows: 7, 5 under 480 px, 3 under 320 px. */
@@ -40,6 +59,7 @@ export function DaySlider(p: DaySliderProps) {
   const [start, setStart] = useState(() => Math.max(0, daysBetween(p.today, p.selected ?? p.minDate ?? p.today)));
   const [locked, setLocked] = useState(false);
   const [focusIndex, setFocusIndex] = useState<number | null>(null);
+  const [announced, setAnnounced] = useState('');
   const buttons = useRef(new Map<number, HTMLButtonElement>());
 
   // Bring the first bookable day (or the chosen one) into view when it becomes known.
@@ -103,6 +123,17 @@ export function DaySlider(p: DaySliderProps) {
   const sameYear = firstMonth.slice(0, 4) === lastMonth.slice(0, 4);
   // 'November – December 2026', 'December 2026 – January 2027'
   const shownLabel = firstMonth === lastMonth ? fromLabel : `${sameYear ? fromLabel.split(' ')[0] : fromLabel} – ${toLabel}`;
+  // 'Next available': after the chosen day when it has no times, else after the days on show.
+  const noneOnShow = days.every((i) => disabledReason(addDays(p.today, i)) !== null);
+  const nextDay =
+    p.offerNextAvailable && (p.selectedEmpty || noneOnShow)
+      ? nextBookableDay(p.availability, p.selectedEmpty ? p.selected : addDays(p.today, start), p.minDate, p.maxDate)
+      : null;
+  const toNextAvailable = (date: string) => {
+    moveTo(daysBetween(p.today, date));
+    p.onSelect(date);
+    setAnnounced(`Showing ${longDate(date)}, the next day with times`);
+  };
   // One day on show takes Tab (roving tabindex): the focused one while it is on show, else the first.
   const tabStop = focusIndex !== null && days.includes(focusIndex) ? focusIndex : days[0];
 
@@ -228,7 +259,17 @@ export function DaySlider(p: DaySliderProps) {
           );
         })}
       </div>
-      {p.selected && !days.includes(daysBetween(p.today, p.selected)) && (
+      {nextDay && (
+        <button type="button" className={`${outlineButton} ${css({ mt: '3' })}`} onClick={() => toNextAvailable(nextDay)}>
+          Next available
+        </button>
+      )}
+      {p.offerNextAvailable && (
+        <p role="status" className={css({ srOnly: true })}>
+          {announced}
+        </p>
+      )}
+      {!nextDay && p.selected && !days.includes(daysBetween(p.today, p.selected)) && (
         <button type="button" className={linkButton} onClick={() => moveTo(daysBetween(p.today, p.selected!))}>
           Show {longDate(p.selected)}
         </button>

@@ -25,7 +25,7 @@ import {
 } from '../booking';
 import { PatchPopup } from '../patch';
 import { toChoice } from '../stylists';
-import { DaySlider } from './DaySlider';
+import { DaySlider, nextBookableDay } from './DaySlider';
 import { SlotList } from './SlotList';
 import { useSearchKey } from './search';
 
@@ -45,7 +45,11 @@ export function TimeSelection() {
   const waitlistOption = useApi(salon.has_waitlist ? `${salon.id}:${key.services.join(',')}` : null, (signal) =>
     fetchShowWaitlist(salon.id, key.services, signal),
   );
-  const date = b.selectedDate;
+  const week: DayAvailability | undefined = weekly.data;
+  const minDate = week ? ([week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null) : null;
+  // The screen opens on the first day with times (not today when today has none).
+  const openingDay = week && !week.message ? nextBookableDay(week.availability, null, minDate, week.last_bookable_date) : null;
+  const date = b.selectedDate ?? openingDay;
   const slots = useApi(date && !askPatch ? `${keyText}|${date}` : null, (signal) => fetchDaySlots(key, date!, signal));
   useEffect(() => setMore({}), [keyText]);
   useEffect(() => {
@@ -56,9 +60,7 @@ export function TimeSelection() {
     return <Navigate to="/patchtimeselect" replace />;
   }
 
-  const week: DayAvailability | undefined = weekly.data;
   const exceeds = week?.message === MSG_EXCEEDS_MAX_DAYS;
-  const minDate = week ? ([week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null) : null;
   const times = slots.data ? Object.keys(slots.data.data) : [];
   const canWaitlist = b.showWaitList && !b.isWaitList;
   const chosenStylist = b.selectedServices.map((s) => b.selectedStylists[s.id]).find((c) => c?.stylist_id != null);
@@ -115,6 +117,8 @@ export function TimeSelection() {
             selected={date}
             onSelect={chooseDate}
             lockNext={exceeds}
+            offerNextAvailable={!exceeds && !week.message}
+            selectedEmpty={!!date && !!slots.data && times.length === 0}
             onNeedMore={(from) =>
               fetchWeekly(key, from).then(
                 (w) => setMore((m) => ({ ...m, ...w.availability })),
@@ -145,7 +149,16 @@ export function TimeSelection() {
       {date &&
         slots.data &&
         (times.length > 0 ? (
-          <SlotList date={date} timezone={salon.timezone} times={times} selected={b.selectedAppointmentTime} onSelect={chooseTime} />
+          <SlotList
+            date={date}
+            timezone={salon.timezone}
+            times={times}
+            selected={b.selectedAppointmentTime}
+            onSelect={(t) => {
+              if (!b.selectedDate) chooseDate(date); // the opening day becomes the chosen one
+              chooseTime(t);
+            }}
+          />
         ) : (
           <p role="status" className={css({ my: '3' })}>
             {slots.data.message}
