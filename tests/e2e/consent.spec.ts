@@ -213,6 +213,7 @@ test('the profile has Cookie settings too, and the group picker shares the choic
   await page.goto('/group/1/');
   await expect(banner(page)).toBeVisible();
   await choice(page, 'Essential cookies only').click();
+  await expect(banner(page)).toHaveCount(0);
   await page.goto('/salon/1');
   await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
   await expect(banner(page)).toHaveCount(0);
