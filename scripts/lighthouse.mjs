@@ -86,7 +86,10 @@ async function journeyRun(url) {
         selector,
         text,
       );
-    await click('button', 'Essential cookies only');
+    // the first run answers the cookie banner; later runs in this browser keep that choice
+    await page.evaluate(() =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Essential cookies only')?.click(),
+    );
     await click('h2 button', 'Cuts');
     await click('label', 'Restyle');
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'NEXT' && !b.disabled));
