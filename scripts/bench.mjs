@@ -169,6 +169,14 @@ async function firstLoadSize() {
     else if (rel.includes('modulepreload')) urls.set(new URL(href, `${app}/salon/1`).href, 'js');
   }
   if (![...urls.values()].includes('js')) throw new Error('the HTML of /salon/1 references no script');
+  // The entry fetches the app (start.tsx) right after the first paint: its chunk and the chunks
+  // Vite preloads with it (the entry's __vite__mapDeps list) are part of the first load too.
+  for (const [url, kind] of [...urls]) {
+    if (kind !== 'js') continue;
+    const code = await (await getOk(url)).text();
+    for (const [, path] of code.matchAll(/["'`](?:\.\/|\/)?(assets\/[\w.-]+\.js)["'`]/g)) urls.set(new URL(`/${path}`, app).href, 'js');
+    for (const [, file] of code.matchAll(/import\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) urls.set(new URL(file, url).href, 'js');
+  }
 
   const files = [];
   for (const [url, kind] of urls) {
