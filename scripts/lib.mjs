@@ -23,6 +23,18 @@ export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
   }
 }
 
+/** Debian's chromium and the flags it runs with here (DESIGN.md: no downloads, no network of its own). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Builds the client into dist/client (Panda codegen, then Vite). */
 export function buildClient() {
   run('panda', ['codegen', '--silent']);

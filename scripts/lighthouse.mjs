@@ -12,7 +12,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildClient, prepareLocalDb, startApp } from './lib.mjs';
+import { buildClient, CHROMIUM, CHROMIUM_FLAGS, prepareLocalDb, startApp } from './lib.mjs';
 
 const PORT = Number(process.env.LH_PORT || 8805);
 const RUNS = Math.max(1, Number(process.env.LH_RUNS || 3));
@@ -31,17 +31,8 @@ rmSync(PERSIST, { recursive: true, force: true });
 prepareLocalDb(PERSIST);
 const app = await startApp({ port: PORT, persistTo: PERSIST, quiet: true });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.LH_CHROMIUM || '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: process.env.LH_CHROMIUM || CHROMIUM,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 
 const rows = [];

@@ -2,6 +2,7 @@
 //   node scripts/screenshot.mjs URL OUT.png [WIDTH] [HEIGHT]
 // CLICK="Colour|Balayage" clicks those texts first; FULL=1 takes the whole page.
 import { chromium } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from './lib.mjs';
 
 const [, , url, out, width = '390', height = '844'] = process.argv;
 if (!url || !out) {
@@ -9,17 +10,8 @@ if (!url || !out) {
   process.exit(2);
 }
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: CHROMIUM,
+  args: ['--headless', ...CHROMIUM_FLAGS],
 });
 try {
   const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) } });
