@@ -12,3 +12,14 @@ export async function keyMatches(key: string, storedHash: string): Promise<boole
   if (a.byteLength !== b.byteLength) return false;
   return crypto.subtle.timingSafeEqual(a, b);
 }
+
+/** Bytes in base64url without padding (URL- and header-safe). */
+export function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** `n` random bytes in base64url (24 bytes: 32 characters, 192 bits; 32 bytes: 43 characters). */
+export const randomBase64url = (n: number) => base64url(crypto.getRandomValues(new Uint8Array(n)));

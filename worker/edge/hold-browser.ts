@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
-import { sha256Hex } from '../crypto';
+import { randomBase64url, sha256Hex } from '../crypto';
 import type { AppEnv } from '../env';
 
 /**
@@ -29,10 +29,7 @@ export async function identifyHoldBrowser(c: Context<AppEnv>, path: string): Pro
     return null;
   }
   if (!takesHold(c.req.method, path)) return null;
-  const fresh = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  const fresh = randomBase64url(32);
   c.set('holdBrowser', await hashOf(fresh));
   return generateCookie(NAME, fresh, OPTIONS);
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { base64url } from '../crypto';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
 import { salonIconLink } from './icons';
@@ -29,7 +30,8 @@ function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
   if (!serverRendered || url.search.length > 200) return null;
   const choice = consentFromCookies(c.req.header('Cookie'));
   const location = url.pathname + url.search;
-  return { location, choice, key: `first:${choice ?? 'none'}:${location}` };
+  // base64url: the memo key becomes the page's ETag, which keeps only word characters, '.', '@', ':' and '-'
+  return { location, choice, key: `first:${choice ?? 'none'}:${base64url(new TextEncoder().encode(location))}` };
 }
 
 /** The booking area of one salon, on /salon/{id} or on the salon's own domain (basePath ''). */

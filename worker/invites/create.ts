@@ -1,4 +1,5 @@
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
+import { randomBase64url } from '../crypto';
 import type { InviteRequest } from '../../shared/invites';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
@@ -19,10 +20,7 @@ export interface InviteAsked {
 }
 
 /** 24 random bytes, URL-safe: the secret of the text message's link (192 bits). */
-const uniqueCode = () =>
-  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
+const uniqueCode = () => randomBase64url(24);
 
 const randomKey = () => `invite-${crypto.randomUUID()}`;
 

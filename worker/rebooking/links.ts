@@ -1,17 +1,9 @@
 import { REBOOKING_AUTH_SCHEME, REBOOKING_LINK_DAYS, REBOOKING_TEXTS, REBOOKING_TOKEN_MINUTES, URLHASH } from '../../shared/rebooking';
-import { sha256Hex } from '../crypto';
+import { randomBase64url, sha256Hex } from '../crypto';
 import { clientById } from '../db/clients';
 import { hasPastAppointment, insertLink, insertToken, linkByHash, tokenClient } from '../db/rebooking';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
-
-/** `bytes` random bytes in base64url (24 bytes: 32 characters, 192 bits). */
-function randomSecret(bytes: number): string {
-  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(bytes))))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
 
 export interface NewLink {
   urlhash: string;
@@ -35,7 +27,7 @@ export async function createLink(db: D1Database, q: { salonId: number; clientId:
   ]);
   if (!salon || !past) throw new AppError('NOT_FOUND', 'This client has no past appointment at this salon', 'client_id');
   if (!client) throw new AppError('NOT_FOUND', 'This client has no verified phone number to text the link to', 'client_id');
-  const urlhash = randomSecret(24);
+  const urlhash = randomBase64url(24);
   const expiresAt = q.now + REBOOKING_LINK_DAYS * 24 * 3_600_000;
   const hash = await sha256Hex(urlhash);
   await insertLink(db, { hash, salonId: q.salonId, clientId: q.clientId, now: q.now, expiresAt });
@@ -57,7 +49,7 @@ export async function tokenForLink(
   const link = await linkByHash(db, await sha256Hex(urlhash));
   if (!link) throw new AppError('NOT_FOUND', 'This link is not known', 'urlhash');
   if (link.replaced_at !== null || link.expires_at <= now) throw linkExpired();
-  const token = randomSecret(32);
+  const token = randomBase64url(32);
   const expiresAt = now + REBOOKING_TOKEN_MINUTES * 60_000;
   await insertToken(db, { hash: await sha256Hex(token), clientId: link.client_id, salonId: link.salon_id, now, expiresAt });
   const client = await clientById(db, link.client_id);
