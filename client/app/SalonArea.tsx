@@ -101,20 +101,21 @@ function Layout() {
         <div className={withAside ? besideSummary : undefined}>
           {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
               sits at the foot of a short screen instead of in the middle of it. */}
-          <main ref={main} className={`${pageColumn} ${tabletColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
-            <Notice />
-            <ErrorBoundary key={pathname}>
-              <Suspense fallback={<Loading what="the page" />}>
-                <Outlet />
-                <HydrationDone />
-              </Suspense>
-            </ErrorBoundary>
-            {/* After the screen's content, above its NEXT bar (StickyNext comes last, order 2), so the
-                bar still sits right on the navigation. */}
-            <footer className={css({ order: 1, textAlign: 'center', py: '2' })}>
+          <div>
+            <main ref={main} className={`${pageColumn} ${tabletColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
+              <Notice />
+              <ErrorBoundary key={pathname}>
+                <Suspense fallback={<Loading what="the page" />}>
+                  <Outlet />
+                  <HydrationDone />
+                </Suspense>
+              </ErrorBoundary>
+            </main>
+            {/* Below the screen, out of its column, so nothing on the screen moves it while it loads. */}
+            <footer className={`${pageColumn} ${tabletColumn} ${footerRow} ${withAside ? journeyColumn : ''}`}>
               <CookieSettingsLink />
             </footer>
-          </main>
+          </div>
           {/* Not in the server's render: a lazy chunk, added once the app runs. */}
           {withAside && hydrated && (
             <Suspense fallback={null}>
@@ -131,7 +132,9 @@ function Layout() {
 /** A wider column from 768 px. */
 const tabletColumn = css({ md: { maxW: '720px' } });
 /** No bottom bar from 768 px, so no room kept for it there. */
-const mainColumn = css({ pb: { base: '56px', md: '0' }, display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' });
+const mainColumn = css({ display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' });
+/** The page's foot, above the phone's bottom bar. */
+const footerRow = css({ textAlign: 'center', pt: '2', pb: { base: 'calc(56px + 0.5rem)', md: '2' } });
 /** From 1024 px: the journey and, beside it, the booking summary. */
 const besideSummary = css({
   lg: {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 
 const GIVE_UP_MS = 5000;
 
@@ -9,9 +9,16 @@ const GIVE_UP_MS = 5000;
  * the browser's own start is right. The heading may come later (screens load lazily) or be
  * unfocusable for a moment (behind a closing dialog, which hands focus back as it goes): it is
  * tried each frame until it has the focus, unless the client has put the focus somewhere first.
+ * A screen reached forwards starts at its top (Back and Forward keep the browser's own position),
+ * so a short screen never opens scrolled to the page's foot.
  */
 export function useFocusOnNavigate(main: React.RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
+  const type = useNavigationType();
+  const navigation = useRef(type);
+  useEffect(() => {
+    navigation.current = type; // read by the effect below (effects run in order), not a reason to run it
+  });
   const first = useRef(true);
   useEffect(() => {
     if (first.current) {
@@ -20,6 +27,7 @@ export function useFocusOnNavigate(main: React.RefObject<HTMLElement | null>) {
     }
     const root = main.current;
     if (!root) return;
+    if (navigation.current !== 'POP') window.scrollTo(0, 0);
     const until = performance.now() + GIVE_UP_MS;
     // What had the focus when the route changed (the link or button that led here) may be taken from.
     const leaving = document.activeElement;

@@ -167,10 +167,7 @@ test.describe('faster to a time', () => {
   test("'Next available' moves from days on show without times to the next day with times", async ({ journey, page, request }) => {
     // Ben works Monday to Thursday: three days on show (under 320 px) can all be without times.
     await page.setViewportSize({ width: 300, height: 700 });
-    await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
-    await journey.chooseFinishing([]);
-    await journey.chooseStaff({ 'Full Head Tint': 'Ben Okafor' });
-    await journey.answerPatch('yes');
+    await journey.toBensTimeSelection();
     const { slider } = journey.time;
     await expect(slider.days).toHaveCount(3);
     const ben = await weeklyAvailability(request, 1, ['Full Head Tint'], { stylists: [STAFF_1['Ben Okafor'].id] });

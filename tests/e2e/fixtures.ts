@@ -686,6 +686,14 @@ export class BookingJourney {
     await expect(this.time.slider.days.first()).toBeVisible();
   }
 
+  /** Salon 1, Full Head Tint alone with Ben Okafor (who works Monday to Thursday), a valid patch test. */
+  async toBensTimeSelection() {
+    await this.chooseServices(1, [['Full Head Tint', 'Colour']]);
+    await this.chooseFinishing([]);
+    await this.chooseStaff({ 'Full Head Tint': 'Ben Okafor' });
+    await this.answerPatch('yes');
+  }
+
   /** Picks the first bookable day and its first time, then NEXT; returns what was picked. */
   async pickFirstTime(): Promise<{ date: string; time: string }> {
     const date = await this.time.pickDay();

@@ -160,10 +160,7 @@ test('after the arrows move the days, Tab still reaches a day on show', async ({
 });
 
 test('choosing a stylist first shows the days that stylist is free', async ({ journey, request }) => {
-  await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
-  await journey.chooseFinishing([]);
-  await journey.chooseStaff({ 'Full Head Tint': 'Ben Okafor' });
-  await journey.answerPatch('yes');
+  await journey.toBensTimeSelection();
   const { slider } = journey.time;
   await expect(slider.days).toHaveCount(7);
 
@@ -232,4 +229,28 @@ test('the month dropdown names the month of the days on show, and both months wh
   }
   expect(await shownText()).toBe(toLabel);
   await expect(slider.month).toHaveValue(`${to}-01`);
+});
+
+test('nothing on the time screen moves while its days and times arrive (a reload of salon 2, as Lighthouse loads it)', async ({
+  journey,
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  await expect(journey.time.times.first()).toBeVisible();
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    (window as unknown as { shifts: string[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources: { node?: Node }[] })[]) {
+        const what = entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 80) : (s.node?.textContent ?? '?')));
+        shifts.push(`${entry.value.toFixed(4)} ${what.join(' | ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.reload();
+  await expect(journey.time.times.first()).toBeVisible();
+  await expect(journey.time.next).toBeVisible();
+  await page.waitForTimeout(1_000); // a shift is reported a frame after it happens
+  expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual([]);
 });
