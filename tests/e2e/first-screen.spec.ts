@@ -59,3 +59,29 @@ test('a reload keeps the selection: it is applied after hydration, without a mis
   await expect(page.getByRole('button', { name: 'Essential cookies only' })).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test('the HTML asks only for the stylesheet and a small entry, which fetches the app itself after the first paint', async ({
+  request,
+  page,
+}) => {
+  const html = await (await request.get('/salon/1')).text();
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!);
+  expect(scripts).toHaveLength(1);
+  expect(html, 'nothing of the app is preloaded before the first paint').not.toContain('modulepreload');
+  const entry = await (await request.get(scripts[0]!)).text();
+  expect(entry.length, 'the entry is small').toBeLessThan(4_000);
+  expect(entry, 'the entry imports nothing statically (it would wait for it)').not.toMatch(/(?:^|[;}\n])import\s*[{*\w"'`]/);
+
+  // In the browser, the app's chunk is fetched once the screen is painted, and it hydrates it.
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/salon/1');
+  const category = page.getByRole('heading', { level: 2 }).getByRole('button').first();
+  const before = await category.getAttribute('aria-expanded');
+  await category.click();
+  await expect(category).toHaveAttribute('aria-expanded', before === 'true' ? 'false' : 'true');
+  // the entry, then the app in one chunk (vite.config.ts `appChunk`), not a dozen small ones
+  expect(fetched.slice(0, 2), `scripts: ${fetched.join(', ')}`).toEqual([scripts[0], expect.stringMatching(/^\/assets\/app-[\w-]+\.js$/)]);
+});
