@@ -16,3 +16,6 @@ export function startWorker(opts: {
   quiet?: boolean;
 }): Promise<ChildProcess>;
 export function startStandIns(opts: { port: number; persistTo?: string; appPort?: number; quiet?: boolean }): Promise<ChildProcess>;
+/** Debian's chromium and the flags it runs with here. */
+export const CHROMIUM: string;
+export const CHROMIUM_FLAGS: readonly string[];

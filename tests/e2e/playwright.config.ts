@@ -1,6 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib.mjs';
 import { CUSTOM_DOMAIN, E2E_PORT, UNKNOWN_DOMAIN } from './env';
 
 // Browser tests of the built app: `npx panda codegen && npx vite build` first, then
@@ -36,16 +37,10 @@ export default defineConfig({
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: CHROMIUM,
           args: [
             '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
+            ...CHROMIUM_FLAGS,
             // A salon's own domain and an unknown one both reach the local server, so the
             // browser sends their Host header exactly as it would in production.
             `--host-resolver-rules=MAP ${CUSTOM_DOMAIN} 127.0.0.1, MAP ${UNKNOWN_DOMAIN} 127.0.0.1`,

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayAvailability, DaySlots } from '../../shared/availability';
 import { addDays, localDateOf, salonDays } from '../../worker/availability/calendar';
-import { call, patchSalon } from './helpers';
+import { call, emptyDiaries, patchSalon } from './helpers';
 
 // Availability reads only the days a call answers (and the day before, for a procedure that
 // began the evening before), and only the stylists it asks about: these tests hold it to the
@@ -37,17 +37,13 @@ async function book(stylistId: number, start: number, minutes: number) {
     .run();
 }
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM stylist_blocks'),
-    env.DB.prepare('DELETE FROM appointment_procedures'),
-    env.DB.prepare('DELETE FROM invites'),
-    env.DB.prepare('DELETE FROM appointments'),
+beforeEach(() =>
+  emptyDiaries(
     env.DB.prepare('DELETE FROM stylist_days_off'),
     env.DB.prepare('UPDATE stylist_hours SET start_min = 600 WHERE stylist_id = 2'),
     env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
-  ]);
-});
+  ),
+);
 
 describe('what one call reads', () => {
   it("a change of a stylist's hours shows on the next call, and a procedure that began the evening before still takes the morning", async () => {

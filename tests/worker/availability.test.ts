@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../shared/availability';
 import type { Service } from '../../shared/types';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
-import { call, patchSalon } from './helpers';
+import { call, emptyDiaries, patchSalon } from './helpers';
 
 const today = () => localDateOf(Date.now(), 'Europe/London');
 /** The next date (after tomorrow) that falls on `weekday` (0 = Sunday) in London. */
@@ -39,22 +39,15 @@ async function daysOff(stylistId: number, from: string, count: number) {
 }
 
 // Storage is shared by the tests of a file: each test starts from the demo data.
-beforeEach(async () => {
-  await env.DB.batch([
-    // the demo client's bookings take stylist blocks too
-    env.DB.prepare('DELETE FROM stylist_blocks'),
-    env.DB.prepare('DELETE FROM appointment_procedures'),
-    env.DB.prepare('DELETE FROM invites'),
-    env.DB.prepare('DELETE FROM appointments'),
+beforeEach(() =>
+  emptyDiaries(
     env.DB.prepare('DELETE FROM stylist_days_off'),
-  ]);
-  // Availability reads the salon from D1 itself (it is not a cached public call), so the
-  // settings are reset directly; tests that change them go through the admin API.
-  await env.DB.batch([
+    // Availability reads the salon from D1 itself (it is not a cached public call), so the
+    // settings are reset directly; tests that change them go through the admin API.
     env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
     env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 90, skip_today = 0 WHERE id = 2'),
-  ]);
-});
+  ),
+);
 
 describe('weekly availability', () => {
   it('answers day → bookable from the week start to 181 days ahead, with the first available day', async () => {

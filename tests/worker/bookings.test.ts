@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
-import { call } from './helpers';
+import { call, emptyDiaries } from './helpers';
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -20,15 +20,7 @@ beforeAll(async () => {
   token = s.access_token;
   sub = s.user.username;
 });
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM stylist_blocks'),
-    env.DB.prepare('DELETE FROM holds'),
-    env.DB.prepare('DELETE FROM appointment_procedures'),
-    env.DB.prepare('DELETE FROM invites'),
-    env.DB.prepare('DELETE FROM appointments'),
-  ]);
-});
+beforeEach(() => emptyDiaries());
 
 /** The next Tuesday (after tomorrow) in London: Sam (salon 2) and Amelia (salon 1) work then. */
 function tuesday(): string {

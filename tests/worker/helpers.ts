@@ -61,3 +61,18 @@ export async function demoLogin(): Promise<{ token: string; username: string }> 
   const login = (await res.json()) as { access_token: string; user: { username: string } };
   return { token: login.access_token, username: login.user.username };
 }
+
+/**
+ * Empties every diary before a test: stylist blocks, holds, appointments with their procedures
+ * and invites, in one batch with the test file's own resets (`also`).
+ */
+export async function emptyDiaries(...also: D1PreparedStatement[]) {
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM stylist_blocks'),
+    env.DB.prepare('DELETE FROM holds'),
+    env.DB.prepare('DELETE FROM appointment_procedures'),
+    env.DB.prepare('DELETE FROM invites'),
+    env.DB.prepare('DELETE FROM appointments'),
+    ...also,
+  ]);
+}

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { clientWithCard } from './card-client';
-import { call, signWebhook, standIn } from './helpers';
+import { call, emptyDiaries, signWebhook, standIn } from './helpers';
 
 const json = (body: unknown, headers: Record<string, string> = {}, method = 'POST') => ({
   method,
@@ -32,14 +32,7 @@ const book = (auth: Record<string, string>, body: unknown, key = crypto.randomUU
     json(body, { ...auth, 'Idempotency-Key': key, 'X-Return-Url': '/salon/1/confirm-with-card' }),
   );
 
-beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM stylist_blocks'),
-    env.DB.prepare('DELETE FROM appointment_procedures'),
-    env.DB.prepare('DELETE FROM invites'),
-    env.DB.prepare('DELETE FROM appointments'),
-  ]);
-});
+beforeEach(() => emptyDiaries());
 
 describe('cards and deposits at booking', () => {
   it('saves a card and shows it, then removes it', async () => {
