@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readBootstrap } from './app/bootstrap';
@@ -29,12 +29,16 @@ if (boot.page === 'salon') {
 }
 
 if (serverRendered) {
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App boot={boot} />
-    </StrictMode>,
-  );
+  // As a transition, React hydrates in slices and lets the browser breathe between them (the
+  // page is already on screen; a tap meanwhile is held, see early-taps.ts), instead of one long task.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App boot={boot} />
+      </StrictMode>,
+    );
+  });
 } else {
   createRoot(root).render(
     <StrictMode>

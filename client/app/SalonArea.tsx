@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
@@ -8,7 +8,6 @@ import { RequireServices } from './RequireServices';
 import { pageColumn } from '../components/styles';
 import { ServiceSelection } from '../features/services/ServiceSelection';
 import { BottomNav } from './BottomNav';
-import { NextSlot } from '../components/StickyNext';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Header } from './Header';
 import { Notice } from './Notice';
@@ -25,7 +24,8 @@ import { CookieBanner } from '../components/CookieBanner';
 import { CookieSettingsLink } from '../components/CookieSettingsLink';
 import { useReleaseCheck } from './useReleaseCheck';
 import { NotFound } from './NotFound';
-import { HydrationDone, useHydrated } from '../lib/hydration';
+import { HydrationDone } from '../lib/hydration';
+import { besideSummary, journeyColumn, WithBookingSummary } from './WithBookingSummary';
 
 // The first screen is in the main bundle; the later steps load when the client gets to them.
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
@@ -37,9 +37,6 @@ const TimeSelection = named(() => import('../features/time/TimeSelection'), 'Tim
 const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
 const Summary = named(() => import('../features/summary/Summary'), 'Summary');
 const BookingConfirmed = named(() => import('../features/confirmation/BookingConfirmed'), 'BookingConfirmed');
-// The summary beside the journey (shown from 1024 px) loads beside the first screen, outside the
-// first-load budget; a server-rendered page keeps its HTML until it hydrates.
-const BookingAside = lazy(() => import('./BookingAside').then((m) => ({ default: m.BookingAside })));
 const Login = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="booking" /> })));
 const ProfileLogin = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="account" /> })));
 const CreateAccount = named(() => import('../features/account/CreateAccount'), 'CreateAccount');
@@ -82,8 +79,6 @@ function Layout() {
   // The route decides whether the summary is there (the same on the server); the width decides,
   // in CSS alone, whether it shows.
   const withAside = salon.online_booking && JOURNEY_PATHS.has(pathname);
-  const [slot, setSlot] = useState<HTMLElement | null>(null);
-  const hydrated = useHydrated();
   useFocusOnNavigate(main);
   usePageViews(pixelIdOf(salon));
   useReleaseCheck();
@@ -97,33 +92,23 @@ function Layout() {
           <CookieBanner who={salon.name} />
         </div>
       </div>
-      <NextSlot.Provider value={withAside ? { slot } : null}>
-        <div className={withAside ? besideSummary : undefined}>
-          {/* A flex column at least as tall as the screen below the header, so that a screen's NEXT bar
-              sits at the foot of a short screen instead of in the middle of it. */}
-          <div>
-            <main ref={main} className={`${pageColumn} ${tabletColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
-              <Notice />
-              <ErrorBoundary key={pathname}>
-                <Suspense fallback={<Loading what="the page" />}>
-                  <Outlet />
-                  <HydrationDone />
-                </Suspense>
-              </ErrorBoundary>
-            </main>
-            {/* Below the screen, out of its column, so nothing on the screen moves it while it loads. */}
-            <footer className={`${pageColumn} ${tabletColumn} ${footerRow} ${withAside ? journeyColumn : ''}`}>
-              <CookieSettingsLink />
-            </footer>
-          </div>
-          {/* Not in the server's render: a lazy chunk, added once the app runs. */}
-          {withAside && hydrated && (
-            <Suspense fallback={null}>
-              <BookingAside slotRef={setSlot} removable={pathname === '/'} />
-            </Suspense>
-          )}
+      <WithBookingSummary on={withAside} removable={pathname === '/'}>
+        <div>
+          <main ref={main} className={`${pageColumn} ${tabletColumn} ${mainColumn} ${withAside ? journeyColumn : ''}`}>
+            <Notice />
+            <ErrorBoundary key={pathname}>
+              <Suspense fallback={<Loading what="the page" />}>
+                <Outlet />
+                <HydrationDone />
+              </Suspense>
+            </ErrorBoundary>
+          </main>
+          {/* Below the screen, out of its column, so nothing on the screen moves it while it loads. */}
+          <footer className={`${pageColumn} ${tabletColumn} ${footerRow} ${withAside ? journeyColumn : ''}`}>
+            <CookieSettingsLink />
+          </footer>
         </div>
-      </NextSlot.Provider>
+      </WithBookingSummary>
       <BottomNav />
     </HeaderBackContext.Provider>
   );
@@ -131,23 +116,13 @@ function Layout() {
 
 /** A wider column from 768 px. */
 const tabletColumn = css({ md: { maxW: '720px' } });
-/** No bottom bar from 768 px, so no room kept for it there. */
+/**
+ * A flex column at least as tall as the screen below the header, so that a screen's NEXT bar sits at
+ * the foot of a short screen (on the navigation) instead of in the middle of it.
+ */
 const mainColumn = css({ display: 'flex', flexDirection: 'column', minH: 'calc(100dvh - 58px)' });
 /** The page's foot, above the phone's bottom bar. */
 const footerRow = css({ textAlign: 'center', pt: '2', pb: { base: 'calc(56px + 0.5rem)', md: '2' } });
-/** From 1024 px: the journey and, beside it, the booking summary. */
-const besideSummary = css({
-  lg: {
-    display: 'grid',
-    gridTemplateColumns: 'minmax(0, 1fr) 22rem',
-    gap: '10',
-    alignItems: 'start',
-    maxW: '1140px',
-    mx: 'auto',
-    px: '8',
-  },
-});
-const journeyColumn = css({ lg: { maxW: 'none', mx: '0', px: '0' } });
 
 /** Steps that need selected services; without them the client goes back to the start. */
 const journey: [string, React.ComponentType][] = [

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 
 let hydrated = false;
 let waiting: Array<() => void> = [];
@@ -24,11 +24,13 @@ export function HydrationDone() {
   return null;
 }
 
-const noChange = () => () => undefined;
-/** False in the server's render and while hydrating it; true once the app renders on its own. */
-export const useHydrated = () =>
-  useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+/**
+ * False in the server's render and while hydrating it; true once the whole first screen is
+ * hydrated (or, rendered in the browser, once it is on the page). Set by an update of its own at
+ * that moment, so that what it adds never makes React hydrate the screen in one long sync pass.
+ */
+export function useHydrated() {
+  const [done, setDone] = useState(hydrated);
+  useEffect(() => whenHydrated(() => setDone(true)), []);
+  return done;
+}
