@@ -11,6 +11,19 @@ test.describe('before the time (favourite stylist selection)', () => {
     await expect(page).toHaveURL('/salon/1/favouritestylistselect');
   });
 
+  test('on a 320 px phone the price sits under the name, on a wider one beside it, so neither is squeezed', async ({ journey, page }) => {
+    const row = journey.staff.row('Full Head Tint', 'Amelia Hart');
+    const place = async () => {
+      const name = (await row.getByText('Amelia Hart', { exact: true }).boundingBox())!;
+      const price = (await row.getByText(/£/).first().boundingBox())!;
+      return { under: price.y >= name.y + name.height - 1, beside: price.x >= name.x + name.width };
+    };
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expect.poll(place).toEqual({ under: true, beside: false });
+    await page.setViewportSize({ width: 390, height: 740 });
+    await expect.poll(place).toEqual({ under: false, beside: true });
+  });
+
   test("each service has its own choice, with I don't mind and the stylists who do it", async ({ journey }) => {
     const staff = journey.staff;
     await expect(staff.groups).toHaveCount(2);

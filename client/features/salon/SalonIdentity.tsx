@@ -13,7 +13,7 @@ export function SalonIdentity() {
     .join(', ');
   const hasHours = salon.opening_hours.some((d) => d.length > 0);
   return (
-    <section aria-label={`About ${salon.name}`} className={css({ mt: '1', mb: '4' })}>
+    <section aria-label={`About ${salon.name}`} className={css({ mt: { base: '3', lg: '4' }, mb: '4' })}>
       {salon.cover && (
         <img
           src={salon.cover.url}

@@ -32,7 +32,16 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
   return (
     // A fieldset is as wide as its content by default (min-inline-size: min-content): minW 0 lets it fit the phone.
     <fieldset
-      className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden', minW: 0 })}
+      className={css({
+        border: '1px solid',
+        borderColor: 'border',
+        rounded: 'lg',
+        bg: 'surface',
+        mb: '4',
+        overflow: 'hidden',
+        minW: 0,
+        containerType: 'inline-size',
+      })}
     >
       <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>Select a staff member for {service.name}</legend>
       <label className={radioRow}>
@@ -58,11 +67,13 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
         >
           ✱
         </span>
-        <span className={css({ flex: '1', minW: 0 })}>
-          <span className={css({ display: 'block', fontWeight: '600' })}>I don&apos;t mind</span>
-          <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{anyNote ?? ANY_BEFORE_TIME}</span>
+        <span className={nameAndPrice}>
+          <span className={css({ flex: '1', minW: 0 })}>
+            <span className={css({ display: 'block', fontWeight: '600' })}>I don&apos;t mind</span>
+            <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{anyNote ?? ANY_BEFORE_TIME}</span>
+          </span>
+          <Price text={range} className={priceBeside} />
         </span>
-        <Price text={range} />
       </label>
       {options.map((o) => (
         <label key={o.stylist_id} className={radioRow}>
@@ -74,13 +85,29 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
             className={css({ w: '5', h: '5', accentColor: 'var(--colors-primary)' })}
           />
           <Avatar name={o.stylist_name} photo={o.stylist_photo} />
-          <span className={css({ flex: '1', minW: 0 })}>
-            <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{o.stylist_name}</span>
-            <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{o.stylist_role || 'Stylist'}</span>
+          <span className={nameAndPrice}>
+            <span className={css({ flex: '1', minW: 0 })}>
+              <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{o.stylist_name}</span>
+              <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>{o.stylist_role || 'Stylist'}</span>
+            </span>
+            <Price text={service.variable_pricing ? `from ${money(o.price)}` : money(o.price)} className={priceBeside} />
           </span>
-          <Price text={service.variable_pricing ? `from ${money(o.price)}` : money(o.price)} />
         </label>
       ))}
     </fieldset>
   );
 }
+
+/**
+ * Name and role, with the price beside them; in a narrow list (a 320 px phone) the price goes
+ * under them, so that neither is squeezed into a column a word wide.
+ */
+const nameAndPrice = css({
+  flex: '1',
+  minW: 0,
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  '@container (max-width: 339.98px)': { flexDirection: 'column', alignItems: 'flex-start', gap: '0' },
+});
+const priceBeside = css({ '@container (max-width: 339.98px)': { textAlign: 'left', maxW: 'none' } });

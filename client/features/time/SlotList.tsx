@@ -18,7 +18,12 @@ export function SlotList({ date, timezone, times, selected, onSelect }: Props) {
       <div
         role="group"
         aria-label={`Times on ${longDate(date)}`}
-        className={css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))', gap: '2' })}
+        className={css({
+          display: 'grid',
+          // three to a row on a phone; from 768 px wider, so that '10:45 am' keeps room on both sides
+          gridTemplateColumns: { base: 'repeat(auto-fill, minmax(88px, 1fr))', md: 'repeat(auto-fill, minmax(104px, 1fr))' },
+          gap: '2',
+        })}
       >
         {times.map((t) => {
           const label = timeLabel(t, timezone);
