@@ -7,7 +7,7 @@
 // Prints the engine time (Server-Timing, measured in the Worker), the D1 load time and the
 // round trip seen by a client on loopback, for the 181-day weekly view and for one day's slots.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { prepareLocalDb, run, startWorker } from './lib.mjs';
+import { prepareLocalDb, run, seededRandom, startWorker } from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT || 8797);
 const RUNS = Number(process.env.BENCH_RUNS || 30);
@@ -18,14 +18,7 @@ const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 5000);
 const FUTURE = Math.min(APPOINTMENTS, Math.round((STYLISTS * 5000) / 12));
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS || 3 * 365);
 
-// A repeatable pseudo-random sequence (mulberry32).
-let seed = 42;
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(42);
 
 function benchSql() {
   const lines = [

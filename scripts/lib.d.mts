@@ -16,6 +16,8 @@ export function startWorker(opts: {
   quiet?: boolean;
 }): Promise<ChildProcess>;
 export function startStandIns(opts: { port: number; persistTo?: string; appPort?: number; quiet?: boolean }): Promise<ChildProcess>;
+/** A repeatable pseudo-random sequence in [0, 1) from a seed (mulberry32). */
+export function seededRandom(seed: number): () => number;
 /** Debian's chromium and the flags it runs with here. */
 export const CHROMIUM: string;
 export const CHROMIUM_FLAGS: readonly string[];

@@ -23,6 +23,17 @@ export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
   }
 }
 
+/** A repeatable pseudo-random sequence in [0, 1) from a seed (mulberry32), for generated test and bench data. */
+export function seededRandom(seed) {
+  let state = seed | 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 /** Debian's chromium and the flags it runs with here (DESIGN.md: no downloads, no network of its own). */
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [

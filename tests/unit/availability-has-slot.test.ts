@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../scripts/lib.mjs';
 import { HOUR, MINUTE, salonDays, type SalonDay } from '../../worker/availability/calendar';
 import { daySlots, hasSlot, type AvailabilityRequest, type StylistCalendar, type WorkingHours } from '../../worker/availability/engine';
 
 // The weekly view asks hasSlot (stylists tried one at a time, first fit wins) where it used to
 // ask for the day's first slot of all stylists; both must agree on every day.
 
-let seed = 7;
-/** A repeatable pseudo-random sequence (mulberry32). */
-const rand = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const rand = seededRandom(7);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
 
 function randomStylist(id: number, day: SalonDay): StylistCalendar {
