@@ -152,6 +152,7 @@ test('the demo client: two locations, a past tab of many pages that survive a re
 
   await tab(page, 'Past').click();
   await expect(bookingsList(page, 'Past')).toHaveCount(30);
+  const firstOnPage1 = (await bookingsList(page, 'Past').first().textContent())!;
   const pager = page.getByRole('navigation', { name: 'Past pages' });
   await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await pager.getByRole('button', { name: 'Next' }).click();
@@ -168,6 +169,8 @@ test('the demo client: two locations, a past tab of many pages that survive a re
 
   // REBOOK starts a booking with the same services already chosen.
   await pager.getByRole('button', { name: 'Previous' }).click();
+  // page 1's bookings on screen (not page 2's, still shown for a moment while page 1 loads)
+  await expect(bookingsList(page, 'Past').first()).toHaveText(firstOnPage1);
   const rebookable = bookingsList(page, 'Past')
     .filter({ has: page.getByRole('button', { name: 'REBOOK' }) })
     .first();
