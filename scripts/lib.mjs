@@ -1,5 +1,8 @@
 // Helpers shared by the start, test and bench scripts.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 // No network here: never try to fetch Cloudflare's Request.cf sample or send metrics.
 const env = {
@@ -60,12 +63,25 @@ const standInsPersist = (persistTo) => (persistTo ? `${persistTo}/standins` : '.
  * Migrates the product's local D1 in `persistTo` and loads the demo data, and the same for the
  * stand-ins' own D1 (the demo client's account). Idempotent.
  */
-export function prepareLocalDb(persistTo) {
+export function prepareLocalDb(persistTo, { now } = {}) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...p], { timeoutMs: 120_000 });
-  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', 'worker/db/seed/demo.sql', ...p], { timeoutMs: 120_000 });
+  run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', demoSeed(now), ...p], { timeoutMs: 120_000 });
   putDemoMedia(persistTo);
   prepareStandInsDb(persistTo);
+}
+
+/**
+ * The demo data's SQL, dated from `now` (a Date) instead of the machine's day when given: the
+ * seed dates everything from SQLite's 'now', which becomes that instant.
+ */
+function demoSeed(now) {
+  const file = 'worker/db/seed/demo.sql';
+  if (!now) return file;
+  const at = now.toISOString().slice(0, 19).replace('T', ' ');
+  const dated = join(tmpdir(), `demo-seed-${process.pid}.sql`);
+  writeFileSync(dated, readFileSync(file, 'utf8').replaceAll("'now'", `'${at}'`));
+  return dated;
 }
 
 /** The demo salons' images into the local MEDIA bucket beside the D1 of `persistTo` (scripts/put-demo-media.mjs). */
@@ -83,8 +99,8 @@ export function prepareStandInsDb(persistTo) {
 }
 
 /** Starts the stand-ins Worker on `port`; payment events go to the product on `appPort` (if any). */
-export function startStandIns({ port, persistTo, appPort, quiet = false }) {
-  const vars = appPort ? { WEBHOOK_URL: `http://127.0.0.1:${appPort}/webhooks/stripe` } : {};
+export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quiet = false }) {
+  const vars = { ...extra, ...(appPort ? { WEBHOOK_URL: `http://127.0.0.1:${appPort}/webhooks/stripe` } : {}) };
   return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet });
 }
 
@@ -103,14 +119,16 @@ export function standInSettings(port) {
 
 /**
  * Starts the stand-ins Worker on `standInsPort` and the product on `port`, configured for each
- * other (the product's service endpoints, the stand-ins' webhook endpoint). Resolves once both
- * answer; `stop()` ends both; `exited` resolves with the first one's exit code.
+ * other (the product's service endpoints, the stand-ins' webhook endpoint). With
+ * `clockOffsetMs`, both run their clocks that far ahead of the machine's (shared/clock.ts).
+ * Resolves once both answer; `stop()` ends both; `exited` resolves with the first one's exit code.
  */
-export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, quiet = false }) {
-  const standIns = await startStandIns({ port: standInsPort, persistTo, appPort: port, quiet });
+export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, clockOffsetMs = 0, quiet = false }) {
+  const clock = clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {};
+  const standIns = await startStandIns({ port: standInsPort, persistTo, appPort: port, vars: clock, quiet });
   let app;
   try {
-    app = await startWorker({ port, persistTo, vars: { ...standInSettings(standInsPort), ...vars }, quiet });
+    app = await startWorker({ port, persistTo, vars: { ...standInSettings(standInsPort), ...clock, ...vars }, quiet });
   } catch (e) {
     standIns.kill();
     throw e;

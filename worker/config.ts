@@ -89,9 +89,21 @@ const envSchema = z
       .trim()
       .regex(/^[a-z0-9.-]+:\d{1,5}$/i, 'PUSHER_HOST must be host:port, such as 127.0.0.1:8788')
       .optional(),
+    /** development and tests only (shared/clock.ts): run the clock this many ms ahead of the machine's */
+    CLOCK_OFFSET_MS: z
+      .string()
+      .trim()
+      .regex(/^-?\d{1,13}$/, 'CLOCK_OFFSET_MS must be a whole number of milliseconds')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ENVIRONMENT !== 'production') return;
+    if (env.CLOCK_OFFSET_MS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CLOCK_OFFSET_MS'],
+        message: 'CLOCK_OFFSET_MS is for tests and must not be set in production',
+      });
     for (const name of STAND_IN_SETTINGS) {
       if (env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
@@ -121,6 +133,8 @@ function toConfig(env: z.output<typeof envSchema>) {
   const [pusherHost, pusherPort] = env.PUSHER_HOST ? env.PUSHER_HOST.split(':') : [];
   return {
     production: env.ENVIRONMENT === 'production',
+    /** how far the clock runs ahead of the machine's (tests only; 0 in production) */
+    clockOffsetMs: Number(env.CLOCK_OFFSET_MS ?? 0),
     release: env.RELEASE,
     appHosts: env.APP_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

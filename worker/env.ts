@@ -1,5 +1,6 @@
 import type { SalonDetails } from '../shared/types';
 import type { MiddlewareHandler } from 'hono';
+import { shiftClock } from '../shared/clock';
 import { ConfigError, configFrom, type Config } from './config';
 import type { OutgoingMessage } from './messaging/outbox';
 import type { AbuseCounter } from './abuse/counter';
@@ -40,6 +41,7 @@ export interface Env {
   PUSHER_SECRET?: string;
   PUSHER_CLUSTER?: string;
   PUSHER_HOST?: string;
+  CLOCK_OFFSET_MS?: string;
 }
 
 export interface AppEnv {
@@ -63,7 +65,9 @@ export interface AppEnv {
  */
 export const withConfig: MiddlewareHandler<AppEnv> = async (c, next) => {
   try {
-    c.set('config', configFrom(c.env));
+    const config = configFrom(c.env);
+    shiftClock(config.clockOffsetMs);
+    c.set('config', config);
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`[${c.get('requestId')}] ${e.message}`);

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { shiftClock } from '../shared/clock';
 import { ConfigError, configFrom } from './config';
 import { withConfig, type AppEnv, type Env } from './env';
 import { errorBody, onError } from './errors';
@@ -63,7 +64,9 @@ app.onError(onError);
 /** The checked configuration for the queue consumer; null (logged by setting name) when it is wrong. */
 function consumerConfig(env: Env) {
   try {
-    return configFrom(env);
+    const config = configFrom(env);
+    shiftClock(config.clockOffsetMs);
+    return config;
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e;
     console.error(`[queue] ${e.message}`);

@@ -32,6 +32,16 @@ export const weekdayShort = (date: string) => fmt('UTC', { weekday: 'short' }).f
 export const dayOfMonth = (date: string) => Number(date.slice(8, 10));
 export const monthLabel = (date: string) => fmt('UTC', { month: 'long', year: 'numeric' }).format(dateInstant(date));
 
+/**
+ * The months of the days from `from` to `to`: 'December 2026' within one month; across two,
+ * short names ('Nov – Dec 2026', 'Dec 2026 – Jan 2027') so the label fits a 320 px phone.
+ */
+export function monthRangeLabel(from: string, to: string): string {
+  if (from.slice(0, 7) === to.slice(0, 7)) return monthLabel(from);
+  // ICU puts thin spaces around the dash in some versions and plain ones in others: plain, always.
+  return fmt('UTC', { month: 'short', year: 'numeric' }).formatRange(dateInstant(from), dateInstant(to)).replace(/\s+/g, ' ');
+}
+
 /** The date ('2026-11-23') of an instant in a timezone. */
 export function dateIn(timeZone: string, at: Date): string {
   const parts = fmt(timeZone, { year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(at);

@@ -13,6 +13,8 @@ export interface StandInsEnv {
   WEBHOOK_URL?: string;
   /** Public origin of the stand-ins' pages (3-D Secure), e.g. http://127.0.0.1:8788; else the request's own. */
   PUBLIC_ORIGIN?: string;
+  /** Tests only: the clock runs this many ms ahead of the machine's, as the product's does (shared/clock.ts). */
+  CLOCK_OFFSET_MS?: string;
 }
 
 export interface StandInsApp {

@@ -1,4 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
+import { shiftClock } from '../../shared/clock';
 import type { StandInsApp } from './env';
 import { resendEmails } from './email/resend';
 import { identityStandIn } from './identity';
@@ -31,6 +32,12 @@ export { PusherChannels } from './realtime';
  *   also as JSON, for tests, at /__dev/outbox/emails.json?to=).
  */
 const app = new Hono<StandInsApp>();
+
+// The tests' chosen day (shared/clock.ts), the same as the product Worker's.
+app.use(async (c, next) => {
+  shiftClock(Number(c.env.CLOCK_OFFSET_MS || 0));
+  await next();
+});
 
 app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);

@@ -7,3 +7,15 @@ export const UNKNOWN_DOMAIN = 'unknown-salon.test';
 
 /** The offline stand-ins beside the app (scripts/serve-e2e.mjs): Stripe's 3-D Secure page, the dev outbox. */
 export const STANDINS_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
+
+/**
+ * The instant the browser tests run at, whatever day they run on: Tuesday 29 December 2026,
+ * 10:00 in London, so the days on show span a month's end and a year's end (the longest month
+ * label) and no run passes or fails by the calendar. E2E_CLOCK_START (an ISO instant) chooses
+ * another. The product Worker, the stand-ins, the browser and the tests' own process all run
+ * their clocks by the same offset (shared/clock.ts), computed once by the main process; the
+ * test workers inherit it.
+ */
+export const CLOCK_START = process.env.E2E_CLOCK_START || '2026-12-29T10:00:00Z';
+process.env.E2E_CLOCK_OFFSET_MS ||= String(Date.parse(CLOCK_START) - Date.now());
+export const CLOCK_OFFSET_MS = Number(process.env.E2E_CLOCK_OFFSET_MS);

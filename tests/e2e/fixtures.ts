@@ -1,8 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { STANDINS_URL } from './env';
+import { shiftClock } from '../../shared/clock';
+import { CLOCK_OFFSET_MS, STANDINS_URL } from './env';
 
 export { expect };
+
+// The tests' own dates ('today', the days on show) are the simulated day's (env.ts).
+shiftClock(CLOCK_OFFSET_MS);
 
 /** The demo salons of worker/db/seed/demo.sql, as the tests rely on them. */
 export const SALONS = {
@@ -961,6 +965,12 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // Every page runs on the tests' day, as the Workers do (env.ts).
+  context: async ({ context }, use) => {
+    await context.addInitScript(shiftClock, CLOCK_OFFSET_MS);
+    await use(context);
+  },
+
   openSalon: async ({ page }, use) => {
     await use(async (id, { width, height = 800, query = '' } = {}) => {
       if (width) await page.setViewportSize({ width, height });

@@ -2,7 +2,7 @@ import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib.mjs';
-import { CUSTOM_DOMAIN, E2E_PORT, UNKNOWN_DOMAIN } from './env';
+import { CLOCK_OFFSET_MS, CUSTOM_DOMAIN, E2E_PORT, UNKNOWN_DOMAIN } from './env';
 
 // Browser tests of the built app: `npx panda codegen && npx vite build` first, then
 // `npx playwright test --config tests/e2e/playwright.config.ts` from the repository root.
@@ -55,6 +55,8 @@ export default defineConfig({
     cwd: root,
     env: {
       E2E_PORT: String(E2E_PORT),
+      // the Workers' clocks and the demo data's dates, the same day as the tests' (env.ts)
+      E2E_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
       // serve-e2e.mjs runs wrangler from node_modules/.bin and needs Node 22 from there too.
       PATH: `${root}node_modules/.bin${delimiter}${process.env.PATH ?? ''}`,
     },

@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import { addDays, daysBetween } from '../../../shared/dates';
 import { linkButton, outlineButton } from '../../components/styles';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { dayOfMonth, longDate, monthLabel, weekdayShort } from '../../lib/salon-time';
+import { dayOfMonth, longDate, monthLabel, monthRangeLabel, weekdayShort } from '../../lib/salon-time';
 
 /** docs/booking-journey.md §9: 181 days at first, 15 more at a time, 6 months in the dropdown, arrows lock 2 s. */
 export const SLIDER_DAYS = 181;
@@ -116,13 +116,10 @@ export function DaySlider(p: DaySliderProps) {
   });
   const days = Array.from({ length: perStep }, (_, k) => start + k).filter((i) => i < maxCount);
   // The dropdown names the month of the days on show; days across two months name both.
-  const firstMonth = addDays(p.today, start).slice(0, 7);
-  const lastMonth = addDays(p.today, days.at(-1) ?? start).slice(0, 7);
-  const shown = firstMonth === lastMonth ? months.find((m) => m.slice(0, 7) === firstMonth) : undefined;
-  const [fromLabel, toLabel] = [monthLabel(`${firstMonth}-01`), monthLabel(`${lastMonth}-01`)];
-  const sameYear = firstMonth.slice(0, 4) === lastMonth.slice(0, 4);
-  // 'November – December 2026', 'December 2026 – January 2027'
-  const shownLabel = firstMonth === lastMonth ? fromLabel : `${sameYear ? fromLabel.split(' ')[0] : fromLabel} – ${toLabel}`;
+  const firstDay = addDays(p.today, start);
+  const lastDay = addDays(p.today, days.at(-1) ?? start);
+  const shown = months.find((m) => m.slice(0, 7) === firstDay.slice(0, 7) && m.slice(0, 7) === lastDay.slice(0, 7));
+  const shownLabel = monthRangeLabel(firstDay, lastDay);
   // 'Next available': after the chosen day when it has no times, else after the days on show.
   const noneOnShow = days.every((i) => disabledReason(addDays(p.today, i)) !== null);
   const nextDay =
@@ -148,6 +145,10 @@ export function DaySlider(p: DaySliderProps) {
             moveTo(daysBetween(p.today, first));
           }}
           className={css({
+            // never wider than the row leaves it: the arrows stay on screen whatever the label
+            minW: '0',
+            flex: '0 1 auto',
+            textOverflow: 'ellipsis',
             minH: '10',
             px: '2',
             rounded: 'md',
@@ -156,6 +157,8 @@ export function DaySlider(p: DaySliderProps) {
             bg: 'bg',
             color: 'text',
             fontWeight: '600',
+            // 'Dec 2026 – Jan 2027' whole beside the arrows on a 320 px phone
+            fontSize: { base: 'sm', sm: 'md' },
           })}
         >
           {!shown && (
@@ -169,7 +172,7 @@ export function DaySlider(p: DaySliderProps) {
             </option>
           ))}
         </select>
-        <div className={css({ display: 'flex', gap: '2' })}>
+        <div className={css({ display: 'flex', gap: '2', flexShrink: '0' })}>
           <button
             type="button"
             className={arrowButton}
