@@ -29,7 +29,7 @@ export { PusherChannels } from './realtime';
  *   private-encrypted ones too (the payload encryption is the publisher's business); presence
  *   channels and client events are refused;
  * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
- *   also as JSON, for tests, at /__dev/outbox/emails.json?to=).
+ *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=).
  */
 const app = new Hono<StandInsApp>();
 

@@ -69,6 +69,19 @@ devOutbox.get('/emails.json', async (c) => {
   return c.json({ data: await recentEmails(c.env.DB, PAGE_SIZE, to) });
 });
 
+/** The newest texts as JSON (`?to=` one number's, E.164), for tests: numbers unmasked. */
+devOutbox.get('/texts.json', async (c) => {
+  const to = c.req.query('to')?.trim() || null;
+  const { results } = await c.env.DB.prepare(
+    `SELECT id, created_at, recipient AS "to", body FROM dev_outbox
+     WHERE channel = 'sms' AND (?1 IS NULL OR recipient = ?1) ORDER BY id DESC LIMIT ?2`,
+  )
+    .bind(to, PAGE_SIZE)
+    .all();
+  c.header('Cache-Control', 'no-store');
+  return c.json({ data: results });
+});
+
 devOutbox.get('/', async (c) => {
   const emails = await recentEmails(c.env.DB, PAGE_SIZE);
   const { results } = await c.env.DB.prepare('SELECT id, created_at, channel, recipient, body FROM dev_outbox ORDER BY id DESC LIMIT ?')

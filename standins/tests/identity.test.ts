@@ -76,14 +76,20 @@ let phoneSeq = 1000;
 /** A phone number no other test uses. */
 const freshPhone = () => `+4477009${String(phoneSeq++).padStart(5, '0')}`;
 
+/** Signs up a user and confirms it with the code texted to its number, as a client does. */
 async function signUp(phone = freshPhone(), password = PASSWORD, attributes: { Name: string; Value: string }[] = []) {
-  const answer = await ok<{ UserConfirmed: boolean; UserSub: string }>('SignUp', {
+  const answer = await signUpUnconfirmed(phone, password, attributes);
+  await ok('ConfirmSignUp', { ClientId: CLIENT, Username: phone, ConfirmationCode: await latestCode(phone) });
+  return { phone, password, sub: answer.UserSub, answer };
+}
+
+async function signUpUnconfirmed(phone: string, password = PASSWORD, attributes: { Name: string; Value: string }[] = []) {
+  return ok<{ UserConfirmed: boolean; UserSub: string; CodeDeliveryDetails: Json }>('SignUp', {
     ClientId: CLIENT,
     Username: phone,
     Password: password,
     UserAttributes: [{ Name: 'name', Value: 'Robin Test' }, { Name: 'email', Value: 'robin@example.test' }, ...attributes],
   });
-  return { phone, password, sub: answer.UserSub, answer };
 }
 
 const passwordAuth = (phone: string, password: string, headers?: Record<string, string>) => ({
@@ -113,8 +119,8 @@ async function latestCode(phone: string): Promise<string> {
   const row = await env.DB.prepare('SELECT body FROM dev_outbox WHERE recipient = ? ORDER BY id DESC LIMIT 1')
     .bind(phone)
     .first<{ body: string }>();
-  const code = /^Your password reset code is (\d{6})$/.exec(row?.body ?? '')?.[1];
-  if (!code) throw new Error(`no reset code for ${phone}`);
+  const code = /^Your (?:password reset|verification) code is (\d{6})$/.exec(row?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code for ${phone}`);
   return code;
 }
 
@@ -125,9 +131,17 @@ beforeEach(async () => {
 // ---- tokens ---------------------------------------------------------------------------------
 
 describe('identity stand-in: sign-up, sign-in and tokens', () => {
-  it('signs up a confirmed user whose username is a UUID sub, then signs in with three tokens', async () => {
-    const user = await signUp();
-    expect(user.answer).toEqual({ UserConfirmed: true, UserSub: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  it('signs up an unconfirmed user whose username is a UUID sub, texts a code, and signs in once the code confirms it', async () => {
+    const phone = freshPhone();
+    const answer = await signUpUnconfirmed(phone);
+    expect(answer).toEqual({
+      UserConfirmed: false,
+      UserSub: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      CodeDeliveryDetails: { Destination: `+*******${phone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' },
+    });
+    // The right password of an unconfirmed user is not a sign-in.
+    expect(await signInFails(phone, PASSWORD)).toEqual({ __type: 'UserNotConfirmedException', message: 'User is not confirmed.' });
+    const user = await signUp(freshPhone());
     const result = await signIn(user.phone, user.password);
     expect(result.ChallengeParameters).toEqual({});
     expect(result.AuthenticationResult).toEqual({
@@ -618,7 +632,9 @@ describe('identity stand-in: forgot password', () => {
       CodeDeliveryDetails: { Destination: `+*******${user.phone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' },
     });
     const code = await latestCode(user.phone);
-    const stored = await env.DB.prepare('SELECT * FROM idp_reset_codes WHERE sub = ?').bind(user.sub).first<Json>();
+    const stored = await env.DB.prepare("SELECT * FROM idp_codes WHERE sub = ? AND purpose = 'reset_password'")
+      .bind(user.sub)
+      .first<Json>();
     expect(JSON.stringify(stored)).not.toContain(code);
     expect(Number(stored?.expires_at) - Number(stored?.created_at)).toBe(3600_000);
 
@@ -656,7 +672,7 @@ describe('identity stand-in: forgot password', () => {
       __type: 'InvalidPasswordException',
       message: 'Password did not conform with policy: Password must have uppercase characters',
     });
-    await env.DB.prepare('UPDATE idp_reset_codes SET expires_at = ? WHERE sub = ?')
+    await env.DB.prepare("UPDATE idp_codes SET expires_at = ? WHERE sub = ? AND purpose = 'reset_password'")
       .bind(Date.now() - 1, user.sub)
       .run();
     expect(await (await confirm(user.phone, code)).json()).toMatchObject({ __type: 'ExpiredCodeException' });
@@ -695,6 +711,93 @@ describe('identity stand-in: forgot password', () => {
 
 // ---- profile --------------------------------------------------------------------------------
 
+describe('identity stand-in: proving a phone number, changing a password, signing out everywhere', () => {
+  const confirm = (phone: string, code: string) => send('ConfirmSignUp', { ClientId: CLIENT, Username: phone, ConfirmationCode: code });
+  const attr = (u: UserAnswer, name: string) => u.UserAttributes.find((a) => a.Name === name)?.Value;
+
+  it('confirms a sign-up only with the latest code texted to the number, once', async () => {
+    const phone = freshPhone();
+    await signUpUnconfirmed(phone);
+    const first = await latestCode(phone);
+    const wrong = first === '000000' ? '111111' : '000000';
+    expect(await (await confirm(phone, wrong)).json()).toEqual({
+      __type: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
+    });
+    // A new code replaces the old one.
+    expect(await ok('ResendConfirmationCode', { ClientId: CLIENT, Username: phone })).toEqual({
+      CodeDeliveryDetails: { Destination: `+*******${phone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' },
+    });
+    const second = await latestCode(phone);
+    if (second !== first) expect((await confirm(phone, first)).status).toBe(400);
+    expect((await confirm(phone, second)).status).toBe(200);
+    const { AccessToken, IdToken } = (await signIn(phone, PASSWORD)).AuthenticationResult;
+    expect(attr(await ok<UserAnswer>('GetUser', { AccessToken }), 'phone_number_verified')).toBe('true');
+    expect(claimsOf(IdToken).claims).toMatchObject({ phone_number: phone, phone_number_verified: true });
+    expect(await (await confirm(phone, second)).json()).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'User cannot be confirmed. Current status is CONFIRMED',
+    });
+    expect(await fails('ResendConfirmationCode', { ClientId: CLIENT, Username: phone })).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'User is already confirmed.',
+    });
+    expect((await fails('ConfirmSignUp', { ClientId: CLIENT, Username: freshPhone(), ConfirmationCode: '123456' })).__type).toBe(
+      'UserNotFoundException',
+    );
+  });
+
+  it('leaves a changed number unverified until VerifyUserAttribute with the code texted to it', async () => {
+    const user = await signUp();
+    const { AccessToken } = (await signIn(user.phone, user.password)).AuthenticationResult;
+    const newPhone = freshPhone();
+    await ok('UpdateUserAttributes', { AccessToken, UserAttributes: [{ Name: 'phone_number', Value: newPhone }] });
+    expect(attr(await ok<UserAnswer>('GetUser', { AccessToken }), 'phone_number_verified')).toBe('false');
+    // An unproved number cannot receive a password reset code.
+    expect(await fails('ForgotPassword', { ClientId: CLIENT, Username: newPhone })).toEqual({
+      __type: 'InvalidParameterException',
+      message: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+    });
+    const verify = (Code: string) => send('VerifyUserAttribute', { AccessToken, AttributeName: 'phone_number', Code });
+    const code = await latestCode(newPhone);
+    expect(await (await verify(code === '000000' ? '111111' : '000000')).json()).toMatchObject({ __type: 'CodeMismatchException' });
+    expect(await ok('GetUserAttributeVerificationCode', { AccessToken, AttributeName: 'phone_number' })).toEqual({
+      CodeDeliveryDetails: { Destination: `+*******${newPhone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' },
+    });
+    expect((await verify(await latestCode(newPhone))).status).toBe(200);
+    expect(attr(await ok<UserAnswer>('GetUser', { AccessToken }), 'phone_number_verified')).toBe('true');
+    expect(await fails('GetUserAttributeVerificationCode', { AccessToken, AttributeName: 'email' })).toMatchObject({
+      __type: 'InvalidParameterException',
+    });
+  });
+
+  it('changes a password only with the previous one', async () => {
+    const user = await signUp();
+    const { AccessToken } = (await signIn(user.phone, user.password)).AuthenticationResult;
+    expect(await fails('ChangePassword', { AccessToken, PreviousPassword: 'Wrong-pass1', ProposedPassword: 'Brand-new1' })).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
+    expect((await fails('ChangePassword', { AccessToken, PreviousPassword: user.password, ProposedPassword: 'weakpass' })).__type).toBe(
+      'InvalidPasswordException',
+    );
+    expect(await ok('ChangePassword', { AccessToken, PreviousPassword: user.password, ProposedPassword: 'Brand-new1' })).toEqual({});
+    expect((await signInFails(user.phone, user.password)).__type).toBe('NotAuthorizedException');
+    expect((await signIn(user.phone, 'Brand-new1')).AuthenticationResult.AccessToken).toBeTruthy();
+  });
+
+  it('signs out everywhere: every refresh and access token of the user stops working', async () => {
+    const user = await signUp();
+    const a = (await signIn(user.phone, user.password)).AuthenticationResult;
+    const b = (await signIn(user.phone, user.password)).AuthenticationResult;
+    expect(await ok('GlobalSignOut', { AccessToken: a.AccessToken })).toEqual({});
+    for (const t of [a, b]) {
+      expect(await fails('GetUser', { AccessToken: t.AccessToken })).toMatchObject({ message: 'Access Token has been revoked' });
+      expect(await (await refresh(t.RefreshToken!)).json()).toMatchObject({ message: 'Refresh Token has been revoked' });
+    }
+  });
+});
+
 describe('identity stand-in: GetUser and UpdateUserAttributes', () => {
   it('reads and updates name, email and phone number', async () => {
     const user = await signUp();
@@ -715,9 +818,13 @@ describe('identity stand-in: GetUser and UpdateUserAttributes', () => {
       { Name: 'email', Value: 'robin.new@example.test' },
       { Name: 'phone_number', Value: newPhone },
     ];
-    expect(await ok('UpdateUserAttributes', { AccessToken, UserAttributes: changes })).toEqual({ CodeDeliveryDetailsList: [] });
+    expect(await ok('UpdateUserAttributes', { AccessToken, UserAttributes: changes })).toEqual({
+      CodeDeliveryDetailsList: [{ Destination: `+*******${newPhone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' }],
+    });
     const me = await ok<UserAnswer>('GetUser', { AccessToken });
-    expect(me.UserAttributes).toEqual(expect.arrayContaining([...changes, { Name: 'sub', Value: user.sub }]));
+    expect(me.UserAttributes).toEqual(
+      expect.arrayContaining([...changes, { Name: 'sub', Value: user.sub }, { Name: 'phone_number_verified', Value: 'false' }]),
+    );
     // The new number signs in; the old one no longer exists.
     expect(claimsOf((await signIn(newPhone, user.password)).AuthenticationResult.IdToken).claims).toMatchObject({
       sub: user.sub,

@@ -32,7 +32,7 @@ async function newClientToCardStep(journey: BookingJourney, account: Account) {
   const form = new CreateAccountScreen(page);
   await expect(form.title).toBeVisible();
   await form.fill(account);
-  await form.create.click();
+  await form.createAndConfirm(account.mobile);
   await expect(page).toHaveURL('/salon/1/add-new-card');
   return staff;
 }

@@ -312,7 +312,7 @@ test('a new client from the invite link: create account with the number fixed, t
   await expect(form.confirmPhone.number).toHaveCount(0);
   await form.email.fill(client.email);
   await form.password.fill(client.password);
-  await form.create.click();
+  await form.createAndConfirm(client.mobile);
 
   await expect(page).toHaveURL(`/salon/1/card-details/${invite.unique_code}`);
   await expect(page.getByText('Step 2 of 3', { exact: true })).toBeVisible();

@@ -20,7 +20,7 @@ async function newClientProfile(page: import('@playwright/test').Page, account: 
   await page.goto('/salon/1/create-account');
   const form = new CreateAccountScreen(page);
   await form.fill(account);
-  await form.create.click();
+  await form.createAndConfirm(account.mobile);
   await expect(page).toHaveURL('/salon/1/my-profile');
   const profile = new ProfileScreen(page);
   await expect(profile.paymentTab).toHaveAttribute('aria-selected', 'true');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { BOOKING_LIMIT } from '../../shared/booking-request';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
-import { call, patchSalon } from './helpers';
+import { call, patchSalon, signUp } from './helpers';
 
 // Issue 16 item 3: one new account booked 14 of a day's 28 times. A salon now limits the
 // upcoming bookings one client makes online (max_upcoming_online_bookings, default 4), enforced
@@ -15,12 +15,9 @@ const json = (body: unknown, headers: Record<string, string> = {}) => ({
 
 async function newClient(n: number) {
   const phone = `+4477009${String(Date.now() % 10_000).padStart(4, '0')}${n}`;
-  const res = await call(
-    '/session/signup',
-    json(
-      { first_name: 'Max', last_name: 'Limit', email: 'max@example.test', phone, password: 'Good-pass1' },
-      { 'CF-Connecting-IP': `100.99.0.${n}` },
-    ),
+  const res = await signUp(
+    { first_name: 'Max', last_name: 'Limit', email: 'max@example.test', phone, password: 'Good-pass1' },
+    { 'CF-Connecting-IP': `100.99.0.${n}` },
   );
   expect(res.status).toBe(200);
   const s = (await res.json()) as { access_token: string; user: { username: string } };

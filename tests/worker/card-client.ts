@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { expect } from 'vitest';
-import { call, standIn } from './helpers';
+import { call, signUp, standIn } from './helpers';
 
 const json = (body: unknown, headers: Record<string, string> = {}, method = 'POST') => ({
   method,
@@ -18,10 +18,13 @@ let phone = 900600 + Math.floor(Math.random() * 90) * 1000;
 export async function clientWithCard(number: string) {
   phone += 1;
   const s = (await (
-    await call(
-      '/session/signup',
-      json({ first_name: 'Pat', last_name: 'Payer', email: `p${phone}@example.test`, phone: `+447700${phone}`, password: 'Paying-123' }),
-    )
+    await signUp({
+      first_name: 'Pat',
+      last_name: 'Payer',
+      email: `p${phone}@example.test`,
+      phone: `+447700${phone}`,
+      password: 'Paying-123',
+    })
   ).json()) as { access_token: string; user: { username: string } };
   const auth = { Authorization: `Bearer ${s.access_token}` };
   const setup = (await (await call(`/api/ncob/checkout/salon/setupintent/1/${s.user.username}/`, json({}, auth))).json()) as {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { call } from './helpers';
+import { call, signUp } from './helpers';
 
 const ISS = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Local0001';
 const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
@@ -32,10 +32,7 @@ beforeAll(async () => {
   };
   a = { token: login.access_token, idToken: login.id_token, sub: login.user.username };
   const other = (await (
-    await call(
-      '/session/signup',
-      json({ first_name: 'Bea', last_name: 'Other', email: 'bea@example.test', phone: '+447700900777', password: 'Other-pass1' }),
-    )
+    await signUp({ first_name: 'Bea', last_name: 'Other', email: 'bea@example.test', phone: '+447700900777', password: 'Other-pass1' })
   ).json()) as { access_token: string; user: { username: string } };
   b = { token: other.access_token, sub: other.user.username };
   // The pool's signing key lives in the identity service; these tests sign with a key of their

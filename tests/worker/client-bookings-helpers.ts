@@ -1,6 +1,6 @@
 import type { DaySlots } from '../../shared/availability';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
-import { call } from './helpers';
+import { call, signUp } from './helpers';
 
 /** The demo client (standins/seed/demo_identity.sql), whose bookings worker/db/seed/demo.sql seeds. */
 export const JAMIE = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123';
@@ -14,6 +14,8 @@ export const json = (body: unknown, headers: Record<string, string> = {}, method
 export interface Client {
   username: string;
   auth: Record<string, string>;
+  /** the client's verified phone number */
+  phone: string;
 }
 
 /** Logs the demo client in. */
@@ -22,19 +24,22 @@ export async function demoClient(): Promise<Client> {
     access_token: string;
     user: { username: string };
   };
-  return { username: s.user.username, auth: { Authorization: `Bearer ${s.access_token}` } };
+  return { username: s.user.username, auth: { Authorization: `Bearer ${s.access_token}` }, phone: '+447700900123' };
 }
 
 /** A new client account (the stand-ins keep accounts for the whole run: each number is new). */
 export async function newClient(): Promise<Client> {
   const phone = `+4477009${String(10000 + Math.floor(Math.random() * 89999))}`;
-  const res = await call(
-    '/session/signup',
-    json({ first_name: 'Robin', last_name: 'Mover', email: `r${phone.slice(-5)}@example.test`, phone, password: 'Moving-123' }),
-  );
+  const res = await signUp({
+    first_name: 'Robin',
+    last_name: 'Mover',
+    email: `r${phone.slice(-5)}@example.test`,
+    phone,
+    password: 'Moving-123',
+  });
   if (res.status !== 200) return newClient(); // that number was taken by another test: another one
   const s = (await res.json()) as { access_token: string; user: { username: string } };
-  return { username: s.user.username, auth: { Authorization: `Bearer ${s.access_token}` } };
+  return { username: s.user.username, auth: { Authorization: `Bearer ${s.access_token}` }, phone };
 }
 
 /** The next Tuesday after tomorrow in London (Sam works at salon 2). */

@@ -47,6 +47,27 @@ export function themeOf(html: string): string | undefined {
 /** Calls the stand-ins Worker (Stripe, Cognito, Twilio and the outbox) as the browser or a test would. */
 export const standIn = (path: string, init: RequestInit = {}) => fetch(new URL(path, env.STANDINS_ORIGIN), { redirect: 'manual', ...init });
 
+/** The newest 6-digit code the stand-ins texted to a number (their dev outbox). */
+export async function textedCode(phone: string): Promise<string> {
+  const res = await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(phone)}`);
+  const { data } = (await res.json()) as { data: { body: string }[] };
+  const code = /\b(\d{6})\b/.exec(data[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code texted to ${phone}`);
+  return code;
+}
+
+/**
+ * Creates an account as a client does: POST /session/signup, which texts a code (202), then
+ * /session/signup/confirm with that code. Answers the session (200) or the first refusal.
+ */
+export async function signUp(details: { phone: string; password: string } & Record<string, string>, headers: Record<string, string> = {}) {
+  const post = (path: string, body: unknown) =>
+    call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await post('/session/signup', details);
+  if (res.status !== 202) return res;
+  return post('/session/signup/confirm', { phone: details.phone, code: await textedCode(details.phone), password: details.password });
+}
+
 /** A Stripe-Signature header for a webhook body, made as Stripe makes them (the SDK's own test helper). */
 export const signWebhook = (payload: string, secret: string, timestamp?: number) =>
   Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, ...(timestamp === undefined ? {} : { timestamp }) });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invite } from '../../shared/invites';
 import { clientWithCard } from './card-client';
 import { newClient } from './client-bookings-helpers';
-import { call } from './helpers';
+import { call, signUp, textedCode } from './helpers';
 import { admin, answerInvite, intentsOf, invitedRestyle } from './invite-helpers';
 
 describe('invites: ownership', () => {
@@ -43,5 +43,63 @@ describe('invites: ownership', () => {
     expect((await call('/api/client/get/invite/2/')).status).toBe(401);
     expect((await call('/api/client/post/invite/2/1', { method: 'POST' })).status).toBe(401);
     expect((await call('/api/ncob/invite/abcdefghijklmnopqrstuvwxyz012345/')).status).toBe(404);
+  });
+});
+
+describe('invites: only the owner of a phone number claims what was sent to it (issue 33)', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const number = () => `+4477009${String(Date.now() % 100_000).padStart(5, '0')}`;
+  const listed = async (auth: Record<string, string>) =>
+    ((await (await call('/api/client/get/invite/2/', { headers: auth })).json()) as Invite[]).map((i) => i.id);
+
+  it('an account that signs up with the number but never enters the texted code cannot sign in, so it sees nothing', async () => {
+    const phone = number();
+    const invite = await invitedRestyle(phone);
+    const details = { first_name: 'Eve', last_name: 'Taker', email: 'eve@example.test', phone, password: 'Stolen-pass1' };
+    const res = await post('/session/signup', details);
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ status: 'code_sent', destination: `+*******${phone.slice(-4)}` });
+    const login = await post('/session/login', { phone, password: details.password });
+    expect(login.status).toBe(403);
+    expect(await login.json()).toMatchObject({ code: 'UserNotConfirmedException', detail: 'User is not confirmed.' });
+    // A guessed code is refused, and nothing is signed in.
+    const code = await textedCode(phone);
+    const guess = await post('/session/signup/confirm', {
+      phone,
+      code: code === '000000' ? '111111' : '000000',
+      password: details.password,
+    });
+    expect(guess.status).toBe(400);
+    expect(await guess.json()).toMatchObject({ code: 'CodeMismatchException' });
+    // The owner of the number, who received the code, claims the request.
+    const owner = await post('/session/signup/confirm', { phone, code, password: details.password });
+    expect(owner.status).toBe(200);
+    const session = (await owner.json()) as { access_token: string; user: { phone_number_verified: boolean } };
+    expect(session.user.phone_number_verified).toBe(true);
+    expect(await listed({ Authorization: `Bearer ${session.access_token}` })).toContain(invite.id);
+  });
+
+  it('a number changed on the profile claims nothing until the code texted to it is entered', async () => {
+    const phone = number();
+    const invite = await invitedRestyle(phone);
+    const own = `+4477009${String((Date.now() + 50_000) % 100_000).padStart(5, '0')}`;
+    const res = await signUp({ first_name: 'Eve', last_name: 'Changer', email: 'eve@example.test', phone: own, password: 'Changer-pass1' });
+    expect(res.status).toBe(200);
+    const auth = { Authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+    const changed = await call('/session/me', {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone_number: phone }),
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toMatchObject({ phone_number: phone, phone_number_verified: false });
+    expect(await listed(auth)).not.toContain(invite.id);
+    expect((await answerInvite(auth, invite, false)).status).toBe(404);
+    // With the code the number received, the account has proved it.
+    const verified = await post('/session/me/phone/verify', { code: await textedCode(phone) }, auth);
+    expect(verified.status).toBe(200);
+    expect(await verified.json()).toMatchObject({ phone_number: phone, phone_number_verified: true });
+    expect(await listed(auth)).toContain(invite.id);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, signUp } from './helpers';
 
 // Issue 16 item 5: a logged-out access token kept working for up to an hour on protected calls.
 // Logout now ends its session (Cognito's origin_jti) at the edge for the token's remaining life.
@@ -22,7 +22,7 @@ async function logIn(): Promise<Session & { cookie: string }> {
 
 describe('logout ends the session of the access token at once', () => {
   it('refuses the logged-out token on every protected call, and leaves other sessions alone', async () => {
-    expect((await post('/session/signup', client, { 'CF-Connecting-IP': '100.64.9.8' })).status).toBe(200);
+    expect((await signUp(client, { 'CF-Connecting-IP': '100.64.9.8' })).status).toBe(200);
     const a = await logIn();
     const b = await logIn();
     const salons = (s: Session) => call(`/api/ncob/client/salons/${s.user.username}/`, bearer(s.access_token));

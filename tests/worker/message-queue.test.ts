@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker';
 import { configFrom } from '../../worker/config';
 import { backoffSeconds, enqueueMessage, type OutgoingMessage } from '../../worker/messaging/outbox';
-import { json, newClient, restyleTimes, tuesday } from './client-bookings-helpers';
+import { json, newClient, restyleTimes, tuesday, type Client } from './client-bookings-helpers';
 import { call, standIn } from './helpers';
 
 /**
@@ -141,8 +141,8 @@ describe('enqueueMessage', () => {
 
 describe('messages of the API', () => {
   /** Books a Restyle at salon 2 as a new client, the verification text to `phone`. */
-  async function book(envOverride?: Partial<Cloudflare.Env>) {
-    const c = await newClient();
+  async function book(envOverride?: Partial<Cloudflare.Env>, c?: Client) {
+    c ??= await newClient();
     let start: string | undefined;
     for (let w = 2; !start && w < 10; w++) start = (await restyleTimes(tuesday(w))).at(-1);
     const body = {
@@ -157,17 +157,20 @@ describe('messages of the API', () => {
     return call('/api/book-online/appointment/create/2/', json(body, { ...c.auth, 'Idempotency-Key': crypto.randomUUID() }), envOverride);
   }
 
-  it("queues a booking's verification text, which reaches the client's phone", async () => {
-    const res = await book();
+  it("queues a booking's verification text, which reaches the client's own verified phone, never the body's number", async () => {
+    const c = await newClient();
+    const res = await book(undefined, c);
     expect(res.status).toBe(201);
     const { appointment_id } = (await res.json()) as { appointment_id: number };
     const row = await env.DB.prepare('SELECT verification_code FROM appointments WHERE id = ?')
       .bind(appointment_id)
       .first<{ verification_code: string }>();
-    await vi.waitFor(async () => expect(timesIn(await outboxPage(), `/verify/2/${row!.verification_code}`)).toBe(1), {
-      timeout: 10_000,
-      interval: 200,
-    });
+    const link = `/verify/2/${row!.verification_code}`;
+    await vi.waitFor(async () => expect(timesIn(await outboxPage(), link)).toBe(1), { timeout: 10_000, interval: 200 });
+    const textsTo = async (phone: string) =>
+      ((await (await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(phone)}`)).json()) as { data: { body: string }[] }).data;
+    expect((await textsTo(c.phone)).some((t) => t.body.includes(link))).toBe(true);
+    expect((await textsTo('+447700900654')).some((t) => t.body.includes(link))).toBe(false);
   });
 
   it('still answers a booking 201 when the queue and the SMS provider are both down', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call } from './helpers';
+import { call, signUp } from './helpers';
 
 const DEMO = { phone: '+447700900123', password: 'Demo-pass1' };
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
@@ -57,11 +57,16 @@ describe('the session: tokens in memory, the refresh token in an httpOnly cookie
     expect(body).not.toContain('Wrong-pass9');
   });
 
-  it('creates an account and is logged in at once; the same number again is refused', async () => {
+  it('creates an account that is logged in once the code texted to its number is entered; the same number again is refused', async () => {
     const details = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', phone: '+447700900555', password: 'Analytic1' };
-    const res = await call('/session/signup', json(details));
+    const res = await signUp(details);
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Session).user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.test' });
+    expect(((await res.json()) as Session).user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.test',
+      phone_number: '+447700900555',
+      phone_number_verified: true,
+    });
     const dup = await call('/session/signup', json(details));
     expect(dup.status).toBe(409);
     expect(await dup.json()).toMatchObject({

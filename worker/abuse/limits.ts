@@ -16,11 +16,11 @@ export const LIMITS = {
   loginPerPhone: { max: 5, windowMs: 15 * MINUTE },
   /** sign-in attempts per address: high, for many phones behind one carrier NAT */
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
-  /** reset codes sent, per phone number and per address */
-  resetSendPerPhone: { max: 5, windowMs: HOUR },
-  resetSendPerAddress: { max: 30, windowMs: HOUR },
-  /** reset code comparisons per phone number */
-  resetCheckPerPhone: { max: 5, windowMs: HOUR },
+  /** codes texted on request (password reset, a new sign-up or phone code), per phone number and per address */
+  codeSendPerPhone: { max: 5, windowMs: HOUR },
+  codeSendPerAddress: { max: 30, windowMs: HOUR },
+  /** code comparisons (password reset, sign-up confirmation, phone verification) per phone number */
+  codeCheckPerPhone: { max: 5, windowMs: HOUR },
   /** accounts created per address */
   signupPerAddress: { max: 30, windowMs: HOUR },
   /** booking verification codes tried, per address and per salon */
@@ -74,20 +74,22 @@ export async function admitLogin(ns: Counters, phone: string, address: string, n
 /** A correct password clears its phone's count. */
 export const loginSucceeded = (ns: Counters, phone: string) => counterOf(ns, keyOf('loginPerPhone', phone)).forget();
 
-export async function admitResetSend(ns: Counters, phone: string, address: string, now: number) {
+/** Before a code is texted on request: a password reset, or a new sign-up or phone code. */
+export async function admitCodeSend(ns: Counters, phone: string, address: string, now: number) {
   const ok = await use(
     ns,
     [
-      ['resetSendPerPhone', phone],
-      ['resetSendPerAddress', address],
+      ['codeSendPerPhone', phone],
+      ['codeSendPerAddress', address],
     ],
     now,
   );
   if (ok.includes(false)) refuse(MSG_RESET_LIMIT);
 }
 
-export async function admitResetCheck(ns: Counters, phone: string, now: number) {
-  if (!(await use(ns, [['resetCheckPerPhone', phone]], now))[0]) refuse(MSG_RESET_LIMIT);
+/** Before a texted code is compared, whatever it is for. */
+export async function admitCodeCheck(ns: Counters, phone: string, now: number) {
+  if (!(await use(ns, [['codeCheckPerPhone', phone]], now))[0]) refuse(MSG_RESET_LIMIT);
 }
 
 export async function admitSignup(ns: Counters, address: string, now: number) {

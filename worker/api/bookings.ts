@@ -19,6 +19,7 @@ import { unpaidError } from '../payments/deposit';
 import { settleDeposit } from '../payments/settle';
 import { stripeFor } from '../payments/stripe';
 import { enqueueMessage } from '../messaging/outbox';
+import { userOfToken } from '../identity/cognito';
 import { bookingVerificationText } from '../messaging/templates';
 import { afterAnswer, outboxOf } from './after-answer';
 import { clientOf } from './client-salons';
@@ -172,26 +173,30 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
     now: Date.now(),
     returnUrl: returnUrlOf(c),
   });
-  if (verificationCode && request.user?.phone_number)
-    textVerification(c, salonId, booking.appointment_id, request.user.phone_number, verificationCode);
+  if (verificationCode) textVerification(c, salonId, booking.appointment_id, clientId, verificationCode);
   return c.json(booking, 201);
 }
 
 /**
  * Queues the booking's verification text after the answer (key `verify-{appointmentId}`), so a
  * slow or failing provider never delays or fails a booking (a failure is logged without the number).
+ * It goes only to the client's own verified number (GetUser with the request's access token),
+ * never to a number from the request body; a client without one gets no text.
  */
-function textVerification(c: Context<AppEnv>, salonId: number, appointmentId: number, phone: string, code: string) {
-  const to = phone.replace(/[\s()-]/g, '');
-  if (!/^\+[1-9]\d{6,14}$/.test(to)) return;
+function textVerification(c: Context<AppEnv>, salonId: number, appointmentId: number, clientId: string, code: string) {
+  const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!token) return;
   const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
-  const queued = salonById(c.env.DB, salonId).then((salon) =>
-    enqueueMessage(outboxOf(c), {
+  const queued = (async () => {
+    const user = await userOfToken(c.get('config'), token);
+    if (user.username !== clientId || !user.phone) return;
+    const salon = await salonById(c.env.DB, salonId);
+    await enqueueMessage(outboxOf(c), {
       kind: 'sms',
-      to,
+      to: user.phone,
       body: bookingVerificationText(salon?.name ?? '', `${origin}/verify/${salonId}/${code}`),
       key: `verify-${appointmentId}`,
-    }),
-  );
+    });
+  })();
   afterAnswer(c, queued, 'verification text not sent');
 }

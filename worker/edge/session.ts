@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { validate } from '../validate';
 import { cognito } from './identity';
 import { endSessionOf } from './client-auth';
-import { addressOf, admitLogin, admitResetCheck, admitResetSend, admitSignup, loginSucceeded } from '../abuse/limits';
+import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitSignup, loginSucceeded } from '../abuse/limits';
 
 /**
  * The client's session, kept by the edge: the browser holds the short-lived access and ID
@@ -26,6 +26,9 @@ interface CognitoUser {
   Username: string;
   UserAttributes: { Name: string; Value: string }[];
 }
+interface CodeDelivery {
+  CodeDeliveryDetails: { Destination: string };
+}
 
 const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Please enter a valid phone number in order to proceed');
 const password = z.string().min(1, 'Please enter your password').max(256, 'Password is too long');
@@ -37,10 +40,30 @@ const strongPassword = z
     'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.',
   );
 const email = z.email('Please enter a valid email address').max(254, 'Please enter a valid email address');
+const code = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter the 6-digit code from the text message');
 
+/** The user as the client sees it; `phone_number_verified` false until a texted code proves the number. */
 function userOf(u: CognitoUser) {
   const attr = (name: string) => u.UserAttributes.find((a) => a.Name === name)?.Value ?? '';
-  return { username: u.Username, name: attr('name'), email: attr('email'), phone_number: attr('phone_number') };
+  return {
+    username: u.Username,
+    name: attr('name'),
+    email: attr('email'),
+    phone_number: attr('phone_number'),
+    phone_number_verified: attr('phone_number_verified') === 'true',
+  };
+}
+
+/** Checks a phone number and password with Cognito: its tokens, or its refusal. */
+async function authenticate(c: Context<AppEnv>, phone: string, password: string): Promise<AuthResult> {
+  const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+    AuthFlow: 'USER_PASSWORD_AUTH',
+    AuthParameters: { USERNAME: phone, PASSWORD: password },
+  });
+  return r.AuthenticationResult;
 }
 
 async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: string) {
@@ -68,12 +91,9 @@ export const session = new Hono<AppEnv>()
   .post('/session/login', validate('json', z.object({ phone, password })), async (c) => {
     const { phone: p, password: pw } = c.req.valid('json');
     await admitLogin(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: p, PASSWORD: pw },
-    });
+    const r = await authenticate(c, p, pw);
     await loginSucceeded(c.env.ABUSE, p);
-    return await startSession(c, r.AuthenticationResult);
+    return await startSession(c, r);
   })
   .post('/session/refresh', async (c) => {
     const token = getCookie(c, REFRESH_COOKIE, 'host');
@@ -113,7 +133,7 @@ export const session = new Hono<AppEnv>()
     async (c) => {
       const b = c.req.valid('json');
       await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-      await cognito(c, 'SignUp', {
+      const r = await cognito<{ UserConfirmed: boolean } & Partial<CodeDelivery>>(c, 'SignUp', {
         Username: b.phone,
         Password: b.password,
         UserAttributes: [
@@ -124,17 +144,27 @@ export const session = new Hono<AppEnv>()
           { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
         ],
       });
-      const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        AuthParameters: { USERNAME: b.phone, PASSWORD: b.password },
-      });
-      return await startSession(c, r.AuthenticationResult);
+      if (r.UserConfirmed) return await startSession(c, await authenticate(c, b.phone, b.password));
+      // The pool proves the number first: the client enters the code texted to it (/session/signup/confirm).
+      return c.json({ status: 'code_sent', destination: r.CodeDeliveryDetails?.Destination ?? '' }, 202);
     },
   )
+  .post('/session/signup/confirm', validate('json', z.object({ phone, code, password })), async (c) => {
+    const b = c.req.valid('json');
+    await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
+    await cognito(c, 'ConfirmSignUp', { Username: b.phone, ConfirmationCode: b.code });
+    return await startSession(c, await authenticate(c, b.phone, b.password));
+  })
+  .post('/session/signup/resend', validate('json', z.object({ phone })), async (c) => {
+    const p = c.req.valid('json').phone;
+    await admitCodeSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    const r = await cognito<CodeDelivery>(c, 'ResendConfirmationCode', { Username: p });
+    return c.json({ destination: r.CodeDeliveryDetails.Destination });
+  })
   .post('/session/forgot', validate('json', z.object({ phone })), async (c) => {
     const p = c.req.valid('json').phone;
-    await admitResetSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await cognito<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: p });
+    await admitCodeSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    const r = await cognito<CodeDelivery>(c, 'ForgotPassword', { Username: p });
     return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
   .post(
@@ -149,7 +179,7 @@ export const session = new Hono<AppEnv>()
     ),
     async (c) => {
       const b = c.req.valid('json');
-      await admitResetCheck(c.env.ABUSE, b.phone, Date.now());
+      await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
       await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
       return c.body(null, 204);
     },
@@ -174,10 +204,27 @@ export const session = new Hono<AppEnv>()
     async (c) => {
       const token = bearer(c);
       const b = c.req.valid('json');
+      // A new number is texted a code: counted as any code sent on request.
+      if (b.phone_number) await admitCodeSend(c.env.ABUSE, b.phone_number, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
       await cognito(c, 'UpdateUserAttributes', {
         AccessToken: token,
         UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
       });
       return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
     },
-  );
+  )
+  // A changed phone number is unverified (Cognito texts it a code) until the client enters that code.
+  .post('/session/me/phone/code', async (c) => {
+    const token = bearer(c);
+    const me = userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token }));
+    await admitCodeSend(c.env.ABUSE, me.phone_number, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    const r = await cognito<CodeDelivery>(c, 'GetUserAttributeVerificationCode', { AccessToken: token, AttributeName: 'phone_number' });
+    return c.json({ destination: r.CodeDeliveryDetails.Destination });
+  })
+  .post('/session/me/phone/verify', validate('json', z.object({ code })), async (c) => {
+    const token = bearer(c);
+    const me = userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token }));
+    await admitCodeCheck(c.env.ABUSE, me.phone_number, Date.now());
+    await cognito(c, 'VerifyUserAttribute', { AccessToken: token, AttributeName: 'phone_number', Code: c.req.valid('json').code });
+    return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
+  });

@@ -7,6 +7,7 @@ import { AppError, type ErrorCode } from '../errors';
  */
 const COGNITO_ERRORS: Record<string, ErrorCode> = {
   NotAuthorizedException: 'UNAUTHORIZED',
+  UserNotConfirmedException: 'FORBIDDEN',
   UserNotFoundException: 'NOT_FOUND',
   UsernameExistsException: 'CONFLICT',
   AliasExistsException: 'CONFLICT',
@@ -24,7 +25,14 @@ function cognitoError(type: string, message: string): AppError {
 }
 
 /** The actions that take the end user's context (its address feeds Cognito's own protection). */
-const WITH_USER_CONTEXT = new Set(['InitiateAuth', 'SignUp', 'ForgotPassword', 'ConfirmForgotPassword']);
+const WITH_USER_CONTEXT = new Set([
+  'InitiateAuth',
+  'SignUp',
+  'ConfirmSignUp',
+  'ResendConfirmationCode',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+]);
 
 /**
  * Calls the Cognito Identity Provider JSON API (one action) at the configured endpoint: Amazon

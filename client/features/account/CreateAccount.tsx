@@ -18,8 +18,9 @@ import { TextField } from '../../components/TextField';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { signUp, useAuth } from '../auth';
+import { confirmSignUp, resendSignUpCode, signUp, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../booking';
+import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
 
@@ -64,6 +65,8 @@ export function CreateAccount({
   const [seen, setSeen] = useState<Partial<Record<Field, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** where the sign-up code was texted (masked), once the account waits for it */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const destination = given ?? (selectedServices.length ? '/summary?continue=1' : '/my-profile');
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
@@ -89,8 +92,15 @@ export function CreateAccount({
     setBusy(true);
     setFailure(null);
     try {
-      await signUp({ first_name: v.first.trim(), last_name: v.last.trim(), email: v.email.trim(), phone, password: v.password });
-      navigate(destination, { replace: true });
+      const sentTo = await signUp({
+        first_name: v.first.trim(),
+        last_name: v.last.trim(),
+        email: v.email.trim(),
+        phone,
+        password: v.password,
+      });
+      if (sentTo !== null) setCodeSentTo(sentTo);
+      else navigate(destination, { replace: true });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (err instanceof CallError && err.code === 'UsernameExistsException') {
@@ -102,6 +112,24 @@ export function CreateAccount({
       setBusy(false);
     }
   };
+
+  if (codeSentTo !== null && phone)
+    return (
+      <>
+        <PageTitle>Confirm your mobile number</PageTitle>
+        <HoldCountdown />
+        <div className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+          <PhoneCodeForm
+            destination={codeSentTo}
+            onConfirm={async (code) => {
+              await confirmSignUp(phone, code, v.password);
+              navigate(destination, { replace: true });
+            }}
+            onResend={() => resendSignUpCode(phone)}
+          />
+        </div>
+      </>
+    );
 
   return (
     <>

@@ -8,8 +8,9 @@ import { TextField } from '../../components/TextField';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { login, useAuth } from '../auth';
+import { confirmSignUp, login, resendSignUpCode, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../booking';
+import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 
 /**
  * Login with mobile number and password. /login is the booking variant ('Login to complete your
@@ -39,6 +40,8 @@ export function Login({
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** an account whose number was never confirmed: where its new code went (masked) */
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(
     params.get('registered') === '1' ? loginFailure('UsernameExistsException') : null,
   );
@@ -70,11 +73,39 @@ export function Login({
       await login(e164, password);
       navigate(destination, { replace: true });
     } catch (err) {
+      // The right password of an account that never entered its sign-up code: send one now.
+      if (err instanceof CallError && err.code === 'UserNotConfirmedException') {
+        try {
+          setCodeSentTo(await resendSignUpCode(e164));
+          return;
+        } catch (sendErr) {
+          setFailure({ message: sendErr instanceof Error ? sendErr.message : String(sendErr) });
+          return;
+        }
+      }
       setFailure(loginFailure(err instanceof CallError ? err.code : undefined));
     } finally {
       setBusy(false);
     }
   };
+
+  if (codeSentTo !== null && e164)
+    return (
+      <>
+        <PageTitle>Confirm your mobile number</PageTitle>
+        <HoldCountdown />
+        <div className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+          <PhoneCodeForm
+            destination={codeSentTo}
+            onConfirm={async (code) => {
+              await confirmSignUp(e164, code, password);
+              navigate(destination, { replace: true });
+            }}
+            onResend={() => resendSignUpCode(e164)}
+          />
+        </div>
+      </>
+    );
 
   return (
     <>

@@ -1,4 +1,17 @@
 // The public entry of this feature: what other features may use of it (and nothing else).
 
-export { auth, getAccessToken, login, resetPassword, sendResetCode, signUp, updateProfile, useAuth } from './store';
+export {
+  auth,
+  confirmSignUp,
+  getAccessToken,
+  login,
+  resendSignUpCode,
+  resetPassword,
+  sendPhoneCode,
+  sendResetCode,
+  signUp,
+  updateProfile,
+  useAuth,
+  verifyPhone,
+} from './store';
 export type { ClientUser } from './store';

@@ -8,6 +8,8 @@ export interface ClientUser {
   name: string;
   email: string;
   phone_number: string;
+  /** false until the client enters the code texted to the number (sign-up, or a changed number) */
+  phone_number_verified: boolean;
 }
 
 /** The client's session: LOGGED_IN / LOGGED_OUT (§4 Authentication); tokens live in memory only. */
@@ -81,9 +83,30 @@ export async function login(phone: string, password: string) {
   started((await session<SessionAnswer>('login', { phone, password }))!);
 }
 
-export async function signUp(details: { first_name: string; last_name: string; email: string; phone: string; password: string }) {
-  started((await session<SessionAnswer>('signup', details))!);
+/**
+ * Creates the account. A pool that proves numbers first answers where it texted a code (masked,
+ * '+*******0123'): the client enters it in confirmSignUp. Else the client is signed in (null).
+ */
+export async function signUp(details: {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  password: string;
+}): Promise<string | null> {
+  const a = (await session<SessionAnswer | { status: 'code_sent'; destination: string }>('signup', details))!;
+  if ('status' in a) return a.destination;
+  started(a);
+  return null;
 }
+
+/** The code texted at sign-up proves the number; then the client is signed in. */
+export async function confirmSignUp(phone: string, code: string, password: string) {
+  started((await session<SessionAnswer>('signup/confirm', { phone, code, password }))!);
+}
+
+/** A new sign-up code (the last one stops working); answers where it was sent. */
+export const resendSignUpCode = async (phone: string) => (await session<{ destination: string }>('signup/resend', { phone }))!.destination;
 
 export async function logout() {
   // The edge ends the session of this access token too: a copy of it stops working at once.
@@ -96,6 +119,20 @@ export async function updateProfile(changes: Partial<Pick<ClientUser, 'name' | '
   const token = await getAccessToken();
   if (!token) throw new CallError('No token saved!', 500);
   auth.user = (await session<ClientUser>('me', changes, 'PATCH', token))!;
+}
+
+/** A new code to the client's unverified number; answers where it was sent. */
+export async function sendPhoneCode(): Promise<string> {
+  const token = await getAccessToken();
+  if (!token) throw new CallError('No token saved!', 500);
+  return (await session<{ destination: string }>('me/phone/code', {}, 'POST', token))!.destination;
+}
+
+/** The code texted to the client's number proves it. */
+export async function verifyPhone(code: string) {
+  const token = await getAccessToken();
+  if (!token) throw new CallError('No token saved!', 500);
+  auth.user = (await session<ClientUser>('me/phone/verify', { code }, 'POST', token))!;
 }
 
 export const sendResetCode = (phone: string) => session<{ destination: string }>('forgot', { phone });

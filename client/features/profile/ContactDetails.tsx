@@ -6,7 +6,8 @@ import { Modal } from '../../components/Modal';
 import { PhoneInput, toE164 } from '../../components/PhoneInput';
 import { TextField } from '../../components/TextField';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { updateProfile, type ClientUser } from '../auth';
+import { sendPhoneCode, updateProfile, verifyPhone, type ClientUser } from '../auth';
+import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 
 /** Profile, Contact Details: name, email, mobile; SAVE DETAILS only for a valid change. */
 export function ContactDetails({ user }: { user: ClientUser }) {
@@ -43,53 +44,66 @@ export function ContactDetails({ user }: { user: ClientUser }) {
   };
 
   return (
-    <form onSubmit={save} noValidate>
-      <TextField
-        label="Full name"
-        placeholder="Eg. Jane"
-        autoComplete="name"
-        value={name}
-        onChange={setName}
-        error={name ? nameError : MSG_PROFILE_NAME}
-      />
-      <TextField
-        label="Email address"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={setEmail}
-        error={email ? emailError : MSG_EMAIL}
-      />
-      <PhoneInput
-        label="Mobile number"
-        value={phone}
-        country={country}
-        onChange={(v, c) => (setPhone(v), setCountry(c))}
-        error={phone ? phoneError : null}
-      />
-      <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={!canSave}>
-        {saving ? 'SAVING…' : 'SAVE DETAILS'}
-      </button>
-      {outcome?.ok && (
-        <Modal title="Profile updated!" onClose={() => setOutcome(null)}>
-          <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+    <>
+      {!user.phone_number_verified && (
+        <section aria-labelledby="confirm-number" className={css({ mb: '5', pb: '4', borderBottom: '1px solid', borderColor: 'border' })}>
+          <h2 id="confirm-number" className={css({ fontSize: 'lg', fontWeight: '700', mb: '2' })}>
+            Confirm your mobile number
+          </h2>
+          <p className={css({ mb: '2', fontSize: 'sm' })}>
+            Until you do, deposit requests and messages a salon sends to this number will not reach your account.
+          </p>
+          <PhoneCodeForm destination={`+*******${user.phone_number.slice(-4)}`} onConfirm={verifyPhone} onResend={sendPhoneCode} />
+        </section>
+      )}
+      <form onSubmit={save} noValidate>
+        <TextField
+          label="Full name"
+          placeholder="Eg. Jane"
+          autoComplete="name"
+          value={name}
+          onChange={setName}
+          error={name ? nameError : MSG_PROFILE_NAME}
+        />
+        <TextField
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={setEmail}
+          error={email ? emailError : MSG_EMAIL}
+        />
+        <PhoneInput
+          label="Mobile number"
+          value={phone}
+          country={country}
+          onChange={(v, c) => (setPhone(v), setCountry(c))}
+          error={phone ? phoneError : null}
+        />
+        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={!canSave}>
+          {saving ? 'SAVING…' : 'SAVE DETAILS'}
+        </button>
+        {outcome?.ok && (
+          <Modal title="Profile updated!" onClose={() => setOutcome(null)}>
+            <div className={css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })}>
+              <button type="button" className={outlineButton} onClick={() => setOutcome(null)}>
+                CLOSE
+              </button>
+              <button type="button" className={primaryButton} onClick={() => setOutcome(null)}>
+                OK
+              </button>
+            </div>
+          </Modal>
+        )}
+        {outcome && !outcome.ok && (
+          <Modal title="Problems updating your details" onClose={() => setOutcome(null)}>
+            <p className={css({ mb: '4' })}>{outcome.message}</p>
             <button type="button" className={outlineButton} onClick={() => setOutcome(null)}>
               CLOSE
             </button>
-            <button type="button" className={primaryButton} onClick={() => setOutcome(null)}>
-              OK
-            </button>
-          </div>
-        </Modal>
-      )}
-      {outcome && !outcome.ok && (
-        <Modal title="Problems updating your details" onClose={() => setOutcome(null)}>
-          <p className={css({ mb: '4' })}>{outcome.message}</p>
-          <button type="button" className={outlineButton} onClick={() => setOutcome(null)}>
-            CLOSE
-          </button>
-        </Modal>
-      )}
-    </form>
+          </Modal>
+        )}
+      </form>
+    </>
   );
 }

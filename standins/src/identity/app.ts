@@ -6,9 +6,9 @@ import type { Action } from './action';
 import { CognitoError, invalidParameter } from './cognito-error';
 import { JWKS_PATH } from './pool';
 import { confirmForgotPassword, forgotPassword } from './recovery';
-import { getUser, updateUserAttributes } from './profile';
-import { initiateAuth, revokeToken } from './sign-in';
-import { signUp } from './sign-up';
+import { getUser, getUserAttributeVerificationCode, updateUserAttributes, verifyUserAttribute } from './profile';
+import { changePassword, globalSignOut, initiateAuth, revokeToken } from './sign-in';
+import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up';
 import { standInJwks } from './signing-keys';
 
 const SERVICE = 'AWSCognitoIdentityProviderService';
@@ -16,12 +16,18 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 const ACTIONS: Record<string, Action> = {
   SignUp: signUp,
+  ConfirmSignUp: confirmSignUp,
+  ResendConfirmationCode: resendConfirmationCode,
   InitiateAuth: initiateAuth,
   RevokeToken: revokeToken,
+  GlobalSignOut: globalSignOut,
+  ChangePassword: changePassword,
   ForgotPassword: forgotPassword,
   ConfirmForgotPassword: confirmForgotPassword,
   GetUser: getUser,
   UpdateUserAttributes: updateUserAttributes,
+  GetUserAttributeVerificationCode: getUserAttributeVerificationCode,
+  VerifyUserAttribute: verifyUserAttribute,
 };
 
 /** A JSON answer as Cognito sends it (x-amz-json-1.1, x-amzn-RequestId, x-amzn-ErrorType on errors). */

@@ -31,6 +31,11 @@ export const MSG = {
   invalidPhone: 'Invalid phone number format.',
   invalidEmail: 'Invalid email address format.',
   unauthorizedAttribute: 'A client attempted to write unauthorized attribute',
+  notConfirmed: 'User is not confirmed.',
+  alreadyConfirmed: 'User cannot be confirmed. Current status is CONFIRMED',
+  resendConfirmed: 'User is already confirmed.',
+  noVerifiedContact: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
+  onlyPhoneVerified: 'Auto verification not turned on.',
 } as const;
 
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);

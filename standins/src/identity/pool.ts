@@ -14,5 +14,3 @@ export const ACCESS_SCOPE = 'aws.cognito.signin.user.admin';
 export const TOKEN_TTL_S = 3600;
 /** Refresh tokens live 30 days (Cognito's default). */
 export const REFRESH_TTL_MS = 30 * 24 * 3600_000;
-/** A password reset code is valid for one hour (as on Cognito). */
-export const RESET_CODE_TTL_MS = 3600_000;

@@ -80,3 +80,21 @@ export const confirmForgotPasswordRequest = z.object({
 export const getUserRequest = z.object({ AccessToken: token });
 
 export const updateUserAttributesRequest = z.object({ AccessToken: token, UserAttributes: attributes });
+
+export const confirmSignUpRequest = z.object({ ClientId: clientId, Username: username, ConfirmationCode: code });
+
+export const resendConfirmationCodeRequest = z.object({ ClientId: clientId, Username: username });
+
+const attributeName = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[\p{L}\p{M}\p{S}\p{N}\p{P}]+$/u);
+
+export const verificationCodeRequest = z.object({ AccessToken: token, AttributeName: attributeName });
+
+export const verifyUserAttributeRequest = z.object({ AccessToken: token, AttributeName: attributeName, Code: code });
+
+export const changePasswordRequest = z.object({ AccessToken: token, PreviousPassword: password.optional(), ProposedPassword: password });
+
+export const globalSignOutRequest = z.object({ AccessToken: token });

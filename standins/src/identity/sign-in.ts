@@ -1,12 +1,12 @@
 import type { Action, ActionContext } from './action';
 import { assertClient, CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
-import { verifyPassword } from './passwords';
+import { assertPasswordPolicy, hashPassword, verifyPassword } from './passwords';
 import { TOKEN_TTL_S } from './pool';
-import { initiateAuthRequest, revokeTokenRequest } from './schemas';
-import { revokeRefreshToken, sessionForRefreshToken, startSession } from './sessions';
+import { changePasswordRequest, globalSignOutRequest, initiateAuthRequest, revokeTokenRequest } from './schemas';
+import { revokeRefreshToken, revokeSessionsStatement, sessionForRefreshToken, startSession } from './sessions';
 import { signInRefused, clearCounter, recordFailure, signInKeys } from './throttle';
-import { issueTokens } from './tokens';
-import { storedPasswordOf, userByPhone, userBySub } from './users';
+import { authenticateAccessToken, issueTokens } from './tokens';
+import { setPasswordStatement, storedPasswordOf, userByPhone, userBySub } from './users';
 import { parseRequest } from './validation';
 
 function parameter(params: Record<string, string>, name: string, maxLength = 256): string {
@@ -33,6 +33,8 @@ async function passwordAuth(ctx: ActionContext, phone: string, password: string)
     throw notAuthorized(MSG.incorrectCredentials);
   }
   await clearCounter(ctx.db, keys.phone);
+  // The right password of a user who never entered the code texted at sign-up.
+  if (!user.confirmed) throw new CognitoError('UserNotConfirmedException', MSG.notConfirmed);
   const { session, refreshToken } = await startSession(ctx.db, user.sub, ctx.now);
   const { IdToken, AccessToken } = await issueTokens(ctx.db, user, session, ctx.now);
   return {
@@ -63,6 +65,30 @@ export const initiateAuth: Action = async (ctx, body) => {
     default:
       throw invalidParameter(`${req.AuthFlow} flow not enabled for this client`);
   }
+};
+
+/** ChangePassword: the signed-in user's previous password, then the new one (policy checked). */
+export const changePassword: Action = async (ctx, body) => {
+  const req = parseRequest(changePasswordRequest, body);
+  const user = await userBySub(ctx.db, await authenticateAccessToken(ctx.db, req.AccessToken, ctx.now));
+  if (!user) throw new CognitoError('UserNotFoundException', MSG.userNotFound);
+  const keys = signInKeys(user.phone_number, ctx.caller);
+  if (await signInRefused(ctx.db, keys, ctx.now)) throw notAuthorized(MSG.attemptsExceeded);
+  if (!req.PreviousPassword || !(await verifyPassword(req.PreviousPassword, storedPasswordOf(user)))) {
+    await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);
+    throw notAuthorized(MSG.incorrectCredentials);
+  }
+  assertPasswordPolicy(req.ProposedPassword);
+  await setPasswordStatement(ctx.db, user.sub, await hashPassword(req.ProposedPassword), ctx.now).run();
+  return {};
+};
+
+/** GlobalSignOut: every refresh token of the user, and every access token they produced, stop working. */
+export const globalSignOut: Action = async (ctx, body) => {
+  const req = parseRequest(globalSignOutRequest, body);
+  const sub = await authenticateAccessToken(ctx.db, req.AccessToken, ctx.now);
+  await revokeSessionsStatement(ctx.db, sub, ctx.now).run();
+  return {};
 };
 
 /** RevokeToken: revokes a refresh token and the access tokens issued with it. */

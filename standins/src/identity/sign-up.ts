@@ -1,14 +1,17 @@
 import type { Action } from './action';
 import { isPhoneNumber, parseAttributes } from './attributes';
-import { assertClient, CognitoError, invalidParameter, MSG } from './cognito-error';
+import { assertClient, CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
+import { checkCode, sendCode } from './codes';
 import { assertPasswordPolicy, hashPassword } from './passwords';
-import { signUpRequest } from './schemas';
-import { createUser, userByPhone } from './users';
+import { confirmSignUpRequest, resendConfirmationCodeRequest, signUpRequest } from './schemas';
+import { confirmUserStatement, createUser, userByPhone } from './users';
 import { parseRequest } from './validation';
 
 /**
  * SignUp: the phone number is the username attribute, so Username is an E.164 number and the
- * stored username is a fresh UUID equal to the sub. Users are confirmed at once (no SMS step offline).
+ * stored username is a fresh UUID equal to the sub. As a pool that verifies phone numbers (and
+ * has no pre-sign-up Lambda that confirms users): the user is UNCONFIRMED, a code is texted to the
+ * number, and nothing signs in until ConfirmSignUp proves the number.
  */
 export const signUp: Action = async (ctx, body) => {
   const req = parseRequest(signUpRequest, body);
@@ -23,5 +26,32 @@ export const signUp: Action = async (ctx, body) => {
   if (await userByPhone(ctx.db, req.Username)) throw new CognitoError('UsernameExistsException', MSG.phoneExists);
   const sub = crypto.randomUUID();
   await createUser(ctx.db, { sub, phone: req.Username, attributes, password: await hashPassword(req.Password) }, ctx.now);
-  return { UserConfirmed: true, UserSub: sub };
+  const CodeDeliveryDetails = await sendCode(ctx.db, sub, req.Username, 'confirm_sign_up', ctx.now);
+  return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails };
+};
+
+/** The UNCONFIRMED user of a Username (UserNotFoundException, or NotAuthorized once confirmed). */
+async function unconfirmedUser(db: D1Database, username: string, alreadyConfirmed: () => CognitoError) {
+  const user = await userByPhone(db, username);
+  if (!user) throw new CognitoError('UserNotFoundException', MSG.userNotFound);
+  if (user.confirmed) throw alreadyConfirmed();
+  return user;
+}
+
+/** ConfirmSignUp: the code texted at sign-up confirms the user and verifies its phone number. */
+export const confirmSignUp: Action = async (ctx, body) => {
+  const req = parseRequest(confirmSignUpRequest, body);
+  assertClient(req.ClientId);
+  const user = await unconfirmedUser(ctx.db, req.Username, () => notAuthorized(MSG.alreadyConfirmed));
+  const spend = await checkCode(ctx.db, user.sub, 'confirm_sign_up', req.ConfirmationCode, ctx.now);
+  await ctx.db.batch([confirmUserStatement(ctx.db, user.sub, ctx.now), spend]);
+  return {};
+};
+
+/** ResendConfirmationCode: a new sign-up code (the old one stops working), 5 an hour per number. */
+export const resendConfirmationCode: Action = async (ctx, body) => {
+  const req = parseRequest(resendConfirmationCodeRequest, body);
+  assertClient(req.ClientId);
+  const user = await unconfirmedUser(ctx.db, req.Username, () => invalidParameter(MSG.resendConfirmed));
+  return { CodeDeliveryDetails: await sendCode(ctx.db, user.sub, user.phone_number, 'confirm_sign_up', ctx.now) };
 };

@@ -7,6 +7,8 @@ export interface UserRow {
   sub: string;
   phone_number: string;
   phone_number_verified: number;
+  /** 0 until ConfirmSignUp (Cognito's UNCONFIRMED), then 1 */
+  confirmed: number;
   email: string | null;
   name: string | null;
   given_name: string | null;
@@ -17,7 +19,7 @@ export interface UserRow {
   password_hash: string;
 }
 
-const COLUMNS = `sub, phone_number, phone_number_verified, email, name, given_name, family_name,
+const COLUMNS = `sub, phone_number, phone_number_verified, confirmed, email, name, given_name, family_name,
   password_algorithm, password_iterations, password_salt, password_hash`;
 
 export const userByPhone = (db: D1Database, phone: string) =>
@@ -33,7 +35,10 @@ export const storedPasswordOf = (u: UserRow): StoredPassword => ({
   hash: u.password_hash,
 });
 
-/** Creates a confirmed user; a taken phone number is a UsernameExistsException. */
+/**
+ * Creates an UNCONFIRMED user whose phone number is not verified yet (ConfirmSignUp does both);
+ * a taken phone number is a UsernameExistsException.
+ */
 export async function createUser(
   db: D1Database,
   user: { sub: string; phone: string; attributes: AttributeChanges; password: StoredPassword },
@@ -43,7 +48,7 @@ export async function createUser(
   const p = user.password;
   try {
     await db
-      .prepare(`INSERT INTO idp_users (${COLUMNS}, created_at, updated_at) VALUES (?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .prepare(`INSERT INTO idp_users (${COLUMNS}, created_at, updated_at) VALUES (?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .bind(
         user.sub,
         user.phone,
@@ -65,11 +70,20 @@ export async function createUser(
   }
 }
 
-/** Applies attribute changes; another user's phone number is an AliasExistsException. */
-export async function updateAttributes(db: D1Database, sub: string, changes: AttributeChanges, now: number): Promise<void> {
+/**
+ * Applies attribute changes; another user's phone number is an AliasExistsException. A new phone
+ * number is unverified until VerifyUserAttribute.
+ */
+export async function updateAttributes(
+  db: D1Database,
+  sub: string,
+  changes: AttributeChanges,
+  now: number,
+  { phoneChanged = false } = {},
+): Promise<void> {
   const names = EDITABLE.filter((name) => name in changes);
   if (names.length === 0) return;
-  const set = names.map((name) => `${name} = ?`).join(', ');
+  const set = [...names.map((name) => `${name} = ?`), ...(phoneChanged ? ['phone_number_verified = 0'] : [])].join(', ');
   try {
     await db
       .prepare(`UPDATE idp_users SET ${set}, updated_at = ? WHERE sub = ?`)
@@ -80,6 +94,14 @@ export async function updateAttributes(db: D1Database, sub: string, changes: Att
     throw e;
   }
 }
+
+/** ConfirmSignUp: the user is confirmed and its phone number, which received the code, verified. */
+export const confirmUserStatement = (db: D1Database, sub: string, now: number) =>
+  db.prepare('UPDATE idp_users SET confirmed = 1, phone_number_verified = 1, updated_at = ? WHERE sub = ?').bind(now, sub);
+
+/** VerifyUserAttribute: the phone number that received the code is verified (if it is still the user's). */
+export const verifyPhoneStatement = (db: D1Database, sub: string, phone: string, now: number) =>
+  db.prepare('UPDATE idp_users SET phone_number_verified = 1, updated_at = ? WHERE sub = ? AND phone_number = ?').bind(now, sub, phone);
 
 export const setPasswordStatement = (db: D1Database, sub: string, p: StoredPassword, now: number) =>
   db
