@@ -74,7 +74,10 @@ test('each field says what is wrong with it, and CREATE ACCOUNT waits for a vali
   await expect(form.create).toBeEnabled();
 });
 
-test('a new number creates the account and logs the client in', async ({ page }) => {
+test('a new number creates the account and logs the client in once the code texted to it is entered', async ({
+  page,
+  expectAccessible,
+}) => {
   // A number of its own on every run of this test, so that it is always new.
   const mobile = `07700 900${600 + Math.floor(Math.random() * 400)}`;
   const account: Account = { firstName: 'Sasha', lastName: 'Green', email: 'sasha.green@example.test', mobile, password: 'Sasha-pass1' };
@@ -91,6 +94,7 @@ test('a new number creates the account and logs the client in', async ({ page })
   await expect(new SalonHeader(page).logout).toHaveCount(0);
   await form.confirm.click();
   await expect(page.getByText('Please enter the 6-digit code from the text message', { exact: true })).toBeVisible();
+  await expectAccessible('confirm your mobile number');
   await form.code.fill('000000');
   await form.confirm.click();
   if ((await textedCode(page.request, e164Of(mobile))) !== '000000')
