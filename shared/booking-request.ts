@@ -1,3 +1,4 @@
+import { URL_SAFE_ID } from './ids';
 import { z } from 'zod';
 import { UTM_ORIGINS } from './constants';
 import { isIsoDateTime } from './dates';
@@ -70,10 +71,7 @@ export const bookingRequestSchema = z.object({
     .nullable()
     .transform((v) => ((UTM_ORIGINS as readonly string[]).includes(v ?? '') ? (v as (typeof UTM_ORIGINS)[number]) : null)),
   /** the client's hold of these times (beyond the spec) */
-  hold_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/, 'hold_id is not valid')
-    .optional(),
+  hold_id: z.string().regex(URL_SAFE_ID, 'hold_id is not valid').optional(),
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 

@@ -2,7 +2,6 @@ import type { SalonDetails } from '../shared/types';
 import type { MiddlewareHandler } from 'hono';
 import { shiftClock } from '../shared/clock';
 import { ConfigError, configFrom, type Config } from './config';
-import type { OutgoingMessage } from './messaging/outbox';
 import type { AbuseCounter } from './abuse/counter';
 
 /** Bindings, vars and secrets of wrangler.toml (checked by worker/config.ts). */
@@ -11,8 +10,8 @@ export interface Env {
   ASSETS: Fetcher;
   /** abuse counters and ended sessions, one Durable Object per key (worker/abuse/counter.ts) */
   ABUSE: DurableObjectNamespace<AbuseCounter>;
-  /** outgoing texts and emails (wrangler.toml [[queues.producers]]; this Worker is also its consumer) */
-  MESSAGES?: Queue<OutgoingMessage>;
+  /** outgoing texts and emails (wrangler.toml [[queues.producers]]; this Worker is also its consumer): messaging/outbox.ts's OutgoingMessage, checked by its consumer */
+  MESSAGES?: Queue;
   /** messages-dlq: where a message the provider refuses for good is kept */
   MESSAGES_DLQ?: Queue<unknown>;
   /** the salons' logos, covers and stylist photos, keyed by the SHA-256 of their bytes (worker/media/) */

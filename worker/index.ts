@@ -3,7 +3,7 @@ import { requestId } from 'hono/request-id';
 import { shiftClock } from '../shared/clock';
 import { ConfigError, configFrom } from './config';
 import { withConfig, type AppEnv, type Env } from './env';
-import { errorBody, onError } from './errors';
+import { errorBody, onError } from './error-answer';
 import { admin } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
 import { icons } from './edge/icons';

@@ -1,10 +1,8 @@
-import type { PusherChannels } from './realtime/channels-object';
-
 /** Bindings and vars of standins/wrangler.toml. */
 export interface StandInsEnv {
   DB: D1Database;
-  /** The Pusher Channels server (one Durable Object holds every connection). */
-  REALTIME: DurableObjectNamespace<PusherChannels>;
+  /** The Pusher Channels server (realtime/channels-object.ts; one Durable Object holds every connection, reached by fetch). */
+  REALTIME: DurableObjectNamespace;
   /** The stand-in Pusher app: its id (HTTP API path), key (pusher-js, auth_key) and secret (signatures). */
   PUSHER_APP_ID: string;
   PUSHER_KEY: string;

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv } from '../../worker/env';
-import { MSG_PAYMENTS_UNAVAILABLE, onError } from '../../worker/errors';
+import { onError } from '../../worker/error-answer';
+import { MSG_PAYMENTS_UNAVAILABLE } from '../../worker/errors';
 
 /** An app whose one route throws what the stripe SDK throws when Stripe cannot answer. */
 const failingWith = (type: string) =>

@@ -9,7 +9,8 @@ import { inviteNotFound } from '../invites/errors';
 import { adminInvite } from '../invites/view';
 import { stripeFor } from '../payments/stripe';
 import { idParam, isoDateTime, validate } from '../validate';
-import { originOf, publishChange, textInvite } from './invite-notices';
+import { publishChange, textInvite } from './invite-notices';
+import { originOf } from './request-headers';
 import { salonAdmin } from './salon-admin';
 
 const iso = isoDateTime();

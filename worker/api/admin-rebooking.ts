@@ -7,7 +7,7 @@ import { rebookingLinkText } from '../messaging/templates';
 import { createLink } from '../rebooking/links';
 import { idParam, validate } from '../validate';
 import { afterAnswer, outboxOf } from './after-answer';
-import { originOf } from './invite-notices';
+import { originOf } from './request-headers';
 import { salonAdmin } from './salon-admin';
 
 const linkBody = z.strictObject({

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { toMajor } from '../../shared/money';
+import { URL_SAFE_ID } from '../../shared/ids';
 import type Stripe from 'stripe';
 import { MSG_INVITE_INVALID } from '../../shared/invites';
 import { book } from '../bookings/book';
@@ -22,9 +23,8 @@ import { enqueueMessage } from '../messaging/outbox';
 import { userOfToken } from '../identity/cognito';
 import { bookingVerificationText } from '../messaging/templates';
 import { afterAnswer, outboxOf } from './after-answer';
-import { clientOf } from './client-salons';
 import { addressOf, admitVerification } from '../abuse/limits';
-import { holdOwnerOf, idempotencyKeyOf, ownHoldOf, returnUrlOf } from './request-headers';
+import { clientOf, holdOwnerOf, idempotencyKeyOf, originOf, ownHoldOf, returnUrlOf } from './request-headers';
 import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
@@ -35,11 +35,7 @@ const holdBody = z.object({
     .array(z.object({ service_id: z.number().int().positive(), stylist_id: z.number().int().positive(), start_time: iso }))
     .min(1)
     .max(10),
-  hold_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/)
-    .nullable()
-    .optional(),
+  hold_id: z.string().regex(URL_SAFE_ID).nullable().optional(),
 });
 
 /** Booking creation (docs/booking-journey.md §7) and the 10-minute hold that precedes it. */
@@ -62,7 +58,7 @@ export const bookings = new Hono<AppEnv>()
   })
   .delete(
     '/book-online/hold/:salonId/:holdId/',
-    validate('param', salonParam.extend({ holdId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'hold id is not valid') })),
+    validate('param', salonParam.extend({ holdId: z.string().regex(URL_SAFE_ID, 'hold id is not valid') })),
     async (c) => {
       await releaseHold(c.env.DB, c.req.valid('param').holdId, holdOwnerOf(c).browser);
       return c.body(null, 204);
@@ -186,7 +182,7 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
 function textVerification(c: Context<AppEnv>, salonId: number, appointmentId: number, clientId: string, code: string) {
   const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
   if (!token) return;
-  const origin = new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
+  const origin = originOf(c);
   const queued = (async () => {
     const user = await userOfToken(c.get('config'), token);
     if (user.username !== clientId || !user.phone) return;

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/cards';
 import { stripeFor } from '../payments/stripe';
-import { clientOf } from './client-salons';
 import { idParam, validate } from '../validate';
+import { clientOf } from './request-headers';
 
 const salon = z.object({ salonId: idParam('Salon id') });
 const withUser = salon.extend({ username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid') });

@@ -6,7 +6,7 @@ import { moveBooking } from '../bookings/move';
 import type { AppEnv } from '../env';
 import { stripeFor } from '../payments/stripe';
 import { idParam, isoDateTime, validate } from '../validate';
-import { clientOf } from './client-salons';
+import { clientOf } from './request-headers';
 
 const username = z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid');
 const salonId = idParam('Salon id');

@@ -11,9 +11,9 @@ import { clientInvites as listInvites } from '../invites/list';
 import { payInvite } from '../invites/pay';
 import { stripeFor } from '../payments/stripe';
 import { idParam, validate } from '../validate';
-import { clientOf } from './client-salons';
 import { publishChange } from './invite-notices';
-import { idempotencyKeyOf, returnUrlOf } from './request-headers';
+import { clientOf, idempotencyKeyOf, returnUrlOf } from './request-headers';
+import { URL_SAFE_ID } from '../../shared/ids';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
 const inviteParam = salonParam.extend({ inviteId: idParam('Invite id') });
@@ -104,7 +104,7 @@ export const clientInvites = new Hono<AppEnv>()
     async (c) => {
       const code = c.req.valid('param').code;
       // A malformed code is as invalid as an unknown one (404, never 400).
-      const row = /^[A-Za-z0-9_-]{16,64}$/.test(code) ? await inviteByCode(c.env.DB, code, Date.now()) : null;
+      const row = URL_SAFE_ID.test(code) ? await inviteByCode(c.env.DB, code, Date.now()) : null;
       if (!row || !OPEN_INVITE_STATUSES.includes(row.status)) throw invalidLink();
       const known = row.client_id !== null || (await clientByPhone(c.env.DB, row.client_phone)) !== null;
       const link: InviteLink = {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { withConfig, type AppEnv } from '../env';
-import { errorBody, onError } from '../errors';
+import { errorBody, onError } from '../error-answer';
 import { adminInvites } from './admin-invites';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';

@@ -1,13 +1,11 @@
 import type { Context } from 'hono';
 import type { InviteRow } from '../db/invites';
 import type { AppEnv } from '../env';
+import { originOf } from './request-headers';
 import { inviteText } from '../invites/texts';
 import { publishInviteChange } from '../messaging/realtime';
 import { enqueueMessage } from '../messaging/outbox';
 import { afterAnswer, outboxOf } from './after-answer';
-
-/** The page origin the client came from (the edge's X-Forwarded-Origin). */
-export const originOf = (c: Context<AppEnv>) => new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
 
 /** Tells the client's private channel that its invite changed (when the invite has a client). */
 export function publishChange(c: Context<AppEnv>, row: InviteRow) {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { ownedHold, type HoldOwner } from '../db/holds';
+import { URL_SAFE_ID } from '../../shared/ids';
 
 /** The request's Idempotency-Key header, required on every call that may charge (8 to 128 URL-safe characters). */
 export function idempotencyKeyOf(c: Context<AppEnv>, what = 'payment'): string {
@@ -16,9 +17,22 @@ export function idempotencyKeyOf(c: Context<AppEnv>, what = 'payment'): string {
   return key;
 }
 
-/** The origin of the site the caller is on (the edge's, when it forwards the call). */
-export const originOf = (c: Context<AppEnv>): string =>
-  new URL(c.req.header('X-Forwarded-Origin') ?? c.req.header('Origin') ?? 'http://localhost').origin;
+/**
+ * The origin of the site the caller is on: the page's, which the edge forwards (X-Forwarded-Origin),
+ * else this request's own. Links in texts and emails and 3-D Secure's way back start here.
+ */
+export const originOf = (c: Context<AppEnv>): string => new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
+
+/**
+ * The verified client of a protected call, as the edge passed it. A call that names another
+ * client's username is answered 404, never 403, so it cannot confirm that client exists.
+ */
+export function clientOf(c: Context<AppEnv>, username?: string): string {
+  const sub = c.req.header('X-Client-Sub');
+  if (!sub) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
+  if (username !== undefined && username !== sub) throw new AppError('NOT_FOUND', 'Not found');
+  return sub;
+}
 
 /** Where 3-D Secure sends the browser back to: the caller's own page, never another site. */
 export function returnUrlOf(c: Context<AppEnv>): string {
@@ -38,13 +52,11 @@ export const holdOwnerOf = (c: Context<AppEnv>): HoldOwner => ({
   clientId: c.req.header('X-Client-Sub') ?? null,
 });
 
-const HOLD_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
 /**
  * The caller's own live hold named by `id` (the X-Hold-Id header when not given), or null: a hold
  * counts as the caller's only when it belongs to its browser or client.
  */
 export async function ownHoldOf(c: Context<AppEnv>, id = c.req.header('X-Hold-Id')): Promise<string | null> {
-  if (!id || !HOLD_ID.test(id)) return null;
+  if (!id || !URL_SAFE_ID.test(id)) return null;
   return ownedHold(c.env.DB, id, holdOwnerOf(c), Date.now());
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
-import { errorBody } from '../errors';
+import { errorBody } from '../error-answer';
 
 /**
  * A hashed build file (/assets/…) the asset store did not answer first. The store's own

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { base64url } from '../crypto';
+import { URL_SAFE_ID } from '../../shared/ids';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
 import { salonIconLink } from './icons';
@@ -80,7 +81,7 @@ async function groupPage(c: Context<AppEnv>, rawId: string) {
 }
 
 /** The code of an invite link (shared/invites.ts InviteLink.unique_code). */
-const INVITE_CODE = /^[A-Za-z0-9_-]{16,64}$/;
+const INVITE_CODE = URL_SAFE_ID;
 
 /**
  * The invite links of the text messages (§2): /invite/{salon}/{code}/ opens the salon's

@@ -3,7 +3,7 @@ import type { InviteProcessed } from '../../shared/invites';
 import { claimPayment, inviteOfClient, recordPaymentIntent, releasePayment, type InviteRow } from '../db/invites';
 import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
-import { cardMessage } from '../payments/deposit';
+import { cardFailureMessage } from '../../shared/card-errors';
 import { cardMissing, inviteClosed } from './errors';
 import { settleInvite } from './settle';
 import { amountToPay } from './view';
@@ -25,7 +25,7 @@ const declined = (pi: Stripe.PaymentIntent | null, e?: { code?: string; decline_
   const err = e ?? pi?.last_payment_error ?? undefined;
   return new AppError(
     'PAYMENT_REQUIRED',
-    cardMessage(err?.code, err?.decline_code),
+    cardFailureMessage(err?.code, err?.decline_code),
     'payment',
     err?.code ?? 'card_declined',
     err?.decline_code,

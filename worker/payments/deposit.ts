@@ -1,22 +1,7 @@
 import Stripe from 'stripe';
 import { cancelPending, confirmPaid, setPaymentIntent } from '../db/appointments';
 import { AppError } from '../errors';
-
-/** The spec's card messages (docs/accounts-and-money.md §8) for a payment provider's error code. */
-export function cardMessage(code: string | undefined, declineCode: string | undefined): string {
-  if (declineCode === 'insufficient_funds' || code === 'insufficient_funds')
-    return 'Your card has insufficient funds. Please try again with a different card.';
-  if (
-    code === 'payment_intent_authentication_failure' ||
-    code === 'setup_intent_authentication_failure' ||
-    code === 'authentication_required'
-  ) {
-    return 'Please try again and ensure the authentication is completed.';
-  }
-  if (code === 'card_declined' || code === 'expired_card' || code === 'incorrect_cvc')
-    return 'Your card was declined. Please try again with a different card.';
-  return 'Failed to process payment details. Please try another payment method.';
-}
+import { cardFailureMessage } from '../../shared/card-errors';
 
 /**
  * 402 for a payment that 3-D Secure did not complete, or that failed: the card's own message, or
@@ -27,7 +12,7 @@ export function unpaidError(pi: Stripe.PaymentIntent | undefined): AppError {
   const code = err?.code ?? (pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
   return new AppError(
     'PAYMENT_REQUIRED',
-    cardMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
+    cardFailureMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
     'payment',
     code,
     err?.decline_code,
@@ -81,7 +66,7 @@ export async function chargeDeposit(
   } catch (e) {
     await cancelPending(db, a.appointmentId);
     if (e instanceof Stripe.errors.StripeCardError)
-      throw new AppError('PAYMENT_REQUIRED', cardMessage(e.code, e.decline_code), 'payment', e.code, e.decline_code);
+      throw new AppError('PAYMENT_REQUIRED', cardFailureMessage(e.code, e.decline_code), 'payment', e.code, e.decline_code);
     throw e;
   }
   await setPaymentIntent(db, a.appointmentId, pi.id, pi.status);
@@ -96,5 +81,5 @@ export async function chargeDeposit(
   }
   await cancelPending(db, a.appointmentId);
   const err = pi.last_payment_error;
-  throw new AppError('PAYMENT_REQUIRED', cardMessage(err?.code, err?.decline_code), 'payment', err?.code, err?.decline_code);
+  throw new AppError('PAYMENT_REQUIRED', cardFailureMessage(err?.code, err?.decline_code), 'payment', err?.code, err?.decline_code);
 }

@@ -12,6 +12,3 @@ export const pusherApp = (env: StandInsEnv): PusherApp => ({
   key: env.PUSHER_KEY,
   secret: env.PUSHER_SECRET,
 });
-
-/** The one Durable Object that holds every connection of the app. */
-export const channelsObject = (env: StandInsEnv) => env.REALTIME.get(env.REALTIME.idFromName('pusher-app'));

@@ -160,3 +160,10 @@ function safeSend(ws: WebSocket, text: string): boolean {
     return false;
   }
 }
+
+/** The one Durable Object that holds every connection of the app (its fetch and its RPC methods). */
+export const channelsObject = (env: StandInsEnv) => {
+  // env.ts names the binding without this class (it would import this module back): its type is known here.
+  const ns = env.REALTIME as unknown as DurableObjectNamespace<PusherChannels>;
+  return ns.get(ns.idFromName('pusher-app'));
+};

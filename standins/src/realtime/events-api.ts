@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { StandInsApp } from '../env';
-import { channelsObject, pusherApp } from './app';
+import { pusherApp } from './app';
+import { channelsObject } from './channels-object';
 import { MAX_DATA_BYTES, SOCKET_ID, isValidChannelName } from './protocol';
 import { apiStringToSign, md5Hex, verifyHmacSha256Hex } from './signatures';
 

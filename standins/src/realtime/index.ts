@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { StandInsApp } from '../env';
-import { channelsObject } from './app';
+import { channelsObject } from './channels-object';
 import { eventsApi } from './events-api';
 
 export { PusherChannels } from './channels-object';
