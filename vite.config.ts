@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PAGES_CACHE } from './shared/offline';
+import { PAGES_CACHE } from './shared/offline.ts';
 
 /**
  * Navigations the service worker may keep a copy of (for a client who reopens a page offline):

@@ -4,7 +4,7 @@ import { shiftClock } from '../shared/clock';
 import { ConfigError, configFrom } from './config';
 import { withConfig, type AppEnv, type Env } from './env';
 import { errorBody, onError } from './error-answer';
-import { admin } from './edge/admin';
+import { admin, adminCall } from './edge/admin';
 import { assertCanonical, callApi } from './edge/api-client';
 import { icons } from './edge/icons';
 import { pages } from './edge/pages';
@@ -14,7 +14,8 @@ import { session } from './edge/session';
 import { serviceWorker } from './edge/service-worker';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
-import { isHoldCall, isProtected, isRebooking, verifiedClient } from './edge/client-auth';
+import { verifiedClient } from './edge/client-auth';
+import { routeOf } from './edge/route-policy';
 import { identifyHoldBrowser, withHoldCookie } from './edge/hold-browser';
 import { consumeMessages } from './messaging/outbox';
 import { transportHeaders } from './edge/transport-headers';
@@ -32,20 +33,25 @@ app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);
   assertCanonical(path);
   const search = new URL(c.req.url).search;
-  const holdCookie = await identifyHoldBrowser(c, path);
-  if (isProtected(path)) {
-    c.set('clientSub', await verifiedClient(c));
-    return callApi(c, path, search);
+  // Each API route declares who may call it and how it is cached (api/policy.ts).
+  const route = routeOf(c.req.method, `/${path}`);
+  const holdCookie = await identifyHoldBrowser(c, route?.policy.takesHold === true);
+  switch (route?.policy.caller) {
+    case undefined: // no such call: the API answers 404 with its message
+    case 'rebooking': // never through the public cache, never with a Cognito client: the API checks the rebooking token
+      return callApi(c, path, search);
+    case 'client':
+      c.set('clientSub', await verifiedClient(c));
+      return callApi(c, path, search);
+    case 'client-if-sent':
+      // a hold taken or let go by a logged-in client is tied to it; an anonymous one to its browser only
+      if (c.req.header('Authorization')) c.set('clientSub', await verifiedClient(c));
+      return withHoldCookie(await callApi(c, path, search), holdCookie);
+    case 'admin':
+      return adminCall(c, path, search);
+    case 'public':
+      return route.policy.cache && c.req.method === 'GET' ? cachedGet(c, path, search) : callApi(c, path, search);
   }
-  // never through the public cache, never with a Cognito client: the API checks the rebooking token
-  if (isRebooking(path)) return callApi(c, path, search);
-  // a hold taken or let go by a logged-in client is tied to it; an anonymous one to its browser only
-  if (isHoldCall(path)) {
-    if (c.req.header('Authorization')) c.set('clientSub', await verifiedClient(c));
-    return withHoldCookie(await callApi(c, path, search), holdCookie);
-  }
-  if (c.req.method === 'GET') return cachedGet(c, path, search);
-  return callApi(c, path, search);
 });
 app.route('/', admin);
 app.route('/', session);

@@ -861,7 +861,8 @@ export class CreateAccountScreen {
 export async function textedCode(request: APIRequestContext, e164: string): Promise<string> {
   const res = await request.get(`${STANDINS_URL}/__dev/outbox/texts.json?to=${encodeURIComponent(e164)}`);
   const { data } = (await res.json()) as { data: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(data[0]?.body ?? '')?.[1];
+  // The newest text that carries a code (other texts to the number, such as a deposit request, may come after it).
+  const code = data.map((t) => /\bcode is (\d{6})\b/.exec(t.body)?.[1]).find(Boolean);
   expect(code, `a code texted to ${e164}`).toBeTruthy();
   return code!;
 }

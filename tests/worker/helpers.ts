@@ -51,7 +51,8 @@ export const standIn = (path: string, init: RequestInit = {}) => fetch(new URL(p
 export async function textedCode(phone: string): Promise<string> {
   const res = await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(phone)}`);
   const { data } = (await res.json()) as { data: { body: string }[] };
-  const code = /\b(\d{6})\b/.exec(data[0]?.body ?? '')?.[1];
+  // The newest text that carries a code (other texts to the number, such as a deposit request, may come after it).
+  const code = data.map((t) => /\bcode is (\d{6})\b/.exec(t.body)?.[1]).find(Boolean);
   if (!code) throw new Error(`no code texted to ${phone}`);
   return code;
 }

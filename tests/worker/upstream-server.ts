@@ -53,6 +53,9 @@ export default async function setup(project: TestProject) {
       if (body.name) salonName = body.name;
       if (body.custom_domain !== undefined) customDomain = body.custom_domain;
       if (body.short_slug !== undefined) shortSlug = body.short_slug;
+      // As the embedded API does (api/policy.ts): the change names the cache scopes it touched.
+      const tenancy = body.custom_domain !== undefined || body.short_slug !== undefined;
+      c.header('X-Changed-Scopes', ['salon:7', ...(tenancy ? ['tenancy'] : [])].join(','));
       return c.json({ id: 7, name: salonName, group: null, custom_domain: customDomain, short_slug: shortSlug });
     })
     .get('/__hits', (c) => c.json(hits))

@@ -12,6 +12,7 @@ import { idParam, isoDateTime, validate } from '../validate';
 import { publishChange, textInvite } from './invite-notices';
 import { originOf } from './request-headers';
 import { salonAdmin } from './salon-admin';
+import { adminRoute } from './policy';
 
 const iso = isoDateTime();
 const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 form, such as +447700900123');
@@ -63,7 +64,7 @@ async function answer(c: Context<AppEnv>, salonId: number, inviteId: number) {
 export const adminInvites = new Hono<AppEnv>()
   .use('/admin/salons/:id/invites', salonAdmin)
   .use('/admin/salons/:id/invites/*', salonAdmin)
-  .post('/admin/salons/:id/invites', validate('param', salonParam), validate('json', newInviteSchema), async (c) => {
+  .post('/admin/salons/:id/invites', adminRoute, validate('param', salonParam), validate('json', newInviteSchema), async (c) => {
     const salonId = c.req.valid('param').id;
     const b = c.req.valid('json');
     const now = Date.now();
@@ -81,12 +82,12 @@ export const adminInvites = new Hono<AppEnv>()
     publishChange(c, row);
     return c.json(adminInvite(row, originOf(c)), 201);
   })
-  .get('/admin/salons/:id/invites', validate('param', salonParam), async (c) => {
+  .get('/admin/salons/:id/invites', adminRoute, validate('param', salonParam), async (c) => {
     const rows = await invitesOfSalon(c.env.DB, c.req.valid('param').id, Date.now());
     c.header('Cache-Control', 'private, no-store');
     return c.json(rows.map((r) => adminInvite(r, originOf(c))));
   })
-  .post('/admin/salons/:id/invites/:inviteId/remind', validate('param', inviteParam), async (c) => {
+  .post('/admin/salons/:id/invites/:inviteId/remind', adminRoute, validate('param', inviteParam), async (c) => {
     const p = c.req.valid('param');
     const now = Date.now();
     const row = await remindInvite(c.env.DB, p.id, p.inviteId, now);
@@ -94,7 +95,7 @@ export const adminInvites = new Hono<AppEnv>()
     publishChange(c, row);
     return c.json(adminInvite(row, originOf(c)));
   })
-  .delete('/admin/salons/:id/invites/:inviteId', validate('param', inviteParam), async (c) => {
+  .delete('/admin/salons/:id/invites/:inviteId', adminRoute, validate('param', inviteParam), async (c) => {
     const p = c.req.valid('param');
     const row = await withdrawInvite(c.env.DB, stripeFor(c.get('config')), p.id, p.inviteId, Date.now());
     publishChange(c, row);

@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { declaredImageType, IMAGE_LIMITS, storeImage, tooLarge, type ImageSlot } from '../media/store';
 import { idParam, validate } from '../validate';
 import { salonAdmin } from './salon-admin';
+import { adminRoute, changedScopes, SCOPES } from './policy';
 
 const salonParam = z.object({ id: idParam('Salon id'), slot: z.enum(['logo', 'cover'], 'must be logo or cover') });
 const stylistParam = z.object({ id: idParam('Salon id'), stylistId: idParam('Stylist id') });
@@ -28,11 +29,12 @@ const answer = (image: StoredImage) => ({ url: mediaUrl(image.key), width: image
 /**
  * The salon's images, with its admin key (as PATCH /admin/salons/{id}): PUT the raw bytes of a
  * PNG, JPEG or WebP (Content-Type as the file really is) to set the logo, the cover or a
- * stylist's photo; DELETE to remove it. The edge bumps the salon's settings version after each.
+ * stylist's photo; DELETE to remove it. Each change names the salon's cache scope (changedScopes).
  */
 export const adminMedia = new Hono<AppEnv>()
   .put(
     '/admin/salons/:id/:slot{logo|cover}',
+    adminRoute,
     validate('param', salonParam),
     salonAdmin,
     limitFor((c) => (c.req.param('slot') === 'cover' ? 'cover' : 'logo')),
@@ -40,17 +42,20 @@ export const adminMedia = new Hono<AppEnv>()
       const { id, slot } = c.req.valid('param');
       const image = await upload(c, slot);
       await setSalonImage(c.env.DB, id, slot, image);
+      changedScopes(c, [SCOPES.salon(id)]);
       c.header('Cache-Control', 'no-store');
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/:slot{logo|cover}', validate('param', salonParam), salonAdmin, async (c) => {
+  .delete('/admin/salons/:id/:slot{logo|cover}', adminRoute, validate('param', salonParam), salonAdmin, async (c) => {
     const { id, slot } = c.req.valid('param');
     await setSalonImage(c.env.DB, id, slot, null);
+    changedScopes(c, [SCOPES.salon(id)]);
     return c.body(null, 204);
   })
   .put(
     '/admin/salons/:id/stylists/:stylistId/photo',
+    adminRoute,
     validate('param', stylistParam),
     salonAdmin,
     limitFor(() => 'photo'),
@@ -58,12 +63,14 @@ export const adminMedia = new Hono<AppEnv>()
       const { id, stylistId } = c.req.valid('param');
       const image = await upload(c, 'photo');
       if (!(await setStylistPhoto(c.env.DB, id, stylistId, image))) throw new AppError('NOT_FOUND', 'This salon has no such stylist');
+      changedScopes(c, [SCOPES.salon(id)]);
       c.header('Cache-Control', 'no-store');
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/stylists/:stylistId/photo', validate('param', stylistParam), salonAdmin, async (c) => {
+  .delete('/admin/salons/:id/stylists/:stylistId/photo', adminRoute, validate('param', stylistParam), salonAdmin, async (c) => {
     const { id, stylistId } = c.req.valid('param');
     if (!(await setStylistPhoto(c.env.DB, id, stylistId, null))) throw new AppError('NOT_FOUND', 'This salon has no such stylist');
+    changedScopes(c, [SCOPES.salon(id)]);
     return c.body(null, 204);
   });

@@ -9,6 +9,7 @@ import { idParam, validate } from '../validate';
 import { afterAnswer, outboxOf } from './after-answer';
 import { originOf } from './request-headers';
 import { salonAdmin } from './salon-admin';
+import { adminRoute } from './policy';
 
 const linkBody = z.strictObject({
   client_id: z
@@ -24,6 +25,7 @@ export const adminRebooking = new Hono<AppEnv>()
   .use('/admin/salons/:id/rebooking-links', salonAdmin)
   .post(
     '/admin/salons/:id/rebooking-links',
+    adminRoute,
     validate('param', z.object({ id: idParam('Salon id') })),
     validate('json', linkBody),
     async (c) => {

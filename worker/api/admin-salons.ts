@@ -8,6 +8,7 @@ import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
 import { salonAdmin } from './salon-admin';
+import { adminRoute, changedScopes, SCOPES } from './policy';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -182,6 +183,7 @@ function checkVoucherSettings(row: SalonRow): void {
 /** PATCH /admin/salons/{id}: a salon changes its own settings with its admin key. */
 export const adminSalons = new Hono<AppEnv>().patch(
   '/admin/salons/:id',
+  adminRoute,
   validate('param', z.object({ id: idParam('Salon id') })),
   // Authenticate before reading the body.
   salonAdmin,
@@ -214,6 +216,13 @@ export const adminSalons = new Hono<AppEnv>().patch(
     }
     const updated = await salonById(c.env.DB, id);
     if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
+    // What the change touched: the salon's page and calls, its group's picker, and (a domain or
+    // short URL) which salon a host or slug names.
+    changedScopes(c, [
+      SCOPES.salon(id),
+      ...(updated.group_id ? [SCOPES.group(updated.group_id)] : []),
+      ...('custom_domain' in changes || 'short_slug' in changes ? [SCOPES.tenancy] : []),
+    ]);
     return c.json({ ...toSalonDetails(updated), custom_domain: updated.custom_domain, short_slug: updated.short_slug });
   },
 );

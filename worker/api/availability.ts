@@ -16,6 +16,7 @@ import {
   stylistChoicesParam,
   validate,
 } from '../validate';
+import { publicRoute } from './policy';
 
 const salonId = idParam('Salon id');
 
@@ -52,6 +53,7 @@ export const availability = new Hono<AppEnv>()
   })
   .get(
     '/book-online/availability/weekly/patch/:salonId/:date/:extra/',
+    publicRoute,
     validate('param', z.object({ salonId, date: dateParam('date'), extra: z.union([z.literal('null'), serviceIdsParam]) })),
     async (c) => {
       const p = c.req.valid('param');
@@ -60,6 +62,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/availability/patch/:salonId/:date/',
+    publicRoute,
     validate('param', z.object({ salonId, date: dateParam('date') })),
     validate('query', isWaitListQuery),
     async (c) => {
@@ -69,6 +72,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/availability/weekly/:salonId/:services/:stylists/:weekStartDate/:extra/',
+    publicRoute,
     validate(
       'param',
       z.object({
@@ -88,6 +92,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/waitlist/availability/weekly/:salonId/:services/:weekStartDate/',
+    publicRoute,
     validate('param', z.object({ salonId, services: serviceIdsParam, weekStartDate: dateParam('weekStartDate') })),
     async (c) => {
       const p = c.req.valid('param');
@@ -96,6 +101,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/new/availability/appointment/:salonId/:date/:services/:stylists/:extra/',
+    publicRoute,
     validate(
       'param',
       z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, stylists: stylistChoicesParam, extra: patchTimeParam }),
@@ -109,6 +115,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/new/waitlist/availability/appointment/:salonId/:date/:services/:extra/',
+    publicRoute,
     validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, extra: patchTimeParam })),
     async (c) => {
       const p = c.req.valid('param');
@@ -117,6 +124,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/services/stylists-at/:salonId/:services/:stylists/',
+    publicRoute,
     validate('param', z.object({ salonId, services: serviceIdsParam, stylists: stylistChoicesParam })),
     validate(
       'query',

@@ -7,12 +7,13 @@ import { AppError } from '../errors';
 import { loadCatalogue } from '../db/schedule';
 import { recommendedAfter, servicesByCategory } from '../db/services';
 import { idParam, serviceIdsParam, validate } from '../validate';
+import { publicRoute } from './policy';
 
 const params = z.object({ salonId: idParam('Salon id'), services: serviceIdsParam });
 
 /** Stylists per service, recommended finishing services and the waitlist option (§7). */
 export const bookingOptions = new Hono<AppEnv>()
-  .get('/book-online/services/stylists/:salonId/:services/', validate('param', params), async (c) => {
+  .get('/book-online/services/stylists/:salonId/:services/', publicRoute, validate('param', params), async (c) => {
     const p = c.req.valid('param');
     const cat = await loadCatalogue(c.env.DB, p.salonId, p.services);
     if (!cat) throw new AppError('NOT_FOUND', 'Salon not found');
@@ -41,7 +42,7 @@ export const bookingOptions = new Hono<AppEnv>()
     });
     return c.json(answer);
   })
-  .get('/book-online/services/recommended/:salonId/:services/', validate('param', params), async (c) => {
+  .get('/book-online/services/recommended/:salonId/:services/', publicRoute, validate('param', params), async (c) => {
     const p = c.req.valid('param');
     const last = p.services.at(-1)!;
     const wanted = new Set((await recommendedAfter(c.env.DB, p.salonId, last)).filter((id) => !p.services.includes(id)));
@@ -50,6 +51,7 @@ export const bookingOptions = new Hono<AppEnv>()
   })
   .get(
     '/book-online/show/waitlist/option/:salonId/:serviceIds/',
+    publicRoute,
     validate('param', z.object({ salonId: idParam('Salon id'), serviceIds: serviceIdsParam })),
     async (c) => {
       const p = c.req.valid('param');

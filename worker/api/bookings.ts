@@ -26,6 +26,7 @@ import { afterAnswer, outboxOf } from './after-answer';
 import { addressOf, admitVerification } from '../abuse/limits';
 import { clientOf, holdOwnerOf, idempotencyKeyOf, originOf, ownHoldOf, returnUrlOf } from './request-headers';
 import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
+import { clientRoute, holdRoute, holdTakingRoute, publicRoute } from './policy';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
 const iso = isoDateTime();
@@ -40,7 +41,7 @@ const holdBody = z.object({
 
 /** Booking creation (docs/booking-journey.md §7) and the 10-minute hold that precedes it. */
 export const bookings = new Hono<AppEnv>()
-  .post('/book-online/hold/:salonId/', validate('param', salonParam), validate('json', holdBody), async (c) => {
+  .post('/book-online/hold/:salonId/', holdTakingRoute, validate('param', salonParam), validate('json', holdBody), async (c) => {
     const { salonId } = c.req.valid('param');
     const b = c.req.valid('json');
     const now = Date.now();
@@ -58,20 +59,30 @@ export const bookings = new Hono<AppEnv>()
   })
   .delete(
     '/book-online/hold/:salonId/:holdId/',
+    holdRoute,
     validate('param', salonParam.extend({ holdId: z.string().regex(URL_SAFE_ID, 'hold id is not valid') })),
     async (c) => {
       await releaseHold(c.env.DB, c.req.valid('param').holdId, holdOwnerOf(c).browser);
       return c.body(null, 204);
     },
   )
-  .post('/book-online/appointment/create/:salonId/', validate('param', salonParam), validate('json', bookingRequestSchema), (c) =>
-    create(c, c.req.valid('param').salonId, c.req.valid('json'), false),
+  .post(
+    '/book-online/appointment/create/:salonId/',
+    clientRoute,
+    validate('param', salonParam),
+    validate('json', bookingRequestSchema),
+    (c) => create(c, c.req.valid('param').salonId, c.req.valid('json'), false),
   )
-  .post('/book-online/waitlist/appointment/create/:salonId/', validate('param', salonParam), validate('json', bookingRequestSchema), (c) =>
-    create(c, c.req.valid('param').salonId, c.req.valid('json'), true),
+  .post(
+    '/book-online/waitlist/appointment/create/:salonId/',
+    clientRoute,
+    validate('param', salonParam),
+    validate('json', bookingRequestSchema),
+    (c) => create(c, c.req.valid('param').salonId, c.req.valid('json'), true),
   )
   .get(
     '/ncob/checkout/salon/appointment/cost/:salonId/:isoTime/:serviceIds/:stylistIds/',
+    clientRoute,
     validate('param', salonParam.extend({ isoTime: iso, serviceIds: serviceIdsParam, stylistIds: stylistChoicesParam })),
     async (c) => {
       clientOf(c);
@@ -92,6 +103,7 @@ export const bookings = new Hono<AppEnv>()
   )
   .put(
     '/book-online/confirm/:salonId/:appointmentId/:pi/:username/',
+    clientRoute,
     validate(
       'param',
       salonParam.extend({
@@ -127,6 +139,7 @@ export const bookings = new Hono<AppEnv>()
   )
   .put(
     '/book-online/verify/:salonId/:code/',
+    publicRoute,
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })),
     async (c) => {
       const p = c.req.valid('param');
@@ -138,6 +151,7 @@ export const bookings = new Hono<AppEnv>()
   )
   .put(
     '/salon/v2/:salonId/marketing/sms/opt-out/verify/:code/',
+    publicRoute,
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find that link') })),
     async (c) => {
       const p = c.req.valid('param');

@@ -5,6 +5,7 @@ import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/car
 import { stripeFor } from '../payments/stripe';
 import { idParam, validate } from '../validate';
 import { clientOf } from './request-headers';
+import { clientRoute } from './policy';
 
 const salon = z.object({ salonId: idParam('Salon id') });
 const withUser = salon.extend({ username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid') });
@@ -15,13 +16,13 @@ export const cards = new Hono<AppEnv>()
     await next();
     c.header('Cache-Control', 'private, no-store');
   })
-  .get('/ncob/checkout/salon/user/getcard/:salonId/', validate('param', salon), async (c) => {
+  .get('/ncob/checkout/salon/user/getcard/:salonId/', clientRoute, validate('param', salon), async (c) => {
     const card = await savedCard(c.env.DB, clientOf(c));
     if (!card) return c.body(null, 204);
     const { customer: _customer, ...shown } = card;
     return c.json(shown);
   })
-  .post('/ncob/checkout/salon/setupintent/:salonId/:username/', validate('param', withUser), async (c) => {
+  .post('/ncob/checkout/salon/setupintent/:salonId/:username/', clientRoute, validate('param', withUser), async (c) => {
     const sub = clientOf(c, c.req.valid('param').username);
     const { stripe } = c.get('config');
     const si = await startCardSetup(c.env.DB, stripeFor(c.get('config')), sub);
@@ -35,11 +36,12 @@ export const cards = new Hono<AppEnv>()
   })
   .post(
     '/ncob/checkout/salon/savecard/:salonId/',
+    clientRoute,
     validate('param', salon),
     validate('json', z.object({ setup_intent_id: z.string().regex(/^seti_[A-Za-z0-9]{6,64}$/, 'setup_intent_id is not valid') })),
     async (c) => c.json(await saveCard(c.env.DB, stripeFor(c.get('config')), clientOf(c), c.req.valid('json').setup_intent_id)),
   )
-  .delete('/ncob/checkout/client/delete/card/:salonId/:username/', validate('param', withUser), async (c) => {
+  .delete('/ncob/checkout/client/delete/card/:salonId/:username/', clientRoute, validate('param', withUser), async (c) => {
     await removeCard(c.env.DB, stripeFor(c.get('config')), clientOf(c, c.req.valid('param').username));
     return c.body(null, 204);
   });

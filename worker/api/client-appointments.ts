@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { stripeFor } from '../payments/stripe';
 import { idParam, isoDateTime, validate } from '../validate';
 import { clientOf } from './request-headers';
+import { clientRoute } from './policy';
 
 const username = z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid');
 const salonId = idParam('Salon id');
@@ -31,6 +32,7 @@ const moveBody = z.strictObject({
 export const clientAppointments = new Hono<AppEnv>()
   .get(
     '/ncob/client/appointments/:salonId/:tab{future|past}/:username/',
+    clientRoute,
     validate('param', z.object({ salonId, tab: z.enum(['future', 'past']), username })),
     validate('query', pageQuery),
     async (c) => {
@@ -42,13 +44,14 @@ export const clientAppointments = new Hono<AppEnv>()
       );
     },
   )
-  .get('/salon/:salonId/appointment/:appointmentId/', validate('param', z.object({ salonId, appointmentId })), async (c) => {
+  .get('/salon/:salonId/appointment/:appointmentId/', clientRoute, validate('param', z.object({ salonId, appointmentId })), async (c) => {
     const p = c.req.valid('param');
     c.header('Cache-Control', 'private, no-store');
     return c.json(await appointmentDetails(c.env.DB, { ...p, clientId: clientOf(c), now: Date.now() }));
   })
   .put(
     '/ncob/client/cancel/appointment/:salonId/:appointmentId/:username/',
+    clientRoute,
     validate('param', z.object({ salonId, appointmentId, username })),
     async (c) => {
       const p = c.req.valid('param');
@@ -59,6 +62,7 @@ export const clientAppointments = new Hono<AppEnv>()
   )
   .put(
     '/ncob/client/appointment/:salonId/:appointmentId/:username/move/',
+    clientRoute,
     validate('param', z.object({ salonId, appointmentId, username })),
     validate('json', moveBody),
     async (c) => {

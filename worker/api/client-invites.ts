@@ -14,6 +14,7 @@ import { idParam, validate } from '../validate';
 import { publishChange } from './invite-notices';
 import { clientOf, idempotencyKeyOf, returnUrlOf } from './request-headers';
 import { URL_SAFE_ID } from '../../shared/ids';
+import { clientRoute, publicRoute } from './policy';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
 const inviteParam = salonParam.extend({ inviteId: idParam('Invite id') });
@@ -53,52 +54,59 @@ const invalidLink = () => new AppError('NOT_FOUND', MSG_INVITE_INVALID, undefine
 
 /** The client's deposit requests (docs/accounts-and-money.md §2 Deposits, §7). */
 export const clientInvites = new Hono<AppEnv>()
-  .get('/client/get/invite/:salonId/', validate('param', salonParam), async (c) => {
+  .get('/client/get/invite/:salonId/', clientRoute, validate('param', salonParam), async (c) => {
     const sub = clientOf(c);
     await knowClient(c, sub);
     c.header('Cache-Control', 'private, no-store');
     return c.json(await listInvites(c.env.DB, sub, Date.now()));
   })
-  .post('/client/post/invite/:salonId/:inviteId', validate('param', inviteParam), validate('json', processingSchema), async (c) => {
-    const sub = clientOf(c);
-    const p = c.req.valid('param');
-    const d = c.req.valid('json').data;
-    if (d.invite_id !== p.inviteId) throw new AppError('BAD_REQUEST', 'data.invite_id must be the invite of the path', 'data.invite_id');
-    const q = { clientId: sub, salonId: p.salonId, id: p.inviteId, now: Date.now() };
-    const stripe = stripeFor(c.get('config'));
-    let answer: InviteProcessed;
-    if (d.accepted === false || d.accepted === 'False') {
-      const row = await declineInvite(c.env.DB, stripe, q);
-      publishChange(c, row);
-      answer = { r_status: 'declined', invite_status: row.status };
-    } else {
-      const row = await openInviteOf(c.env.DB, q);
-      if (row.requested_card_only) {
-        const done = row.status === 'accepted' ? row : await acceptCardOnly(c.env.DB, q);
-        if (done !== row) publishChange(c, done);
-        answer = { r_status: 'accepted', invite_status: done.status };
+  .post(
+    '/client/post/invite/:salonId/:inviteId',
+    clientRoute,
+    validate('param', inviteParam),
+    validate('json', processingSchema),
+    async (c) => {
+      const sub = clientOf(c);
+      const p = c.req.valid('param');
+      const d = c.req.valid('json').data;
+      if (d.invite_id !== p.inviteId) throw new AppError('BAD_REQUEST', 'data.invite_id must be the invite of the path', 'data.invite_id');
+      const q = { clientId: sub, salonId: p.salonId, id: p.inviteId, now: Date.now() };
+      const stripe = stripeFor(c.get('config'));
+      let answer: InviteProcessed;
+      if (d.accepted === false || d.accepted === 'False') {
+        const row = await declineInvite(c.env.DB, stripe, q);
+        publishChange(c, row);
+        answer = { r_status: 'declined', invite_status: row.status };
       } else {
-        answer = await payInvite(c.env.DB, stripe, {
-          row,
-          clientId: sub,
-          key: idempotencyKeyOf(c),
-          returnUrl: returnUrlOf(c),
-          publishableKey: c.get('config').stripe.publishableKey,
-          now: q.now,
-        });
-        if (answer.r_status === 'accepted' && row.status !== 'accepted') publishChange(c, { ...row, status: 'accepted' });
+        const row = await openInviteOf(c.env.DB, q);
+        if (row.requested_card_only) {
+          const done = row.status === 'accepted' ? row : await acceptCardOnly(c.env.DB, q);
+          if (done !== row) publishChange(c, done);
+          answer = { r_status: 'accepted', invite_status: done.status };
+        } else {
+          answer = await payInvite(c.env.DB, stripe, {
+            row,
+            clientId: sub,
+            key: idempotencyKeyOf(c),
+            returnUrl: returnUrlOf(c),
+            publishableKey: c.get('config').stripe.publishableKey,
+            now: q.now,
+          });
+          if (answer.r_status === 'accepted' && row.status !== 'accepted') publishChange(c, { ...row, status: 'accepted' });
+        }
       }
-    }
-    c.header('Cache-Control', 'private, no-store');
-    return c.json(answer);
-  })
-  .post('/client/post/invite/:salonId/:inviteId/seen', validate('param', inviteParam), async (c) => {
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(answer);
+    },
+  )
+  .post('/client/post/invite/:salonId/:inviteId/seen', clientRoute, validate('param', inviteParam), async (c) => {
     const p = c.req.valid('param');
     await markSeen(c.env.DB, { clientId: clientOf(c), salonId: p.salonId, id: p.inviteId, now: Date.now() });
     return c.body(null, 204);
   })
   .get(
     '/ncob/invite/:code/',
+    publicRoute,
     // Not a protected call (worker/edge/client-auth.ts): it is opened before the account exists; the code is the secret.
     validate('param', z.object({ code: z.string().max(200, MSG_INVITE_INVALID) })),
     async (c) => {

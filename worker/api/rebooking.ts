@@ -9,6 +9,7 @@ import { clientOfToken, tokenForLink } from '../rebooking/links';
 import { rebook } from '../rebooking/rebook';
 import { dateParam, idParam, isoDateTime, validate } from '../validate';
 import { idempotencyKeyOf } from './request-headers';
+import { rebookingRoute } from './policy';
 
 /**
  * The rebooking calls' authentication: `Authorization: Rebooking {token}` from a texted link's
@@ -45,14 +46,15 @@ const rebookBody = z.object({
 
 /** The older rebooking flow's calls (docs/accounts-and-money.md, Older rebooking; shared/rebooking.ts). */
 export const rebooking = new Hono<AppEnv>()
-  .post('/rebooking/token/:urlhash/', validate('param', z.object({ urlhash: z.string().max(200) })), async (c) => {
+  .post('/rebooking/token/:urlhash/', rebookingRoute, validate('param', z.object({ urlhash: z.string().max(200) })), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     const t = await tokenForLink(c.env.DB, c.req.valid('param').urlhash, Date.now());
     return c.json({ token: t.token, expires_at: new Date(t.expiresAt).toISOString(), first_name: t.firstName } satisfies RebookingToken);
   })
-  .get('/rebooking/salons/', rebookingAuth, async (c) => c.json(await salonsOfClient(c.env.DB, clientOf(c), Date.now())))
+  .get('/rebooking/salons/', rebookingRoute, rebookingAuth, async (c) => c.json(await salonsOfClient(c.env.DB, clientOf(c), Date.now())))
   .get(
     '/rebooking/history/:clientId/appointments/',
+    rebookingRoute,
     rebookingAuth,
     validate('param', z.object({ clientId: idParam('clientId') })),
     async (c) =>
@@ -60,6 +62,7 @@ export const rebooking = new Hono<AppEnv>()
   )
   .get(
     '/rebooking/availability/appointment/:appointmentId/',
+    rebookingRoute,
     rebookingAuth,
     validate('param', z.object({ appointmentId: idParam('appointmentId') })),
     validate('query', z.object({ from: requiredDate('from'), to: requiredDate('to') })),
@@ -71,7 +74,7 @@ export const rebooking = new Hono<AppEnv>()
       );
     },
   )
-  .post('/rebooking/rebook/', rebookingAuth, validate('json', rebookBody), async (c) => {
+  .post('/rebooking/rebook/', rebookingRoute, rebookingAuth, validate('json', rebookBody), async (c) => {
     const b = c.req.valid('json');
     const { answer, created } = await rebook(c.env.DB, {
       clientId: clientOf(c),

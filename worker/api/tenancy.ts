@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonIdBy } from '../db/salons';
 import { hostName, shortSlugParam, validate } from '../validate';
+import { cachedRoute, SCOPES } from './policy';
 
 /**
  * Which salon a custom domain or a short URL belongs to: `{id}`, or 404 when none does. The edge
@@ -11,15 +12,25 @@ import { hostName, shortSlugParam, validate } from '../validate';
  * under the 'tenancy' version, which every change of a domain or slug bumps.
  */
 export const tenancy = new Hono<AppEnv>()
-  .get('/book-online/salon/by-domain/:host/', validate('param', z.object({ host: hostName })), async (c) => {
-    const { host } = c.req.valid('param');
-    const id = await salonIdBy(c.env.DB, 'custom_domain', host);
-    if (!id) throw new AppError('NOT_FOUND', `No salon books online at ${host}`);
-    return c.json({ id });
-  })
-  .get('/book-online/salon/by-slug/:slug/', validate('param', z.object({ slug: shortSlugParam })), async (c) => {
-    const { slug } = c.req.valid('param');
-    const id = await salonIdBy(c.env.DB, 'short_slug', slug);
-    if (!id) throw new AppError('NOT_FOUND', `No salon has the short URL /s/${slug}`);
-    return c.json({ id });
-  });
+  .get(
+    '/book-online/salon/by-domain/:host/',
+    cachedRoute(() => SCOPES.tenancy, { misses: true }),
+    validate('param', z.object({ host: hostName })),
+    async (c) => {
+      const { host } = c.req.valid('param');
+      const id = await salonIdBy(c.env.DB, 'custom_domain', host);
+      if (!id) throw new AppError('NOT_FOUND', `No salon books online at ${host}`);
+      return c.json({ id });
+    },
+  )
+  .get(
+    '/book-online/salon/by-slug/:slug/',
+    cachedRoute(() => SCOPES.tenancy, { misses: true }),
+    validate('param', z.object({ slug: shortSlugParam })),
+    async (c) => {
+      const { slug } = c.req.valid('param');
+      const id = await salonIdBy(c.env.DB, 'short_slug', slug);
+      if (!id) throw new AppError('NOT_FOUND', `No salon has the short URL /s/${slug}`);
+      return c.json({ id });
+    },
+  );

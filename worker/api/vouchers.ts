@@ -13,6 +13,7 @@ import { stripeFor } from '../payments/stripe';
 import { createVoucherCheckout, isOnOffer, issueVoucher, voucherFromSession, type IssuedVoucher } from '../payments/vouchers';
 import { idParam, validate, validateForm } from '../validate';
 import { idempotencyKeyOf, originOf } from './request-headers';
+import { publicRoute } from './policy';
 
 const MSG_NO_VOUCHERS = 'This salon does not sell gift vouchers online.';
 const MSG_SEND_REFUSED = 'Please check the fields above: some are missing or not valid.';
@@ -56,6 +57,7 @@ export function receiptAfterAnswer(c: Context<AppEnv>, v: IssuedVoucher): void {
 export const vouchers = new Hono<AppEnv>()
   .post(
     '/payments/voucher/:salonId/checkout/',
+    publicRoute,
     validate('param', z.object({ salonId: idParam('Salon id') })),
     validate('json', checkoutSchema),
     async (c) => {
@@ -79,7 +81,7 @@ export const vouchers = new Hono<AppEnv>()
       return c.json(checkout, 201);
     },
   )
-  .get('/payments/stripe/get/voucher/:sessionId/', async (c) => {
+  .get('/payments/stripe/get/voucher/:sessionId/', publicRoute, async (c) => {
     c.header('Cache-Control', 'no-store');
     const sessionId = c.req.param('sessionId');
     if (!sessionParam.safeParse(sessionId).success) throw notFound();
@@ -90,6 +92,7 @@ export const vouchers = new Hono<AppEnv>()
   })
   .post(
     '/payments/voucher/:salonId/send/:sessionId/',
+    publicRoute,
     async (c, next) => {
       c.header('Cache-Control', 'no-store');
       await next();

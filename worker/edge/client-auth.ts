@@ -75,27 +75,3 @@ async function verifiedAccessToken(c: Context<AppEnv>) {
 
 /** The JWKS could not be fetched (the identity service is down), as opposed to a bad token. */
 const isUnreachable = (e: unknown) => e instanceof FetchError || (e instanceof TypeError && /fetch|network/i.test(e.message));
-
-/**
- * Calls of the spec that act for a logged-in client (docs/accounts-and-money.md §6-7). One
- * deliberate difference: ncob/invite/{uniqcode}/ is opened from a text message before the
- * account exists, so it is not protected (its code is the secret). The older rebooking flow's
- * calls (rebooking/…) are not Cognito calls either: the API checks their own
- * `Authorization: Rebooking {token}` (see isRebooking).
- */
-const PROTECTED = [
-  /^ncob\/(?!invite\/[^/]*\/?$)/,
-  /^client\//,
-  /^book-online\/(waitlist\/)?appointment\/create\//,
-  /^book-online\/confirm\//,
-  /^payments\/(?!stripe\/get\/voucher\/|voucher\/)/,
-  /^salon\/\d+\/appointment\//,
-];
-
-export const isProtected = (path: string) => PROTECTED.some((re) => re.test(path));
-
-/** The older rebooking flow's calls: personal answers, never cached, authenticated by the API itself. */
-export const isRebooking = (path: string) => path.startsWith('rebooking/');
-
-/** Taking or letting go a hold: public, but tied to the client when it sends its token. */
-export const isHoldCall = (path: string) => /^book-online\/hold\/\d+\//.test(path);

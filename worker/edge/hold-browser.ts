@@ -15,20 +15,18 @@ const VALUE = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (value: string) => sha256Hex(`hold-browser:${value}`);
 
-/** Taking a hold (POST book-online/hold/{salon}/) gives a browser without the cookie one. */
-const takesHold = (method: string, path: string) => method === 'POST' && /^book-online\/hold\/\d+\/$/.test(path);
-
 /**
  * Puts the hashed hold browser of the request on the context (`holdBrowser`). A request that takes
- * a hold without one gets a new browser: the answer is the Set-Cookie its response must carry.
+ * a hold (its route says so: api/policy.ts) without one gets a new browser: the answer is the
+ * Set-Cookie its response must carry.
  */
-export async function identifyHoldBrowser(c: Context<AppEnv>, path: string): Promise<string | null> {
+export async function identifyHoldBrowser(c: Context<AppEnv>, takesHold: boolean): Promise<string | null> {
   const value = getCookie(c, NAME, 'host');
   if (value && VALUE.test(value)) {
     c.set('holdBrowser', await hashOf(value));
     return null;
   }
-  if (!takesHold(c.req.method, path)) return null;
+  if (!takesHold) return null;
   const fresh = randomBase64url(32);
   c.set('holdBrowser', await hashOf(fresh));
   return generateCookie(NAME, fresh, OPTIONS);

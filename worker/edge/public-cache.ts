@@ -1,21 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { callApi } from './api-client';
-import { TENANCY_SCOPE, versionOf } from './versions';
-
-/**
- * Public GETs the edge caches, and the settings scope each one depends on. `misses`: a 404 is
- * remembered too (in a small per-isolate table only), so a page on an unknown domain or short
- * URL does not call the API on every load.
- */
-const CACHEABLE: ReadonlyArray<{ re: RegExp; scope: (m: RegExpExecArray) => string | null; misses?: true }> = [
-  { re: /^latest\/release\/ui\.booking\/[a-z0-9-]+\/$/, scope: () => null },
-  { re: /^book-online\/group\/(\d+)\/$/, scope: (m) => `group:${m[1]}` },
-  { re: /^book-online\/salon\/(\d+)\/$/, scope: (m) => `salon:${m[1]}` },
-  { re: /^book-online\/services\/(\d+)\/$/, scope: (m) => `salon:${m[1]}` },
-  { re: /^book-online\/salon\/by-domain\/[a-z0-9.-]{4,253}\/$/, scope: () => TENANCY_SCOPE, misses: true },
-  { re: /^book-online\/salon\/by-slug\/[a-z0-9-]{1,40}\/$/, scope: () => TENANCY_SCOPE, misses: true },
-];
+import { routeOf } from './route-policy';
+import { versionOf } from './versions';
 
 interface Entry {
   body: ArrayBuffer;
@@ -89,16 +76,18 @@ export async function versionedScope(c: Context<AppEnv>, scope: string): Promise
   return `${scope}@${await scopeVersion(c, scope)}`;
 }
 
-/** How a public GET is cached: its versioned key, and whether a 404 is remembered too. */
+/**
+ * How a public GET is cached, as its route declares it (api/policy.ts): its versioned key, and
+ * whether a 404 is remembered too (in a small per-isolate table only), so a page on an unknown
+ * domain or short URL does not call the API on every load.
+ */
 async function ruleOf(c: Context<AppEnv>, path: string): Promise<{ key: string; misses: boolean } | null> {
-  for (const { re, scope: scopeOf, misses } of CACHEABLE) {
-    const m = re.exec(path);
-    if (!m) continue;
-    const scope = scopeOf(m);
-    const version = scope ? await scopeVersion(c, scope) : '0';
-    return { key: `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`, misses: !!misses };
-  }
-  return null;
+  const route = routeOf('GET', `/${path}`);
+  const cache = route?.policy.caller === 'public' ? route.policy.cache : undefined;
+  if (!route || !cache) return null;
+  const scope = cache.scope(route.params);
+  const version = scope ? await scopeVersion(c, scope) : '0';
+  return { key: `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`, misses: cache.misses };
 }
 
 /** The cache key of a public GET, or null when the call is not cached. */

@@ -1,3 +1,4 @@
+import { SCOPES } from '../api/policy';
 import { cacheVersion, renewCacheVersions } from '../db/cache-versions';
 
 /**
@@ -24,7 +25,7 @@ export const LEASE_MS = 1000;
  * lookups share one scope, bumped by every change of a custom_domain or short_slug and by no
  * other change; it is read through the same lease and commit-wait as a salon's version.
  */
-export const TENANCY_SCOPE = 'tenancy';
+export const TENANCY_SCOPE = SCOPES.tenancy;
 /** The lease, plus room for a timer that fires early or a clock that ticks coarsely. */
 export const CHANGE_SETTLE_MS = LEASE_MS + 100;
 

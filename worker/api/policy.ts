@@ -1,0 +1,75 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+
+/**
+ * Each API route declares its policy where it is defined, as its first middleware: who may call
+ * it and how its answer may be cached. The edge reads these declarations (edge/route-policy.ts
+ * builds its table from the API's own routes) to verify tokens, cache public answers and refresh
+ * the caches a change touched: there is no other table of paths. A route without a declaration
+ * fails a test (tests/worker/route-policy.test.ts).
+ *
+ * Who may call:
+ * - `public`: anyone;
+ * - `client`: a client signed in with Cognito (the edge verifies the access token and passes the
+ *   verified username; a call that names another client's resource answers 404);
+ * - `client-if-sent`: anyone, tied to the client when it sends its token (holds);
+ * - `rebooking`: the older rebooking flow's `Authorization: Rebooking {token}`, checked by the API;
+ * - `admin`: a salon's admin key, checked by the route (salonAdmin); a change names the cache
+ *   scopes it touched with `changedScopes`, and the edge refreshes them.
+ */
+export type Caller = 'public' | 'client' | 'client-if-sent' | 'rebooking' | 'admin';
+
+/** A public GET the edge may cache: under the settings scope its answer depends on ('salon:1'), or none. */
+export interface PublicCache {
+  scope: (params: Record<string, string>) => string | null;
+  /** a 404 is remembered too (unknown domains and short URLs), in a small bounded table */
+  misses: boolean;
+}
+
+export interface RoutePolicy {
+  caller: Caller;
+  /** absent: never cached at the edge (answers of personal calls say private, no-store themselves) */
+  cache?: PublicCache;
+  /** the call takes a hold: a browser without a hold cookie gets one (edge/hold-browser.ts) */
+  takesHold?: boolean;
+}
+
+/** The cache scopes of a salon's settings, a group's picker, and the domain and short-URL lookups. */
+export const SCOPES = {
+  salon: (id: number | string) => `salon:${id}`,
+  group: (id: number | string) => `group:${id}`,
+  tenancy: 'tenancy',
+} as const;
+
+const POLICY = Symbol('route policy');
+type Declared = MiddlewareHandler<AppEnv> & { [POLICY]?: RoutePolicy };
+
+/** The declaration as middleware: in the API it lets the call through (a client call must carry the edge's verified client). */
+export function policy(p: RoutePolicy): MiddlewareHandler<AppEnv> {
+  const mw: Declared = async (c, next) => {
+    if (p.caller === 'client' && !c.req.header('X-Client-Sub'))
+      throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
+    await next();
+  };
+  mw[POLICY] = p;
+  return mw;
+}
+
+/** The policy a handler declares, if it is a declaration. */
+export const policyOf = (handler: unknown): RoutePolicy | undefined => (handler as Declared | null)?.[POLICY];
+
+export const publicRoute = policy({ caller: 'public' });
+export const clientRoute = policy({ caller: 'client' });
+export const holdRoute = policy({ caller: 'client-if-sent' });
+export const holdTakingRoute = policy({ caller: 'client-if-sent', takesHold: true });
+export const rebookingRoute = policy({ caller: 'rebooking' });
+export const adminRoute = policy({ caller: 'admin' });
+/** A public GET cached under `scope` of its path's params. */
+export const cachedRoute = (scope: PublicCache['scope'], { misses = false } = {}) => policy({ caller: 'public', cache: { scope, misses } });
+
+/** What an admin change touched: the edge refreshes these cache scopes before the answer goes out. */
+export const CHANGED_SCOPES_HEADER = 'X-Changed-Scopes';
+export function changedScopes(c: { header: (name: string, value: string) => void }, scopes: string[]): void {
+  if (scopes.length) c.header(CHANGED_SCOPES_HEADER, scopes.join(','));
+}
