@@ -102,4 +102,25 @@ describe('invites: only the owner of a phone number claims what was sent to it (
     expect(await verified.json()).toMatchObject({ phone_number: phone, phone_number_verified: true });
     expect(await listed(auth)).toContain(invite.id);
   });
+  it('a known client who changes its number stops getting requests for the old one, and gets the new one’s once verified', async () => {
+    const own = `+4477009${String((Date.now() + 20_000) % 100_000).padStart(5, '0')}`;
+    const res = await signUp({ first_name: 'Kai', last_name: 'Known', email: 'kai@example.test', phone: own, password: 'Known-pass1' });
+    const auth = { Authorization: `Bearer ${((await res.json()) as { access_token: string }).access_token}` };
+    await listed(auth); // the API now knows the client by its verified number
+    const phone = `+4477009${String((Date.now() + 70_000) % 100_000).padStart(5, '0')}`;
+    const patch = await call('/session/me', {
+      method: 'PATCH',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone_number: phone }),
+    });
+    expect(patch.status).toBe(200);
+    const toOld = await invitedRestyle(own);
+    const toNew = await invitedRestyle(phone);
+    expect(await listed(auth)).not.toContain(toOld.id);
+    expect(await listed(auth)).not.toContain(toNew.id);
+    expect((await post('/session/me/phone/verify', { code: await textedCode(phone) }, auth)).status).toBe(200);
+    const after = await listed(auth);
+    expect(after).toContain(toNew.id);
+    expect(after).not.toContain(toOld.id);
+  });
 });

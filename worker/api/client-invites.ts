@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MSG_INVITE_INVALID, OPEN_INVITE_STATUSES, type InviteLink, type InviteProcessed } from '../../shared/invites';
-import { clientById, clientByPhone, rememberClient } from '../db/clients';
+import { clientById, clientByPhone, forgetClient, rememberClient } from '../db/clients';
 import { inviteByCode } from '../db/invites';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
@@ -32,6 +32,18 @@ const processingSchema = z.object({
   }),
 });
 
+/** GetUser with the request's own access token: the client's verified phone and names, or null. */
+async function verifiedUserOf(c: Context<AppEnv>, sub: string) {
+  const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
+  if (!token) return null;
+  // The caller answers even when the identity provider does not (the claim happens on a later call).
+  const user = await userOfToken(c.get('config'), token).catch((e: unknown) => {
+    console.error(`[${c.get('requestId')}] client details not read:`, e instanceof Error ? e.message : 'unknown error');
+    return null;
+  });
+  return user && user.username === sub ? user : null;
+}
+
 /**
  * Makes sure the verified client is known (clients table): the first time, GetUser with the
  * request's own access token tells its verified phone and name, and invites sent to that phone
@@ -39,15 +51,9 @@ const processingSchema = z.object({
  */
 async function knowClient(c: Context<AppEnv>, sub: string) {
   if (await clientById(c.env.DB, sub)) return;
-  const token = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
-  if (!token) return;
-  // The list answers even when the identity provider does not (the claim happens on a later list).
-  const user = await userOfToken(c.get('config'), token).catch((e: unknown) => {
-    console.error(`[${c.get('requestId')}] client details not read:`, e instanceof Error ? e.message : 'unknown error');
-    return null;
-  });
-  if (!user || user.username !== sub || !user.phone) return;
-  await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
+  const user = await verifiedUserOf(c, sub);
+  if (user?.phone)
+    await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
 }
 
 const invalidLink = () => new AppError('NOT_FOUND', MSG_INVITE_INVALID, undefined, 'invite_invalid');
@@ -99,6 +105,17 @@ export const clientInvites = new Hono<AppEnv>()
       return c.json(answer);
     },
   )
+  // After the client's phone changed or was verified (the edge's /session/me calls): the number
+  // that reaches this client is its verified one now, or none until it verifies the new one.
+  .put('/client/identity/', clientRoute, async (c) => {
+    const sub = clientOf(c);
+    const user = await verifiedUserOf(c, sub);
+    if (!user) throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
+    if (user.phone)
+      await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
+    else await forgetClient(c.env.DB, sub);
+    return c.body(null, 204);
+  })
   .post('/client/post/invite/:salonId/:inviteId/seen', clientRoute, validate('param', inviteParam), async (c) => {
     const p = c.req.valid('param');
     await markSeen(c.env.DB, { clientId: clientOf(c), salonId: p.salonId, id: p.inviteId, now: Date.now() });

@@ -17,14 +17,18 @@ export const clientByPhone = (db: D1Database, phone: string) =>
     .first<ClientRow>();
 
 /**
- * Records a verified client and, in the same batch, claims the invites sent to its phone before
- * it had an account (client_id NULL → this client) and their appointments. Running it again
- * changes nothing.
+ * Records a verified client (or its newly verified phone) and, in the same batch, claims the
+ * invites sent to that phone before it had an account (client_id NULL → this client) and their
+ * appointments. Running it again changes nothing.
  */
 export async function rememberClient(db: D1Database, c: { id: string; phone: string; firstName: string; name: string; now: number }) {
   await db.batch([
     db
-      .prepare('INSERT OR IGNORE INTO clients (id, phone, first_name, name, updated_at) VALUES (?, ?, ?, ?, ?)')
+      .prepare(
+        `INSERT INTO clients (id, phone, first_name, name, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET phone = excluded.phone, first_name = excluded.first_name, name = excluded.name,
+           updated_at = excluded.updated_at WHERE clients.phone <> excluded.phone`,
+      )
       .bind(c.id, c.phone, c.firstName, c.name, c.now),
     db
       .prepare(
@@ -37,3 +41,6 @@ export async function rememberClient(db: D1Database, c: { id: string; phone: str
       .bind(c.id, c.phone, c.now),
   ]);
 }
+
+/** A client whose phone is no longer verified (changed, not yet confirmed): nothing more reaches it by phone until it is. */
+export const forgetClient = (db: D1Database, id: string) => db.prepare('DELETE FROM clients WHERE id = ?').bind(id).run();

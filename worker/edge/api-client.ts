@@ -18,9 +18,10 @@ export function assertCanonical(path: string): void {
 
 /**
  * Calls the booking API at `path` (relative to the API base, e.g. 'book-online/salon/1/'):
- * in-process when it is embedded, or over HTTP to UPSTREAM_API with the same path.
+ * in-process when it is embedded, or over HTTP to UPSTREAM_API with the same path. The caller's
+ * request is passed on, or (`own`) a bodiless call of the edge's own with the caller's identity.
  */
-export async function callApi(c: Context<AppEnv>, path: string, search = ''): Promise<Response> {
+export async function callApi(c: Context<AppEnv>, path: string, search = '', own?: { method: string }): Promise<Response> {
   assertCanonical(path);
   const headers = new Headers(c.req.raw.headers);
   for (const h of HOP_BY_HOP) headers.delete(h);
@@ -32,8 +33,10 @@ export async function callApi(c: Context<AppEnv>, path: string, search = ''): Pr
   if (browser) headers.set(HOLD_BROWSER_HEADER, browser);
   headers.set('X-Request-Id', c.get('requestId'));
   headers.set('X-Forwarded-Origin', new URL(c.req.url).origin);
-  const method = c.req.method;
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+  // `own`: a call the edge makes of its own (no body), not the caller's request passed on
+  const method = own?.method ?? c.req.method;
+  const body = own || method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
+  if (own) headers.delete('content-type');
   const upstream = c.get('config').upstreamApi;
   if (!upstream) {
     const req = new Request(`http://api.internal/${path}${search}`, { method, headers, body });

@@ -5,7 +5,8 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { validate } from '../validate';
 import { cognito } from './identity';
-import { endSessionOf } from './client-auth';
+import { endSessionOf, verifiedClient } from './client-auth';
+import { callApi } from './api-client';
 import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitSignup, loginSucceeded } from '../abuse/limits';
 
 /**
@@ -55,6 +56,21 @@ function userOf(u: CognitoUser) {
     phone_number: attr('phone_number'),
     phone_number_verified: attr('phone_number_verified') === 'true',
   };
+}
+
+/**
+ * Tells the booking API that the client's phone changed or was verified (PUT client/identity/),
+ * so that requests reach the number it has proved, and none while it has proved none. A failure
+ * is logged: the change itself stands, and the API learns the number on the client's next call.
+ */
+async function refreshClient(c: Context<AppEnv>) {
+  try {
+    c.set('clientSub', await verifiedClient(c));
+    const res = await callApi(c, 'client/identity/', '', { method: 'PUT' });
+    if (!res.ok) console.error(`[${c.get('requestId')}] client identity not refreshed: ${res.status}`);
+  } catch (e) {
+    console.error(`[${c.get('requestId')}] client identity not refreshed:`, e instanceof Error ? e.message : 'unknown error');
+  }
 }
 
 /** Checks a phone number and password with Cognito: its tokens, or its refusal. */
@@ -210,6 +226,7 @@ export const session = new Hono<AppEnv>()
         AccessToken: token,
         UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
       });
+      if (b.phone_number) await refreshClient(c);
       return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
     },
   )
@@ -226,5 +243,6 @@ export const session = new Hono<AppEnv>()
     const me = userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token }));
     await admitCodeCheck(c.env.ABUSE, me.phone_number, Date.now());
     await cognito(c, 'VerifyUserAttribute', { AccessToken: token, AttributeName: 'phone_number', Code: c.req.valid('json').code });
+    await refreshClient(c);
     return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
   });
