@@ -18,9 +18,9 @@ import { TextField } from '../../components/TextField';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { confirmSignUp, resendSignUpCode, signUp, useAuth } from '../auth';
+import { signUp, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../booking';
-import { PhoneCodeForm } from '../../components/PhoneCodeForm';
+import { ConfirmSignUpStep } from './ConfirmSignUpStep';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';
 
@@ -114,22 +114,7 @@ export function CreateAccount({
   };
 
   if (codeSentTo !== null && phone)
-    return (
-      <>
-        <PageTitle>Confirm your mobile number</PageTitle>
-        <HoldCountdown />
-        <div className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
-          <PhoneCodeForm
-            destination={codeSentTo}
-            onConfirm={async (code) => {
-              await confirmSignUp(phone, code, v.password);
-              navigate(destination, { replace: true });
-            }}
-            onResend={() => resendSignUpCode(phone)}
-          />
-        </div>
-      </>
-    );
+    return <ConfirmSignUpStep phone={phone} password={v.password} codeSentTo={codeSentTo} destination={destination} />;
 
   return (
     <>

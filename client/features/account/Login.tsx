@@ -8,9 +8,9 @@ import { TextField } from '../../components/TextField';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
-import { confirmSignUp, login, resendSignUpCode, useAuth } from '../auth';
+import { login, resendSignUpCode, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../booking';
-import { PhoneCodeForm } from '../../components/PhoneCodeForm';
+import { ConfirmSignUpStep } from './ConfirmSignUpStep';
 
 /**
  * Login with mobile number and password. /login is the booking variant ('Login to complete your
@@ -90,22 +90,7 @@ export function Login({
   };
 
   if (codeSentTo !== null && e164)
-    return (
-      <>
-        <PageTitle>Confirm your mobile number</PageTitle>
-        <HoldCountdown />
-        <div className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
-          <PhoneCodeForm
-            destination={codeSentTo}
-            onConfirm={async (code) => {
-              await confirmSignUp(e164, code, password);
-              navigate(destination, { replace: true });
-            }}
-            onResend={() => resendSignUpCode(e164)}
-          />
-        </div>
-      </>
-    );
+    return <ConfirmSignUpStep phone={e164} password={password} codeSentTo={codeSentTo} destination={destination} />;
 
   return (
     <>
