@@ -55,6 +55,13 @@ const TARGETS = [
   { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app' },
   { name: 'services     GET /api/book-online/services/1/', url: `${app}/api/book-online/services/1/`, server: 'app' },
   { name: 'salon        GET /api/book-online/salon/1/', url: `${app}/api/book-online/salon/1/`, server: 'app' },
+  // A protected call the edge never caches: the salon key checked, then the API's own query.
+  {
+    name: 'admin (key)  GET /admin/salons/1/invites',
+    url: `${app}/admin/salons/1/invites`,
+    headers: { Authorization: 'Bearer demo-admin-1' },
+    server: 'app',
+  },
 ];
 
 function posInt(name, fallback) {
@@ -141,8 +148,8 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-async function getOk(url) {
-  const res = await fetch(url, { redirect: 'manual' });
+async function getOk(url, headers = {}) {
+  const res = await fetch(url, { redirect: 'manual', headers });
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}, expected 2xx`);
   return res;
 }
@@ -194,7 +201,7 @@ async function firstLoadSize() {
 async function load(target, seconds) {
   const pid = servers[target.server].pid;
   const before = treeOf(pid);
-  const r = await autocannon({ url: target.url, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
+  const r = await autocannon({ url: target.url, headers: target.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
   const after = treeOf(pid);
   const reloaded = before !== null && before.workerd !== after.workerd;
   const bad = r.non2xx + r.errors + r.timeouts + r.resets;
@@ -287,8 +294,8 @@ async function main() {
     if (!/hello world/i.test(text)) throw new Error(`${base}/ is not the hello-world Worker`);
   }
   for (const t of TARGETS.filter((x) => !x.baseline && !x.floor)) {
-    await getOk(t.url); // fills the edge cache
-    const res = await getOk(t.url);
+    await getOk(t.url, t.headers); // fills the edge cache
+    const res = await getOk(t.url, t.headers);
     const xCache = res.headers.get('X-Cache');
     t.note = xCache ? `X-Cache: ${xCache}` : res.headers.get('Content-Type');
     await res.arrayBuffer();
