@@ -43,6 +43,20 @@ export interface Env {
   CLOCK_OFFSET_MS?: string;
 }
 
+/**
+ * Who makes an API call, as the edge established it: never taken from the caller's own headers.
+ * The edge verifies the token and the hold cookie; the API only reads this (api/caller.ts).
+ */
+export interface Caller {
+  /** the verified client of a protected call (the Cognito username, a UUID) */
+  clientSub: string | null;
+  /** the SHA-256 of the browser's hold cookie (edge/hold-browser.ts) */
+  holdBrowser: string | null;
+  /** the origin of the page the call came from: links in texts and 3-D Secure's way back start here */
+  origin: string;
+  requestId: string;
+}
+
 export interface AppEnv {
   Bindings: Env;
   Variables: {
@@ -55,6 +69,8 @@ export interface AppEnv {
     rebookingClient?: string;
     /** the SHA-256 of the request's hold cookie, the browser a hold belongs to (edge/hold-browser.ts) */
     holdBrowser?: string;
+    /** in the API: who makes the call (api/caller.ts) */
+    caller: Caller;
   };
 }
 

@@ -44,6 +44,12 @@ export default async function setup(project: TestProject) {
         query: c.req.query(),
         auth: c.req.header('authorization') ?? null,
         cookie: c.req.header('cookie') ?? null,
+        caller: {
+          sub: c.req.header('x-client-sub') ?? null,
+          browser: c.req.header('x-hold-browser') ?? null,
+          origin: c.req.header('x-forwarded-origin') ?? null,
+          requestId: c.req.header('x-request-id') ?? null,
+        },
       }),
     )
     .get('/book-online/redirect/', (c) => c.redirect('http://elsewhere.invalid/', 302))

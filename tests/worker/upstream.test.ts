@@ -22,7 +22,15 @@ describe('UPSTREAM_API: the edge proxies the same paths to a real HTTP upstream'
     const res = await viaUpstream('/api/book-online/echo/?a=1&b=two', {
       headers: { Authorization: 'Bearer abc', Cookie: 'session=secret' },
     });
-    expect(await res.json()).toEqual({ path: '/book-online/echo/', query: { a: '1', b: 'two' }, auth: 'Bearer abc', cookie: null });
+    expect(await res.json()).toMatchObject({ path: '/book-online/echo/', query: { a: '1', b: 'two' }, auth: 'Bearer abc', cookie: null });
+  });
+
+  it("tells the upstream who calls in the headers it trusts from the edge alone, never the browser's own", async () => {
+    const res = await viaUpstream('/api/book-online/echo/', {
+      headers: { 'X-Client-Sub': 'someone-else', 'X-Hold-Browser': 'forged', 'X-Forwarded-Origin': 'https://evil.test' },
+    });
+    const { caller } = (await res.json()) as { caller: Record<string, string | null> };
+    expect(caller).toEqual({ sub: null, browser: null, origin: 'http://localhost', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
 
   it("passes the upstream's errors through and does not follow its redirects", async () => {

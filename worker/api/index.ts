@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { requestId } from 'hono/request-id';
 import { withConfig, type AppEnv } from '../env';
 import { errorBody, onError } from '../error-answer';
+import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
@@ -23,7 +23,7 @@ import { vouchers } from './vouchers';
  * it at /api/ and calls it in-process, or proxies the same paths to UPSTREAM_API).
  */
 export const api = new Hono<AppEnv>()
-  .use(requestId())
+  .use(withCaller)
   .use(withConfig)
   .route('/', catalogue)
   .route('/', tenancy)

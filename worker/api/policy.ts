@@ -48,7 +48,7 @@ type Declared = MiddlewareHandler<AppEnv> & { [POLICY]?: RoutePolicy };
 /** The declaration as middleware: in the API it lets the call through (a client call must carry the edge's verified client). */
 export function policy(p: RoutePolicy): MiddlewareHandler<AppEnv> {
   const mw: Declared = async (c, next) => {
-    if (p.caller === 'client' && !c.req.header('X-Client-Sub'))
+    if (p.caller === 'client' && !c.get('caller').clientSub)
       throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
     await next();
   };

@@ -18,17 +18,17 @@ export function idempotencyKeyOf(c: Context<AppEnv>, what = 'payment'): string {
 }
 
 /**
- * The origin of the site the caller is on: the page's, which the edge forwards (X-Forwarded-Origin),
- * else this request's own. Links in texts and emails and 3-D Secure's way back start here.
+ * The origin of the site the caller is on, as the edge saw it. Links in texts and emails and
+ * 3-D Secure's way back start here.
  */
-export const originOf = (c: Context<AppEnv>): string => new URL(c.req.header('X-Forwarded-Origin') ?? c.req.url).origin;
+export const originOf = (c: Context<AppEnv>): string => c.get('caller').origin;
 
 /**
  * The verified client of a protected call, as the edge passed it. A call that names another
  * client's username is answered 404, never 403, so it cannot confirm that client exists.
  */
 export function clientOf(c: Context<AppEnv>, username?: string): string {
-  const sub = c.req.header('X-Client-Sub');
+  const sub = c.get('caller').clientSub;
   if (!sub) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
   if (username !== undefined && username !== sub) throw new AppError('NOT_FOUND', 'Not found');
   return sub;
@@ -48,8 +48,8 @@ export function returnUrlOf(c: Context<AppEnv>): string {
 
 /** Who asks about a hold: the browser the edge identified by its hold cookie, and the verified client if any. */
 export const holdOwnerOf = (c: Context<AppEnv>): HoldOwner => ({
-  browser: c.req.header('X-Hold-Browser') ?? null,
-  clientId: c.req.header('X-Client-Sub') ?? null,
+  browser: c.get('caller').holdBrowser,
+  clientId: c.get('caller').clientSub,
 });
 
 /**

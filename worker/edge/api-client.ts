@@ -1,19 +1,33 @@
 import type { Context } from 'hono';
 import { api } from '../api';
-import type { AppEnv } from '../env';
+import { CALLER_HEADERS, inProcessCall } from '../api/caller';
+import type { AppEnv, Caller } from '../env';
 import { AppError } from '../errors';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
-/** Set only by the edge after verifying a token; never taken from the caller. */
-const CLIENT_SUB_HEADER = 'X-Client-Sub';
-/** Set only by the edge from the hold cookie (edge/hold-browser.ts); never taken from the caller. */
-const HOLD_BROWSER_HEADER = 'X-Hold-Browser';
 
 /** Refuses paths a proxy could be tricked with (encoded slashes or dots, empty segments). */
 export function assertCanonical(path: string): void {
   if (/\/\/|%2f|%5c|%2e|\\/i.test(path) || path.split('/').some((seg) => seg === '.' || seg === '..')) {
     throw new AppError('BAD_REQUEST', 'Malformed API path');
   }
+}
+
+/** The caller's headers for a call of the edge's own, which has no body. */
+function bodiless(from: Headers): Headers {
+  const headers = new Headers(from);
+  for (const h of ['content-type', 'content-length']) headers.delete(h);
+  return headers;
+}
+
+/** Who makes the call, as this edge established it (the token it verified, the hold cookie it read). */
+function callerOf(c: Context<AppEnv>): Caller {
+  return {
+    clientSub: c.get('clientSub') ?? null,
+    holdBrowser: c.get('holdBrowser') ?? null,
+    origin: new URL(c.req.url).origin,
+    requestId: c.get('requestId'),
+  };
 }
 
 /**
@@ -23,27 +37,30 @@ export function assertCanonical(path: string): void {
  */
 export async function callApi(c: Context<AppEnv>, path: string, search = '', own?: { method: string }): Promise<Response> {
   assertCanonical(path);
-  const headers = new Headers(c.req.raw.headers);
-  for (const h of HOP_BY_HOP) headers.delete(h);
-  headers.delete(CLIENT_SUB_HEADER);
-  const sub = c.get('clientSub');
-  if (sub) headers.set(CLIENT_SUB_HEADER, sub);
-  headers.delete(HOLD_BROWSER_HEADER);
-  const browser = c.get('holdBrowser');
-  if (browser) headers.set(HOLD_BROWSER_HEADER, browser);
-  headers.set('X-Request-Id', c.get('requestId'));
-  headers.set('X-Forwarded-Origin', new URL(c.req.url).origin);
-  // `own`: a call the edge makes of its own (no body), not the caller's request passed on
-  const method = own?.method ?? c.req.method;
-  const body = own || method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
-  if (own) headers.delete('content-type');
   const upstream = c.get('config').upstreamApi;
   if (!upstream) {
-    const req = new Request(`http://api.internal/${path}${search}`, { method, headers, body });
-    return api.fetch(req, c.env, c.executionCtx);
+    // The same request (its headers and body stream, never copied), its caller handed over as a value.
+    const url = `http://api.internal/${path}${search}`;
+    const req = own ? new Request(url, { method: own.method, headers: bodiless(c.req.raw.headers) }) : new Request(url, c.req.raw);
+    return api.fetch(inProcessCall(req, callerOf(c)), c.env, c.executionCtx);
   }
+  return callUpstream(c, `${upstream}${path}${search}`, own);
+}
+
+/** The same call over HTTP to a remote API, the caller in the headers it trusts from this edge alone. */
+async function callUpstream(c: Context<AppEnv>, url: string, own?: { method: string }): Promise<Response> {
+  const headers = own ? bodiless(c.req.raw.headers) : new Headers(c.req.raw.headers);
+  for (const h of HOP_BY_HOP) headers.delete(h);
+  const caller = callerOf(c);
+  for (const [key, name] of Object.entries(CALLER_HEADERS)) {
+    const value = caller[key as keyof Caller];
+    if (value) headers.set(name, value);
+    else headers.delete(name);
+  }
+  const method = own?.method ?? c.req.method;
+  const body = own || method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
   try {
-    const res = await fetch(`${upstream}${path}${search}`, { method, headers, body, redirect: 'manual' });
+    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
     const out = new Headers(res.headers);
     for (const h of ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding']) out.delete(h);
     return new Response(res.body, { status: res.status, statusText: res.statusText, headers: out });

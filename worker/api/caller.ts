@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, Caller } from '../env';
+
+/**
+ * The calls the edge makes of the embedded API in the same isolate, with their callers: typed
+ * values handed over with the request object, no identity copied into headers and read back.
+ */
+const inProcess = new WeakMap<Request, Caller>();
+
+/** A call of the embedded API: `req` is answered for `caller`. */
+export function inProcessCall(req: Request, caller: Caller): Request {
+  inProcess.set(req, caller);
+  return req;
+}
+
+/**
+ * The headers a remote API (UPSTREAM_API) reads its caller from: the edge in front of it sets
+ * them after its own checks and removes any the browser sent.
+ */
+export const CALLER_HEADERS = {
+  clientSub: 'X-Client-Sub',
+  holdBrowser: 'X-Hold-Browser',
+  origin: 'X-Forwarded-Origin',
+  requestId: 'X-Request-Id',
+} as const;
+
+function fromHeaders(req: Request): Caller {
+  const h = (name: string) => req.headers.get(name);
+  return {
+    clientSub: h(CALLER_HEADERS.clientSub),
+    holdBrowser: h(CALLER_HEADERS.holdBrowser),
+    origin: new URL(h(CALLER_HEADERS.origin) ?? req.url).origin,
+    requestId: /^[\w-]{1,100}$/.test(h(CALLER_HEADERS.requestId) ?? '') ? h(CALLER_HEADERS.requestId)! : crypto.randomUUID(),
+  };
+}
+
+/**
+ * The API's first middleware: the caller the edge handed over in-process, or, when this API runs
+ * on its own behind a remote edge, the one that edge put in the headers.
+ */
+export const withCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const caller = inProcess.get(c.req.raw) ?? fromHeaders(c.req.raw);
+  c.set('caller', caller);
+  c.set('requestId', caller.requestId);
+  await next();
+};
