@@ -9,7 +9,8 @@ const persistTo = '.wrangler/e2e';
 rmSync(persistTo, { recursive: true, force: true });
 const clockOffsetMs = Number(process.env.E2E_CLOCK_OFFSET_MS || 0);
 prepareLocalDb(persistTo, { now: new Date(Date.now() + clockOffsetMs) });
-const running = await startApp({ port: Number(process.env.E2E_PORT || 8790), persistTo, clockOffsetMs });
+// VERSION_LEASE_MS=0: a salon change answers at once (the Worker tests cover the lease itself).
+const running = await startApp({ port: Number(process.env.E2E_PORT || 8790), persistTo, clockOffsetMs, vars: { VERSION_LEASE_MS: '0' } });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => running.stop(sig));
 running.exited.then((code) => {
   running.stop();

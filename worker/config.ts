@@ -20,6 +20,9 @@ const required = (name: string) =>
     .min(1, `${name} is required`);
 
 /** Keys and ids that open only the stand-ins: fine in development, refused anywhere else. */
+/** How long an isolate shares a settings-version read unless VERSION_LEASE_MS says otherwise (edge/versions.ts). */
+export const DEFAULT_LEASE_MS = 1000;
+
 const LOCAL_SECRET = /(^|_)local[_-]|^AC0{32}$/;
 const STAND_IN_SETTINGS = [
   'COGNITO_ENDPOINT',
@@ -95,6 +98,17 @@ const envSchema = z
       .trim()
       .regex(/^-?\d{1,13}$/, 'CLOCK_OFFSET_MS must be a whole number of milliseconds')
       .optional(),
+    /**
+     * How long an isolate reuses a settings-version read (edge/versions.ts); a salon's change waits
+     * a little longer before it answers. 0: every request reads the version, and a change answers
+     * at once (the tests, which change settings often).
+     */
+    VERSION_LEASE_MS: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, 'VERSION_LEASE_MS must be a whole number of milliseconds, 0 to 10000')
+      .refine((v) => Number(v) <= 10_000, 'VERSION_LEASE_MS must be a whole number of milliseconds, 0 to 10000')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.ENVIRONMENT !== 'production') return;
@@ -135,6 +149,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     production: env.ENVIRONMENT === 'production',
     /** how far the clock runs ahead of the machine's (tests only; 0 in production) */
     clockOffsetMs: Number(env.CLOCK_OFFSET_MS ?? 0),
+    /** how long a settings-version read is shared (edge/versions.ts) */
+    versionLeaseMs: Number(env.VERSION_LEASE_MS ?? DEFAULT_LEASE_MS),
     release: env.RELEASE,
     appHosts: env.APP_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

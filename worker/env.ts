@@ -41,6 +41,7 @@ export interface Env {
   PUSHER_CLUSTER?: string;
   PUSHER_HOST?: string;
   CLOCK_OFFSET_MS?: string;
+  VERSION_LEASE_MS?: string;
 }
 
 /**

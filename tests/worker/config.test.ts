@@ -159,6 +159,15 @@ describe('one checked configuration', () => {
     }
   });
 
+  it('shares a settings-version read for 1 s unless VERSION_LEASE_MS says otherwise, and refuses a wrong one', () => {
+    expect(configFrom({ ...PRODUCTION, RELEASE: '1' }).versionLeaseMs).toBe(1000);
+    expect(configFrom({ ...PRODUCTION, RELEASE: '1', VERSION_LEASE_MS: '0' }).versionLeaseMs).toBe(0);
+    for (const wrong of ['-1', '1.5', 'soon', '20000'])
+      expect(() => configFrom({ ...PRODUCTION, RELEASE: '1', VERSION_LEASE_MS: wrong })).toThrow(
+        'VERSION_LEASE_MS must be a whole number of milliseconds, 0 to 10000',
+      );
+  });
+
   it('the development settings point every service at the stand-ins Worker', () => {
     expect(env.ENVIRONMENT).toBe('development');
     for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE', 'RESEND_API_BASE'] as const)

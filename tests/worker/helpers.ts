@@ -25,12 +25,16 @@ export async function call(path: string, init: RequestInit = {}, envOverride?: P
   return res;
 }
 
-export async function patchSalon(id: number, body: unknown, key = `demo-admin-${id}`) {
-  return call(`/admin/salons/${id}`, {
-    method: 'PATCH',
-    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+export async function patchSalon(id: number, body: unknown, key = `demo-admin-${id}`, envOverride?: Partial<Cloudflare.Env>) {
+  return call(
+    `/admin/salons/${id}`,
+    {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    },
+    envOverride,
+  );
 }
 
 /** The data the edge injected into a served page. */

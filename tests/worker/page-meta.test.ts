@@ -53,7 +53,7 @@ describe('the meta description of each page', () => {
     const d = await pageDescription('/group/1/');
     expect(d.raw).toBe('Book online with Willow &amp; Co: choose a location, then services, a stylist and a time.');
     await env.DB.prepare('UPDATE salon_groups SET name = ? WHERE id = 1').bind(HOSTILE).run();
-    await bumpVersions(env.DB, ['group:1']);
+    await bumpVersions(env.DB, ['group:1'], 0);
     const hostile = await pageDescription('/group/1/');
     expect(hostile.raw).not.toMatch(/[<>"]/);
     expect(hostile.text).toBe(`Book online with ${HOSTILE}: choose a location, then services, a stylist and a time.`);

@@ -26,7 +26,15 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: path.join(root, 'wrangler.toml') },
-        miniflare: { bindings: { TEST_MIGRATIONS: [...migrations, ...seed], ...standIns, STANDINS_ORIGIN: standIns.STRIPE_API_BASE } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: [...migrations, ...seed],
+            ...standIns,
+            STANDINS_ORIGIN: standIns.STRIPE_API_BASE,
+            // no shared settings-version reads, so an admin change answers at once (cache.test.ts runs with the lease)
+            VERSION_LEASE_MS: '0',
+          },
+        },
       }),
     ],
     // as wrangler.toml's [alias]: the `pusher` SDK's node-fetch is the global fetch

@@ -18,6 +18,7 @@ export async function adminCall(c: Context<AppEnv>, path: string, search: string
     await bumpVersions(
       c.env.DB,
       changed.split(',').filter((s) => /^[a-z]+(?::\d+)?$/.test(s)),
+      c.get('config').versionLeaseMs,
     );
   const out = new Response(res.body, res);
   out.headers.delete(CHANGED_SCOPES_HEADER);

@@ -68,7 +68,7 @@ function withRequestId(c: Context<AppEnv>, body: ArrayBuffer): ArrayBuffer | str
 
 /** The current settings version of a scope ('salon:1'), read through the lease of versions.ts. */
 export function scopeVersion(c: Context<AppEnv>, scope: string): Promise<string> {
-  return versionOf(c.env.DB, scope);
+  return versionOf(c.env.DB, scope, c.get('config').versionLeaseMs);
 }
 
 /** 'salon:1@4': a scope with its current version, for keys of things derived from it. */

@@ -1,4 +1,5 @@
 import { SCOPES } from '../api/policy';
+import { DEFAULT_LEASE_MS } from '../config';
 import { cacheVersion, renewCacheVersions } from '../db/cache-versions';
 
 /**
@@ -17,7 +18,8 @@ import { cacheVersion, renewCacheVersions } from '../db/cache-versions';
  * the old settings after the save has answered. Only settled versions (strings) are shared:
  * a request never awaits another request's I/O, which workerd does not allow reliably.
  */
-export const LEASE_MS = 1000;
+/** The lease when VERSION_LEASE_MS is not set. */
+export const LEASE_MS = DEFAULT_LEASE_MS;
 
 /**
  * The scope of the host and short-URL → salon mapping. Which salon a domain or slug belongs to
@@ -26,8 +28,9 @@ export const LEASE_MS = 1000;
  * other change; it is read through the same lease and commit-wait as a salon's version.
  */
 export const TENANCY_SCOPE = SCOPES.tenancy;
-/** The lease, plus room for a timer that fires early or a clock that ticks coarsely. */
-export const CHANGE_SETTLE_MS = LEASE_MS + 100;
+/** The lease, plus room for a timer that fires early or a clock that ticks coarsely (none without a lease). */
+export const settleMsOf = (leaseMs: number) => (leaseMs > 0 ? leaseMs + 100 : 0);
+export const CHANGE_SETTLE_MS = settleMsOf(LEASE_MS);
 
 interface Read {
   startedAt: number;
@@ -38,13 +41,14 @@ const reads = new Map<string, Read>();
 const MAX_SCOPES = 5000;
 
 /** A read this isolate may reuse for a request that arrived at `now`, if any. */
-function reusable(scope: string, now: number): string | undefined {
+function reusable(scope: string, now: number, leaseMs: number): string | undefined {
   const last = reads.get(scope);
-  return last && now >= last.startedAt && now - last.startedAt < LEASE_MS ? last.version : undefined;
+  return last && now >= last.startedAt && now - last.startedAt < leaseMs ? last.version : undefined;
 }
 
-export async function versionOf(db: D1Database, scope: string, now = Date.now()): Promise<string> {
-  const fresh = reusable(scope, now);
+/** `scope`'s current version; `leaseMs` is the setting VERSION_LEASE_MS (0: never shared). */
+export async function versionOf(db: D1Database, scope: string, leaseMs: number, now = Date.now()): Promise<string> {
+  const fresh = reusable(scope, now, leaseMs);
   if (fresh !== undefined) return fresh;
   const startedAt = Date.now();
   const version = await cacheVersion(db, scope);
@@ -61,9 +65,10 @@ export function forgetVersionReads(): void {
   reads.clear();
 }
 
-export async function bumpVersions(db: D1Database, scopes: string[]): Promise<void> {
+export async function bumpVersions(db: D1Database, scopes: string[], leaseMs: number): Promise<void> {
   if (scopes.length === 0) return;
   await renewCacheVersions(db, scopes);
   // Outlast every read that other requests may still reuse (see above).
-  await new Promise((resolve) => setTimeout(resolve, CHANGE_SETTLE_MS));
+  const settle = settleMsOf(leaseMs);
+  if (settle > 0) await new Promise((resolve) => setTimeout(resolve, settle));
 }
