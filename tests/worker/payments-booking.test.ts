@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
+import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { clientWithCard } from './card-client';
 import { call, emptyDiaries, signWebhook, standIn } from './helpers';
 
@@ -31,6 +32,16 @@ const book = (auth: Record<string, string>, body: unknown, key = crypto.randomUU
     '/api/book-online/appointment/create/1/',
     json(body, { ...auth, 'Idempotency-Key': key, 'X-Return-Url': '/salon/1/confirm-with-card' }),
   );
+
+/** The client on the stand-in's 3-D Secure page (the next action's URL carries the intent's secret). */
+async function authenticate(nextActionUrl: string, result: 'complete' | 'fail') {
+  const url = new URL(nextActionUrl);
+  await standIn(url.pathname, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ result, client_secret: url.searchParams.get('client_secret')! }).toString(),
+  });
+}
 
 beforeEach(() => emptyDiaries());
 
@@ -96,15 +107,7 @@ describe('cards and deposits at booking', () => {
     const confirmPath = `/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`;
     // Not authenticated yet: refused with the spec's message, the time still held.
     expect((await call(confirmPath, { method: 'PUT', headers: c.auth })).status).toBe(402);
-    const url = new URL(answer.next_action_url);
-    await standIn(url.pathname, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        result: 'complete',
-        client_secret: url.searchParams.get('client_secret') ?? answer.client_secret,
-      }).toString(),
-    });
+    await authenticate(answer.next_action_url, 'complete');
     const ok = await call(confirmPath, { method: 'PUT', headers: c.auth });
     expect(await ok.json()).toEqual({ status: 'confirmed' });
     expect(
@@ -124,15 +127,7 @@ describe('cards and deposits at booking', () => {
       next_action_url: string;
       client_secret: string;
     };
-    const url = new URL(answer.next_action_url);
-    await standIn(url.pathname, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        result: 'fail',
-        client_secret: url.searchParams.get('client_secret') ?? answer.client_secret,
-      }).toString(),
-    });
+    await authenticate(answer.next_action_url, 'fail');
     const res = await call(`/api/book-online/confirm/1/${answer.appointment_id}/${answer.pi}/${c.username}/`, {
       method: 'PUT',
       headers: c.auth,
@@ -189,6 +184,31 @@ describe('an abandoned 3-D Secure payment', () => {
     const second = await clientWithCard('4242424242424242');
     const res = await book(second.auth, bookingFor(slot, second.username));
     expect(res.status).toBe(201);
+    expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(pending.appointment_id).first()).toEqual({
+      status: 'cancelled',
+    });
+  });
+  it('authenticated after its time was given up: the client is told the time was taken, and the authorisation is released, never taken', async () => {
+    const first = await clientWithCard('4000002760003184');
+    const slot = await slotWithAmelia();
+    const pending = (await (await book(first.auth, bookingFor(slot, first.username))).json()) as {
+      appointment_id: number;
+      pi: string;
+      next_action_url: string;
+    };
+    await env.DB.prepare('UPDATE appointments SET created_at = created_at - 21 * 60000 WHERE id = ?').bind(pending.appointment_id).run();
+    const second = await clientWithCard('4242424242424242');
+    expect((await book(second.auth, bookingFor(slot, second.username))).status).toBe(201);
+    // the first client finishes 3-D Secure only now
+    await authenticate(pending.next_action_url, 'complete');
+    const res = await call(`/api/book-online/confirm/1/${pending.appointment_id}/${pending.pi}/${first.username}/`, {
+      method: 'PUT',
+      headers: first.auth,
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { detail: string }).detail).toBe(MSG_SLOT_TAKEN);
+    const pi = await standIn(`/v1/payment_intents/${pending.pi}`, { headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` } });
+    expect(await pi.json()).toMatchObject({ status: 'canceled', amount_received: 0 });
     expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(pending.appointment_id).first()).toEqual({
       status: 'cancelled',
     });

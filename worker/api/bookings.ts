@@ -3,21 +3,18 @@ import { z } from 'zod';
 import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { toMajor } from '../../shared/money';
 import { URL_SAFE_ID } from '../../shared/ids';
-import type Stripe from 'stripe';
 import { MSG_INVITE_INVALID } from '../../shared/invites';
 import { book } from '../bookings/book';
-import { confirmInvitePayment } from '../invites/confirm';
-import type { InviteSettlement } from '../invites/settle';
 import { holdTimes, releaseHold } from '../bookings/holds';
 import { planBooking } from '../bookings/plan';
-import { clientsPaidAppointment, verifyBooking } from '../db/appointments';
+import { verifyBooking } from '../db/appointments';
 import { optOut } from '../db/opt-outs';
 import { depositSettingsOf, salonById } from '../db/salons';
 import { pricesAt } from '../db/stylists';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { unpaidError } from '../payments/deposit';
-import { settleDeposit } from '../payments/settle';
+import { unpaidError } from '../payments/flow';
+import { settleClientsPayment } from './settle-payments';
 import { stripeFor } from '../payments/stripe';
 import { enqueueMessage } from '../messaging/outbox';
 import { userOfToken } from '../identity/cognito';
@@ -116,25 +113,20 @@ export const bookings = new Hono<AppEnv>()
       const p = c.req.valid('param');
       const sub = clientOf(c, p.username);
       const stripe = stripeFor(c.get('config'));
-      const invite = await confirmInvitePayment(c.env.DB, stripe, {
+      const found = await settleClientsPayment(c.env.DB, stripe, {
         clientId: sub,
         salonId: p.salonId,
         appointmentId: p.appointmentId,
         paymentIntentId: p.pi,
         now: Date.now(),
       });
-      if (invite) return confirmedInvite(invite);
-      const row = await clientsPaidAppointment(c.env.DB, {
-        appointmentId: p.appointmentId,
-        salonId: p.salonId,
-        clientId: sub,
-        paymentIntentId: p.pi,
-      });
-      if (!row) throw new AppError('NOT_FOUND', 'Not found');
-      const settled = (await settleDeposit(c.env.DB, stripe, row.id, p.pi))!;
-      if (settled.status === 'confirmed') return c.json({ status: 'confirmed' });
-      if (settled.status === 'failed' || settled.status === 'cancelled' || settled.status === 'pending') throw unpaidError(settled.pi);
-      throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
+      if (!found) throw new AppError('NOT_FOUND', 'Not found');
+      const { outcome, pi } = found.settled;
+      if (outcome === 'paid') return c.json({ status: 'confirmed' });
+      // a request closed meanwhile, or a booking whose times were freed: its authorisation is released
+      if (outcome === 'closed' && found.kind === 'invite') throw new AppError('CONFLICT', MSG_INVITE_INVALID, undefined, 'invite_closed');
+      if (outcome === 'closed') throw new AppError('CONFLICT', MSG_SLOT_TAKEN);
+      throw unpaidError(pi);
     },
   )
   .put(
@@ -161,13 +153,6 @@ export const bookings = new Hono<AppEnv>()
       return c.json({ status: 'opted_out' });
     },
   );
-
-/** The answer of a confirmed invite payment: as a booking's, or the spec's card message (402), or closed (409). */
-function confirmedInvite({ outcome, pi }: { outcome: InviteSettlement; pi: Stripe.PaymentIntent }) {
-  if (outcome === 'accepted') return Response.json({ status: 'confirmed' });
-  if (outcome === 'closed') throw new AppError('CONFLICT', MSG_INVITE_INVALID, undefined, 'invite_closed');
-  throw unpaidError(pi);
-}
 
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
   const key = idempotencyKeyOf(c, 'booking');

@@ -3,8 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type Stripe from 'stripe';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { inviteOf, settleInviteEvent } from '../invites/confirm';
-import { appointmentOf, settleDeposit } from '../payments/settle';
+import { settleEvent } from './settle-payments';
 import { stripeFor } from '../payments/stripe';
 import { issueVoucher } from '../payments/vouchers';
 import { SESSION_ID } from '../../shared/vouchers';
@@ -22,7 +21,7 @@ function signedAt(header: string): number | null {
 /**
  * Signed payment events (POST /webhooks/stripe), verified with the SDK and the configured
  * secret. An event only says which intent to look at: the deposit is settled from the intent
- * retrieved from Stripe (payments/settle.ts), and a voucher is issued from the Checkout Session
+ * retrieved from Stripe (api/settle-payments.ts, payments/flow.ts), and a voucher is issued from the Checkout Session
  * retrieved from Stripe (payments/vouchers.ts), so a forged or replayed event confirms nothing.
  */
 export const stripeWebhooks = new Hono<AppEnv>().post(
@@ -49,11 +48,7 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
       throw new AppError('BAD_REQUEST', 'Webhook signature verification failed');
     }
     if (event.type.startsWith('payment_intent.')) {
-      const pi = event.data.object as Stripe.PaymentIntent;
-      const invite = inviteOf(pi);
-      const appointment = appointmentOf(pi);
-      if (invite !== null) await settleInviteEvent(c.env.DB, stripe, invite, pi.id, Date.now());
-      else if (appointment !== null) await settleDeposit(c.env.DB, stripe, appointment, pi.id);
+      await settleEvent(c.env.DB, stripe, event.data.object as Stripe.PaymentIntent, Date.now());
     } else if (event.type === 'checkout.session.completed') {
       const session = event.data.object;
       // The event only names the session: issueVoucher trusts the session retrieved from Stripe.

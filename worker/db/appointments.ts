@@ -153,14 +153,21 @@ export function cancelPending(db: D1Database, appointmentId: number, paymentStat
   ]);
 }
 
-/** Confirms a pending appointment whose deposit is taken (idempotent: only a pending one changes). */
-export const confirmPaid = (db: D1Database, appointmentId: number) =>
-  db
-    .prepare(
-      "UPDATE appointments SET status = 'confirmed', payment_status = 'captured' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'",
-    )
+/**
+ * Confirms a pending appointment (and its patch test) whose deposit is authorised: true when this
+ * call confirmed it, false when it is no longer pending (freed meanwhile, or confirmed by another).
+ */
+export async function acceptDeposit(db: D1Database, appointmentId: number): Promise<boolean> {
+  const { meta } = await db
+    .prepare("UPDATE appointments SET status = 'confirmed' WHERE (id = ?1 OR patch_for = ?1) AND status = 'pending'")
     .bind(appointmentId)
     .run();
+  return meta.changes > 0;
+}
+
+/** Records an appointment's deposit (and its patch test's) as taken. */
+export const depositCaptured = (db: D1Database, appointmentId: number) =>
+  db.prepare("UPDATE appointments SET payment_status = 'captured' WHERE id = ?1 OR patch_for = ?1").bind(appointmentId).run();
 
 /** An appointment's deposit as a payment intent must match it: its status, amount and currency. */
 export interface DepositRow {

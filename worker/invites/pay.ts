@@ -1,12 +1,11 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { InviteProcessed } from '../../shared/invites';
-import { claimPayment, inviteOfClient, recordPaymentIntent, releasePayment, type InviteRow } from '../db/invites';
+import { claimPayment, inviteOfClient, type InviteRow } from '../db/invites';
 import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
-import { cardFailureMessage } from '../../shared/card-errors';
+import { authorise, declinedError, settle, type Settled } from '../payments/flow';
 import { cardMissing, inviteClosed } from './errors';
-import { settleInvite } from './settle';
-import { amountToPay } from './view';
+import { invitePayment } from './invite-payment';
 
 /** A payment attempt that holds an invite this long without finishing no longer blocks another. */
 const CLAIM_TTL_MS = 2 * 60_000;
@@ -21,21 +20,10 @@ export interface PayAsked {
   now: number;
 }
 
-const declined = (pi: Stripe.PaymentIntent | null, e?: { code?: string; decline_code?: string }) => {
-  const err = e ?? pi?.last_payment_error ?? undefined;
-  return new AppError(
-    'PAYMENT_REQUIRED',
-    cardFailureMessage(err?.code, err?.decline_code),
-    'payment',
-    err?.code ?? 'card_declined',
-    err?.decline_code,
-  );
-};
-
-function answerOf(outcome: string, pi: Stripe.PaymentIntent, a: PayAsked): InviteProcessed {
-  if (outcome === 'accepted') return { r_status: 'accepted', invite_status: 'accepted', pi: pi.id, pi_status: pi.status };
+function answerOf({ outcome, pi }: Settled, a: PayAsked): InviteProcessed {
+  if (outcome === 'paid') return { r_status: 'accepted', invite_status: 'accepted', pi: pi.id, pi_status: pi.status };
   if (outcome === 'closed') throw inviteClosed();
-  if (outcome === 'failed') throw declined(pi);
+  if (outcome === 'failed') throw declinedError(pi.last_payment_error);
   return {
     r_status: 'requires_action',
     invite_status: a.row.status,
@@ -57,8 +45,8 @@ function answerOf(outcome: string, pi: Stripe.PaymentIntent, a: PayAsked): Invit
 export async function payInvite(db: D1Database, stripe: Stripe, a: PayAsked): Promise<InviteProcessed> {
   const { row } = a;
   if (row.payment_intent_id) {
-    const settled = await settleInvite(db, stripe, row, await stripe.paymentIntents.retrieve(row.payment_intent_id), a.now);
-    if (settled.outcome !== 'failed') return answerOf(settled.outcome, settled.pi, a);
+    const settled = await settle(stripe, invitePayment(db, row, a.now), await stripe.paymentIntents.retrieve(row.payment_intent_id));
+    if (settled.outcome !== 'failed') return answerOf(settled, a);
   }
   if (row.status === 'accepted') return { r_status: 'accepted', invite_status: 'accepted', pi: row.payment_intent_id, pi_status: null };
   const card = await savedCard(db, a.clientId);
@@ -70,27 +58,11 @@ export async function payInvite(db: D1Database, stripe: Stripe, a: PayAsked): Pr
       throw new AppError('CONFLICT', 'This payment is already being processed. Please wait a moment.', undefined, 'payment_in_progress');
     throw inviteClosed();
   }
-  let pi: Stripe.PaymentIntent;
-  try {
-    pi = await stripe.paymentIntents.create(
-      {
-        amount: amountToPay(row),
-        currency: row.currency.toLowerCase(),
-        customer: card.customer,
-        payment_method: card.id,
-        capture_method: 'manual',
-        confirm: true,
-        return_url: a.returnUrl,
-        metadata: { invite_id: String(row.id), appointment_id: String(row.appointment_id) },
-      },
-      { idempotencyKey: `invite-${row.id}-${a.key}` },
-    );
-  } catch (e) {
-    await releasePayment(db, row.id, null, a.key);
-    if (e instanceof Stripe.errors.StripeCardError) throw declined(null, { code: e.code, decline_code: e.decline_code });
-    throw e;
-  }
-  await recordPaymentIntent(db, row.id, a.key, pi.id);
-  const settled = await settleInvite(db, stripe, { ...row, payment_intent_id: pi.id }, pi, a.now);
-  return answerOf(settled.outcome, settled.pi, a);
+  const settled = await authorise(stripe, invitePayment(db, row, a.now, a.key), {
+    customer: card.customer,
+    paymentMethod: card.id,
+    returnUrl: a.returnUrl,
+    idempotencyKey: `invite-${row.id}-${a.key}`,
+  });
+  return answerOf(settled, a);
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { settleDepositOutcome } from '../db/appointment-changes';
 import { AppError } from '../errors';
-import { captureOnce } from './deposit';
+import { captureOnce } from './flow';
 
 interface CancelledDeposit {
   id: number;

@@ -1,0 +1,60 @@
+import type Stripe from 'stripe';
+import { clientsPaidAppointment, depositOf } from '../db/appointments';
+import { inviteOfIntent, inviteOfPayment } from '../db/invites';
+import { invitePayment } from '../invites/invite-payment';
+import { depositPayment } from '../payments/deposit-payment';
+import { settle, type PaymentTarget, type Settled } from '../payments/flow';
+
+/** A positive id a payment intent's metadata names under `key`, if any. */
+function idIn(pi: { metadata?: Record<string, string> | null }, key: string): number | null {
+  const id = Number(pi.metadata?.[key]);
+  return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * What an intent pays for, from the metadata it carries and the intent recorded on that target
+ * (a deposit request names its invite; a booking's deposit only its appointment). Null: none of ours.
+ */
+async function targetOf(db: D1Database, pi: { id: string; metadata?: Record<string, string> | null }, now: number) {
+  const invite = idIn(pi, 'invite_id');
+  if (invite !== null) {
+    const row = await inviteOfIntent(db, invite, pi.id, now);
+    return row && { kind: 'invite' as const, target: invitePayment(db, row, now) };
+  }
+  const appointment = idIn(pi, 'appointment_id');
+  if (appointment === null) return null;
+  const row = await depositOf(db, appointment, pi.id);
+  return row && { kind: 'deposit' as const, target: depositPayment(db, row) };
+}
+
+/** A payment event: the payment it names is settled from the intent retrieved from Stripe, never the event's copy. */
+export async function settleEvent(
+  db: D1Database,
+  stripe: Stripe,
+  pi: { id: string; metadata?: Record<string, string> | null },
+  now: number,
+) {
+  const found = await targetOf(db, pi, now);
+  return found && settle(stripe, found.target, await stripe.paymentIntents.retrieve(pi.id));
+}
+
+/**
+ * 3-D Secure coming back (PUT book-online/confirm/…): the client's own payment of that appointment
+ * with this intent, a deposit request's or the booking's deposit, settled from the intent as Stripe
+ * reports it. Null when the client has no such payment.
+ */
+export async function settleClientsPayment(
+  db: D1Database,
+  stripe: Stripe,
+  q: { clientId: string; salonId: number; appointmentId: number; paymentIntentId: string; now: number },
+): Promise<{ kind: 'invite' | 'deposit'; settled: Settled } | null> {
+  let found: { kind: 'invite' | 'deposit'; target: PaymentTarget } | null = null;
+  const invite = await inviteOfPayment(db, q);
+  if (invite) found = { kind: 'invite', target: invitePayment(db, invite, q.now) };
+  else if (await clientsPaidAppointment(db, q)) {
+    const row = await depositOf(db, q.appointmentId, q.paymentIntentId);
+    if (row) found = { kind: 'deposit', target: depositPayment(db, row) };
+  }
+  if (!found) return null;
+  return { kind: found.kind, settled: await settle(stripe, found.target, await stripe.paymentIntents.retrieve(q.paymentIntentId)) };
+}

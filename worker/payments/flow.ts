@@ -1,0 +1,131 @@
+import Stripe from 'stripe';
+import { AppError } from '../errors';
+import { cardFailureMessage } from '../../shared/card-errors';
+
+/**
+ * What a payment pays for (a booking's deposit, a deposit request; later a no-show fee) and how
+ * its state follows the payment's. The one flow below drives every target the same way.
+ */
+export interface PaymentTarget {
+  /** the metadata the intent carries, naming this target (an intent pays a target only when they match) */
+  metadata: Record<string, string>;
+  /** in minor units */
+  amount: number;
+  currency: string;
+  /** whether the target already took this intent (a settle repeated by the webhook and the browser) */
+  tookAlready(pi: Stripe.PaymentIntent): boolean;
+  /** keeps a new intent as this target's */
+  recordIntent(pi: Stripe.PaymentIntent): Promise<unknown>;
+  /** takes the authorised payment, in one conditional write: false when the target closed meanwhile */
+  accept(paymentIntentId: string): Promise<boolean>;
+  /** the payment is captured */
+  captured(paymentIntentId: string): Promise<unknown>;
+  /** the payment failed (declined, cancelled, or no intent could be made: null): lets go of what it held */
+  failed(paymentIntentId: string | null): Promise<unknown>;
+}
+
+/** paid: taken (captured once); requires_action: 3-D Secure still to do; failed: pay again; closed: the target closed meanwhile. */
+export type PaymentOutcome = 'paid' | 'requires_action' | 'pending' | 'failed' | 'closed';
+
+export interface Settled {
+  outcome: PaymentOutcome;
+  pi: Stripe.PaymentIntent;
+}
+
+/** Takes an authorised payment exactly once (the capture carries its own idempotency key). */
+export async function captureOnce(stripe: Stripe, pi: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
+  if (pi.status !== 'requires_capture') return pi;
+  return stripe.paymentIntents.capture(pi.id, {}, { idempotencyKey: `capture-${pi.id}` });
+}
+
+/** 402 with the spec's message for a card's failure (shared/card-errors.ts). */
+export function declinedError(err?: { code?: string; decline_code?: string } | null): AppError {
+  return new AppError(
+    'PAYMENT_REQUIRED',
+    cardFailureMessage(err?.code, err?.decline_code),
+    'payment',
+    err?.code ?? 'card_declined',
+    err?.decline_code,
+  );
+}
+
+/**
+ * 402 for a payment that 3-D Secure did not complete, or that failed: the card's own message, or
+ * the spec's authentication message.
+ */
+export function unpaidError(pi: Stripe.PaymentIntent | undefined): AppError {
+  const err = pi?.last_payment_error;
+  const code = err?.code ?? (pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
+  return new AppError(
+    'PAYMENT_REQUIRED',
+    cardFailureMessage(err?.code ?? 'payment_intent_authentication_failure', err?.decline_code),
+    'payment',
+    code,
+    err?.decline_code,
+  );
+}
+
+const paysFor = (target: PaymentTarget, pi: Stripe.PaymentIntent) =>
+  Object.entries(target.metadata).every(([k, v]) => pi.metadata?.[k] === v) &&
+  pi.amount === target.amount &&
+  pi.currency === target.currency.toLowerCase();
+
+/**
+ * Settles a target's payment from the intent as Stripe itself reports it (retrieved or created by
+ * the caller, never taken from a browser or an event): taken only when the intent is this target's,
+ * for its amount and currency, and authorised. The target accepts it in one conditional write
+ * before the capture, so a target that closed first (a declined request, a freed booking) never
+ * keeps money: its authorisation is released instead.
+ */
+export async function settle(stripe: Stripe, target: PaymentTarget, pi: Stripe.PaymentIntent): Promise<Settled> {
+  if (!paysFor(target, pi)) return { outcome: 'failed', pi };
+  if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
+    if (!target.tookAlready(pi) && !(await target.accept(pi.id))) {
+      if (pi.status === 'requires_capture') await stripe.paymentIntents.cancel(pi.id).catch(() => undefined);
+      return { outcome: 'closed', pi };
+    }
+    const captured = await captureOnce(stripe, pi);
+    if (captured.status === 'succeeded' && captured.amount_received >= target.amount) await target.captured(pi.id);
+    return { outcome: 'paid', pi: captured };
+  }
+  if (pi.status === 'requires_action') return { outcome: 'requires_action', pi };
+  if (pi.status === 'requires_payment_method' || pi.status === 'canceled') {
+    await target.failed(pi.id);
+    return { outcome: 'failed', pi };
+  }
+  return { outcome: 'pending', pi };
+}
+
+/**
+ * Pays a target with a saved card: authorised with manual capture and confirmed at once, then
+ * settled as above. 3-D Secure answers requires_action; a card refused outright lets the target go
+ * and answers 402 with the spec's message. `idempotencyKey` makes a retry the same payment.
+ */
+export async function authorise(
+  stripe: Stripe,
+  target: PaymentTarget,
+  a: { customer: string; paymentMethod: string; returnUrl: string; idempotencyKey: string },
+): Promise<Settled> {
+  let pi: Stripe.PaymentIntent;
+  try {
+    pi = await stripe.paymentIntents.create(
+      {
+        amount: target.amount,
+        currency: target.currency.toLowerCase(),
+        customer: a.customer,
+        payment_method: a.paymentMethod,
+        capture_method: 'manual',
+        confirm: true,
+        return_url: a.returnUrl,
+        metadata: target.metadata,
+      },
+      { idempotencyKey: a.idempotencyKey },
+    );
+  } catch (e) {
+    await target.failed(null);
+    if (e instanceof Stripe.errors.StripeCardError) throw declinedError(e);
+    throw e;
+  }
+  await target.recordIntent(pi);
+  return settle(stripe, target, pi);
+}
