@@ -2,19 +2,18 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PAGES_CACHE } from './shared/offline.ts';
+import { CODE_SCREEN_PATH, NOT_PAGE_PATH, PAGES_CACHE } from './shared/offline.ts';
 
 /**
  * Navigations the service worker may keep a copy of (for a client who reopens a page offline):
- * salon, group and landing pages. Never the API, the admin, the session or the stand-ins, and
- * never a link that carries a code (invites, card details, verification, magic links). The
- * function is copied into sw.js as it is, so it must not use anything outside itself.
+ * salon, group and landing pages; never the edge's other paths nor a screen whose address carries
+ * a code, as shared/offline.ts declares them. Workbox writes the function's text into sw.js, so it
+ * is made here with those declarations' patterns written into it.
  */
-function isCachedPage({ request, url }: { request: Request; url: URL }) {
-  if (request.mode !== 'navigate') return false;
-  const p = url.pathname;
-  return !/^\/(?:api|admin|session|webhooks|realtime|pusher|__)/.test(p) && !/\/(?:invite|invite-login|card-details|verify|auth)\//.test(p);
-}
+const isCachedPage = new Function(
+  '{ request, url }',
+  `return request.mode === 'navigate' && !${NOT_PAGE_PATH}.test(url.pathname) && !${CODE_SCREEN_PATH}.test(url.pathname);`,
+) as (o: { request: Request; url: URL }) => boolean;
 
 /**
  * The server render needs only the first screens (client/entry-server.tsx): in the `ssr` build the

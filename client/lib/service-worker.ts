@@ -1,5 +1,5 @@
 import type { Workbox } from 'workbox-window';
-import { PAGES_CACHE } from '../../shared/offline';
+import { keptForOffline, PAGES_CACHE } from '../../shared/offline';
 
 /** The registered service worker (vite.config.ts builds it), once it is registered. */
 let registered: Promise<Workbox | null> | null = null;
@@ -13,10 +13,10 @@ const loaded = () =>
 /**
  * The page the client opened before any service worker controlled it never went through one, so
  * it is kept now: reopened offline, it is this page rather than the offline page. Only a salon's
- * page, and never one whose address carries a code (invite and card-details links).
+ * page, and never one whose address carries a code (shared/offline.ts).
  */
 async function keepFirstPage() {
-  if (/\/(?:invite|invite-login|card-details)\//.test(location.pathname)) return;
+  if (!keptForOffline(location.pathname)) return;
   await navigator.serviceWorker.ready;
   const pages = await caches.open(PAGES_CACHE);
   if (!(await pages.match(location.href))) await pages.add(location.href);
