@@ -3,7 +3,7 @@ import type { SalonDetails } from '../../../shared/types';
 import { CallError } from '../../lib/api';
 import type { ClientUser } from '../auth';
 import { booking, newAttempt, submitBooking } from '../booking';
-import { authenticatePayment, MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage } from '../payments';
+import { MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage, payWithSavedCard } from '../payments';
 import { confirmDeposit } from './api';
 
 /** The booking answer of a salon that takes a card: a 3-D Secure step may follow. */
@@ -60,20 +60,18 @@ export async function confirmAuthenticated(salonId: number, username: string, au
  * Stripe.js's modal, then the server confirms it. 'redirecting' means the browser is leaving.
  */
 export async function bookWithSavedCard(salon: SalonDetails, user: ClientUser, returnUrl: string): Promise<'confirmed' | 'redirecting'> {
-  let answer: CardBookingAnswer;
-  try {
-    answer = (await submitBooking(salon, user, 'saved_card', { 'X-Return-Url': returnUrl })) as CardBookingAnswer;
-  } catch (e) {
-    throw problemOf(e, true);
-  }
-  if (answer.pi_status !== 'requires_action') return 'confirmed';
-  const auth = await authenticatePayment(answer);
-  if (auth.status === 'redirecting') return 'redirecting';
-  if (auth.status === 'failed') {
-    newAttempt();
-    const p = paymentErrorMessage(auth.error, { savedCard: true });
-    throw new BookingProblem(p.message, p.unsuccessful);
-  }
-  await confirmAuthenticated(salon.id, user.username);
-  return 'confirmed';
+  const paid = await payWithSavedCard({
+    charge: () =>
+      (submitBooking(salon, user, 'saved_card', { 'X-Return-Url': returnUrl }) as Promise<CardBookingAnswer>).catch((e: unknown) => {
+        throw problemOf(e, true);
+      }),
+    needsAuthentication: (answer) => answer.pi_status === 'requires_action',
+    confirm: () => confirmAuthenticated(salon.id, user.username),
+    failed: (error) => {
+      newAttempt();
+      const p = paymentErrorMessage(error, { savedCard: true });
+      return new BookingProblem(p.message, p.unsuccessful);
+    },
+  });
+  return paid === 'paid' ? 'confirmed' : 'redirecting';
 }

@@ -2,7 +2,7 @@ import type { Invite, InviteProcessed } from '../../../shared/invites';
 import { CallError } from '../../lib/api';
 import type { ClientUser } from '../auth';
 import { confirmDeposit } from '../confirm';
-import { authenticatePayment, MSG_AUTHENTICATION, paymentErrorMessage } from '../payments';
+import { MSG_AUTHENTICATION, paymentErrorMessage, payWithSavedCard } from '../payments';
 import { processInvite } from './api';
 
 /** A payment of a request that did not go through, as the client is told. */
@@ -63,34 +63,34 @@ export async function payInvite(
   idempotencyKey: string,
   returnUrl: string,
 ): Promise<'accepted' | 'redirecting'> {
-  let answer: InviteProcessed;
-  try {
-    answer = await processInvite(
-      invite.salon.id,
-      invite.id,
-      {
-        data: {
-          invite_id: invite.id,
-          accepted: true,
-          payment_intent: null,
-          paid_full_amount: invite.payFullAmount,
-          cognito_username: user.username,
-          appointment_id: invite.appointment.id,
+  const paid = await payWithSavedCard({
+    charge: () =>
+      processInvite(
+        invite.salon.id,
+        invite.id,
+        {
+          data: {
+            invite_id: invite.id,
+            accepted: true,
+            payment_intent: null,
+            paid_full_amount: invite.payFullAmount,
+            cognito_username: user.username,
+            appointment_id: invite.appointment.id,
+          },
         },
-      },
-      { idempotencyKey, returnUrl },
-    );
-  } catch (e) {
-    throw problemOf(e);
-  }
-  if (answer.r_status !== 'requires_action') return 'accepted';
-  const auth = await authenticatePayment(answer);
-  if (auth.status === 'redirecting') return 'redirecting';
-  if (auth.status === 'failed') {
-    const p = paymentErrorMessage(auth.error);
-    throw new PaymentProblem(p.message, 'card', p.unsuccessful);
-  }
-  if (!answer.pi) throw new PaymentProblem(MSG_AUTHENTICATION, 'card');
-  await confirmAfterAuthentication(invite.salon.id, invite.appointment.id, answer.pi, user.username);
-  return 'accepted';
+        { idempotencyKey, returnUrl },
+      ).catch((e: unknown) => {
+        throw problemOf(e);
+      }),
+    needsAuthentication: (answer: InviteProcessed) => answer.r_status === 'requires_action',
+    confirm: async (answer) => {
+      if (!answer.pi) throw new PaymentProblem(MSG_AUTHENTICATION, 'card');
+      await confirmAfterAuthentication(invite.salon.id, invite.appointment.id, answer.pi, user.username);
+    },
+    failed: (error) => {
+      const p = paymentErrorMessage(error);
+      return new PaymentProblem(p.message, 'card', p.unsuccessful);
+    },
+  });
+  return paid === 'paid' ? 'accepted' : 'redirecting';
 }

@@ -5,6 +5,7 @@ export { SavedCardView } from './SavedCardView';
 export { Totals } from './Totals';
 export { deleteCard, getCard } from './api';
 export { authenticatePayment } from './authenticate';
+export { payWithSavedCard } from './saved-card';
 export {
   MSG_AUTHENTICATION,
   MSG_CARD_REMOVED,
