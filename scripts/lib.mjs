@@ -20,7 +20,12 @@ const env = {
 export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
   const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env, timeout: timeoutMs, ...opts });
   if (r.status !== 0) {
-    const why = r.error?.code === 'ETIMEDOUT' ? `timed out after ${timeoutMs / 1000} s` : `exit ${r.status ?? r.signal}`;
+    const why =
+      r.error?.code === 'ETIMEDOUT'
+        ? `timed out after ${timeoutMs / 1000} s`
+        : r.error
+          ? `${r.error.message}${r.error.code === 'ENOENT' ? `: is ${cmd} on the PATH? (npm run puts node_modules/.bin there)` : ''}`
+          : `exit ${r.status ?? r.signal}`;
     console.error(`\n✗ ${cmd} ${args.join(' ')} failed (${why})`);
     process.exit(r.status || 1);
   }
