@@ -23,7 +23,7 @@ import autocannon from 'autocannon';
 // Set before lib.mjs is loaded, as it copies process.env once. BENCH_WRANGLER_LOG=info keeps them.
 process.env.WRANGLER_LOG = process.env.BENCH_WRANGLER_LOG || 'warn';
 const { buildClient, prepareLocalDb, startWorker } = await import('./lib.mjs');
-const { productionBundle } = await import('./bundle.mjs');
+const { BUDGET_GZIP_KB, productionBundle } = await import('./bundle.mjs');
 
 const SECONDS = posInt('BENCH_SECONDS', 8);
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : posInt('BENCH_WARMUP', 2);
@@ -61,6 +61,8 @@ const TARGETS = [
     url: `${app}/admin/salons/1/invites`,
     headers: { Authorization: 'Bearer demo-admin-1' },
     server: 'app',
+    // measured, not budgeted: the budget is the cached public calls' and the shell's
+    measuredOnly: true,
   },
 ];
 
@@ -318,7 +320,9 @@ async function main() {
   console.log(
     `  ${fmtKB(bundle.raw)} raw, ${fmtKB(bundle.gzip)} gzip; stand-in identifiers or local keys: ${bundle.found.join(', ') || 'none'}`,
   );
-  console.log(`  Budget: ≤ 250 KB gzip and no stand-in code → ${bundle.gzip <= 250 * KB && !bundle.found.length ? 'PASS' : 'FAIL'}`);
+  console.log(
+    `  Budget: ≤ ${BUDGET_GZIP_KB} KB gzip and no stand-in code → ${bundle.gzip <= BUDGET_GZIP_KB * KB && !bundle.found.length ? 'PASS' : 'FAIL'}`,
+  );
 
   // 2. Throughput. Each round runs every target in turn, and a last hello-world run closes the
   // rounds, so every target is compared with hello world interpolated between the two runs that
@@ -361,7 +365,15 @@ async function main() {
       // against the hello + assets run of the same round: the app's own cost over that floor
       floorShare: median(mine.map((x, i) => x.rps / runs.get(floorTarget)[i].rps)),
       cpuShare: withCpu ? median(mine.map((x, i) => helloAt('cpu', i, k) / x.cpu)) : null,
-      verdict: t.baseline ? 'baseline' : t.floor ? 'reference' : floorShareOf(mine) >= THROUGHPUT_BUDGET ? 'PASS' : 'FAIL',
+      verdict: t.baseline
+        ? 'baseline'
+        : t.floor
+          ? 'reference'
+          : t.measuredOnly
+            ? 'no budget'
+            : floorShareOf(mine) >= THROUGHPUT_BUDGET
+              ? 'PASS'
+              : 'FAIL',
     };
   });
   const pct = (x) => `${(x * 100).toFixed(0)} %`;
