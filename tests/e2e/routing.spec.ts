@@ -91,3 +91,23 @@ test('robots.txt and favicon.ico are real files, not the app; a salon page has i
   const initials = await request.get((await page.locator('link[rel="icon"]').getAttribute('href'))!);
   expect(await initials.text()).toContain('>WC</text>');
 });
+
+// Through the real asset layer of `wrangler dev` (wrangler.toml [assets]), not the Worker called directly.
+test.describe('hashed build files', () => {
+  test('a missing one answers a 404 that is never stored, with the security headers', async ({ request }) => {
+    const res = await request.get('/assets/index-doesnotexist.js');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['cache-control']).toBe('no-store');
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+    expect((await res.json()).detail).toBe('No such file: it may belong to an older release. Please reload the page.');
+  });
+
+  test('one the page uses is kept for a year, unchanged', async ({ request }) => {
+    const html = await (await request.get('/salon/1')).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+    const res = await request.get(script);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers()['content-type']).toMatch(/javascript/);
+  });
+});
