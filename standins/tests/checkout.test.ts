@@ -55,7 +55,7 @@ function pay(url: string, card: string, bindings: Bindings = env, email = 'buyer
 }
 
 describe('checkout sessions', () => {
-  it('creates an open session with its hosted page, retrieves it and lists it', async () => {
+  it('creates an open session with its hosted page and retrieves it', async () => {
     const older = await voucher();
     const cs = await voucher();
     expect(cs.id).not.toBe(older.id);
@@ -80,13 +80,10 @@ describe('checkout sessions', () => {
     });
     expect(cs.expires_at - cs.created).toBe(86_400);
     expect(await stripe.checkout.sessions.retrieve(cs.id)).toEqual(cs);
-    const items = await stripe.checkout.sessions.listLineItems(cs.id);
-    expect(items.data).toMatchObject([{ object: 'item', description: 'Gift voucher <£25>', quantity: 1, amount_total: 2500 }]);
     const expanded = await stripe.checkout.sessions.retrieve(cs.id, { expand: ['line_items'] });
-    expect(expanded.line_items?.data).toHaveLength(1);
-    const list = await stripe.checkout.sessions.list({ limit: 1 });
-    expect(list).toMatchObject({ object: 'list', has_more: true, url: '/v1/checkout/sessions' });
-    expect(list.data.map((s) => s.id)).toEqual([cs.id]);
+    expect(expanded.line_items?.data).toMatchObject([
+      { object: 'item', description: 'Gift voucher <£25>', quantity: 1, amount_total: 2500 },
+    ]);
     const missing = await stripeError(stripe.checkout.sessions.retrieve('cs_test_nothing'));
     expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such checkout.session: 'cs_test_nothing'" });
   });
@@ -231,7 +228,9 @@ describe('the hosted checkout page', () => {
     expect(paid.payment_intent).toMatch(/^pi_/);
     const pi = await stripe.paymentIntents.retrieve(paid.payment_intent as string);
     expect(pi).toMatchObject({ status: 'succeeded', amount: 2500, amount_received: 2500, currency: 'gbp' });
-    expect((await stripe.checkout.sessions.list({ payment_intent: pi.id })).data.map((s) => s.id)).toEqual([cs.id]);
+    // as the product retrieves it (worker/payments/vouchers.ts)
+    const withIntent = await stripe.checkout.sessions.retrieve(cs.id, { expand: ['payment_intent'] });
+    expect(withIntent.payment_intent).toMatchObject({ id: pi.id, status: 'succeeded' });
 
     const types = posted.map((p) => JSON.parse(p.body).type as string);
     expect(types).toEqual(['payment_intent.succeeded', 'checkout.session.completed']);

@@ -118,7 +118,7 @@ interface ErrorBody {
 // ---- customers, payment methods, setup intents ------------------------------------------------
 
 describe('customers and saved cards', () => {
-  it('creates a customer, saves a 4242 card with a setup intent, and lists it', async () => {
+  it('creates a customer and saves a 4242 card with a setup intent', async () => {
     const customer = await newCustomer();
     expect(customer).toMatchObject({ object: 'customer', livemode: false, email: 'robin@example.test', metadata: {} });
     expect(customer.id).toMatch(/^cus_[A-Za-z0-9]{24}$/);
@@ -137,25 +137,7 @@ describe('customers and saved cards', () => {
     expect(confirmed.status).toBe('succeeded');
     expect(confirmed.payment_method).toBe(pm.id);
     expect((await stripe.paymentMethods.retrieve(pm.id)).customer).toBe(customer.id);
-
-    const list = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
-    expect(list).toMatchObject({ object: 'list', has_more: false, url: `/v1/customers/${customer.id}/payment_methods` });
-    expect(list.data.map((p) => p.id)).toEqual([pm.id]);
     expect(await eventTypes(si.id)).toEqual(['setup_intent.succeeded']);
-  });
-
-  it('updates metadata as Stripe does and pages lists with cursors', async () => {
-    const c = await stripe.customers.create({ metadata: { salon: '7', keep: 'yes' } });
-    const updated = await stripe.customers.update(c.id, { metadata: { salon: '', tier: 'gold' } });
-    expect(updated.metadata).toEqual({ keep: 'yes', tier: 'gold' });
-    const c2 = await stripe.customers.create({ email: 'paging@example.test' });
-    const c3 = await stripe.customers.create({ email: 'paging@example.test' });
-    const first = await stripe.customers.list({ email: 'paging@example.test', limit: 1 });
-    expect(first.data.map((x) => x.id)).toEqual([c3.id]);
-    expect(first.has_more).toBe(true);
-    const second = await stripe.customers.list({ email: 'paging@example.test', limit: 1, starting_after: c3.id });
-    expect(second.data.map((x) => x.id)).toEqual([c2.id]);
-    expect(second.has_more).toBe(false);
   });
 
   it('saves a card with the new customer and expands it', async () => {
@@ -166,42 +148,26 @@ describe('customers and saved cards', () => {
     });
     const pm = customer.invoice_settings.default_payment_method as Stripe.PaymentMethod;
     expect(pm).toMatchObject({ object: 'payment_method', customer: customer.id, card: { brand: 'mastercard', last4: '4444' } });
-    const again = await stripe.customers.retrieve(customer.id);
-    expect((again as Stripe.Customer).invoice_settings.default_payment_method).toBe(pm.id);
-    const bad = await stripeError(stripe.customers.retrieve(customer.id, { expand: ['sources'] }));
+    const bad = await stripeError(stripe.customers.create({ expand: ['sources'] }));
     expect(bad).toMatchObject({ statusCode: 400, param: 'expand' });
   });
 
-  it('attaches and detaches; a detached card cannot be used again', async () => {
-    const customer = await newCustomer();
-    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
-    expect(pm.id).not.toBe('pm_card_visa');
-    expect(pm.customer).toBe(customer.id);
-    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+  it('detaches a saved card, which cannot be used again', async () => {
+    const { customer, pm } = await savedCard();
     expect((await stripe.paymentMethods.detach(pm.id)).customer).toBeNull();
-    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
-      invoice_settings: { default_payment_method: null },
-    });
-    const again = await stripe.paymentMethods.attach(pm.id, { customer: customer.id }).catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((await stripe.paymentMethods.retrieve(pm.id)).customer).toBeNull();
+    const again = await stripeError(
+      stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true }),
+    );
+    expect(again).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+    expect(await stripeError(stripe.paymentMethods.detach(pm.id))).toMatchObject({ statusCode: 400, param: 'payment_method' });
   });
 
-  it('refuses to attach a card that declines (0341 attaches, then every charge fails)', async () => {
-    const customer = await newCustomer();
-    const declined = await stripeError(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }));
-    expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
-
-    const pm = await stripe.paymentMethods.attach((await cardPm('4000000000000341')).id, { customer: customer.id });
-    expect(pm.customer).toBe(customer.id);
+  it('sets up 0341, whose every charge then fails', async () => {
+    const { customer, pm, si } = await savedCard('4000000000000341');
+    expect(si.status).toBe('succeeded');
     const charge = await stripeError(
-      stripe.paymentIntents.create({
-        amount: 2000,
-        currency: 'gbp',
-        customer: customer.id,
-        payment_method: pm.id,
-        confirm: true,
-        off_session: true,
-      }),
+      stripe.paymentIntents.create({ amount: 2000, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true }),
     );
     expect(charge).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline' });
   });
@@ -337,6 +303,18 @@ describe('payment intents', () => {
     );
     expect(reuse).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
   });
+  it("lists a customer's payment intents, newest first", async () => {
+    const { customer, pm } = await savedCard();
+    const base = { currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true } as const;
+    const first = await stripe.paymentIntents.create({ ...base, amount: 1000 });
+    const second = await stripe.paymentIntents.create({ ...base, amount: 2000 });
+    const all = await stripe.paymentIntents.list({ customer: customer.id });
+    expect(all).toMatchObject({ object: 'list', has_more: false, url: '/v1/payment_intents' });
+    expect(all.data.map((p) => p.id)).toEqual([second.id, first.id]);
+    const one = await stripe.paymentIntents.list({ customer: customer.id, limit: 1 });
+    expect(one.data.map((p) => p.id)).toEqual([second.id]);
+    expect(one.has_more).toBe(true);
+  });
 });
 
 describe('declines', () => {
@@ -379,21 +357,6 @@ describe('declines', () => {
     expect(err).toMatchObject({ type: 'StripeCardError', code });
     expect(err.setup_intent).toMatchObject({ id: si.id, status: 'requires_payment_method', last_setup_error: { code } });
     expect(await eventTypes(si.id)).toEqual(['setup_intent.setup_failed']);
-  });
-
-  it('confirms after a failure with another card', async () => {
-    const customer = await newCustomer();
-    const err = await stripeError(
-      stripe.paymentIntents.create({
-        amount: 3000,
-        currency: 'gbp',
-        customer: customer.id,
-        payment_method: (await cardPm('4000000000000002')).id,
-        confirm: true,
-      }),
-    );
-    const retried = await stripe.paymentIntents.confirm(err.payment_intent!.id, { payment_method: (await cardPm('5555555555554444')).id });
-    expect(retried).toMatchObject({ status: 'succeeded', last_payment_error: null });
   });
 });
 
@@ -641,8 +604,15 @@ describe('3-D Secure', () => {
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
 
     // '//host' and other schemes are not return URLs
-    const good = await requiresAction('4000002760003184');
-    const bad = await stripeError(stripe.paymentIntents.confirm(good.pi.id, { return_url: '//evil.example/x' }));
+    const bad = await stripeError(
+      stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'gbp',
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        return_url: '//evil.example/x',
+      }),
+    );
     expect(bad).toMatchObject({ statusCode: 400, param: 'return_url' });
     const page = `${STANDINS}/3ds/pi_1`;
     expect(returnTarget('/booking/x?y=1', page)?.toString()).toBe(`${STANDINS}/booking/x?y=1`);
@@ -721,7 +691,7 @@ describe('API keys', () => {
     expect(err).toMatchObject({ statusCode: 401 });
     expect(err.message).toContain('sk_test_');
     expect(err.message).not.toContain('not_the_right_key');
-    const missing = await standIns(`${STANDINS}/v1/customers`);
+    const missing = await standIns(`${STANDINS}/v1/payment_intents`);
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as ErrorBody).error.type).toBe('invalid_request_error');
   });
@@ -780,12 +750,6 @@ describe('events and webhooks', () => {
     expect(await markDelivered(env.DB, webhook.id)).toBe(false);
     expect((await pendingWebhooks(env.DB, 1000)).some((w) => w.id === webhook.id)).toBe(false);
     expect((await webhookEvents(env.DB, { delivered: true, limit: 1000 })).find((w) => w.id === webhook.id)?.delivered).toBe(true);
-
-    expect(await stripe.events.retrieve(webhook.id)).toMatchObject({ id: webhook.id, type: 'payment_intent.succeeded' });
-    const listed = await stripe.events.list({ type: 'payment_intent.*', limit: 100 });
-    expect(listed.object).toBe('list');
-    expect(listed.data.some((e) => e.id === webhook.id)).toBe(true);
-    expect(listed.data.every((e) => e.type.startsWith('payment_intent.'))).toBe(true);
   });
 });
 
@@ -970,8 +934,8 @@ describe('requests and validation', () => {
       await http('/v1/customers', { method: 'POST', body: '__proto__[x]=1' }),
       await http('/v1/customers', { method: 'POST', body: '{"name":"x"}', headers: { 'Content-Type': 'application/json' } }),
       await http('/v1/customers', { method: 'POST', body: 'name=x', headers: { 'Stripe-Version': 'yesterday' } }),
-      await http('/v1/customers?limit=1000'),
-      await http(`/v1/customers/${'x'.repeat(300)}`),
+      await http('/v1/payment_intents?limit=1000'),
+      await http(`/v1/payment_intents/${'x'.repeat(300)}`),
     ];
     expect(raw.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 404]);
     for (const r of raw) expect(((await r.json()) as ErrorBody).error.type).toBe('invalid_request_error');

@@ -9,7 +9,6 @@ import type { Ctx, Route } from './context';
 import { checkout } from './checkout';
 import { checkoutSessionRoutes } from './checkout-sessions';
 import { customerRoutes } from './customers';
-import { eventRoutes } from './events';
 import { parseForm } from './form';
 import { idempotent, requestFingerprint, type Answer, type Replayable } from './idempotency';
 import { newId } from './ids';
@@ -28,7 +27,6 @@ const ROUTES: Route[] = [
   ...paymentIntentRoutes,
   ...refundRoutes,
   ...checkoutSessionRoutes,
-  ...eventRoutes,
 ];
 
 function answerOf(err: unknown): Answer {

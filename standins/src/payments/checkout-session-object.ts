@@ -58,7 +58,7 @@ export interface CheckoutSession {
   url: string | null;
 }
 
-/** A line item as GET /v1/checkout/sessions/{id}/line_items (and expand[]=line_items) answer it. */
+/** A line item as expand[]=line_items answers it. */
 export interface LineItem {
   id: string;
   object: 'item';

@@ -12,25 +12,14 @@ import { checkExpand, expanded } from './expand';
 import { newId, unixSeconds } from './ids';
 import { applyMetadata } from './metadata';
 import { minimumAmount } from './payment-intent-object';
-import {
-  absoluteUrl,
-  currencyParam,
-  expandParam,
-  formArray,
-  formInt,
-  idParam,
-  listParams,
-  metadataParam,
-  optText,
-  paymentMethodTypes,
-} from './params';
+import { absoluteUrl, currencyParam, expandParam, formArray, formInt, metadataParam, optText, paymentMethodTypes } from './params';
 import { badParam } from './stripe-error';
-import { commit, listByPaymentIntent } from './store';
+import { commit } from './store';
 import { parseParams } from './validation';
 
 /**
  * Stripe Checkout Sessions (mode=payment, price_data line items, cards only):
- * POST /v1/checkout/sessions, GET /v1/checkout/sessions[/{id}[/line_items]],
+ * POST /v1/checkout/sessions, GET /v1/checkout/sessions/{id} (expand[] line_items, payment_intent),
  * POST /v1/checkout/sessions/{id}/expire. The buyer pays on the hosted page (checkout.ts).
  */
 const EXPANDABLE = ['line_items', 'payment_intent'];
@@ -70,7 +59,6 @@ const createCs = z.strictObject({
   payment_intent_data: z.strictObject({ description: optText(1000), metadata: metadataParam }).optional(),
   expand: expandParam,
 });
-const listCs = z.strictObject({ ...listParams, payment_intent: idParam.optional() });
 
 /** The session as answered, with expand[] applied (line_items is a list of its own). */
 async function answer(ctx: Ctx, cs: CheckoutSession, internal: CsInternal, fields: string[]): Promise<object> {
@@ -160,29 +148,11 @@ export const checkoutSessionRoutes: Route[] = [
   { method: 'POST', path: '/v1/checkout/sessions', handler: create },
   {
     method: 'GET',
-    path: '/v1/checkout/sessions',
-    handler: async (ctx) => {
-      const p = parseParams(listCs, ctx.input);
-      checkExpand(p.expand, [], true);
-      return listByPaymentIntent(ctx.db, 'stripe_checkout_sessions', p, '/v1/checkout/sessions');
-    },
-  },
-  {
-    method: 'GET',
     path: '/v1/checkout/sessions/:id',
     handler: async (ctx) => {
       const fields = checkExpand(parseParams(z.strictObject({ expand: expandParam }), ctx.input).expand, EXPANDABLE);
       const stored = await loadCheckoutSession(ctx.db, ctx.now, pathId(ctx));
       return answer(ctx, stored.object, stored.internal, fields);
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/checkout/sessions/:id/line_items',
-    handler: async (ctx) => {
-      parseParams(z.strictObject(listParams), ctx.input);
-      const stored = await loadCheckoutSession(ctx.db, ctx.now, pathId(ctx));
-      return lineItemList(stored.object.id, stored.internal.lineItems);
     },
   },
   {

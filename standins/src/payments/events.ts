@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import Stripe from 'stripe';
-import type { EventSource, Route } from './context';
+import type { EventSource } from './context';
 import { newId, unixSeconds } from './ids';
-import { idParam, listParams } from './params';
-import { noSuch } from './stripe-error';
-import { commit, listObjects, type Write } from './store';
-import { parseParams } from './validation';
+import { commit, type Write } from './store';
 import { LOCAL_STRIPE } from './config';
 import { webhookRequestInit } from './webhooks';
 
@@ -99,39 +95,6 @@ export async function markDelivered(db: D1Database, id: string, now = Date.now()
   const res = await db.prepare('UPDATE stripe_events SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL').bind(now, id).run();
   return res.meta.changes > 0;
 }
-
-const listEvents = z.strictObject({
-  ...listParams,
-  // 'payment_intent.succeeded' or a wildcard such as 'payment_intent.*'
-  type: z
-    .string()
-    .max(100)
-    .regex(/^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/)
-    .optional(),
-  delivery_success: z.enum(['true', 'false']).optional(),
-});
-
-export const eventRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/v1/events',
-    handler: async (ctx) => {
-      const p = parseParams(listEvents, ctx.input);
-      const page = await listObjects<object>(ctx.db, 'stripe_events', p.type ? [{ on: 'type', value: p.type }] : [], p);
-      return { object: 'list', data: page.data, has_more: page.has_more, url: '/v1/events' };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/events/:id',
-    handler: async (ctx) => {
-      const id = parseParams(idParam, ctx.params.id);
-      const row = await ctx.db.prepare('SELECT payload FROM stripe_events WHERE id = ?').bind(id).first<{ payload: string }>();
-      if (!row) throw noSuch('event', id, 'id');
-      return JSON.parse(row.payload) as object;
-    },
-  },
-];
 
 /**
  * POSTs undelivered events to the configured endpoint (the product's /webhooks/stripe), each

@@ -4,7 +4,6 @@ import { commitWithEvents, type EventDraft } from './events';
 import { checkExpand, expanded } from './expand';
 import { unixSeconds } from './ids';
 import { applyMetadata } from './metadata';
-import { confirmFields, confirmInto, paymentMethodFor } from './payment-intent-confirm';
 import type { PaymentIntent, PiInternal, StoredPi } from './payment-intent-object';
 import { loadPaymentIntent } from './payment-intent-store';
 import { expandParam, formInt, metadataParam, optText } from './params';
@@ -14,7 +13,6 @@ import { parseParams } from './validation';
 
 const EXPANDABLE = ['customer', 'payment_method'];
 
-const confirmPi = z.strictObject({ ...confirmFields, expand: expandParam, client_secret: z.string().max(200).optional() });
 const capturePi = z.strictObject({
   amount_to_capture: formInt(1, 99_999_999).optional(),
   metadata: metadataParam,
@@ -55,20 +53,7 @@ async function act(ctx: Ctx, expand: string[] | undefined, decide: (stored: Stor
   return expanded(ctx, change.pi, fields);
 }
 
-const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
-
-async function confirm(ctx: Ctx): Promise<object> {
-  const p = parseParams(confirmPi, ctx.input);
-  return act(ctx, p.expand, async ({ object, internal }) => {
-    const pi = structuredClone(object);
-    requireStatus('payment_intent', pi, CONFIRMABLE, 'confirm', 'confirmed');
-    const pm = await paymentMethodFor(ctx, p.payment_method ?? pi.payment_method, pi);
-    const next = { ...internal };
-    const attempt = confirmInto(ctx, pi, next, pm, p);
-    return { pi, internal: next, events: attempt.events, also: attempt.pmWrite ? [attempt.pmWrite] : [], error: attempt.error };
-  });
-}
 
 async function capture(ctx: Ctx): Promise<object> {
   const p = parseParams(capturePi, ctx.input);
@@ -118,7 +103,6 @@ async function cancel(ctx: Ctx): Promise<object> {
 }
 
 export const paymentIntentActions: Route[] = [
-  { method: 'POST', path: '/v1/payment_intents/:id/confirm', handler: confirm },
   { method: 'POST', path: '/v1/payment_intents/:id/capture', handler: capture },
   { method: 'POST', path: '/v1/payment_intents/:id/cancel', handler: cancel },
 ];

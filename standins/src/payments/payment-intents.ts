@@ -21,8 +21,8 @@ import {
   optText,
   paymentMethodTypes,
 } from './params';
-import { badParam, unexpectedState } from './stripe-error';
-import { commit, listObjects, retrying, type Write } from './store';
+import { badParam } from './stripe-error';
+import { listObjects, retrying, type Write } from './store';
 import { parseParams } from './validation';
 
 const EXPANDABLE = ['customer', 'payment_method'];
@@ -46,16 +46,6 @@ const createPi = z.strictObject({
   automatic_payment_methods: automaticPaymentMethods,
   statement_descriptor: descriptor,
   statement_descriptor_suffix: descriptor,
-  expand: expandParam,
-});
-
-const updatePi = z.strictObject({
-  amount: amount.optional(),
-  description: optText(1000),
-  metadata: metadataParam,
-  payment_method: idParam.optional(),
-  receipt_email: optText(512),
-  capture_method: captureMethod.optional(),
   expand: expandParam,
 });
 
@@ -103,36 +93,6 @@ async function create(ctx: Ctx): Promise<object> {
   return expanded(ctx, pi, fields);
 }
 
-const UPDATABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
-
-async function update(ctx: Ctx): Promise<object> {
-  const p = parseParams(updatePi, ctx.input);
-  const fields = checkExpand(p.expand, EXPANDABLE);
-  return retrying(async () => {
-    const stored = await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '');
-    const pi = structuredClone(stored.object);
-    const payment = p.amount !== undefined || p.payment_method !== undefined || p.capture_method !== undefined;
-    if (payment && !UPDATABLE.includes(pi.status)) {
-      throw unexpectedState('payment_intent', `You cannot update this PaymentIntent because it has a status of ${pi.status}.`, pi);
-    }
-    if (p.amount !== undefined) {
-      checkMinimum(p.amount, pi.currency);
-      pi.amount = p.amount;
-    }
-    if (p.capture_method !== undefined) pi.capture_method = p.capture_method;
-    if (p.description !== undefined) pi.description = p.description;
-    if (p.receipt_email !== undefined) pi.receipt_email = p.receipt_email;
-    pi.metadata = applyMetadata(pi.metadata, p.metadata);
-    if (p.payment_method !== undefined) {
-      pi.payment_method = (await paymentMethodFor(ctx, p.payment_method, pi)).object.id;
-      pi.status = 'requires_confirmation';
-      pi.next_action = null;
-    }
-    const write = { table: 'stripe_payment_intents' as const, object: pi, internal: stored.internal, expected: stored.revision };
-    return (await commit(ctx.db, [write])) ? expanded(ctx, pi, fields) : undefined;
-  });
-}
-
 export const paymentIntentRoutes: Route[] = [
   { method: 'POST', path: '/v1/payment_intents', handler: create },
   {
@@ -160,6 +120,5 @@ export const paymentIntentRoutes: Route[] = [
       return expanded(ctx, (await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '')).object, fields);
     },
   },
-  { method: 'POST', path: '/v1/payment_intents/:id', handler: update },
   ...paymentIntentActions,
 ];

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { attachWrite } from './attach';
 import { cardFromInput } from './cards';
 import type { Ctx, Route } from './context';
 import { loadCustomer } from './customer-store';
 import { checkExpand, expanded } from './expand';
 import { applyMetadata } from './metadata';
-import { expandParam, idParam, listParams, metadataParam, optText } from './params';
+import { expandParam, metadataParam, optText } from './params';
 import { EMPTY_ADDRESS, insertPaymentMethod, newPaymentMethod, resolvePaymentMethod, type BillingDetails } from './payment-method-store';
 import { badParam } from './stripe-error';
-import { commit, listObjects, retrying, type Write } from './store';
+import { commit, retrying, type Write } from './store';
 import { parseParams } from './validation';
 
 const address = z
@@ -41,15 +40,7 @@ const createPm = z.strictObject({
   allow_redisplay: allowRedisplay,
   expand: expandParam,
 });
-const updatePm = z.strictObject({
-  billing_details: billingDetails,
-  metadata: metadataParam,
-  allow_redisplay: allowRedisplay,
-  expand: expandParam,
-});
-const attachPm = z.strictObject({ customer: idParam, expand: expandParam });
 const detachPm = z.strictObject({ expand: expandParam });
-const listPms = z.strictObject({ ...listParams, customer: idParam.optional(), type: z.enum(['card']).optional() });
 
 function mergeBilling(current: BillingDetails, change: BillingParam): BillingDetails {
   if (!change) return current;
@@ -90,55 +81,11 @@ export const paymentMethodRoutes: Route[] = [
   { method: 'POST', path: '/v1/payment_methods', publishable: true, handler: create },
   {
     method: 'GET',
-    path: '/v1/payment_methods',
-    handler: async (ctx) => {
-      const p = parseParams(listPms, ctx.input);
-      const fields = checkExpand(p.expand, ['customer'], true);
-      const page = await listObjects<object>(
-        ctx.db,
-        'stripe_payment_methods',
-        p.customer ? [{ on: 'customer', value: p.customer }] : [],
-        p,
-      );
-      const data = await Promise.all(page.data.map((pm) => expanded(ctx, pm, fields)));
-      return { object: 'list', data, has_more: page.has_more, url: '/v1/payment_methods' };
-    },
-  },
-  {
-    method: 'GET',
     path: '/v1/payment_methods/:id',
     handler: async (ctx) => {
       const p = parseParams(detachPm, ctx.input);
       const fields = checkExpand(p.expand, ['customer']);
       return expanded(ctx, (await resolvePaymentMethod(ctx, ctx.params.id ?? '', 'payment_method', 404)).object, fields);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/payment_methods/:id',
-    handler: (ctx) => {
-      const p = parseParams(updatePm, ctx.input);
-      return changePm(ctx, p.expand, async (pm) => {
-        const object = {
-          ...pm.object,
-          billing_details: mergeBilling(pm.object.billing_details, p.billing_details),
-          metadata: applyMetadata(pm.object.metadata, p.metadata),
-          allow_redisplay: p.allow_redisplay ?? pm.object.allow_redisplay,
-        };
-        return [{ table: 'stripe_payment_methods', object, internal: pm.internal, expected: pm.revision }];
-      });
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/payment_methods/:id/attach',
-    handler: (ctx) => {
-      const p = parseParams(attachPm, ctx.input);
-      return changePm(ctx, p.expand, async (pm) => {
-        const customer = await loadCustomer(ctx, p.customer, 'customer');
-        const write = attachWrite(pm, customer.object.id);
-        return write ? [write] : [];
-      });
     },
   },
   {

@@ -6,8 +6,8 @@ import { applyMetadata, type Metadata } from './metadata';
 import type { PaymentIntent } from './payment-intent-object';
 import { loadPaymentIntent } from './payment-intent-store';
 import { expandParam, formInt, idParam, listParams, metadataParam } from './params';
-import { invalidRequest, noSuch } from './stripe-error';
-import { listByPaymentIntent, load, retrying } from './store';
+import { invalidRequest } from './stripe-error';
+import { listByPaymentIntent, retrying } from './store';
 import { parseParams } from './validation';
 
 interface Refund {
@@ -129,16 +129,6 @@ export const refundRoutes: Route[] = [
     handler: async (ctx) => {
       const p = parseParams(listRefunds, ctx.input);
       return listByPaymentIntent(ctx.db, 'stripe_refunds', p, '/v1/refunds');
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/refunds/:id',
-    handler: async (ctx) => {
-      const id = ctx.params.id ?? '';
-      const found = /^re_[A-Za-z0-9]+$/.test(id) ? await load<Refund>(ctx.db, 'stripe_refunds', id) : null;
-      if (!found) throw noSuch('refund', id, 'id');
-      return found.object;
     },
   },
 ];

@@ -6,7 +6,7 @@ import { checkExpand, expanded } from './expand';
 import { assertUsableBy, resolvePaymentMethod } from './payment-method-store';
 import { expandParam, idParam, paymentMethodOptions, returnUrl } from './params';
 import { attemptSetup, type SetupIntent, type SiInternal, type StoredSi } from './setup-intent-object';
-import { badParam, noSuch, requireStatus, unexpectedState } from './stripe-error';
+import { badParam, noSuch, requireStatus } from './stripe-error';
 import { load, retrying, type Write } from './store';
 import { parseParams } from './validation';
 
@@ -25,10 +25,6 @@ const confirmSi = z.strictObject({
   payment_method_options: paymentMethodOptions,
   expand: expandParam,
   client_secret: z.string().max(200).optional(),
-});
-const cancelSi = z.strictObject({
-  cancellation_reason: z.enum(['abandoned', 'duplicate', 'requested_by_customer']).optional(),
-  expand: expandParam,
 });
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
@@ -82,25 +78,4 @@ async function confirm(ctx: Ctx): Promise<object> {
   });
 }
 
-async function cancel(ctx: Ctx): Promise<object> {
-  const p = parseParams(cancelSi, ctx.input);
-  return act(ctx, p.expand, async ({ object, internal }) => {
-    const si = structuredClone(object);
-    if (!CONFIRMABLE.includes(si.status)) {
-      throw unexpectedState(
-        'setup_intent',
-        `You cannot cancel this SetupIntent because it has a status of ${si.status}. Only a SetupIntent with one of the following statuses may be canceled: ${CONFIRMABLE.join(', ')}.`,
-        si,
-      );
-    }
-    si.status = 'canceled';
-    si.cancellation_reason = p.cancellation_reason ?? null;
-    si.next_action = null;
-    return { si, internal, events: [{ type: 'setup_intent.canceled', object: si }] };
-  });
-}
-
-export const setupIntentActions: Route[] = [
-  { method: 'POST', path: '/v1/setup_intents/:id/confirm', publishable: true, handler: confirm },
-  { method: 'POST', path: '/v1/setup_intents/:id/cancel', handler: cancel },
-];
+export const setupIntentActions: Route[] = [{ method: 'POST', path: '/v1/setup_intents/:id/confirm', publishable: true, handler: confirm }];

@@ -102,27 +102,22 @@ export interface Page {
 
 /** Filters a list may use: fixed expressions only, never a caller's column name. */
 export interface Filter {
-  on: 'customer' | 'email' | 'payment_method' | 'payment_intent' | 'type';
+  on: 'customer' | 'payment_intent';
   value: string;
 }
 
 const FILTER_SQL: Record<Filter['on'], string> = {
   customer: 'customer = ?',
-  email: "json_extract(object, '$.email') = ?",
-  payment_method: "json_extract(object, '$.payment_method') = ?",
   payment_intent: "json_extract(object, '$.payment_intent') = ?",
-  // event types, validated by the caller as [a-z_.]+ with an optional '.*' wildcard
-  type: 'type GLOB ?',
 };
 
-/** A page of objects (or of events), newest first, with Stripe's cursors. */
+/** A page of objects, newest first, with Stripe's cursors. */
 export async function listObjects<O>(
   db: D1Database,
-  table: Table | 'stripe_events',
+  table: Table,
   filters: Filter[],
   page: Page,
 ): Promise<{ data: O[]; has_more: boolean }> {
-  const column = table === 'stripe_events' ? 'payload' : 'object';
   const limit = page.limit ?? 10;
   const where = filters.map((f) => FILTER_SQL[f.on]);
   const binds: (string | number)[] = filters.map((f) => f.value);
@@ -135,7 +130,7 @@ export async function listObjects<O>(
     binds.push(cursor);
   }
   const order = page.starting_after === undefined && page.ending_before !== undefined ? 'ASC' : 'DESC';
-  const sql = `SELECT ${column} AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY rowid ${order} LIMIT ?`;
+  const sql = `SELECT object AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY rowid ${order} LIMIT ?`;
   const { results } = await db
     .prepare(sql)
     .bind(...binds, limit + 1)
