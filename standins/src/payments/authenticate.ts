@@ -1,6 +1,6 @@
 import { commitWithEvents } from './events';
 import { attemptPayment, failAuthentication, type Attempt } from './payment-attempt';
-import type { PaymentMethod, PmInternal, StoredPm } from './payment-method-store';
+import type { PaymentMethod, PmInternal, StoredPm } from './payment-methods';
 import { automatic, loadPaymentIntent } from './payment-intent-store';
 import { attemptSetup, failSetupAuthentication, type SetupAttempt } from './setup-intent-object';
 import { loadSetupIntent } from './setup-intent-actions';

@@ -1,12 +1,10 @@
 import { cardFromInput, type CardInput } from './cards';
 import { completedWrite, loadCheckoutSession, type CheckoutSession, type CsInternal, type StoredCs } from './checkout-session-object';
-import type { Ctx } from './context';
 import { commitWithEvents, type EventDraft } from './events';
-import { newId } from './ids';
 import { attemptPayment } from './payment-attempt';
 import { newPaymentIntent, type PaymentIntent, type PiInternal } from './payment-intent-object';
 import { automatic, loadPaymentIntent } from './payment-intent-store';
-import { EMPTY_ADDRESS, insertPaymentMethod, newPaymentMethod, type StoredPm } from './payment-method-store';
+import { insertPaymentMethod, type StoredPm } from './payment-methods';
 import { StripeApiError } from './stripe-error';
 import { retrying, type Write } from './store';
 
@@ -19,11 +17,6 @@ export type PayResult =
 
 /** Where the 3-D Secure page sends the buyer back: a path on the stand-ins (the page's own origin). */
 export const returnPath = (sessionId: string) => `/checkout/${sessionId}/return`;
-
-/** The request context the payment-method store expects, for a page action (no API request behind it). */
-function pageCtx(db: D1Database, env: Ctx['env'], now: number, origin: string | undefined): Ctx {
-  return { db, env, now, requestId: newId('req'), idempotencyKey: null, keyKind: 'secret', params: {}, input: {}, origin };
-}
 
 /** The intent of the buyer's current attempt when it may be tried again, else a new one for the session's total. */
 async function intentFor(
@@ -41,8 +34,8 @@ async function intentFor(
     amount: stored.object.amount_total,
     currency: stored.object.currency,
     customer: null,
-    description: stored.internal.intentDescription,
-    metadata: stored.internal.intentMetadata,
+    description: null,
+    metadata: {},
     capture_method: 'automatic',
     confirmation_method: 'automatic',
     receipt_email: null,
@@ -65,7 +58,6 @@ async function intentFor(
  */
 export async function payCheckoutSession(
   db: D1Database,
-  env: Ctx['env'],
   now: number,
   origin: string | undefined,
   id: string,
@@ -76,9 +68,7 @@ export async function payCheckoutSession(
   if (first.object.status !== 'open') return { kind: 'closed', session: first.object };
   let pm: StoredPm;
   try {
-    const { card: details, behaviour } = await cardFromInput(card, now);
-    const billing = { address: { ...EMPTY_ADDRESS }, email, name: null, phone: null, tax_id: null };
-    pm = await insertPaymentMethod(pageCtx(db, env, now, origin), newPaymentMethod(details, now, { billing_details: billing }), behaviour);
+    pm = await insertPaymentMethod({ db, now }, await cardFromInput(card, now), email);
   } catch (e) {
     if (e instanceof StripeApiError && e.fields.type === 'card_error') return { kind: 'refused', message: e.fields.message };
     throw e;

@@ -1,57 +1,73 @@
 import { z } from 'zod';
-import { attachWrite } from './attach';
 import type { Ctx, Route } from './context';
-import { newCustomer } from './customer-store';
-import { checkExpand, expanded } from './expand';
-import { applyMetadata } from './metadata';
-import { expandParam, formArray, idParam, metadataParam, optId, optText } from './params';
-import { resolvePaymentMethod } from './payment-method-store';
-import { badParam } from './stripe-error';
-import { commit, lockTimeout, type Write } from './store';
+import { newId, randomBase62, unixSeconds } from './ids';
+import { applyMetadata, type Metadata } from './metadata';
+import { metadataParam } from './params';
+import { noSuch } from './stripe-error';
+import { commit, load, type Stored } from './store';
 import { parseParams } from './validation';
 
-const createCustomer = z.strictObject({
-  description: optText(),
-  email: optText(512),
-  name: optText(256),
-  phone: optText(20),
-  metadata: metadataParam,
-  preferred_locales: formArray(z.string().min(2).max(10), 30).optional(),
-  invoice_settings: z.strictObject({ default_payment_method: optId }).optional(),
-  expand: expandParam,
-  payment_method: idParam.optional(),
-});
-const EXPANDABLE = ['invoice_settings.default_payment_method'];
+export interface Customer {
+  id: string;
+  object: 'customer';
+  address: null;
+  balance: 0;
+  created: number;
+  currency: null;
+  default_source: null;
+  delinquent: false;
+  description: null;
+  discount: null;
+  email: null;
+  invoice_prefix: string;
+  invoice_settings: { custom_fields: null; default_payment_method: null; footer: null; rendering_options: null };
+  livemode: false;
+  metadata: Metadata;
+  name: null;
+  next_invoice_sequence: 1;
+  phone: null;
+  preferred_locales: [];
+  shipping: null;
+  tax_exempt: 'none';
+  test_clock: null;
+}
 
+/** A customer by id, named by a parameter (Stripe's 400 when there is none). */
+export async function loadCustomer(ctx: Ctx, id: string, param: string): Promise<Stored<Customer, Record<string, never>>> {
+  const found = /^cus_[A-Za-z0-9]+$/.test(id) ? await load<Customer, Record<string, never>>(ctx.db, 'stripe_customers', id) : null;
+  if (!found) throw noSuch('customer', id, param, 400);
+  return found;
+}
+
+/** POST /v1/customers with metadata, as the product creates a client's customer (worker/payments/cards.ts). */
 async function create(ctx: Ctx): Promise<object> {
-  const p = parseParams(createCustomer, ctx.input);
-  const paths = checkExpand(p.expand, EXPANDABLE);
-  const customer = newCustomer(ctx.now, {
-    description: p.description ?? null,
-    email: p.email ?? null,
-    name: p.name ?? null,
-    phone: p.phone ?? null,
+  const p = parseParams(z.strictObject({ metadata: metadataParam }), ctx.input);
+  const customer: Customer = {
+    id: newId('cus'),
+    object: 'customer',
+    address: null,
+    balance: 0,
+    created: unixSeconds(ctx.now),
+    currency: null,
+    default_source: null,
+    delinquent: false,
+    description: null,
+    discount: null,
+    email: null,
+    invoice_prefix: randomBase62(8).toUpperCase(),
+    invoice_settings: { custom_fields: null, default_payment_method: null, footer: null, rendering_options: null },
+    livemode: false,
     metadata: applyMetadata({}, p.metadata),
-    preferred_locales: p.preferred_locales ?? [],
-  });
-  const writes: Write[] = [{ table: 'stripe_customers', object: customer }];
-  if (p.payment_method) {
-    const pm = await resolvePaymentMethod(ctx, p.payment_method, 'payment_method');
-    const attach = attachWrite(pm, customer.id);
-    if (attach) writes.push(attach);
-  }
-  if (p.invoice_settings?.default_payment_method) {
-    if (p.invoice_settings.default_payment_method !== p.payment_method) {
-      throw badParam(
-        'The default payment method must be the payment_method given with the new customer.',
-        'invoice_settings[default_payment_method]',
-      );
-    }
-    customer.invoice_settings.default_payment_method = writes[1]?.object.id ?? null;
-  }
-  // the customer is inserted first: the attached card's row refers to it
-  if (!(await commit(ctx.db, writes))) throw lockTimeout(); // the card changed meanwhile
-  return expanded(ctx, customer, paths);
+    name: null,
+    next_invoice_sequence: 1,
+    phone: null,
+    preferred_locales: [],
+    shipping: null,
+    tax_exempt: 'none',
+    test_clock: null,
+  };
+  await commit(ctx.db, [{ table: 'stripe_customers', object: customer }]);
+  return customer;
 }
 
 export const customerRoutes: Route[] = [{ method: 'POST', path: '/v1/customers', handler: create }];

@@ -3,7 +3,7 @@ import { newId, unixSeconds } from './ids';
 import { redirectAction } from './next-action';
 import { decide, FAILURES, lastErrorOf, type Failure } from './outcomes';
 import type { PaymentIntent, PiInternal } from './payment-intent-object';
-import type { StoredPm } from './payment-method-store';
+import type { StoredPm } from './payment-methods';
 import { StripeApiError } from './stripe-error';
 import type { Write } from './store';
 

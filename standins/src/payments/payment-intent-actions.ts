@@ -1,28 +1,23 @@
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
 import { commitWithEvents, type EventDraft } from './events';
-import { checkExpand, expanded } from './expand';
 import { unixSeconds } from './ids';
 import { applyMetadata } from './metadata';
 import type { PaymentIntent, PiInternal, StoredPi } from './payment-intent-object';
 import { loadPaymentIntent } from './payment-intent-store';
-import { expandParam, formInt, metadataParam, optText } from './params';
+import { formInt, metadataParam, optText } from './params';
 import { badParam, requireStatus, unexpectedState } from './stripe-error';
 import { retrying, type Write } from './store';
 import { parseParams } from './validation';
-
-const EXPANDABLE = ['customer', 'payment_method'];
 
 const capturePi = z.strictObject({
   amount_to_capture: formInt(1, 99_999_999).optional(),
   metadata: metadataParam,
   statement_descriptor: optText(22),
   statement_descriptor_suffix: optText(22),
-  expand: expandParam,
 });
 const cancelPi = z.strictObject({
   cancellation_reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned']).optional(),
-  expand: expandParam,
 });
 
 interface Change {
@@ -38,8 +33,7 @@ interface Change {
  * race from a fresh read), then answers the intent — or the error of a failed confirmation,
  * which is only thrown once the failed state is saved.
  */
-async function act(ctx: Ctx, expand: string[] | undefined, decide: (stored: StoredPi) => Promise<Change>): Promise<object> {
-  const fields = checkExpand(expand, EXPANDABLE);
+async function act(ctx: Ctx, decide: (stored: StoredPi) => Promise<Change>): Promise<object> {
   const change = await retrying(async () => {
     const stored = await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '');
     const c = await decide(stored);
@@ -50,14 +44,14 @@ async function act(ctx: Ctx, expand: string[] | undefined, decide: (stored: Stor
     return (await commitWithEvents(ctx.db, writes, c.events, ctx)) ? c : undefined;
   });
   if (change.error) throw change.error;
-  return expanded(ctx, change.pi, fields);
+  return change.pi;
 }
 
 const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
 
 async function capture(ctx: Ctx): Promise<object> {
   const p = parseParams(capturePi, ctx.input);
-  return act(ctx, p.expand, async ({ object, internal }) => {
+  return act(ctx, async ({ object, internal }) => {
     const pi = structuredClone(object);
     if (pi.status !== 'requires_capture') {
       throw unexpectedState(
@@ -88,7 +82,7 @@ async function capture(ctx: Ctx): Promise<object> {
 
 async function cancel(ctx: Ctx): Promise<object> {
   const p = parseParams(cancelPi, ctx.input);
-  return act(ctx, p.expand, async ({ object, internal }) => {
+  return act(ctx, async ({ object, internal }) => {
     const pi = structuredClone(object);
     requireStatus('payment_intent', pi, CANCELABLE, 'cancel', 'canceled');
     pi.status = 'canceled';

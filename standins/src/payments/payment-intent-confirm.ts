@@ -3,7 +3,7 @@ import type { Ctx } from './context';
 import { FAILURES } from './outcomes';
 import { attemptPayment, failPayment, type Attempt } from './payment-attempt';
 import type { PaymentIntent, PiInternal } from './payment-intent-object';
-import { assertUsableBy, resolvePaymentMethod, type StoredPm } from './payment-method-store';
+import { assertUsableBy, resolvePaymentMethod, type StoredPm } from './payment-methods';
 import { formBool, idParam, optText, paymentMethodOptions, returnUrl } from './params';
 import { badParam } from './stripe-error';
 

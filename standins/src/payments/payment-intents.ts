@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
-import { loadCustomer } from './customer-store';
+import { loadCustomer } from './customers';
 import { commitWithEvents } from './events';
-import { checkExpand, expanded } from './expand';
 import { applyMetadata } from './metadata';
 import type { Attempt } from './payment-attempt';
 import { paymentIntentActions } from './payment-intent-actions';
@@ -12,7 +11,6 @@ import { loadPaymentIntent } from './payment-intent-store';
 import {
   automaticPaymentMethods,
   currencyParam,
-  expandParam,
   formBool,
   formInt,
   idParam,
@@ -24,8 +22,6 @@ import {
 import { badParam } from './stripe-error';
 import { listObjects, retrying, type Write } from './store';
 import { parseParams } from './validation';
-
-const EXPANDABLE = ['customer', 'payment_method'];
 
 const amount = formInt(1, 99_999_999);
 const currency = currencyParam;
@@ -46,14 +42,12 @@ const createPi = z.strictObject({
   automatic_payment_methods: automaticPaymentMethods,
   statement_descriptor: descriptor,
   statement_descriptor_suffix: descriptor,
-  expand: expandParam,
 });
 
 const listPis = z.strictObject({ ...listParams, customer: idParam.optional() });
 
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createPi, ctx.input);
-  const fields = checkExpand(p.expand, EXPANDABLE);
   checkMinimum(p.amount, p.currency);
   if (!p.confirm && p.off_session !== undefined)
     throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
@@ -90,7 +84,7 @@ async function create(ctx: Ctx): Promise<object> {
     return (await commitWithEvents(ctx.db, writes, attempt.events, ctx)) ? { pi, attempt } : undefined;
   });
   if (attempt.error) throw attempt.error;
-  return expanded(ctx, pi, fields);
+  return pi;
 }
 
 export const paymentIntentRoutes: Route[] = [
@@ -100,24 +94,16 @@ export const paymentIntentRoutes: Route[] = [
     path: '/v1/payment_intents',
     handler: async (ctx) => {
       const p = parseParams(listPis, ctx.input);
-      const fields = checkExpand(p.expand, EXPANDABLE, true);
-      const page = await listObjects<object>(
-        ctx.db,
-        'stripe_payment_intents',
-        p.customer ? [{ on: 'customer', value: p.customer }] : [],
-        p,
-      );
-      const data = await Promise.all(page.data.map((pi) => expanded(ctx, pi, fields)));
-      return { object: 'list', data, has_more: page.has_more, url: '/v1/payment_intents' };
+      const filter = p.customer ? { on: 'customer' as const, value: p.customer } : null;
+      return listObjects(ctx.db, 'stripe_payment_intents', '/v1/payment_intents', filter, p.limit);
     },
   },
   {
     method: 'GET',
     path: '/v1/payment_intents/:id',
     handler: async (ctx) => {
-      const p = parseParams(z.strictObject({ expand: expandParam, client_secret: z.string().max(200).optional() }), ctx.input);
-      const fields = checkExpand(p.expand, EXPANDABLE);
-      return expanded(ctx, (await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '')).object, fields);
+      parseParams(z.strictObject({}), ctx.input);
+      return (await loadPaymentIntent(ctx.db, ctx.now, ctx.params.id ?? '')).object;
     },
   },
   ...paymentIntentActions,

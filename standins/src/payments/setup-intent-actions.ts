@@ -2,15 +2,12 @@ import { sameSecret } from './ids';
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
 import { commitWithEvents, type EventDraft } from './events';
-import { checkExpand, expanded } from './expand';
-import { assertUsableBy, resolvePaymentMethod } from './payment-method-store';
-import { expandParam, idParam, paymentMethodOptions, returnUrl } from './params';
+import { assertUsableBy, resolvePaymentMethod } from './payment-methods';
+import { idParam, paymentMethodOptions, returnUrl } from './params';
 import { attemptSetup, type SetupIntent, type SiInternal, type StoredSi } from './setup-intent-object';
 import { badParam, noSuch, requireStatus } from './stripe-error';
 import { load, retrying, type Write } from './store';
 import { parseParams } from './validation';
-
-const EXPANDABLE = ['customer', 'payment_method'];
 
 /** A setup intent by id (404 for a path id, 400 for a parameter). */
 export async function loadSetupIntent(ctx: Pick<Ctx, 'db'>, id: string, param = 'intent', status: 400 | 404 = 404): Promise<StoredSi> {
@@ -23,7 +20,6 @@ const confirmSi = z.strictObject({
   payment_method: idParam.optional(),
   return_url: returnUrl.optional(),
   payment_method_options: paymentMethodOptions,
-  expand: expandParam,
   client_secret: z.string().max(200).optional(),
 });
 
@@ -37,8 +33,7 @@ interface Change {
   error?: Error;
 }
 
-async function act(ctx: Ctx, expand: string[] | undefined, decide: (stored: StoredSi) => Promise<Change>): Promise<object> {
-  const fields = checkExpand(expand, EXPANDABLE);
+async function act(ctx: Ctx, decide: (stored: StoredSi) => Promise<Change>): Promise<object> {
   const change = await retrying(async () => {
     const stored = await loadSetupIntent(ctx, ctx.params.id ?? '');
     const c = await decide(stored);
@@ -49,12 +44,12 @@ async function act(ctx: Ctx, expand: string[] | undefined, decide: (stored: Stor
     return (await commitWithEvents(ctx.db, writes, c.events, ctx)) ? c : undefined;
   });
   if (change.error) throw change.error;
-  return expanded(ctx, change.si, fields);
+  return change.si;
 }
 
 async function confirm(ctx: Ctx): Promise<object> {
   const p = parseParams(confirmSi, ctx.input);
-  return act(ctx, p.expand, async ({ object, internal }) => {
+  return act(ctx, async ({ object, internal }) => {
     const si = structuredClone(object);
     // Stripe.js confirms with the publishable key, proving itself with the intent's client secret.
     if (ctx.keyKind === 'publishable' && (!p.client_secret || !sameSecret(p.client_secret, si.client_secret))) {

@@ -4,7 +4,7 @@ import type { Metadata } from './metadata';
 import { redirectAction, type NextAction } from './next-action';
 import { decide, FAILURES, lastErrorOf, type Failure } from './outcomes';
 import type { ThreeDSecureRequest } from './payment-intent-object';
-import type { StoredPm } from './payment-method-store';
+import type { StoredPm } from './payment-methods';
 import { StripeApiError } from './stripe-error';
 import type { Stored, Write } from './store';
 

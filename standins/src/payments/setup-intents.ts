@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
-import { loadCustomer } from './customer-store';
+import { loadCustomer } from './customers';
 import { commitWithEvents } from './events';
-import { checkExpand, expanded } from './expand';
 import { applyMetadata } from './metadata';
-import { assertUsableBy, resolvePaymentMethod } from './payment-method-store';
+import { assertUsableBy, resolvePaymentMethod } from './payment-methods';
 import {
   automaticPaymentMethods,
-  expandParam,
   formBool,
   idParam,
   metadataParam,
@@ -22,8 +20,6 @@ import { badParam } from './stripe-error';
 import { retrying, type Write } from './store';
 import { parseParams } from './validation';
 
-const EXPANDABLE = ['customer', 'payment_method'];
-
 const createSi = z.strictObject({
   customer: idParam.optional(),
   payment_method: idParam.optional(),
@@ -35,12 +31,10 @@ const createSi = z.strictObject({
   payment_method_types: paymentMethodTypes,
   payment_method_options: paymentMethodOptions,
   automatic_payment_methods: automaticPaymentMethods,
-  expand: expandParam,
 });
 
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createSi, ctx.input);
-  const fields = checkExpand(p.expand, EXPANDABLE);
   if (!p.confirm && p.return_url !== undefined)
     throw badParam('You may only specify `return_url` when confirming a SetupIntent (confirm=true).', 'return_url');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
@@ -69,7 +63,7 @@ async function create(ctx: Ctx): Promise<object> {
     return (await commitWithEvents(ctx.db, writes, attempt.events, ctx)) ? { si, attempt } : undefined;
   });
   if (attempt.error) throw attempt.error;
-  return expanded(ctx, si, fields);
+  return si;
 }
 
 export const setupIntentRoutes: Route[] = [
@@ -78,9 +72,8 @@ export const setupIntentRoutes: Route[] = [
     method: 'GET',
     path: '/v1/setup_intents/:id',
     handler: async (ctx) => {
-      const p = parseParams(z.strictObject({ expand: expandParam, client_secret: z.string().max(200).optional() }), ctx.input);
-      const fields = checkExpand(p.expand, EXPANDABLE);
-      return expanded(ctx, (await loadSetupIntent(ctx, ctx.params.id ?? '')).object, fields);
+      parseParams(z.strictObject({}), ctx.input);
+      return (await loadSetupIntent(ctx, ctx.params.id ?? '')).object;
     },
   },
   ...setupIntentActions,
