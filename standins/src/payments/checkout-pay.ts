@@ -1,9 +1,8 @@
 import { cardFromInput, type CardInput } from './cards';
 import { completedWrite, loadCheckoutSession, type CheckoutSession, type CsInternal, type StoredCs } from './checkout-session-object';
-import { commitWithEvents, type EventDraft } from './events';
-import { attemptPayment } from './payment-attempt';
-import { newPaymentIntent, type PaymentIntent, type PiInternal } from './payment-intent-object';
-import { automatic, loadPaymentIntent } from './payment-intent-store';
+import { automatic, commitWithEvents, type EventDraft } from './events';
+import { newPaymentIntent, type IntentInternal, type PaymentIntent } from './intent-objects';
+import { attempt as attemptPayment, loadIntent } from './intents';
 import { insertPaymentMethod, type StoredPm } from './payment-methods';
 import { StripeApiError } from './stripe-error';
 import { retrying, type Write } from './store';
@@ -23,8 +22,10 @@ async function intentFor(
   db: D1Database,
   now: number,
   stored: StoredCs,
-): Promise<{ pi: PaymentIntent; internal: PiInternal; write: Write }> {
-  const pending = stored.internal.pendingIntent ? await loadPaymentIntent(db, now, stored.internal.pendingIntent).catch(() => null) : null;
+): Promise<{ pi: PaymentIntent; internal: IntentInternal; write: Write }> {
+  const pending = stored.internal.pendingIntent
+    ? await loadIntent(db, now, 'payment_intent', stored.internal.pendingIntent).catch(() => null)
+    : null;
   if (pending && (pending.object.status === 'requires_payment_method' || pending.object.status === 'requires_action')) {
     const pi = structuredClone(pending.object);
     const internal = { ...pending.internal };
@@ -34,19 +35,10 @@ async function intentFor(
     amount: stored.object.amount_total,
     currency: stored.object.currency,
     customer: null,
-    description: null,
     metadata: {},
     capture_method: 'automatic',
-    confirmation_method: 'automatic',
-    receipt_email: null,
-    setup_future_usage: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    automatic_payment_methods: null,
-    payment_method: null,
-    request3ds: 'automatic',
   });
-  const internal: PiInternal = { returnUrl: returnPath(stored.object.id), offSession: false };
+  const internal: IntentInternal = { returnUrl: returnPath(stored.object.id) };
   return { pi, internal, write: { table: 'stripe_payment_intents', object: pi, internal } };
 }
 
@@ -109,7 +101,7 @@ export async function returnFromAuthentication(db: D1Database, now: number, id: 
     if (cs.status === 'complete' && cs.payment_intent === intentId) return { kind: 'paid', session: cs };
     if (cs.status !== 'open') return { kind: 'closed', session: cs };
     if (internal.pendingIntent !== intentId) return { kind: 'refused', message: 'This payment does not belong to this checkout.' };
-    const { object: pi } = await loadPaymentIntent(db, now, intentId);
+    const { object: pi } = await loadIntent(db, now, 'payment_intent', intentId);
     if (pi.status === 'requires_action') return { kind: 'refused', message: 'The authentication of your card was not completed.' };
     if (pi.status !== 'succeeded') {
       const error = pi.last_payment_error as { message?: string } | null;

@@ -1,8 +1,7 @@
 import type { EventSource } from './context';
-import { commitWithEvents, type EventDraft } from './events';
+import { automatic, commitWithEvents, type EventDraft } from './events';
 import { newId, unixSeconds } from './ids';
 import type { Metadata } from './metadata';
-import { automatic } from './payment-intent-store';
 import { invalidRequest, noSuch } from './stripe-error';
 import { load, lockTimeout, type Stored, type Write } from './store';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { expireCheckoutSession, loadCheckoutSession, newCheckoutSession, type LineItem } from './checkout-session-object';
 import type { Ctx, Route } from './context';
-import { loadPaymentIntent } from './payment-intent-store';
 import { newId } from './ids';
 import { applyMetadata } from './metadata';
-import { minimumAmount } from './payment-intent-object';
+import { minimumAmount } from './intent-objects';
+import { loadIntent } from './intents';
 import { absoluteUrl, currencyParam, expandParam, formArray, formInt, metadataParam } from './params';
 import { badParam } from './stripe-error';
 import { commit } from './store';
@@ -51,7 +51,7 @@ async function retrieve(ctx: Ctx): Promise<object> {
   const { object: cs, internal } = await loadCheckoutSession(ctx.db, ctx.now, ctx.params.id ?? '');
   const out: Record<string, unknown> = { ...cs };
   if (expand.includes('payment_intent') && cs.payment_intent) {
-    out.payment_intent = (await loadPaymentIntent(ctx.db, ctx.now, cs.payment_intent)).object;
+    out.payment_intent = (await loadIntent(ctx.db, ctx.now, 'payment_intent', cs.payment_intent)).object;
   }
   if (expand.includes('line_items')) {
     out.line_items = { object: 'list', data: internal.lineItems, has_more: false, url: `/v1/checkout/sessions/${cs.id}/line_items` };

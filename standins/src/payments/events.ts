@@ -43,6 +43,9 @@ function eventStatement(db: D1Database, draft: EventDraft, source: EventSource):
     .bind(id, draft.type, draft.object.id, created, payload);
 }
 
+/** The events of a sandbox-driven change (no API request behind it). */
+export const automatic = (now: number): EventSource => ({ now, requestId: null, idempotencyKey: null });
+
 /** Commits writes with the events of the change, atomically (false after a lost race). */
 export const commitWithEvents = (db: D1Database, writes: Write[], events: EventDraft[], source: EventSource) =>
   commit(

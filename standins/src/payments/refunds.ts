@@ -3,8 +3,8 @@ import type { Ctx, Route } from './context';
 import { commitWithEvents } from './events';
 import { newId, unixSeconds } from './ids';
 import type { Metadata } from './metadata';
-import type { PaymentIntent } from './payment-intent-object';
-import { loadPaymentIntent } from './payment-intent-store';
+import type { PaymentIntent } from './intent-objects';
+import { loadIntent } from './intents';
 import { idParam, listParams } from './params';
 import { invalidRequest } from './stripe-error';
 import { listObjects, retrying } from './store';
@@ -62,7 +62,7 @@ const chargeObject = (pi: PaymentIntent, refunded: number, now: number) => ({
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createRefund, ctx.input);
   return retrying(async () => {
-    const stored = await loadPaymentIntent(ctx.db, ctx.now, p.payment_intent, 'payment_intent', 400);
+    const stored = await loadIntent(ctx.db, ctx.now, 'payment_intent', p.payment_intent, 'payment_intent', 400);
     const pi = stored.object;
     if (pi.status !== 'succeeded' || pi.amount_received <= 0) {
       throw invalidRequest(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { param: 'payment_intent' });

@@ -1,69 +1,52 @@
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
 import { loadCustomer } from './customers';
-import { commitWithEvents } from './events';
+import { sameSecret } from './ids';
+import { newSetupIntent } from './intent-objects';
+import { answerOf, changeIntent, confirmIntent, loadIntent } from './intents';
 import { applyMetadata } from './metadata';
-import { assertUsableBy, resolvePaymentMethod } from './payment-methods';
-import {
-  automaticPaymentMethods,
-  formBool,
-  idParam,
-  metadataParam,
-  optText,
-  paymentMethodOptions,
-  paymentMethodTypes,
-  returnUrl,
-} from './params';
-import { attemptSetup, newSetupIntent, type SetupAttempt, type SiInternal } from './setup-intent-object';
-import { loadSetupIntent, setupIntentActions } from './setup-intent-actions';
-import { badParam } from './stripe-error';
-import { retrying, type Write } from './store';
+import { idParam, metadataParam, returnUrl } from './params';
+import { noSuch, requireStatus } from './stripe-error';
+import { commit } from './store';
 import { parseParams } from './validation';
 
+/**
+ * Setup intents as the product saves a card (worker/payments/cards.ts): created for the client's
+ * customer, confirmed by the browser with the publishable key and the intent's client secret
+ * (client/features/payments/offline/stand-in.ts), then retrieved.
+ */
 const createSi = z.strictObject({
   customer: idParam.optional(),
-  payment_method: idParam.optional(),
   usage: z.enum(['on_session', 'off_session']).optional(),
-  confirm: formBool.optional(),
-  return_url: returnUrl.optional(),
-  description: optText(1000),
   metadata: metadataParam,
-  payment_method_types: paymentMethodTypes,
-  payment_method_options: paymentMethodOptions,
-  automatic_payment_methods: automaticPaymentMethods,
 });
+const confirmSi = z.strictObject({
+  payment_method: idParam.optional(),
+  return_url: returnUrl.optional(),
+  client_secret: z.string().max(200).optional(),
+});
+
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createSi, ctx.input);
-  if (!p.confirm && p.return_url !== undefined)
-    throw badParam('You may only specify `return_url` when confirming a SetupIntent (confirm=true).', 'return_url');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
-  const { si, attempt } = await retrying(async () => {
-    const si = newSetupIntent(ctx.now, {
-      customer,
-      description: p.description ?? null,
-      metadata: applyMetadata({}, p.metadata),
-      usage: p.usage ?? 'off_session',
-      automatic_payment_methods: p.automatic_payment_methods ?? null,
-      payment_method: null,
-      request3ds: p.payment_method_options?.card?.request_three_d_secure ?? 'automatic',
-    });
-    const internal: SiInternal = { returnUrl: p.return_url ?? null };
-    let attempt: SetupAttempt = { events: [] };
-    if (p.payment_method || p.confirm) {
-      if (!p.payment_method) throw badParam("You cannot confirm this SetupIntent because it's missing a payment method.", 'payment_method');
-      const pm = await resolvePaymentMethod(ctx, p.payment_method, 'payment_method');
-      assertUsableBy(pm, customer, 'SetupIntent');
-      si.payment_method = pm.object.id;
-      si.status = 'requires_confirmation';
-      if (p.confirm) attempt = attemptSetup(ctx, si, internal, pm, false);
-    }
-    const writes: Write[] = [{ table: 'stripe_setup_intents', object: si, internal }];
-    if (attempt.pmWrite) writes.push(attempt.pmWrite);
-    return (await commitWithEvents(ctx.db, writes, attempt.events, ctx)) ? { si, attempt } : undefined;
-  });
-  if (attempt.error) throw attempt.error;
+  const si = newSetupIntent(ctx.now, { customer, metadata: applyMetadata({}, p.metadata), usage: p.usage ?? 'off_session' });
+  await commit(ctx.db, [{ table: 'stripe_setup_intents', object: si }]);
   return si;
+}
+
+async function confirm(ctx: Ctx): Promise<object> {
+  const p = parseParams(confirmSi, ctx.input);
+  const change = await changeIntent(ctx.db, ctx, 'setup_intent', ctx.params.id ?? '', async ({ object: si, internal }) => {
+    // Stripe.js confirms with the publishable key, proving itself with the intent's client secret.
+    if (ctx.keyKind === 'publishable' && (!p.client_secret || !sameSecret(p.client_secret, si.client_secret))) {
+      throw noSuch('setup_intent', si.id, 'intent', 404);
+    }
+    requireStatus('setup_intent', si, CONFIRMABLE, 'confirm', 'confirmed');
+    return { ...(await confirmIntent(ctx, si, internal, p.payment_method, p.return_url)), intent: si, internal };
+  });
+  return answerOf(change);
 }
 
 export const setupIntentRoutes: Route[] = [
@@ -73,8 +56,8 @@ export const setupIntentRoutes: Route[] = [
     path: '/v1/setup_intents/:id',
     handler: async (ctx) => {
       parseParams(z.strictObject({}), ctx.input);
-      return (await loadSetupIntent(ctx, ctx.params.id ?? '')).object;
+      return (await loadIntent(ctx.db, ctx.now, 'setup_intent', ctx.params.id ?? '')).object;
     },
   },
-  ...setupIntentActions,
+  { method: 'POST', path: '/v1/setup_intents/:id/confirm', publishable: true, handler: confirm },
 ];
