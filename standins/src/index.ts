@@ -20,10 +20,10 @@ export { PusherChannels } from './realtime';
  *   /checkout/:id (STRIPE_API_BASE); payment
  *   events are POSTed, signed, to WEBHOOK_URL as Stripe would;
  * - Twilio's Messages API at /2010-04-01/Accounts/{sid}/Messages.json (TWILIO_API_BASE);
- * - Resend's email API at POST /emails and GET /emails/{id} (RESEND_API_BASE; key re_local_standin);
+ * - Resend's email API at POST /emails (RESEND_API_BASE; key re_local_standin);
  * - Pusher Channels, protocol 7 (the product's Pusher host settings, issue 13): pusher-js's WebSocket at
  *   /app/{key}?protocol=7 (held by the PusherChannels Durable Object, binding REALTIME) and the
- *   HTTP API at POST /apps/{app_id}/events and /apps/{app_id}/batch_events. The app is
+ *   HTTP API at POST /apps/{app_id}/events. The app is
  *   PUSHER_APP_ID "local-app", PUSHER_KEY "local_pusher_key", PUSHER_SECRET "local_pusher_secret"
  *   ([vars] of standins/wrangler.toml). Private channels check the auth signature;
  *   private-encrypted ones too (the payload encryption is the publisher's business); presence

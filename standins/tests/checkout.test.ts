@@ -39,7 +39,6 @@ const voucher = (extra: Partial<Stripe.Checkout.SessionCreateParams> = {}) =>
     cancel_url: CANCEL_URL,
     customer_email: 'giver@example.test',
     metadata: { voucher: 'v_1' },
-    client_reference_id: 'order-7',
     ...extra,
   });
 
@@ -55,7 +54,7 @@ function pay(url: string, card: string, bindings: Bindings = env, email = 'buyer
 }
 
 describe('checkout sessions', () => {
-  it('creates an open session with its hosted page, retrieves it and lists it', async () => {
+  it('creates an open session with its hosted page and retrieves it', async () => {
     const older = await voucher();
     const cs = await voucher();
     expect(cs.id).not.toBe(older.id);
@@ -71,7 +70,6 @@ describe('checkout sessions', () => {
       customer_email: 'giver@example.test',
       customer_details: null,
       metadata: { voucher: 'v_1' },
-      client_reference_id: 'order-7',
       success_url: SUCCESS_URL,
       cancel_url: CANCEL_URL,
       url: `${STANDINS}/checkout/${cs.id}`,
@@ -80,19 +78,16 @@ describe('checkout sessions', () => {
     });
     expect(cs.expires_at - cs.created).toBe(86_400);
     expect(await stripe.checkout.sessions.retrieve(cs.id)).toEqual(cs);
-    const items = await stripe.checkout.sessions.listLineItems(cs.id);
-    expect(items.data).toMatchObject([{ object: 'item', description: 'Gift voucher <£25>', quantity: 1, amount_total: 2500 }]);
     const expanded = await stripe.checkout.sessions.retrieve(cs.id, { expand: ['line_items'] });
-    expect(expanded.line_items?.data).toHaveLength(1);
-    const list = await stripe.checkout.sessions.list({ limit: 1 });
-    expect(list).toMatchObject({ object: 'list', has_more: true, url: '/v1/checkout/sessions' });
-    expect(list.data.map((s) => s.id)).toEqual([cs.id]);
+    expect(expanded.line_items?.data).toMatchObject([
+      { object: 'item', description: 'Gift voucher <£25>', quantity: 1, amount_total: 2500 },
+    ]);
     const missing = await stripeError(stripe.checkout.sessions.retrieve('cs_test_nothing'));
     expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such checkout.session: 'cs_test_nothing'" });
   });
 
   it('expires an open session once, as Stripe does', async () => {
-    const cs = await voucher({ expires_at: Math.floor(Date.now() / 1000) + 3600 });
+    const cs = await voucher();
     const expired = await stripe.checkout.sessions.expire(cs.id);
     expect(expired).toMatchObject({ id: cs.id, status: 'expired', payment_status: 'unpaid', url: null });
     const again = await stripeError(stripe.checkout.sessions.expire(cs.id));
@@ -142,10 +137,8 @@ describe('checkout sessions', () => {
       stripe.checkout.sessions.create({ ...base, mode: 'subscription', line_items: [{ ...item, quantity: 1 }] }),
     );
     expect(badMode).toMatchObject({ param: 'mode' });
-    const soon = await stripeError(voucher({ expires_at: Math.floor(Date.now() / 1000) + 60 }));
-    expect(soon).toMatchObject({ param: 'expires_at' });
-    const late = await stripeError(voucher({ expires_at: Math.floor(Date.now() / 1000) + 2 * 86_400 }));
-    expect(late).toMatchObject({ param: 'expires_at' });
+    const unused = await stripeError(voucher({ client_reference_id: 'order-7' }));
+    expect(unused).toMatchObject({ code: 'parameter_unknown', param: 'client_reference_id' });
     const tiny = await stripeError(
       voucher({ line_items: [{ price_data: { currency: 'gbp', unit_amount: 10, product_data: { name: 'x' } }, quantity: 1 }] }),
     );
@@ -231,7 +224,9 @@ describe('the hosted checkout page', () => {
     expect(paid.payment_intent).toMatch(/^pi_/);
     const pi = await stripe.paymentIntents.retrieve(paid.payment_intent as string);
     expect(pi).toMatchObject({ status: 'succeeded', amount: 2500, amount_received: 2500, currency: 'gbp' });
-    expect((await stripe.checkout.sessions.list({ payment_intent: pi.id })).data.map((s) => s.id)).toEqual([cs.id]);
+    // as the product retrieves it (worker/payments/vouchers.ts)
+    const withIntent = await stripe.checkout.sessions.retrieve(cs.id, { expand: ['payment_intent'] });
+    expect(withIntent.payment_intent).toMatchObject({ id: pi.id, status: 'succeeded' });
 
     const types = posted.map((p) => JSON.parse(p.body).type as string);
     expect(types).toEqual(['payment_intent.succeeded', 'checkout.session.completed']);

@@ -60,7 +60,15 @@ const RETURN_URL = `${PRODUCT}/booking/deposit/return`;
 const cardPm = (number: string, cvc = '123') =>
   browser.paymentMethods.create({ type: 'card', card: { number, exp_month: 12, exp_year: EXP_YEAR, cvc } });
 
-const newCustomer = () => stripe.customers.create({ name: 'Robin Test', email: 'robin@example.test' });
+/** The browser confirms a setup intent as Stripe.js does: the publishable key and the intent's client secret. */
+const confirmSetup = (si: Stripe.SetupIntent, paymentMethod: string, returnUrl?: string) =>
+  browser.setupIntents.confirm(si.id, {
+    client_secret: si.client_secret!,
+    payment_method: paymentMethod,
+    ...(returnUrl ? { return_url: returnUrl } : {}),
+  } as Stripe.SetupIntentConfirmParams);
+
+const newCustomer = () => stripe.customers.create({ metadata: { client_id: 'robin' } });
 
 /** The events recorded for an object, oldest first. */
 async function eventTypes(objectId: string): Promise<string[]> {
@@ -118,9 +126,9 @@ interface ErrorBody {
 // ---- customers, payment methods, setup intents ------------------------------------------------
 
 describe('customers and saved cards', () => {
-  it('creates a customer, saves a 4242 card with a setup intent, and lists it', async () => {
+  it('creates a customer and saves a 4242 card with a setup intent', async () => {
     const customer = await newCustomer();
-    expect(customer).toMatchObject({ object: 'customer', livemode: false, email: 'robin@example.test', metadata: {} });
+    expect(customer).toMatchObject({ object: 'customer', livemode: false, email: null, metadata: { client_id: 'robin' } });
     expect(customer.id).toMatch(/^cus_[A-Za-z0-9]{24}$/);
 
     const pm = await cardPm('4242424242424242');
@@ -129,79 +137,35 @@ describe('customers and saved cards', () => {
     expect(pm.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: EXP_YEAR, funding: 'credit' });
     expect(pm.card?.fingerprint).toMatch(/^[A-Za-z0-9]{16}$/);
 
-    const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: pm.id, usage: 'off_session' });
-    expect(si).toMatchObject({ object: 'setup_intent', status: 'requires_confirmation', usage: 'off_session' });
+    // as the product creates it (worker/payments/cards.ts) and the browser confirms it
+    const si = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session', metadata: { client_id: 'robin' } });
+    expect(si).toMatchObject({ object: 'setup_intent', status: 'requires_payment_method', usage: 'off_session', customer: customer.id });
     expect(si.client_secret).toMatch(new RegExp(`^${si.id}_secret_`));
 
-    const confirmed = await stripe.setupIntents.confirm(si.id);
+    const confirmed = await confirmSetup(si, pm.id);
     expect(confirmed.status).toBe('succeeded');
+    expect(await stripe.setupIntents.retrieve(si.id)).toMatchObject({ status: 'succeeded', payment_method: pm.id });
     expect(confirmed.payment_method).toBe(pm.id);
     expect((await stripe.paymentMethods.retrieve(pm.id)).customer).toBe(customer.id);
-
-    const list = await stripe.customers.listPaymentMethods(customer.id, { type: 'card' });
-    expect(list).toMatchObject({ object: 'list', has_more: false, url: `/v1/customers/${customer.id}/payment_methods` });
-    expect(list.data.map((p) => p.id)).toEqual([pm.id]);
     expect(await eventTypes(si.id)).toEqual(['setup_intent.succeeded']);
   });
 
-  it('updates metadata as Stripe does and pages lists with cursors', async () => {
-    const c = await stripe.customers.create({ metadata: { salon: '7', keep: 'yes' } });
-    const updated = await stripe.customers.update(c.id, { metadata: { salon: '', tier: 'gold' } });
-    expect(updated.metadata).toEqual({ keep: 'yes', tier: 'gold' });
-    const c2 = await stripe.customers.create({ email: 'paging@example.test' });
-    const c3 = await stripe.customers.create({ email: 'paging@example.test' });
-    const first = await stripe.customers.list({ email: 'paging@example.test', limit: 1 });
-    expect(first.data.map((x) => x.id)).toEqual([c3.id]);
-    expect(first.has_more).toBe(true);
-    const second = await stripe.customers.list({ email: 'paging@example.test', limit: 1, starting_after: c3.id });
-    expect(second.data.map((x) => x.id)).toEqual([c2.id]);
-    expect(second.has_more).toBe(false);
-  });
-
-  it('saves a card with the new customer and expands it', async () => {
-    const customer = await stripe.customers.create({
-      payment_method: 'pm_card_mastercard',
-      invoice_settings: { default_payment_method: 'pm_card_mastercard' },
-      expand: ['invoice_settings.default_payment_method'],
-    });
-    const pm = customer.invoice_settings.default_payment_method as Stripe.PaymentMethod;
-    expect(pm).toMatchObject({ object: 'payment_method', customer: customer.id, card: { brand: 'mastercard', last4: '4444' } });
-    const again = await stripe.customers.retrieve(customer.id);
-    expect((again as Stripe.Customer).invoice_settings.default_payment_method).toBe(pm.id);
-    const bad = await stripeError(stripe.customers.retrieve(customer.id, { expand: ['sources'] }));
-    expect(bad).toMatchObject({ statusCode: 400, param: 'expand' });
-  });
-
-  it('attaches and detaches; a detached card cannot be used again', async () => {
-    const customer = await newCustomer();
-    const pm = await stripe.paymentMethods.attach('pm_card_visa', { customer: customer.id });
-    expect(pm.id).not.toBe('pm_card_visa');
-    expect(pm.customer).toBe(customer.id);
-    await stripe.customers.update(customer.id, { invoice_settings: { default_payment_method: pm.id } });
+  it('detaches a saved card, which cannot be used again', async () => {
+    const { customer, pm } = await savedCard();
     expect((await stripe.paymentMethods.detach(pm.id)).customer).toBeNull();
-    expect((await stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({
-      invoice_settings: { default_payment_method: null },
-    });
-    const again = await stripe.paymentMethods.attach(pm.id, { customer: customer.id }).catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((await stripe.paymentMethods.retrieve(pm.id)).customer).toBeNull();
+    const again = await stripeError(
+      stripe.paymentIntents.create({ amount: 1000, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true }),
+    );
+    expect(again).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
+    expect(await stripeError(stripe.paymentMethods.detach(pm.id))).toMatchObject({ statusCode: 400, param: 'payment_method' });
   });
 
-  it('refuses to attach a card that declines (0341 attaches, then every charge fails)', async () => {
-    const customer = await newCustomer();
-    const declined = await stripeError(stripe.paymentMethods.attach('pm_card_chargeDeclined', { customer: customer.id }));
-    expect(declined).toMatchObject({ type: 'StripeCardError', statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
-
-    const pm = await stripe.paymentMethods.attach((await cardPm('4000000000000341')).id, { customer: customer.id });
-    expect(pm.customer).toBe(customer.id);
+  it('sets up 0341, whose every charge then fails', async () => {
+    const { customer, pm, si } = await savedCard('4000000000000341');
+    expect(si.status).toBe('succeeded');
     const charge = await stripeError(
-      stripe.paymentIntents.create({
-        amount: 2000,
-        currency: 'gbp',
-        customer: customer.id,
-        payment_method: pm.id,
-        confirm: true,
-        off_session: true,
-      }),
+      stripe.paymentIntents.create({ amount: 2000, currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true }),
     );
     expect(charge).toMatchObject({ type: 'StripeCardError', code: 'card_declined', decline_code: 'generic_decline' });
   });
@@ -213,7 +177,7 @@ describe('customers and saved cards', () => {
 async function savedCard(number = '4242424242424242') {
   const customer = await newCustomer();
   const pm = await cardPm(number);
-  const si = await stripe.setupIntents.create({ customer: customer.id, payment_method: pm.id, confirm: true, return_url: RETURN_URL });
+  const si = await confirmSetup(await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' }), pm.id);
   return { customer, pm, si };
 }
 
@@ -227,7 +191,6 @@ describe('payment intents', () => {
       payment_method: pm.id,
       capture_method: 'manual',
       confirm: true,
-      off_session: true,
       metadata: { appointment: '42' },
     });
     expect(pi).toMatchObject({ object: 'payment_intent', status: 'requires_capture', amount_capturable: 2500, amount_received: 0 });
@@ -243,16 +206,13 @@ describe('payment intents', () => {
     expect(await eventTypes(pi.id)).toEqual(['payment_intent.amount_capturable_updated', 'payment_intent.succeeded']);
   });
 
-  it('captures part of a hold, and an automatic capture succeeds at once', async () => {
+  it('an automatic capture succeeds at once; a capture takes the whole hold', async () => {
     const { customer, pm } = await savedCard();
     const base = { currency: 'eur', customer: customer.id, payment_method: pm.id, confirm: true };
     const held = await stripe.paymentIntents.create({ ...base, amount: 5000, capture_method: 'manual' });
-    const over = await stripeError(stripe.paymentIntents.capture(held.id, { amount_to_capture: 6000 }));
-    expect(over).toMatchObject({ code: 'amount_too_large', param: 'amount_to_capture' });
-    expect(await stripe.paymentIntents.capture(held.id, { amount_to_capture: 1500 })).toMatchObject({
-      status: 'succeeded',
-      amount_received: 1500,
-    });
+    const part = await stripeError(stripe.paymentIntents.capture(held.id, { amount_to_capture: 1500 }));
+    expect(part).toMatchObject({ code: 'parameter_unknown', param: 'amount_to_capture' });
+    expect(await stripe.paymentIntents.capture(held.id)).toMatchObject({ status: 'succeeded', amount_received: 5000 });
     const automatic = await stripe.paymentIntents.create({ ...base, amount: 1200 });
     expect(automatic).toMatchObject({ status: 'succeeded', amount_received: 1200, capture_method: 'automatic' });
   });
@@ -267,13 +227,8 @@ describe('payment intents', () => {
       capture_method: 'manual',
       confirm: true,
     });
-    const canceled = await stripe.paymentIntents.cancel(pi.id, { cancellation_reason: 'requested_by_customer' });
-    expect(canceled).toMatchObject({
-      status: 'canceled',
-      amount_capturable: 0,
-      amount_received: 0,
-      cancellation_reason: 'requested_by_customer',
-    });
+    const canceled = await stripe.paymentIntents.cancel(pi.id);
+    expect(canceled).toMatchObject({ status: 'canceled', amount_capturable: 0, amount_received: 0, cancellation_reason: null });
     expect(canceled.canceled_at).toBeTypeOf('number');
     expect(await stripeError(stripe.paymentIntents.capture(pi.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
     expect(await stripeError(stripe.paymentIntents.cancel(pi.id))).toMatchObject({ code: 'payment_intent_unexpected_state' });
@@ -337,6 +292,18 @@ describe('payment intents', () => {
     );
     expect(reuse).toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_method' });
   });
+  it("lists a customer's payment intents, newest first", async () => {
+    const { customer, pm } = await savedCard();
+    const base = { currency: 'gbp', customer: customer.id, payment_method: pm.id, confirm: true } as const;
+    const first = await stripe.paymentIntents.create({ ...base, amount: 1000 });
+    const second = await stripe.paymentIntents.create({ ...base, amount: 2000 });
+    const all = await stripe.paymentIntents.list({ customer: customer.id });
+    expect(all).toMatchObject({ object: 'list', has_more: false, url: '/v1/payment_intents' });
+    expect(all.data.map((p) => p.id)).toEqual([second.id, first.id]);
+    const one = await stripe.paymentIntents.list({ customer: customer.id, limit: 1 });
+    expect(one.data.map((p) => p.id)).toEqual([second.id]);
+    expect(one.has_more).toBe(true);
+  });
 });
 
 describe('declines', () => {
@@ -380,27 +347,12 @@ describe('declines', () => {
     expect(err.setup_intent).toMatchObject({ id: si.id, status: 'requires_payment_method', last_setup_error: { code } });
     expect(await eventTypes(si.id)).toEqual(['setup_intent.setup_failed']);
   });
-
-  it('confirms after a failure with another card', async () => {
-    const customer = await newCustomer();
-    const err = await stripeError(
-      stripe.paymentIntents.create({
-        amount: 3000,
-        currency: 'gbp',
-        customer: customer.id,
-        payment_method: (await cardPm('4000000000000002')).id,
-        confirm: true,
-      }),
-    );
-    const retried = await stripe.paymentIntents.confirm(err.payment_intent!.id, { payment_method: (await cardPm('5555555555554444')).id });
-    expect(retried).toMatchObject({ status: 'succeeded', last_payment_error: null });
-  });
 });
 
 // ---- 3-D Secure -----------------------------------------------------------------------------------
 
 describe('3-D Secure', () => {
-  async function requiresAction(number: string, capture: 'manual' | 'automatic' = 'manual') {
+  async function requiresAction(number: string, capture: 'manual' | 'automatic' = 'manual', returnUrl = RETURN_URL) {
     const customer = await newCustomer();
     const pm = await cardPm(number);
     const pi = await stripe.paymentIntents.create({
@@ -410,8 +362,7 @@ describe('3-D Secure', () => {
       payment_method: pm.id,
       capture_method: capture,
       confirm: true,
-      return_url: RETURN_URL,
-      description: 'Deposit for <b>Cut & Colour</b>',
+      return_url: returnUrl,
     });
     expect(pi.status).toBe('requires_action');
     expect(pi.next_action?.type).toBe('redirect_to_url');
@@ -494,84 +445,59 @@ describe('3-D Secure', () => {
     });
   });
 
-  it('a 3155 card set up with authentication is charged off session without it; 3184 never is', async () => {
+  it('a 3155 card set up with authentication is charged without it; 3184 asks every time', async () => {
     const customer = await newCustomer();
-    const si = await stripe.setupIntents.create({
-      customer: customer.id,
-      payment_method: (await cardPm('4000002500003155')).id,
-      confirm: true,
-      return_url: RETURN_URL,
-    });
+    const setUp = async (number: string) =>
+      confirmSetup(
+        await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' }),
+        (await cardPm(number)).id,
+        RETURN_URL,
+      );
+    const si = await setUp('4000002500003155');
     expect(si.status).toBe('requires_action');
     const done = await authenticate(si.next_action!.redirect_to_url!.url!, 'complete');
     expect(new URL(done.headers.get('Location')!).searchParams.get('setup_intent')).toBe(si.id);
-    expect((await stripe.setupIntents.retrieve(si.id)).status).toBe('succeeded');
-    const pi = await stripe.paymentIntents.create({
-      amount: 1500,
-      currency: 'gbp',
-      customer: customer.id,
-      payment_method: si.payment_method as string,
-      confirm: true,
-      off_session: true,
-      capture_method: 'manual',
-    });
-    expect(pi.status).toBe('requires_capture');
-
-    const fresh = await cardPm('4000002500003155');
-    const offSession = await stripeError(
+    const saved = await stripe.setupIntents.retrieve(si.id);
+    expect(saved.status).toBe('succeeded');
+    const charge = (payment_method: string) =>
       stripe.paymentIntents.create({
         amount: 1500,
         currency: 'gbp',
         customer: customer.id,
-        payment_method: fresh.id,
+        payment_method,
         confirm: true,
-        off_session: true,
-      }),
-    );
-    expect(offSession).toMatchObject({ type: 'StripeCardError', code: 'authentication_required', decline_code: 'authentication_required' });
+        capture_method: 'manual',
+        return_url: RETURN_URL,
+      });
+    expect((await charge(saved.payment_method as string)).status).toBe('requires_capture');
+    expect((await charge((await cardPm('4000002500003155')).id)).status).toBe('requires_action');
 
-    const always = await stripe.setupIntents.create({
-      customer: customer.id,
-      payment_method: (await cardPm('4000002760003184')).id,
-      confirm: true,
-      return_url: RETURN_URL,
-    });
+    const always = await setUp('4000002760003184');
     await authenticate(always.next_action!.redirect_to_url!.url!, 'complete');
-    const pm3184 = (await stripe.setupIntents.retrieve(always.id)).payment_method as string;
-    const later = await stripeError(
-      stripe.paymentIntents.create({
-        amount: 1500,
-        currency: 'gbp',
-        customer: customer.id,
-        payment_method: pm3184,
-        confirm: true,
-        off_session: true,
-      }),
-    );
-    expect(later).toMatchObject({ code: 'authentication_required' });
-    expect(later.payment_intent?.status).toBe('requires_payment_method');
+    expect((await charge((await stripe.setupIntents.retrieve(always.id)).payment_method as string)).status).toBe('requires_action');
   });
 
   it('a failed setup authentication gives setup_intent_authentication_failure', async () => {
     const customer = await newCustomer();
-    const si = await stripe.setupIntents.create({
-      customer: customer.id,
-      payment_method: (await cardPm('4000002760003184')).id,
-      confirm: true,
-      return_url: RETURN_URL,
-    });
+    const si = await confirmSetup(
+      await stripe.setupIntents.create({ customer: customer.id }),
+      (await cardPm('4000002760003184')).id,
+      RETURN_URL,
+    );
     await authenticate(si.next_action!.redirect_to_url!.url!, 'fail');
     const after = await stripe.setupIntents.retrieve(si.id);
     expect(after).toMatchObject({ status: 'requires_payment_method', last_setup_error: { code: 'setup_intent_authentication_failure' } });
     expect(await eventTypes(si.id)).toEqual(['setup_intent.setup_failed']);
   });
 
-  it('escapes the intent description and never echoes markup', async () => {
-    const { url } = await requiresAction('4000002760003184');
+  it('escapes what it shows and never echoes markup', async () => {
+    const marked = `${RETURN_URL}?note="><b>x</b>`;
+    const { url } = await requiresAction('4000002760003184', 'manual', marked);
     const res = await standIns(url);
     const html = await res.text();
-    expect(html).toContain('Deposit for &lt;b&gt;Cut &amp; Colour&lt;/b&gt;');
-    expect(html).not.toContain('<b>Cut');
+    expect(html).toContain('Authorise a payment of <strong>£40.00</strong>');
+    expect(html).toContain('value="http://127.0.0.1:8787/booking/deposit/return?note=&quot;&gt;&lt;b&gt;x&lt;/b&gt;"');
+    expect(html).not.toContain('<b>x');
     expect(res.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect(res.headers.get('Referrer-Policy')).toBe('no-referrer');
     expect(res.headers.get('Cache-Control')).toBe('no-store');
@@ -641,8 +567,15 @@ describe('3-D Secure', () => {
     expect((await stripe.paymentIntents.retrieve(pi.id)).status).toBe('succeeded');
 
     // '//host' and other schemes are not return URLs
-    const good = await requiresAction('4000002760003184');
-    const bad = await stripeError(stripe.paymentIntents.confirm(good.pi.id, { return_url: '//evil.example/x' }));
+    const bad = await stripeError(
+      stripe.paymentIntents.create({
+        amount: 1000,
+        currency: 'gbp',
+        payment_method: 'pm_card_visa',
+        confirm: true,
+        return_url: '//evil.example/x',
+      }),
+    );
     expect(bad).toMatchObject({ statusCode: 400, param: 'return_url' });
     const page = `${STANDINS}/3ds/pi_1`;
     expect(returnTarget('/booking/x?y=1', page)?.toString()).toBe(`${STANDINS}/booking/x?y=1`);
@@ -721,14 +654,19 @@ describe('API keys', () => {
     expect(err).toMatchObject({ statusCode: 401 });
     expect(err.message).toContain('sk_test_');
     expect(err.message).not.toContain('not_the_right_key');
-    const missing = await standIns(`${STANDINS}/v1/customers`);
+    const missing = await standIns(`${STANDINS}/v1/payment_intents`);
     expect(missing.status).toBe(401);
     expect(((await missing.json()) as ErrorBody).error.type).toBe('invalid_request_error');
   });
 
-  it('lets the publishable key create a payment method, nothing else', async () => {
+  it('lets the publishable key create a payment method and confirm a setup intent with its secret, nothing else', async () => {
     const pm = await cardPm('4242424242424242');
     expect(pm.id).toMatch(/^pm_/);
+    const si = await stripe.setupIntents.create({ customer: (await newCustomer()).id });
+    const wrong = await stripeError(confirmSetup({ ...si, client_secret: `${si.id}_secret_wrong` }, pm.id));
+    expect(wrong).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    expect(await stripeError(browser.setupIntents.confirm(si.id, { payment_method: pm.id }))).toMatchObject({ statusCode: 404 });
+    expect((await confirmSetup(si, pm.id)).status).toBe('succeeded');
     const pi = await stripeError(browser.paymentIntents.create({ amount: 1000, currency: 'gbp', payment_method: pm.id }));
     expect(pi).toBeInstanceOf(Stripe.errors.StripePermissionError);
     expect(pi.statusCode).toBe(403);
@@ -780,12 +718,6 @@ describe('events and webhooks', () => {
     expect(await markDelivered(env.DB, webhook.id)).toBe(false);
     expect((await pendingWebhooks(env.DB, 1000)).some((w) => w.id === webhook.id)).toBe(false);
     expect((await webhookEvents(env.DB, { delivered: true, limit: 1000 })).find((w) => w.id === webhook.id)?.delivered).toBe(true);
-
-    expect(await stripe.events.retrieve(webhook.id)).toMatchObject({ id: webhook.id, type: 'payment_intent.succeeded' });
-    const listed = await stripe.events.list({ type: 'payment_intent.*', limit: 100 });
-    expect(listed.object).toBe('list');
-    expect(listed.data.some((e) => e.id === webhook.id)).toBe(true);
-    expect(listed.data.every((e) => e.type.startsWith('payment_intent.'))).toBe(true);
   });
 });
 
@@ -970,8 +902,8 @@ describe('requests and validation', () => {
       await http('/v1/customers', { method: 'POST', body: '__proto__[x]=1' }),
       await http('/v1/customers', { method: 'POST', body: '{"name":"x"}', headers: { 'Content-Type': 'application/json' } }),
       await http('/v1/customers', { method: 'POST', body: 'name=x', headers: { 'Stripe-Version': 'yesterday' } }),
-      await http('/v1/customers?limit=1000'),
-      await http(`/v1/customers/${'x'.repeat(300)}`),
+      await http('/v1/payment_intents?limit=1000'),
+      await http(`/v1/payment_intents/${'x'.repeat(300)}`),
     ];
     expect(raw.map((r) => r.status)).toEqual([400, 400, 400, 400, 400, 404]);
     for (const r of raw) expect(((await r.json()) as ErrorBody).error.type).toBe('invalid_request_error');
@@ -1008,17 +940,21 @@ describe('requests and validation', () => {
     }
   });
 
-  it('speaks the API over HTTP at /v1, with Basic auth too', async () => {
-    const basic = btoa(`${LOCAL_STRIPE.secretKey}:`);
+  it('speaks the API over HTTP at /v1', async () => {
     const res = await http('/v1/customers', {
       method: 'POST',
-      body: 'email=http%40example.test&metadata[source]=curl',
-      headers: { Authorization: `Basic ${basic}`, 'Idempotency-Key': 'curl-1' },
+      body: 'metadata[source]=curl',
+      headers: { 'Idempotency-Key': 'curl-1' },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('Request-Id')).toMatch(/^req_/);
     expect(res.headers.get('Idempotency-Key')).toBe('curl-1');
-    expect(await res.json()).toMatchObject({ object: 'customer', email: 'http@example.test', metadata: { source: 'curl' } });
+    expect(await res.json()).toMatchObject({ object: 'customer', metadata: { source: 'curl' } });
+    const basic = await http('/v1/customers', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${btoa(`${LOCAL_STRIPE.secretKey}:`)}` },
+    });
+    expect(basic.status).toBe(401);
     // the challenge page is on the host the call came to, with or without return_url
     const pi = await http('/v1/payment_intents', {
       method: 'POST',

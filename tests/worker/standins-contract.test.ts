@@ -5,12 +5,17 @@ import { standIn } from './helpers';
 
 /**
  * The stand-ins answer the product's contract: every outside call the product makes, found in
- * its own source, is one the stand-ins Worker speaks. A new call the stand-ins lack fails here,
- * not in a browser test far away.
+ * its own source (the Worker's, and the browser's where it reaches them itself), is one the
+ * stand-ins Worker speaks. A new call the stand-ins lack fails here, not in a browser test far away.
  */
 const sources = Object.values(import.meta.glob<string>('../../worker/**/*.ts', { query: '?raw', import: 'default', eager: true })).join(
   '\n',
 );
+
+/** The browser's code: it reaches the stand-ins too (the offline card form, the pages it is sent to, pusher-js). */
+const clientSources = Object.values(
+  import.meta.glob<string>('../../client/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
+).join('\n');
 
 /** The Cognito actions the product calls (cognito(c, 'Action', …) and cognitoCall(config, 'Action', …)). */
 const cognitoActions = [
@@ -34,6 +39,10 @@ const STRIPE_HTTP: Record<string, [string, string]> = {
 };
 /** SDK methods that make no HTTP call. */
 const STRIPE_LOCAL = ['webhooks.constructEventAsync'];
+/** The Stripe API paths the browser's offline card form POSTs with the publishable key (post(base, 'path', key, …)), ids as {id}. */
+const browserStripePaths = [
+  ...new Set([...clientSources.matchAll(/\bpost\(\s*base,\s*[`']([^`']+)[`']/g)].map((m) => m[1]!.replace(/\$\{[^}]+\}/g, '{id}'))),
+];
 const stripeMethods = [...new Set([...sources.matchAll(/\bstripe\.((?:[a-z][A-Za-z]+\.)+[a-z][A-Za-z]+)\(/g)].map((m) => m[1]!))];
 
 describe('the stand-ins speak every outside call the product makes', () => {
@@ -73,6 +82,30 @@ describe('the stand-ins speak every outside call the product makes', () => {
       const text = await res.text();
       expect(text, `${method}: ${verb} ${path}`).not.toMatch(/Unrecognized request URL/);
     }
+  });
+
+  it("every Stripe API call the browser's card form makes, with the publishable key", async () => {
+    expect(browserStripePaths).toEqual(['payment_methods', 'setup_intents/{id}/confirm']);
+    for (const path of browserStripePaths) {
+      const res = await standIn(`/v1/${path.replace('{id}', 'seti_missing')}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${env.STRIPE_PUBLISHABLE_KEY}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
+      const message = ((await res.json()) as { error?: { message?: string } }).error?.message ?? '';
+      expect(message, path).not.toMatch(/Unrecognized request URL|cannot be made with a publishable API key/);
+    }
+  });
+
+  it("the stand-ins' pages the browser is sent to, and pusher-js's socket", async () => {
+    // a payment's next_action and a Checkout Session's url send the browser to the stand-in's 3-D Secure and Checkout pages
+    expect(sources).toMatch(/next_action\?\.redirect_to_url\?\.url/);
+    expect(sources).toMatch(/session\.url/);
+    expect(await (await standIn('/3ds/pi_missing?client_secret=x')).text()).toContain('There is no such payment to authenticate.');
+    expect(await (await standIn('/checkout/cs_test_missing')).text()).toContain('There is no such checkout.');
+    // client/lib/realtime.ts: pusher-js's WebSocket at /app/{key}; a request without the upgrade is asked for it
+    expect(clientSources).toMatch(/new Pusher\(/);
+    expect((await standIn(`/app/${env.PUSHER_KEY}?protocol=7`)).status).toBe(426);
   });
 
   it("Twilio's Messages API, Resend's emails and Pusher's events API", async () => {

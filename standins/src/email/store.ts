@@ -72,11 +72,6 @@ export async function insertEmail(
   return { email: toEmail(first), replay: true, sameBody: first.fingerprint === fingerprint };
 }
 
-export async function emailById(db: D1Database, id: string): Promise<StoredEmail | null> {
-  const row = await db.prepare(`SELECT ${COLUMNS} FROM resend_emails WHERE id = ?`).bind(id).first<EmailRow>();
-  return row ? toEmail(row) : null;
-}
-
 /** The newest emails first; with `to`, only those sent to that address (alone or as `Name <address>`). */
 export async function recentEmails(db: D1Database, limit: number, to?: string): Promise<StoredEmail[]> {
   const where = to

@@ -9,7 +9,6 @@ import type { Ctx, Route } from './context';
 import { checkout } from './checkout';
 import { checkoutSessionRoutes } from './checkout-sessions';
 import { customerRoutes } from './customers';
-import { eventRoutes } from './events';
 import { parseForm } from './form';
 import { idempotent, requestFingerprint, type Answer, type Replayable } from './idempotency';
 import { newId } from './ids';
@@ -21,6 +20,11 @@ import { badParam, internalError, StripeApiError } from './stripe-error';
 import { threeDSecure } from './three-d-secure';
 
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * Only the calls something makes (issue 26; tests/worker/standins-contract.test.ts lists the
+ * product's): the product's stripe SDK calls, the browser's card form, and the lists and
+ * expiry the Worker tests read.
+ */
 const ROUTES: Route[] = [
   ...customerRoutes,
   ...paymentMethodRoutes,
@@ -28,7 +32,6 @@ const ROUTES: Route[] = [
   ...paymentIntentRoutes,
   ...refundRoutes,
   ...checkoutSessionRoutes,
-  ...eventRoutes,
 ];
 
 function answerOf(err: unknown): Answer {
@@ -110,7 +113,8 @@ async function serve(c: Context<AppEnv>, route: Route) {
 
 /**
  * The Stripe REST API stand-in (offline only): /v1/* with form-encoded bodies, Bearer secret
- * key (the publishable key only for POST /v1/payment_methods), Stripe-Version and
+ * key (the publishable key only where the browser calls: POST /v1/payment_methods and
+ * /v1/setup_intents/:id/confirm), Stripe-Version and
  * Idempotency-Key; the 3-D Secure page at /3ds/:intentId and the hosted Checkout page at /checkout/:sessionId. The stand-ins Worker serves it at its root, as api.stripe.com does.
  */
 export const paymentsStandIn = new Hono<AppEnv>();

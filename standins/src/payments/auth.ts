@@ -2,22 +2,8 @@ import { LOCAL_STRIPE } from './config';
 import { sameSecret } from './ids';
 import { badParam, invalidKey, missingKey, publishableKeyRefused } from './stripe-error';
 
-/** The API key of a request: 'Authorization: Bearer sk_...' or HTTP Basic with the key as user name (curl -u sk_...:). */
-function apiKeyOf(authorization: string | undefined): string | null {
-  const header = authorization?.trim() ?? '';
-  const bearer = /^Bearer\s+(\S+)$/i.exec(header);
-  if (bearer) return bearer[1]!;
-  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header);
-  if (basic) {
-    try {
-      const user = atob(basic[1]!).split(':', 1)[0] ?? '';
-      return user || null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
+/** The API key of a request: 'Authorization: Bearer sk_...', as the SDK and Stripe.js send it. */
+const apiKeyOf = (authorization: string | undefined) => /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1] ?? null;
 
 /** The kind of key the request carries; the publishable key only where Stripe.js may use it. */
 export function authenticate(authorization: string | undefined, publishableAllowed: boolean): 'secret' | 'publishable' {

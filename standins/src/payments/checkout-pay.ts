@@ -1,12 +1,9 @@
 import { cardFromInput, type CardInput } from './cards';
 import { completedWrite, loadCheckoutSession, type CheckoutSession, type CsInternal, type StoredCs } from './checkout-session-object';
-import type { Ctx } from './context';
-import { commitWithEvents, type EventDraft } from './events';
-import { newId } from './ids';
-import { attemptPayment } from './payment-attempt';
-import { newPaymentIntent, type PaymentIntent, type PiInternal } from './payment-intent-object';
-import { automatic, loadPaymentIntent } from './payment-intent-store';
-import { EMPTY_ADDRESS, insertPaymentMethod, newPaymentMethod, type StoredPm } from './payment-method-store';
+import { automatic, commitWithEvents, type EventDraft } from './events';
+import { newPaymentIntent, type IntentInternal, type PaymentIntent } from './intent-objects';
+import { attempt as attemptPayment, loadIntent } from './intents';
+import { insertPaymentMethod, type StoredPm } from './payment-methods';
 import { StripeApiError } from './stripe-error';
 import { retrying, type Write } from './store';
 
@@ -20,18 +17,15 @@ export type PayResult =
 /** Where the 3-D Secure page sends the buyer back: a path on the stand-ins (the page's own origin). */
 export const returnPath = (sessionId: string) => `/checkout/${sessionId}/return`;
 
-/** The request context the payment-method store expects, for a page action (no API request behind it). */
-function pageCtx(db: D1Database, env: Ctx['env'], now: number, origin: string | undefined): Ctx {
-  return { db, env, now, requestId: newId('req'), idempotencyKey: null, keyKind: 'secret', params: {}, input: {}, origin };
-}
-
 /** The intent of the buyer's current attempt when it may be tried again, else a new one for the session's total. */
 async function intentFor(
   db: D1Database,
   now: number,
   stored: StoredCs,
-): Promise<{ pi: PaymentIntent; internal: PiInternal; write: Write }> {
-  const pending = stored.internal.pendingIntent ? await loadPaymentIntent(db, now, stored.internal.pendingIntent).catch(() => null) : null;
+): Promise<{ pi: PaymentIntent; internal: IntentInternal; write: Write }> {
+  const pending = stored.internal.pendingIntent
+    ? await loadIntent(db, now, 'payment_intent', stored.internal.pendingIntent).catch(() => null)
+    : null;
   if (pending && (pending.object.status === 'requires_payment_method' || pending.object.status === 'requires_action')) {
     const pi = structuredClone(pending.object);
     const internal = { ...pending.internal };
@@ -41,19 +35,10 @@ async function intentFor(
     amount: stored.object.amount_total,
     currency: stored.object.currency,
     customer: null,
-    description: stored.internal.intentDescription,
-    metadata: stored.internal.intentMetadata,
+    metadata: {},
     capture_method: 'automatic',
-    confirmation_method: 'automatic',
-    receipt_email: null,
-    setup_future_usage: null,
-    statement_descriptor: null,
-    statement_descriptor_suffix: null,
-    automatic_payment_methods: null,
-    payment_method: null,
-    request3ds: 'automatic',
   });
-  const internal: PiInternal = { returnUrl: returnPath(stored.object.id), offSession: false };
+  const internal: IntentInternal = { returnUrl: returnPath(stored.object.id) };
   return { pi, internal, write: { table: 'stripe_payment_intents', object: pi, internal } };
 }
 
@@ -65,7 +50,6 @@ async function intentFor(
  */
 export async function payCheckoutSession(
   db: D1Database,
-  env: Ctx['env'],
   now: number,
   origin: string | undefined,
   id: string,
@@ -76,9 +60,7 @@ export async function payCheckoutSession(
   if (first.object.status !== 'open') return { kind: 'closed', session: first.object };
   let pm: StoredPm;
   try {
-    const { card: details, behaviour } = await cardFromInput(card, now);
-    const billing = { address: { ...EMPTY_ADDRESS }, email, name: null, phone: null, tax_id: null };
-    pm = await insertPaymentMethod(pageCtx(db, env, now, origin), newPaymentMethod(details, now, { billing_details: billing }), behaviour);
+    pm = await insertPaymentMethod({ db, now }, await cardFromInput(card, now), email);
   } catch (e) {
     if (e instanceof StripeApiError && e.fields.type === 'card_error') return { kind: 'refused', message: e.fields.message };
     throw e;
@@ -119,7 +101,7 @@ export async function returnFromAuthentication(db: D1Database, now: number, id: 
     if (cs.status === 'complete' && cs.payment_intent === intentId) return { kind: 'paid', session: cs };
     if (cs.status !== 'open') return { kind: 'closed', session: cs };
     if (internal.pendingIntent !== intentId) return { kind: 'refused', message: 'This payment does not belong to this checkout.' };
-    const { object: pi } = await loadPaymentIntent(db, now, intentId);
+    const { object: pi } = await loadIntent(db, now, 'payment_intent', intentId);
     if (pi.status === 'requires_action') return { kind: 'refused', message: 'The authentication of your card was not completed.' };
     if (pi.status !== 'succeeded') {
       const error = pi.last_payment_error as { message?: string } | null;

@@ -1,8 +1,7 @@
 import type { EventSource } from './context';
-import { commitWithEvents, type EventDraft } from './events';
+import { automatic, commitWithEvents, type EventDraft } from './events';
 import { newId, unixSeconds } from './ids';
 import type { Metadata } from './metadata';
-import { automatic } from './payment-intent-store';
 import { invalidRequest, noSuch } from './stripe-error';
 import { load, lockTimeout, type Stored, type Write } from './store';
 
@@ -17,7 +16,7 @@ export interface CheckoutSession {
   automatic_tax: { enabled: false; liability: null; status: null };
   billing_address_collection: null;
   cancel_url: string | null;
-  client_reference_id: string | null;
+  client_reference_id: null;
   client_secret: null;
   consent: null;
   consent_collection: null;
@@ -58,7 +57,7 @@ export interface CheckoutSession {
   url: string | null;
 }
 
-/** A line item as GET /v1/checkout/sessions/{id}/line_items (and expand[]=line_items) answer it. */
+/** A line item as expand[]=line_items answers it. */
 export interface LineItem {
   id: string;
   object: 'item';
@@ -74,9 +73,6 @@ export interface LineItem {
 /** Sandbox state: the line items, and the payment intent of the buyer's attempts (declined or waiting for 3-D Secure). */
 export interface CsInternal {
   lineItems: LineItem[];
-  /** payment_intent_data[description|metadata] for the intent a payment creates */
-  intentDescription: string | null;
-  intentMetadata: Metadata;
   /** the intent of the current attempt, until the session is paid */
   pendingIntent?: string;
   /** the email the buyer typed on the page (the session's customer_details once paid) */
@@ -90,10 +86,7 @@ const DAY = 86_400;
 export function newCheckoutSession(
   now: number,
   origin: string | undefined,
-  p: Pick<CheckoutSession, 'cancel_url' | 'client_reference_id' | 'currency' | 'customer_email' | 'metadata' | 'success_url'> & {
-    expires_at: number | undefined;
-    amount: number;
-  },
+  p: Pick<CheckoutSession, 'cancel_url' | 'currency' | 'customer_email' | 'metadata' | 'success_url'> & { amount: number },
 ): CheckoutSession {
   const id = newId('cs_test');
   const created = unixSeconds(now);
@@ -107,7 +100,7 @@ export function newCheckoutSession(
     automatic_tax: { enabled: false, liability: null, status: null },
     billing_address_collection: null,
     cancel_url: p.cancel_url,
-    client_reference_id: p.client_reference_id,
+    client_reference_id: null,
     client_secret: null,
     consent: null,
     consent_collection: null,
@@ -119,7 +112,7 @@ export function newCheckoutSession(
     customer_creation: 'if_required',
     customer_details: null,
     customer_email: p.customer_email,
-    expires_at: p.expires_at ?? created + DAY,
+    expires_at: created + DAY,
     invoice: null,
     invoice_creation: { enabled: false, invoice_data: null },
     livemode: false,

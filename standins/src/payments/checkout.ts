@@ -99,7 +99,6 @@ checkout.post('/:id', async (c) => {
     : [form.data.card_expiry.trim().slice(0, 2), form.data.card_expiry.trim().slice(2)];
   const result = await payCheckoutSession(
     c.env.DB,
-    c.env,
     Date.now(),
     configuredOrigin(c.env) ?? new URL(c.req.url).origin,
     stored.object.id,

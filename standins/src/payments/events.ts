@@ -1,11 +1,7 @@
-import { z } from 'zod';
 import Stripe from 'stripe';
-import type { EventSource, Route } from './context';
+import type { EventSource } from './context';
 import { newId, unixSeconds } from './ids';
-import { idParam, listParams } from './params';
-import { noSuch } from './stripe-error';
-import { commit, listObjects, type Write } from './store';
-import { parseParams } from './validation';
+import { commit, type Write } from './store';
 import { LOCAL_STRIPE } from './config';
 import { webhookRequestInit } from './webhooks';
 
@@ -46,6 +42,9 @@ function eventStatement(db: D1Database, draft: EventDraft, source: EventSource):
     .prepare('INSERT INTO stripe_events (id, type, object_id, created, payload) VALUES (?, ?, ?, ?, ?)')
     .bind(id, draft.type, draft.object.id, created, payload);
 }
+
+/** The events of a sandbox-driven change (no API request behind it). */
+export const automatic = (now: number): EventSource => ({ now, requestId: null, idempotencyKey: null });
 
 /** Commits writes with the events of the change, atomically (false after a lost race). */
 export const commitWithEvents = (db: D1Database, writes: Write[], events: EventDraft[], source: EventSource) =>
@@ -99,39 +98,6 @@ export async function markDelivered(db: D1Database, id: string, now = Date.now()
   const res = await db.prepare('UPDATE stripe_events SET delivered_at = ? WHERE id = ? AND delivered_at IS NULL').bind(now, id).run();
   return res.meta.changes > 0;
 }
-
-const listEvents = z.strictObject({
-  ...listParams,
-  // 'payment_intent.succeeded' or a wildcard such as 'payment_intent.*'
-  type: z
-    .string()
-    .max(100)
-    .regex(/^(\*|[a-z_]+(\.[a-z_]+)*(\.\*)?)$/)
-    .optional(),
-  delivery_success: z.enum(['true', 'false']).optional(),
-});
-
-export const eventRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/v1/events',
-    handler: async (ctx) => {
-      const p = parseParams(listEvents, ctx.input);
-      const page = await listObjects<object>(ctx.db, 'stripe_events', p.type ? [{ on: 'type', value: p.type }] : [], p);
-      return { object: 'list', data: page.data, has_more: page.has_more, url: '/v1/events' };
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/events/:id',
-    handler: async (ctx) => {
-      const id = parseParams(idParam, ctx.params.id);
-      const row = await ctx.db.prepare('SELECT payload FROM stripe_events WHERE id = ?').bind(id).first<{ payload: string }>();
-      if (!row) throw noSuch('event', id, 'id');
-      return JSON.parse(row.payload) as object;
-    },
-  },
-];
 
 /**
  * POSTs undelivered events to the configured endpoint (the product's /webhooks/stripe), each

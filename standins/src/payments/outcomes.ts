@@ -3,7 +3,7 @@ import type { Behaviour } from './test-cards';
 
 /**
  * What the card network answers in the sandbox: from the payment method's test behaviour and
- * the situation (a payment or a setup, on or off session, after 3-D Secure or not).
+ * the situation (a payment or a setup, after 3-D Secure or not, the card set up or not).
  */
 export interface Failure {
   type: 'card_error' | 'invalid_request_error';
@@ -33,12 +33,6 @@ export const FAILURES = {
     decline_code: 'processing_error',
     message: 'An error occurred while processing your card. Try again in a little bit.',
   },
-  authentication_required: {
-    type: 'card_error',
-    code: 'authentication_required',
-    decline_code: 'authentication_required',
-    message: 'Your card was declined. This transaction requires authentication.',
-  },
   payment_authentication_failed: {
     type: 'invalid_request_error',
     code: 'payment_intent_authentication_failure',
@@ -51,7 +45,7 @@ export const FAILURES = {
   },
 } as const satisfies Record<string, Failure>;
 
-/** The decline a card number always gives (on attach, setup and payment). */
+/** The decline a card number always gives (on setup and payment). */
 const DECLINES: Partial<Record<Behaviour, Failure>> = {
   decline_generic: FAILURES.generic_decline,
   decline_insufficient_funds: FAILURES.insufficient_funds,
@@ -60,25 +54,18 @@ const DECLINES: Partial<Record<Behaviour, Failure>> = {
   decline_processing_error: FAILURES.processing_error,
 };
 
-export const declineOf = (behaviour: Behaviour): Failure | undefined => DECLINES[behaviour];
-
 export type Outcome = { kind: 'authorized' } | { kind: 'requires_action' } | { kind: 'failed'; failure: Failure };
 
 export interface Situation {
   purpose: 'payment' | 'setup';
-  /** the cardholder is not present (off_session=true): no 3-D Secure possible */
-  offSession: boolean;
   /** 3-D Secure was just completed for this attempt */
   authenticated: boolean;
   /** the card was set up (a SetupIntent succeeded with it) */
   setUp: boolean;
-  /** payment_method_options[card][request_three_d_secure] */
-  request3ds: 'any' | 'automatic' | 'challenge';
 }
 
 function needsAuthentication(behaviour: Behaviour, s: Situation): boolean {
   if (s.authenticated) return false;
-  if (s.request3ds !== 'automatic') return true;
   switch (behaviour) {
     case 'auth_always':
     case 'auth_3ds2':
@@ -92,11 +79,9 @@ function needsAuthentication(behaviour: Behaviour, s: Situation): boolean {
 }
 
 export function decide(behaviour: Behaviour, s: Situation): Outcome {
-  const decline = declineOf(behaviour);
+  const decline = DECLINES[behaviour];
   if (decline) return { kind: 'failed', failure: decline };
-  if (needsAuthentication(behaviour, s)) {
-    return s.offSession ? { kind: 'failed', failure: FAILURES.authentication_required } : { kind: 'requires_action' };
-  }
+  if (needsAuthentication(behaviour, s)) return { kind: 'requires_action' };
   if (s.purpose === 'payment' && behaviour === 'charge_fails') return { kind: 'failed', failure: FAILURES.generic_decline };
   if (s.purpose === 'payment' && behaviour === 'auth_then_insufficient_funds')
     return { kind: 'failed', failure: FAILURES.insufficient_funds };

@@ -1,170 +1,157 @@
 import { z } from 'zod';
-import { attachWrite } from './attach';
-import { cardFromInput } from './cards';
+import { cardFromInput, cardFromTestId, type CardDetails } from './cards';
 import type { Ctx, Route } from './context';
-import { loadCustomer } from './customer-store';
-import { checkExpand, expanded } from './expand';
-import { applyMetadata } from './metadata';
-import { expandParam, idParam, listParams, metadataParam, optText } from './params';
-import { EMPTY_ADDRESS, insertPaymentMethod, newPaymentMethod, resolvePaymentMethod, type BillingDetails } from './payment-method-store';
-import { badParam } from './stripe-error';
-import { commit, listObjects, retrying, type Write } from './store';
+import { newId, unixSeconds } from './ids';
+import type { Metadata } from './metadata';
+import { badParam, noSuch } from './stripe-error';
+import { commit, load, retrying, type Stored } from './store';
+import { isTestPaymentMethodId, type Behaviour } from './test-cards';
 import { parseParams } from './validation';
 
-const address = z
-  .strictObject({
-    city: optText(200),
-    country: optText(2),
-    line1: optText(200),
-    line2: optText(200),
-    postal_code: optText(20),
-    state: optText(200),
-  })
-  .optional();
-const billingDetails = z.strictObject({ address, email: optText(512), name: optText(256), phone: optText(40) }).optional();
-type BillingParam = z.output<typeof billingDetails>;
+interface BillingDetails {
+  address: { city: null; country: null; line1: null; line2: null; postal_code: null; state: null };
+  email: string | null;
+  name: null;
+  phone: null;
+  tax_id: null;
+}
+
+export interface PaymentMethod {
+  id: string;
+  object: 'payment_method';
+  allow_redisplay: 'unspecified';
+  billing_details: BillingDetails;
+  card: CardDetails;
+  created: number;
+  customer: string | null;
+  livemode: false;
+  metadata: Metadata;
+  type: 'card';
+}
+
+/** Sandbox state of a payment method: its test behaviour, whether it was set up (SetupIntent), whether it may no longer be used. */
+export interface PmInternal {
+  behaviour: Behaviour;
+  setUp: boolean;
+  consumed: boolean;
+}
+
+export type StoredPm = Stored<PaymentMethod, PmInternal>;
+
+/** Stores a new payment method for a card (the email a Checkout buyer typed, if any) and reads it back (with its revision). */
+export async function insertPaymentMethod(
+  ctx: Pick<Ctx, 'db' | 'now'>,
+  { card, behaviour }: { card: CardDetails; behaviour: Behaviour },
+  email: string | null = null,
+): Promise<StoredPm> {
+  const pm: PaymentMethod = {
+    id: newId('pm'),
+    object: 'payment_method',
+    allow_redisplay: 'unspecified',
+    billing_details: {
+      address: { city: null, country: null, line1: null, line2: null, postal_code: null, state: null },
+      email,
+      name: null,
+      phone: null,
+      tax_id: null,
+    },
+    card,
+    created: unixSeconds(ctx.now),
+    customer: null,
+    livemode: false,
+    metadata: {},
+    type: 'card',
+  };
+  const internal: PmInternal = { behaviour, setUp: false, consumed: false };
+  await commit(ctx.db, [{ table: 'stripe_payment_methods', object: pm, internal }]);
+  return (await load<PaymentMethod, PmInternal>(ctx.db, 'stripe_payment_methods', pm.id))!;
+}
+
+/**
+ * A payment method named by a request: a stored pm_..., or a test id (pm_card_visa...) from
+ * which, as on Stripe, a fresh payment method is created. status 404 for a path id, 400 for a parameter.
+ */
+export async function resolvePaymentMethod(ctx: Ctx, ref: string, param: string, status: 400 | 404 = 400): Promise<StoredPm> {
+  if (isTestPaymentMethodId(ref)) return insertPaymentMethod(ctx, await cardFromTestId(ref, ctx.now));
+  const found = /^pm_[A-Za-z0-9]+$/.test(ref) ? await load<PaymentMethod, PmInternal>(ctx.db, 'stripe_payment_methods', ref) : null;
+  if (!found) throw noSuch('payment_method', ref, param, status);
+  return found;
+}
+
+/**
+ * An intent for `customer` may use the payment method: one neither detached nor used without a
+ * customer (Stripe never lets those be reused), unattached or attached to that customer.
+ */
+export function assertUsableBy(pm: StoredPm, customer: string | null, object: 'PaymentIntent' | 'SetupIntent'): void {
+  if (pm.internal.consumed) {
+    throw badParam(
+      'This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.',
+      'payment_method',
+    );
+  }
+  const owner = pm.object.customer;
+  if (owner && !customer) {
+    throw badParam(
+      `The provided PaymentMethod ${pm.object.id} belongs to a Customer, but you did not provide the Customer. Please include the Customer in the \`customer\` parameter on the ${object}.`,
+      'payment_method',
+    );
+  }
+  if (owner && customer && owner !== customer) {
+    throw badParam(
+      `The provided PaymentMethod was previously attached to a different Customer. Use a PaymentMethod attached to the ${object}'s Customer.`,
+      'payment_method',
+    );
+  }
+}
 
 // Card fields stay text here: cardFromInput answers Stripe's card_error codes (and never echoes them).
-const card = z.strictObject({
-  number: z.string().max(40),
-  exp_month: z.string().max(4),
-  exp_year: z.string().max(4),
-  cvc: z.string().max(8).optional(),
-});
-const allowRedisplay = z.enum(['always', 'limited', 'unspecified']).optional();
-
 const createPm = z.strictObject({
   type: z.enum(['card']),
-  card,
-  billing_details: billingDetails,
-  metadata: metadataParam,
-  allow_redisplay: allowRedisplay,
-  expand: expandParam,
+  card: z.strictObject({
+    number: z.string().max(40),
+    exp_month: z.string().max(4),
+    exp_year: z.string().max(4),
+    cvc: z.string().max(8).optional(),
+  }),
 });
-const updatePm = z.strictObject({
-  billing_details: billingDetails,
-  metadata: metadataParam,
-  allow_redisplay: allowRedisplay,
-  expand: expandParam,
-});
-const attachPm = z.strictObject({ customer: idParam, expand: expandParam });
-const detachPm = z.strictObject({ expand: expandParam });
-const listPms = z.strictObject({ ...listParams, customer: idParam.optional(), type: z.enum(['card']).optional() });
-
-function mergeBilling(current: BillingDetails, change: BillingParam): BillingDetails {
-  if (!change) return current;
-  const next = { ...current, address: { ...current.address } };
-  for (const k of ['email', 'name', 'phone'] as const) if (change[k] !== undefined) next[k] = change[k];
-  for (const [k, v] of Object.entries(change.address ?? {})) if (v !== undefined) next.address[k as keyof typeof next.address] = v;
-  return next;
-}
-
-async function create(ctx: Ctx): Promise<object> {
-  const p = parseParams(createPm, ctx.input);
-  checkExpand(p.expand, []);
-  const { card: details, behaviour } = await cardFromInput(p.card, ctx.now);
-  const pm = newPaymentMethod(details, ctx.now, {
-    billing_details: mergeBilling({ address: { ...EMPTY_ADDRESS }, email: null, name: null, phone: null, tax_id: null }, p.billing_details),
-    metadata: applyMetadata({}, p.metadata),
-    allow_redisplay: p.allow_redisplay ?? 'unspecified',
-  });
-  return (await insertPaymentMethod(ctx, pm, behaviour)).object;
-}
-
-/** Reads, changes and writes one payment method (and whatever else `change` adds), retrying lost races. */
-function changePm(
-  ctx: Ctx,
-  expand: string[] | undefined,
-  change: (pm: Awaited<ReturnType<typeof resolvePaymentMethod>>) => Promise<Write[]>,
-) {
-  const fields = checkExpand(expand, ['customer']);
-  return retrying(async () => {
-    const stored = await resolvePaymentMethod(ctx, ctx.params.id ?? '', 'payment_method', 404);
-    const writes = await change(stored);
-    if (writes.length > 0 && !(await commit(ctx.db, writes))) return undefined;
-    return expanded(ctx, writes[0]?.object ?? stored.object, fields);
-  });
-}
+const noParams = z.strictObject({});
 
 export const paymentMethodRoutes: Route[] = [
-  { method: 'POST', path: '/v1/payment_methods', publishable: true, handler: create },
+  // the browser's card form, with the publishable key (client/features/payments/offline/stand-in.ts)
   {
-    method: 'GET',
+    method: 'POST',
     path: '/v1/payment_methods',
+    publishable: true,
     handler: async (ctx) => {
-      const p = parseParams(listPms, ctx.input);
-      const fields = checkExpand(p.expand, ['customer'], true);
-      const page = await listObjects<object>(
-        ctx.db,
-        'stripe_payment_methods',
-        p.customer ? [{ on: 'customer', value: p.customer }] : [],
-        p,
-      );
-      const data = await Promise.all(page.data.map((pm) => expanded(ctx, pm, fields)));
-      return { object: 'list', data, has_more: page.has_more, url: '/v1/payment_methods' };
+      const p = parseParams(createPm, ctx.input);
+      return (await insertPaymentMethod(ctx, await cardFromInput(p.card, ctx.now))).object;
     },
   },
   {
     method: 'GET',
     path: '/v1/payment_methods/:id',
     handler: async (ctx) => {
-      const p = parseParams(detachPm, ctx.input);
-      const fields = checkExpand(p.expand, ['customer']);
-      return expanded(ctx, (await resolvePaymentMethod(ctx, ctx.params.id ?? '', 'payment_method', 404)).object, fields);
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/payment_methods/:id',
-    handler: (ctx) => {
-      const p = parseParams(updatePm, ctx.input);
-      return changePm(ctx, p.expand, async (pm) => {
-        const object = {
-          ...pm.object,
-          billing_details: mergeBilling(pm.object.billing_details, p.billing_details),
-          metadata: applyMetadata(pm.object.metadata, p.metadata),
-          allow_redisplay: p.allow_redisplay ?? pm.object.allow_redisplay,
-        };
-        return [{ table: 'stripe_payment_methods', object, internal: pm.internal, expected: pm.revision }];
-      });
-    },
-  },
-  {
-    method: 'POST',
-    path: '/v1/payment_methods/:id/attach',
-    handler: (ctx) => {
-      const p = parseParams(attachPm, ctx.input);
-      return changePm(ctx, p.expand, async (pm) => {
-        const customer = await loadCustomer(ctx, p.customer, 'customer');
-        const write = attachWrite(pm, customer.object.id);
-        return write ? [write] : [];
-      });
+      parseParams(noParams, ctx.input);
+      return (await resolvePaymentMethod(ctx, ctx.params.id ?? '', 'payment_method', 404)).object;
     },
   },
   {
     method: 'POST',
     path: '/v1/payment_methods/:id/detach',
     handler: (ctx) => {
-      const p = parseParams(detachPm, ctx.input);
-      return changePm(ctx, p.expand, async (pm) => {
-        const owner = pm.object.customer;
-        if (!owner)
+      parseParams(noParams, ctx.input);
+      return retrying(async () => {
+        const pm = await resolvePaymentMethod(ctx, ctx.params.id ?? '', 'payment_method', 404);
+        if (!pm.object.customer)
           throw badParam('The payment method you provided is not attached to a customer so detachment is impossible.', 'payment_method');
-        const writes: Write[] = [
-          {
-            table: 'stripe_payment_methods',
-            object: { ...pm.object, customer: null },
-            internal: { ...pm.internal, consumed: true },
-            expected: pm.revision,
-          },
-        ];
-        // the customer's default card is unset with it
-        const customer = await loadCustomer(ctx, owner, 'customer');
-        if (customer.object.invoice_settings.default_payment_method === pm.object.id) {
-          const object = { ...customer.object, invoice_settings: { ...customer.object.invoice_settings, default_payment_method: null } };
-          writes.push({ table: 'stripe_customers', object, expected: customer.revision });
-        }
-        return writes;
+        const object = { ...pm.object, customer: null };
+        const write = {
+          table: 'stripe_payment_methods' as const,
+          object,
+          internal: { ...pm.internal, consumed: true },
+          expected: pm.revision,
+        };
+        return (await commit(ctx.db, [write])) ? object : undefined;
       });
     },
   },

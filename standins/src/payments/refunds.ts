@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { Ctx, Route } from './context';
 import { commitWithEvents } from './events';
 import { newId, unixSeconds } from './ids';
-import { applyMetadata, type Metadata } from './metadata';
-import type { PaymentIntent } from './payment-intent-object';
-import { loadPaymentIntent } from './payment-intent-store';
-import { expandParam, formInt, idParam, listParams, metadataParam } from './params';
-import { invalidRequest, noSuch } from './stripe-error';
-import { listByPaymentIntent, load, retrying } from './store';
+import type { Metadata } from './metadata';
+import type { PaymentIntent } from './intent-objects';
+import { loadIntent } from './intents';
+import { idParam, listParams } from './params';
+import { invalidRequest } from './stripe-error';
+import { listObjects, retrying } from './store';
 import { parseParams } from './validation';
 
 interface Refund {
@@ -20,27 +20,18 @@ interface Refund {
   currency: string;
   metadata: Metadata;
   payment_intent: string;
-  reason: string | null;
+  reason: null;
   receipt_number: null;
   source_transfer_reversal: null;
   status: 'succeeded';
   transfer_reversal: null;
 }
 
-const createRefund = z.strictObject({
-  payment_intent: idParam,
-  amount: formInt(1, 99_999_999).optional(),
-  reason: z.enum(['duplicate', 'fraudulent', 'requested_by_customer']).optional(),
-  metadata: metadataParam,
-  expand: expandParam,
-});
+const createRefund = z.strictObject({ payment_intent: idParam });
 const listRefunds = z.strictObject({ ...listParams, payment_intent: idParam.optional() });
 
 /** The stand-in's intents have no charge objects: the one charge of an intent is named after it. */
 const chargeOf = (pi: PaymentIntent) => pi.latest_charge ?? `ch_${pi.id.slice('pi_'.length)}`;
-
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(minor / 100);
 
 /** The charge as charge.refunded carries it. */
 const chargeObject = (pi: PaymentIntent, refunded: number, now: number) => ({
@@ -62,16 +53,16 @@ const chargeObject = (pi: PaymentIntent, refunded: number, now: number) => ({
 });
 
 /**
- * POST /v1/refunds: gives back all or part of what a payment intent captured. Nothing captured
- * (not succeeded), a charge already refunded in full, or more than is left answer Stripe's
- * invalid_request_error. The refund succeeds at once and records charge.refunded; the intent's
- * refunded total is written with it, atomically, so racing refunds never give back more than
- * was taken (and Idempotency-Key makes a repeat the same refund).
+ * POST /v1/refunds with a payment_intent, as the product refunds a cancelled deposit: gives back
+ * what the intent captured. Nothing captured (not succeeded) or a charge already refunded answer
+ * Stripe's invalid_request_error. The refund succeeds at once and records charge.refunded; the
+ * intent's refunded total is written with it, atomically, so racing refunds never give back more
+ * than was taken (and Idempotency-Key makes a repeat the same refund).
  */
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createRefund, ctx.input);
   return retrying(async () => {
-    const stored = await loadPaymentIntent(ctx.db, ctx.now, p.payment_intent, 'payment_intent', 400);
+    const stored = await loadIntent(ctx.db, ctx.now, 'payment_intent', p.payment_intent, 'payment_intent', 400);
     const pi = stored.object;
     if (pi.status !== 'succeeded' || pi.amount_received <= 0) {
       throw invalidRequest(`This PaymentIntent (${pi.id}) does not have a successful charge to refund.`, { param: 'payment_intent' });
@@ -79,30 +70,23 @@ async function create(ctx: Ctx): Promise<object> {
     const already = stored.internal.amountRefunded ?? 0;
     const left = pi.amount_received - already;
     if (left <= 0) throw invalidRequest(`Charge ${chargeOf(pi)} has already been refunded.`, { code: 'charge_already_refunded' });
-    const amount = p.amount ?? left;
-    if (amount > left) {
-      throw invalidRequest(
-        `Refund amount (${money(amount, pi.currency)}) is greater than unrefunded amount on charge (${money(left, pi.currency)})`,
-        { param: 'amount' },
-      );
-    }
     const refund: Refund = {
       id: newId('re'),
       object: 'refund',
-      amount,
+      amount: left,
       balance_transaction: null,
       charge: chargeOf(pi),
       created: unixSeconds(ctx.now),
       currency: pi.currency,
-      metadata: applyMetadata({}, p.metadata),
+      metadata: {},
       payment_intent: pi.id,
-      reason: p.reason ?? null,
+      reason: null,
       receipt_number: null,
       source_transfer_reversal: null,
       status: 'succeeded',
       transfer_reversal: null,
     };
-    const refunded = already + amount;
+    const refunded = pi.amount_received;
     const committed = await commitWithEvents(
       ctx.db,
       [
@@ -128,17 +112,8 @@ export const refundRoutes: Route[] = [
     path: '/v1/refunds',
     handler: async (ctx) => {
       const p = parseParams(listRefunds, ctx.input);
-      return listByPaymentIntent(ctx.db, 'stripe_refunds', p, '/v1/refunds');
-    },
-  },
-  {
-    method: 'GET',
-    path: '/v1/refunds/:id',
-    handler: async (ctx) => {
-      const id = ctx.params.id ?? '';
-      const found = /^re_[A-Za-z0-9]+$/.test(id) ? await load<Refund>(ctx.db, 'stripe_refunds', id) : null;
-      if (!found) throw noSuch('refund', id, 'id');
-      return found.object;
+      const filter = p.payment_intent ? { on: 'payment_intent' as const, value: p.payment_intent } : null;
+      return listObjects(ctx.db, 'stripe_refunds', '/v1/refunds', filter, p.limit);
     },
   },
 ];

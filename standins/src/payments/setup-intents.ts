@@ -1,142 +1,63 @@
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
-import { loadCustomer } from './customer-store';
-import { commitWithEvents } from './events';
-import { checkExpand, expanded } from './expand';
+import { loadCustomer } from './customers';
+import { sameSecret } from './ids';
+import { newSetupIntent } from './intent-objects';
+import { answerOf, changeIntent, confirmIntent, loadIntent } from './intents';
 import { applyMetadata } from './metadata';
-import { assertUsableBy, resolvePaymentMethod } from './payment-method-store';
-import {
-  automaticPaymentMethods,
-  expandParam,
-  formBool,
-  idParam,
-  listParams,
-  metadataParam,
-  optText,
-  paymentMethodOptions,
-  paymentMethodTypes,
-  returnUrl,
-} from './params';
-import { attemptSetup, newSetupIntent, type SetupAttempt, type SiInternal } from './setup-intent-object';
-import { loadSetupIntent, setupIntentActions } from './setup-intent-actions';
-import { badParam, unexpectedState } from './stripe-error';
-import { commit, listObjects, retrying, type Write } from './store';
+import { idParam, metadataParam, returnUrl } from './params';
+import { noSuch, requireStatus } from './stripe-error';
+import { commit } from './store';
 import { parseParams } from './validation';
 
-const EXPANDABLE = ['customer', 'payment_method'];
-
+/**
+ * Setup intents as the product saves a card (worker/payments/cards.ts): created for the client's
+ * customer, confirmed by the browser with the publishable key and the intent's client secret
+ * (client/features/payments/offline/stand-in.ts), then retrieved.
+ */
 const createSi = z.strictObject({
   customer: idParam.optional(),
-  payment_method: idParam.optional(),
   usage: z.enum(['on_session', 'off_session']).optional(),
-  confirm: formBool.optional(),
-  return_url: returnUrl.optional(),
-  description: optText(1000),
   metadata: metadataParam,
-  payment_method_types: paymentMethodTypes,
-  payment_method_options: paymentMethodOptions,
-  automatic_payment_methods: automaticPaymentMethods,
-  expand: expandParam,
 });
-
-const updateSi = z.strictObject({
-  customer: idParam.optional(),
+const confirmSi = z.strictObject({
   payment_method: idParam.optional(),
-  description: optText(1000),
-  metadata: metadataParam,
-  expand: expandParam,
+  return_url: returnUrl.optional(),
+  client_secret: z.string().max(200).optional(),
 });
 
-const listSis = z.strictObject({ ...listParams, customer: idParam.optional(), payment_method: idParam.optional() });
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 
 async function create(ctx: Ctx): Promise<object> {
   const p = parseParams(createSi, ctx.input);
-  const fields = checkExpand(p.expand, EXPANDABLE);
-  if (!p.confirm && p.return_url !== undefined)
-    throw badParam('You may only specify `return_url` when confirming a SetupIntent (confirm=true).', 'return_url');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
-  const { si, attempt } = await retrying(async () => {
-    const si = newSetupIntent(ctx.now, {
-      customer,
-      description: p.description ?? null,
-      metadata: applyMetadata({}, p.metadata),
-      usage: p.usage ?? 'off_session',
-      automatic_payment_methods: p.automatic_payment_methods ?? null,
-      payment_method: null,
-      request3ds: p.payment_method_options?.card?.request_three_d_secure ?? 'automatic',
-    });
-    const internal: SiInternal = { returnUrl: p.return_url ?? null };
-    let attempt: SetupAttempt = { events: [] };
-    if (p.payment_method || p.confirm) {
-      if (!p.payment_method) throw badParam("You cannot confirm this SetupIntent because it's missing a payment method.", 'payment_method');
-      const pm = await resolvePaymentMethod(ctx, p.payment_method, 'payment_method');
-      assertUsableBy(pm, customer, 'SetupIntent');
-      si.payment_method = pm.object.id;
-      si.status = 'requires_confirmation';
-      if (p.confirm) attempt = attemptSetup(ctx, si, internal, pm, false);
-    }
-    const writes: Write[] = [{ table: 'stripe_setup_intents', object: si, internal }];
-    if (attempt.pmWrite) writes.push(attempt.pmWrite);
-    return (await commitWithEvents(ctx.db, writes, attempt.events, ctx)) ? { si, attempt } : undefined;
-  });
-  if (attempt.error) throw attempt.error;
-  return expanded(ctx, si, fields);
+  const si = newSetupIntent(ctx.now, { customer, metadata: applyMetadata({}, p.metadata), usage: p.usage ?? 'off_session' });
+  await commit(ctx.db, [{ table: 'stripe_setup_intents', object: si }]);
+  return si;
 }
 
-async function update(ctx: Ctx): Promise<object> {
-  const p = parseParams(updateSi, ctx.input);
-  const fields = checkExpand(p.expand, EXPANDABLE);
-  return retrying(async () => {
-    const stored = await loadSetupIntent(ctx, ctx.params.id ?? '');
-    const si = structuredClone(stored.object);
-    if (p.description !== undefined) si.description = p.description;
-    si.metadata = applyMetadata(si.metadata, p.metadata);
-    if (p.customer !== undefined) {
-      if (si.customer && si.customer !== p.customer)
-        throw badParam('You cannot change the customer of a SetupIntent once it is set.', 'customer');
-      si.customer = (await loadCustomer(ctx, p.customer, 'customer')).object.id;
+async function confirm(ctx: Ctx): Promise<object> {
+  const p = parseParams(confirmSi, ctx.input);
+  const change = await changeIntent(ctx.db, ctx, 'setup_intent', ctx.params.id ?? '', async ({ object: si, internal }) => {
+    // Stripe.js confirms with the publishable key, proving itself with the intent's client secret.
+    if (ctx.keyKind === 'publishable' && (!p.client_secret || !sameSecret(p.client_secret, si.client_secret))) {
+      throw noSuch('setup_intent', si.id, 'intent', 404);
     }
-    if (p.payment_method !== undefined) {
-      if (si.status !== 'requires_payment_method' && si.status !== 'requires_confirmation' && si.status !== 'requires_action') {
-        throw unexpectedState('setup_intent', `You cannot update this SetupIntent because it has a status of ${si.status}.`, si);
-      }
-      const pm = await resolvePaymentMethod(ctx, p.payment_method, 'payment_method');
-      assertUsableBy(pm, si.customer, 'SetupIntent');
-      si.payment_method = pm.object.id;
-      si.status = 'requires_confirmation';
-      si.next_action = null;
-    }
-    const write = { table: 'stripe_setup_intents' as const, object: si, internal: stored.internal, expected: stored.revision };
-    return (await commit(ctx.db, [write])) ? expanded(ctx, si, fields) : undefined;
+    requireStatus('setup_intent', si, CONFIRMABLE, 'confirm', 'confirmed');
+    return { ...(await confirmIntent(ctx, si, internal, p.payment_method, p.return_url)), intent: si, internal };
   });
+  return answerOf(change);
 }
 
 export const setupIntentRoutes: Route[] = [
   { method: 'POST', path: '/v1/setup_intents', handler: create },
   {
     method: 'GET',
-    path: '/v1/setup_intents',
-    handler: async (ctx) => {
-      const p = parseParams(listSis, ctx.input);
-      const fields = checkExpand(p.expand, EXPANDABLE, true);
-      const filters = [
-        ...(p.customer ? [{ on: 'customer' as const, value: p.customer }] : []),
-        ...(p.payment_method ? [{ on: 'payment_method' as const, value: p.payment_method }] : []),
-      ];
-      const page = await listObjects<object>(ctx.db, 'stripe_setup_intents', filters, p);
-      const data = await Promise.all(page.data.map((si) => expanded(ctx, si, fields)));
-      return { object: 'list', data, has_more: page.has_more, url: '/v1/setup_intents' };
-    },
-  },
-  {
-    method: 'GET',
     path: '/v1/setup_intents/:id',
     handler: async (ctx) => {
-      const p = parseParams(z.strictObject({ expand: expandParam, client_secret: z.string().max(200).optional() }), ctx.input);
-      const fields = checkExpand(p.expand, EXPANDABLE);
-      return expanded(ctx, (await loadSetupIntent(ctx, ctx.params.id ?? '')).object, fields);
+      parseParams(z.strictObject({}), ctx.input);
+      return (await loadIntent(ctx.db, ctx.now, 'setup_intent', ctx.params.id ?? '')).object;
     },
   },
-  { method: 'POST', path: '/v1/setup_intents/:id', handler: update },
-  ...setupIntentActions,
+  { method: 'POST', path: '/v1/setup_intents/:id/confirm', publishable: true, handler: confirm },
 ];

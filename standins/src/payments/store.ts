@@ -1,5 +1,5 @@
 import { newRevision } from './ids';
-import { invalidRequest, StripeApiError } from './stripe-error';
+import { StripeApiError } from './stripe-error';
 
 /**
  * The stand-in's object store on D1: one table per object type, each row the Stripe object as
@@ -94,65 +94,24 @@ export async function retrying<T>(attempt: () => Promise<T | undefined>): Promis
   throw lockTimeout();
 }
 
-export interface Page {
-  limit?: number | undefined;
-  starting_after?: string | undefined;
-  ending_before?: string | undefined;
-}
-
 /** Filters a list may use: fixed expressions only, never a caller's column name. */
 export interface Filter {
-  on: 'customer' | 'email' | 'payment_method' | 'payment_intent' | 'type';
+  on: 'customer' | 'payment_intent';
   value: string;
 }
 
 const FILTER_SQL: Record<Filter['on'], string> = {
   customer: 'customer = ?',
-  email: "json_extract(object, '$.email') = ?",
-  payment_method: "json_extract(object, '$.payment_method') = ?",
   payment_intent: "json_extract(object, '$.payment_intent') = ?",
-  // event types, validated by the caller as [a-z_.]+ with an optional '.*' wildcard
-  type: 'type GLOB ?',
 };
 
-/** A page of objects (or of events), newest first, with Stripe's cursors. */
-export async function listObjects<O>(
-  db: D1Database,
-  table: Table | 'stripe_events',
-  filters: Filter[],
-  page: Page,
-): Promise<{ data: O[]; has_more: boolean }> {
-  const column = table === 'stripe_events' ? 'payload' : 'object';
-  const limit = page.limit ?? 10;
-  const where = filters.map((f) => FILTER_SQL[f.on]);
-  const binds: (string | number)[] = filters.map((f) => f.value);
-  const cursor = page.starting_after ?? page.ending_before;
-  if (cursor !== undefined) {
-    const exists = await db.prepare(`SELECT 1 FROM ${table} WHERE id = ?`).bind(cursor).first();
-    const param = page.starting_after !== undefined ? 'starting_after' : 'ending_before';
-    if (!exists) throw invalidRequest(`No such object: '${cursor.slice(0, 100)}'`, { code: 'resource_missing', param });
-    where.push(`rowid ${page.starting_after !== undefined ? '<' : '>'} (SELECT rowid FROM ${table} WHERE id = ?)`);
-    binds.push(cursor);
-  }
-  const order = page.starting_after === undefined && page.ending_before !== undefined ? 'ASC' : 'DESC';
-  const sql = `SELECT ${column} AS json FROM ${table} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY rowid ${order} LIMIT ?`;
+/** A Stripe list of the newest objects (10 unless `limit` says), filtered. */
+export async function listObjects(db: D1Database, table: Table, url: string, filter: Filter | null, limit = 10): Promise<object> {
+  const where = filter ? `WHERE ${FILTER_SQL[filter.on]}` : '';
   const { results } = await db
-    .prepare(sql)
-    .bind(...binds, limit + 1)
-    .all<{ json: string }>();
-  const rows = results.slice(0, limit).map((r) => JSON.parse(r.json) as O);
-  if (order === 'ASC') rows.reverse();
-  return { data: rows, has_more: results.length > limit };
-}
-
-/** A list answer of objects naming a payment intent (refunds, checkout sessions), filtered by ?payment_intent= when given. */
-export async function listByPaymentIntent(
-  db: D1Database,
-  table: Table,
-  page: Page & { payment_intent?: string | undefined },
-  url: string,
-): Promise<object> {
-  const filters: Filter[] = page.payment_intent ? [{ on: 'payment_intent', value: page.payment_intent }] : [];
-  const { data, has_more } = await listObjects<object>(db, table, filters, page);
-  return { object: 'list', data, has_more, url };
+    .prepare(`SELECT object FROM ${table} ${where} ORDER BY rowid DESC LIMIT ?`)
+    .bind(...(filter ? [filter.value] : []), limit + 1)
+    .all<{ object: string }>();
+  const data = results.slice(0, limit).map((r) => JSON.parse(r.object) as object);
+  return { object: 'list', data, has_more: results.length > limit, url };
 }

@@ -47,8 +47,6 @@ const NAMES = {
   payment_method: 'PaymentMethod',
   payment_intent: 'payment_intent',
   setup_intent: 'setupintent',
-  event: 'event',
-  refund: 'refund',
   checkout_session: 'checkout.session',
 } as const;
 export type Resource = keyof typeof NAMES;

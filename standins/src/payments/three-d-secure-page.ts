@@ -120,7 +120,7 @@ export function challengePage(c: Challenge, action: string, returnUrl: string | 
   return layout(
     '3D Secure test page',
     html`<h1>3D Secure test page</h1>
-      ${what} ${c.description ? html`<p class="description">${c.description}</p>` : ''}
+      ${what}
       <p class="note">This is the offline payments stand-in: no bank is involved. Choose how the authentication ends.</p>
       <form method="post" action="${action}">
         <input type="hidden" name="client_secret" value="${c.clientSecret}" />

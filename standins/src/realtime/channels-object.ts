@@ -80,14 +80,14 @@ export class PusherChannels extends DurableObject<StandInsEnv> {
   }
 
   /**
-   * Sends `{event, channel, data}` to every socket subscribed to each of `channels`, except the
-   * one whose socket id is `exceptSocketId`. Answers how many frames went out.
+   * Sends `{event, channel, data}` to every socket subscribed to each of `channels`. Answers how
+   * many frames went out.
    */
-  async publish(channels: string[], event: string, data: string, exceptSocketId?: string): Promise<number> {
+  async publish(channels: string[], event: string, data: string): Promise<number> {
     let sent = 0;
     for (const ws of this.ctx.getWebSockets()) {
       const state = ws.deserializeAttachment() as SocketState | null;
-      if (!state || state.socketId === exceptSocketId) continue;
+      if (!state) continue;
       for (const channel of channels) if (state.channels.includes(channel) && safeSend(ws, eventFrame(event, channel, data))) sent++;
     }
     return sent;

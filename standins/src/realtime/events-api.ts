@@ -2,12 +2,11 @@ import { Hono, type Context } from 'hono';
 import type { StandInsApp } from '../env';
 import { pusherApp } from './app';
 import { channelsObject } from './channels-object';
-import { MAX_DATA_BYTES, SOCKET_ID, isValidChannelName } from './protocol';
+import { MAX_DATA_BYTES, isValidChannelName } from './protocol';
 import { apiStringToSign, md5Hex, verifyHmacSha256Hex } from './signatures';
 
-/** Pusher's limits: 100 channels per event, 10 events per batch, 200-character event names. */
+/** Pusher's limits: 100 channels per event, 200-character event names. */
 const MAX_CHANNELS = 100;
-const MAX_BATCH = 10;
 const MAX_EVENT_NAME = 200;
 const MAX_BODY_BYTES = 256 * 1024;
 /** How far auth_timestamp may be from the server's clock. */
@@ -20,7 +19,6 @@ interface Publish {
   name: string;
   data: string;
   channels: string[];
-  socketId: string | undefined;
 }
 
 class ApiError extends Error {
@@ -65,35 +63,25 @@ async function authenticate(c: Ctx, body: Uint8Array): Promise<void> {
     );
 }
 
-/** Reads `{name, data, channels | channel, socket_id?}` with Pusher's limits. */
-function readEvent(value: unknown, batch: boolean): Publish {
+/** Reads `{name, data, channels}` with Pusher's limits, as the `pusher` SDK's trigger() sends it. */
+function readEvent(value: unknown): Publish {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ApiError(400, 'Expected a JSON object');
   const e = value as Record<string, unknown>;
   if (typeof e.name !== 'string' || !e.name) throw new ApiError(400, 'Missing event name');
   if (e.name.length > MAX_EVENT_NAME) throw new ApiError(400, `Event name too long (the limit is ${MAX_EVENT_NAME} characters)`);
   if (typeof e.data !== 'string') throw new ApiError(400, 'Missing data: it must be a string (JSON-encode objects)');
   if (utf8Length(e.data) > MAX_DATA_BYTES) throw new ApiError(413, `Event data too large (the limit is ${MAX_DATA_BYTES} bytes)`);
-  let channels: unknown[];
-  if (batch || e.channels === undefined) {
-    if (e.channel === undefined) throw new ApiError(400, batch ? 'Missing channel' : 'Missing channels');
-    channels = [e.channel];
-  } else {
-    if (!Array.isArray(e.channels) || e.channels.length === 0) throw new ApiError(400, 'channels must be a non-empty array');
-    channels = e.channels;
-  }
+  // (the product never excludes a sender: socket_id is refused rather than ignored)
+  if (e.socket_id !== undefined) throw new ApiError(400, 'socket_id is not supported by the stand-in');
+  const channels: unknown = e.channels;
+  if (!Array.isArray(channels) || channels.length === 0) throw new ApiError(400, 'channels must be a non-empty array');
   if (channels.length > MAX_CHANNELS) throw new ApiError(400, `Too many channels (the limit is ${MAX_CHANNELS})`);
   for (const ch of channels) if (!isValidChannelName(ch)) throw new ApiError(400, `Invalid channel name '${String(ch).slice(0, 200)}'`);
-  let socketId: string | undefined;
-  if (e.socket_id !== undefined && e.socket_id !== null) {
-    if (typeof e.socket_id !== 'string' || !SOCKET_ID.test(e.socket_id))
-      throw new ApiError(400, `Invalid socket id: '${String(e.socket_id).slice(0, 64)}'`);
-    socketId = e.socket_id;
-  }
-  return { name: e.name, data: e.data, channels: [...new Set(channels as string[])], socketId };
+  return { name: e.name, data: e.data, channels: [...new Set(channels as string[])] };
 }
 
 /** Authenticates, then reads the JSON body; errors become Pusher's plain-text answers. */
-async function handle(c: Ctx, read: (json: unknown) => Publish[]): Promise<Response> {
+async function handle(c: Ctx): Promise<Response> {
   try {
     const body = new Uint8Array(await c.req.arrayBuffer());
     if (body.byteLength > MAX_BODY_BYTES) throw new ApiError(413, 'Request Entity Too Large');
@@ -104,9 +92,8 @@ async function handle(c: Ctx, read: (json: unknown) => Publish[]): Promise<Respo
     } catch {
       throw new ApiError(400, 'Invalid JSON in the request body');
     }
-    const events = read(json);
-    const stub = channelsObject(c.env);
-    for (const e of events) await stub.publish(e.channels, e.name, e.data, e.socketId);
+    const e = readEvent(json);
+    await channelsObject(c.env).publish(e.channels, e.name, e.data);
     return c.json({});
   } catch (err) {
     if (err instanceof ApiError) return c.text(err.message, err.status);
@@ -114,17 +101,5 @@ async function handle(c: Ctx, read: (json: unknown) => Publish[]): Promise<Respo
   }
 }
 
-/**
- * Pusher's HTTP API for publishing, as the `pusher` server SDK calls it:
- * POST /apps/{app_id}/events and POST /apps/{app_id}/batch_events, answered 200 `{}`.
- */
-export const eventsApi = new Hono<StandInsApp>()
-  .post('/apps/:appId/events', (c) => handle(c, (json) => [readEvent(json, false)]))
-  .post('/apps/:appId/batch_events', (c) =>
-    handle(c, (json) => {
-      const batch = (json as { batch?: unknown } | null)?.batch;
-      if (!Array.isArray(batch) || batch.length === 0) throw new ApiError(400, 'Missing batch: expected {batch: [{channel, name, data}]}');
-      if (batch.length > MAX_BATCH) throw new ApiError(400, `Batch too large (the limit is ${MAX_BATCH} events)`);
-      return batch.map((e) => readEvent(e, true));
-    }),
-  );
+/** Pusher's HTTP API for publishing, as the product's `pusher` SDK calls it (trigger): POST /apps/{app_id}/events, answered 200 `{}`. */
+export const eventsApi = new Hono<StandInsApp>().post('/apps/:appId/events', (c) => handle(c));

@@ -51,8 +51,6 @@ export function newSocketId(): string {
   return `${a}.${b}`;
 }
 
-export const SOCKET_ID = /^\d+\.\d+$/;
-
 /** Why the connect URL is refused: the pusher:error code (also the close code) and its message. */
 export interface Refusal {
   code: number;
