@@ -1,16 +1,17 @@
 import type { Bootstrap } from '../../shared/types';
 import { GroupPicker } from '../features/group/GroupPicker';
 import { ErrorBoundary } from './ErrorBoundary';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
 import { CookieBanner } from '../components/CookieBanner';
 import { pageColumn } from '../components/styles';
 import { HydrationDone } from '../lib/hydration';
+import { lazyWithServerData } from './server-data';
 
-const LinkPages = lazy(() => import('../features/verification/LinkPages').then((m) => ({ default: m.LinkPages })));
+const LinkPages = lazyWithServerData(() => import('../features/verification/LinkPages').then((m) => m.LinkPages));
 // The older rebooking flow is a chunk of its own; its paths are the only ones that load it.
-const RebookingArea = lazy(() => import('./RebookingArea').then((m) => ({ default: m.RebookingArea })));
+const RebookingArea = lazyWithServerData(() => import('./RebookingArea').then((m) => m.RebookingArea));
 const REBOOKING_PATHS = /^\/(?:auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$)/;
 
 /**

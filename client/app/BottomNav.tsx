@@ -1,13 +1,47 @@
+import { Suspense } from 'react';
 import { NavLink } from 'react-router';
 import { css } from '../../styled-system/css';
 import { useAuth } from '../features/auth';
-import { useActiveInviteCount } from '../features/deposits';
+import { lazyWithServerData } from './server-data';
 
 const ITEMS = [
   { label: 'Profile', path: '/my-profile', icon: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-7 8a7 7 0 0 1 14 0' },
   { label: 'Bookings', path: '/my-book', icon: 'M5 5h14v15H5zM5 9h14M9 3v4M15 3v4' },
   { label: 'Deposits', path: '/my-feeds', icon: 'M3 7h18v11H3zM3 11h18M7 15h3' },
 ] as const;
+type Item = (typeof ITEMS)[number];
+
+// Logged in, Deposits shows the count of invited or reminded requests (§2): the list of them
+// comes with the page's query client, once there is a client to ask for (server-data.tsx).
+const DepositsWithCount = lazyWithServerData(() =>
+  import('../features/deposits').then(
+    ({ useActiveInviteCount }) =>
+      function DepositsWithCount(p: { item: Item; inHeader: boolean }) {
+        return <Tab {...p} to={p.item.path} count={useActiveInviteCount()} />;
+      },
+  ),
+);
+
+/** One tab; `count` (Deposits, logged in) adds the bubble and says it in the tab's name. */
+function Tab({ item, to, inHeader, count }: { item: Item; to: string; inHeader: boolean; count?: number | null }) {
+  return (
+    <NavLink
+      to={to}
+      aria-label={count ? `${item.label}, ${count} new ${count === 1 ? 'request' : 'requests'}` : undefined}
+      className={inHeader ? `${tab} ${headerTab}` : tab}
+    >
+      <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
+        <path d={item.icon} />
+      </svg>
+      {item.label}
+      {!!count && (
+        <span aria-hidden="true" className={`${bubble} ${inHeader ? css({ position: 'static' }) : bubbleOnIcon}`}>
+          {count}
+        </span>
+      )}
+    </NavLink>
+  );
+}
 
 /**
  * Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag.
@@ -17,29 +51,18 @@ const ITEMS = [
 export function BottomNav({ inHeader = false }: { inHeader?: boolean }) {
   const { status } = useAuth();
   const loggedIn = status === 'LOGGED_IN';
-  const newRequests = useActiveInviteCount();
-  /** Deposits shows the count of invited or reminded requests (§2). */
-  const bubbled = (label: string) => label === 'Deposits' && loggedIn && !!newRequests;
   return (
     <nav aria-label="Account" className={inHeader ? headerTabs : bottomBar}>
-      {ITEMS.map((item) => (
-        <NavLink
-          key={item.label}
-          to={loggedIn ? item.path : '/profile-login?fromMyBook=true'}
-          aria-label={bubbled(item.label) ? `${item.label}, ${newRequests} new ${newRequests === 1 ? 'request' : 'requests'}` : undefined}
-          className={inHeader ? `${tab} ${headerTab}` : tab}
-        >
-          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8">
-            <path d={item.icon} />
-          </svg>
-          {item.label}
-          {bubbled(item.label) && (
-            <span aria-hidden="true" className={`${bubble} ${inHeader ? css({ position: 'static' }) : bubbleOnIcon}`}>
-              {newRequests}
-            </span>
-          )}
-        </NavLink>
-      ))}
+      {ITEMS.map((item) => {
+        const plain = <Tab key={item.label} item={item} to={loggedIn ? item.path : '/profile-login?fromMyBook=true'} inHeader={inHeader} />;
+        return loggedIn && item.label === 'Deposits' ? (
+          <Suspense key={item.label} fallback={plain}>
+            <DepositsWithCount item={item} inHeader={inHeader} />
+          </Suspense>
+        ) : (
+          plain
+        );
+      })}
     </nav>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, StaticRouter, useLocation } from 'react-router';
 import { css } from '../../styled-system/css';
 import { Loading } from '../components/CallFailed';
@@ -17,6 +17,8 @@ import { HeaderBackContext } from '../lib/back-control';
 import { useAuth } from '../features/auth';
 import type { RealtimeSettings } from '../../shared/types';
 import { useRealtimeConnection } from './useRealtimeConnection';
+import { useForgetOnLogout } from './useForgetOnLogout';
+import { lazyWithServerData } from './server-data';
 import { usePageViews } from './usePageViews';
 import { useSalon } from '../lib/salon-context';
 import { pixelIdOf } from '../../shared/consent';
@@ -27,9 +29,10 @@ import { NotFound } from './NotFound';
 import { HydrationDone } from '../lib/hydration';
 import { besideSummary, journeyColumn, WithBookingSummary } from './WithBookingSummary';
 
-// The first screen is in the main bundle; the later steps load when the client gets to them.
+// The first screen is in the main bundle; the later steps load when the client gets to them,
+// each with the page's query client (server-data.tsx).
 const named = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(() => load().then((m) => ({ default: m[name] })));
+  lazyWithServerData(() => load().then((m) => m[name]));
 const RecommendedServices = named(() => import('../features/recommended/RecommendedServices'), 'RecommendedServices');
 const FavouriteStylistSelection = named(() => import('../features/stylists/FavouriteStylistSelection'), 'FavouriteStylistSelection');
 const StylistSelection = named(() => import('../features/stylists/StylistSelection'), 'StylistSelection');
@@ -37,8 +40,8 @@ const TimeSelection = named(() => import('../features/time/TimeSelection'), 'Tim
 const PatchTimeSelection = named(() => import('../features/patch/PatchTimeSelection'), 'PatchTimeSelection');
 const Summary = named(() => import('../features/summary/Summary'), 'Summary');
 const BookingConfirmed = named(() => import('../features/confirmation/BookingConfirmed'), 'BookingConfirmed');
-const Login = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="booking" /> })));
-const ProfileLogin = lazy(() => import('../features/account/Login').then((m) => ({ default: () => <m.Login variant="account" /> })));
+const Login = lazyWithServerData(() => import('../features/account/Login').then((m) => () => <m.Login variant="booking" />));
+const ProfileLogin = lazyWithServerData(() => import('../features/account/Login').then((m) => () => <m.Login variant="account" />));
 const CreateAccount = named(() => import('../features/account/CreateAccount'), 'CreateAccount');
 const ForgotPassword = named(() => import('../features/account/ForgotPassword'), 'ForgotPassword');
 const Profile = named(() => import('../features/profile/Profile'), 'Profile');
@@ -170,6 +173,7 @@ export function SalonArea({
   location?: string;
 }) {
   useRealtimeConnection(realtime);
+  useForgetOnLogout();
   return (
     <SalonContext.Provider value={data}>
       <AreaRouter basename={basePath || '/'} location={location}>

@@ -55,9 +55,11 @@ function report(path: string, err: CallError) {
 
 /**
  * The one way the client calls the API (docs/booking-journey.md §7-8): 30 s time-out, bearer token
- * on protected calls, 204 gives null, and the error message chosen in the spec's order.
+ * on protected calls, and the error message chosen in the spec's order. Resolves with the answer's
+ * body as `T`, or throws a CallError. An answer with no content (204) resolves with nothing: the
+ * calls that get one say so in their type (`void`, or `T | undefined` where 204 means "none").
  */
-export async function call<T>(path: string, o: CallOptions = {}): Promise<T | null> {
+export async function call<T = void>(path: string, o: CallOptions = {}): Promise<T> {
   const token = o.token ?? (o.auth ? await tokenProvider() : null);
   if (o.auth && !token) throw new CallError(NO_TOKEN_MESSAGE, 500);
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
@@ -84,7 +86,7 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
     throw err;
   }
   serverReached();
-  if (res.status === 204) return null;
+  if (res.status === 204) return undefined as T;
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);
     const field = (name: string) =>
@@ -101,5 +103,15 @@ export async function call<T>(path: string, o: CallOptions = {}): Promise<T | nu
     report(path, err);
     throw err;
   }
-  return (await res.json()) as T;
+  try {
+    return (await res.json()) as T;
+  } catch {
+    // Cancelled while the answer came in: no failure either.
+    if (o.signal?.aborted) throw new CallError('The call was cancelled', 0, 'aborted');
+    const err = timeout.aborted
+      ? new CallError(TIMEOUT_MESSAGE, 0, 'timeout')
+      : new CallError(errorMessageFrom(res.status, res.statusText, null), res.status);
+    report(path, err);
+    throw err;
+  }
 }

@@ -4,13 +4,16 @@ import { useSyncExternalStore } from 'react';
  * Whether the client can reach the server. The browser's navigator.onLine is not enough: a page
  * the service worker answered from its copy (no network) may still say online, and a phone on a
  * network without internet says online too. So a call that could not reach the server marks the
- * connection lost (client/lib/api.ts), and a small request every few seconds finds out when it
- * is back; then an 'online' event tells every screen waiting for it (useApi) to call again.
+ * connection lost (client/lib/api.ts), and a small request every few seconds finds out when it is
+ * back. TanStack Query's onlineManager follows this (client/lib/query-client.tsx): back online, it
+ * asks again for what is on screen.
  */
 let unreachable = false;
 let probing: ReturnType<typeof setInterval> | undefined;
 const listeners = new Set<() => void>();
 const PROBE_EVERY_MS = 3000;
+
+const reachable = () => navigator.onLine && !unreachable;
 
 function changed() {
   for (const l of listeners) l();
@@ -23,11 +26,7 @@ export function serverUnreachable() {
   changed();
   probing ??= setInterval(() => {
     fetch('/robots.txt', { method: 'HEAD', cache: 'no-store' }).then(
-      () => {
-        if (!unreachable) return;
-        serverReached();
-        window.dispatchEvent(new Event('online'));
-      },
+      () => serverReached(),
       () => undefined,
     );
   }, PROBE_EVERY_MS);
@@ -53,11 +52,14 @@ function subscribe(onChange: () => void) {
   };
 }
 
+/** Tells `setOnline` whether the server can be reached, now and at each change; answers the unsubscribe. */
+export function watchConnection(setOnline: (online: boolean) => void): () => void {
+  const update = () => setOnline(reachable());
+  update();
+  return subscribe(update);
+}
+
 /** False while the browser is offline or the last call could not reach the server. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine && !unreachable,
-    () => true,
-  );
+  return useSyncExternalStore(subscribe, reachable, () => true);
 }

@@ -2,7 +2,6 @@ import type { Channel } from 'pusher-js';
 import type PusherClient from 'pusher-js';
 import { INVITE_EVENT, clientChannel } from '../../shared/invites';
 import type { RealtimeSettings } from '../../shared/types';
-import { invitesChanged, realtime } from './realtime-store';
 
 export interface RealtimeOptions {
   /** the salon page's `realtime` (injected by the edge) */
@@ -13,6 +12,8 @@ export interface RealtimeOptions {
   accessToken: () => Promise<string | null>;
   /** the edge's channel authorisation; '/pusher/auth' */
   authEndpoint?: string;
+  /** one of the client's invites changed (or may have: the channel was down a while) */
+  onInvitesChanged: () => void;
 }
 
 /**
@@ -36,9 +37,9 @@ const authorise =
 
 /**
  * Opens the client's realtime channel: loads pusher-js on demand (never in the first-load
- * bundle), subscribes to the client's private channel and bumps `realtime.invitesVersion` on
- * each invitation event, and once more each time the subscription comes back after a drop (an
- * event sent while offline is lost: the screens refetch instead). Returns the disconnect.
+ * bundle), subscribes to the client's private channel and calls `onInvitesChanged` on each
+ * invitation event, and once more each time the subscription comes back after a drop (an event
+ * sent while offline is lost: the screens refetch instead). Returns the disconnect.
  */
 export function connectRealtime(o: RealtimeOptions): () => void {
   let stopped = false;
@@ -60,20 +61,16 @@ export function connectRealtime(o: RealtimeOptions): () => void {
           ),
       },
     });
-    pusher.connection.bind('state_change', ({ current }: { current: string }) => {
-      realtime.connected = current === 'connected';
-    });
     const channel: Channel = pusher.subscribe(clientChannel(o.username));
     let subscriptions = 0;
     channel.bind('pusher:subscription_succeeded', () => {
-      if (subscriptions++ > 0) invitesChanged();
+      if (subscriptions++ > 0) o.onInvitesChanged();
     });
     // The event says which invite changed; the screens refetch rather than trust its content.
-    channel.bind(INVITE_EVENT, () => invitesChanged());
+    channel.bind(INVITE_EVENT, () => o.onInvitesChanged());
   });
   return () => {
     stopped = true;
     pusher?.disconnect();
-    realtime.connected = false;
   };
 }

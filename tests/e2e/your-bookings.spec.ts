@@ -180,6 +180,53 @@ test('the demo client: two locations, a past tab of many pages that survive a re
   await expect(new ServiceSelection(page).selection).toContainText(service);
 });
 
+test("page 1 of a client's bookings never shows page 2's bookings, not even for one frame", async ({ page }) => {
+  const shownBookings = () =>
+    page.evaluate(() => Array.from(document.querySelectorAll('ul[aria-label="Past bookings"] > li'), (li) => li.textContent ?? ''));
+  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+  await page.goto('/salon/1/salon-booking/1?tab=past');
+  const pager = page.getByRole('navigation', { name: 'Past pages' });
+  await expect(pager).toContainText('Page 1 of');
+  await expect(bookingsList(page, 'Past')).toHaveCount(30);
+  const page1 = await shownBookings();
+  await pager.getByRole('button', { name: 'Next' }).click();
+  // A reload: page 1 is then a call to wait for, not an answer already at hand.
+  await page.reload();
+  await expect(pager).toContainText('Page 2 of');
+  await expect(bookingsList(page, 'Past').first()).toBeVisible();
+  const page2Only = (await shownBookings()).filter((b) => !page1.includes(b));
+  expect(page2Only.length).toBeGreaterThan(0);
+
+  // Page 1's answer comes late, so that whatever the screen shows while it loads stays up a while.
+  await page.route(/\/api\/ncob\/client\/appointments\/1\/past\/.*[?&]page=1\b/, async (route) => {
+    await new Promise((r) => setTimeout(r, 700));
+    await route.continue();
+  });
+  // At every change of the page and every frame: is "Page 1 of" on screen beside a booking of page 2?
+  await page.evaluate((wrongOnes) => {
+    const seen: string[] = [];
+    (window as unknown as { mixedPages: string[] }).mixedPages = seen;
+    const check = () => {
+      if (!document.querySelector('nav[aria-label="Past pages"]')?.textContent?.includes('Page 1 of')) return;
+      const shown = Array.from(document.querySelectorAll('ul[aria-label="Past bookings"] > li'), (li) => li.textContent ?? '');
+      for (const b of shown) if (wrongOnes.includes(b) && !seen.includes(b)) seen.push(b);
+    };
+    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+    const everyFrame = () => {
+      check();
+      requestAnimationFrame(everyFrame);
+    };
+    requestAnimationFrame(everyFrame);
+  }, page2Only);
+
+  await pager.getByRole('button', { name: 'Previous' }).click();
+  await expect(page).toHaveURL(/past=1/);
+  await expect(pager).toContainText('Page 1 of');
+  await expect(bookingsList(page, 'Past')).toHaveCount(30);
+  expect(await shownBookings()).toEqual(page1);
+  expect(await page.evaluate(() => (window as unknown as { mixedPages: string[] }).mixedPages)).toEqual([]);
+});
+
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
 for (const theme of themes) {
   test(`locations, bookings and details at 320 px and 1280 px have no serious axe violations and no sideways scroll (${theme})`, async ({

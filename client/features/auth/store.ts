@@ -53,7 +53,8 @@ function ended() {
 let refreshing: Promise<string | null> | null = null;
 /** Uses the httpOnly refresh cookie to get new tokens; null when there is no session. */
 export function refreshSession(): Promise<string | null> {
-  refreshing ??= session<SessionAnswer>('refresh')
+  // No session answers 204: nothing.
+  refreshing ??= session<SessionAnswer | undefined>('refresh')
     .then((a) => {
       if (!a) {
         ended();
@@ -80,7 +81,7 @@ export async function getAccessToken(): Promise<string | null> {
 setTokenProvider(getAccessToken);
 
 export async function login(phone: string, password: string) {
-  started((await session<SessionAnswer>('login', { phone, password }))!);
+  started(await session<SessionAnswer>('login', { phone, password }));
 }
 
 /**
@@ -94,7 +95,7 @@ export async function signUp(details: {
   phone: string;
   password: string;
 }): Promise<string | null> {
-  const a = (await session<SessionAnswer | { status: 'code_sent'; destination: string }>('signup', details))!;
+  const a = await session<SessionAnswer | { status: 'code_sent'; destination: string }>('signup', details);
   if ('status' in a) return a.destination;
   started(a);
   return null;
@@ -102,11 +103,11 @@ export async function signUp(details: {
 
 /** The code texted at sign-up proves the number; then the client is signed in. */
 export async function confirmSignUp(phone: string, code: string, password: string) {
-  started((await session<SessionAnswer>('signup/confirm', { phone, code, password }))!);
+  started(await session<SessionAnswer>('signup/confirm', { phone, code, password }));
 }
 
 /** A new sign-up code (the last one stops working); answers where it was sent. */
-export const resendSignUpCode = async (phone: string) => (await session<{ destination: string }>('signup/resend', { phone }))!.destination;
+export const resendSignUpCode = async (phone: string) => (await session<{ destination: string }>('signup/resend', { phone })).destination;
 
 export async function logout() {
   // The edge ends the session of this access token too: a copy of it stops working at once.
@@ -118,21 +119,21 @@ export async function logout() {
 export async function updateProfile(changes: Partial<Pick<ClientUser, 'name' | 'email' | 'phone_number'>>) {
   const token = await getAccessToken();
   if (!token) throw new CallError('No token saved!', 500);
-  auth.user = (await session<ClientUser>('me', changes, 'PATCH', token))!;
+  auth.user = await session<ClientUser>('me', changes, 'PATCH', token);
 }
 
 /** A new code to the client's unverified number; answers where it was sent. */
 export async function sendPhoneCode(): Promise<string> {
   const token = await getAccessToken();
   if (!token) throw new CallError('No token saved!', 500);
-  return (await session<{ destination: string }>('me/phone/code', {}, 'POST', token))!.destination;
+  return (await session<{ destination: string }>('me/phone/code', {}, 'POST', token)).destination;
 }
 
 /** The code texted to the client's number proves it. */
 export async function verifyPhone(code: string) {
   const token = await getAccessToken();
   if (!token) throw new CallError('No token saved!', 500);
-  auth.user = (await session<ClientUser>('me/phone/verify', { code }, 'POST', token))!;
+  auth.user = await session<ClientUser>('me/phone/verify', { code }, 'POST', token);
 }
 
 export const sendResetCode = (phone: string) => session<{ destination: string }>('forgot', { phone });

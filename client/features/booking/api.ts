@@ -25,38 +25,36 @@ export function fetchWeekly(k: SearchKey, weekStart: string, signal?: AbortSigna
   const path = k.waitlist
     ? `book-online/waitlist/availability/weekly/${k.salonId}/${ids(k.services)}/${weekStart}/`
     : `book-online/availability/weekly/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/${weekStart}/${patch(k.patchTime)}/`;
-  return call<DayAvailability>(path, { signal, headers: holdHeader() }) as Promise<DayAvailability>;
+  return call<DayAvailability>(path, { signal, headers: holdHeader() });
 }
 
 export function fetchDaySlots(k: SearchKey, date: string, signal?: AbortSignal) {
   const path = k.waitlist
     ? `book-online/new/waitlist/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${patch(k.patchTime)}/`
     : `book-online/new/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${choices(k.stylists)}/${patch(k.patchTime)}/`;
-  return call<DaySlots>(`${path}?isWaitList=${k.waitlist}`, { signal, headers: holdHeader() }) as Promise<DaySlots>;
+  return call<DaySlots>(`${path}?isWaitList=${k.waitlist}`, { signal, headers: holdHeader() });
 }
 
 export function fetchPatchWeekly(salonId: number, services: readonly number[], from: string, signal?: AbortSignal) {
   return call<DayAvailability>(`book-online/availability/weekly/patch/${salonId}/${from}/${ids(services)}/`, {
     signal,
-  }) as Promise<DayAvailability>;
+  });
 }
 
 export function fetchPatchSlots(salonId: number, date: string, signal?: AbortSignal) {
-  return call<PatchSlots>(`book-online/availability/patch/${salonId}/${date}/?isWaitList=false`, { signal }) as Promise<PatchSlots>;
+  return call<PatchSlots>(`book-online/availability/patch/${salonId}/${date}/?isWaitList=false`, { signal });
 }
 
 export function fetchStylists(salonId: number, services: readonly number[], signal?: AbortSignal) {
-  return call<ServiceStylists[]>(`book-online/services/stylists/${salonId}/${ids(services)}/`, { signal }) as Promise<ServiceStylists[]>;
+  return call<ServiceStylists[]>(`book-online/services/stylists/${salonId}/${ids(services)}/`, { signal });
 }
 
 export function fetchRecommended(salonId: number, services: readonly number[], signal?: AbortSignal) {
-  return call<Service[]>(`book-online/services/recommended/${salonId}/${ids(services)}/`, { signal }) as Promise<Service[]>;
+  return call<Service[]>(`book-online/services/recommended/${salonId}/${ids(services)}/`, { signal });
 }
 
 export function fetchShowWaitlist(salonId: number, services: readonly number[], signal?: AbortSignal) {
-  return call<{ show_waitlist: boolean }>(`book-online/show/waitlist/option/${salonId}/${ids(services)}/`, { signal }) as Promise<{
-    show_waitlist: boolean;
-  }>;
+  return call<{ show_waitlist: boolean }>(`book-online/show/waitlist/option/${salonId}/${ids(services)}/`, { signal });
 }
 
 /** Who can take each service at a chosen time, and whom 'I don't mind' would get. */
@@ -66,7 +64,7 @@ export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortS
   return call<StylistsAtTime>(`book-online/services/stylists-at/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/?${q}`, {
     signal,
     headers: holdHeader(),
-  }) as Promise<StylistsAtTime>;
+  });
 }
 
 /**
@@ -74,32 +72,32 @@ export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortS
  * logged-in client's hold is tied to it. A null hold: the salon holds no more times for clients who
  * have not logged in, and the journey goes on without one.
  */
-export const holdTimes = async (
+export const holdTimes = (
   salonId: number,
   body: { start_time: string | null; procedures: unknown[]; hold_id: string | null },
   loggedIn: boolean,
 ) =>
-  (await call<{ hold_id: string | null; expires_at: string | null }>(`book-online/hold/${salonId}/`, {
+  call<{ hold_id: string | null; expires_at: string | null }>(`book-online/hold/${salonId}/`, {
     method: 'POST',
     body,
     auth: loggedIn,
-  }))!;
+  });
 
 /** DELETE book-online/hold/{salon}/{hold}/: lets the held times go. */
 export const releaseHold = (salonId: number, holdId: string) =>
   call(`book-online/hold/${salonId}/${encodeURIComponent(holdId)}/`, { method: 'DELETE' });
 
 /** POST book-online/(waitlist/)appointment/create/{salon}/ with the booking's Idempotency-Key. */
-export const createBooking = async (
+export const createBooking = (
   salonId: number,
   waitlist: boolean,
   body: BookingRequest,
   idempotencyKey: string,
   headers: Record<string, string> = {},
 ) =>
-  (await call<BookingResponse>(`book-online/${waitlist ? 'waitlist/' : ''}appointment/create/${salonId}/`, {
+  call<BookingResponse>(`book-online/${waitlist ? 'waitlist/' : ''}appointment/create/${salonId}/`, {
     method: 'POST',
     auth: true,
     body,
     headers: { ...headers, 'Idempotency-Key': idempotencyKey },
-  }))!;
+  });

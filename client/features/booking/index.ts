@@ -26,7 +26,6 @@ export {
   newAttempt,
   patchTestRequired,
   setNotes,
-  setWaitListOffered,
   startAgain,
   toggleService,
   totalPrice,

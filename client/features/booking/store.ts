@@ -32,7 +32,6 @@ export interface BookingState {
   selectedPatchStylistId: number | null;
   notes: string;
   isWaitList: boolean;
-  showWaitList: boolean;
   utm: string;
   gclid: string;
   referrerInfo: string;
@@ -58,7 +57,6 @@ const initial: BookingState = {
   selectedPatchStylistId: null,
   notes: '',
   isWaitList: false,
-  showWaitList: false,
   utm: '',
   gclid: '',
   referrerInfo: '',
@@ -211,11 +209,6 @@ export function bookingMade(answer: NonNullable<BookingState['bookingResponse']>
 /** After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key). */
 export function newAttempt() {
   booking.idempotencyKey = null;
-}
-
-/** Whether the salon offers its waitlist for the chosen services. */
-export function setWaitListOffered(offered: boolean) {
-  booking.showWaitList = offered;
 }
 
 export function setNotes(notes: string) {

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -5,13 +6,11 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { Price } from '../../components/Price';
 import { card, outlineButton, primaryButton } from '../../components/styles';
-import { CallError } from '../../lib/api';
 import { downloadIcs } from '../../lib/download';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { useAuth } from '../auth';
 import { CancellationPolicy } from '../summary';
-import { cancelAppointment, fetchAppointment } from './api';
+import { appointmentQuery, bookingKeys, cancelAppointment } from './api';
 import { Badge } from './Badge';
 import { CancelledDialog, ManageDialog, NotPossibleDialog } from './CancelDialogs';
 import { badgeOf, depositText, moneyOf, whenOf } from './format';
@@ -48,13 +47,21 @@ export function AppointmentDetails() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const id = /^[1-9]\d{0,9}$/.test(appointmentId) ? Number(appointmentId) : null;
-  const loaded = useApi(salonId !== null && id !== null ? `appointment|${salonId}|${id}` : null, (signal) =>
-    fetchAppointment(salonId!, id!, signal),
-  );
-  const [changed, setChanged] = useState<Appointment | null>(null);
+  const loaded = useQuery(appointmentQuery(salonId, id));
+  const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const cancellation = useMutation({
+    mutationFn: (a: Appointment) => cancelAppointment(salon.id, a.id, user?.username ?? ''),
+    onSuccess: (cancelled) => {
+      queryClient.setQueryData(bookingKeys.appointment(salon.id, cancelled.id), cancelled);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+      setDialog('cancelled');
+    },
+    onError: (e) => {
+      if (e.code === 'CANCEL_NOT_ALLOWED') setDialog('not-possible');
+    },
+  });
+  const failure = cancellation.isError && cancellation.error.code !== 'CANCEL_NOT_ALLOWED' ? cancellation.error.message : null;
   const money = moneyOf(salon);
   const back = (
     <Link to={`/salon-booking/${salon.id}`} className={outlineButton}>
@@ -62,7 +69,7 @@ export function AppointmentDetails() {
     </Link>
   );
 
-  if (id === null || (loaded.status === 'error' && loaded.error.status === 404)) {
+  if (id === null || (!loaded.data && loaded.error?.status === 404)) {
     return (
       <>
         <PageTitle>Appointment</PageTitle>
@@ -71,29 +78,18 @@ export function AppointmentDetails() {
       </>
     );
   }
-  if (loaded.status === 'error') return <CallFailed message={loaded.error.message} onRetry={loaded.retry} />;
-  if (loaded.status === 'loading') return <Loading what="your appointment" />;
+  if (!loaded.data && loaded.isError) return <CallFailed message={loaded.error.message} onRetry={() => void loaded.refetch()} />;
+  if (!loaded.data) return <Loading what="your appointment" />;
 
-  const a = changed ?? loaded.data;
+  const a = loaded.data;
   const { date, time } = whenOf(a, salon.timezone);
   const upcoming = a.status !== 'cancelled' && Date.parse(a.starts_at) > Date.now();
   const waitlist = badgeOf(a) === 'Waitlist Booking';
   const deposit = depositText(a, money);
   const canMove = !waitlist && a.procedures.every((p) => p.service.bookable_online);
 
-  const cancel = async () => {
-    if (!user) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      setChanged(await cancelAppointment(salon.id, a.id, user.username));
-      setDialog('cancelled');
-    } catch (e) {
-      if (e instanceof CallError && e.code === 'CANCEL_NOT_ALLOWED') setDialog('not-possible');
-      else setFailure(e instanceof Error ? e.message : String(e));
-    } finally {
-      setBusy(false);
-    }
+  const cancel = () => {
+    if (user) cancellation.mutate(a);
   };
 
   return (
@@ -151,7 +147,7 @@ export function AppointmentDetails() {
       {dialog === 'manage' && (
         <ManageDialog
           canMove={canMove}
-          busy={busy}
+          busy={cancellation.isPending}
           refundNote={depositOutcome(a, money)}
           failure={failure}
           onCancel={cancel}

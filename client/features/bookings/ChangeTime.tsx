@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -5,14 +6,13 @@ import { MSG_PICK_A_DAY } from '../../../shared/availability-messages';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { CallError } from '../../lib/api';
 import { useSalon } from '../../lib/salon-context';
 import { dateIn, fullDate, salonToday, timeLabel } from '../../lib/salon-time';
-import { useApi } from '../../lib/useApi';
+import { askedThisVisit } from '../../lib/query-client';
 import { useAuth } from '../auth';
-import { fetchDaySlots, fetchWeekly, type SearchKey } from '../booking';
-import { DaySlider, SlotList } from '../time';
-import { fetchAppointment, moveAppointment } from './api';
+import type { SearchKey } from '../booking';
+import { DaySlider, daySlotsQuery, SlotList, weeklyQuery } from '../time';
+import { appointmentQuery, bookingKeys, moveAppointment } from './api';
 import { whenOf } from './format';
 import type { Appointment } from './types';
 
@@ -28,45 +28,44 @@ function Times({ a }: { a: Appointment }) {
     patchTime: null,
     waitlist: false,
   };
-  const keyText = JSON.stringify(key);
   const today = salonToday(salon.timezone);
   const [date, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const weekly = useApi(keyText, (signal) => fetchWeekly(key, today, signal));
-  const slots = useApi(date ? `${keyText}|${date}` : null, (signal) => fetchDaySlots(key, date!, signal));
-  const week = weekly.data;
+  const weekly = useQuery(weeklyQuery(key, today));
+  const slots = useQuery(daySlotsQuery(key, date));
+  const week = askedThisVisit(weekly);
+  const day = askedThisVisit(slots);
   const minDate = week ? ([week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null) : null;
-  const times = slots.data ? Object.keys(slots.data.data) : [];
-
-  const move = async () => {
-    if (!time || !user) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const moved = await moveAppointment(salon.id, a.id, user.username, time);
+  const times = day ? Object.keys(day.data) : [];
+  const queryClient = useQueryClient();
+  const moving = useMutation({
+    mutationFn: (to: string) => moveAppointment(salon.id, a.id, user?.username ?? '', to),
+    onSuccess: (moved) => {
+      queryClient.setQueryData(bookingKeys.appointment(salon.id, moved.id), moved);
+      void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
       const when = whenOf(moved, salon.timezone);
       navigate(`/${salon.id}/appointment/${a.id}`, {
         replace: true,
         state: { notice: `Your appointment is now on ${when.date}, ${when.time}.` },
       });
-    } catch (e) {
-      setFailure(
-        e instanceof CallError && e.code === 'SLOT_TAKEN'
-          ? 'That time is no longer available. Please choose another time.'
-          : e instanceof Error
-            ? e.message
-            : String(e),
-      );
-      setBusy(false);
-    }
+    },
+  });
+  const failure = !moving.isError
+    ? null
+    : moving.error.code === 'SLOT_TAKEN'
+      ? 'That time is no longer available. Please choose another time.'
+      : moving.error.message;
+  // After a move the screen is left: the button stays pressed until then.
+  const busy = moving.isPending || moving.isSuccess;
+
+  const move = () => {
+    if (time && user && !busy) moving.mutate(time);
   };
 
   return (
     <>
-      {weekly.status === 'loading' && <Loading what="availability" />}
-      {weekly.status === 'error' && <CallFailed message={weekly.error.message} onRetry={weekly.retry} />}
+      {!week && !weekly.isError && <Loading what="availability" />}
+      {!week && weekly.isError && <CallFailed message={weekly.error.message} onRetry={() => void weekly.refetch()} />}
       {week && (
         <DaySlider
           today={today}
@@ -81,15 +80,15 @@ function Times({ a }: { a: Appointment }) {
         />
       )}
       {week && !date && <p className={css({ my: '3', color: 'textMuted' })}>{week.message ?? MSG_PICK_A_DAY}</p>}
-      {date && slots.status === 'loading' && <Loading what="times" />}
-      {date && slots.status === 'error' && <CallFailed message={slots.error.message} onRetry={slots.retry} />}
+      {date && !day && !slots.isError && <Loading what="times" />}
+      {date && !day && slots.isError && <CallFailed message={slots.error.message} onRetry={() => void slots.refetch()} />}
       {date &&
-        slots.data &&
+        day &&
         (times.length > 0 ? (
           <SlotList date={date} timezone={salon.timezone} times={times} selected={time} onSelect={setTime} />
         ) : (
           <p role="status" className={css({ my: '3' })}>
-            {slots.data.message}
+            {day.message}
           </p>
         ))}
       {failure && <CallFailed message={failure} onRetry={move} />}
@@ -112,18 +111,19 @@ export function ChangeTime() {
   const { appointmentId = '' } = useParams();
   const { salon } = useSalon();
   const id = /^[1-9]\d{0,9}$/.test(appointmentId) ? Number(appointmentId) : null;
-  const loaded = useApi(id !== null ? `appointment|${salon.id}|${id}` : null, (signal) => fetchAppointment(salon.id, id!, signal));
+  const loaded = useQuery(appointmentQuery(salon.id, id));
+  const a = loaded.data;
   return (
     <>
       <PageTitle>Choose a new time</PageTitle>
-      {loaded.status === 'loading' && <Loading what="your appointment" />}
-      {loaded.status === 'error' && <CallFailed message={loaded.error.message} onRetry={loaded.retry} />}
-      {loaded.status === 'ok' && (
+      {loaded.isPending && <Loading what="your appointment" />}
+      {!a && loaded.isError && <CallFailed message={loaded.error.message} onRetry={() => void loaded.refetch()} />}
+      {a && (
         <>
           <p className={css({ mb: '2' })}>
-            Now: {whenOf(loaded.data, salon.timezone).date}, {whenOf(loaded.data, salon.timezone).time}
+            Now: {whenOf(a, salon.timezone).date}, {whenOf(a, salon.timezone).time}
           </p>
-          <Times a={loaded.data} />
+          <Times a={a} />
         </>
       )}
     </>

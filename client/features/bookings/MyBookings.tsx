@@ -1,12 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { card, pageTitle } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { useAuth } from '../auth';
-import { fetchClientSalons } from './api';
+import { clientSalonsQuery } from './api';
 import { MakeABooking } from './MakeABooking';
 import type { ClientSalon } from './types';
 
@@ -41,24 +41,25 @@ function Location({ s }: { s: ClientSalon }) {
 export function MyBookings() {
   const { salon } = useSalon();
   const { user } = useAuth();
-  const salons = useApi(user ? user.username : null, (signal) => fetchClientSalons(user!.username, signal));
+  const salons = useQuery(clientSalonsQuery(user?.username));
+  const list = salons.data;
   // One location: nothing to choose, straight to its bookings.
-  if (salons.status === 'ok' && salons.data.length === 1 && salons.data[0]!.id === salon.id) {
+  if (list?.length === 1 && list[0]!.id === salon.id) {
     return <Navigate to={`/salon-booking/${salon.id}`} replace />;
   }
   return (
     <>
       <h1 className={pageTitle}>Locations</h1>
-      {salons.status === 'loading' && <Loading what="your bookings" />}
-      {salons.status === 'error' && <CallFailed message={salons.error.message} onRetry={salons.retry} />}
-      {salons.status === 'ok' &&
-        (salons.data.length === 0 ? (
+      {salons.isPending && <Loading what="your bookings" />}
+      {!list && salons.isError && <CallFailed message={salons.error.message} onRetry={() => void salons.refetch()} />}
+      {list &&
+        (list.length === 0 ? (
           <p className={`${card} ${css({ p: '4' })}`}>We can&apos;t find any salons for you</p>
         ) : (
           <>
             <p className={css({ mb: '2', fontWeight: '600' })}>Choose location:</p>
             <ul aria-label="Locations" className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '2' })}>
-              {salons.data.map((s) => (
+              {list.map((s) => (
                 <Location key={s.id} s={s} />
               ))}
             </ul>

@@ -1,11 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card, outlineButton, tabStyle } from '../../components/styles';
-import { useApi } from '../../lib/useApi';
 import { useAuth } from '../auth';
-import { fetchBookings } from './api';
+import { bookingsPageQuery } from './api';
 import { BookingCard } from './BookingCard';
 import { MakeABooking } from './MakeABooking';
 import type { Tab } from './types';
@@ -30,15 +30,15 @@ export function SalonBookings() {
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'past' ? 'past' : 'future';
   const pages = { future: pageOf(params.get('upcoming')), past: pageOf(params.get('past')) };
-  const load = (t: Tab) => (signal: AbortSignal) => fetchBookings(salonId!, t, user!.username, pages[t], signal);
-  const ready = salonId !== null && !!user;
-  const future = useApi(ready ? `future|${salonId}|${user.username}|${pages.future}` : null, load('future'));
-  const past = useApi(ready ? `past|${salonId}|${user.username}|${pages.past}` : null, load('past'));
+  // Each page is a list of its own: while another page loads, the screen says so (no placeholder).
+  const future = useQuery(bookingsPageQuery(salonId, 'future', user?.username, pages.future));
+  const past = useQuery(bookingsPageQuery(salonId, 'past', user?.username, pages.past));
   const lists = { future, past };
   const set = (changes: Record<string, string>) => setParams((p) => ({ ...Object.fromEntries(p), ...changes }), { replace: false });
   if (salonId === null) return <Loading what="your bookings" />;
 
   const current = lists[tab];
+  const shown = current.data;
   const meta = TABS.find((t) => t.id === tab)!;
   return (
     <>
@@ -76,22 +76,22 @@ export function SalonBookings() {
         })}
       </div>
       <section id="bookings-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {current.status === 'loading' && <Loading what="your bookings" />}
-        {current.status === 'error' && <CallFailed message={current.error.message} onRetry={current.retry} />}
-        {current.status === 'ok' &&
-          (current.data.results.length === 0 ? (
+        {current.isPending && <Loading what="your bookings" />}
+        {!shown && current.isError && <CallFailed message={current.error.message} onRetry={() => void current.refetch()} />}
+        {shown &&
+          (shown.results.length === 0 ? (
             <p className={`${card} ${css({ p: '4' })}`}>{meta.empty}</p>
           ) : (
             <ul
               aria-label={`${meta.label} bookings`}
               className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' })}
             >
-              {current.data.results.map((b) => (
+              {shown.results.map((b) => (
                 <BookingCard key={b.id} booking={b} tab={tab} />
               ))}
             </ul>
           ))}
-        {current.status === 'ok' && current.data.count > PAGE_SIZE && (
+        {shown && shown.count > PAGE_SIZE && (
           <nav
             aria-label={`${meta.label} pages`}
             className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: '4' })}
@@ -99,18 +99,18 @@ export function SalonBookings() {
             <button
               type="button"
               className={outlineButton}
-              disabled={!current.data.previous}
+              disabled={!shown.previous}
               onClick={() => set({ [meta.param]: String(pages[tab] - 1) })}
             >
               Previous
             </button>
             <span className={css({ fontSize: 'sm' })}>
-              Page {pages[tab]} of {Math.ceil(current.data.count / PAGE_SIZE)}
+              Page {pages[tab]} of {Math.ceil(shown.count / PAGE_SIZE)}
             </span>
             <button
               type="button"
               className={outlineButton}
-              disabled={!current.data.next}
+              disabled={!shown.next}
               onClick={() => set({ [meta.param]: String(pages[tab] + 1) })}
             >
               Next

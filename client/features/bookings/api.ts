@@ -1,28 +1,63 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { call } from '../../lib/api';
+import { PERSONAL } from '../../lib/query-client';
 import type { Appointment, BookingsPage, ClientSalon, Tab } from './types';
 
 const user = (username: string) => encodeURIComponent(username);
 
 /** ncob/client/salons/{username}/: the salons the logged-in client has bookings with. */
-export const fetchClientSalons = async (username: string, signal: AbortSignal) =>
-  (await call<ClientSalon[]>(`ncob/client/salons/${user(username)}/`, { auth: true, signal })) ?? [];
+export const fetchClientSalons = (username: string, signal: AbortSignal) =>
+  call<ClientSalon[]>(`ncob/client/salons/${user(username)}/`, { auth: true, signal });
 
 /** ncob/client/appointments/{salonId}/{future|past}/{username}/?page=n: 30 bookings a page. */
-export const fetchBookings = async (salonId: number, tab: Tab, username: string, page: number, signal: AbortSignal) =>
-  (await call<BookingsPage>(`ncob/client/appointments/${salonId}/${tab}/${user(username)}/?page=${page}`, { auth: true, signal }))!;
+export const fetchBookings = (salonId: number, tab: Tab, username: string, page: number, signal: AbortSignal) =>
+  call<BookingsPage>(`ncob/client/appointments/${salonId}/${tab}/${user(username)}/?page=${page}`, { auth: true, signal });
 
 /** salon/{salonId}/appointment/{id}/: one of the client's appointments. */
-export const fetchAppointment = async (salonId: number, id: number, signal: AbortSignal) =>
-  (await call<Appointment>(`salon/${salonId}/appointment/${id}/`, { auth: true, signal }))!;
+export const fetchAppointment = (salonId: number, id: number, signal: AbortSignal) =>
+  call<Appointment>(`salon/${salonId}/appointment/${id}/`, { auth: true, signal });
 
 /** PUT ncob/client/cancel/appointment/{salonId}/{id}/{username}/: cancels (a second time changes nothing). */
-export const cancelAppointment = async (salonId: number, id: number, username: string) =>
-  (await call<Appointment>(`ncob/client/cancel/appointment/${salonId}/${id}/${user(username)}/`, { method: 'PUT', auth: true }))!;
+export const cancelAppointment = (salonId: number, id: number, username: string) =>
+  call<Appointment>(`ncob/client/cancel/appointment/${salonId}/${id}/${user(username)}/`, { method: 'PUT', auth: true });
 
 /** PUT ncob/client/appointment/{salonId}/{id}/{username}/move/: the same services and staff at a new time (beyond the spec). */
-export const moveAppointment = async (salonId: number, id: number, username: string, startTime: string) =>
-  (await call<Appointment>(`ncob/client/appointment/${salonId}/${id}/${user(username)}/move/`, {
+export const moveAppointment = (salonId: number, id: number, username: string, startTime: string) =>
+  call<Appointment>(`ncob/client/appointment/${salonId}/${id}/${user(username)}/move/`, {
     method: 'PUT',
     auth: true,
     body: { start_time: startTime },
-  }))!;
+  });
+
+/**
+ * The client's bookings as this page knows them: what a cancel or a move makes out of date. They
+ * change elsewhere too (a booking just made, a deposit paid, the salon's diary), so each screen
+ * asks again when it opens (staleTime 0), showing the last answer of the same list meanwhile.
+ */
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  appointment: (salonId: number, id: number) => [...bookingKeys.all, 'appointment', salonId, id] as const,
+};
+const ASKED_ON_OPEN = { staleTime: 0, ...PERSONAL } as const;
+
+export const clientSalonsQuery = (username: string | undefined) =>
+  queryOptions({
+    queryKey: [...bookingKeys.all, 'salons', username ?? null],
+    queryFn: username ? ({ signal }) => fetchClientSalons(username, signal) : skipToken,
+    ...ASKED_ON_OPEN,
+  });
+
+/** One page of one tab: another page is another list, never shown in this one's place. */
+export const bookingsPageQuery = (salonId: number | null, tab: Tab, username: string | undefined, page: number) =>
+  queryOptions({
+    queryKey: [...bookingKeys.all, 'list', salonId, tab, username ?? null, page],
+    queryFn: salonId !== null && username ? ({ signal }) => fetchBookings(salonId, tab, username, page, signal) : skipToken,
+    ...ASKED_ON_OPEN,
+  });
+
+export const appointmentQuery = (salonId: number | null, id: number | null) =>
+  queryOptions({
+    queryKey: bookingKeys.appointment(salonId ?? 0, id ?? 0),
+    queryFn: salonId !== null && id !== null ? ({ signal }) => fetchAppointment(salonId, id, signal) : skipToken,
+    ...ASKED_ON_OPEN,
+  });

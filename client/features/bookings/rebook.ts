@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSalon } from '../../lib/salon-context';
-import { chooseStylist, fetchStylists, startAgain, toggleService } from '../booking';
-import { toChoice } from '../stylists';
+import { chooseStylist, startAgain, toggleService } from '../booking';
+import { stylistsQuery, toChoice } from '../stylists';
 import type { Booking } from './types';
 
 /**
@@ -11,6 +12,7 @@ import type { Booking } from './types';
 export function useRebook() {
   const { salon, services } = useSalon();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return async (b: Booking) => {
     const catalogue = services.flatMap((c) => c.services);
     const chosen = b.procedures.map((p) => ({ p, service: catalogue.find((s) => s.id === p.service.id) }));
@@ -19,7 +21,8 @@ export function useRebook() {
     const ids = chosen.flatMap(({ service }) => (service ? [service.id] : []));
     if (ids.length > 0 && salon.ncob_stylists_count > 1) {
       try {
-        const options = await fetchStylists(salon.id, ids);
+        // The staff screen's own list: it shows at once when the client gets there.
+        const options = await queryClient.fetchQuery(stylistsQuery(salon.id, ids));
         for (const { p, service } of chosen) {
           const option = service && options.find((o) => o.service_id === service.id)?.stylists.find((s) => s.stylist_id === p.stylist.id);
           if (service && option) chooseStylist(toChoice(service, option));

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useHref, useNavigate, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -7,10 +8,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { auth, useAuth } from '../auth';
 import { HoldCountdown, useBooking, BookingFailure } from '../booking';
-import { getCard, MSG_PAYMENT_UNSUCCESSFUL, SavedCardView, Totals, useAppointmentCost } from '../payments';
+import { cardQuery, MSG_PAYMENT_UNSUCCESSFUL, SavedCardView, Totals, useAppointmentCost } from '../payments';
 import { CancellationPolicy } from '../summary';
 import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';
 
@@ -32,8 +32,10 @@ export function ConfirmWithCard() {
   const handled = useRef(false);
   const loggedIn = status === 'LOGGED_IN';
 
-  const card = useApi(loggedIn ? `card|${salon.id}|${user?.username}` : null, () => getCard(salon.id));
+  const card = useQuery(cardQuery(salon.id, loggedIn ? user?.username : undefined));
   const cost = useAppointmentCost(salon.id, loggedIn);
+  const saved = card.data;
+  const totals = cost.data;
 
   const fail = (e: unknown) => {
     setProblem(e instanceof BookingProblem ? e : new BookingProblem(e instanceof Error ? e.message : String(e)));
@@ -51,7 +53,7 @@ export function ConfirmWithCard() {
 
   if (!b.selectedAppointmentTime) return <Navigate to="/timeselect" replace />;
   if (!loggedIn) return checking ? <Loading what="your account" /> : <Navigate to="/login" replace />;
-  if (card.status === 'ok' && card.data === null && !busy) return <Navigate to="/add-new-card" replace />;
+  if (saved === null && !busy) return <Navigate to="/add-new-card" replace />;
 
   const pay = async () => {
     if (busy || !auth.user) return;
@@ -67,7 +69,7 @@ export function ConfirmWithCard() {
   };
 
   const money = (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
-  const payToday = cost.status === 'ok' ? cost.data.pay_today : null;
+  const payToday = totals ? totals.pay_today : null;
   const label = payToday === 0 ? 'CONFIRM BOOKING' : 'PAY DEPOSIT';
   const firstName = (user?.name ?? '').trim().split(/\s+/)[0];
 
@@ -76,15 +78,15 @@ export function ConfirmWithCard() {
       <HoldCountdown />
       <PageTitle>Confirm your booking</PageTitle>
       {firstName && <p className={css({ fontWeight: '600', mb: '3' })}>Welcome back {firstName}!</p>}
-      {card.status === 'loading' && <Loading what="your card" />}
-      {card.status === 'error' && <CallFailed message={card.error.message} onRetry={card.retry} />}
-      {card.status === 'ok' && card.data && (
+      {card.isPending && <Loading what="your card" />}
+      {saved === undefined && card.isError && <CallFailed message={card.error.message} onRetry={() => void card.refetch()} />}
+      {saved && (
         <section aria-label="Your card">
-          <SavedCardView card={card.data} expiry={false} />
+          <SavedCardView card={saved} expiry={false} />
         </section>
       )}
-      {cost.status === 'ok' && <Totals cost={cost.data} />}
-      {cost.status === 'error' && <CallFailed message={cost.error.message} onRetry={cost.retry} />}
+      {totals && <Totals cost={totals} />}
+      {!totals && cost.isError && <CallFailed message={cost.error.message} onRetry={() => void cost.refetch()} />}
       {payToday === 0 && (
         <p role="note" className={css({ bg: 'surfaceMuted', rounded: 'md', p: '3', mb: '4', fontSize: 'sm' })}>
           Nothing is charged now. Your card is kept in case of a late cancellation or a missed appointment, as the policy below explains.
@@ -102,7 +104,7 @@ export function ConfirmWithCard() {
         </p>
       )}
       {!b.isWaitList && <CancellationPolicy html={salon.salon_ncob_text} />}
-      <StickyNext label={label} disabled={busy || card.status !== 'ok' || !card.data || cost.status !== 'ok'} onNext={pay}>
+      <StickyNext label={label} disabled={busy || !saved || !totals} onNext={pay}>
         {payToday !== null && payToday > 0 && (
           <p className={css({ fontWeight: '700' })}>
             {money(payToday)} <span className={css({ fontWeight: '400', fontSize: 'sm' })}>today</span>

@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { useAuth } from '../auth';
-import { getCard } from '../payments';
+import { cardQuery } from '../payments';
 import { InviteCardStep } from './InviteCardStep';
 import { useInvites } from './useInvites';
 
@@ -16,10 +16,10 @@ export function CardDetails() {
   const { salon } = useSalon();
   const { user } = useAuth();
   const invites = useInvites();
-  const card = useApi(user ? `card|${salon.id}|${user.username}` : null, () => getCard(salon.id));
-  if (invites.status === 'error') return <CallFailed message={invites.error.message} onRetry={invites.retry} />;
-  if (card.status === 'error') return <CallFailed message={card.error.message} onRetry={card.retry} />;
-  if (invites.status === 'loading' || card.status === 'loading') return <Loading what="your deposit request" />;
+  const card = useQuery(cardQuery(salon.id, user?.username));
+  if (!invites.data && invites.isError) return <CallFailed message={invites.error.message} onRetry={() => void invites.refetch()} />;
+  if (card.data === undefined && card.isError) return <CallFailed message={card.error.message} onRetry={() => void card.refetch()} />;
+  if (!invites.data || card.data === undefined) return <Loading what="your deposit request" />;
   const invite = invites.data.find((i) => i.unique_code === code);
   if (!invite) return <Navigate to="/my-feeds" replace />;
   if (card.data) return <Navigate to={`/pay-deposit/${invite.appointment.id}`} replace />;

@@ -6,18 +6,18 @@ import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card, primaryButton } from '../../components/styles';
 import { CallError } from '../../lib/api';
-import { invitesChanged } from '../../lib/realtime-store';
 import { AfterAction } from './AfterAction';
 import { processInvite } from './api';
 import { InviteAppointment } from './InviteAppointment';
 import { InviteInvalid } from './InviteInvalid';
 import { newIdempotencyKey } from './rules';
-import { useInviteMoney } from './useInvites';
+import { useInviteMoney, useInvitesChanged } from './useInvites';
 
 /** /decline/ (§4 Invites 'Decline'): the request from the navigation state, DECLINE REQUEST, then the salon is told. */
 export function Decline() {
   const invite = (useLocation().state as { invite?: Invite } | null)?.invite;
   const money = useInviteMoney();
+  const invitesChanged = useInvitesChanged();
   const [phase, setPhase] = useState<'asking' | 'posting' | 'declined' | 'invalid'>('asking');
   const [failure, setFailure] = useState<string | null>(null);
   /** this press's Idempotency-Key, kept for a retry when the server may not have answered */

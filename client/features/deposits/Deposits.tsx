@@ -1,4 +1,5 @@
 import { css } from '../../../styled-system/css';
+import type { Invite } from '../../../shared/invites';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card } from '../../components/styles';
@@ -10,23 +11,24 @@ import { useInvites } from './useInvites';
 /** my-feeds (Deposits): the client's open requests for a deposit, grouped by salon, newest appointment first. */
 export function Deposits() {
   const invites = useInvites();
+  const list: Invite[] | undefined = invites.data;
   return (
     <>
       <PageTitle back={false}>Deposits</PageTitle>
-      {invites.status === 'loading' && <Loading what="deposit requests" />}
-      {invites.status === 'error' && <CallFailed message={invites.error.message} onRetry={invites.retry} />}
-      {invites.status === 'ok' && invites.data.length === 0 && (
+      {invites.isPending && <Loading what="deposit requests" />}
+      {!list && invites.isError && <CallFailed message={invites.error.message} onRetry={() => void invites.refetch()} />}
+      {list?.length === 0 && (
         <div className={`${card} ${css({ p: '4', textAlign: 'center' })}`}>
           <p>You have no new deposit requests</p>
           <MakeABooking />
         </div>
       )}
-      {invites.status === 'ok' && invites.data.length > 0 && (
+      {list && list.length > 0 && (
         <>
           <p role="status" className={css({ mb: '3' })}>
-            {newRequestsText(invites.data.filter((i) => isNew(i, Date.now())).length)}
+            {newRequestsText(list.filter((i) => isNew(i, Date.now())).length)}
           </p>
-          {bySalon(invites.data).map((g) => (
+          {bySalon(list).map((g) => (
             <section key={g.salonId} aria-labelledby={`salon-${g.salonId}`} className={css({ mb: '4' })}>
               <h2 id={`salon-${g.salonId}`} className={css({ fontWeight: '700', fontSize: 'lg', mb: '2' })}>
                 {g.salonName}

@@ -1,20 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Loading } from '../../components/CallFailed';
 import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { CreateAccount, Login } from '../account';
 import { useAuth } from '../auth';
-import { getCard } from '../payments';
-import { fetchInviteLink } from './api';
+import { cardQuery } from '../payments';
+import { inviteLinkQuery } from './api';
 import { InviteInvalid } from './InviteInvalid';
 import { useInvites } from './useInvites';
 
 /** Whom the link of the route's :code was sent to; an invalid code (or any failure) shows the invalid modal. */
 function useInviteLink() {
   const code = useParams().code ?? '';
-  const link = useApi(`invite-link|${code}`, (signal) => fetchInviteLink(code, signal));
+  const link = useQuery(inviteLinkQuery(code));
   return { code, link };
 }
 
@@ -26,12 +26,12 @@ function ToInvite({ code, cardFirst }: { code: string; cardFirst: boolean }) {
   const { salon } = useSalon();
   const { user } = useAuth();
   const invites = useInvites();
-  const card = useApi(cardFirst && user ? `card|${salon.id}|${user.username}` : null, () => getCard(salon.id));
-  if (invites.status === 'error') return <Navigate to="/my-feeds" replace />;
-  if (invites.status === 'loading' || (cardFirst && card.status === 'loading')) return <Loading what="your deposit request" />;
+  const card = useQuery(cardQuery(salon.id, cardFirst ? user?.username : undefined));
+  if (!invites.data && invites.isError) return <Navigate to="/my-feeds" replace />;
+  if (!invites.data || (cardFirst && card.isPending)) return <Loading what="your deposit request" />;
   const invite = invites.data.find((i) => i.unique_code === code);
   if (!invite) return <Navigate to="/my-feeds" replace />;
-  if (cardFirst && !(card.status === 'ok' && card.data)) return <Navigate to={`/card-details/${code}`} replace />;
+  if (cardFirst && !card.data) return <Navigate to={`/card-details/${code}`} replace />;
   return <Navigate to={`/pay-deposit/${invite.appointment.id}`} replace />;
 }
 
@@ -40,8 +40,8 @@ export function InviteSignup() {
   const { status } = useAuth();
   const { code, link } = useInviteLink();
   if (status === 'LOGGED_IN') return <ToInvite code={code} cardFirst />;
-  if (link.status === 'loading') return <Loading what="your deposit request" />;
-  if (link.status === 'error') return <InviteInvalid />;
+  if (link.isError) return <InviteInvalid />;
+  if (!link.data) return <Loading what="your deposit request" />;
   if (link.data.has_account)
     return (
       <div role="alert" className={css({ my: '4' })}>
@@ -60,7 +60,7 @@ export function InviteLogin() {
   const { status } = useAuth();
   const { code, link } = useInviteLink();
   if (status === 'LOGGED_IN') return <ToInvite code={code} cardFirst={false} />;
-  if (link.status === 'loading') return <Loading what="your deposit request" />;
-  if (link.status === 'error') return <InviteInvalid />;
+  if (link.isError) return <InviteInvalid />;
+  if (!link.data) return <Loading what="your deposit request" />;
   return <Login variant="account" phone={link.data.phone_number} destination={`/invite-login/${code}`} />;
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useHref, useParams, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -6,11 +7,9 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { card as cardStyle, outlineButton } from '../../components/styles';
-import { invitesChanged } from '../../lib/realtime-store';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { useAuth } from '../auth';
-import { getCard, MSG_AUTHENTICATION, SavedCardView } from '../payments';
+import { cardQuery, MSG_AUTHENTICATION, SavedCardView } from '../payments';
 import { AfterAction } from './AfterAction';
 import { markSeen } from './api';
 import { InviteAppointment } from './InviteAppointment';
@@ -18,7 +17,7 @@ import { InviteInvalid } from './InviteInvalid';
 import { confirmAfterAuthentication, payInvite, PaymentProblem, problemOf } from './pay';
 import { PaymentFailedActions, PaymentFailedModal } from './PaymentFailed';
 import { newIdempotencyKey } from './rules';
-import { useInviteMoney, useInvites } from './useInvites';
+import { useInviteMoney, useInvites, useInvitesChanged } from './useInvites';
 
 /** Navigation state of /pay-deposit-add-new-card (§2 route table). */
 export interface InviteCardState {
@@ -54,7 +53,8 @@ export function PayDeposit() {
   const href = useHref(`/pay-deposit/${raw}`);
   const returned = params.get('authenticated') === '1';
   const invites = useInvites();
-  const card = useApi(user ? `card|${salon.id}|${user.username}` : null, () => getCard(salon.id));
+  const invitesChanged = useInvitesChanged();
+  const card = useQuery(cardQuery(salon.id, user?.username));
   const money = useInviteMoney();
   const [busy, setBusy] = useState(returned);
   const [done, setDone] = useState(false);
@@ -67,10 +67,7 @@ export function PayDeposit() {
   /** the request as last listed: a refetch after paying no longer lists it */
   const [last, setLast] = useState<Invite | null>(null);
 
-  const found =
-    invites.status === 'ok'
-      ? invites.data.find((i) => i.appointment.id === appointmentId && OPEN_INVITE_STATUSES.includes(i.status))
-      : undefined;
+  const found = invites.data?.find((i) => i.appointment.id === appointmentId && OPEN_INVITE_STATUSES.includes(i.status));
   if (found && found !== last) setLast(found);
   const invite = found ?? (busy || done || problem ? last : null);
 
@@ -79,22 +76,25 @@ export function PayDeposit() {
     setDone(true);
     setBusy(false);
     invitesChanged();
-  }, []);
-  const fail = useCallback((e: unknown) => {
-    const p = problemOf(e);
-    if (!p.unanswered) pressKey.current = null;
-    setProblem(p);
-    setModal(p.kind !== 'invalid');
-    setBusy(false);
-    invitesChanged();
-  }, []);
+  }, [invitesChanged]);
+  const fail = useCallback(
+    (e: unknown) => {
+      const p = problemOf(e);
+      if (!p.unanswered) pressKey.current = null;
+      setProblem(p);
+      setModal(p.kind !== 'invalid');
+      setBusy(false);
+      invitesChanged();
+    },
+    [invitesChanged],
+  );
 
   // Opened: an invited or reminded request becomes seen (the bubble counts it no more).
   useEffect(() => {
     if (!found || seen.current || !ACTIVE_INVITE_STATUSES.includes(found.status)) return;
     seen.current = true;
     markSeen(found.salon.id, found.id).then(invitesChanged, () => undefined);
-  }, [found]);
+  }, [found, invitesChanged]);
 
   // Back from the 3-D Secure page: the server takes the authenticated payment.
   useEffect(() => {
@@ -110,8 +110,9 @@ export function PayDeposit() {
   if (done)
     return <AfterAction message={last?.requested_card_only ? 'Your card has been successfully added' : 'Your booking is now confirmed.'} />;
   if (problem?.kind === 'invalid') return <InviteInvalid />;
-  if (invites.status === 'error' && !invite) return <CallFailed message={invites.error.message} onRetry={invites.retry} />;
-  if (!invite) return invites.status === 'ok' && !busy ? <InviteInvalid /> : <Loading what="the deposit request" />;
+  if (invites.isError && !invites.data && !invite)
+    return <CallFailed message={invites.error.message} onRetry={() => void invites.refetch()} />;
+  if (!invite) return invites.data && !busy ? <InviteInvalid /> : <Loading what="the deposit request" />;
 
   const pay = async () => {
     if (busy || !user) return;
@@ -128,7 +129,7 @@ export function PayDeposit() {
   };
 
   const amount = money(invite);
-  const saved = card.status === 'ok' ? card.data : null;
+  const saved = card.data ?? null;
   const firstName = (user?.name ?? '').trim().split(/\s+/)[0];
   const cardOnly = invite.requested_card_only;
   return (
@@ -146,15 +147,15 @@ export function PayDeposit() {
         <p className={css({ fontWeight: '600' })}>{invite.salon_name}</p>
         <InviteAppointment invite={invite} money={amount} />
       </section>
-      {card.status === 'loading' && <Loading what="your card" />}
-      {card.status === 'error' && <CallFailed message={card.error.message} onRetry={card.retry} />}
+      {card.isPending && <Loading what="your card" />}
+      {card.data === undefined && card.isError && <CallFailed message={card.error.message} onRetry={() => void card.refetch()} />}
       {saved && (
         <section aria-label="Your card">
           {firstName && <p className={css({ fontWeight: '600', mb: '3' })}>Welcome back {firstName}!</p>}
           <SavedCardView card={saved} expiry={false} />
         </section>
       )}
-      {card.status === 'ok' && (
+      {card.data !== undefined && (
         <Link
           to="/pay-deposit-add-new-card"
           state={cardStateOf(invite)}

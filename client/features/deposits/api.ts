@@ -1,25 +1,27 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { Invite, InviteLink, InviteProcessed, InviteProcessing } from '../../../shared/invites';
 import { call } from '../../lib/api';
+import { PERSONAL, queryClient } from '../../lib/query-client';
 
 /** client/get/invite/{salon}/: the client's open deposit requests across all salons, newest appointment first. */
-export const fetchInvites = async (salonId: number, signal: AbortSignal) =>
-  (await call<Invite[]>(`client/get/invite/${salonId}/`, { auth: true, signal })) ?? [];
+export const fetchInvites = (salonId: number, signal: AbortSignal) =>
+  call<Invite[]>(`client/get/invite/${salonId}/`, { auth: true, signal });
 
 /** POST client/post/invite/{salon}/{invite}/seen: pay-deposit opened an invited or reminded request. */
 export const markSeen = (salonId: number, inviteId: number) =>
-  call<null>(`client/post/invite/${salonId}/${inviteId}/seen`, { method: 'POST', auth: true });
+  call(`client/post/invite/${salonId}/${inviteId}/seen`, { method: 'POST', auth: true });
 
 /**
  * POST client/post/invite/{salon}/{invite}: pay, confirm with the card, or decline. The same
  * `idempotencyKey` for a retry of the same press; `returnUrl` is where 3-D Secure comes back.
  */
-export const processInvite = async (
+export const processInvite = (
   salonId: number,
   inviteId: number,
   body: InviteProcessing,
   headers: { idempotencyKey: string; returnUrl?: string },
 ) =>
-  (await call<InviteProcessed>(`client/post/invite/${salonId}/${inviteId}`, {
+  call<InviteProcessed>(`client/post/invite/${salonId}/${inviteId}`, {
     method: 'POST',
     auth: true,
     body,
@@ -27,8 +29,36 @@ export const processInvite = async (
       'Idempotency-Key': headers.idempotencyKey,
       ...(headers.returnUrl ? { 'X-Return-Url': headers.returnUrl } : {}),
     },
-  }))!;
+  });
 
 /** GET ncob/invite/{code}/: whom an invite link was sent to (no login: the code is the secret). */
-export const fetchInviteLink = async (code: string, signal: AbortSignal) =>
-  (await call<InviteLink>(`ncob/invite/${encodeURIComponent(code)}/`, { signal }))!;
+export const fetchInviteLink = (code: string, signal: AbortSignal) =>
+  call<InviteLink>(`ncob/invite/${encodeURIComponent(code)}/`, { signal });
+
+/**
+ * Every invite list this page holds: what the realtime channel's invite event, and this tab's own
+ * pay, confirm, decline and seen, make out of date.
+ */
+export const inviteKeys = { all: ['invites'] as const };
+
+/**
+ * The logged-in client's open requests (no username: not logged in, not asked). The bottom
+ * navigation's bubble and the Deposits screen share the one list.
+ */
+export const invitesQuery = (salonId: number, username: string | undefined) =>
+  queryOptions({
+    queryKey: [...inviteKeys.all, salonId, username ?? null],
+    queryFn: username ? ({ signal }) => fetchInvites(salonId, signal) : skipToken,
+    ...PERSONAL,
+  });
+
+/** One of the client's invites changed (a realtime event): every list of them is asked again. */
+export const invitesChanged = () => queryClient.invalidateQueries({ queryKey: inviteKeys.all });
+
+export const inviteLinkQuery = (code: string) =>
+  queryOptions({
+    queryKey: ['invite-link', code],
+    queryFn: ({ signal }) => fetchInviteLink(code, signal),
+    // Any failure shows the invalid link at once: asking again would not change it.
+    retry: false,
+  });

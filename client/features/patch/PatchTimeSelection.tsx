@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -7,8 +8,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { dateOf, salonToday } from '../../lib/salon-time';
-import { useApi } from '../../lib/useApi';
-import { fetchPatchSlots, fetchPatchWeekly, choosePatchTime, useBooking } from '../booking';
+import { askedThisVisit } from '../../lib/query-client';
+import { choosePatchTime, useBooking } from '../booking';
+import { patchSlotsQuery, patchWeeklyQuery } from './api';
 import { DaySlider, SlotList } from '../time';
 
 /** 'Select a time for your patch test': a 5-minute test at least 48 hours before the appointment. */
@@ -19,47 +21,49 @@ export function PatchTimeSelection() {
   const today = salonToday(salon.timezone);
   const patchServices = b.selectedServices.filter((s) => s.has_patch_test).map((s) => s.id);
   const [date, setDate] = useState<string | null>(b.selectedPatchTime ? dateOf(b.selectedPatchTime) : null);
-  const weekly = useApi(`${salon.id}:${patchServices.join(',')}`, (signal) => fetchPatchWeekly(salon.id, patchServices, today, signal));
-  const slots = useApi(date ? `${salon.id}:${date}` : null, (signal) => fetchPatchSlots(salon.id, date!, signal));
-  const times = slots.data ? Object.keys(slots.data.data) : [];
+  const weekly = useQuery(patchWeeklyQuery(salon.id, patchServices, today));
+  const slots = useQuery(patchSlotsQuery(salon.id, date));
+  const week = askedThisVisit(weekly);
+  const day = askedThisVisit(slots);
+  const times = day ? Object.keys(day.data) : [];
 
   return (
     <>
       <PageTitle>Select a time for your patch test</PageTitle>
-      {weekly.status === 'loading' && <Loading what="patch test availability" />}
-      {weekly.status === 'error' && <CallFailed message={weekly.error.message} onRetry={weekly.retry} />}
-      {weekly.data && (
+      {!week && !weekly.isError && <Loading what="patch test availability" />}
+      {!week && weekly.isError && <CallFailed message={weekly.error.message} onRetry={() => void weekly.refetch()} />}
+      {week && (
         <>
           <DaySlider
             today={today}
-            availability={weekly.data.availability}
-            minDate={weekly.data.first_available_date}
-            maxDate={weekly.data.last_bookable_date}
+            availability={week.availability}
+            minDate={week.first_available_date}
+            maxDate={week.last_bookable_date}
             selected={date}
             onSelect={setDate}
           />
-          {weekly.data.message && (
+          {week.message && (
             <p role="alert" className={css({ fontWeight: '600' })}>
-              {weekly.data.message}
+              {week.message}
             </p>
           )}
-          {!date && !weekly.data.message && <p className={css({ my: '3', color: 'textMuted' })}>{MSG_PICK_A_DAY}</p>}
+          {!date && !week.message && <p className={css({ my: '3', color: 'textMuted' })}>{MSG_PICK_A_DAY}</p>}
         </>
       )}
-      {date && slots.status === 'loading' && <Loading what="times" />}
-      {date && slots.status === 'error' && <CallFailed message={slots.error.message} onRetry={slots.retry} />}
+      {date && !day && !slots.isError && <Loading what="times" />}
+      {date && !day && slots.isError && <CallFailed message={slots.error.message} onRetry={() => void slots.refetch()} />}
       {date &&
-        slots.data &&
+        day &&
         (times.length ? (
           <SlotList
             date={date}
             timezone={salon.timezone}
             times={times}
             selected={b.selectedPatchTime}
-            onSelect={(t) => choosePatchTime(t, slots.data!.data[t]!)}
+            onSelect={(t) => choosePatchTime(t, day.data[t]!)}
           />
         ) : (
-          <p role="status">{slots.data.message}</p>
+          <p role="status">{day.message}</p>
         ))}
       {b.selectedPatchTime && (
         <p role="status" className={css({ mt: '3', fontWeight: '600' })}>

@@ -54,8 +54,8 @@ export function AddCard() {
       />
       {inFlow && (
         <div className={css({ mt: '4' })}>
-          {cost.status === 'ok' && <Totals cost={cost.data} />}
-          {cost.status === 'error' && <CallFailed message={cost.error.message} onRetry={cost.retry} />}
+          {cost.data && <Totals cost={cost.data} />}
+          {!cost.data && cost.isError && <CallFailed message={cost.error.message} onRetry={() => void cost.refetch()} />}
           {!b.isWaitList && <CancellationPolicy html={salon.salon_ncob_text} />}
         </div>
       )}

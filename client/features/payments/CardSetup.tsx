@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useHref, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -6,7 +7,7 @@ import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { useAuth } from '../auth';
-import { requestSetupIntent, saveCard } from './api';
+import { cardQuery, requestSetupIntent, saveCard } from './api';
 import { MSG_AUTHENTICATION, MSG_CARD_SAVED, MSG_CONFIRM_EXCEPTION, MSG_SETUP_FAILED, setupErrorMessage } from './messages';
 import type { CardFieldsProps, CardForm, SavedCard, SetupIntentAnswer } from './types';
 
@@ -36,6 +37,7 @@ interface Props {
 export function CardSetup({ returnPath, onSaved, submitLabel = 'NEXT', onStartAgain }: Props) {
   const { salon } = useSalon();
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const returnHref = useHref(returnPath);
   const returning = params.get('setup_intent') !== null && params.get('redirect_status') !== null;
@@ -102,9 +104,14 @@ export function CardSetup({ returnPath, onSaved, submitLabel = 'NEXT', onStartAg
 
   useEffect(() => {
     if (!saved) return;
-    const t = window.setTimeout(() => onSaved(saved), SAVED_REDIRECT_MS);
+    const t = window.setTimeout(() => {
+      // The screens that show the saved card have it at once: once this one has said it is
+      // saved, as a screen around it may go on as soon as it knows of the card.
+      if (user) queryClient.setQueryData(cardQuery(salon.id, user.username).queryKey, saved);
+      onSaved(saved);
+    }, SAVED_REDIRECT_MS);
     return () => window.clearTimeout(t);
-  }, [saved, onSaved]);
+  }, [saved, onSaved, queryClient, salon.id, user]);
 
   const submit = async () => {
     if (busy || !complete || !setup || !form.current || !user) return;

@@ -3,7 +3,7 @@
 export { CardSetup } from './CardSetup';
 export { SavedCardView } from './SavedCardView';
 export { Totals } from './Totals';
-export { deleteCard, getCard } from './api';
+export { cardKeys, cardQuery, deleteCard } from './api';
 export { authenticatePayment } from './authenticate';
 export { payWithSavedCard } from './saved-card';
 export {

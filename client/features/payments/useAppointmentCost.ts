@@ -1,13 +1,13 @@
-import { useApi } from '../../lib/useApi';
+import { useQuery } from '@tanstack/react-query';
 import { useBooking } from '../booking';
-import { appointmentCost } from './api';
+import { appointmentCostQuery } from './api';
 
-/** The chosen appointment's total and deposit from the server (null key: not asked). */
+/** The chosen appointment's total and deposit from the server (asked once every service has its stylist). */
 export function useAppointmentCost(salonId: number, enabled: boolean) {
   const b = useBooking();
   const serviceIds = b.selectedServices.map((s) => s.id);
-  const stylistIds = serviceIds.map((id) => b.selectedStylists[id]?.stylist_id ?? null);
-  const ready = enabled && !!b.selectedAppointmentTime && serviceIds.length > 0 && stylistIds.every((s) => s !== null);
-  const key = ready ? `${salonId}|${b.selectedAppointmentTime}|${serviceIds.join(',')}|${stylistIds.join(',')}` : null;
-  return useApi(key, () => appointmentCost(salonId, b.selectedAppointmentTime!, serviceIds, stylistIds));
+  const stylists = serviceIds.map((id) => b.selectedStylists[id]?.stylist_id ?? null);
+  const assigned = stylists.every((s) => s !== null) ? stylists : null;
+  const ready = enabled && serviceIds.length > 0;
+  return useQuery(appointmentCostQuery(salonId, ready ? b.selectedAppointmentTime : null, serviceIds, assigned));
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -5,9 +6,8 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Modal } from '../../components/Modal';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import type { ClientUser } from '../auth';
-import { deleteCard, getCard, CardSetup, MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED, SavedCardView } from '../payments';
+import { cardKeys, cardQuery, deleteCard, CardSetup, MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED, SavedCardView } from '../payments';
 
 /**
  * Profile, Payment Details (docs/accounts-and-money.md §2, §4 'Card removal'): the saved card with
@@ -18,30 +18,17 @@ export function PaymentDetails({ user }: { user: ClientUser }) {
   const [params] = useSearchParams();
   // Back from 3-D Secure during an update: the form finishes the setup.
   const [updating, setUpdating] = useState(() => params.has('setup_intent'));
-  const [version, setVersion] = useState(0);
-  const card = useApi(`card|${salon.id}|${user.username}|${version}`, () => getCard(salon.id));
-  const [removing, setRemoving] = useState(false);
+  const queryClient = useQueryClient();
+  const card = useQuery(cardQuery(salon.id, user.username));
+  const saved = card.data;
   const [removed, setRemoved] = useState(false);
-  const [removeFailed, setRemoveFailed] = useState(false);
+  const removal = useMutation({
+    mutationFn: () => deleteCard(salon.id, user.username),
+    onSuccess: () => setRemoved(true),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: cardKeys.all }),
+  });
 
-  const onSaved = useCallback(() => {
-    setUpdating(false);
-    setVersion((v) => v + 1);
-  }, []);
-
-  const remove = async () => {
-    setRemoving(true);
-    setRemoveFailed(false);
-    try {
-      await deleteCard(salon.id, user.username);
-      setRemoved(true);
-      setVersion((v) => v + 1);
-    } catch {
-      setRemoveFailed(true);
-    } finally {
-      setRemoving(false);
-    }
-  };
+  const onSaved = useCallback(() => setUpdating(false), []);
 
   if (updating) {
     return (
@@ -58,18 +45,23 @@ export function PaymentDetails({ user }: { user: ClientUser }) {
   const closeRemoved = () => setRemoved(false);
   return (
     <div>
-      {card.status === 'loading' && <Loading what="your card" />}
-      {card.status === 'error' && <CallFailed message={card.error.message} onRetry={card.retry} />}
-      {card.status === 'ok' && card.data && (
+      {card.isPending && <Loading what="your card" />}
+      {saved === undefined && card.isError && <CallFailed message={card.error.message} onRetry={() => void card.refetch()} />}
+      {saved && (
         <>
-          <SavedCardView card={card.data} />
-          <button type="button" className={`${outlineButton} ${css({ mb: '3' })}`} onClick={remove} disabled={removing}>
+          <SavedCardView card={saved} />
+          <button
+            type="button"
+            className={`${outlineButton} ${css({ mb: '3' })}`}
+            onClick={() => removal.mutate()}
+            disabled={removal.isPending}
+          >
             REMOVE THIS CARD
           </button>
         </>
       )}
-      {card.status === 'ok' && !card.data && <p className={css({ mb: '3' })}>{MSG_NO_CARD}</p>}
-      {removeFailed && (
+      {saved === null && <p className={css({ mb: '3' })}>{MSG_NO_CARD}</p>}
+      {removal.isError && (
         <p role="alert" className={css({ color: 'danger', mb: '3' })}>
           {MSG_REMOVE_FAILED}
         </p>

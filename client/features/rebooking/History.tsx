@@ -1,10 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { REBOOKING_TEXTS, type RebookingAppointment, type RebookingClient } from '../../../shared/rebooking';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { card, pageTitle, primaryButton } from '../../components/styles';
-import { useApi } from '../../lib/useApi';
-import { fetchHistory } from './api';
+import { historyQuery } from './api';
 import { AppointmentDetails } from './AppointmentDetails';
 import { chooseAppointment, useRebooking } from './store';
 import { useClient } from './useClient';
@@ -29,7 +29,8 @@ export function History() {
 function PastAppointments({ client }: { client: RebookingClient }) {
   const { firstName } = useRebooking();
   const navigate = useNavigate();
-  const history = useApi(`history:${client.id}`, (signal) => fetchHistory(client.id, signal));
+  const history = useQuery(historyQuery(client.id));
+  const past = history.data;
   const rebook = (a: RebookingAppointment) => {
     chooseAppointment(a);
     navigate(`/time/${a.id}`);
@@ -37,21 +38,21 @@ function PastAppointments({ client }: { client: RebookingClient }) {
   return (
     <>
       <h1 className={pageTitle}>Hi {client.first_name || firstName}</h1>
-      {history.status === 'loading' && <Loading what="your past appointments" />}
-      {history.status === 'error' && <CallFailed message={history.error.message} onRetry={history.retry} />}
-      {history.status === 'ok' && history.data.length === 0 && (
+      {history.isPending && <Loading what="your past appointments" />}
+      {!past && history.isError && <CallFailed message={history.error.message} onRetry={() => void history.refetch()} />}
+      {past?.length === 0 && (
         <p role="status">
           {REBOOKING_TEXTS.noHistory} {client.salon.name}
         </p>
       )}
-      {history.status === 'ok' && history.data.length > 0 && (
+      {past && past.length > 0 && (
         <>
           <h2 className={css({ fontSize: 'lg', fontWeight: '700', mb: '3' })}>Book one of your past appointments again</h2>
           <ul
             aria-label="Past appointments"
             className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3', pb: '6' })}
           >
-            {history.data.map((a) => (
+            {past.map((a) => (
               <li key={a.id} className={`${card} ${css({ p: '4' })}`}>
                 <AppointmentDetails
                   salon={client.salon}

@@ -1,28 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { REBOOKING_TEXTS } from '../../../shared/rebooking';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { card, pageTitle } from '../../components/styles';
-import { useApi } from '../../lib/useApi';
-import { fetchClients } from './api';
+import { clientsQuery } from './api';
 import { useRebooking } from './store';
 
 /** /salon: the salons where the client has past appointments; with one, straight to its history. */
 export function SalonList() {
   const { token } = useRebooking();
-  const clients = useApi(`salons:${token}`, fetchClients);
-  if (clients.status === 'ok' && clients.data.length === 1) return <Navigate to={`/history/${clients.data[0]!.id}`} replace />;
+  const clients = useQuery(clientsQuery(token));
+  const list = clients.data;
+  if (list?.length === 1) return <Navigate to={`/history/${list[0]!.id}`} replace />;
   return (
     <>
       <h1 className={pageTitle}>Your salons</h1>
-      {clients.status === 'loading' && <Loading what="your salons" />}
-      {clients.status === 'error' && <CallFailed message={clients.error.message} onRetry={clients.retry} />}
-      {clients.status === 'ok' && clients.data.length === 0 && <p role="status">{REBOOKING_TEXTS.noSalons}</p>}
-      {clients.status === 'ok' && clients.data.length > 1 && (
+      {clients.isPending && <Loading what="your salons" />}
+      {!list && clients.isError && <CallFailed message={clients.error.message} onRetry={() => void clients.refetch()} />}
+      {list?.length === 0 && <p role="status">{REBOOKING_TEXTS.noSalons}</p>}
+      {list && list.length > 1 && (
         <>
           <p className={css({ mb: '3' })}>Choose a salon to see your past appointments there:</p>
           <ul aria-label="Salons" className={css({ listStyle: 'none', display: 'flex', flexDirection: 'column', gap: '3' })}>
-            {clients.data.map((c) => (
+            {list.map((c) => (
               <li key={c.id}>
                 <Link
                   to={`/history/${c.id}`}

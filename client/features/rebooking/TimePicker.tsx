@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -6,8 +7,8 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { outlineButton } from '../../components/styles';
 import { salonToday } from '../../lib/salon-time';
-import { useApi } from '../../lib/useApi';
-import { fetchAvailability } from './api';
+import { askedThisVisit } from '../../lib/query-client';
+import { availabilityQuery } from './api';
 import { DayTimes } from './DayTimes';
 import { stylistsOf } from './format';
 import { useRebooking } from './store';
@@ -37,9 +38,10 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
   // The window's first day is in the address, so that coming back from confirm shows the same days.
   const start = windowStart(params.get('from'), today);
   const days = windowDays(start);
-  const availability = useApi(`${appointment.id}:${start}`, (signal) => fetchAvailability(appointment.id, days[0]!, days.at(-1)!, signal));
-  const timesOf = (date: string) => availability.data?.[dayKey(date)] ?? [];
-  const limited = availability.status === 'ok' && days.some((d) => isLimited(timesOf(d)));
+  const availability = useQuery(availabilityQuery(appointment.id, days[0]!, days.at(-1)!));
+  const free = askedThisVisit(availability);
+  const timesOf = (date: string) => free?.[dayKey(date)] ?? [];
+  const limited = !!free && days.some((d) => isLimited(timesOf(d)));
   const later = useRef<HTMLButtonElement>(null);
   const moveTo = (from: string) => setParams({ from }, { replace: true });
   const goEarlier = () => {
@@ -77,9 +79,11 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
           </p>
         )}
       </div>
-      {availability.status === 'loading' && <Loading what="times" />}
-      {availability.status === 'error' && <CallFailed message={REBOOKING_TEXTS.availabilityFailed} onRetry={availability.retry} />}
-      {availability.status === 'ok' && (
+      {!free && !availability.isError && <Loading what="times" />}
+      {!free && availability.isError && (
+        <CallFailed message={REBOOKING_TEXTS.availabilityFailed} onRetry={() => void availability.refetch()} />
+      )}
+      {free && (
         <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: { base: '1.5', sm: '4' }, pb: '6' })}>
           {days.map((d) => (
             <DayTimes key={d} date={d} times={timesOf(d)} timeZone={timeZone} onChoose={choose} />

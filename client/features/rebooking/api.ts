@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import {
   REBOOKING_TEXTS,
   type RebookAnswer,
@@ -8,7 +9,7 @@ import {
   type RebookingToken,
 } from '../../../shared/rebooking';
 import { call, CallError, type CallOptions } from '../../lib/api';
-import { currentToken, tokenRefused } from './store';
+import { currentToken, signedIn, tokenRefused } from './store';
 
 /**
  * A rebooking call (docs/accounts-and-money.md §7): `Authorization: Rebooking {token}`. Without a
@@ -22,7 +23,7 @@ async function rebookingCall<T>(path: string, o: Omit<CallOptions, 'token' | 'sc
     throw new CallError(REBOOKING_TEXTS.linkExpired, 401);
   }
   try {
-    return (await call<T>(path, { ...o, token, scheme: 'Rebooking' }))!;
+    return await call<T>(path, { ...o, token, scheme: 'Rebooking' });
   } catch (e) {
     if (e instanceof CallError && e.status === 401) tokenRefused();
     throw e;
@@ -30,8 +31,8 @@ async function rebookingCall<T>(path: string, o: Omit<CallOptions, 'token' | 'sc
 }
 
 /** POST rebooking/token/{urlhash}/ (no auth): 410 when the link is old or replaced, 404 when unknown. */
-export const fetchToken = async (urlhash: string, signal: AbortSignal) =>
-  (await call<RebookingToken>(`rebooking/token/${urlhash}/`, { method: 'POST', signal }))!;
+export const fetchToken = (urlhash: string, signal: AbortSignal) =>
+  call<RebookingToken>(`rebooking/token/${urlhash}/`, { method: 'POST', signal });
 
 /** GET rebooking/salons/: the client's record at each salon with past appointments. */
 export const fetchClients = (signal: AbortSignal) => rebookingCall<RebookingClient[]>('rebooking/salons/', { signal });
@@ -47,3 +48,36 @@ export const fetchAvailability = (appointmentId: number, from: string, to: strin
 /** POST rebooking/rebook/ with an Idempotency-Key: 201 the new (unconfirmed) appointment, 409 when the time was taken. */
 export const rebook = (body: RebookBody, idempotencyKey: string) =>
   rebookingCall<RebookAnswer>('rebooking/rebook/', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+
+/**
+ * A texted link's token: asked once when the link opens, and kept as the flow's session
+ * (signedIn: the rebooking store, in sessionStorage), as a login keeps its tokens.
+ */
+export const tokenQuery = (urlhash: string) =>
+  queryOptions({
+    queryKey: ['rebooking', 'token', urlhash],
+    queryFn: async ({ signal }) => {
+      const t = await fetchToken(urlhash, signal);
+      signedIn(t);
+      return t;
+    },
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    // Back online, a call that failed runs again; a token already given is never asked for twice.
+    refetchOnReconnect: (query) => query.state.status === 'error',
+  });
+
+/** The client's records at its salons, for the token of the flow. */
+export const clientsQuery = (token: string | null) =>
+  queryOptions({ queryKey: ['rebooking', 'salons', token], queryFn: ({ signal }) => fetchClients(signal) });
+
+export const historyQuery = (clientId: number) =>
+  queryOptions({ queryKey: ['rebooking', 'history', clientId], queryFn: ({ signal }) => fetchHistory(clientId, signal) });
+
+/** The times of a window of days (bookable times: asked again each time the screen opens). */
+export const availabilityQuery = (appointmentId: number, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['rebooking', 'availability', appointmentId, from, to],
+    queryFn: ({ signal }) => fetchAvailability(appointmentId, from, to, signal),
+    staleTime: 0,
+  });

@@ -1,7 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { RebookingClient } from '../../../shared/rebooking';
-import { useApi } from '../../lib/useApi';
-import { fetchClients } from './api';
+import { clientsQuery } from './api';
 import { chooseClient, useRebooking } from './store';
 
 export type ClientState =
@@ -16,12 +16,12 @@ export type ClientState =
 export function useClient(clientId: number): ClientState {
   const { client, token } = useRebooking();
   const known = client?.id === clientId ? (client as RebookingClient) : null;
-  const list = useApi(known ? null : `salons:${token}`, fetchClients);
-  const found = known ?? (list.status === 'ok' ? list.data.find((c) => c.id === clientId) : undefined);
+  const list = useQuery({ ...clientsQuery(token), enabled: !known });
+  const found = known ?? list.data?.find((c) => c.id === clientId);
   useEffect(() => {
     if (found && !known) chooseClient(found);
   }, [found, known]);
   if (found) return { status: 'ok', client: found };
-  if (list.status === 'error') return { status: 'error', message: list.error.message, retry: list.retry };
-  return { status: list.status === 'ok' ? 'unknown' : 'loading' };
+  if (list.isError) return { status: 'error', message: list.error.message, retry: () => void list.refetch() };
+  return { status: list.isSuccess ? 'unknown' : 'loading' };
 }

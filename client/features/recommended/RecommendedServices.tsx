@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -6,9 +7,9 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
-import { useApi } from '../../lib/useApi';
 import { ServiceRow } from '../services';
-import { fetchRecommended, toggleService, useBooking } from '../booking';
+import { toggleService, useBooking } from '../booking';
+import { recommendedQuery } from './api';
 
 /** 'Select a finishing service:' after a service with processing time. */
 export function RecommendedServices() {
@@ -17,22 +18,23 @@ export function RecommendedServices() {
   const navigate = useNavigate();
   // Recommendations follow the service that has processing time, not ones added here.
   const anchor = selectedServices.filter((s) => s.has_processing_time).map((s) => s.id);
-  const key = anchor.length ? `${salon.id}:${anchor.join(',')}` : null;
-  const recs = useApi(key, (signal) => fetchRecommended(salon.id, anchor, signal));
+  const recs = useQuery(recommendedQuery(salon.id, anchor));
+  const services = recs.data;
   const next = nextStepAfterRecommended(salon.ncob_stylists_count);
   const selectedIds = new Set(selectedServices.map((s) => s.id));
-  const chosenHere = recs.data?.filter((s) => selectedIds.has(s.id)).length ?? 0;
+  const chosenHere = services?.filter((s) => selectedIds.has(s.id)).length ?? 0;
+  const nothingToRecommend = anchor.length === 0 || services?.length === 0;
 
   useEffect(() => {
-    if (key === null || (recs.status === 'ok' && recs.data.length === 0)) navigate(next, { replace: true });
-  }, [key, recs.status, recs.data, navigate, next]);
+    if (nothingToRecommend) navigate(next, { replace: true });
+  }, [nothingToRecommend, navigate, next]);
 
   return (
     <>
       <PageTitle>Select a finishing service:</PageTitle>
-      {recs.status === 'loading' && <Loading what="recommended services" />}
-      {recs.status === 'error' && <CallFailed message={recs.error.message} onRetry={recs.retry} />}
-      {recs.status === 'ok' && (
+      {recs.isPending && anchor.length > 0 && <Loading what="recommended services" />}
+      {!services && recs.isError && <CallFailed message={recs.error.message} onRetry={() => void recs.refetch()} />}
+      {services && (
         <ul
           aria-label="Recommended services"
           className={css({
@@ -44,7 +46,7 @@ export function RecommendedServices() {
             overflow: 'hidden',
           })}
         >
-          {recs.data.map((s) => (
+          {services.map((s) => (
             <ServiceRow key={s.id} service={s} selected={selectedIds.has(s.id)} onToggle={() => toggleService(s)} />
           ))}
         </ul>

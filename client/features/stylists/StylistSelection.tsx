@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { CallError } from '../../lib/api';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
@@ -6,8 +7,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { timeLabel } from '../../lib/salon-time';
-import { useApi } from '../../lib/useApi';
+import { askedThisVisit } from '../../lib/query-client';
 import { fetchStylistsAt, assignStylist, booking, useBooking } from '../booking';
+import { stylistsAtQuery } from './api';
 import { useSearchKey } from '../time';
 import { StaffChoice } from './StaffChoice';
 import { toChoice } from './choices';
@@ -26,7 +28,8 @@ export function StylistSelection() {
   // What the client chose before the time (a stylist or 'I don't mind') is already picked here.
   const [picked, setPicked] = useState<Record<number, number | null>>(() => ({ ...b.staffPreference }));
   const [failure, setFailure] = useState<string | null>(null);
-  const at = useApi(time ? `${JSON.stringify(key)}@${time}` : null, (signal) => fetchStylistsAt(key, time!, signal));
+  const at = useQuery(stylistsAtQuery(key, time));
+  const free = askedThisVisit(at);
   if (!time) return <Navigate to="/timeselect" replace />;
   const services = b.selectedServices;
   const allChosen = services.every((s) => picked[s.id] !== undefined);
@@ -57,10 +60,10 @@ export function StylistSelection() {
   return (
     <>
       <PageTitle>Choose your staff</PageTitle>
-      {at.status === 'loading' && <Loading what="staff" />}
-      {at.status === 'error' && <CallFailed message={at.error.message} onRetry={at.retry} />}
-      {at.status === 'ok' &&
-        at.data.services.map((s) => {
+      {!free && !at.isError && <Loading what="staff" />}
+      {!free && at.isError && <CallFailed message={at.error.message} onRetry={() => void at.refetch()} />}
+      {free &&
+        free.services.map((s) => {
           const service = services.find((x) => x.id === s.service_id);
           if (!service) return null;
           return (

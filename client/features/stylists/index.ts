@@ -1,3 +1,4 @@
 // The public entry of this feature: what other features may use of it (and nothing else).
 
 export { stylistIdsFor, toChoice } from './choices';
+export { stylistsQuery } from './api';

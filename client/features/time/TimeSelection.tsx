@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { MSG_EXCEEDS_MAX_DAYS, MSG_PICK_A_DAY, exceedsMaxDaysMessage } from '../../../shared/availability-messages';
@@ -10,19 +11,10 @@ import { StickyNext } from '../../components/StickyNext';
 import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { fullDate, salonToday, timeLabel } from '../../lib/salon-time';
-import { useApi } from '../../lib/useApi';
-import { fetchDaySlots, fetchShowWaitlist, fetchStylistsAt, fetchWeekly } from '../booking';
-import {
-  assignStylist,
-  booking,
-  chooseDate,
-  choosePatch,
-  chooseTime,
-  joinWaitList,
-  patchTestRequired,
-  setWaitListOffered,
-  useBooking,
-} from '../booking';
+import { askedThisVisit } from '../../lib/query-client';
+import { fetchStylistsAt } from '../booking';
+import { daySlotsQuery, waitlistOptionQuery, weeklyQuery } from './api';
+import { assignStylist, booking, chooseDate, choosePatch, chooseTime, joinWaitList, patchTestRequired, useBooking } from '../booking';
 import { PatchPopup } from '../patch';
 import { toChoice } from '../stylists';
 import { DaySlider, nextBookableDay } from './DaySlider';
@@ -38,31 +30,32 @@ export function TimeSelection() {
   const keyText = JSON.stringify(key);
   const today = salonToday(salon.timezone);
   const askPatch = patchTestRequired(b.selectedServices) && b.patchChoice === null;
-  const [more, setMore] = useState<Record<string, boolean>>({});
+  // The weeks the slider asked for beyond the first, for this search only.
+  const [later, setLater] = useState<{ search: string; weeks: string[] }>({ search: keyText, weeks: [] });
+  const laterWeeks = later.search === keyText ? later.weeks : [];
   const [resolving, setResolving] = useState<string | null>(null);
 
-  const weekly = useApi(askPatch ? null : keyText, (signal) => fetchWeekly(key, today, signal));
-  const waitlistOption = useApi(salon.has_waitlist ? `${salon.id}:${key.services.join(',')}` : null, (signal) =>
-    fetchShowWaitlist(salon.id, key.services, signal),
-  );
-  const week: DayAvailability | undefined = weekly.data;
+  const weekly = useQuery(weeklyQuery(key, today, !askPatch));
+  const more = useQueries({
+    queries: laterWeeks.map((from) => weeklyQuery(key, from)),
+    combine: (weeks) => Object.assign({}, ...weeks.map((w) => w.data?.availability)) as Record<string, boolean>,
+  });
+  const waitlistOption = useQuery(waitlistOptionQuery(salon.id, key.services, salon.has_waitlist));
+  const week: DayAvailability | undefined = askedThisVisit(weekly);
   const minDate = week ? ([week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null) : null;
   // The screen opens on the first day with times (not today when today has none).
   const openingDay = week && !week.message ? nextBookableDay(week.availability, null, minDate, week.last_bookable_date) : null;
   const date = b.selectedDate ?? openingDay;
-  const slots = useApi(date && !askPatch ? `${keyText}|${date}` : null, (signal) => fetchDaySlots(key, date!, signal));
-  useEffect(() => setMore({}), [keyText]);
-  useEffect(() => {
-    if (waitlistOption.status === 'ok') setWaitListOffered(waitlistOption.data.show_waitlist);
-  }, [waitlistOption.status, waitlistOption.data]);
+  const slots = useQuery(daySlotsQuery(key, askPatch ? null : date));
+  const dayTimes = askedThisVisit(slots);
 
   if (patchTestRequired(b.selectedServices) && b.patchChoice === 'needed' && !b.selectedPatchTime) {
     return <Navigate to="/patchtimeselect" replace />;
   }
 
   const exceeds = week?.message === MSG_EXCEEDS_MAX_DAYS;
-  const times = slots.data ? Object.keys(slots.data.data) : [];
-  const canWaitlist = b.showWaitList && !b.isWaitList;
+  const times = dayTimes ? Object.keys(dayTimes.data) : [];
+  const canWaitlist = !!waitlistOption.data?.show_waitlist && !b.isWaitList;
   const chosenStylist = b.selectedServices.map((s) => b.selectedStylists[s.id]).find((c) => c?.stylist_id != null);
 
   /** A time is chosen: resolve who does each service, then on to staff selection or the summary. */
@@ -105,8 +98,8 @@ export function TimeSelection() {
           </button>
         </div>
       )}
-      {weekly.status === 'loading' && !askPatch && <Loading what="availability" />}
-      {weekly.status === 'error' && <CallFailed message={weekly.error.message} onRetry={weekly.retry} />}
+      {!week && !askPatch && !weekly.isError && <Loading what="availability" />}
+      {!week && weekly.isError && <CallFailed message={weekly.error.message} onRetry={() => void weekly.refetch()} />}
       {week && (
         <>
           <DaySlider
@@ -118,13 +111,8 @@ export function TimeSelection() {
             onSelect={chooseDate}
             lockNext={exceeds}
             offerNextAvailable={!exceeds && !week.message}
-            selectedEmpty={!!date && !!slots.data && times.length === 0}
-            onNeedMore={(from) =>
-              fetchWeekly(key, from).then(
-                (w) => setMore((m) => ({ ...m, ...w.availability })),
-                () => undefined,
-              )
-            }
+            selectedEmpty={!!date && !!dayTimes && times.length === 0}
+            onNeedMore={(from) => setLater({ search: keyText, weeks: [...laterWeeks, from] })}
           />
           {exceeds ? (
             <div role="alert" className={css({ my: '3' })}>
@@ -144,10 +132,10 @@ export function TimeSelection() {
           ) : null}
         </>
       )}
-      {date && slots.status === 'loading' && <Loading what="times" />}
-      {date && slots.status === 'error' && <CallFailed message={slots.error.message} onRetry={slots.retry} />}
+      {date && !dayTimes && !slots.isError && <Loading what="times" />}
+      {date && !dayTimes && slots.isError && <CallFailed message={slots.error.message} onRetry={() => void slots.refetch()} />}
       {date &&
-        slots.data &&
+        dayTimes &&
         (times.length > 0 ? (
           <SlotList
             date={date}
@@ -161,10 +149,10 @@ export function TimeSelection() {
           />
         ) : (
           <p role="status" className={css({ my: '3' })}>
-            {slots.data.message}
+            {dayTimes.message}
           </p>
         ))}
-      {canWaitlist && (week || weekly.status === 'error') && (
+      {canWaitlist && (week || weekly.isError) && (
         <button
           type="button"
           className={`${outlineButton} ${css({ mt: '4', alignSelf: 'flex-start' })}`}

@@ -3,3 +3,4 @@
 export { DaySlider } from './DaySlider';
 export { SlotList } from './SlotList';
 export { useSearchKey } from './search';
+export { daySlotsQuery, weeklyQuery } from './api';

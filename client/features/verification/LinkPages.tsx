@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed } from '../../components/CallFailed';
@@ -5,8 +6,7 @@ import { CookieSettingsLink } from '../../components/CookieSettingsLink';
 import { PoweredBy } from '../../components/PoweredBy';
 import { pageColumn, pageTitle } from '../../components/styles';
 import { Landing } from '../../components/Landing';
-import { optOutOfMarketing, verifyBooking } from './api';
-import { useApi } from '../../lib/useApi';
+import { marketingOptOutQuery, verifyBookingQuery } from './api';
 
 const ID = /^[1-9]\d{0,8}$/;
 const CODE = /^[a-z0-9-]{4,40}$/;
@@ -15,18 +15,16 @@ const CODE = /^[a-z0-9-]{4,40}$/;
 function VerifyBooking() {
   const { id = '', code = '' } = useParams();
   const valid = ID.test(id) && CODE.test(code);
-  const answer = useApi(valid ? `${id}/${code}` : null, (signal) => verifyBooking(id, code, signal));
-  const notFound =
-    !valid ||
-    (answer.status === 'error' && answer.error.status === 404) ||
-    (answer.status === 'ok' && answer.data?.bookingStatus !== 'verified');
+  const answer = useQuery(verifyBookingQuery(id, code, valid));
+  const verified = answer.data?.bookingStatus === 'verified';
+  const notFound = !valid || answer.error?.status === 404 || (answer.isSuccess && !verified);
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>Verifying Your Booking</h1>
-      {valid && answer.status === 'loading' && <p role="status">Please wait a moment…</p>}
+      {valid && answer.isPending && <p role="status">Please wait a moment…</p>}
       {notFound && <p role="alert">Sorry, we are unable to find your Booking</p>}
-      {answer.status === 'error' && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={answer.retry} />}
-      {answer.status === 'ok' && answer.data?.bookingStatus === 'verified' && (
+      {answer.isError && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={() => void answer.refetch()} />}
+      {verified && (
         <p role="status" className={css({ fontWeight: '600' })}>
           Thank you, your booking is confirmed.
         </p>
@@ -43,14 +41,14 @@ function VerifyBooking() {
 function MarketingOptOut() {
   const { id = '', code = '' } = useParams();
   const valid = ID.test(id) && CODE.test(code);
-  const answer = useApi(valid ? `${id}/${code}` : null, (signal) => optOutOfMarketing(id, code, signal));
+  const answer = useQuery(marketingOptOutQuery(id, code, valid));
   return (
     <main className={pageColumn}>
       <h1 className={pageTitle}>Marketing texts</h1>
-      {valid && answer.status === 'loading' && <p role="status">Please wait a moment…</p>}
-      {(!valid || (answer.status === 'error' && answer.error.status === 404)) && <p role="alert">Sorry, we are unable to find that link</p>}
-      {answer.status === 'error' && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={answer.retry} />}
-      {answer.status === 'ok' && <p role="status">We have requested your opt out of marketing messages.</p>}
+      {valid && answer.isPending && <p role="status">Please wait a moment…</p>}
+      {(!valid || answer.error?.status === 404) && <p role="alert">Sorry, we are unable to find that link</p>}
+      {answer.isError && answer.error.status !== 404 && <CallFailed message={answer.error.message} onRetry={() => void answer.refetch()} />}
+      {answer.isSuccess && <p role="status">We have requested your opt out of marketing messages.</p>}
     </main>
   );
 }

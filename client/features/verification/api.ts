@@ -1,3 +1,4 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import { call } from '../../lib/api';
 
 /** PUT book-online/verify/{salon}/{code}/: confirms the booking of a texted verification link. */
@@ -7,3 +8,26 @@ export const verifyBooking = (salonId: string, code: string, signal: AbortSignal
 /** PUT salon/v2/{salon}/marketing/sms/opt-out/verify/{code}/: the client's marketing opt-out link. */
 export const optOutOfMarketing = (salonId: string, code: string, signal: AbortSignal) =>
   call<{ status: string }>(`salon/v2/${salonId}/marketing/sms/opt-out/verify/${code}/`, { method: 'PUT', signal });
+
+// Opening a link does what it says once: its answer is the page's. Back online, a call that
+// failed runs again.
+const ONCE = {
+  staleTime: Infinity,
+  refetchOnWindowFocus: false,
+  refetchOnReconnect: (query: { state: { status: string } }) => query.state.status === 'error',
+} as const;
+
+/** A link whose id and code are malformed is no link of ours: not asked. */
+export const verifyBookingQuery = (salonId: string, code: string, valid: boolean) =>
+  queryOptions({
+    queryKey: ['verify-booking', salonId, code],
+    queryFn: valid ? ({ signal }) => verifyBooking(salonId, code, signal) : skipToken,
+    ...ONCE,
+  });
+
+export const marketingOptOutQuery = (salonId: string, code: string, valid: boolean) =>
+  queryOptions({
+    queryKey: ['marketing-opt-out', salonId, code],
+    queryFn: valid ? ({ signal }) => optOutOfMarketing(salonId, code, signal) : skipToken,
+    ...ONCE,
+  });

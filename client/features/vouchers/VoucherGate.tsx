@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -5,8 +6,7 @@ import { MSG_VOUCHER_NOT_FOUND, SESSION_ID, type VoucherFromSession } from '../.
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { outlineButton } from '../../components/styles';
-import { useApi } from '../../lib/useApi';
-import { fetchVoucher } from './api';
+import { voucherQuery } from './api';
 
 /** BACK TO HOME: to the salon's start. */
 export function BackToHome({ className = outlineButton }: { className?: string }) {
@@ -37,12 +37,10 @@ export function VoucherGate({ children }: { children: (voucher: VoucherFromSessi
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const valid = SESSION_ID.test(sessionId);
-  const state = useApi(valid ? `voucher:${sessionId}` : null, (signal) => fetchVoucher(sessionId, signal));
+  const voucher = useQuery(voucherQuery(sessionId, valid));
   if (!valid) return <VoucherNotFound />;
-  if (state.status === 'loading') return <Loading what="your voucher" />;
-  if (state.status === 'error') {
-    if (state.error.status === 404) return <VoucherNotFound />;
-    return <CallFailed message={state.error.message} onRetry={state.retry} />;
-  }
-  return children(state.data, sessionId);
+  if (voucher.data) return children(voucher.data, sessionId);
+  if (!voucher.isError) return <Loading what="your voucher" />;
+  if (voucher.error.status === 404) return <VoucherNotFound />;
+  return <CallFailed message={voucher.error.message} onRetry={() => void voucher.refetch()} />;
 }

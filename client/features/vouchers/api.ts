@@ -1,3 +1,4 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { VoucherCheckout, VoucherCheckoutRequest, VoucherFromSession, VoucherSend } from '../../../shared/vouchers';
 import { call } from '../../lib/api';
 
@@ -5,20 +6,27 @@ import { call } from '../../lib/api';
  * POST payments/voucher/{salon}/checkout/: a Stripe Checkout Session for one voucher (no login).
  * The same `idempotencyKey` for a retry of the same press that got no answer.
  */
-export const startCheckout = async (salonId: number, body: VoucherCheckoutRequest, idempotencyKey: string) =>
-  (await call<VoucherCheckout>(`payments/voucher/${salonId}/checkout/`, {
+export const startCheckout = (salonId: number, body: VoucherCheckoutRequest, idempotencyKey: string) =>
+  call<VoucherCheckout>(`payments/voucher/${salonId}/checkout/`, {
     method: 'POST',
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
-  }))!;
+  });
 
 /** GET payments/stripe/get/voucher/{session}/: the voucher a paid session bought (404: none). */
-export const fetchVoucher = async (sessionId: string, signal: AbortSignal) =>
-  (await call<VoucherFromSession>(`payments/stripe/get/voucher/${encodeURIComponent(sessionId)}/`, { signal }))!;
+export const fetchVoucher = (sessionId: string, signal: AbortSignal) =>
+  call<VoucherFromSession>(`payments/stripe/get/voucher/${encodeURIComponent(sessionId)}/`, { signal });
 
 /** POST payments/voucher/{salon}/send/{session}/: emails the voucher to a recipient (400: per-field messages; 429: too many sends). */
-export const sendVoucher = async (salonId: number, sessionId: string, body: VoucherSend) =>
-  (await call<{ sent: boolean; sends_left: number }>(`payments/voucher/${salonId}/send/${encodeURIComponent(sessionId)}/`, {
+export const sendVoucher = (salonId: number, sessionId: string, body: VoucherSend) =>
+  call<{ sent: boolean; sends_left: number }>(`payments/voucher/${salonId}/send/${encodeURIComponent(sessionId)}/`, {
     method: 'POST',
     body,
-  }))!;
+  });
+
+/** The voucher a paid Checkout Session bought (an id that is no session's: not asked). */
+export const voucherQuery = (sessionId: string, valid: boolean) =>
+  queryOptions({
+    queryKey: ['voucher', sessionId],
+    queryFn: valid ? ({ signal }) => fetchVoucher(sessionId, signal) : skipToken,
+  });
