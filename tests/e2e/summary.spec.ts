@@ -85,3 +85,15 @@ test('reloading the summary keeps the selection and the notes', async ({ journey
   await expect(summary.notes).toHaveValue('Code SPRING10, please');
   await expect(summary.agree).toBeChecked();
 });
+
+test('the journey to the summary breaks no rule of the Content-Security-Policy (no eval, not even a probe)', async ({ journey, page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await journey.toSummary();
+  await page.reload();
+  await expect(journey.summary.title).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+});
