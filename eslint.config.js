@@ -105,6 +105,18 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // The booking pages parse with zod jitless (no eval under their CSP): schemas the client can
+    // load take `z` from shared/zod.ts, which sets that before any schema is built.
+    files: ['client/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    ignores: ['shared/zod.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: 'Import { z } from shared/zod.ts (zod runs jitless there).' }] },
+      ],
+    },
+  },
+  {
     files: ['tests/**', 'standins/tests/**', 'bench/**', 'scripts/**'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },

@@ -4,7 +4,7 @@
  * (one zod schema, so the screen and the API refuse the same things with the same words).
  * Money is in major units.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 /** What a salon sells (salon details `vouchers`; null: no vouchers). */
 export interface VoucherOffer {
