@@ -1,5 +1,7 @@
-import { env } from 'cloudflare:test';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createExecutionContext, env } from 'cloudflare:test';
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { api } from '../../worker/api';
+import { IN_PROCESS_HOST } from '../../worker/api/caller';
 import { call, signUp } from './helpers';
 
 const ISS = 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_Local0001';
@@ -167,5 +169,15 @@ describe('protected calls: the edge verifies the token, the API scopes to its cl
   it('ignores a client header a caller tries to set itself', async () => {
     const res = await call(`/api/ncob/client/salons/${b.sub}/`, { headers: { Authorization: `Bearer ${a.token}`, 'X-Client-Sub': b.sub } });
     expect(res.status).toBe(404);
+  });
+
+  it('the embedded API never takes a caller from the headers of an in-process call', async () => {
+    // As if the edge forgot to hand the caller over: the browser's header travels with the request.
+    const forged = new Request(`http://${IN_PROCESS_HOST}/ncob/client/salons/${b.sub}/`, { headers: { 'X-Client-Sub': b.sub } });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const res = await api.fetch(forged, env, createExecutionContext());
+    expect(res.status).toBe(500);
+    expect(JSON.stringify(await res.json())).not.toContain(b.sub);
+    vi.restoreAllMocks();
   });
 });

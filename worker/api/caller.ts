@@ -7,8 +7,12 @@ import type { AppEnv, Caller } from '../env';
  */
 const inProcess = new WeakMap<Request, Caller>();
 
-/** A call of the embedded API: `req` is answered for `caller`. */
-export function inProcessCall(req: Request, caller: Caller): Request {
+/** The host of the edge's in-process calls: a request to it is answered only for the caller handed over. */
+export const IN_PROCESS_HOST = 'api.internal';
+
+/** A call of the embedded API at `pathAndQuery`, made from `init` (the browser's request, or the edge's own), answered for `caller`. */
+export function inProcessCall(pathAndQuery: string, init: Request | RequestInit, caller: Caller): Request {
+  const req = new Request(`http://${IN_PROCESS_HOST}/${pathAndQuery}`, init);
   inProcess.set(req, caller);
   return req;
 }
@@ -39,7 +43,10 @@ function fromHeaders(req: Request): Caller {
  * on its own behind a remote edge, the one that edge put in the headers.
  */
 export const withCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const caller = inProcess.get(c.req.raw) ?? fromHeaders(c.req.raw);
+  const handedOver = inProcess.get(c.req.raw);
+  // The browser's own headers travel with an in-process call: never read a caller from them.
+  if (!handedOver && new URL(c.req.url).hostname === IN_PROCESS_HOST) throw new Error('An in-process API call came without its caller');
+  const caller = handedOver ?? fromHeaders(c.req.raw);
   c.set('caller', caller);
   c.set('requestId', caller.requestId);
   await next();

@@ -40,9 +40,8 @@ export async function callApi(c: Context<AppEnv>, path: string, search = '', own
   const upstream = c.get('config').upstreamApi;
   if (!upstream) {
     // The same request (its headers and body stream, never copied), its caller handed over as a value.
-    const url = `http://api.internal/${path}${search}`;
-    const req = own ? new Request(url, { method: own.method, headers: bodiless(c.req.raw.headers) }) : new Request(url, c.req.raw);
-    return api.fetch(inProcessCall(req, callerOf(c)), c.env, c.executionCtx);
+    const init = own ? { method: own.method, headers: bodiless(c.req.raw.headers) } : c.req.raw;
+    return api.fetch(inProcessCall(`${path}${search}`, init, callerOf(c)), c.env, c.executionCtx);
   }
   return callUpstream(c, `${upstream}${path}${search}`, own);
 }
