@@ -63,6 +63,12 @@ export function forgetPersonalAnswers() {
 export const PERSONAL = { meta: { personal: true } } as const;
 
 /**
+ * Bookable times (a week, a day, the staff free at a time, a rebooking window): asked again each
+ * time a screen opens, and shown with askedThisVisit below.
+ */
+export const BOOKABLE_TIMES = { staleTime: 0 } as const;
+
+/**
  * A query's answer only once it was asked on this visit of the screen (or the call failed, as
  * offline, when the last answer is all there is): bookable times must be current, never what an
  * earlier visit was told. Until then the screen shows that it is loading.

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/rebooking';
 import { call, CallError, type CallOptions } from '../../lib/api';
 import { currentToken, signedIn, tokenRefused } from './store';
+import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 /**
  * A rebooking call (docs/accounts-and-money.md §7): `Authorization: Rebooking {token}`. Without a
@@ -79,5 +80,5 @@ export const availabilityQuery = (appointmentId: number, from: string, to: strin
   queryOptions({
     queryKey: ['rebooking', 'availability', appointmentId, from, to],
     queryFn: ({ signal }) => fetchAvailability(appointmentId, from, to, signal),
-    staleTime: 0,
+    ...BOOKABLE_TIMES,
   });

@@ -1,5 +1,6 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { fetchStylists, fetchStylistsAt, type SearchKey } from '../booking';
+import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 /** Who does each service (changes only with the salon's settings). */
 export const stylistsQuery = (salonId: number, services: readonly number[]) =>
@@ -14,5 +15,5 @@ export const stylistsAtQuery = (k: SearchKey, time: string | null) =>
   queryOptions({
     queryKey: ['availability', 'stylists-at', k, time],
     queryFn: time ? ({ signal }) => fetchStylistsAt(k, time, signal) : skipToken,
-    staleTime: 0,
+    ...BOOKABLE_TIMES,
   });

@@ -1,24 +1,19 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 import { fetchDaySlots, fetchShowWaitlist, fetchWeekly, type SearchKey } from '../booking';
-
-/**
- * Bookable times (a week, a day) are asked again each time a screen opens (staleTime 0, and
- * shown with askedThisVisit, client/lib/query-client.tsx).
- */
-const BOOKABLE = { staleTime: 0 } as const;
+import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 export const weeklyQuery = (k: SearchKey, weekStart: string, enabled = true) =>
   queryOptions({
     queryKey: ['availability', 'weekly', k, weekStart],
     queryFn: enabled ? ({ signal }) => fetchWeekly(k, weekStart, signal) : skipToken,
-    ...BOOKABLE,
+    ...BOOKABLE_TIMES,
   });
 
 export const daySlotsQuery = (k: SearchKey, date: string | null) =>
   queryOptions({
     queryKey: ['availability', 'day', k, date],
     queryFn: date ? ({ signal }) => fetchDaySlots(k, date, signal) : skipToken,
-    ...BOOKABLE,
+    ...BOOKABLE_TIMES,
   });
 
 /** Whether the salon offers its waitlist for the services (changes only with its settings). */
