@@ -1,18 +1,41 @@
-// Serves the built app for the browser tests: fresh local D1s in .wrangler/e2e, migrated and
-// seeded, the app on E2E_PORT (default 8790) and its stand-ins on E2E_PORT+1. Playwright starts
-// and stops it (tests/e2e/playwright.config.ts). E2E_CLOCK_OFFSET_MS runs both Workers' clocks
-// that far ahead, with the demo data dated from that day (tests/e2e/clock.ts).
-import { rmSync } from 'node:fs';
+// Serves the built app for the browser tests, once per Playwright worker: each worker gets its own
+// app and stand-ins with their own local D1s, so a test that changes a salon, books a time or
+// fills an outbox never meets another worker's test. Server i (0 ≤ i < E2E_SERVERS) serves the
+// app on E2E_PORT + 10 i and its stand-ins on the port after (tests/e2e/env.ts picks a worker's
+// by TEST_PARALLEL_INDEX). The demo data is migrated and seeded once, then copied for each.
+// When all answer, a readiness answer on E2E_PORT + 9 tells Playwright (playwright.config.ts).
+// E2E_CLOCK_OFFSET_MS runs the Workers' clocks that far ahead, with the demo data dated from
+// that day (tests/e2e/env.ts).
+import { cpSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { prepareLocalDb, startApp } from './lib.mjs';
 
-const persistTo = '.wrangler/e2e';
-rmSync(persistTo, { recursive: true, force: true });
+const basePort = Number(process.env.E2E_PORT || 8790);
+const servers = Math.max(1, Number(process.env.E2E_SERVERS || 1));
 const clockOffsetMs = Number(process.env.E2E_CLOCK_OFFSET_MS || 0);
-prepareLocalDb(persistTo, { now: new Date(Date.now() + clockOffsetMs) });
-// VERSION_LEASE_MS=0: a salon change answers at once (the Worker tests cover the lease itself).
-const running = await startApp({ port: Number(process.env.E2E_PORT || 8790), persistTo, clockOffsetMs, vars: { VERSION_LEASE_MS: '0' } });
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => running.stop(sig));
-running.exited.then((code) => {
-  running.stop();
-  process.exit(code);
-});
+
+// Directories of their own per port, so two runs on different ports (worktrees) never share one.
+const seeded = `.wrangler/e2e-${basePort}/seeded`;
+rmSync(`.wrangler/e2e-${basePort}`, { recursive: true, force: true });
+prepareLocalDb(seeded, { now: new Date(Date.now() + clockOffsetMs) });
+
+const running = [];
+const stopAll = (sig) => running.forEach((r) => r.stop(sig));
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(sig));
+
+await Promise.all(
+  Array.from({ length: servers }, async (_, i) => {
+    const persistTo = `.wrangler/e2e-${basePort}/${i}`;
+    cpSync(seeded, persistTo, { recursive: true });
+    // VERSION_LEASE_MS=0: a salon change answers at once (the Worker tests cover the lease itself).
+    const app = await startApp({ port: basePort + 10 * i, persistTo, clockOffsetMs, vars: { VERSION_LEASE_MS: '0' } });
+    running.push(app);
+    app.exited.then((code) => {
+      stopAll();
+      process.exit(code);
+    });
+  }),
+);
+
+createServer((_, res) => res.end(`${servers} servers ready\n`)).listen(basePort + 9, '127.0.0.1');
+console.log(`${servers} e2e servers on ports ${basePort}…${basePort + 10 * (servers - 1)}`);

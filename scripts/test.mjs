@@ -1,11 +1,13 @@
-// npm test: build the client once, type-check, lint (ESLint with the import boundaries) and
-// check formatting (Prettier), then unit tests, the stand-ins' own tests, the product's Worker
-// tests in workerd (beside a running stand-ins Worker), the production bundle check, and browser
-// tests in Chromium. Stops at the first failing stage. Prints one line per stage (its time and,
-// for a test stage, its counts) and at the end the whole run's `N passed, N failed`.
+// npm test: build the client once; then, side by side (each of these tools keeps one core busy,
+// and the machine has two or more), type-check, lint (ESLint with the import boundaries) and check
+// formatting (Prettier); unit tests beside the stand-ins' own tests; the product's Worker tests in
+// workerd (beside a running stand-ins Worker); the production bundle check; and browser tests in
+// Chromium, a server per worker. Stops after the first step with a failing stage. Prints one line
+// per stage (its time and, for a test stage, its counts) and at the end the whole run's
+// `N passed, N failed`. The output of stages run side by side is printed whole as each ends.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
-import { buildClient, run } from './lib.mjs';
+import { buildClient } from './lib.mjs';
 
 const stages = process.argv.slice(2);
 const want = (s) => stages.length === 0 || stages.includes(s);
@@ -29,47 +31,69 @@ function finish(code) {
   process.exit(code);
 }
 
-/** Runs one test stage, its output passed through as it comes, and records its counts. */
-function stage(name, cmd, args) {
+/**
+ * Runs one stage: its output passed through as it comes (`live`) or printed whole when it ends
+ * (stages side by side). A test stage (`counts`) records the counts its runner printed.
+ */
+function stage(name, cmd, args, { counts: counted = true, live = true } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     let output = '';
     const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', FORCE_COLOR: '0' } });
-    const keep = (chunk) => {
+    const keep = (out) => (chunk) => {
+      if (live) out.write(chunk);
       output = (output + chunk.toString()).slice(-400_000);
     };
-    child.stdout.on('data', (c) => (process.stdout.write(c), keep(c)));
-    child.stderr.on('data', (c) => (process.stderr.write(c), keep(c)));
+    child.stdout.on('data', keep(process.stdout));
+    child.stderr.on('data', keep(process.stderr));
+    child.on(
+      'error',
+      (e) =>
+        (output += `\n${cmd}: ${e.message}${e.code === 'ENOENT' ? ' (is it on the PATH? npm test puts node_modules/.bin there)' : ''}\n`),
+    );
     child.on('close', (code) => {
-      const counts = countsOf(output);
-      for (const k of Object.keys(total)) total[k] += counts[k];
+      if (!live) process.stdout.write(output);
       const secs = ((Date.now() - started) / 1000).toFixed(0);
-      summary.push(
-        `${code === 0 ? '✓' : '✗'} ${name}: ${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''} (${secs} s)`,
-      );
-      if (code !== 0) {
-        if (counts.failed === 0) total.failed += 1; // a runner that failed without a count still failed
-        finish(code || 1);
+      const ok = code === 0;
+      if (counted) {
+        const counts = countsOf(output);
+        for (const k of Object.keys(total)) total[k] += counts[k];
+        if (!ok && counts.failed === 0) total.failed += 1; // a runner that failed without a count still failed
+        const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+        summary.push(`${ok ? '✓' : '✗'} ${name}: ${counts.passed} passed, ${counts.failed} failed${skipped} (${secs} s)`);
+      } else {
+        if (!ok) total.failed += 1;
+        summary.push(`${ok ? '✓' : '✗'} ${name} (${secs} s)`);
       }
-      resolve();
+      resolve(ok);
     });
   });
 }
 
-/** A stage that checks without counting tests (build, types, lint, format, bundle). */
-function check(name, work) {
-  const started = Date.now();
-  work();
-  summary.push(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+/** Runs the wanted stages of one step side by side; stops the run when one of them failed. */
+async function step(...stages) {
+  const wanted = stages.filter(([name]) => want(name));
+  const live = wanted.length === 1;
+  const results = await Promise.all(wanted.map(([, label, cmd, args, opts]) => stage(label, cmd, args, { live, ...opts })));
+  if (results.includes(false)) finish(1);
 }
 
-if (want('build')) check('build', buildClient);
-if (want('typecheck')) check('typecheck', () => run('tsc', ['-b']));
-if (want('lint')) check('lint', () => run('eslint', ['--max-warnings', '0', '.']));
-if (want('format')) check('format', () => run('prettier', ['--check', '--log-level', 'warn', '.']));
-if (want('unit')) await stage('unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts']);
-if (want('standins')) await stage('stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts']);
-if (want('worker')) await stage('worker', 'vitest', ['run', '--config', 'tests/worker/vitest.config.ts']);
-if (want('bundle')) check('bundle', () => run('node', ['scripts/bundle.mjs']));
-if (want('e2e')) await stage('browser', 'playwright', ['test', '--config', 'tests/e2e/playwright.config.ts']);
+const check = { counts: false };
+if (want('build')) {
+  const started = Date.now();
+  buildClient();
+  summary.push(`✓ build (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+await step(
+  ['typecheck', 'typecheck', 'tsc', ['-b'], check],
+  ['lint', 'lint', 'eslint', ['--max-warnings', '0', '.'], check],
+  ['format', 'format', 'prettier', ['--check', '--log-level', 'warn', '.'], check],
+);
+await step(
+  ['unit', 'unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts']],
+  ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts']],
+);
+await step(['worker', 'worker', 'vitest', ['run', '--config', 'tests/worker/vitest.config.ts']]);
+await step(['bundle', 'bundle', 'node', ['scripts/bundle.mjs'], check]);
+await step(['e2e', 'browser', 'playwright', ['test', '--config', 'tests/e2e/playwright.config.ts']]);
 finish(0);

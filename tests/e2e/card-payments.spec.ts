@@ -1,4 +1,7 @@
 import {
+  createAccountThroughApi,
+  e164Of,
+  logInThroughApi,
   AddCardScreen,
   CARD_MSG,
   ConfirmWithCardScreen,
@@ -17,22 +20,32 @@ import {
 
 // docs/accounts-and-money.md §2 'Add card' and 'Confirm with card', §4 'Card setup', 'Confirm with
 // card' and 'Booking confirmed', §8 card errors; docs/booking-journey.md §4 Flow 6. Salon 1 needs a
-// card and takes a 20 % deposit. Every test books as a new client of its own (created through
-// the create-account screen), so no saved card carries over from one test to another.
+// card and takes a 20 % deposit. Every test books as a new client of its own (the first created
+// through the create-account screen, the others through the API), so no saved card carries over.
 
 test.describe.configure({ timeout: 120_000 });
 
-/** The journey to the summary, NEXT, then CREATE ACCOUNT from login: a new client lands on /add-new-card. */
-async function newClientToCardStep(journey: BookingJourney, account: Account) {
-  const { staff } = await journey.toSummary();
+/**
+ * A new client with no card at the card step: logged in through the API before the journey (the
+ * first test instead walks it through NEXT, CREATE ACCOUNT and the texted code), then NEXT on the
+ * summary lands on /add-new-card.
+ */
+async function newClientToCardStep(journey: BookingJourney, account: Account, { throughScreens = false } = {}) {
   const page = journey.page;
+  if (!throughScreens) {
+    await createAccountThroughApi(page.request, account);
+    await logInThroughApi(page, e164Of(account.mobile), account.password);
+  }
+  const { staff } = await journey.toSummary();
   await journey.summary.next.click();
-  await expect(page).toHaveURL('/salon/1/login');
-  await page.getByRole('link', { name: 'CREATE ACCOUNT', exact: true }).click();
-  const form = new CreateAccountScreen(page);
-  await expect(form.title).toBeVisible();
-  await form.fill(account);
-  await form.createAndConfirm(account.mobile);
+  if (throughScreens) {
+    await expect(page).toHaveURL('/salon/1/login');
+    await page.getByRole('link', { name: 'CREATE ACCOUNT', exact: true }).click();
+    const form = new CreateAccountScreen(page);
+    await expect(form.title).toBeVisible();
+    await form.fill(account);
+    await form.createAndConfirm(account.mobile);
+  }
   await expect(page).toHaveURL('/salon/1/add-new-card');
   return staff;
 }
@@ -44,7 +57,7 @@ function costOf(staff: Record<string, StaffName>) {
 }
 
 test('a deposit booking with a new card, then a second booking with the saved card', async ({ journey, page, expectAccessible }) => {
-  const staff = await newClientToCardStep(journey, paymentAccount(1));
+  const staff = await newClientToCardStep(journey, paymentAccount(1), { throughScreens: true });
   const { total, deposit } = costOf(staff);
 
   const add = new AddCardScreen(page);

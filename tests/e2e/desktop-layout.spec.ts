@@ -1,17 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  addDays,
-  dateOfDayName,
-  expect,
-  fullDate,
-  isBookable,
-  longDate,
-  STAFF_1,
-  test,
-  todayIn,
-  weeklyAvailability,
-  type ThemeMode,
-} from './fixtures';
+import { addDays, dateOfDayName, expect, fullDate, isBookable, longDate, STAFF_1, test, todayIn, weeklyAvailability } from './fixtures';
 
 // Issue 17: from 1024 px the journey sits beside a sticky summary of the booking (services, staff,
 // time, total, NEXT) and the account tabs are in the header; at 768 px the tabs are in the header
@@ -128,26 +116,6 @@ test('at 320 px nothing changed: the bottom bar, NEXT above it, no summary and n
   expect(next.y + next.height).toBeLessThanOrEqual(nav.y);
   await expectNoSidewaysScroll();
 });
-
-for (const theme of ['slick', 'dark', 'neutral'] as const satisfies readonly ThemeMode[]) {
-  test(`the journey beside its summary has no axe violations at 1280 px (${theme})`, async ({
-    setSalon,
-    journey,
-    page,
-    expectAccessible,
-  }) => {
-    await setSalon(1, { theme_mode: theme });
-    await journey.toTimeSelection();
-    await expect(journey.time.times.first()).toBeVisible();
-    await journey.time.pickTime();
-    await expect(summaryOf(page).getByRole('button', { name: 'NEXT', exact: true })).toBeEnabled();
-    await expectAccessible(`time selection beside the summary (${theme})`);
-    await journey.time.next.click();
-    await journey.chooseFirstStylists();
-    await expect(journey.summary.title).toBeVisible();
-    await expectAccessible(`review beside the summary (${theme})`);
-  });
-}
 
 test.describe('faster to a time', () => {
   test('the time screen opens on the first day with times, its times on show', async ({ journey, request }) => {

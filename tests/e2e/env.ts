@@ -1,5 +1,11 @@
-/** Where the browser tests reach the app (scripts/serve-e2e.mjs honours the same E2E_PORT). */
-export const E2E_PORT = Number(process.env.E2E_PORT || 8790);
+/**
+ * The first app server's port (scripts/serve-e2e.mjs honours the same E2E_PORT). Each Playwright
+ * worker has a server of its own, ten ports apart: this process's is the one of its parallel index.
+ */
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT || 8790);
+export const E2E_PORT = E2E_BASE_PORT + 10 * Number(process.env.TEST_PARALLEL_INDEX || 0);
+/** How many workers, and so servers: E2E_WORKERS, or 3. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS || 3);
 
 /** Salon 1's own domain in the demo data, and a host no salon owns. */
 export const CUSTOM_DOMAIN = 'book.demo-salon.test';

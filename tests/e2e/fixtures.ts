@@ -1058,6 +1058,9 @@ export const test = base.extend<Fixtures>({
 
   expectAccessible: async ({ page }, use) => {
     await use(async (label, { atLeast = 'minor' } = {}) => {
+      // A pass takes seconds of CPU: each one adds to the test's time, so a sweep over screens,
+      // themes and widths has the time its passes need when the workers share the cores.
+      base.info().setTimeout(base.info().timeout + 8_000);
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa']).analyze();
       const floor = AXE_IMPACTS.indexOf(atLeast);
       const counted = results.violations.filter((v) => AXE_IMPACTS.indexOf((v.impact ?? 'critical') as AxeImpact) >= floor);

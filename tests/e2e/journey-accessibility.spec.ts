@@ -1,9 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addDays, BOOKABLE_DAY, dateOfDayName, expect, longDate, SALONS, test, type ThemeMode } from './fixtures';
+import { addDays, BOOKABLE_DAY, dateOfDayName, expect, longDate, SALONS, test, type AxeImpact, type ThemeMode } from './fixtures';
 
 // Every day and time control is named on its own for a screen reader ('Mon 23 Availability, Monday 23 November'
 // and '10:00 am, Monday 23 November'), the day slider works from the keyboard, and axe-core
-// finds no serious or critical problem on the later screens of the journey in any theme.
+// finds no serious or critical problem on the later screens of the journey in any theme, and none
+// at all on the time screen and the review beside the summary (1280 px).
 
 const WEEKDAY = '(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const MONTH = '(January|February|March|April|May|June|July|August|September|October|November|December)';
@@ -74,9 +75,11 @@ for (const theme of themes) {
     expectAccessible,
   }) => {
     if (theme !== SALONS[1].theme) await setSalon(1, { theme_mode: theme });
-    const check = async (screen: string) => {
+    // The time screen and the review (beside the summary at this 1280 px width) must have no
+    // violation at all; the others none serious or worse.
+    const check = async (screen: string, atLeast: AxeImpact = 'serious') => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      await expectAccessible(`${screen} (${theme})`, { atLeast: 'serious' });
+      await expectAccessible(`${screen} (${theme})`, { atLeast });
     };
 
     await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
@@ -94,7 +97,7 @@ for (const theme of themes) {
     await expect(journey.time.slider.days.first()).toBeVisible();
     await journey.time.pickDay();
     await journey.time.pickTime();
-    await check('time selection');
+    await check('time selection', 'minor');
     await journey.time.next.click();
 
     await expect(journey.staff.groups).toHaveCount(2);
@@ -103,7 +106,7 @@ for (const theme of themes) {
 
     await expect(journey.summary.title).toBeVisible();
     await journey.summary.viewMore.click();
-    await check('summary');
+    await check('summary', 'minor');
   });
 }
 

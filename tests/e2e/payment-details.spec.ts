@@ -1,4 +1,7 @@
 import {
+  createAccountThroughApi,
+  e164Of,
+  logInThroughApi,
   CARD_MSG,
   CreateAccountScreen,
   expect,
@@ -13,23 +16,34 @@ import {
 // docs/accounts-and-money.md §2 'Profile' (Payment Details: card illustration with last4 and expiry,
 // REMOVE THIS CARD, 'No payment card added', UPDATE CARD DETAILS opens the add-card form, the
 // 'Card details removed!' modal with OK and CLOSE), §4 'Card removal', §5 'Card fields'. Each test
-// is a new client of its own, created through the create-account screen.
+// is a new client of its own (the first created through the create-account screen, the others
+// through the API).
 
-/** Creates the account on the create-account screen (no services chosen: it ends on my-profile). */
-async function newClientProfile(page: import('@playwright/test').Page, account: Account) {
-  await page.goto('/salon/1/create-account');
-  const form = new CreateAccountScreen(page);
-  await form.fill(account);
-  await form.createAndConfirm(account.mobile);
-  await expect(page).toHaveURL('/salon/1/my-profile');
+/**
+ * A new client on my-profile's Payment Details: created on the create-account screen (no services
+ * chosen: it ends there), or through the API and then opened (the later tests).
+ */
+async function newClientProfile(page: import('@playwright/test').Page, account: Account, { throughScreens = false } = {}) {
   const profile = new ProfileScreen(page);
+  if (throughScreens) {
+    await page.goto('/salon/1/create-account');
+    const form = new CreateAccountScreen(page);
+    await form.fill(account);
+    await form.createAndConfirm(account.mobile);
+    await expect(page).toHaveURL('/salon/1/my-profile');
+  } else {
+    await createAccountThroughApi(page.request, account);
+    await logInThroughApi(page, e164Of(account.mobile), account.password);
+    await page.goto('/salon/1/my-profile');
+    await profile.paymentTab.click();
+  }
   await expect(profile.paymentTab).toHaveAttribute('aria-selected', 'true');
   return profile;
 }
 
 test('Payment Details: no card, a card added through UPDATE CARD DETAILS, then removed', async ({ page, expectAccessible }) => {
   test.setTimeout(60_000);
-  await newClientProfile(page, paymentAccount(20));
+  await newClientProfile(page, paymentAccount(20), { throughScreens: true });
   const payment = new PaymentDetailsPanel(page);
   await expect(page.getByRole('tabpanel')).toContainText(CARD_MSG.noCard);
   await expect(payment.remove).toHaveCount(0);

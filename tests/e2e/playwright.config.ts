@@ -2,7 +2,7 @@ import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib.mjs';
-import { CLOCK_OFFSET_MS, CUSTOM_DOMAIN, E2E_PORT, UNKNOWN_DOMAIN } from './env';
+import { CLOCK_OFFSET_MS, CUSTOM_DOMAIN, E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, UNKNOWN_DOMAIN } from './env';
 
 // Browser tests of the built app: `npx panda codegen && npx vite build` first, then
 // `npx playwright test --config tests/e2e/playwright.config.ts` from the repository root.
@@ -13,9 +13,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
-  // One worker: some tests change a demo salon's settings through the admin API (and restore
-  // them), and every other test reads those salons, so nothing may run beside them.
-  workers: 1,
+  // Each worker has an app server of its own (scripts/serve-e2e.mjs; env.ts picks it by the
+  // worker's parallel index), so a test that changes a salon or books a time meets no other
+  // worker's test. A file's tests run in order in one worker.
+  workers: E2E_WORKERS,
   fullyParallel: false,
   retries: 0,
   forbidOnly: !!process.env.CI,
@@ -51,17 +52,19 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node scripts/serve-e2e.mjs',
-    url: `${baseURL}/`,
+    // answers once every worker's server does
+    url: `http://127.0.0.1:${E2E_BASE_PORT + 9}/`,
     cwd: root,
     env: {
-      E2E_PORT: String(E2E_PORT),
+      E2E_PORT: String(E2E_BASE_PORT),
+      E2E_SERVERS: String(E2E_WORKERS),
       // the Workers' clocks and the demo data's dates, the same day as the tests' (env.ts)
       E2E_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
       // serve-e2e.mjs runs wrangler from node_modules/.bin and needs Node 22 from there too.
       PATH: `${root}node_modules/.bin${delimiter}${process.env.PATH ?? ''}`,
     },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000, // seeding once and starting a server per worker, on 2 busy cores
     stdout: 'ignore',
     stderr: 'pipe',
   },
