@@ -28,7 +28,8 @@ export function validateForm<Schema extends z.ZodType>(schema: Schema, detail: s
     if (!result.success) {
       const errors: Record<string, string> = {};
       for (const issue of result.error.issues) {
-        const field = issue.path.map(String).join('.') || 'body';
+        // An unknown field is named by itself ('Unknown setting: colour' under 'colour').
+        const field = issue.path.map(String).join('.') || (issue.code === 'unrecognized_keys' ? issue.keys.join(', ') : 'body');
         errors[field] ??= issue.message;
       }
       throw new FieldErrors(detail, errors);

@@ -89,6 +89,7 @@ describe('the booking page settings in the console', () => {
   it.each([
     [{ theme_mode: 'pink' }, 'theme_mode', 'Choose a theme: neutral, dark or slick'],
     [{ deposit: { type: 'percentage', percent: 120 } }, 'deposit.percent', 'A deposit percentage must be between 1 and 100'],
+    [{ colour: 'red' }, 'colour', 'Unknown setting: colour'],
     [{ max_anonymous_holds: -1 }, 'max_anonymous_holds', 'Times held for clients not logged in must be at least 0'],
     [
       { vouchers_on_sale: true, voucher_amounts: [], voucher_custom: null },
