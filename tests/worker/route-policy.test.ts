@@ -32,6 +32,8 @@ describe('route policies (api/policy.ts)', () => {
     expect(routeOf('DELETE', '/book-online/hold/1/AAAAAAAAAAAAAAAAAAAA/')!.policy).toEqual({ caller: 'client-if-sent' });
     expect(routeOf('GET', '/rebooking/salons/')!.policy.caller).toBe('rebooking');
     expect(routeOf('PATCH', '/admin/salons/1')!.policy.caller).toBe('admin');
+    expect(routeOf('PATCH', '/console/salons/1/settings')!.policy).toEqual({ caller: 'staff', roles: ['owner', 'manager'] });
+    expect(routeOf('POST', '/console/salons/1/staff')!.policy).toEqual({ caller: 'staff', roles: ['owner'] });
     expect(routeOf('GET', '/ncob/invite/DemoJamieRiversInvite01/')!.policy).toEqual({ caller: 'public' });
     // A GET of a path declared for POST only, and a path no route has: no policy (the API answers 404).
     expect(routeOf('GET', '/book-online/hold/1/')).toBeNull();

@@ -1,0 +1,116 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoLogin } from './helpers';
+import { consoleCall, STAFF, staffLogin } from './console-helpers';
+
+/**
+ * Every caller against every staff call (issue 28). A salon's call answers 404 to anyone who does
+ * not work there (as if it did not exist), 403 to a role that may not make it, 401 to a client's
+ * token or none. Allowed calls are made so that they change nothing: a bad body (400), a change to
+ * the value already there, or a refusal that comes after the role check (409, a key that is not there).
+ */
+type Who = 'groupOwner' | 'owner3' | 'manager3' | 'stylist1' | 'client' | 'none';
+type Outcome = 'ok' | 401 | 403 | 404;
+
+const tokens = {} as Record<Who, string | null>;
+beforeAll(async () => {
+  for (const who of ['groupOwner', 'owner3', 'manager3', 'stylist1'] as const) tokens[who] = (await staffLogin(STAFF[who])).access_token;
+  tokens.client = (await demoLogin()).token;
+  tokens.none = null;
+});
+
+/** The staff member each salon's call may name without side effects: its owner (a group owner for salon 1). */
+const OWNER_OF: Record<number, number> = { 1: 1, 3: 4 };
+const version = async (salon: number) =>
+  (await env.DB.prepare('SELECT settings_version AS v FROM salons WHERE id = ?').bind(salon).first<{ v: number }>())!.v;
+
+interface StaffCall {
+  name: string;
+  request: (salon: number) => Promise<[string, RequestInit]>;
+  /** which roles may make it */
+  roles: ('owner' | 'manager' | 'stylist')[];
+}
+
+const CALLS: StaffCall[] = [
+  { name: 'GET settings', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/settings`, {}] },
+  {
+    name: 'PATCH settings',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/settings`,
+      { method: 'PATCH', headers: { 'If-Match': String(await version(s)) }, body: JSON.stringify({ fb_pixel_id: '' }) },
+    ],
+  },
+  { name: 'GET history', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/history`, {}] },
+  { name: 'GET staff', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/staff`, {}] },
+  {
+    name: 'POST staff',
+    roles: ['owner'],
+    request: async (s) => [
+      `/api/console/salons/${s}/staff`,
+      { method: 'POST', body: JSON.stringify({ email: 'not an email', name: 'X', role: 'manager' }) },
+    ],
+  },
+  { name: 'DELETE staff', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/staff/${OWNER_OF[s]}`, { method: 'DELETE' }] },
+  { name: 'GET keys', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/keys`, {}] },
+  {
+    name: 'POST keys',
+    roles: ['owner'],
+    request: async (s) => [`/api/console/salons/${s}/keys`, { method: 'POST', body: JSON.stringify({ name: '' }) }],
+  },
+  { name: 'DELETE keys', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/keys/999999`, { method: 'DELETE' }] },
+];
+
+/** Each caller's role at salons 1 and 3 (null: does not work there). */
+const ROLE_AT: Record<Who, Record<1 | 3, 'owner' | 'manager' | 'stylist' | null> | 'unauthenticated'> = {
+  groupOwner: { 1: 'owner', 3: null },
+  owner3: { 1: null, 3: 'owner' },
+  manager3: { 1: null, 3: 'manager' },
+  stylist1: { 1: 'stylist', 3: null },
+  client: 'unauthenticated',
+  none: 'unauthenticated',
+};
+
+const WHO: Who[] = ['groupOwner', 'owner3', 'manager3', 'stylist1', 'client', 'none'];
+const table = WHO.flatMap((who) =>
+  ([1, 3] as const).flatMap((salon) =>
+    CALLS.map((call): [string, Who, 1 | 3, StaffCall, Outcome] => {
+      const roles = ROLE_AT[who];
+      const expected: Outcome =
+        roles === 'unauthenticated' ? 401 : roles[salon] === null ? 404 : call.roles.includes(roles[salon]!) ? 'ok' : 403;
+      return [`${who} → ${call.name} of salon ${salon}: ${expected}`, who, salon, call, expected];
+    }),
+  ),
+);
+
+async function outcomeOf(res: Response): Promise<Outcome | number> {
+  const body = (await res.json().catch(() => ({}))) as { detail?: string };
+  if (res.status === 404 && body.detail === 'Salon not found') return 404;
+  if (res.status === 401 || res.status === 403) return res.status;
+  // Anything the call itself answered after the role check (200, 204, 400, 409, its own 404) is an admitted call.
+  return res.status < 500 ? 'ok' : res.status;
+}
+
+describe('console staff calls: every caller against every call', () => {
+  it.each(table)('%s', async (_name, who, salon, call, expected) => {
+    const [path, init] = await call.request(salon);
+    expect(await outcomeOf(await consoleCall(path, tokens[who], init))).toBe(expected);
+  });
+
+  it.each(WHO.map((who) => [who] as const))('GET /api/console/me for %s', async (who) => {
+    const res = await consoleCall('/api/console/me', tokens[who]);
+    expect(res.status).toBe(ROLE_AT[who] === 'unauthenticated' ? 401 : 200);
+  });
+
+  it('an unknown or malformed salon id is a 404 like another salon’s', async () => {
+    for (const path of ['/api/console/salons/999/settings', '/api/console/salons/abc/settings', '/api/console/salons/0/staff']) {
+      const res = await consoleCall(path, tokens.groupOwner);
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('answers staff data as private, never cached', async () => {
+    const res = await consoleCall('/api/console/salons/1/settings', tokens.groupOwner);
+    expect(res.headers.get('Cache-Control')).toMatch(/no-store/);
+  });
+});
