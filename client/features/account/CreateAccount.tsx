@@ -19,7 +19,7 @@ import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { signUp, useAuth } from '../auth';
-import { HoldCountdown, useBooking } from '../booking';
+import { HoldCountdown, useBooking } from '../journey';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep';
 
 type Field = 'first' | 'last' | 'email' | 'phone' | 'confirm' | 'password';

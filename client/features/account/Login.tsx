@@ -9,7 +9,7 @@ import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { login, resendSignUpCode, useAuth } from '../auth';
-import { HoldCountdown, useBooking } from '../booking';
+import { HoldCountdown, useBooking } from '../journey';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep';
 
 /**
