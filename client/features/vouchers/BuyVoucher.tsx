@@ -1,18 +1,21 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Navigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { formatMoney, toMinor } from '../../../shared/money';
-import type { VoucherOffer } from '../../../shared/vouchers';
+import type { VoucherCheckoutRequest, VoucherOffer } from '../../../shared/vouchers';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
-import { TextField } from '../../components/TextField';
+import { FormTextField } from '../../components/FormFields';
 import { CallError } from '../../lib/api';
 import { useSalon } from '../../lib/salon-context';
 import { useAuth } from '../auth';
 import { startCheckout } from './api';
 import { AmountPicker } from './AmountPicker';
-import { amountOf, emailError, type AmountChoice } from './rules';
+import { amountOf } from './rules';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
+import { AMOUNT_MISSING, buyVoucherForm, type BuyVoucherFormValues } from './buy-form';
 
 /** /voucher: what the salon sells; without vouchers the client goes back to the start. */
 export function BuyVoucher() {
@@ -21,44 +24,43 @@ export function BuyVoucher() {
   return <BuyVoucherForm offer={salon.vouchers} />;
 }
 
-/** The server's refusal: under the field it names, or above PAY. */
-interface Refusal {
-  amount?: string;
-  purchaser_email?: string;
-  other?: string;
-}
-
-function refusalOf(e: unknown): Refusal {
-  if (!(e instanceof CallError)) return { other: String(e) };
-  if (e.field === 'amount' || e.field === 'purchaser_email') return { [e.field]: e.message };
-  return { other: e.message };
-}
+/** The form's field a server refusal names (`field` of the answer), if any. */
+const FIELD_OF = { amount: 'choice', purchaser_email: 'email' } as const;
 
 /** An amount, the purchaser's email and PAY, which sends the browser to Stripe Checkout. */
 function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
   const { salon } = useSalon();
   const { user } = useAuth();
-  const [choice, setChoice] = useState<AmountChoice>(offer.amounts.length === 0 && offer.custom ? { kind: 'custom', text: '' } : null);
-  const [customLeft, setCustomLeft] = useState(false);
-  // null until typed: the logged-in client's email fills it, even when the session is restored late.
-  const [typedEmail, setTypedEmail] = useState<string | null>(null);
-  const [emailLeft, setEmailLeft] = useState(false);
+  const schema = useMemo(() => buyVoucherForm(offer, salon.currency, salon.country.code), [offer, salon.currency, salon.country.code]);
+  const form = useForm<BuyVoucherFormValues, unknown, VoucherCheckoutRequest>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: { choice: offer.amounts.length === 0 && offer.custom ? { kind: 'custom', text: '' } : null, email: user?.email ?? '' },
+  });
+  const { errors, touchedFields, isValid } = form.formState;
+  // Until the client types one, the logged-in client's email fills it, even when the session is restored late.
+  const typed = useRef(false);
+  const { setValue } = form;
+  useEffect(() => {
+    if (user?.email && !typed.current) setValue('email', user.email, { shouldValidate: true });
+  }, [user?.email, setValue]);
   const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<Refusal>({});
+  /** the server's refusal that names no field: above PAY */
+  const [other, setOther] = useState<string | null>(null);
   const idempotency = useIdempotencyKey();
 
-  const email = typedEmail ?? user?.email ?? '';
-  const chosen = amountOf(offer, choice, salon.currency, salon.country.code);
-  const badEmail = emailError(email);
-  const amountProblem = refusal.amount ?? (customLeft ? chosen.error : null);
-  const emailProblem = refusal.purchaser_email ?? (emailLeft ? badEmail : null);
+  const chosen = amountOf(offer, form.watch('choice'), salon.currency, salon.country.code);
+  // A field's problem shows once it was left; the server's refusal of it at once, until it changes.
+  const shown = (f: 'choice' | 'email') => {
+    const e = errors[f];
+    return e && e.message !== AMOUNT_MISSING && (e.type === 'server' || touchedFields[f]) ? e.message : null;
+  };
   const months = offer.validity_months;
 
-  const pay = async () => {
-    if (chosen.amount === null || badEmail) return;
-    const body = { amount: chosen.amount, purchaser_email: email.trim() };
+  const pay = async (body: VoucherCheckoutRequest) => {
     setBusy(true);
-    setRefusal({});
+    setOther(null);
     try {
       const checkout = await startCheckout(salon.id, body, idempotency.forPress(body));
       idempotency.answered();
@@ -66,7 +68,9 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
     } catch (e) {
       // No answer (offline, time-out): the next press retries this one with the same key.
       if (!(e instanceof CallError && e.status === 0)) idempotency.answered();
-      setRefusal(refusalOf(e));
+      const field = e instanceof CallError && (e.field === 'amount' || e.field === 'purchaser_email') ? FIELD_OF[e.field] : null;
+      if (field) form.setError(field, { type: 'server', message: (e as CallError).message });
+      else setOther(e instanceof CallError ? e.message : String(e));
       setBusy(false);
     }
   };
@@ -77,35 +81,29 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
       <p className={css({ mb: '4', color: 'textMuted' })}>
         Valid for {months} {months === 1 ? 'month' : 'months'}
       </p>
-      <AmountPicker
-        offer={offer}
-        choice={choice}
-        onChoose={(c) => {
-          setChoice(c);
-          setRefusal((r) => ({ ...r, amount: undefined }));
-        }}
-        onCustomBlur={() => setCustomLeft(true)}
-        error={amountProblem}
+      <Controller
+        control={form.control}
+        name="choice"
+        render={({ field }) => (
+          <AmountPicker offer={offer} choice={field.value} onChoose={field.onChange} onCustomBlur={field.onBlur} error={shown('choice')} />
+        )}
       />
-      <TextField
+      <FormTextField
+        control={form.control}
+        name="email"
         label="Your email address"
         type="email"
         autoComplete="email"
         hint="We'll send the voucher here"
-        value={email}
-        onChange={(v) => {
-          setTypedEmail(v);
-          setRefusal((r) => ({ ...r, purchaser_email: undefined }));
-        }}
-        onBlur={() => setEmailLeft(true)}
-        error={emailProblem}
+        onEdit={() => (typed.current = true)}
+        error={shown('email')}
       />
-      {refusal.other && (
+      {other && (
         <p role="alert" className={css({ color: 'danger', mb: '3' })}>
-          {refusal.other}
+          {other}
         </p>
       )}
-      <StickyNext label="PAY" ariaLabel="Payment" disabled={busy || chosen.amount === null || !!badEmail} onNext={() => void pay()}>
+      <StickyNext label="PAY" ariaLabel="Payment" disabled={busy || !isValid} onNext={() => void form.handleSubmit(pay)()}>
         {chosen.amount !== null && (
           <span className={css({ fontWeight: '700' })}>{formatMoney(toMinor(chosen.amount), salon.currency, salon.country.code)}</span>
         )}
