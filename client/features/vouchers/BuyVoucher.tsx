@@ -24,8 +24,19 @@ export function BuyVoucher() {
   return <BuyVoucherForm offer={salon.vouchers} />;
 }
 
-/** The form's field a server refusal names (`field` of the answer), if any. */
-const FIELD_OF = { amount: 'choice', purchaser_email: 'email' } as const;
+/** The server's refusal: under the field it names, or above PAY (kept apart from the form's own checks, so PAY stays as they say). */
+interface Refusal {
+  choice?: string;
+  email?: string;
+  other?: string;
+}
+
+function refusalOf(e: unknown): Refusal {
+  if (!(e instanceof CallError)) return { other: String(e) };
+  if (e.field === 'amount') return { choice: e.message };
+  if (e.field === 'purchaser_email') return { email: e.message };
+  return { other: e.message };
+}
 
 /** An amount, the purchaser's email and PAY, which sends the browser to Stripe Checkout. */
 function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
@@ -46,21 +57,20 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
     if (user?.email && !typed.current) setValue('email', user.email, { shouldValidate: true });
   }, [user?.email, setValue]);
   const [busy, setBusy] = useState(false);
-  /** the server's refusal that names no field: above PAY */
-  const [other, setOther] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal>({});
   const idempotency = useIdempotencyKey();
 
   const chosen = amountOf(offer, form.watch('choice'), salon.currency, salon.country.code);
   // A field's problem shows once it was left; the server's refusal of it at once, until it changes.
   const shown = (f: 'choice' | 'email') => {
-    const e = errors[f];
-    return e && e.message !== AMOUNT_MISSING && (e.type === 'server' || touchedFields[f]) ? e.message : null;
+    const message = errors[f]?.message;
+    return refusal[f] ?? (touchedFields[f] && message !== AMOUNT_MISSING ? message : null);
   };
   const months = offer.validity_months;
 
   const pay = async (body: VoucherCheckoutRequest) => {
     setBusy(true);
-    setOther(null);
+    setRefusal({});
     try {
       const checkout = await startCheckout(salon.id, body, idempotency.forPress(body));
       idempotency.answered();
@@ -68,9 +78,7 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
     } catch (e) {
       // No answer (offline, time-out): the next press retries this one with the same key.
       if (!(e instanceof CallError && e.status === 0)) idempotency.answered();
-      const field = e instanceof CallError && (e.field === 'amount' || e.field === 'purchaser_email') ? FIELD_OF[e.field] : null;
-      if (field) form.setError(field, { type: 'server', message: (e as CallError).message });
-      else setOther(e instanceof CallError ? e.message : String(e));
+      setRefusal(refusalOf(e));
       setBusy(false);
     }
   };
@@ -85,7 +93,16 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
         control={form.control}
         name="choice"
         render={({ field }) => (
-          <AmountPicker offer={offer} choice={field.value} onChoose={field.onChange} onCustomBlur={field.onBlur} error={shown('choice')} />
+          <AmountPicker
+            offer={offer}
+            choice={field.value}
+            onChoose={(c) => {
+              field.onChange(c);
+              setRefusal((r) => ({ ...r, choice: undefined }));
+            }}
+            onCustomBlur={field.onBlur}
+            error={shown('choice')}
+          />
         )}
       />
       <FormTextField
@@ -95,12 +112,15 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
         type="email"
         autoComplete="email"
         hint="We'll send the voucher here"
-        onEdit={() => (typed.current = true)}
+        onEdit={() => {
+          typed.current = true;
+          setRefusal((r) => ({ ...r, email: undefined }));
+        }}
         error={shown('email')}
       />
-      {other && (
+      {refusal.other && (
         <p role="alert" className={css({ color: 'danger', mb: '3' })}>
-          {other}
+          {refusal.other}
         </p>
       )}
       <StickyNext label="PAY" ariaLabel="Payment" disabled={busy || !isValid} onNext={() => void form.handleSubmit(pay)()}>

@@ -46,27 +46,23 @@ function SendForm({ sessionId, onSent }: { sessionId: string; onSent: () => void
   // The shared schema the send call validates with: the same rules, the same words (§5, §7).
   const form = useForm({ resolver: zodResolver(voucherSendSchema), mode: 'all', shouldFocusError: false, defaultValues: EMPTY });
   const { errors, touchedFields, isValid: valid } = form.formState;
-  /** the server's refusal that names no field: above the button */
-  const [other, setOther] = useState<string | undefined>(undefined);
+  // The server's refusal, kept apart from the form's own checks (the button stays as they say).
+  const [refusal, setRefusal] = useState<{ fields: FieldErrors; other?: string }>({ fields: {} });
   const [busy, setBusy] = useState(false);
 
   // A field's problem shows once it was left; the server's refusal of it at once, until it changes.
-  const errorOf = (f: SendField) => {
-    const e = errors[f];
-    return e && (e.type === 'server' || touchedFields[f]) ? e.message : undefined;
-  };
+  const errorOf = (f: SendField) => refusal.fields[f] ?? (touchedFields[f] ? errors[f]?.message : undefined);
+  const edited = (f: SendField) => () => setRefusal((r) => ({ ...r, fields: { ...r.fields, [f]: undefined } }));
 
   const submit = async (values: VoucherSend) => {
     if (busy) return;
     setBusy(true);
-    setOther(undefined);
+    setRefusal({ fields: {} });
     try {
       await sendVoucher(salon.id, sessionId, values);
       onSent();
     } catch (err) {
-      const refusal = refusalOf(err);
-      for (const [f, message] of Object.entries(refusal.fields)) form.setError(f as SendField, { type: 'server', message });
-      setOther(refusal.other);
+      setRefusal(refusalOf(err));
       setBusy(false);
     }
   };
@@ -81,6 +77,7 @@ function SendForm({ sessionId, onSent }: { sessionId: string; onSent: () => void
           label="Recipient name"
           autoComplete="off"
           maxLength={100}
+          onEdit={edited('recipient_name')}
           error={errorOf('recipient_name')}
         />
         <FormTextField
@@ -90,6 +87,7 @@ function SendForm({ sessionId, onSent }: { sessionId: string; onSent: () => void
           type="email"
           autoComplete="off"
           maxLength={254}
+          onEdit={edited('recipient_email')}
           error={errorOf('recipient_email')}
         />
         <FormTextField
@@ -98,18 +96,27 @@ function SendForm({ sessionId, onSent }: { sessionId: string; onSent: () => void
           label="Your name"
           autoComplete="name"
           maxLength={100}
+          onEdit={edited('purchaser_name')}
           error={errorOf('purchaser_name')}
         />
         <Controller
           control={form.control}
           name="custom_message"
           render={({ field }) => (
-            <MessageField value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={errorOf('custom_message')} />
+            <MessageField
+              value={field.value ?? ''}
+              onChange={(v) => {
+                field.onChange(v);
+                edited('custom_message')();
+              }}
+              onBlur={field.onBlur}
+              error={errorOf('custom_message')}
+            />
           )}
         />
-        {other && (
+        {refusal.other && (
           <p role="alert" className={css({ color: 'danger', mb: '3' })}>
-            {other}
+            {refusal.other}
           </p>
         )}
         <button
