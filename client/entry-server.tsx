@@ -3,7 +3,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import type { Bootstrap } from '../shared/types';
 import type { ConsentChoice } from '../shared/consent';
 import { App } from './app/App';
-import { enterSalon } from './features/booking/store';
+import { enterSalon } from './features/journey/store';
 import { consent } from './lib/consent';
 
 /**

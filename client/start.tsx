@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { readBootstrap } from './app/bootstrap';
 import { refreshSession } from './features/auth/store';
-import { enterSalon, rememberCampaign, restoreKeptSelection } from './features/booking/store';
+import { enterSalon, rememberCampaign, restoreKeptSelection } from './features/journey/store';
 import { setServedRelease } from './lib/release-check';
 import { registerServiceWorker } from './lib/service-worker';
 import { whenHydrated } from './lib/hydration';

@@ -26,8 +26,8 @@ const MSG_TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and 
 export const MSG_USER_NOT_FOUND = 'User not found';
 export const MSG_RESET_WENT_WRONG = 'Reset went wrong';
 
-export const strongPassword = (pw: string) => /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/.test(pw);
-export const validEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email) && email.length <= 254;
+/** A number in E.164 ('+447700900123'), as the identity provider takes it. */
+export const E164 = /^\+[1-9]\d{6,14}$/;
 
 /** What a failed login says (§8), from the error's code (the identity provider's error type). */
 export function loginFailure(code: string | undefined): { message: string; hint?: string } {

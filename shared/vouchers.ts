@@ -4,6 +4,7 @@
  * (one zod schema, so the screen and the API refuse the same things with the same words).
  * Money is in major units.
  */
+import { hasAtMost2Decimals } from './money';
 import { z } from './zod';
 
 /** What a salon sells (salon details `vouchers`; null: no vouchers). */
@@ -16,10 +17,7 @@ export interface VoucherOffer {
 }
 
 /** POST payments/voucher/{salonId}/checkout/ (header Idempotency-Key). */
-export interface VoucherCheckoutRequest {
-  amount: number;
-  purchaser_email: string;
-}
+export type VoucherCheckoutRequest = z.output<typeof voucherCheckoutSchema>;
 /** Its answer: send the browser to `url` (Stripe Checkout). */
 export interface VoucherCheckout {
   session_id: string;
@@ -44,6 +42,15 @@ export const VOUCHER_MESSAGE_MAX = 320;
 export const VOUCHER_SENDS_MAX = 3;
 export const MSG_VALID_EMAIL = 'Please enter a valid email address';
 export const MSG_COMPLETE_FIELDS = 'Please complete the fields above to proceed';
+
+/** POST payments/voucher/{salonId}/checkout/: an amount (the salon's offer is checked after) and the purchaser's email. */
+export const voucherCheckoutSchema = z.object({
+  amount: z
+    .number('must be an amount such as 25 or 25.50')
+    .positive('must be more than 0')
+    .refine(hasAtMost2Decimals, 'must have at most 2 decimals'),
+  purchaser_email: z.email(MSG_VALID_EMAIL).max(254, MSG_VALID_EMAIL),
+});
 
 /** POST payments/voucher/{salonId}/send/{sessionId}/: the send form. */
 export const voucherSendSchema = z.object({

@@ -1,7 +1,7 @@
 import { css } from '../../styled-system/css';
 import { formatMoney, formatPriceRange, toMinor } from '../../shared/money';
 import { linkButton } from '../components/styles';
-import { toggleService, useBooking } from '../features/booking';
+import { toggleService, useBooking } from '../features/journey';
 import { useSalon } from '../lib/salon-context';
 import { dateOf, fullDate, timeLabel } from '../lib/salon-time';
 

@@ -1,29 +1,10 @@
-import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { getCountries, getCountryCallingCode } from 'libphonenumber-js/min';
 import { useId, useMemo } from 'react';
 import { css } from '../../styled-system/css';
 import { fieldInput, fieldError, fieldLabel } from './form-styles';
+import { phoneChars } from './phone-number';
 
-/**
- * The number in E.164 (+447700900123) when it is a possible number for the country (the right
- * length for its country code), else null. Possible rather than "valid": the stricter check
- * refuses the numbers regulators reserve for tests and fiction (Ofcom's 07700 900xxx, which the
- * demo account uses), and new ranges before the library learns of them.
- */
-export function toE164(raw: string, country: string): string | null {
-  const n = parsePhoneNumberFromString(raw, country as CountryCode);
-  return n?.isPossible() ? n.number : null;
-}
-
-/** An E.164 number (+447700900123) as the input shows it: its country and national number. */
-export function fromE164(e164: string, fallbackCountry: string): { value: string; country: string } {
-  const n = parsePhoneNumberFromString(e164);
-  return n ? { value: n.formatNational(), country: n.country ?? fallbackCountry } : { value: e164, country: fallbackCountry };
-}
-
-/** Phone inputs accept only digits, plus, parentheses and spaces (docs/accounts-and-money.md §5). */
-export const phoneChars = (s: string) => s.replace(/[^\d+() ]/g, '');
-
-interface Props {
+export interface PhoneInputProps {
   label: string;
   value: string;
   country: string;
@@ -35,7 +16,7 @@ interface Props {
 }
 
 /** An international phone number: a country (with its calling code) and the number. */
-export function PhoneInput({ label, value, country, onChange, error, readOnly, autoComplete = 'tel', onBlur }: Props) {
+export function PhoneInput({ label, value, country, onChange, error, readOnly, autoComplete = 'tel', onBlur }: PhoneInputProps) {
   const id = useId();
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames(['en'], { type: 'region' });

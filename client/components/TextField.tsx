@@ -3,7 +3,7 @@ import { css } from '../../styled-system/css';
 import { fieldError, fieldHint, fieldInput, fieldLabel } from './form-styles';
 import { linkButton } from './styles';
 
-interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -14,7 +14,7 @@ interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' |
 }
 
 /** A labelled input with its error and hint tied to it for screen readers. */
-export function TextField({ label, value, onChange, error, hint, revealable, type = 'text', ...rest }: Props) {
+export function TextField({ label, value, onChange, error, hint, revealable, type = 'text', ...rest }: TextFieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;

@@ -9,7 +9,7 @@ import { updateServiceWorker } from './service-worker';
  * once per 10 minutes and in the background; when it differs, the NEXT navigation loads its page
  * afresh, once. A guard in session storage (the release and the time) lets that happen once per
  * release in 2 hours, so a server that keeps answering another release never causes a loop. The
- * booking selection lives in session storage (features/booking/store.ts): a reload keeps it.
+ * booking selection lives in session storage (features/journey/store.ts): a reload keeps it.
  */
 
 /** The environment the client names: the one the build is for (the Worker answers its own RELEASE). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { badgeOf, depositText, whenOf } from '../../client/features/bookings/format';
-import type { Booking } from '../../client/features/bookings/types';
+import { badgeOf, depositText, whenOf } from '../../client/features/my-bookings/format';
+import type { Booking } from '../../client/features/my-bookings/types';
 
 const booking = (over: Partial<Booking> = {}): Booking => ({
   id: 1,

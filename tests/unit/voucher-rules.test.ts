@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { amountOf, clipMessage, emailError, sendFieldErrors } from '../../client/features/vouchers/rules';
-import { MSG_VALID_EMAIL, messageCount, type VoucherOffer } from '../../shared/vouchers';
+import { AMOUNT_MISSING, buyVoucherForm } from '../../client/features/vouchers/buy-form';
+import { amountOf, clipMessage, type FieldErrors, type SendField } from '../../client/features/vouchers/rules';
+import {
+  MSG_VALID_EMAIL,
+  messageCount,
+  voucherCheckoutSchema,
+  voucherSendSchema,
+  type VoucherOffer,
+  type VoucherSend,
+} from '../../shared/vouchers';
+
+/** The shared schema's first message for each field that breaks a rule, as the send form's resolver reports them. */
+function sendFieldErrors(values: VoucherSend): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of voucherSendSchema.safeParse(values).error?.issues ?? []) errors[issue.path[0] as SendField] ??= issue.message;
+  return errors;
+}
+const emailError = (email: string) => voucherCheckoutSchema.shape.purchaser_email.safeParse(email).error?.issues[0]?.message ?? null;
 
 const OFFER: VoucherOffer = { amounts: [25, 50, 100], custom: { min: 10, max: 500 }, validity_months: 12 };
 const RANGE = 'Please enter an amount from £10.00 to £500.00';
@@ -50,5 +66,30 @@ describe('voucher send form', () => {
     expect(messageCount(clipMessage(long))).toBe('320 characters (max 320)');
     expect(sendFieldErrors({ ...ok, custom_message: clipMessage(long) })).toEqual({});
     expect(sendFieldErrors({ ...ok, custom_message: long }).custom_message).toBe('Please use at most 320 characters');
+  });
+});
+
+/** Each field's first message, as the form's resolver reports it. */
+function problems(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  const out: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) out[String(issue.path[0])] ??= issue.message;
+  return out;
+}
+
+describe('buying a voucher: the offer, then the checkout call’s rules', () => {
+  const offer = { amounts: [25, 50, 100], custom: { min: 10, max: 500 }, validity_months: 12 };
+  const form = buyVoucherForm(offer, 'GBP', 'GB');
+
+  it('sends the checkout body for an amount on offer and a valid email', () => {
+    const body = form.parse({ choice: { kind: 'custom', text: '12.50' }, email: ' robin@example.test ' });
+    expect(body).toEqual({ amount: 12.5, purchaser_email: 'robin@example.test' });
+    expect(voucherCheckoutSchema.safeParse(body).success).toBe(true);
+  });
+
+  it('says nothing of an amount not chosen yet, and the range of one out of bounds', () => {
+    expect(problems(form.safeParse({ choice: null, email: 'robin' }))).toEqual({ choice: AMOUNT_MISSING, email: MSG_VALID_EMAIL });
+    expect(problems(form.safeParse({ choice: { kind: 'custom', text: '5' }, email: 'robin@example.test' }))).toEqual({
+      choice: 'Please enter an amount from £10.00 to £500.00',
+    });
   });
 });

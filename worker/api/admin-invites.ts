@@ -11,7 +11,7 @@ import { stripeFor } from '../payments/stripe';
 import { idParam, isoDateTime, validate } from '../validate';
 import { publishChange, textInvite } from './invite-notices';
 import { originOf } from './request-headers';
-import { salonAdmin } from './salon-admin';
+import { requireAdminKey } from './admin-key';
 import { adminRoute } from './policy';
 
 const iso = isoDateTime();
@@ -62,8 +62,8 @@ async function answer(c: Context<AppEnv>, salonId: number, inviteId: number) {
 
 /** The salon's deposit requests (admin key as for /admin/salons/{id}): create, list, remind, withdraw. */
 export const adminInvites = new Hono<AppEnv>()
-  .use('/admin/salons/:id/invites', salonAdmin)
-  .use('/admin/salons/:id/invites/*', salonAdmin)
+  .use('/admin/salons/:id/invites', requireAdminKey)
+  .use('/admin/salons/:id/invites/*', requireAdminKey)
   .post('/admin/salons/:id/invites', adminRoute, validate('param', salonParam), validate('json', newInviteSchema), async (c) => {
     const salonId = c.req.valid('param').id;
     const b = c.req.valid('json');

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { declaredImageType, IMAGE_LIMITS, storeImage, tooLarge, type ImageSlot } from '../media/store';
 import { idParam, validate } from '../validate';
-import { salonAdmin } from './salon-admin';
+import { requireAdminKey } from './admin-key';
 import { adminRoute, changedScopes, SCOPES } from './policy';
 
 const salonParam = z.object({ id: idParam('Salon id'), slot: z.enum(['logo', 'cover'], 'must be logo or cover') });
@@ -36,7 +36,7 @@ export const adminMedia = new Hono<AppEnv>()
     '/admin/salons/:id/:slot{logo|cover}',
     adminRoute,
     validate('param', salonParam),
-    salonAdmin,
+    requireAdminKey,
     limitFor((c) => (c.req.param('slot') === 'cover' ? 'cover' : 'logo')),
     async (c) => {
       const { id, slot } = c.req.valid('param');
@@ -47,7 +47,7 @@ export const adminMedia = new Hono<AppEnv>()
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/:slot{logo|cover}', adminRoute, validate('param', salonParam), salonAdmin, async (c) => {
+  .delete('/admin/salons/:id/:slot{logo|cover}', adminRoute, validate('param', salonParam), requireAdminKey, async (c) => {
     const { id, slot } = c.req.valid('param');
     await setSalonImage(c.env.DB, id, slot, null);
     changedScopes(c, [SCOPES.salon(id)]);
@@ -57,7 +57,7 @@ export const adminMedia = new Hono<AppEnv>()
     '/admin/salons/:id/stylists/:stylistId/photo',
     adminRoute,
     validate('param', stylistParam),
-    salonAdmin,
+    requireAdminKey,
     limitFor(() => 'photo'),
     async (c) => {
       const { id, stylistId } = c.req.valid('param');
@@ -68,7 +68,7 @@ export const adminMedia = new Hono<AppEnv>()
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/stylists/:stylistId/photo', adminRoute, validate('param', stylistParam), salonAdmin, async (c) => {
+  .delete('/admin/salons/:id/stylists/:stylistId/photo', adminRoute, validate('param', stylistParam), requireAdminKey, async (c) => {
     const { id, stylistId } = c.req.valid('param');
     if (!(await setStylistPhoto(c.env.DB, id, stylistId, null))) throw new AppError('NOT_FOUND', 'This salon has no such stylist');
     changedScopes(c, [SCOPES.salon(id)]);

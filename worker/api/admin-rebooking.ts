@@ -8,7 +8,7 @@ import { createLink } from '../rebooking/links';
 import { idParam, validate } from '../validate';
 import { afterAnswer, outboxOf } from './after-answer';
 import { originOf } from './request-headers';
-import { salonAdmin } from './salon-admin';
+import { requireAdminKey } from './admin-key';
 import { adminRoute } from './policy';
 
 const linkBody = z.strictObject({
@@ -22,7 +22,7 @@ const linkBody = z.strictObject({
  * older rebooking flow for a client with a past appointment at the salon, texted to the client.
  */
 export const adminRebooking = new Hono<AppEnv>()
-  .use('/admin/salons/:id/rebooking-links', salonAdmin)
+  .use('/admin/salons/:id/rebooking-links', requireAdminKey)
   .post(
     '/admin/salons/:id/rebooking-links',
     adminRoute,

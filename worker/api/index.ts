@@ -5,7 +5,7 @@ import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
-import { adminSalons } from './admin-salons';
+import { adminSettings } from './admin-settings';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
 import { bookings } from './bookings';
@@ -41,7 +41,7 @@ export const api = new Hono<AppEnv>()
   .route('/', cards)
   .route('/', vouchers)
   .route('/', rebooking)
-  .route('/', adminSalons)
+  .route('/', adminSettings)
   .route('/', adminInvites)
   .route('/', adminRebooking)
   .route('/', adminMedia)

@@ -17,7 +17,7 @@ import { admitStaff } from './staff-access';
  *   verified username; a call that names another client's resource answers 404);
  * - `client-if-sent`: anyone, tied to the client when it sends its token (holds);
  * - `rebooking`: the older rebooking flow's `Authorization: Rebooking {token}`, checked by the API;
- * - `admin`: a salon's admin key, checked by the route (salonAdmin); a change names the cache
+ * - `admin`: a salon's admin key, checked by the route (requireAdminKey); a change names the cache
  *   scopes it touched with `changedScopes`, and the edge refreshes them;
  * - `staff`: a salon's staff member signed in to the console (the edge verifies the access token
  *   against the STAFF pool and passes the verified username); the declaration names the `roles`

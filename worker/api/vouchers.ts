@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { formatMoney, hasAtMost2Decimals, toMinor } from '../../shared/money';
-import { MSG_VALID_EMAIL, MSG_VOUCHER_NOT_FOUND, SESSION_ID, VOUCHER_SENDS_MAX, voucherSendSchema } from '../../shared/vouchers';
+import { formatMoney, toMinor } from '../../shared/money';
+import { MSG_VOUCHER_NOT_FOUND, SESSION_ID, VOUCHER_SENDS_MAX, voucherCheckoutSchema, voucherSendSchema } from '../../shared/vouchers';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, voucherOfferOf, voucherSettingsOf, type SalonRow } from '../db/salons';
@@ -17,14 +17,6 @@ import { publicRoute } from './policy';
 
 const MSG_NO_VOUCHERS = 'This salon does not sell gift vouchers online.';
 const MSG_SEND_REFUSED = 'Please check the fields above: some are missing or not valid.';
-
-const checkoutSchema = z.object({
-  amount: z
-    .number('must be an amount such as 25 or 25.50')
-    .positive('must be more than 0')
-    .refine(hasAtMost2Decimals, 'must have at most 2 decimals'),
-  purchaser_email: z.email(MSG_VALID_EMAIL).max(254, MSG_VALID_EMAIL),
-});
 
 /** A session id as Stripe makes them; anything else is a voucher we cannot find (404). */
 const sessionParam = z.string().refine((s) => SESSION_ID.test(s), MSG_VOUCHER_NOT_FOUND);
@@ -59,7 +51,7 @@ export const vouchers = new Hono<AppEnv>()
     '/payments/voucher/:salonId/checkout/',
     publicRoute,
     validate('param', z.object({ salonId: idParam('Salon id') })),
-    validate('json', checkoutSchema),
+    validate('json', voucherCheckoutSchema),
     async (c) => {
       const salon = await salonById(c.env.DB, c.req.valid('param').salonId);
       if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');

@@ -1,12 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { validate } from '../validate';
 import { cognito } from './identity';
 import { endSessionOf, verifiedClient } from './client-auth';
 import { callApi } from './api-client';
+import {
+  loginRequest,
+  phoneRequest,
+  phoneVerifyRequest,
+  profileChange,
+  resetRequest,
+  signupConfirmRequest,
+  signupRequest,
+} from '../../shared/account-schemas';
 import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitSignup, loginSucceeded } from '../abuse/limits';
 
 /**
@@ -30,21 +38,6 @@ interface CognitoUser {
 interface CodeDelivery {
   CodeDeliveryDetails: { Destination: string };
 }
-
-const phone = z.string().regex(/^\+[1-9]\d{6,14}$/, 'Please enter a valid phone number in order to proceed');
-const password = z.string().min(1, 'Please enter your password').max(256, 'Password is too long');
-const strongPassword = z
-  .string()
-  .max(256, 'Password is too long')
-  .regex(
-    /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/,
-    'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.',
-  );
-const email = z.email('Please enter a valid email address').max(254, 'Please enter a valid email address');
-const code = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/, 'Please enter the 6-digit code from the text message');
 
 /** The user as the client sees it; `phone_number_verified` false until a texted code proves the number. */
 function userOf(u: CognitoUser) {
@@ -109,7 +102,7 @@ export const session = new Hono<AppEnv>()
     }
     await next();
   })
-  .post('/session/login', validate('json', z.object({ phone, password })), async (c) => {
+  .post('/session/login', validate('json', loginRequest), async (c) => {
     const { phone: p, password: pw } = c.req.valid('json');
     await admitLogin(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await authenticate(c, p, pw);
@@ -139,102 +132,64 @@ export const session = new Hono<AppEnv>()
     deleteCookie(c, REFRESH_COOKIE, COOKIE);
     return c.body(null, 204);
   })
-  .post(
-    '/session/signup',
-    validate(
-      'json',
-      z.object({
-        first_name: z.string().trim().min(2, 'First Name must be 2 characters long').max(60, 'First Name is too long'),
-        last_name: z.string().trim().min(1, 'Please enter your last name').max(60, 'Last name is too long'),
-        email,
-        phone,
-        password: strongPassword,
-      }),
-    ),
-    async (c) => {
-      const b = c.req.valid('json');
-      await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-      const r = await cognito<{ UserConfirmed: boolean } & Partial<CodeDelivery>>(c, 'SignUp', {
-        Username: b.phone,
-        Password: b.password,
-        UserAttributes: [
-          { Name: 'phone_number', Value: b.phone },
-          { Name: 'email', Value: b.email },
-          { Name: 'given_name', Value: b.first_name },
-          { Name: 'family_name', Value: b.last_name },
-          { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
-        ],
-      });
-      if (r.UserConfirmed) return await startSession(c, await authenticate(c, b.phone, b.password));
-      // The pool proves the number first: the client enters the code texted to it (/session/signup/confirm).
-      return c.json({ status: 'code_sent', destination: r.CodeDeliveryDetails?.Destination ?? '' }, 202);
-    },
-  )
-  .post('/session/signup/confirm', validate('json', z.object({ phone, code, password })), async (c) => {
+  .post('/session/signup', validate('json', signupRequest), async (c) => {
+    const b = c.req.valid('json');
+    await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    const r = await cognito<{ UserConfirmed: boolean } & Partial<CodeDelivery>>(c, 'SignUp', {
+      Username: b.phone,
+      Password: b.password,
+      UserAttributes: [
+        { Name: 'phone_number', Value: b.phone },
+        { Name: 'email', Value: b.email },
+        { Name: 'given_name', Value: b.first_name },
+        { Name: 'family_name', Value: b.last_name },
+        { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
+      ],
+    });
+    if (r.UserConfirmed) return await startSession(c, await authenticate(c, b.phone, b.password));
+    // The pool proves the number first: the client enters the code texted to it (/session/signup/confirm).
+    return c.json({ status: 'code_sent', destination: r.CodeDeliveryDetails?.Destination ?? '' }, 202);
+  })
+  .post('/session/signup/confirm', validate('json', signupConfirmRequest), async (c) => {
     const b = c.req.valid('json');
     await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
     await cognito(c, 'ConfirmSignUp', { Username: b.phone, ConfirmationCode: b.code });
     return await startSession(c, await authenticate(c, b.phone, b.password));
   })
-  .post('/session/signup/resend', validate('json', z.object({ phone })), async (c) => {
+  .post('/session/signup/resend', validate('json', phoneRequest), async (c) => {
     const p = c.req.valid('json').phone;
     await admitCodeSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await cognito<CodeDelivery>(c, 'ResendConfirmationCode', { Username: p });
     return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
-  .post('/session/forgot', validate('json', z.object({ phone })), async (c) => {
+  .post('/session/forgot', validate('json', phoneRequest), async (c) => {
     const p = c.req.valid('json').phone;
     await admitCodeSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await cognito<CodeDelivery>(c, 'ForgotPassword', { Username: p });
     return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
-  .post(
-    '/session/reset',
-    validate(
-      'json',
-      z.object({
-        phone,
-        code: z.string().regex(/^\d{6}$/, 'Please enter a valid code'),
-        password: strongPassword,
-      }),
-    ),
-    async (c) => {
-      const b = c.req.valid('json');
-      await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
-      await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
-      return c.body(null, 204);
-    },
-  )
+  .post('/session/reset', validate('json', resetRequest), async (c) => {
+    const b = c.req.valid('json');
+    await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
+    await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
+    return c.body(null, 204);
+  })
   .get('/session/me', async (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: await bearer(c) })));
   })
-  .patch(
-    '/session/me',
-    validate(
-      'json',
-      z
-        .strictObject({
-          name: z.string().trim().min(2, 'Name must be 2 characters long').max(120, 'Name is too long'),
-          email,
-          phone_number: phone,
-        })
-        .partial()
-        .refine((o) => Object.keys(o).length > 0, 'Nothing to change'),
-    ),
-    async (c) => {
-      const token = await bearer(c);
-      const b = c.req.valid('json');
-      // A new number is texted a code: counted as any code sent on request.
-      if (b.phone_number) await admitCodeSend(c.env.ABUSE, b.phone_number, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-      await cognito(c, 'UpdateUserAttributes', {
-        AccessToken: token,
-        UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
-      });
-      if (b.phone_number) await refreshClient(c);
-      return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
-    },
-  )
+  .patch('/session/me', validate('json', profileChange), async (c) => {
+    const token = await bearer(c);
+    const b = c.req.valid('json');
+    // A new number is texted a code: counted as any code sent on request.
+    if (b.phone_number) await admitCodeSend(c.env.ABUSE, b.phone_number, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    await cognito(c, 'UpdateUserAttributes', {
+      AccessToken: token,
+      UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
+    });
+    if (b.phone_number) await refreshClient(c);
+    return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
+  })
   // A changed phone number is unverified (Cognito texts it a code) until the client enters that code.
   .post('/session/me/phone/code', async (c) => {
     const token = await bearer(c);
@@ -243,7 +198,7 @@ export const session = new Hono<AppEnv>()
     const r = await cognito<CodeDelivery>(c, 'GetUserAttributeVerificationCode', { AccessToken: token, AttributeName: 'phone_number' });
     return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
-  .post('/session/me/phone/verify', validate('json', z.object({ code })), async (c) => {
+  .post('/session/me/phone/verify', validate('json', phoneVerifyRequest), async (c) => {
     const token = await bearer(c);
     const me = userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token }));
     await admitCodeCheck(c.env.ABUSE, me.phone_number, Date.now());

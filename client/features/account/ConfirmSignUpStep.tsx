@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import { PageTitle } from '../../components/PageTitle';
 import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 import { confirmSignUp, resendSignUpCode } from '../auth';
-import { HoldCountdown } from '../booking';
+import { HoldCountdown } from '../journey';
 
 /**
  * 'Confirm your mobile number' of an account waiting for its sign-up code (after Create account,

@@ -1,22 +1,18 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
-import {
-  MSG_CODE,
-  MSG_PASSWORDS_DIFFER,
-  MSG_RESET_PASSWORD_RULE,
-  MSG_RESET_WENT_WRONG,
-  MSG_USER_NOT_FOUND,
-  PASSWORD_RULE_HINT,
-  strongPassword,
-} from '../../../shared/account-rules';
+import { MSG_RESET_WENT_WRONG, MSG_USER_NOT_FOUND, PASSWORD_RULE_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
-import { PhoneInput, toE164 } from '../../components/PhoneInput';
-import { TextField } from '../../components/TextField';
+import { toE164 } from '../../components/phone-number';
+import { PhoneInput } from '../../components/PhoneInput';
+import { FormTextField } from '../../components/FormFields';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { login, resetPassword, sendResetCode } from '../auth';
+import { resetForm, type ResetFormValues } from './forms';
 
 type Step = 'phone' | 'error' | 'code';
 const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
@@ -32,9 +28,13 @@ export function ForgotPassword() {
   const [country, setCountry] = useState('GB');
   const [problem, setProblem] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [again, setAgain] = useState('');
+  const form = useForm<ResetFormValues>({
+    resolver: zodResolver(resetForm),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: { code: '', password: '', again: '' },
+  });
+  const { errors, isValid } = form.formState;
   const [busy, setBusy] = useState(false);
   const e164 = toE164(phone, country);
 
@@ -54,13 +54,11 @@ export function ForgotPassword() {
     }
   };
 
-  const codeError = code && !/^\d{6}$/.test(code) ? MSG_CODE : null;
-  const passwordError = password && !strongPassword(password) ? MSG_RESET_PASSWORD_RULE : null;
-  const againError = again && again !== password ? MSG_PASSWORDS_DIFFER : null;
-  const ready = e164 && /^\d{6}$/.test(code) && strongPassword(password) && again === password;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!ready) return;
+  // Each field's problem shows while it holds something (§5).
+  const [code, password, again] = form.watch(['code', 'password', 'again']);
+  const ready = !!e164 && isValid;
+  const submit = async ({ code, password }: ResetFormValues) => {
+    if (!e164) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -107,35 +105,37 @@ export function ForgotPassword() {
           </button>
         </form>
       ) : (
-        <form onSubmit={submit} noValidate className={box}>
+        <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className={box}>
           {sentTo && <p className={css({ mb: '3' })}>We have texted a code to {sentTo}.</p>}
-          {!e164 && <PhoneInput label="Mobile number" value={phone} country={country} onChange={(v, c) => (setPhone(v), setCountry(c))} />}
-          <TextField
+          {/* SEND CODE needs a number the session call takes, so the code step always has one. */}
+          <FormTextField
+            control={form.control}
+            name="code"
             label="6-digit code"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={code}
-            onChange={(x) => setCode(x.replace(/\D/g, ''))}
-            error={codeError}
+            clean={(typed) => typed.replace(/\D/g, '')}
+            error={code ? errors.code?.message : null}
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="password"
+            deps={['again']}
             label="New password"
             type="password"
             autoComplete="new-password"
             revealable
-            value={password}
-            onChange={setPassword}
             hint={PASSWORD_RULE_HINT}
-            error={passwordError}
+            error={password ? errors.password?.message : null}
           />
-          <TextField
+          <FormTextField
+            control={form.control}
+            name="again"
             label="New password again"
             type="password"
             autoComplete="new-password"
-            value={again}
-            onChange={setAgain}
-            error={againError}
+            error={again ? errors.again?.message : null}
           />
           {problem && (
             <p role="alert" className={css({ color: 'danger', mb: '3', fontWeight: '600' })}>

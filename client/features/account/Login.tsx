@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { loginFailure, MSG_LOGIN_PHONE, PASSWORD_HINT } from '../../../shared/account-rules';
+import { loginFailure, PASSWORD_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
-import { fromE164, PhoneInput, toE164 } from '../../components/PhoneInput';
-import { TextField } from '../../components/TextField';
+import { FormPhoneInput, FormTextField } from '../../components/FormFields';
+import { fromE164 } from '../../components/phone-number';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { login, resendSignUpCode, useAuth } from '../auth';
-import { HoldCountdown, useBooking } from '../booking';
+import { HoldCountdown, useBooking } from '../journey';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep';
+import { loginForm, type LoginFormValues } from './forms';
 
 /**
  * Login with mobile number and password. /login is the booking variant ('Login to complete your
@@ -35,13 +38,16 @@ export function Login({
   const next = (useLocation().state as { next?: unknown } | null)?.next;
   const fromMyBook = params.get('fromMyBook') === 'true';
   const prefilled = invited ? fromE164(invited, salon.country.code) : null;
-  const [phone, setPhone] = useState(prefilled?.value ?? '');
-  const [country, setCountry] = useState(prefilled?.country ?? salon.country.code);
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
+  const form = useForm<LoginFormValues, unknown, { phone: string; password: string }>({
+    resolver: zodResolver(loginForm),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: { phone: { number: prefilled?.value ?? '', country: prefilled?.country ?? salon.country.code }, password: '' },
+  });
+  const { errors, touchedFields, isSubmitted, isValid } = form.formState;
   const [busy, setBusy] = useState(false);
-  /** an account whose number was never confirmed: where its new code went (masked) */
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  /** an account whose number was never confirmed: the number, and where its new code went (masked) */
+  const [codeSentTo, setCodeSentTo] = useState<{ phone: string; password: string; to: string } | null>(null);
   const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(
     params.get('registered') === '1' ? loginFailure('UsernameExistsException') : null,
   );
@@ -61,22 +67,19 @@ export function Login({
         : '/summary?continue=1');
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
-  const e164 = toE164(phone, country);
-  const phoneError = touched && !e164 ? MSG_LOGIN_PHONE : null;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (!e164 || !password) return;
+  // The number's problem shows once it was left with something typed, or on a submit.
+  const phoneError = touchedFields.phone || isSubmitted ? errors.phone?.message : null;
+  const submit = async ({ phone, password }: { phone: string; password: string }) => {
     setBusy(true);
     setFailure(null);
     try {
-      await login(e164, password);
+      await login(phone, password);
       navigate(destination, { replace: true });
     } catch (err) {
       // The right password of an account that never entered its sign-up code: send one now.
       if (err instanceof CallError && err.code === 'UserNotConfirmedException') {
         try {
-          setCodeSentTo(await resendSignUpCode(e164));
+          setCodeSentTo({ phone, password, to: await resendSignUpCode(phone) });
           return;
         } catch (sendErr) {
           setFailure({ message: sendErr instanceof Error ? sendErr.message : String(sendErr) });
@@ -89,41 +92,37 @@ export function Login({
     }
   };
 
-  if (codeSentTo !== null && e164)
-    return <ConfirmSignUpStep phone={e164} password={password} codeSentTo={codeSentTo} destination={destination} />;
+  if (codeSentTo !== null)
+    return (
+      <ConfirmSignUpStep phone={codeSentTo.phone} password={codeSentTo.password} codeSentTo={codeSentTo.to} destination={destination} />
+    );
 
   return (
     <>
       <PageTitle>{variant === 'booking' ? 'Login to complete your booking' : 'Login to view your account'}</PageTitle>
       <HoldCountdown />
       <form
-        onSubmit={submit}
+        onSubmit={(e) => void form.handleSubmit(submit)(e)}
         noValidate
         className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
       >
-        <PhoneInput
+        <FormPhoneInput
+          control={form.control}
+          name="phone"
           label="Mobile number"
-          value={phone}
-          country={country}
           error={phoneError}
-          onBlur={() => phone && setTouched(true)}
-          onChange={(v, c) => {
-            setPhone(v);
-            setCountry(c);
-            setFailure(null);
-          }}
+          leftEmptyCounts={false}
+          onEdit={() => setFailure(null)}
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(v) => {
-            setPassword(v);
-            setFailure(null);
-          }}
           revealable
           hint={PASSWORD_HINT}
+          onEdit={() => setFailure(null)}
         />
         {failure && (
           <div role="alert" className={css({ color: 'danger', mb: '3' })}>
@@ -131,7 +130,7 @@ export function Login({
             {failure.hint && <p className={css({ fontSize: 'sm' })}>{failure.hint}</p>}
           </div>
         )}
-        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !e164 || !password}>
+        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !isValid}>
           {busy ? 'LOGGING IN…' : 'LOGIN'}
         </button>
         <p className={css({ mt: '3', textAlign: 'center' })}>

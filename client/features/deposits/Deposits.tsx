@@ -3,7 +3,7 @@ import type { Invite } from '../../../shared/invites';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card } from '../../components/styles';
-import { MakeABooking } from '../bookings';
+import { MakeABooking } from '../my-bookings';
 import { InviteCard } from './InviteCard';
 import { bySalon, isNew, newRequestsText } from './rules';
 import { useInvites } from './useInvites';

@@ -1,6 +1,6 @@
 import type { Invite } from '../../../shared/invites';
 import { css } from '../../../styled-system/css';
-import { ProcedureList, whenOf } from '../bookings';
+import { ProcedureList, whenOf } from '../my-bookings';
 
 /** The appointment of a request: its date and time (the salon's timezone), services and stylists. */
 export function InviteAppointment({ invite, money }: { invite: Invite; money: (major: number) => string }) {

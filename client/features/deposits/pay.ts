@@ -1,7 +1,7 @@
 import type { Invite, InviteProcessed } from '../../../shared/invites';
 import { CallError } from '../../lib/api';
 import type { ClientUser } from '../auth';
-import { confirmDeposit } from '../confirm';
+import { confirmDeposit } from '../pay-with-saved-card';
 import { MSG_AUTHENTICATION, paymentErrorMessage, payWithSavedCard } from '../payments';
 import { processInvite } from './api';
 

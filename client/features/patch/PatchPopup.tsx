@@ -5,7 +5,7 @@ import { Modal } from '../../components/Modal';
 import { ReadMore } from '../../components/ReadMore';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import type { PatchChoice } from '../booking';
+import type { PatchChoice } from '../journey';
 
 const DEFAULT_COPY =
   'For your safety, colour services need a recent patch test (an allergy test). If you have had a patch test with us recently and have had no reaction since, your patch test is still valid. If not, or if you are unsure, please book a patch test first.';

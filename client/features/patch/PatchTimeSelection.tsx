@@ -9,9 +9,10 @@ import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { dateOf, salonToday } from '../../lib/salon-time';
 import { askedThisVisit } from '../../lib/query-client';
-import { choosePatchTime, useBooking } from '../booking';
+import { choosePatchTime, useBooking } from '../journey';
 import { patchSlotsQuery, patchWeeklyQuery } from './api';
-import { DaySlider, SlotList } from '../time';
+import { DaySlider } from '../../components/DaySlider';
+import { SlotList } from '../../components/SlotList';
 
 /** 'Select a time for your patch test': a 5-minute test at least 48 hours before the appointment. */
 export function PatchTimeSelection() {

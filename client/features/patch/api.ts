@@ -1,5 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { fetchPatchSlots, fetchPatchWeekly } from '../booking';
+import { fetchPatchSlots, fetchPatchWeekly } from '../journey';
 import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 export const patchWeeklyQuery = (salonId: number, services: readonly number[], from: string) =>

@@ -4,7 +4,7 @@ import { css } from '../../../styled-system/css';
 import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { useSalon } from '../../lib/salon-context';
-import { HoldCountdown, useBooking, releaseHoldAndStartAgain } from '../booking';
+import { HoldCountdown, useBooking, releaseHoldAndStartAgain } from '../journey';
 import { CancellationPolicy } from '../summary';
 import { CardSetup } from './CardSetup';
 import { Totals } from './Totals';

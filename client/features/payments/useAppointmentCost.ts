@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useBooking } from '../booking';
+import { useBooking } from '../journey';
 import { appointmentCostQuery } from './api';
 
 /** The chosen appointment's total and deposit from the server (asked once every service has its stylist). */

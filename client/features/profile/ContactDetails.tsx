@@ -1,36 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { MSG_EMAIL, MSG_PHONE, MSG_PROFILE_NAME, validEmail } from '../../../shared/account-rules';
 import { Modal } from '../../components/Modal';
-import { PhoneInput, toE164 } from '../../components/PhoneInput';
-import { TextField } from '../../components/TextField';
+import { phoneOf } from '../../components/phone-number';
+import { FormPhoneInput, FormTextField } from '../../components/FormFields';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { sendPhoneCode, updateProfile, verifyPhone, type ClientUser } from '../auth';
 import { PhoneCodeForm } from '../../components/PhoneCodeForm';
+import { contactForm, type ContactFormValues } from './contact-form';
 
 /** Profile, Contact Details: name, email, mobile; SAVE DETAILS only for a valid change. */
 export function ContactDetails({ user }: { user: ClientUser }) {
   const parsed = parsePhoneNumberFromString(user.phone_number);
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [phone, setPhone] = useState(parsed?.nationalNumber ?? user.phone_number);
-  const [country, setCountry] = useState<string>(parsed?.country ?? 'GB');
+  const form = useForm<ContactFormValues>({
+    resolver: zodResolver(contactForm),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: {
+      name: user.name,
+      email: user.email,
+      phone: { number: parsed?.nationalNumber ?? user.phone_number, country: parsed?.country ?? 'GB' },
+    },
+  });
+  const { errors, isValid } = form.formState;
+  const { trigger } = form;
+  // The name's and the email's problems show from the start, as the phone's once it holds something.
+  useEffect(() => void trigger(), [trigger]);
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<{ ok: true } | { ok: false; message: string } | null>(null);
 
-  const e164 = phone.trim() ? toE164(phone, country) : null;
-  const nameError = name.trim().length < 2 ? MSG_PROFILE_NAME : null;
-  const emailError = !validEmail(email.trim()) ? MSG_EMAIL : null;
-  const phoneError = phone.replace(/\D/g, '').length < 4 || !e164 ? MSG_PHONE : null;
+  const [name, email, phone] = form.watch(['name', 'email', 'phone']);
+  const e164 = phoneOf(phone.number, phone.country);
   const changes: Partial<Pick<ClientUser, 'name' | 'email' | 'phone_number'>> = {};
   if (name.trim() !== user.name) changes.name = name.trim();
   if (email.trim() !== user.email) changes.email = email.trim();
   if (e164 && e164 !== user.phone_number) changes.phone_number = e164;
-  const canSave = !saving && Object.keys(changes).length > 0 && !nameError && !emailError && !phoneError;
+  const canSave = !saving && Object.keys(changes).length > 0 && isValid;
 
-  const save = async (e: FormEvent) => {
-    e.preventDefault();
+  const save = async () => {
     if (!canSave) return;
     setSaving(true);
     try {
@@ -56,30 +65,24 @@ export function ContactDetails({ user }: { user: ClientUser }) {
           <PhoneCodeForm destination={`+*******${user.phone_number.slice(-4)}`} onConfirm={verifyPhone} onResend={sendPhoneCode} />
         </section>
       )}
-      <form onSubmit={save} noValidate>
-        <TextField
+      <form onSubmit={(e) => void form.handleSubmit(save)(e)} noValidate>
+        <FormTextField
+          control={form.control}
+          name="name"
           label="Full name"
           placeholder="Eg. Jane"
           autoComplete="name"
-          value={name}
-          onChange={setName}
-          error={name ? nameError : MSG_PROFILE_NAME}
+          error={errors.name?.message}
         />
-        <TextField
+        <FormTextField
+          control={form.control}
+          name="email"
           label="Email address"
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={setEmail}
-          error={email ? emailError : MSG_EMAIL}
+          error={errors.email?.message}
         />
-        <PhoneInput
-          label="Mobile number"
-          value={phone}
-          country={country}
-          onChange={(v, c) => (setPhone(v), setCountry(c))}
-          error={phone ? phoneError : null}
-        />
+        <FormPhoneInput control={form.control} name="phone" label="Mobile number" error={phone.number ? errors.phone?.message : null} />
         <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={!canSave}>
           {saving ? 'SAVING…' : 'SAVE DETAILS'}
         </button>

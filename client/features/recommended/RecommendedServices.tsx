@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { ServiceRow } from '../services';
-import { toggleService, useBooking } from '../booking';
+import { toggleService, useBooking } from '../journey';
 import { recommendedQuery } from './api';
 
 /** 'Select a finishing service:' after a service with processing time. */

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { fetchRecommended } from '../booking';
+import { fetchRecommended } from '../journey';
 
 /** What goes with the services that have processing time (changes only with the salon's settings). */
 export const recommendedQuery = (salonId: number, services: readonly number[]) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { Category } from '../../../shared/types';
-import { toggleService, useBooking } from '../booking';
+import { toggleService, useBooking } from '../journey';
 import { ServiceRow } from './ServiceRow';
 
 interface Props {

@@ -4,7 +4,7 @@ import { nextStepAfterServices } from '../../../shared/booking-flow';
 import { formatMoney } from '../../../shared/money';
 import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
-import { toggleService, totalPrice, useBooking } from '../booking';
+import { toggleService, totalPrice, useBooking } from '../journey';
 
 /** The sticky list of selected services with the total and NEXT (disabled until one is chosen). */
 export function SelectedServices() {

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { chooseStylist, useBooking } from '../booking';
+import { chooseStylist, toChoice, useBooking } from '../journey';
 import { stylistsQuery } from './api';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { StaffChoice } from './StaffChoice';
-import { toChoice } from './choices';
 
 /** Before the time: a staff member, or 'I don't mind', for each service. */
 export function FavouriteStylistSelection() {

@@ -8,11 +8,9 @@ import { StickyNext } from '../../components/StickyNext';
 import { useSalon } from '../../lib/salon-context';
 import { timeLabel } from '../../lib/salon-time';
 import { askedThisVisit } from '../../lib/query-client';
-import { fetchStylistsAt, assignStylist, booking, useBooking } from '../booking';
+import { fetchStylistsAt, assignStylist, booking, toChoice, useBooking, useSearchKey } from '../journey';
 import { stylistsAtQuery } from './api';
-import { useSearchKey } from '../time';
 import { StaffChoice } from './StaffChoice';
-import { toChoice } from './choices';
 
 /**
  * Staff selection once a time is chosen: for each service, the staff free then, or 'I don't

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { fetchStylists, fetchStylistsAt, type SearchKey } from '../booking';
+import { fetchStylists, fetchStylistsAt, type SearchKey } from '../journey';
 import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 /** Who does each service (changes only with the salon's settings). */

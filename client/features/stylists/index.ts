@@ -1,4 +1,3 @@
 // The public entry of this feature: what other features may use of it (and nothing else).
 
-export { stylistIdsFor, toChoice } from './choices';
 export { stylistsQuery } from './api';

@@ -18,7 +18,7 @@ import {
   useBooking,
   BookingFailure,
   appointmentLines,
-} from '../booking';
+} from '../journey';
 import { BOOKING_LIMIT, MSG_BOOKING_PROBLEM, MSG_SLOT_TAKEN } from '../../../shared/booking-request';
 import { CallError } from '../../lib/api';
 import { CancellationPolicy } from './CancellationPolicy';

@@ -12,14 +12,12 @@ import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { fullDate, salonToday, timeLabel } from '../../lib/salon-time';
 import { askedThisVisit } from '../../lib/query-client';
-import { fetchStylistsAt } from '../booking';
+import { fetchStylistsAt, toChoice, useSearchKey } from '../journey';
 import { daySlotsQuery, waitlistOptionQuery, weeklyQuery } from './api';
-import { assignStylist, booking, chooseDate, choosePatch, chooseTime, joinWaitList, patchTestRequired, useBooking } from '../booking';
+import { assignStylist, booking, chooseDate, choosePatch, chooseTime, joinWaitList, patchTestRequired, useBooking } from '../journey';
 import { PatchPopup } from '../patch';
-import { toChoice } from '../stylists';
-import { DaySlider, nextBookableDay } from './DaySlider';
-import { SlotList } from './SlotList';
-import { useSearchKey } from './search';
+import { DaySlider, nextBookableDay } from '../../components/DaySlider';
+import { SlotList } from '../../components/SlotList';
 
 /** 'Select a time for your appointment': the day slider, the day's times, the waitlist. */
 export function TimeSelection() {

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { fetchDaySlots, fetchShowWaitlist, fetchWeekly, type SearchKey } from '../booking';
+import { fetchDaySlots, fetchShowWaitlist, fetchWeekly, type SearchKey } from '../journey';
 import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 export const weeklyQuery = (k: SearchKey, weekStart: string, enabled = true) =>

@@ -1,15 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { MSG_COMPLETE_FIELDS, type VoucherSend } from '../../../shared/vouchers';
+import { MSG_COMPLETE_FIELDS, voucherSendSchema, type VoucherSend } from '../../../shared/vouchers';
 import { fieldHint } from '../../components/form-styles';
 import { PageTitle } from '../../components/PageTitle';
-import { TextField } from '../../components/TextField';
+import { FormTextField } from '../../components/FormFields';
 import { primaryButton } from '../../components/styles';
 import { CallError } from '../../lib/api';
 import { useSalon } from '../../lib/salon-context';
 import { sendVoucher } from './api';
 import { MessageField } from './MessageField';
-import { sendFieldErrors, type FieldErrors, type SendField } from './rules';
+import type { FieldErrors, SendField } from './rules';
 import { BackToHome, VoucherGate } from './VoucherGate';
 
 /** /voucher/send?session_id=: emails the voucher of a paid session to a recipient. */
@@ -41,27 +43,19 @@ function refusalOf(e: unknown): { fields: FieldErrors; other?: string } {
 /** Recipient name, Recipient email address, Your name, the message and SEND VOUCHER. */
 function SendForm({ sessionId, onSent }: { sessionId: string; onSent: () => void }) {
   const { salon } = useSalon();
-  const [values, setValues] = useState(EMPTY);
-  const [left, setLeft] = useState<Partial<Record<SendField, boolean>>>({});
+  // The shared schema the send call validates with: the same rules, the same words (§5, §7).
+  const form = useForm({ resolver: zodResolver(voucherSendSchema), mode: 'all', shouldFocusError: false, defaultValues: EMPTY });
+  const { errors, touchedFields, isValid: valid } = form.formState;
+  // The server's refusal, kept apart from the form's own checks (the button stays as they say).
   const [refusal, setRefusal] = useState<{ fields: FieldErrors; other?: string }>({ fields: {} });
   const [busy, setBusy] = useState(false);
 
-  const problems = sendFieldErrors(values);
-  const valid = Object.keys(problems).length === 0;
-  const errorOf = (f: SendField) => refusal.fields[f] ?? (left[f] ? problems[f] : undefined);
-  const field = (f: SendField) => ({
-    value: values[f],
-    onChange: (v: string) => {
-      setValues((s) => ({ ...s, [f]: v }));
-      setRefusal((r) => ({ ...r, fields: { ...r.fields, [f]: undefined } }));
-    },
-    onBlur: () => setLeft((s) => ({ ...s, [f]: true })),
-    error: errorOf(f),
-  });
+  // A field's problem shows once it was left; the server's refusal of it at once, until it changes.
+  const errorOf = (f: SendField) => refusal.fields[f] ?? (touchedFields[f] ? errors[f]?.message : undefined);
+  const edited = (f: SendField) => () => setRefusal((r) => ({ ...r, fields: { ...r.fields, [f]: undefined } }));
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!valid || busy) return;
+  const submit = async (values: VoucherSend) => {
+    if (busy) return;
     setBusy(true);
     setRefusal({ fields: {} });
     try {
@@ -76,11 +70,50 @@ function SendForm({ sessionId, onSent }: { sessionId: string; onSent: () => void
   return (
     <>
       <PageTitle>Send gift voucher</PageTitle>
-      <form aria-label="Send gift voucher" noValidate onSubmit={(e) => void submit(e)}>
-        <TextField label="Recipient name" autoComplete="off" maxLength={100} {...field('recipient_name')} />
-        <TextField label="Recipient email address" type="email" autoComplete="off" maxLength={254} {...field('recipient_email')} />
-        <TextField label="Your name" autoComplete="name" maxLength={100} {...field('purchaser_name')} />
-        <MessageField {...field('custom_message')} />
+      <form aria-label="Send gift voucher" noValidate onSubmit={(e) => void form.handleSubmit(submit)(e)}>
+        <FormTextField
+          control={form.control}
+          name="recipient_name"
+          label="Recipient name"
+          autoComplete="off"
+          maxLength={100}
+          onEdit={edited('recipient_name')}
+          error={errorOf('recipient_name')}
+        />
+        <FormTextField
+          control={form.control}
+          name="recipient_email"
+          label="Recipient email address"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          onEdit={edited('recipient_email')}
+          error={errorOf('recipient_email')}
+        />
+        <FormTextField
+          control={form.control}
+          name="purchaser_name"
+          label="Your name"
+          autoComplete="name"
+          maxLength={100}
+          onEdit={edited('purchaser_name')}
+          error={errorOf('purchaser_name')}
+        />
+        <Controller
+          control={form.control}
+          name="custom_message"
+          render={({ field }) => (
+            <MessageField
+              value={field.value ?? ''}
+              onChange={(v) => {
+                field.onChange(v);
+                edited('custom_message')();
+              }}
+              onBlur={field.onBlur}
+              error={errorOf('custom_message')}
+            />
+          )}
+        />
         {refusal.other && (
           <p role="alert" className={css({ color: 'danger', mb: '3' })}>
             {refusal.other}

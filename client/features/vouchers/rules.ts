@@ -1,30 +1,12 @@
 import { formatMoney, toMinor } from '../../../shared/money';
-import { VOUCHER_MESSAGE_MAX, voucherSendSchema, type VoucherOffer, type VoucherSend } from '../../../shared/vouchers';
+import { VOUCHER_MESSAGE_MAX, type VoucherOffer, type VoucherSend } from '../../../shared/vouchers';
 
 /** The send form's fields, in the order the screen shows them. */
 export type SendField = keyof VoucherSend;
 export type FieldErrors = Partial<Record<SendField, string>>;
 
-/** The shared schema's first message for each field that breaks a rule (empty: the form is valid). */
-export function sendFieldErrors(values: VoucherSend): FieldErrors {
-  const result = voucherSendSchema.safeParse(values);
-  const errors: FieldErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as SendField;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** The optional message as typed, cut at 320 characters (§5: 'truncated'). */
 export const clipMessage = (text: string) => text.slice(0, VOUCHER_MESSAGE_MAX);
-
-/** The purchaser's email: the same rule as the recipient's (the shared schema's). */
-export function emailError(email: string): string | null {
-  const result = voucherSendSchema.shape.recipient_email.safeParse(email.trim());
-  return result.success ? null : result.error.issues[0]!.message;
-}
 
 /** What the amount group holds: one of the fixed amounts, or 'Another amount' as typed. */
 export type AmountChoice = { kind: 'fixed'; amount: number } | { kind: 'custom'; text: string } | null;

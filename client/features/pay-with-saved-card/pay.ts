@@ -2,7 +2,7 @@ import { BOOKING_LIMIT, MSG_SLOT_TAKEN, type BookingResponse } from '../../../sh
 import type { SalonDetails } from '../../../shared/types';
 import { CallError } from '../../lib/api';
 import type { ClientUser } from '../auth';
-import { booking, newAttempt, submitBooking } from '../booking';
+import { booking, newAttempt, submitBooking } from '../journey';
 import { MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage, payWithSavedCard } from '../payments';
 import { confirmDeposit } from './api';
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
-import { salonAdmin } from './salon-admin';
+import { requireAdminKey } from './admin-key';
 import { changesBetween, settingsOf } from '../console/settings';
 import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
@@ -184,12 +184,12 @@ function checkVoucherSettings(row: SalonRow): void {
 }
 
 /** PATCH /admin/salons/{id}: a salon changes its own settings with its admin key. */
-export const adminSalons = new Hono<AppEnv>().patch(
+export const adminSettings = new Hono<AppEnv>().patch(
   '/admin/salons/:id',
   adminRoute,
   validate('param', z.object({ id: idParam('Salon id') })),
   // Authenticate before reading the body.
-  salonAdmin,
+  requireAdminKey,
   async (c, next) => {
     if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');

@@ -1,6 +1,6 @@
 import type { StylistOption } from '../../../shared/availability';
 import type { Service } from '../../../shared/types';
-import type { StylistChoice } from '../booking';
+import type { StylistChoice } from './store';
 
 /** The booking-state record of a choice; 'I don't mind' keeps the service's own values. */
 export function toChoice(service: Service, option: StylistOption | null, startTime = ''): StylistChoice {

@@ -1,5 +1,5 @@
-import { css } from '../../../styled-system/css';
-import { longDate, timeLabel } from '../../lib/salon-time';
+import { css } from '../../styled-system/css';
+import { longDate, timeLabel } from '../lib/salon-time';
 
 interface Props {
   date: string;

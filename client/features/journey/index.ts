@@ -34,3 +34,5 @@ export {
 export type { PatchChoice, StylistChoice } from './store';
 export { holdChosenTimes, isFreeBooking, submitBooking } from './submit';
 export { appointmentLines } from './appointment-lines';
+export { stylistIdsFor, toChoice } from './stylist-choice';
+export { useSearchKey } from './search-key';

@@ -9,7 +9,7 @@ import { StickyNext } from '../../components/StickyNext';
 import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { auth, useAuth } from '../auth';
-import { HoldCountdown, useBooking, BookingFailure } from '../booking';
+import { HoldCountdown, useBooking, BookingFailure } from '../journey';
 import { cardQuery, MSG_PAYMENT_UNSUCCESSFUL, SavedCardView, Totals, useAppointmentCost } from '../payments';
 import { CancellationPolicy } from '../summary';
 import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';

@@ -10,7 +10,7 @@ import { AppError } from '../errors';
  * API key created in the console) for the salon of the path's :id. Runs before the body is read; an unknown salon looks the same as a
  * wrong key (401).
  */
-export const salonAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const requireAdminKey: MiddlewareHandler<AppEnv> = async (c, next) => {
   const id = Number(c.req.param('id'));
   const row = Number.isInteger(id) && id > 0 ? await salonById(c.env.DB, id) : null;
   const key = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];

@@ -1,7 +1,7 @@
 import { useSalon } from '../../lib/salon-context';
-import type { SearchKey } from '../booking';
-import { useBooking } from '../booking';
-import { stylistIdsFor } from '../stylists';
+import type { SearchKey } from './api';
+import { stylistIdsFor } from './stylist-choice';
+import { useBooking } from './store';
 
 /** What the availability calls are asked, from the booking state. */
 export function useSearchKey(): SearchKey {

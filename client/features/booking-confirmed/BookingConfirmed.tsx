@@ -4,7 +4,7 @@ import { css } from '../../../styled-system/css';
 import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
-import { booking, startAgain, useBooking, appointmentLines } from '../booking';
+import { booking, startAgain, useBooking, appointmentLines } from '../journey';
 import { CancellationPolicy } from '../summary';
 import { BuyVoucherLink } from '../vouchers';
 import { downloadIcs } from '../../lib/download';

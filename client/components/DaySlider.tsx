@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { css } from '../../../styled-system/css';
-import { addDays, daysBetween } from '../../../shared/dates';
-import { linkButton, outlineButton } from '../../components/styles';
-import { useMediaQuery } from '../../lib/useMediaQuery';
-import { dayOfMonth, longDate, monthLabel, monthRangeLabel, weekdayShort } from '../../lib/salon-time';
+import { css } from '../../styled-system/css';
+import { addDays, daysBetween } from '../../shared/dates';
+import { linkButton, outlineButton } from './styles';
+import { useMediaQuery } from '../lib/useMediaQuery';
+import { dayOfMonth, longDate, monthLabel, monthRangeLabel, weekdayShort } from '../lib/salon-time';
 
 /** docs/booking-journey.md §9: 181 days at first, 15 more at a time, 6 months in the dropdown, arrows lock 2 s. */
 export const SLIDER_DAYS = 181;

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useSalon } from '../../lib/salon-context';
-import { chooseStylist, startAgain, toggleService } from '../booking';
-import { stylistsQuery, toChoice } from '../stylists';
+import { chooseStylist, startAgain, toChoice, toggleService } from '../journey';
+import { stylistsQuery } from '../stylists';
 import type { Booking } from './types';
 
 /**

@@ -1,0 +1,62 @@
+import { z } from '../../../shared/zod';
+import { MSG_LOGIN_PHONE, MSG_PASSWORDS_DIFFER, MSG_PHONE, MSG_PHONES_DIFFER } from '../../../shared/account-rules';
+import { loginRequest, resetRequest, signupRequest } from '../../../shared/account-schemas';
+import { phoneOf } from '../../components/phone-number';
+
+/**
+ * The account forms' resolvers: each field is the shared schema the session call validates with
+ * (shared/account-schemas.ts); what only a screen has (a phone input's country, a repeated number
+ * or password) is checked here with the screen's words (docs/accounts-and-money.md §5).
+ */
+
+const phoneInput = z.object({ number: z.string(), country: z.string() });
+/** An email as typed: the server's rule, after the spaces around it. */
+const typedEmail = z.string().trim().pipe(signupRequest.shape.email);
+
+/** Login: a number the session call takes, and a password. Output: the login call's body. */
+export const loginForm = z
+  .object({ phone: phoneInput, password: loginRequest.shape.password })
+  .superRefine((v, ctx) => {
+    if (!phoneOf(v.phone.number, v.phone.country)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MSG_LOGIN_PHONE });
+  })
+  .transform((v) => ({ phone: phoneOf(v.phone.number, v.phone.country)!, password: v.password }));
+export type LoginFormValues = z.input<typeof loginForm>;
+
+/**
+ * Create account: the sign-up call's fields, the mobile number twice (the invite variant has the
+ * invited number, read-only, and no confirm field). Output: the sign-up call's body.
+ */
+export const createAccountForm = (invitedPhone?: string) =>
+  z
+    .object({
+      first_name: signupRequest.shape.first_name,
+      last_name: signupRequest.shape.last_name,
+      email: typedEmail,
+      phone: phoneInput,
+      confirm: phoneInput,
+      password: signupRequest.shape.password,
+    })
+    .superRefine((v, ctx) => {
+      const phone = invitedPhone ?? phoneOf(v.phone.number, v.phone.country);
+      if (!phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: MSG_PHONE });
+      if (invitedPhone) return;
+      const confirm = phoneOf(v.confirm.number, v.confirm.country);
+      if (!confirm) ctx.addIssue({ code: 'custom', path: ['confirm'], message: MSG_PHONE });
+      else if (confirm !== phone) ctx.addIssue({ code: 'custom', path: ['confirm'], message: MSG_PHONES_DIFFER });
+    })
+    .transform(({ first_name, last_name, email, phone, password }) => ({
+      first_name,
+      last_name,
+      email,
+      phone: invitedPhone ?? phoneOf(phone.number, phone.country)!,
+      password,
+    }));
+export type CreateAccountFormValues = z.input<ReturnType<typeof createAccountForm>>;
+
+/** Password reset's last step: the texted code and the new password twice. */
+export const resetForm = z
+  .object({ code: resetRequest.shape.code, password: resetRequest.shape.password, again: z.string() })
+  .superRefine((v, ctx) => {
+    if (v.again !== v.password) ctx.addIssue({ code: 'custom', path: ['again'], message: MSG_PASSWORDS_DIFFER });
+  });
+export type ResetFormValues = z.input<typeof resetForm>;
