@@ -58,6 +58,7 @@ app.route('/', session);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', hashedAsset);
+app.get('/console/assets/*', hashedAsset);
 app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);

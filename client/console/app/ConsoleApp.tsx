@@ -1,0 +1,3 @@
+export function ConsoleApp() {
+  return <h1>Console</h1>;
+}
