@@ -1,0 +1,15 @@
+import type { SettingName } from './settings';
+
+/** One change of a salon's settings, as GET /api/console/salons/{id}/history lists them (newest first). */
+export interface HistoryEntry {
+  /** ISO date-time of the change */
+  at: string;
+  /** who made it: a staff member's email, or 'admin key' for the salon admin API */
+  who: string;
+  field: SettingName;
+  /** the values before and after, in the settings' own shapes */
+  old: unknown;
+  new: unknown;
+  /** the settings version the change made */
+  version: number;
+}

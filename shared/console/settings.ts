@@ -1,0 +1,206 @@
+import { THEME_MODES } from '../constants';
+import { WEEKDAY_NAMES } from '../salon-identity';
+import { z } from '../zod';
+
+/**
+ * The booking page's settings as the console edits them (GET/PATCH
+ * /api/console/salons/{id}/settings), with messages in a salon owner's words. The names are the
+ * salon admin API's (README "Changing a salon's settings") and keep their meanings, except:
+ * - `deposit`: typed ({type:'none'}, a fixed amount in minor units of the salon's currency, or a
+ *   percentage 1–100 of the booking's price) instead of the admin API's JSON text;
+ * - money (`deposit.amount`, `voucher_amounts`, `voucher_custom`) in minor units (pence, cents);
+ * - `voucher_custom` one {min, max} (or null) instead of two fields;
+ * - `online_booking_off_message`: new, what clients see while online booking is off.
+ * Logo, cover and stylist photos stay uploads of their own (the admin media calls).
+ */
+const own = (problem: string) => ({ error: () => problem });
+const text = (max: number, what: string) =>
+  z.string(own(`${what} must be text`)).max(max, `${what} can be at most ${max.toLocaleString('en-GB')} characters`);
+const wholeNumber = (what: string, min: number, max: number) =>
+  z
+    .number(own(`Enter ${what} as a number`))
+    .int(`Enter ${what} as a whole number`)
+    .min(min, `${what[0]!.toUpperCase()}${what.slice(1)} must be at least ${min}`)
+    .max(max, `${what[0]!.toUpperCase()}${what.slice(1)} can be at most ${max}`);
+const onOff = (what: string) => z.boolean(own(`Choose whether ${what}`));
+/** An amount of money in minor units (pence, cents): 1 to 10 000 in major units. */
+const minorAmount = (what: string) =>
+  z
+    .number(own(`Enter ${what} as an amount`))
+    .int(`Enter ${what} in whole pence or cents`)
+    .min(100, `${what[0]!.toUpperCase()}${what.slice(1)} must be at least 1.00`)
+    .max(1_000_000, `${what[0]!.toUpperCase()}${what.slice(1)} can be at most 10,000.00`);
+
+export const depositSetting = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('none') }),
+    z.strictObject({
+      type: z.literal('fixed'),
+      amount: z
+        .number(own('Enter the deposit as an amount'))
+        .int('Enter the deposit in whole pence or cents')
+        .min(1, 'A fixed deposit must be more than 0')
+        .max(1_000_000, 'A fixed deposit can be at most 10,000.00'),
+    }),
+    z.strictObject({
+      type: z.literal('percentage'),
+      percent: z
+        .number(own('Enter the deposit as a percentage'))
+        .int('Enter the deposit as a whole percentage')
+        .min(1, 'A deposit percentage must be between 1 and 100')
+        .max(100, 'A deposit percentage must be between 1 and 100'),
+    }),
+  ],
+  own('Choose no deposit, a fixed amount or a percentage of the price'),
+);
+export type DepositSetting = z.output<typeof depositSetting>;
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+const opening = z
+  .strictObject({
+    open: z.string().regex(TIME, 'Enter opening times such as 09:00'),
+    close: z.string().regex(TIME, 'Enter closing times such as 17:30'),
+  })
+  .refine((o) => o.open < o.close, 'Each opening must close after it opens');
+const dayOpenings = z
+  .array(opening, own('List the openings of each day, or none when closed'))
+  .max(4, 'A day can have at most 4 openings')
+  .refine((d) => d.every((o, i) => i === 0 || d[i - 1]!.close < o.open), 'List a day’s openings in order, without overlaps');
+export type Weekday = (typeof WEEKDAY_NAMES)[number];
+/** The salon's opening hours by weekday ([] when closed); null: shown from the stylists' working hours. */
+export const openingHoursSetting = z
+  .strictObject(Object.fromEntries(WEEKDAY_NAMES.map((d) => [d, dayOpenings])) as Record<Weekday, typeof dayOpenings>, {
+    error: (i) =>
+      i.code === 'unrecognized_keys' ? `Unknown day: ${i.keys.join(', ')}` : 'Give the openings of all seven days, or none at all',
+  })
+  .nullable();
+export type OpeningHoursSetting = z.output<typeof openingHoursSetting>;
+
+/** Every setting with its rule; the console's form and the Worker parse with these same schemas. */
+export const settingFields = {
+  // Appearance
+  theme_mode: z.enum(THEME_MODES, own('Choose a theme: neutral, dark or slick')),
+  // Online booking
+  online_booking: onOff('clients can book online'),
+  online_booking_off_message: text(500, 'The message shown while online booking is off'),
+  max_upcoming_online_bookings: wholeNumber('upcoming bookings per client', 1, 100),
+  max_anonymous_holds: wholeNumber('times held for clients not logged in', 0, 100),
+  // Texts
+  ncob_welcome_message: text(2000, 'The welcome message'),
+  /** HTML; the booking page sanitises it (only text formatting and links survive) */
+  salon_ncob_text: text(20000, 'The cancellation policy'),
+  // Deposits and cards
+  needs_card: onOff('clients must save a card to book'),
+  deposit: depositSetting,
+  // Cancellations and refunds
+  allow_self_cancellation: onOff('clients can cancel online'),
+  cancellation_window_hours: wholeNumber('hours before the appointment', 0, 720),
+  refund_deposit_outside_window: onOff('deposits are refunded when clients cancel in time'),
+  // Waitlist
+  has_waitlist: onOff('clients can join a waitlist'),
+  // Gift vouchers
+  vouchers_on_sale: onOff('gift vouchers are on sale'),
+  voucher_amounts: z
+    .array(minorAmount('a voucher amount'), own('List the voucher amounts, such as 25.00 and 50.00'))
+    .max(10, 'Offer at most 10 voucher amounts')
+    .refine((a) => new Set(a).size === a.length, 'Each voucher amount can be offered once'),
+  voucher_custom: z
+    .strictObject({ min: minorAmount('the smallest custom amount'), max: minorAmount('the largest custom amount') })
+    .refine((r) => r.min <= r.max, { message: 'The largest custom amount must be at least the smallest', path: ['max'] })
+    .nullable(),
+  voucher_validity_months: wholeNumber('the months a voucher is valid', 1, 60),
+  // Address and hours
+  name: text(120, 'The salon name').trim().min(1, 'Enter the salon’s name'),
+  phone: text(40, 'The phone number'),
+  email: z.union([z.literal(''), z.email('Enter an email address, such as hello@example.com')], own('Enter an email address')),
+  address_line_1: text(200, 'The address'),
+  address_line_2: text(200, 'The address'),
+  city: text(100, 'The town or city'),
+  postcode: text(20, 'The postcode'),
+  country_code: z.string(own('Choose a country')).regex(/^[A-Z]{2}$/, 'Choose a country (a 2-letter code such as GB)'),
+  opening_hours: openingHoursSetting,
+  // Tracking
+  fb_pixel_id: z.string(own('Enter the Facebook pixel id')).regex(/^\d{0,20}$/, 'A Facebook pixel id is up to 20 digits, or empty'),
+};
+export type SettingName = keyof typeof settingFields;
+export const SETTING_NAMES = Object.keys(settingFields) as SettingName[];
+
+/** What each setting is called on the console's screens and in History. */
+export const SETTING_LABELS: Record<SettingName, string> = {
+  theme_mode: 'Theme',
+  online_booking: 'Online booking',
+  online_booking_off_message: 'Message while online booking is off',
+  max_upcoming_online_bookings: 'Upcoming bookings per client',
+  max_anonymous_holds: 'Times held for clients not logged in',
+  ncob_welcome_message: 'Welcome message',
+  salon_ncob_text: 'Cancellation policy',
+  needs_card: 'Card needed to book',
+  deposit: 'Deposit',
+  allow_self_cancellation: 'Clients can cancel online',
+  cancellation_window_hours: 'Cancellation window (hours)',
+  refund_deposit_outside_window: 'Refund deposits when cancelled in time',
+  has_waitlist: 'Waitlist',
+  vouchers_on_sale: 'Gift vouchers on sale',
+  voucher_amounts: 'Voucher amounts',
+  voucher_custom: 'Custom voucher amounts',
+  voucher_validity_months: 'Voucher validity (months)',
+  name: 'Salon name',
+  phone: 'Phone',
+  email: 'Email',
+  address_line_1: 'Address line 1',
+  address_line_2: 'Address line 2',
+  city: 'Town or city',
+  postcode: 'Postcode',
+  country_code: 'Country',
+  opening_hours: 'Opening hours',
+  fb_pixel_id: 'Facebook pixel id',
+};
+
+const unknownSetting = {
+  error: (i: { code: string; keys?: string[] }) => (i.code === 'unrecognized_keys' ? `Unknown setting: ${i.keys?.join(', ')}` : undefined),
+};
+
+/** The rules between settings, on the whole set as it would be after a change. */
+function crossRules(s: { vouchers_on_sale: boolean; voucher_amounts: number[]; voucher_custom: unknown }, ctx: z.RefinementCtx) {
+  if (s.vouchers_on_sale && s.voucher_amounts.length === 0 && s.voucher_custom === null) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['vouchers_on_sale'],
+      message: 'To sell gift vouchers, offer at least one amount or a custom range',
+    });
+  }
+}
+
+/** The whole settings (GET answers them; a PATCH is checked again as a whole after merging). */
+export const settingsSchema = z.strictObject(settingFields, unknownSetting).superRefine(crossRules);
+export type ConsoleSettings = z.output<typeof settingsSchema>;
+
+/** A PATCH body: any settings, at least one, nothing unknown. */
+export const settingsPatchSchema = z
+  .strictObject(settingFields, unknownSetting)
+  .partial()
+  .refine((o) => Object.keys(o).length > 0, 'Nothing to save: change at least one setting');
+export type SettingsPatch = z.output<typeof settingsPatchSchema>;
+
+/** GET and PATCH answer the settings with the version a save must name in If-Match. */
+export interface VersionedSettings {
+  version: number;
+  settings: ConsoleSettings;
+}
+
+/** A save that started from an old version (412): what is there now, and which settings changed since. */
+export interface StaleSettings {
+  error: 'STALE_VERSION';
+  message: string;
+  current: VersionedSettings;
+  changed: SettingName[];
+}
+
+/** A refused save (400): the first field at fault in `field`, one message per field in `errors`. */
+export interface SettingsRefusal {
+  detail: string;
+  code: 'BAD_REQUEST';
+  field?: string;
+  errors?: Record<string, string>;
+}

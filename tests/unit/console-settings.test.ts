@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { settingsPatchSchema, settingsSchema, SETTING_LABELS, SETTING_NAMES } from '../../shared/console/settings';
+
+const firstIssue = (body: unknown) => {
+  const r = settingsPatchSchema.safeParse(body);
+  return r.success ? null : { path: r.error.issues[0]!.path.join('.'), message: r.error.issues[0]!.message };
+};
+
+describe("the console's settings schema (shared by the console and the Worker)", () => {
+  it.each([
+    [{ theme_mode: 'pink' }, 'theme_mode', 'Choose a theme: neutral, dark or slick'],
+    [{ deposit: { type: 'percentage', percent: 0 } }, 'deposit.percent', 'A deposit percentage must be between 1 and 100'],
+    [{ deposit: { type: 'fixed', amount: 12.5 } }, 'deposit.amount', 'Enter the deposit in whole pence or cents'],
+    [{ deposit: { type: 'half' } }, 'deposit.type', 'Choose no deposit, a fixed amount or a percentage of the price'],
+    [{ voucher_custom: { min: 5000, max: 1000 } }, 'voucher_custom.max', 'The largest custom amount must be at least the smallest'],
+    [{ cancellation_window_hours: 721 }, 'cancellation_window_hours', 'Hours before the appointment can be at most 720'],
+    [{ fb_pixel_id: 'abc' }, 'fb_pixel_id', 'A Facebook pixel id is up to 20 digits, or empty'],
+    [{ colour: 'red' }, '', 'Unknown setting: colour'],
+    [{}, '', 'Nothing to save: change at least one setting'],
+  ])('%j is refused at %s with an owner’s words', (body, path, message) => {
+    expect(firstIssue(body)).toEqual({ path, message });
+  });
+
+  it('takes a good partial change as it is', () => {
+    const change = { theme_mode: 'dark', deposit: { type: 'fixed', amount: 1500 }, online_booking: false };
+    expect(settingsPatchSchema.parse(change)).toEqual(change);
+  });
+
+  it('checks the whole set after a change: vouchers on sale need something to sell', () => {
+    const r = settingsSchema.safeParse({ ...wholeSettings(), vouchers_on_sale: true, voucher_amounts: [], voucher_custom: null });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['vouchers_on_sale', 'To sell gift vouchers, offer at least one amount or a custom range'],
+    ]);
+  });
+
+  it('labels every setting', () => {
+    expect(Object.keys(SETTING_LABELS).sort()).toEqual([...SETTING_NAMES].sort());
+  });
+});
+
+function wholeSettings() {
+  return {
+    theme_mode: 'neutral',
+    online_booking: true,
+    online_booking_off_message: '',
+    max_upcoming_online_bookings: 4,
+    max_anonymous_holds: 3,
+    ncob_welcome_message: '',
+    salon_ncob_text: '',
+    needs_card: false,
+    deposit: { type: 'none' },
+    allow_self_cancellation: true,
+    cancellation_window_hours: 24,
+    refund_deposit_outside_window: true,
+    has_waitlist: false,
+    vouchers_on_sale: false,
+    voucher_amounts: [],
+    voucher_custom: null,
+    voucher_validity_months: 12,
+    name: 'A salon',
+    phone: '',
+    email: '',
+    address_line_1: '',
+    address_line_2: '',
+    city: '',
+    postcode: '',
+    country_code: 'GB',
+    opening_hours: null,
+    fb_pixel_id: '',
+  };
+}
