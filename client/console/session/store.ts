@@ -39,8 +39,9 @@ function signedOut(notice: string | null = null) {
 let renewing: Promise<boolean> | null = null;
 /** New tokens from the refresh cookie (one call at a time, however many calls found the token lapsed). */
 function renew(): Promise<boolean> {
-  renewing ??= sessionCall<StaffSession>('refresh')
-    .then((s) => (signedIn(s), true))
+  // 204 (no body): no session cookie, nothing to renew
+  renewing ??= sessionCall<StaffSession | undefined>('refresh')
+    .then((s) => (s ? (signedIn(s), true) : false))
     .catch(() => false)
     .finally(() => (renewing = null));
   return renewing;
