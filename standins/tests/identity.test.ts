@@ -488,7 +488,7 @@ describe('identity stand-in: errors as Cognito answers them', () => {
   });
 
   it.each([
-    ['an unknown action', { 'X-Amz-Target': 'AWSCognitoIdentityProviderService.AdminDeleteUser' }],
+    ['an unknown action', { 'X-Amz-Target': 'AWSCognitoIdentityProviderService.AdminListDevices' }],
     ['a prototype name', { 'X-Amz-Target': 'AWSCognitoIdentityProviderService.constructor' }],
     ['another service', { 'X-Amz-Target': 'DynamoDB_20120810.GetItem' }],
     ['no target', { 'X-Amz-Target': '' }],

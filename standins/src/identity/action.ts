@@ -5,6 +5,9 @@ export interface ActionContext {
   now: number;
   /** CF-Connecting-IP, else 'local' */
   caller: string;
+  /** the request's SigV4 Authorization and X-Amz-Date headers (Admin* actions need them), or null */
+  authorization?: string | null;
+  amzDate?: string | null;
 }
 
 /** One X-Amz-Target operation: a JSON body in, a JSON answer out, or a thrown CognitoError. */

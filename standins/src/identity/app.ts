@@ -10,6 +10,8 @@ import { getUser, getUserAttributeVerificationCode, updateUserAttributes, verify
 import { changePassword, globalSignOut, initiateAuth, revokeToken } from './sign-in';
 import { confirmSignUp, resendConfirmationCode, signUp } from './sign-up';
 import { standInJwks } from './signing-keys';
+import { isStaffRequest, STAFF_ACTIONS } from './staff/actions';
+import { STAFF_JWKS_PATH } from './staff/pool';
 
 const SERVICE = 'AWSCognitoIdentityProviderService';
 const MAX_BODY_BYTES = 64 * 1024;
@@ -95,13 +97,29 @@ identityStandIn.use(
 identityStandIn.post('/*', async (c) => {
   try {
     const [service, operation = ''] = (c.req.header('X-Amz-Target') ?? '').split('.', 2);
-    const action = service === SERVICE && Object.hasOwn(ACTIONS, operation) ? ACTIONS[operation] : undefined;
-    if (!action) throw new CognitoError('UnknownOperationException', 'The operation is not supported by this endpoint.');
+    if (service !== SERVICE) throw new CognitoError('UnknownOperationException', 'The operation is not supported by this endpoint.');
     const body = await readJson(c);
-    return amzJson(c, 200, await action({ db: c.env.DB, now: Date.now(), caller: callerAddress(c, body) }, body));
+    // One endpoint, two pools: the staff pool's requests name its client or pool, or carry its token.
+    const actions = isStaffRequest(operation, body) ? STAFF_ACTIONS : ACTIONS;
+    const action = Object.hasOwn(actions, operation) ? actions[operation] : undefined;
+    if (!action) throw new CognitoError('UnknownOperationException', 'The operation is not supported by this endpoint.');
+    const ctx = {
+      db: c.env.DB,
+      now: Date.now(),
+      caller: callerAddress(c, body),
+      authorization: c.req.header('Authorization') ?? null,
+      amzDate: c.req.header('X-Amz-Date') ?? null,
+    };
+    return amzJson(c, 200, await action(ctx, body));
   } catch (err) {
     return errorAnswer(c, err);
   }
+});
+
+// Both pools' tokens are signed with the stand-in's keys (their issuers and clients differ).
+identityStandIn.get(STAFF_JWKS_PATH, async (c) => {
+  c.header('Cache-Control', 'public, max-age=300');
+  return c.json(await standInJwks(c.env.DB));
 });
 
 identityStandIn.get(JWKS_PATH, async (c) => {

@@ -60,12 +60,26 @@ export async function issueTokens(db: D1Database, user: UserRow, session: Sessio
   return { IdToken, AccessToken };
 }
 
+/** The pool an access token must come from, and where its sessions are kept. */
+export interface AccessTokenPool {
+  issuer: string;
+  clientId: string;
+  /** SQL: the session row (sub, revoked_at) of an access token's jti (?1) */
+  sessionOfJti: string;
+}
+
+export const CLIENT_POOL_TOKENS: AccessTokenPool = {
+  issuer: LOCAL_POOL.issuer,
+  clientId: LOCAL_POOL.clientId,
+  sessionOfJti: `SELECT s.sub, s.revoked_at FROM idp_access_tokens t JOIN idp_sessions s ON s.origin_jti = t.origin_jti WHERE t.jti = ?1`,
+};
+
 /**
  * Checks an access token as Cognito does for GetUser and UpdateUserAttributes: our signature
- * and kid, issuer, client, token_use, expiry, and that its session was not revoked.
+ * and kid, the pool's issuer and client, token_use, expiry, and that its session was not revoked.
  * Returns the user's sub.
  */
-export async function authenticateAccessToken(db: D1Database, token: string, now: number): Promise<string> {
+export async function authenticateAccessToken(db: D1Database, token: string, now: number, pool = CLIENT_POOL_TOKENS): Promise<string> {
   const jwt = decodeJwt(token);
   if (!jwt) throw notAuthorized(MSG.accessInvalid);
   const keys = await signingKeys(db);
@@ -75,20 +89,14 @@ export async function authenticateAccessToken(db: D1Database, token: string, now
     jwt.header.kid === keys.access.kid &&
     (await verifySignature(jwt, await publicKeyOf(keys.access))) &&
     claims.token_use === 'access' &&
-    claims.iss === LOCAL_POOL.issuer &&
-    claims.client_id === LOCAL_POOL.clientId &&
+    claims.iss === pool.issuer &&
+    claims.client_id === pool.clientId &&
     typeof claims.sub === 'string' &&
     typeof claims.jti === 'string' &&
     typeof claims.exp === 'number';
   if (!wellFormed) throw notAuthorized(MSG.accessInvalid);
   if ((claims.exp as number) * 1000 <= now) throw notAuthorized(MSG.accessExpired);
-  const row = await db
-    .prepare(
-      `SELECT s.sub, s.revoked_at FROM idp_access_tokens t JOIN idp_sessions s ON s.origin_jti = t.origin_jti
-       WHERE t.jti = ?`,
-    )
-    .bind(claims.jti)
-    .first<{ sub: string; revoked_at: number | null }>();
+  const row = await db.prepare(pool.sessionOfJti).bind(claims.jti).first<{ sub: string; revoked_at: number | null }>();
   if (!row || row.sub !== claims.sub) throw notAuthorized(MSG.accessInvalid);
   if (row.revoked_at !== null) throw notAuthorized(MSG.accessRevoked);
   return row.sub;
