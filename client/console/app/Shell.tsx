@@ -4,6 +4,7 @@ import { css } from '../../../styled-system/css';
 import { outlineButton } from '../../components/styles';
 import { signOut, useSession } from '../session/store';
 import { useCurrentSalon } from './current-salon';
+import { selectInput } from './looks';
 import { placesFor } from './places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
@@ -56,9 +57,10 @@ function Places() {
       aria-label="Console"
       className={css({
         bg: 'bg',
+        // widths and style only: a border shorthand would reset the colour to the text's
+        borderStyle: 'solid',
         borderColor: 'surfaceMuted',
-        borderBottom: { base: '1px solid', md: 'none' },
-        borderRight: { md: '1px solid' },
+        borderWidth: { base: '0 0 1px 0', md: '0 1px 0 0' },
         w: { md: '220px' },
         flexShrink: 0,
         overflowX: { base: 'auto', md: 'visible' },

@@ -42,7 +42,7 @@ export function History() {
                 {q.data.map((h) => (
                   <tr key={`${h.version}-${h.field}`}>
                     <td className={css({ whiteSpace: 'nowrap' })}>{whenOf(h.at)}</td>
-                    <td className={css({ wordBreak: 'break-all' })}>{h.who}</td>
+                    <td className={css({ overflowWrap: 'anywhere' })}>{h.who}</td>
                     <td>{SETTING_LABELS[h.field] ?? h.field}</td>
                     <td>
                       {describeValue(h.field, h.old)} → {describeValue(h.field, h.new)}

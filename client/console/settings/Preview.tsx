@@ -14,7 +14,14 @@ const SIZES = [
  */
 export function Preview({ salonId, theme }: { salonId: number; theme: ThemeMode }) {
   return (
-    <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '2fr 5fr' }, gap: '4', alignItems: 'start' })}>
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 5fr)' },
+        gap: '4',
+        alignItems: 'start',
+      })}
+    >
       {SIZES.map((s) => (
         <Frame key={s.name} salonId={salonId} theme={theme} size={s} />
       ))}
@@ -35,7 +42,8 @@ function Frame({ salonId, theme, size }: { salonId: number; theme: ThemeMode; si
     return () => watch.disconnect();
   }, [size.width]);
   return (
-    <figure className={css({ m: '0' })}>
+    // minW 0: the frame inside is 1280 px wide until scaled; it must never widen the grid
+    <figure className={css({ m: '0', minW: '0' })}>
       <figcaption className={css({ fontSize: 'sm', color: 'textMuted', mb: '1' })}>
         {size.label} ({size.width} px wide)
       </figcaption>

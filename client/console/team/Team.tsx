@@ -9,7 +9,7 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
 import { linkButton, primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle, table } from '../app/looks';
+import { screenTitle, sectionBox, sectionTitle, selectInput, table } from '../app/looks';
 import { Field, FormAlert } from '../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { useSession } from '../session/store';
@@ -67,7 +67,7 @@ function Members({ salonId, members }: { salonId: number; members: StaffMember[]
                 <td>
                   <span className={css({ fontWeight: '600' })}>{m.name}</span>
                   <br />
-                  <span className={css({ fontSize: 'sm', color: 'textMuted', wordBreak: 'break-all' })}>{m.email}</span>
+                  <span className={css({ fontSize: 'sm', color: 'textMuted', overflowWrap: 'anywhere' })}>{m.email}</span>
                 </td>
                 <td>
                   {ROLE_WORDS[m.role]}
@@ -137,7 +137,7 @@ function Invite({ salonId }: { salonId: number }) {
           error={errors.role?.message}
         >
           {(a) => (
-            <select {...a} {...form.register('role')} className={fieldInput}>
+            <select {...a} {...form.register('role')} className={`${selectInput} ${css({ w: 'full' })}`}>
               {STAFF_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_WORDS[r]}
