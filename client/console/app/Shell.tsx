@@ -107,21 +107,7 @@ function SalonSwitcher() {
       <label htmlFor={id} className={css({ fontSize: 'sm' })}>
         Salon
       </label>
-      <select
-        id={id}
-        value={salon.id}
-        onChange={(e) => navigate(`/salons/${e.target.value}/${place}`)}
-        className={css({
-          minH: '10',
-          px: '2',
-          rounded: 'md',
-          border: '1px solid',
-          borderColor: 'border',
-          bg: 'bg',
-          color: 'text',
-          font: 'inherit',
-        })}
-      >
+      <select id={id} value={salon.id} onChange={(e) => navigate(`/salons/${e.target.value}/${place}`)} className={selectInput}>
         {salons.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}
