@@ -7,7 +7,17 @@ export function prepareLocalDb(persistTo?: string): void;
 export function prepareStandInsDb(persistTo?: string): void;
 export function standInSettings(
   port: number,
-): Record<'COGNITO_ENDPOINT' | 'COGNITO_JWKS_URL' | 'STRIPE_API_BASE' | 'TWILIO_API_BASE' | 'RESEND_API_BASE' | 'PUSHER_HOST', string>;
+): Record<
+  | 'COGNITO_ENDPOINT'
+  | 'COGNITO_JWKS_URL'
+  | 'STAFF_COGNITO_ENDPOINT'
+  | 'STAFF_COGNITO_JWKS_URL'
+  | 'STRIPE_API_BASE'
+  | 'TWILIO_API_BASE'
+  | 'RESEND_API_BASE'
+  | 'PUSHER_HOST',
+  string
+>;
 export function startWorker(opts: {
   port: number;
   persistTo?: string;

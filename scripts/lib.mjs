@@ -98,7 +98,7 @@ export function putDemoMedia(persistTo) {
 export function prepareStandInsDb(persistTo) {
   const s = ['--config', STANDINS_CONFIG, '--persist-to', standInsPersist(persistTo)];
   run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...s], { timeoutMs: 120_000 });
-  for (const file of ['standins/seed/demo_identity.sql', 'standins/seed/demo_payments.sql']) {
+  for (const file of ['standins/seed/demo_identity.sql', 'standins/seed/demo_payments.sql', 'standins/seed/demo_staff.sql']) {
     run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', file, ...s], { timeoutMs: 120_000 });
   }
 }
@@ -115,6 +115,8 @@ export function standInSettings(port) {
   return {
     COGNITO_ENDPOINT: `${base}/__idp/`,
     COGNITO_JWKS_URL: `${base}/__idp/eu-west-1_Local0001/.well-known/jwks.json`,
+    STAFF_COGNITO_ENDPOINT: `${base}/__idp/`,
+    STAFF_COGNITO_JWKS_URL: `${base}/__idp/eu-west-1_Staff0001/.well-known/jwks.json`,
     STRIPE_API_BASE: base,
     TWILIO_API_BASE: base,
     RESEND_API_BASE: base,

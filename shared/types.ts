@@ -19,6 +19,8 @@ export interface SalonDetails {
   image: string;
   group: number | null;
   online_booking: boolean;
+  /** what clients see while online booking is off, beside the spec's own words (empty: nothing more) */
+  online_booking_off_message: string;
   needs_card: boolean;
   no_show_protection: boolean;
   has_waitlist: boolean;

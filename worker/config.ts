@@ -27,6 +27,8 @@ const LOCAL_SECRET = /(^|_)local[_-]|^AC0{32}$/;
 const STAND_IN_SETTINGS = [
   'COGNITO_ENDPOINT',
   'COGNITO_JWKS_URL',
+  'STAFF_COGNITO_ENDPOINT',
+  'STAFF_COGNITO_JWKS_URL',
   'STRIPE_API_BASE',
   'TWILIO_API_BASE',
   'RESEND_API_BASE',
@@ -50,6 +52,17 @@ const envSchema = z
     COGNITO_CLIENT_ID: required('COGNITO_CLIENT_ID'),
     COGNITO_ENDPOINT: optionalUrl('COGNITO_ENDPOINT'),
     COGNITO_JWKS_URL: optionalUrl('COGNITO_JWKS_URL'),
+    /** the salons' staff sign in to a user pool of their own (issue 28) */
+    STAFF_COGNITO_USER_POOL_ID: required('STAFF_COGNITO_USER_POOL_ID').regex(
+      /^[a-z]{2}-[a-z]+-\d_[A-Za-z0-9]+$/,
+      'STAFF_COGNITO_USER_POOL_ID must look like eu-west-1_Abc123',
+    ),
+    STAFF_COGNITO_CLIENT_ID: required('STAFF_COGNITO_CLIENT_ID'),
+    STAFF_COGNITO_ENDPOINT: optionalUrl('STAFF_COGNITO_ENDPOINT'),
+    STAFF_COGNITO_JWKS_URL: optionalUrl('STAFF_COGNITO_JWKS_URL'),
+    /** IAM credentials for the staff pool's Admin* calls (invitations, removals), signed with SigV4 */
+    AWS_ACCESS_KEY_ID: required('AWS_ACCESS_KEY_ID').regex(/^[A-Z0-9]{16,128}$/, 'AWS_ACCESS_KEY_ID must be an access key id (AKIA...)'),
+    AWS_SECRET_ACCESS_KEY: required('AWS_SECRET_ACCESS_KEY'),
     STRIPE_SECRET_KEY: required('STRIPE_SECRET_KEY').regex(
       /^(sk|rk)_(test|live)_\w+$/,
       'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)',
@@ -111,7 +124,19 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.STAFF_COGNITO_USER_POOL_ID === env.COGNITO_USER_POOL_ID)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STAFF_COGNITO_USER_POOL_ID'],
+        message: "STAFF_COGNITO_USER_POOL_ID must be a pool of its own, not the clients' pool",
+      });
     if (env.ENVIRONMENT !== 'production') return;
+    if (/LOCAL/.test(env.AWS_ACCESS_KEY_ID))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AWS_ACCESS_KEY_ID'],
+        message: 'AWS_ACCESS_KEY_ID is a local stand-in key, which production refuses',
+      });
     if (env.CLOCK_OFFSET_MS)
       ctx.addIssue({
         code: 'custom',
@@ -128,6 +153,7 @@ const envSchema = z
       'STRIPE_WEBHOOK_SECRET',
       'TWILIO_ACCOUNT_SID',
       'TWILIO_AUTH_TOKEN',
+      'AWS_SECRET_ACCESS_KEY',
       'RESEND_API_KEY',
       'PUSHER_APP_ID',
       'PUSHER_KEY',
@@ -142,6 +168,8 @@ const withSlash = (u: string) => (u.endsWith('/') ? u : `${u}/`);
 
 function toConfig(env: z.output<typeof envSchema>) {
   const region = env.COGNITO_USER_POOL_ID.split('_')[0]!;
+  const staffRegion = env.STAFF_COGNITO_USER_POOL_ID.split('_')[0]!;
+  const staffIssuer = `https://cognito-idp.${staffRegion}.amazonaws.com/${env.STAFF_COGNITO_USER_POOL_ID}`;
   const issuer = `https://cognito-idp.${region}.amazonaws.com/${env.COGNITO_USER_POOL_ID}`;
   const stripeBase = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
   const [pusherHost, pusherPort] = env.PUSHER_HOST ? env.PUSHER_HOST.split(':') : [];
@@ -164,6 +192,17 @@ function toConfig(env: z.output<typeof envSchema>) {
       endpoint: env.COGNITO_ENDPOINT ?? `https://cognito-idp.${region}.amazonaws.com/`,
       /** where the pool's signing keys are read: AWS's own JWKS unless a stand-in is named */
       jwksUrl: env.COGNITO_JWKS_URL ?? `${issuer}/.well-known/jwks.json`,
+    },
+    /** the staff pool (issue 28): its own verifier, endpoint and the IAM credentials of its Admin* calls */
+    staffCognito: {
+      region: staffRegion,
+      userPoolId: env.STAFF_COGNITO_USER_POOL_ID,
+      clientId: env.STAFF_COGNITO_CLIENT_ID,
+      issuer: staffIssuer,
+      endpoint: env.STAFF_COGNITO_ENDPOINT ?? `https://cognito-idp.${staffRegion}.amazonaws.com/`,
+      jwksUrl: env.STAFF_COGNITO_JWKS_URL ?? `${staffIssuer}/.well-known/jwks.json`,
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
     },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY,

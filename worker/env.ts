@@ -1,3 +1,4 @@
+import type { StaffRole } from '../shared/console/roles';
 import type { SalonDetails } from '../shared/types';
 import type { MiddlewareHandler } from 'hono';
 import { shiftClock } from '../shared/clock';
@@ -24,6 +25,12 @@ export interface Env {
   COGNITO_CLIENT_ID?: string;
   COGNITO_ENDPOINT?: string;
   COGNITO_JWKS_URL?: string;
+  STAFF_COGNITO_USER_POOL_ID?: string;
+  STAFF_COGNITO_CLIENT_ID?: string;
+  STAFF_COGNITO_ENDPOINT?: string;
+  STAFF_COGNITO_JWKS_URL?: string;
+  AWS_ACCESS_KEY_ID?: string;
+  AWS_SECRET_ACCESS_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
@@ -44,6 +51,14 @@ export interface Env {
   VERSION_LEASE_MS?: string;
 }
 
+/** A console call's staff member, as the API found them: their id and email, and on a salon's call that salon and their role. */
+export interface StaffAccess {
+  id: number;
+  email: string;
+  salonId: number | null;
+  role: StaffRole | null;
+}
+
 /**
  * Who makes an API call, as the edge established it: never taken from the caller's own headers.
  * The edge verifies the token and the hold cookie; the API only reads this (api/caller.ts).
@@ -51,6 +66,8 @@ export interface Env {
 export interface Caller {
   /** the verified client of a protected call (the Cognito username, a UUID) */
   clientSub: string | null;
+  /** the verified staff member of a console call (their staff-pool username, a UUID) */
+  staffSub: string | null;
   /** the SHA-256 of the browser's hold cookie (edge/hold-browser.ts) */
   holdBrowser: string | null;
   /** the origin of the page the call came from: links in texts and 3-D Secure's way back start here */
@@ -66,6 +83,10 @@ export interface AppEnv {
     salon?: SalonDetails;
     /** the verified client of a protected call (the Cognito username, a UUID) */
     clientSub?: string;
+    /** the verified staff member of a console call (their staff-pool username, a UUID) */
+    staffSub?: string;
+    /** in the API: the staff member of a console call and, on a salon's call, their role there (api/policy.ts) */
+    staff?: StaffAccess;
     /** the client of a rebooking call, from its `Authorization: Rebooking {token}` (never a Cognito token) */
     rebookingClient?: string;
     /** the SHA-256 of the request's hold cookie, the browser a hold belongs to (edge/hold-browser.ts) */

@@ -11,6 +11,8 @@ import { pages } from './edge/pages';
 import { robots } from './edge/robots';
 import { realtimeAuth } from './edge/realtime-auth';
 import { session } from './edge/session';
+import { staffSession } from './edge/staff-session';
+import { verifiedStaff } from './edge/staff-auth';
 import { serviceWorker } from './edge/service-worker';
 import { stripeWebhooks } from './api/stripe-webhooks';
 import { cachedGet } from './edge/public-cache';
@@ -49,12 +51,17 @@ app.all('/api/*', async (c) => {
       return withHoldCookie(await callApi(c, path, search), holdCookie);
     case 'admin':
       return adminCall(c, path, search);
+    case 'staff':
+      // verified against the staff pool (a client's token is refused); a change refreshes the caches it touched
+      c.set('staffSub', await verifiedStaff(c));
+      return adminCall(c, path, search);
     case 'public':
       return route.policy.cache && c.req.method === 'GET' ? cachedGet(c, path, search) : callApi(c, path, search);
   }
 });
 app.route('/', admin);
 app.route('/', session);
+app.route('/', staffSession);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', hashedAsset);

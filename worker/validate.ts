@@ -1,5 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import { z } from 'zod';
 import { isCalendarDate } from './availability/calendar';
 import { isIsoDateTime } from '../shared/dates';
@@ -92,3 +92,11 @@ const SHORT_SLUG_MESSAGE = 'must be 1-40 lower-case letters, digits or dashes';
 export const shortSlug = z.string().regex(SHORT_SLUG, SHORT_SLUG_MESSAGE);
 /** A short URL slug as a visitor types it: /s/Demo is /s/demo. */
 export const shortSlugParam = z.string().max(40, 'must be at most 40 characters').toLowerCase().regex(SHORT_SLUG, SHORT_SLUG_MESSAGE);
+
+/** A body that must be JSON: anything else is a 415 before it is read. */
+export const jsonBody: MiddlewareHandler = async (c, next) => {
+  if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON (Content-Type: application/json)');
+  }
+  await next();
+};

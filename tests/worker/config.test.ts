@@ -11,6 +11,12 @@ const PRODUCTION = {
   COGNITO_CLIENT_ID: '1example23456789',
   COGNITO_ENDPOINT: '',
   COGNITO_JWKS_URL: '',
+  STAFF_COGNITO_USER_POOL_ID: 'eu-west-1_StAfF4567',
+  STAFF_COGNITO_CLIENT_ID: '2example98765432',
+  STAFF_COGNITO_ENDPOINT: '',
+  STAFF_COGNITO_JWKS_URL: '',
+  AWS_ACCESS_KEY_ID: 'AKIAIOSFODNN7EXAMPLE',
+  AWS_SECRET_ACCESS_KEY: 'wJalrXUtnFEMIbPxRfiCYEXAMPLEKEY',
   STRIPE_SECRET_KEY: 'sk_live_51ExampleSecretValue',
   STRIPE_PUBLISHABLE_KEY: 'pk_live_51ExamplePublishable',
   STRIPE_WEBHOOK_SECRET: 'whsec_ExampleSigningSecretValue',
@@ -84,6 +90,37 @@ describe('one checked configuration', () => {
       'production pointed at the identity stand-in',
       { ...PRODUCTION, COGNITO_ENDPOINT: 'http://127.0.0.1:8788/__idp/' },
       'COGNITO_ENDPOINT points at a stand-in',
+      null,
+    ],
+    [
+      'production without the staff pool',
+      { ...PRODUCTION, ...unset('STAFF_COGNITO_USER_POOL_ID') },
+      'STAFF_COGNITO_USER_POOL_ID is required',
+      null,
+    ],
+    [
+      "a staff pool that is the clients' pool",
+      { ...PRODUCTION, STAFF_COGNITO_USER_POOL_ID: PRODUCTION.COGNITO_USER_POOL_ID },
+      'STAFF_COGNITO_USER_POOL_ID must be a pool of its own',
+      null,
+    ],
+    ['production without AWS credentials', { ...PRODUCTION, ...unset('AWS_SECRET_ACCESS_KEY') }, 'AWS_SECRET_ACCESS_KEY is required', null],
+    [
+      'production with the local AWS secret',
+      { ...PRODUCTION, AWS_SECRET_ACCESS_KEY: 'local_standin_aws_secret' },
+      'AWS_SECRET_ACCESS_KEY is a local stand-in key',
+      'local_standin_aws_secret',
+    ],
+    [
+      'production with the local AWS key id',
+      { ...PRODUCTION, AWS_ACCESS_KEY_ID: 'AKIALOCALSTANDIN0001' },
+      'AWS_ACCESS_KEY_ID is a local stand-in key',
+      null,
+    ],
+    [
+      'production pointed at the staff identity stand-in',
+      { ...PRODUCTION, STAFF_COGNITO_ENDPOINT: 'http://127.0.0.1:8788/__idp/' },
+      'STAFF_COGNITO_ENDPOINT points at a stand-in',
       null,
     ],
     ['production without the SMS provider', { ...PRODUCTION, ...unset('TWILIO_AUTH_TOKEN') }, 'TWILIO_AUTH_TOKEN is required', null],
@@ -170,7 +207,14 @@ describe('one checked configuration', () => {
 
   it('the development settings point every service at the stand-ins Worker', () => {
     expect(env.ENVIRONMENT).toBe('development');
-    for (const name of ['COGNITO_ENDPOINT', 'STRIPE_API_BASE', 'TWILIO_API_BASE', 'RESEND_API_BASE'] as const)
+    for (const name of [
+      'COGNITO_ENDPOINT',
+      'STAFF_COGNITO_ENDPOINT',
+      'STAFF_COGNITO_JWKS_URL',
+      'STRIPE_API_BASE',
+      'TWILIO_API_BASE',
+      'RESEND_API_BASE',
+    ] as const)
       expect(env[name]).toContain(env.STANDINS_ORIGIN);
     expect(`http://${env.PUSHER_HOST}`).toBe(env.STANDINS_ORIGIN);
   });

@@ -8,6 +8,8 @@ import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
 import { salonAdmin } from './salon-admin';
+import { changesBetween, settingsOf } from '../console/settings';
+import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
 
 const isTimeZone = (tz: string) => {
@@ -98,6 +100,7 @@ const salonSettingsSchema = z
       image: link,
       theme_mode: z.enum(THEME_MODES, { message: `must be one of ${THEME_MODES.join(', ')}` }),
       online_booking: z.boolean('must be true or false'),
+      online_booking_off_message: text(500),
       needs_card: z.boolean('must be true or false'),
       no_show_protection: z.boolean('must be true or false'),
       has_waitlist: z.boolean('must be true or false'),
@@ -197,11 +200,9 @@ export const adminSalons = new Hono<AppEnv>().patch(
   async (c) => {
     const id = c.req.valid('param').id;
     const changes = c.req.valid('json');
-    if (Object.keys(changes).some((k) => k.startsWith('voucher'))) {
-      const current = await salonById(c.env.DB, id);
-      if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
-      checkVoucherSettings({ ...current, ...changes } as SalonRow);
-    }
+    const current = await salonById(c.env.DB, id);
+    if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
+    if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
     try {
       await updateSalonSettings(c.env.DB, id, changes);
     } catch (e) {
@@ -216,6 +217,14 @@ export const adminSalons = new Hono<AppEnv>().patch(
     }
     const updated = await salonById(c.env.DB, id);
     if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
+    // The console's History shows admin-key changes too (as the console names the settings).
+    const history = historyStatements(
+      c.env.DB,
+      { salonId: id, version: updated.settings_version, who: 'admin key' },
+      changesBetween(settingsOf(current), settingsOf(updated)),
+      Date.now(),
+    );
+    if (history.length) await c.env.DB.batch(history);
     // What the change touched: the salon's page and calls, its group's picker, and (a domain or
     // short URL) which salon a host or slug names.
     changedScopes(c, [

@@ -23,6 +23,7 @@ export function inProcessCall(pathAndQuery: string, init: Request | RequestInit,
  */
 export const CALLER_HEADERS = {
   clientSub: 'X-Client-Sub',
+  staffSub: 'X-Staff-Sub',
   holdBrowser: 'X-Hold-Browser',
   origin: 'X-Forwarded-Origin',
   requestId: 'X-Request-Id',
@@ -32,6 +33,7 @@ function fromHeaders(req: Request): Caller {
   const h = (name: string) => req.headers.get(name);
   return {
     clientSub: h(CALLER_HEADERS.clientSub),
+    staffSub: h(CALLER_HEADERS.staffSub),
     holdBrowser: h(CALLER_HEADERS.holdBrowser),
     origin: new URL(h(CALLER_HEADERS.origin) ?? req.url).origin,
     requestId: /^[\w-]{1,100}$/.test(h(CALLER_HEADERS.requestId) ?? '') ? h(CALLER_HEADERS.requestId)! : crypto.randomUUID(),

@@ -14,6 +14,11 @@ import { catalogue } from './catalogue';
 import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
+import { consoleHistory } from './console/history';
+import { consoleKeys } from './console/keys';
+import { consoleMe } from './console/me';
+import { consoleSettings } from './console/settings';
+import { consoleStaff } from './console/staff';
 import { rebooking } from './rebooking';
 import { tenancy } from './tenancy';
 import { vouchers } from './vouchers';
@@ -40,5 +45,10 @@ export const api = new Hono<AppEnv>()
   .route('/', adminInvites)
   .route('/', adminRebooking)
   .route('/', adminMedia)
+  .route('/', consoleMe)
+  .route('/', consoleSettings)
+  .route('/', consoleHistory)
+  .route('/', consoleStaff)
+  .route('/', consoleKeys)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

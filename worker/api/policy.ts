@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import type { StaffRole } from '../../shared/console/roles';
 import { AppError } from '../errors';
+import { admitStaff } from './staff-access';
 
 /**
  * Each API route declares its policy where it is defined, as its first middleware: who may call
@@ -16,9 +18,13 @@ import { AppError } from '../errors';
  * - `client-if-sent`: anyone, tied to the client when it sends its token (holds);
  * - `rebooking`: the older rebooking flow's `Authorization: Rebooking {token}`, checked by the API;
  * - `admin`: a salon's admin key, checked by the route (salonAdmin); a change names the cache
- *   scopes it touched with `changedScopes`, and the edge refreshes them.
+ *   scopes it touched with `changedScopes`, and the edge refreshes them;
+ * - `staff`: a salon's staff member signed in to the console (the edge verifies the access token
+ *   against the STAFF pool and passes the verified username); the declaration names the `roles`
+ *   allowed, checked against the member's role at the path's salon (`:id`; another salon is 404).
+ *   A change names its cache scopes as an admin change does.
  */
-export type Caller = 'public' | 'client' | 'client-if-sent' | 'rebooking' | 'admin';
+export type Caller = 'public' | 'client' | 'client-if-sent' | 'rebooking' | 'admin' | 'staff';
 
 /** A public GET the edge may cache: under the settings scope its answer depends on ('salon:1'), or none. */
 export interface PublicCache {
@@ -33,6 +39,8 @@ export interface RoutePolicy {
   cache?: PublicCache;
   /** the call takes a hold: a browser without a hold cookie gets one (edge/hold-browser.ts) */
   takesHold?: boolean;
+  /** a staff call: the roles (at the path's salon) that may make it */
+  roles?: readonly StaffRole[];
 }
 
 /** The cache scopes of a salon's settings, a group's picker, and the domain and short-URL lookups. */
@@ -50,6 +58,7 @@ export function policy(p: RoutePolicy): MiddlewareHandler<AppEnv> {
   const mw: Declared = async (c, next) => {
     if (p.caller === 'client' && !c.get('caller').clientSub)
       throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
+    if (p.caller === 'staff') await admitStaff(c, p.roles ?? []);
     await next();
   };
   mw[POLICY] = p;
@@ -65,6 +74,8 @@ export const holdRoute = policy({ caller: 'client-if-sent' });
 export const holdTakingRoute = policy({ caller: 'client-if-sent', takesHold: true });
 export const rebookingRoute = policy({ caller: 'rebooking' });
 export const adminRoute = policy({ caller: 'admin' });
+/** A console call for staff with one of `roles` at the path's salon (any signed-in member where the path names none). */
+export const staffRoute = (roles: readonly StaffRole[]) => policy({ caller: 'staff', roles });
 /** A public GET cached under `scope` of its path's params. */
 export const cachedRoute = (scope: PublicCache['scope'], { misses = false } = {}) => policy({ caller: 'public', cache: { scope, misses } });
 

@@ -35,6 +35,7 @@ type Same =
   | 'currency'
   | 'image'
   | 'theme_mode'
+  | 'online_booking_off_message'
   | 'ncob_mode'
   | 'ncob_deposit_settings'
   | 'ncob_welcome_message'
@@ -54,6 +55,9 @@ type Same =
 export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   country_code: string;
   group_id: number | null;
+  max_anonymous_holds: number;
+  /** the version a console save names in If-Match (migration 0017): every change makes a new one */
+  settings_version: number;
   fb_pixel_id: string;
   custom_domain: string | null;
   short_slug: string | null;
@@ -109,9 +113,26 @@ export async function updateSalonSettings(db: D1Database, id: number, changes: R
   if (columns.length === 0) return;
   const values = columns.map((k) => (isFlag(k) ? (changes[k] ? 1 : 0) : changes[k]));
   await db
-    .prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`)
+    .prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')}, settings_version = settings_version + 1 WHERE id = ?`)
     .bind(...values, id)
     .run();
+}
+
+/**
+ * A console save: the validated columns, only if the salon is still at `expectedVersion`; the
+ * change is named `changeId` so that its history rows go in the same batch (db/settings-history.ts).
+ */
+export function saveSettingsStatement(
+  db: D1Database,
+  id: number,
+  expectedVersion: number,
+  changes: Record<string, unknown>,
+  changeId: string,
+) {
+  const columns = Object.keys(changes).filter((k) => /^[a-z_0-9]+$/.test(k));
+  const values = columns.map((k) => (isFlag(k) ? (changes[k] ? 1 : 0) : changes[k]));
+  const set = [...columns.map((k) => `${k} = ?`), 'settings_version = settings_version + 1', 'settings_change = ?'].join(', ');
+  return db.prepare(`UPDATE salons SET ${set} WHERE id = ? AND settings_version = ?`).bind(...values, changeId, id, expectedVersion);
 }
 
 const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count,
@@ -157,6 +178,7 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     image: logo?.url ?? row.image,
     group: row.group_id,
     online_booking: !!row.online_booking,
+    online_booking_off_message: row.online_booking_off_message,
     needs_card: !!row.needs_card,
     no_show_protection: !!row.no_show_protection,
     has_waitlist: !!row.has_waitlist,

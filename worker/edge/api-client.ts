@@ -24,6 +24,7 @@ function bodiless(from: Headers): Headers {
 function callerOf(c: Context<AppEnv>): Caller {
   return {
     clientSub: c.get('clientSub') ?? null,
+    staffSub: c.get('staffSub') ?? null,
     holdBrowser: c.get('holdBrowser') ?? null,
     origin: new URL(c.req.url).origin,
     requestId: c.get('requestId'),

@@ -9,13 +9,22 @@ import { AppError } from '../errors';
 import { endSession, isSessionEnded } from '../abuse/limits';
 
 type AccessVerifier = ReturnType<typeof makeVerifier>;
+/** The claims of a verified access token the edge reads. */
+export interface VerifiedAccess {
+  sub: string;
+  username?: string;
+  exp: number;
+  origin_jti?: unknown;
+}
+/** A user pool whose access tokens the edge verifies: the clients' (config.cognito) or the staff's (config.staffCognito). */
+type Pool = Pick<Config['cognito'], 'userPoolId' | 'clientId' | 'issuer' | 'jwksUrl'>;
 
 /**
  * The pool's access-token verifier. Its JWKS is read from the configured URL: AWS's own in
  * production (the issuer's /.well-known/jwks.json), the stand-ins' in development, so a token
  * signed by the stand-ins can never pass in production.
  */
-function makeVerifier({ userPoolId, clientId, issuer, jwksUrl }: Config['cognito']) {
+function makeVerifier({ userPoolId, clientId, issuer, jwksUrl }: Pool) {
   const https = new SimpleFetcher();
   const awsJwks = `${issuer}/.well-known/jwks.json`;
   const fetcher = {
@@ -53,12 +62,18 @@ export async function endSessionOf(c: Context<AppEnv>): Promise<void> {
   if (payload && typeof payload.origin_jti === 'string') await endSession(c.env.ABUSE, payload.origin_jti, payload.exp * 1000);
 }
 
-/** The verified claims of the request's bearer access token (see verifiedClient). */
-async function verifiedAccessToken(c: Context<AppEnv>) {
+/**
+ * The verified claims of the request's bearer access token (see verifiedClient), or of `given`
+ * (a token the edge has just received from the pool), for the clients' pool unless `pool` says.
+ */
+export async function verifiedAccessToken(
+  c: Context<AppEnv>,
+  pool: Pool = c.get('config').cognito,
+  given?: string,
+): Promise<VerifiedAccess> {
   const header = c.req.header('Authorization') ?? '';
-  const token = /^Bearer ([A-Za-z0-9_\-.=]+)$/.exec(header)?.[1];
+  const token = given ?? /^Bearer ([A-Za-z0-9_\-.=]+)$/.exec(header)?.[1];
   if (!token) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
-  const pool = c.get('config').cognito;
   const key = `${pool.userPoolId}|${pool.clientId}|${pool.jwksUrl}`;
   let verifier = verifiers.get(key);
   if (!verifier) verifiers.set(key, (verifier = makeVerifier(pool)));
@@ -70,7 +85,7 @@ async function verifiedAccessToken(c: Context<AppEnv>) {
     throw new AppError('UNAUTHORIZED', MSG_INVALID);
   }
   if (typeof payload.exp !== 'number') throw new AppError('UNAUTHORIZED', MSG_INVALID);
-  return payload as typeof payload & { exp: number; origin_jti?: unknown };
+  return payload as VerifiedAccess;
 }
 
 /** The JWKS could not be fetched (the identity service is down), as opposed to a bad token. */

@@ -90,9 +90,14 @@ async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: st
   return c.json({ access_token: r.AccessToken, id_token: r.IdToken, expires_in: r.ExpiresIn, user: userOf(user) });
 }
 
-function bearer(c: Context<AppEnv>): string {
+/**
+ * The client's own access token, verified against the clients' pool first: Cognito's GetUser
+ * answers any pool's token at its regional endpoint, so a staff token must never get this far.
+ */
+async function bearer(c: Context<AppEnv>): Promise<string> {
   const t = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
   if (!t) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
+  await verifiedClient(c);
   return t;
 }
 
@@ -202,7 +207,7 @@ export const session = new Hono<AppEnv>()
   )
   .get('/session/me', async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: bearer(c) })));
+    return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: await bearer(c) })));
   })
   .patch(
     '/session/me',
@@ -218,7 +223,7 @@ export const session = new Hono<AppEnv>()
         .refine((o) => Object.keys(o).length > 0, 'Nothing to change'),
     ),
     async (c) => {
-      const token = bearer(c);
+      const token = await bearer(c);
       const b = c.req.valid('json');
       // A new number is texted a code: counted as any code sent on request.
       if (b.phone_number) await admitCodeSend(c.env.ABUSE, b.phone_number, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
@@ -232,14 +237,14 @@ export const session = new Hono<AppEnv>()
   )
   // A changed phone number is unverified (Cognito texts it a code) until the client enters that code.
   .post('/session/me/phone/code', async (c) => {
-    const token = bearer(c);
+    const token = await bearer(c);
     const me = userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token }));
     await admitCodeSend(c.env.ABUSE, me.phone_number, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await cognito<CodeDelivery>(c, 'GetUserAttributeVerificationCode', { AccessToken: token, AttributeName: 'phone_number' });
     return c.json({ destination: r.CodeDeliveryDetails.Destination });
   })
   .post('/session/me/phone/verify', validate('json', z.object({ code })), async (c) => {
-    const token = bearer(c);
+    const token = await bearer(c);
     const me = userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token }));
     await admitCodeCheck(c.env.ABUSE, me.phone_number, Date.now());
     await cognito(c, 'VerifyUserAttribute', { AccessToken: token, AttributeName: 'phone_number', Code: c.req.valid('json').code });

@@ -39,8 +39,14 @@ const WITH_USER_CONTEXT = new Set([
  * Cognito in production, the stand-ins Worker in development. Same request, same answers. Used
  * by the edge (sign-in, sign-up) and by the API (GetUser with the caller's own access token).
  */
-export async function cognitoCall<T>(config: Config, action: string, body: Record<string, unknown>, callerAddress?: string): Promise<T> {
-  const { endpoint, clientId } = config.cognito;
+export async function cognitoCall<T>(
+  config: Config,
+  action: string,
+  body: Record<string, unknown>,
+  callerAddress?: string,
+  pool: { endpoint: string; clientId: string } = config.cognito,
+): Promise<T> {
+  const { endpoint, clientId } = pool;
   let res: Response;
   try {
     res = await fetch(endpoint, {
@@ -57,8 +63,15 @@ export async function cognitoCall<T>(config: Config, action: string, body: Recor
       }),
     });
   } catch {
-    throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
+    throw unreachable();
   }
+  return cognitoAnswer<T>(res);
+}
+
+export const unreachable = () => new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
+
+/** A Cognito answer: its JSON, or its error mapped once (COGNITO_ERRORS). */
+export async function cognitoAnswer<T>(res: Response): Promise<T> {
   const data = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (!res.ok) {
     const type = String(data.__type ?? data.code ?? 'UnknownError')

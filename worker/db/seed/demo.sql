@@ -236,3 +236,19 @@ UPDATE rebooking_links SET expires_at = (CAST(strftime('%s', 'now') AS INTEGER) 
 UPDATE salons SET max_upcoming_online_bookings = 50 WHERE id IN (1, 2, 3) AND max_upcoming_online_bookings = 4;
 -- the browser tests hold times from one address in parallel; a real salon keeps the default 3
 UPDATE salons SET max_anonymous_holds = 50 WHERE id IN (1, 2, 3) AND max_anonymous_holds = 3;
+
+-- The salon console's demo staff (README "The salon console"); their accounts are in the
+-- stand-ins' staff pool (standins/seed/demo_staff.sql) under the same subs.
+INSERT OR IGNORE INTO staff (id, sub, email, name, invited_at, joined_at) VALUES
+  (1, '8a1f0c52-0b7e-4d8e-9c11-0000000000a1', 'owner@willow-demo.test', 'Morgan Willow', 1767225600000, 1767225600000),
+  (2, '8a1f0c52-0b7e-4d8e-9c11-0000000000b3', 'manager@brooklyn-barber.test', 'Riley Brooks', 1767225600000, 1767225600000),
+  (3, '8a1f0c52-0b7e-4d8e-9c11-0000000000c1', 'stylist@willow-demo.test', 'Chloe Price', 1767225600000, 1767225600000),
+  (4, '8a1f0c52-0b7e-4d8e-9c11-0000000000d3', 'owner@brooklyn-barber.test', 'Jordan Bedford', 1767225600000, 1767225600000);
+INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_at)
+  SELECT 1, NULL, 1, 'owner', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 1);
+INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_at)
+  SELECT 2, 3, NULL, 'manager', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 2);
+INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_at)
+  SELECT 3, 1, NULL, 'stylist', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 3);
+INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_at)
+  SELECT 4, 3, NULL, 'owner', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 4);

@@ -1,0 +1,45 @@
+import type { StaffMe } from '../../shared/console/roles';
+import { call, standIn } from './helpers';
+
+/** The demo staff (README "The salon console"). */
+export const STAFF = {
+  groupOwner: { email: 'owner@willow-demo.test', password: 'Owner-pass1' },
+  manager3: { email: 'manager@brooklyn-barber.test', password: 'Manager-pass1' },
+  stylist1: { email: 'stylist@willow-demo.test', password: 'Stylist-pass1' },
+  owner3: { email: 'owner@brooklyn-barber.test', password: 'Owner-pass3' },
+} as const;
+
+export const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+  call(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+export interface StaffSignIn {
+  access_token: string;
+  id_token: string;
+  me: StaffMe;
+  cookie: string | null;
+}
+
+export const staffCookieOf = (res: Response) => res.headers.get('Set-Cookie')?.match(/__Host-staff_session=([^;]*)/)?.[1] ?? null;
+
+/** Signs a staff member in to the console (POST /console/session/login): tokens, who they are, the refresh cookie. */
+export async function staffLogin(who: { email: string; password: string }): Promise<StaffSignIn> {
+  const res = await postJson('/console/session/login', who);
+  if (res.status !== 200) throw new Error(`console login of ${who.email}: ${res.status} ${await res.text()}`);
+  return { ...((await res.json()) as Omit<StaffSignIn, 'cookie'>), cookie: staffCookieOf(res) };
+}
+
+/** A console API call with a bearer token (or none). */
+export function consoleCall(path: string, token: string | null, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+  return call(path, { ...init, headers });
+}
+
+/** The newest email the stand-ins sent to an address (the dev outbox). */
+export async function lastEmailTo(to: string): Promise<{ subject: string; text: string }> {
+  const res = await standIn(`/__dev/outbox/emails.json?to=${encodeURIComponent(to)}`);
+  const { data } = (await res.json()) as { data: { subject: string; text: string }[] };
+  if (!data[0]) throw new Error(`no email to ${to}`);
+  return data[0];
+}

@@ -1,0 +1,67 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CAN } from '../../../shared/console/roles';
+import { staffInviteSchema } from '../../../shared/console/team';
+import { addRole, addStaff, deleteStaff, removeRole, staffByEmail, teamOf } from '../../db/staff';
+import type { AppEnv } from '../../env';
+import { AppError } from '../../errors';
+import { idParam, jsonBody, validate, validateForm } from '../../validate';
+import { staffRoute } from '../policy';
+import { staffOf } from '../staff-access';
+import { createStaffAccount, removeStaffAccount } from '../../console/accounts';
+
+/**
+ * /api/console/salons/{id}/staff (owners): the salon's team, invitations and removals. An
+ * invitation creates the Cognito account (AdminCreateUser: Cognito emails a temporary password);
+ * someone already on another salon's team gets a role here with the account they have.
+ */
+export const consoleStaff = new Hono<AppEnv>()
+  .get('/console/salons/:id/staff', staffRoute(CAN.manageTeam), async (c) => {
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(await teamOf(c.env.DB, staffOf(c).salonId));
+  })
+  .post(
+    '/console/salons/:id/staff',
+    staffRoute(CAN.manageTeam),
+    jsonBody,
+    validateForm(staffInviteSchema, 'Check the invitation'),
+    async (c) => {
+      const { salonId } = staffOf(c);
+      const invite = c.req.valid('json');
+      const db = c.env.DB;
+      const now = Date.now();
+      const existing = await staffByEmail(db, invite.email);
+      if (existing) {
+        const onTeam = (await teamOf(db, salonId)).some((m) => m.id === existing.id);
+        if (onTeam || !(await addRole(db, existing.id, salonId, invite.role, now)))
+          throw new AppError('CONFLICT', `${invite.email} is already on this salon's team`, 'email');
+      } else {
+        const sub = await createStaffAccount(c.get('config'), invite);
+        await addStaff(db, { sub, email: invite.email, name: invite.name, salonId, role: invite.role }, now);
+      }
+      const member = (await teamOf(db, salonId)).find((m) => m.email === invite.email);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(member, 201);
+    },
+  )
+  .delete(
+    '/console/salons/:id/staff/:staffId',
+    staffRoute(CAN.manageTeam),
+    validate('param', z.object({ id: idParam('Salon id'), staffId: idParam('Staff id') })),
+    async (c) => {
+      const me = staffOf(c);
+      const staffId = c.req.valid('param').staffId;
+      const member = (await teamOf(c.env.DB, me.salonId)).find((m) => m.id === staffId);
+      if (!member) throw new AppError('NOT_FOUND', 'Staff member not found');
+      if (member.via_group) throw new AppError('CONFLICT', `${member.name} owns the whole group: remove them from the group instead`);
+      if (staffId === me.id) throw new AppError('CONFLICT', 'You cannot remove yourself. Ask another owner.');
+      const left = await removeRole(c.env.DB, staffId, me.salonId);
+      // No salon left: the account goes too (its sessions end; a new invitation starts afresh).
+      if (left === 0) {
+        const sub = (await staffByEmail(c.env.DB, member.email))?.sub;
+        if (sub) await removeStaffAccount(c.get('config'), sub);
+        await deleteStaff(c.env.DB, staffId);
+      }
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,36 @@
+import type { Context } from 'hono';
+import type { StaffRole } from '../../shared/console/roles';
+import { roleAt, staffBySub } from '../db/staff';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+
+const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager', stylist: 'a stylist' };
+
+/**
+ * A staff call's admission (the `staff` policy): the member the edge verified, known to this
+ * product, and on a salon's call (`:id`) their role there. A salon they do not work at answers
+ * 404, as if it did not exist; a role that may not make the call answers 403.
+ */
+export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]): Promise<void> {
+  const sub = c.get('caller').staffSub;
+  if (!sub) throw new AppError('UNAUTHORIZED', 'Please sign in to the console to continue.');
+  const staff = await staffBySub(c.env.DB, sub);
+  if (!staff) throw new AppError('FORBIDDEN', 'You are no longer on the team of any salon. Ask an owner to invite you again.');
+  const param = c.req.param('id');
+  if (param === undefined) {
+    c.set('staff', { id: staff.id, email: staff.email, salonId: null, role: null });
+    return;
+  }
+  const salonId = /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null;
+  const role = salonId === null ? null : await roleAt(c.env.DB, staff.id, salonId);
+  if (salonId === null || role === null) throw new AppError('NOT_FOUND', 'Salon not found');
+  if (!roles.includes(role)) throw new AppError('FORBIDDEN', `As ${WHO[role]} at this salon you cannot do this. Ask an owner.`);
+  c.set('staff', { id: staff.id, email: staff.email, salonId, role });
+}
+
+/** The admitted staff member of a salon's call (after the staff policy). */
+export function staffOf(c: Context<AppEnv>): { id: number; email: string; salonId: number; role: StaffRole } {
+  const s = c.get('staff');
+  if (!s || s.salonId === null || s.role === null) throw new Error('a salon staff route without its staff policy');
+  return { id: s.id, email: s.email, salonId: s.salonId, role: s.role };
+}

@@ -1,0 +1,55 @@
+import type { HistoryEntry } from '../../shared/console/history';
+import type { SettingName } from '../../shared/console/settings';
+
+/** One setting's change, before it is written. */
+export interface SettingChange {
+  field: SettingName;
+  old: unknown;
+  new: unknown;
+}
+
+/**
+ * The history rows of a change. With `changeId`, written only if the salon's last change is that
+ * one (run in one batch with the change itself, db/salons.ts saveSettingsStatement).
+ */
+export const historyStatements = (
+  db: D1Database,
+  h: { salonId: number; version: number; who: string; changeId?: string },
+  changes: SettingChange[],
+  now: number,
+) =>
+  changes.map((ch) =>
+    db
+      .prepare(
+        `INSERT INTO settings_history (salon_id, version, at, who, field, old_value, new_value)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?8 IS NULL OR EXISTS (SELECT 1 FROM salons WHERE id = ?1 AND settings_change = ?8)`,
+      )
+      .bind(h.salonId, h.version, now, h.who, ch.field, JSON.stringify(ch.old ?? null), JSON.stringify(ch.new ?? null), h.changeId ?? null),
+  );
+
+/** The salon's changes, newest first. */
+export async function historyOf(db: D1Database, salonId: number, limit = 500): Promise<HistoryEntry[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT at, who, field, old_value, new_value, version FROM settings_history WHERE salon_id = ? ORDER BY version DESC, id DESC LIMIT ?',
+    )
+    .bind(salonId, limit)
+    .all<{ at: number; who: string; field: SettingName; old_value: string; new_value: string; version: number }>();
+  return results.map((r) => ({
+    at: new Date(r.at).toISOString(),
+    who: r.who,
+    field: r.field,
+    old: JSON.parse(r.old_value) as unknown,
+    new: JSON.parse(r.new_value) as unknown,
+    version: r.version,
+  }));
+}
+
+/** The settings changed after `version` (for a stale save's 412). */
+export async function changedSince(db: D1Database, salonId: number, version: number): Promise<SettingName[]> {
+  const { results } = await db
+    .prepare('SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? ORDER BY field')
+    .bind(salonId, version)
+    .all<{ field: SettingName }>();
+  return results.map((r) => r.field);
+}

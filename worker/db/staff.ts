@@ -1,0 +1,110 @@
+import type { StaffRole, StaffSalon } from '../../shared/console/roles';
+import type { StaffMember } from '../../shared/console/team';
+
+/** A staff member (table staff): their staff-pool username (sub) and who they are. */
+export interface StaffRow {
+  id: number;
+  sub: string;
+  email: string;
+  name: string;
+  invited_at: number;
+  joined_at: number | null;
+}
+
+const RANK: Record<StaffRole, number> = { owner: 3, manager: 2, stylist: 1 };
+/** The stronger of two roles (a group owner who is also a salon's stylist is its owner). */
+const stronger = (a: StaffRole, b: StaffRole) => (RANK[a] >= RANK[b] ? a : b);
+
+export const staffBySub = (db: D1Database, sub: string) => db.prepare('SELECT * FROM staff WHERE sub = ?').bind(sub).first<StaffRow>();
+export const staffByEmail = (db: D1Database, email: string) =>
+  db.prepare('SELECT * FROM staff WHERE email = ?').bind(email).first<StaffRow>();
+
+/** The first time a member is seen signed in: from then on they are active, no longer invited. */
+export const markJoined = (db: D1Database, id: number, now: number) =>
+  db.prepare('UPDATE staff SET joined_at = ? WHERE id = ? AND joined_at IS NULL').bind(now, id).run();
+
+/** The salons a member works at, each with their strongest role there (a group owner owns every salon of the group). */
+export async function salonsOfStaff(db: D1Database, staffId: number): Promise<StaffSalon[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT s.id, s.name, r.role, NULL AS group_id FROM staff_roles r JOIN salons s ON s.id = r.salon_id WHERE r.staff_id = ?1
+       UNION ALL
+       SELECT s.id, s.name, 'owner' AS role, r.group_id FROM staff_roles r JOIN salons s ON s.group_id = r.group_id WHERE r.staff_id = ?1`,
+    )
+    .bind(staffId)
+    .all<StaffSalon>();
+  const byId = new Map<number, StaffSalon>();
+  for (const s of results) {
+    const seen = byId.get(s.id);
+    byId.set(s.id, seen ? { ...seen, role: stronger(seen.role, s.role), group_id: seen.group_id ?? s.group_id } : s);
+  }
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/** A member's role at one salon, or null when they do not work there. */
+export async function roleAt(db: D1Database, staffId: number, salonId: number): Promise<StaffRole | null> {
+  const salons = await salonsOfStaff(db, staffId);
+  return salons.find((s) => s.id === salonId)?.role ?? null;
+}
+
+/** The team of a salon: its own members and the owners of its group. */
+export async function teamOf(db: D1Database, salonId: number): Promise<StaffMember[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT st.id, st.email, st.name, st.joined_at, r.role, 0 AS via_group
+         FROM staff_roles r JOIN staff st ON st.id = r.staff_id WHERE r.salon_id = ?1
+       UNION ALL
+       SELECT st.id, st.email, st.name, st.joined_at, 'owner' AS role, 1 AS via_group
+         FROM staff_roles r JOIN staff st ON st.id = r.staff_id JOIN salons s ON s.group_id = r.group_id WHERE s.id = ?1`,
+    )
+    .bind(salonId)
+    .all<{ id: number; email: string; name: string; joined_at: number | null; role: StaffRole; via_group: number }>();
+  const byId = new Map<number, StaffMember>();
+  for (const r of results) {
+    const member: StaffMember = {
+      id: r.id,
+      email: r.email,
+      name: r.name,
+      role: r.role,
+      status: r.joined_at === null ? 'invited' : 'active',
+      via_group: r.via_group === 1,
+    };
+    const seen = byId.get(r.id);
+    byId.set(r.id, seen && RANK[seen.role] >= RANK[member.role] ? seen : member);
+  }
+  return [...byId.values()].sort((a, b) => RANK[b.role] - RANK[a.role] || a.name.localeCompare(b.name));
+}
+
+/** A new member with a role at a salon, in one batch. */
+export async function addStaff(
+  db: D1Database,
+  m: { sub: string; email: string; name: string; salonId: number; role: StaffRole },
+  now: number,
+) {
+  await db.batch([
+    db.prepare('INSERT INTO staff (sub, email, name, invited_at) VALUES (?, ?, ?, ?)').bind(m.sub, m.email, m.name, now),
+    db
+      .prepare('INSERT INTO staff_roles (staff_id, salon_id, role, created_at) SELECT id, ?, ?, ? FROM staff WHERE sub = ?')
+      .bind(m.salonId, m.role, now, m.sub),
+  ]);
+}
+
+/** An existing member's role at one more salon; false when they already have one there. */
+export async function addRole(db: D1Database, staffId: number, salonId: number, role: StaffRole, now: number): Promise<boolean> {
+  const r = await db
+    .prepare('INSERT INTO staff_roles (staff_id, salon_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+    .bind(staffId, salonId, role, now)
+    .run();
+  return r.meta.changes > 0;
+}
+
+/** Removes a member's own role at a salon; answers how many roles they have left anywhere. */
+export async function removeRole(db: D1Database, staffId: number, salonId: number): Promise<number> {
+  const [, left] = await db.batch<{ n: number }>([
+    db.prepare('DELETE FROM staff_roles WHERE staff_id = ? AND salon_id = ?').bind(staffId, salonId),
+    db.prepare('SELECT COUNT(*) AS n FROM staff_roles WHERE staff_id = ?').bind(staffId),
+  ]);
+  return left?.results[0]?.n ?? 0;
+}
+
+export const deleteStaff = (db: D1Database, staffId: number) => db.prepare('DELETE FROM staff WHERE id = ?').bind(staffId).run();

@@ -1,0 +1,113 @@
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { StaffMe } from '../../shared/console/roles';
+import { staffForgotSchema, staffLoginSchema, staffNewPasswordSchema, staffResetSchema } from '../../shared/console/session';
+import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, loginSucceeded } from '../abuse/limits';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+import { cognitoCall } from '../identity/cognito';
+import { jsonBody, validate } from '../validate';
+import { callApi } from './api-client';
+import { endStaffSessionOf, verifiedStaff } from './staff-auth';
+
+/**
+ * The console's session, kept by the edge as the client's is (edge/session.ts), with the STAFF
+ * pool: the refresh token only in an httpOnly, Secure, SameSite=Strict `__Host-staff_session`
+ * cookie of its own, the access and ID tokens in the console's memory.
+ */
+const REFRESH_COOKIE = 'staff_session';
+const COOKIE = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 30 * 24 * 3600 } as const;
+
+interface AuthResult {
+  AccessToken: string;
+  IdToken: string;
+  ExpiresIn: number;
+  RefreshToken?: string;
+}
+type Initiated = { AuthenticationResult: AuthResult } | { ChallengeName: string; Session: string };
+
+/** A call of the staff pool (its app client and endpoint), with the caller's address. */
+const staffPool = <T>(c: Context<AppEnv>, action: string, body: Record<string, unknown>) =>
+  cognitoCall<T>(c.get('config'), action, body, c.req.header('CF-Connecting-IP'), c.get('config').staffCognito);
+
+const ipOf = (c: Context<AppEnv>) => addressOf(c.req.header('CF-Connecting-IP'));
+
+/** Tokens and who signed in; the refresh token into the cookie. Someone on no salon's team gets no session. */
+async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: string) {
+  c.set('staffSub', await verifiedStaff(c, r.AccessToken));
+  const res = await callApi(c, 'console/me', '', { method: 'GET' });
+  if (!res.ok) {
+    deleteCookie(c, REFRESH_COOKIE, COOKIE);
+    return res;
+  }
+  const token = r.RefreshToken ?? refreshToken;
+  if (token) setCookie(c, REFRESH_COOKIE, token, COOKIE);
+  c.header('Cache-Control', 'no-store');
+  return c.json({ access_token: r.AccessToken, id_token: r.IdToken, expires_in: r.ExpiresIn, me: (await res.json()) as StaffMe });
+}
+
+export const staffSession = new Hono<AppEnv>()
+  // JSON only: a cross-site form cannot post here, and browsers preflight other origins.
+  .use('/console/session/*', jsonBody)
+  .post('/console/session/login', validate('json', staffLoginSchema), async (c) => {
+    const { email, password } = c.req.valid('json');
+    await admitLogin(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
+    const r = await staffPool<Initiated>(c, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    });
+    await loginSucceeded(c.env.ABUSE, `staff:${email}`);
+    // First sign-in with the emailed temporary password: the console asks for a new one.
+    if ('ChallengeName' in r) {
+      if (r.ChallengeName !== 'NEW_PASSWORD_REQUIRED')
+        throw new AppError('BAD_GATEWAY', 'The sign-in service asked for a step the console does not offer');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ challenge: 'NEW_PASSWORD_REQUIRED', session: r.Session });
+    }
+    return startSession(c, r.AuthenticationResult);
+  })
+  .post('/console/session/new-password', validate('json', staffNewPasswordSchema), async (c) => {
+    const b = c.req.valid('json');
+    const r = await staffPool<{ AuthenticationResult: AuthResult }>(c, 'RespondToAuthChallenge', {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      Session: b.session,
+      ChallengeResponses: { USERNAME: b.email, NEW_PASSWORD: b.new_password },
+    });
+    return startSession(c, r.AuthenticationResult);
+  })
+  .post('/console/session/refresh', async (c) => {
+    const token = getCookie(c, REFRESH_COOKIE, 'host');
+    if (!token) return c.body(null, 204);
+    try {
+      const r = await staffPool<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        AuthParameters: { REFRESH_TOKEN: token },
+      });
+      return await startSession(c, r.AuthenticationResult, token);
+    } catch (e) {
+      deleteCookie(c, REFRESH_COOKIE, COOKIE);
+      throw e;
+    }
+  })
+  .post('/console/session/forgot-password', validate('json', staffForgotSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    await admitCodeSend(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
+    const r = await staffPool<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: email });
+    return c.json({ destination: r.CodeDeliveryDetails.Destination });
+  })
+  .post('/console/session/reset-password', validate('json', staffResetSchema), async (c) => {
+    const b = c.req.valid('json');
+    await admitCodeCheck(c.env.ABUSE, `staff:${b.email}`, Date.now());
+    await staffPool(c, 'ConfirmForgotPassword', { Username: b.email, ConfirmationCode: b.code, Password: b.new_password });
+    return c.body(null, 204);
+  })
+  .post('/console/session/logout', async (c) => {
+    // Ends at once: the edge refuses this session's access tokens from now, and Cognito's
+    // GlobalSignOut ends every session of the member (their refresh tokens stop working).
+    const token = await endStaffSessionOf(c);
+    if (token) await staffPool(c, 'GlobalSignOut', { AccessToken: token }).catch(() => undefined);
+    const refresh = getCookie(c, REFRESH_COOKIE, 'host');
+    if (refresh) await staffPool(c, 'RevokeToken', { Token: refresh }).catch(() => undefined);
+    deleteCookie(c, REFRESH_COOKIE, COOKIE);
+    return c.body(null, 204);
+  });
