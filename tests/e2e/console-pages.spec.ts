@@ -6,6 +6,8 @@ import { ConsoleSignIn, signInToConsole, STAFF } from './console';
 
 for (const width of [390, 1280]) {
   test(`at ${width} px the sign-in and the settings are accessible (axe)`, async ({ page, expectAccessible, expectNoSidewaysScroll }) => {
+    // axe also walks the two preview frames (the salon's real booking page)
+    test.setTimeout(120_000);
     const signIn = new ConsoleSignIn(page);
     await signIn.open(width);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'neutral');
@@ -32,7 +34,7 @@ test('a wrong password is refused with the sign-in service’s words', async ({ 
 
 test('a group owner switches between the salons of the group', async ({ page }) => {
   await signInToConsole(page, STAFF.groupOwner, 1280);
-  const switcher = page.getByLabel('Salon');
+  const switcher = page.getByLabel('Salon', { exact: true });
   await expect(switcher).toHaveValue('1');
   await expect(page.getByLabel('Salon name')).toHaveValue('Willow & Co Islington');
   await switcher.selectOption({ label: 'Willow & Co Shoreditch' });
