@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { staffLoginSchema, staffNewPasswordSchema } from '../../../shared/console/session';
-import type { z } from '../../../shared/zod';
+import { z } from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton, linkButton } from '../../components/styles';
 import { Field, FormAlert } from '../components/Field';
@@ -56,7 +56,7 @@ function EmailPassword({ notice }: { notice: string | null }) {
 
 const newPasswordForm = staffNewPasswordSchema
   .pick({ new_password: true })
-  .extend({ confirm: staffNewPasswordSchema.shape.new_password })
+  .extend({ confirm: z.string() })
   .refine((v) => v.new_password === v.confirm, { message: 'The two passwords are not the same', path: ['confirm'] });
 
 /** NEW_PASSWORD_REQUIRED: the temporary password from the invitation worked; choose one of your own. */
