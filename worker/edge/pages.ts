@@ -37,6 +37,15 @@ function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
   return { location, choice, key: `first:${choice ?? 'none'}:${base64url(new TextEncoder().encode(location))}` };
 }
 
+/** The data a salon's page carries (its details and services), or null for no such salon. */
+async function salonBootstrap(c: Context<AppEnv>, rawId: string, basePath: string) {
+  const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
+  if (!salon) return null;
+  const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
+  const config = c.get('config');
+  return { page: 'salon', salon, services, basePath, release: config.release, realtime: config.pusher.browser } as const;
+}
+
 /** The booking area of one salon, on /salon/{id} or on the salon's own domain (basePath ''). */
 async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   if (!ID.test(rawId)) return notFound(c, 'salon');
@@ -48,11 +57,9 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
-  const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
-  if (!salon) return notFound(c, 'salon');
-  const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
-  const config = c.get('config');
-  const bootstrap = { page: 'salon', salon, services, basePath, release: config.release, realtime: config.pusher.browser } as const;
+  const bootstrap = await salonBootstrap(c, rawId, basePath);
+  if (!bootstrap) return notFound(c, 'salon');
+  const { salon } = bootstrap;
   return serveShell(c, {
     bootstrap,
     root: first && (await firstScreenHtml(bootstrap, first.location, first.choice, c.get('requestId'))),
@@ -78,11 +85,9 @@ function previewTheme(c: Context<AppEnv>): ThemeMode | null {
  * pages. A client's page (no parameter) is untouched by it.
  */
 async function salonPreview(c: Context<AppEnv>, rawId: string, basePath: string, theme: ThemeMode) {
-  const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
-  if (!salon) return notFound(c, 'salon');
-  const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
-  const config = c.get('config');
-  const bootstrap = { page: 'salon', salon, services, basePath, release: config.release, realtime: config.pusher.browser } as const;
+  const bootstrap = await salonBootstrap(c, rawId, basePath);
+  if (!bootstrap) return notFound(c, 'salon');
+  const { salon } = bootstrap;
   return serveShell(c, {
     bootstrap,
     theme,
