@@ -1,4 +1,5 @@
-import '../index.css';
+// the console's own stylesheet (scripts/lib.mjs consoleStylesheet), never the booking pages' one
+import '../../styled-system/console.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConsoleApp } from './app/ConsoleApp';
