@@ -4,7 +4,9 @@ import { semanticColors, themeConditions } from './themes';
 export default defineConfig({
   preflight: true,
   include: ['./client/**/*.{ts,tsx}'],
-  exclude: [],
+  // The booking pages' stylesheet (client/index.css) holds none of the console's styles: the
+  // console has a stylesheet of its own (panda.console.config.ts), so a booking page loads nothing of it.
+  exclude: ['./client/console/**'],
   outdir: 'styled-system',
   conditions: { extend: themeConditions },
   theme: {

@@ -3,16 +3,17 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CODE_SCREEN_PATH, NOT_PAGE_PATH, PAGES_CACHE } from './shared/offline.ts';
+import { PREVIEW_THEME_PARAM } from './shared/constants.ts';
 
 /**
  * Navigations the service worker may keep a copy of (for a client who reopens a page offline):
  * salon, group and landing pages; never the edge's other paths nor a screen whose address carries
- * a code, as shared/offline.ts declares them. Workbox writes the function's text into sw.js, so it
+ * a code, as shared/offline.ts declares them, nor the console's preview of an unsaved theme. Workbox writes the function's text into sw.js, so it
  * is made here with those declarations' patterns written into it.
  */
 const isCachedPage = new Function(
   '{ request, url }',
-  `return request.mode === 'navigate' && !${NOT_PAGE_PATH}.test(url.pathname) && !${CODE_SCREEN_PATH}.test(url.pathname);`,
+  `return request.mode === 'navigate' && !${NOT_PAGE_PATH}.test(url.pathname) && !${CODE_SCREEN_PATH}.test(url.pathname) && !url.searchParams.has(${JSON.stringify(PREVIEW_THEME_PARAM)});`,
 ) as (o: { request: Request; url: URL }) => boolean;
 
 /**
@@ -96,16 +97,42 @@ function appChunk() {
 }
 const app = appChunk();
 
+/** The offline shell is the booking pages' alone: the console's build makes no service worker. */
+function withPwaFor(environment: string, options: Parameters<typeof VitePWA>[0]): Plugin[] {
+  return VitePWA(options).map((p) => ({ ...p, applyToEnvironment: (env) => env.name === environment }));
+}
+
 // The client is built into dist/client, which wrangler serves as static assets; the Worker
 // injects each page's data into dist/client/index.html, with the first screen rendered by the
 // `ssr` build (dist/ssr/entry-server.js) that it imports. `vite build` builds both.
 export default defineConfig({
   root: 'client',
   publicDir: '../public',
-  builder: {},
+  builder: {
+    // The booking pages first (their build empties dist/client), then the first screen's server
+    // render, then the console into dist/client/console.
+    buildApp: async (builder) => {
+      for (const name of ['client', 'ssr', 'console']) await builder.build(builder.environments[name]!);
+    },
+  },
   environments: {
     client: {
       build: { rolldownOptions: { output: { codeSplitting: { groups: [app.group] } } } },
+    },
+    // The salon console (/console): a browser build of its own, so that it shares no chunk with
+    // the booking pages (a shared React chunk would change their first load, and the booking
+    // app's chunks would come with the console). Its files are under console/, outside the
+    // assets/ the service worker precaches for clients.
+    console: {
+      consumer: 'client',
+      build: {
+        outDir: '../dist/client',
+        emptyOutDir: false,
+        copyPublicDir: false,
+        target: 'es2022',
+        assetsDir: 'console/assets',
+        rolldownOptions: { input: fileURLToPath(new URL('./client/console/index.html', import.meta.url)) },
+      },
     },
     ssr: {
       resolve: { conditions: ['workerd', 'worker', 'browser'], noExternal: true },
@@ -129,7 +156,7 @@ export default defineConfig({
     // cannot be reached does a page the client visited (or the offline page) answer. The API is
     // never handled by the service worker, so no personal answer is ever stored.
     // client/lib/service-worker.ts registers it (production builds only).
-    VitePWA({
+    ...withPwaFor('client', {
       strategies: 'generateSW',
       injectRegister: false,
       manifest: false,

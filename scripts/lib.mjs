@@ -57,7 +57,20 @@ export const CHROMIUM_FLAGS = [
 /** Builds the client into dist/client (Panda codegen, then Vite). */
 export function buildClient() {
   run('panda', ['codegen', '--silent']);
+  consoleStylesheet();
   run('vite', ['build', '--logLevel', 'warn']);
+}
+
+/**
+ * The console's stylesheet, generated with panda.console.config.ts (the booking pages' one leaves
+ * the console's styles out). Without its layer-order statement, Panda's PostCSS plugin (which
+ * writes the booking pages' styles into any file that has one) leaves it as it is; its layers
+ * still come in Panda's order.
+ */
+export function consoleStylesheet() {
+  const file = 'styled-system/console.css';
+  run('panda', ['cssgen', '--silent', '--config', 'panda.console.config.ts', '--outfile', file]);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(/^@layer reset, base, tokens, recipes, utilities;\s*/m, ''));
 }
 
 const STANDINS_CONFIG = 'standins/wrangler.toml';

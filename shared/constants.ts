@@ -8,4 +8,6 @@ export const DESCRIPTION_VIEW_MORE_AT = 70;
 export const DEFAULT_THEME = 'slick';
 export const THEME_MODES = ['neutral', 'dark', 'slick'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
+/** The query parameter of a salon page that the console's live preview sets (an unsaved theme). */
+export const PREVIEW_THEME_PARAM = 'preview_theme';
 export const UTM_ORIGINS = ['facebook', 'instagram', 'sms'] as const;

@@ -4,9 +4,10 @@ export const PAGES_CACHE = 'pages';
 /**
  * The first path segments the edge answers with something other than a page (worker/index.ts
  * mounts them): the API, the admin API, the session, payment webhooks, realtime authorisation,
- * salon media, the stand-ins' and development paths. The service worker never keeps them.
+ * salon media, the stand-ins' and development paths; and the salon console (staff pages,
+ * never kept for offline). The service worker never keeps them.
  */
-export const NOT_PAGES = ['api', 'admin', 'session', 'webhooks', 'realtime', 'pusher', 'media', '__'] as const;
+export const NOT_PAGES = ['api', 'admin', 'session', 'webhooks', 'realtime', 'pusher', 'media', 'console', '__'] as const;
 
 /**
  * Screens whose address carries a one-time code or a token (deposit-request links, card details,

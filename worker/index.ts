@@ -65,6 +65,7 @@ app.route('/', staffSession);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.get('/assets/*', hashedAsset);
+app.get('/console/assets/*', hashedAsset);
 app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);

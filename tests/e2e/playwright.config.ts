@@ -4,7 +4,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib.mjs';
 import { CLOCK_OFFSET_MS, CUSTOM_DOMAIN, E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, UNKNOWN_DOMAIN } from './env';
 
-// Browser tests of the built app: `npx panda codegen && npx vite build` first, then
+// Browser tests of the built app: `npm run build` first, then
 // `npx playwright test --config tests/e2e/playwright.config.ts` from the repository root.
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const baseURL = `http://127.0.0.1:${E2E_PORT}`;

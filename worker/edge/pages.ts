@@ -9,6 +9,8 @@ import { memoisedShell, serveShell } from './shell';
 import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
 import { consentFromCookies, pixelIdOf } from '../../shared/consent';
 import { firstScreenHtml } from './first-screen';
+import { PREVIEW_THEME_PARAM, THEME_MODES, type ThemeMode } from '../../shared/constants';
+import { CONSOLE_PATH, consoleShell } from './console-page';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
 
@@ -35,20 +37,29 @@ function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
   return { location, choice, key: `first:${choice ?? 'none'}:${base64url(new TextEncoder().encode(location))}` };
 }
 
+/** The data a salon's page carries (its details and services), or null for no such salon. */
+async function salonBootstrap(c: Context<AppEnv>, rawId: string, basePath: string) {
+  const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
+  if (!salon) return null;
+  const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
+  const config = c.get('config');
+  return { page: 'salon', salon, services, basePath, release: config.release, realtime: config.pusher.browser } as const;
+}
+
 /** The booking area of one salon, on /salon/{id} or on the salon's own domain (basePath ''). */
 async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   if (!ID.test(rawId)) return notFound(c, 'salon');
+  const preview = previewTheme(c);
+  if (preview) return salonPreview(c, rawId, basePath, preview);
   const version = await scopeVersion(c, `salon:${rawId}`);
   // only the service selection, at the area's root, is rendered at the edge
   const first = firstScreenOf(c, c.req.path.replace(/\/$/, '') === basePath);
   const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
-  const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${rawId}/`);
-  if (!salon) return notFound(c, 'salon');
-  const services = (await cachedJson<Category[]>(c, `book-online/services/${rawId}/`)) ?? [];
-  const config = c.get('config');
-  const bootstrap = { page: 'salon', salon, services, basePath, release: config.release, realtime: config.pusher.browser } as const;
+  const bootstrap = await salonBootstrap(c, rawId, basePath);
+  if (!bootstrap) return notFound(c, 'salon');
+  const { salon } = bootstrap;
   return serveShell(c, {
     bootstrap,
     root: first && (await firstScreenHtml(bootstrap, first.location, first.choice, c.get('requestId'))),
@@ -59,6 +70,31 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     icon: salonIconLink(salon, version),
     memoKey,
     pixel: pixelIdOf(salon) !== null,
+  });
+}
+
+/** The theme a console preview asks for (`?preview_theme=dark`), or null on a client's page. */
+function previewTheme(c: Context<AppEnv>): ThemeMode | null {
+  const asked = c.req.query(PREVIEW_THEME_PARAM);
+  return (THEME_MODES as readonly string[]).includes(asked ?? '') ? (asked as ThemeMode) : null;
+}
+
+/**
+ * The salon's real page in a theme it has not saved, for the console's live preview: this
+ * response only, never memoised or stored (no ETag, no-store), framed only by the product's own
+ * pages. A client's page (no parameter) is untouched by it.
+ */
+async function salonPreview(c: Context<AppEnv>, rawId: string, basePath: string, theme: ThemeMode) {
+  const bootstrap = await salonBootstrap(c, rawId, basePath);
+  if (!bootstrap) return notFound(c, 'salon');
+  const { salon } = bootstrap;
+  return serveShell(c, {
+    bootstrap,
+    theme,
+    lang: `en-${salon.country.code}`,
+    title: `Preview: ${salon.name}`,
+    pixel: false,
+    preview: true,
   });
 }
 
@@ -121,6 +157,7 @@ export const pages = new Hono<AppEnv>()
       const id = await salonIdFor(c, 'domain', hostOf(c));
       return id ? salonPage(c, id, '') : notFound(c, 'domain');
     }
+    if (CONSOLE_PATH.test(c.req.path)) return consoleShell(c);
     if (APP_ROUTES.test(c.req.path)) {
       return serveShell(c, {
         bootstrap: { page: 'landing', release: c.get('config').release },

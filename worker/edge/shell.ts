@@ -107,6 +107,11 @@ export interface ShellOptions {
   pixel?: boolean;
   /** The first screen's HTML, rendered by React at the edge (edge/first-screen.ts), for #root. */
   root?: string | null;
+  /**
+   * A preview for the salon console (an unsaved theme): framed by the console's own pages only,
+   * never memoised, never stored by a browser or cache (so never shown in place of the page).
+   */
+  preview?: boolean;
 }
 
 /**
@@ -146,18 +151,23 @@ function etagOf(c: Context<AppEnv>, tpl: { etag: string }, memoKey: string): str
   return `"${tpl.etag}-${`${c.get('config').release}/${memoKey}`.replace(/[^\w.@:-]/g, '_')}"`;
 }
 
-function headersFor(c: Context<AppEnv>, pixel: boolean, etag?: string): Record<string, string> {
-  return {
+function headersFor(c: Context<AppEnv>, pixel: boolean, etag?: string, preview = false): Record<string, string> {
+  const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     ...securityHeadersOf(c.get('config'), pixel),
     ...(etag ? { ETag: etag } : {}),
   };
+  if (preview) {
+    headers['Cache-Control'] = 'no-store';
+    headers['Content-Security-Policy'] = headers['Content-Security-Policy']!.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+  }
+  return headers;
 }
 
 /** The page, or a 304 when the browser already has this ETag (with the same headers: a 304 updates the stored ones). */
-function answer(c: Context<AppEnv>, body: Uint8Array, status: number, pixel: boolean, etag?: string): Response {
-  const headers = headersFor(c, pixel, etag);
+function answer(c: Context<AppEnv>, body: Uint8Array, status: number, pixel: boolean, etag?: string, preview = false): Response {
+  const headers = headersFor(c, pixel, etag, preview);
   if (etag && c.req.header('If-None-Match') === etag) return new Response(null, { status: 304, headers });
   return new Response(body, { status, headers });
 }
@@ -176,8 +186,8 @@ export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promis
 /** Serves the SPA's HTML with the page's theme, language, title, description, icon and public data injected. */
 export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<Response> {
   const status = o.status ?? 200;
-  // Only pages that exist are memoised and revalidated: a 404 is rendered each time.
-  const memoKey = status === 200 ? o.memoKey : undefined;
+  // Only pages that exist are memoised and revalidated: a 404 (or a preview) is rendered each time.
+  const memoKey = status === 200 && !o.preview ? o.memoKey : undefined;
   if (memoKey) {
     const ready = await memoisedShell(c, memoKey);
     if (ready) return ready;
@@ -198,5 +208,5 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
     if (rendered.size >= MEMO_LIMIT) rendered.delete(rendered.keys().next().value as string);
     rendered.set(etag, { body, pixel });
   }
-  return answer(c, body, status, pixel, etag);
+  return answer(c, body, status, pixel, etag, o.preview);
 }

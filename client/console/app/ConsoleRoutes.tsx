@@ -1,0 +1,74 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { useSession } from '../session/store';
+import { ComingSoon } from './ComingSoon';
+import { ErrorBoundary } from '../../app/ErrorBoundary';
+import { homeOf, PLACES } from './places';
+import { Shell } from './Shell';
+import { useCurrentSalon } from './current-salon';
+
+const BookingPageSettings = lazy(() => import('../settings/BookingPageSettings').then((m) => ({ default: m.BookingPageSettings })));
+const Team = lazy(() => import('../team/Team').then((m) => ({ default: m.Team })));
+const ApiKeys = lazy(() => import('../keys/ApiKeys').then((m) => ({ default: m.ApiKeys })));
+const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
+
+const SCREENS: Record<string, React.ComponentType> = {
+  'booking-page': BookingPageSettings,
+  team: Team,
+  'api-keys': ApiKeys,
+  history: History,
+};
+
+/** The signed-in console: /salons/{id}/{place}, each place only for the roles that may use it. */
+export function ConsoleRoutes() {
+  const { me } = useSession();
+  const first = me!.salons[0];
+  return (
+    <Routes>
+      <Route path="/salons/:salonId" element={<Shell />}>
+        <Route index element={<SalonHome />} />
+        {PLACES.map((p) => {
+          const Screen = SCREENS[p.path];
+          return (
+            <Route
+              key={p.path}
+              path={p.path}
+              element={
+                <Allowed roles={p.roles}>
+                  <ErrorBoundary>
+                    <Suspense fallback={<p role="status">Loading…</p>}>{Screen ? <Screen /> : <ComingSoon place={p} />}</Suspense>
+                  </ErrorBoundary>
+                </Allowed>
+              }
+            />
+          );
+        })}
+        <Route path="*" element={<SalonHome />} />
+      </Route>
+      <Route path="*" element={first ? <Navigate to={`/salons/${first.id}/${homeOf(first.role)}`} replace /> : <NoSalon />} />
+    </Routes>
+  );
+}
+
+function SalonHome() {
+  const salon = useCurrentSalon();
+  return <Navigate to={`../${homeOf(salon.role)}`} replace relative="path" />;
+}
+
+/** A place the staff member's role may not use is not shown: they land on their salon's home. */
+function Allowed({ roles, children }: { roles: readonly string[]; children: React.ReactNode }) {
+  const salon = useCurrentSalon();
+  const { salonId } = useParams();
+  if (!roles.includes(salon.role)) return <Navigate to={`/salons/${salonId}/${homeOf(salon.role)}`} replace />;
+  return children;
+}
+
+function NoSalon() {
+  return (
+    <main className={css({ p: '6' })}>
+      <h1 className={css({ fontSize: 'xl', fontWeight: '700' })}>No salon yet</h1>
+      <p>Your account is not part of a salon’s team any more. Ask the salon’s owner to invite you again.</p>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { css } from '../../../styled-system/css';
+
+/** The console's shared looks, from the neutral theme's tokens. */
+export const screenTitle = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', mb: '4' });
+export const sectionBox = css({
+  bg: 'bg',
+  border: '1px solid',
+  borderColor: 'surfaceMuted',
+  rounded: 'lg',
+  p: { base: '4', md: '5' },
+  mb: '4',
+});
+export const sectionTitle = css({ fontSize: 'lg', fontWeight: '700', mb: '3' });
+export const table = css({
+  w: 'full',
+  borderCollapse: 'collapse',
+  '& th, & td': { textAlign: 'left', p: '2', borderBottom: '1px solid', borderColor: 'surfaceMuted', verticalAlign: 'top' },
+  '& th': { fontWeight: '600', color: 'textMuted', fontSize: 'sm' },
+});
+
+/** A select (fieldInput greys read-only controls, and a select always matches :read-only). */
+export const selectInput = css({
+  minH: '11',
+  px: '2',
+  rounded: 'md',
+  border: '1px solid',
+  borderColor: 'border',
+  bg: 'bg',
+  color: 'text',
+  font: 'inherit',
+  '&[aria-invalid=true]': { borderColor: 'danger' },
+});

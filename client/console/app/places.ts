@@ -1,0 +1,65 @@
+import type { StaffRole } from '../../../shared/console/roles';
+import { CAN } from '../../../shared/console/roles';
+
+export interface Place {
+  /** the path under /console/salons/{id}/ */
+  path: string;
+  label: string;
+  /** the roles that see it in the navigation (and may open it) */
+  roles: readonly StaffRole[];
+  /** a place not built yet: one honest sentence about it */
+  coming?: string;
+}
+
+const everyone = ['owner', 'manager', 'stylist'] as const;
+const runsTheSalon = ['owner', 'manager'] as const;
+
+/** The console's places, in shared/CONSOLE.md's order. */
+export const PLACES: readonly Place[] = [
+  {
+    path: 'today',
+    label: 'Today',
+    roles: everyone,
+    coming:
+      'The day at a glance (appointments, arrivals, requests waiting and messages that failed) is coming in a later part of the console.',
+  },
+  {
+    path: 'diary',
+    label: 'Diary',
+    roles: everyone,
+    coming: 'The diary, by day and by week with a column for each stylist, is coming in a later part of the console.',
+  },
+  {
+    path: 'clients',
+    label: 'Clients',
+    roles: everyone,
+    coming: 'Searching clients and their cards (appointments, spend, no-shows and notes) is coming in a later part of the console.',
+  },
+  {
+    path: 'requests',
+    label: 'Requests',
+    roles: runsTheSalon,
+    coming: 'Deposit requests and rebooking links with their live statuses are coming in a later part of the console.',
+  },
+  {
+    path: 'vouchers',
+    label: 'Vouchers',
+    roles: runsTheSalon,
+    coming: 'Looking up, redeeming and listing gift vouchers is coming in a later part of the console.',
+  },
+  { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings },
+  {
+    path: 'addresses',
+    label: 'Addresses',
+    roles: ['owner'],
+    coming: 'Your short name and custom domain, with its status, are coming in a later part of the console.',
+  },
+  { path: 'team', label: 'Team', roles: CAN.manageTeam },
+  { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
+  { path: 'history', label: 'History', roles: CAN.readHistory },
+];
+
+export const placesFor = (role: StaffRole) => PLACES.filter((p) => (p.roles as readonly string[]).includes(role));
+
+/** Where a staff member lands in a salon: its booking page for those who run it, else Today. */
+export const homeOf = (role: StaffRole) => (CAN.editSettings.some((r) => r === role) ? 'booking-page' : 'today');

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { css } from '../../../styled-system/css';
+import { apiKeyCreateSchema, type ApiKeyCreate, type ApiKeySummary, type CreatedApiKey } from '../../../shared/console/keys';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { fieldInput } from '../../components/form-styles';
+import { linkButton, primaryButton } from '../../components/styles';
+import { useCurrentSalon } from '../app/current-salon';
+import { screenTitle, sectionBox, sectionTitle, table } from '../app/looks';
+import { Field, FormAlert } from '../components/Field';
+import { ConsoleCallError, staffCall } from '../lib/api';
+import { whenOf } from '../history/when';
+
+const keysKey = (salonId: number) => ['console', salonId, 'keys'] as const;
+
+/** API keys (owner): keys for automation, shown once when made, revoked at any time. */
+export function ApiKeys() {
+  const salon = useCurrentSalon();
+  const q = useQuery({ queryKey: keysKey(salon.id), queryFn: () => staffCall<ApiKeySummary[]>(`salons/${salon.id}/keys`) });
+  return (
+    <>
+      <h1 className={screenTitle}>API keys</h1>
+      <p className={css({ mb: '4', maxW: '65ch' })}>
+        Keys let your own tools change {salon.name}’s settings through the salon admin API. Anyone with a key can do that, so keep them
+        secret and revoke one you no longer use.
+      </p>
+      <NewKey salonId={salon.id} />
+      <section aria-labelledby="keys-list" className={sectionBox}>
+        <h2 id="keys-list" className={sectionTitle}>
+          Your keys
+        </h2>
+        {q.isPending ? (
+          <Loading what="your keys" />
+        ) : q.isError ? (
+          <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
+        ) : q.data.length === 0 ? (
+          <p>No keys yet.</p>
+        ) : (
+          <KeyList salonId={salon.id} keys={q.data} />
+        )}
+      </section>
+    </>
+  );
+}
+
+function KeyList({ salonId, keys }: { salonId: number; keys: ApiKeySummary[] }) {
+  const queries = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: (k: ApiKeySummary) => staffCall(`salons/${salonId}/keys/${k.id}`, { method: 'DELETE' }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: keysKey(salonId) }),
+  });
+  return (
+    <div className={css({ overflowX: 'auto' })}>
+      <table className={table}>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Starts with</th>
+            <th scope="col">Last used</th>
+            <th scope="col">
+              <span className={css({ srOnly: true })}>Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k.id}>
+              <td>{k.name}</td>
+              <td>
+                <code>{k.prefix}</code>
+              </td>
+              <td>{k.last_used_at ? whenOf(k.last_used_at) : 'Never'}</td>
+              <td>
+                <button
+                  type="button"
+                  className={linkButton}
+                  disabled={revoke.isPending}
+                  onClick={() => {
+                    if (window.confirm(`Revoke “${k.name}”? Tools using it stop working at once.`)) revoke.mutate(k);
+                  }}
+                >
+                  Revoke<span className={css({ srOnly: true })}> {k.name}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {revoke.isError && <FormAlert>{revoke.error.message}</FormAlert>}
+    </div>
+  );
+}
+
+function NewKey({ salonId }: { salonId: number }) {
+  const queries = useQueryClient();
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ApiKeyCreate>({ resolver: zodResolver(apiKeyCreateSchema), defaultValues: { name: '' } });
+  const submit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    try {
+      setCreated(await staffCall<CreatedApiKey>(`salons/${salonId}/keys`, { method: 'POST', body: v }));
+      form.reset({ name: '' });
+      void queries.invalidateQueries({ queryKey: keysKey(salonId) });
+    } catch (e) {
+      if (!(e instanceof ConsoleCallError)) throw e;
+      const field = e.fieldErrors.name;
+      if (field) form.setError('name', { message: field });
+      else setFailure(e.message);
+    }
+  });
+  return (
+    <section aria-labelledby="keys-new" className={sectionBox}>
+      <h2 id="keys-new" className={sectionTitle}>
+        Create a key
+      </h2>
+      {created && (
+        <div role="status" className={css({ mb: '4', p: '3', bg: 'surface', rounded: 'md', border: '1px solid', borderColor: 'border' })}>
+          <p className={css({ fontWeight: '600', mb: '1' })}>Your new key “{created.name}”. Copy it now: it is shown only this once.</p>
+          <code aria-label="New API key" className={css({ display: 'block', wordBreak: 'break-all', fontSize: 'md', p: '2', bg: 'bg' })}>
+            {created.key}
+          </code>
+        </div>
+      )}
+      <form onSubmit={submit} noValidate className={css({ maxW: '480px' })}>
+        <Field label="Key name" hint="What it is for, such as “Website sync”" error={form.formState.errors.name?.message}>
+          {(a) => <input {...a} {...form.register('name')} autoComplete="off" className={fieldInput} />}
+        </Field>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
+          Create key
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+// the console's own stylesheet (scripts/lib.mjs consoleStylesheet), never the booking pages' one
+import '../../styled-system/console.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ConsoleApp } from './app/ConsoleApp';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <ConsoleApp />
+  </StrictMode>,
+);

@@ -1,0 +1,73 @@
+import { useEffect, useRef, useState } from 'react';
+import { css } from '../../../styled-system/css';
+import { PREVIEW_THEME_PARAM, type ThemeMode } from '../../../shared/constants';
+
+const SIZES = [
+  { name: 'phone', label: 'Phone', width: 390, height: 760 },
+  { name: 'desktop', label: 'Desktop', width: 1280, height: 800 },
+] as const;
+
+/**
+ * The salon's real booking page, as clients would see it in `theme`, at phone and desktop width:
+ * the edge answers the preview parameter for that response only, so nothing is saved or shown to
+ * clients until the owner saves.
+ */
+export function Preview({ salonId, theme }: { salonId: number; theme: ThemeMode }) {
+  return (
+    <div
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 5fr)' },
+        gap: '4',
+        alignItems: 'start',
+      })}
+    >
+      {SIZES.map((s) => (
+        <Frame key={s.name} salonId={salonId} theme={theme} size={s} />
+      ))}
+    </div>
+  );
+}
+
+function Frame({ salonId, theme, size }: { salonId: number; theme: ThemeMode; size: (typeof SIZES)[number] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [scale, setScale] = useState(0.3);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const fit = () => setScale(Math.min(1, el.clientWidth / size.width));
+    fit();
+    const watch = new ResizeObserver(fit);
+    watch.observe(el);
+    return () => watch.disconnect();
+  }, [size.width]);
+  return (
+    // minW 0: the frame inside is 1280 px wide until scaled; it must never widen the grid
+    <figure className={css({ m: '0', minW: '0' })}>
+      <figcaption className={css({ fontSize: 'sm', color: 'textMuted', mb: '1' })}>
+        {size.label} ({size.width} px wide)
+      </figcaption>
+      <div
+        ref={box}
+        className={css({
+          w: 'full',
+          maxW: size.name === 'phone' ? '260px' : 'none',
+          overflow: 'hidden',
+          border: '1px solid',
+          borderColor: 'border',
+          rounded: 'md',
+        })}
+        style={{ height: size.height * scale }}
+      >
+        <iframe
+          title={`Preview of your booking page at ${size.label.toLowerCase()} width`}
+          src={`/salon/${salonId}?${PREVIEW_THEME_PARAM}=${theme}`}
+          data-preview={size.name}
+          width={size.width}
+          height={size.height}
+          style={{ transform: `scale(${scale})`, transformOrigin: '0 0', border: 0, display: 'block' }}
+        />
+      </div>
+    </figure>
+  );
+}

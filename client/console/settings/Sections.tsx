@@ -1,0 +1,192 @@
+import { useId, type ReactNode } from 'react';
+import { css } from '../../../styled-system/css';
+import { THEME_MODES } from '../../../shared/constants';
+import { fieldLabel } from '../../components/form-styles';
+import { sectionBox, sectionTitle } from '../app/looks';
+import { NumberSetting, OnOffSetting, TextSetting, messageAt, type SettingsForm } from './controls';
+import { DepositSetting } from './DepositSetting';
+import { OpeningHours } from './OpeningHours';
+import { Preview } from './Preview';
+import { VoucherSettings } from './VoucherSettings';
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={sectionBox}>
+      <h2 id={id} className={sectionTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+const THEME_WORDS = {
+  neutral: 'Neutral: warm cream and taupe, soft and light',
+  dark: 'Dark: light text on a dark background',
+  slick: 'Slick: crisp black and white',
+} as const;
+
+export function Appearance({ form, salonId }: { form: SettingsForm; salonId: number }) {
+  const theme = form.watch('theme_mode');
+  const error = messageAt(form.formState.errors, 'theme_mode');
+  return (
+    <Section title="Appearance">
+      <fieldset className={css({ border: 'none', p: '0', mb: '4' })}>
+        <legend className={fieldLabel}>Theme</legend>
+        {THEME_MODES.map((t) => (
+          <label key={t} className={css({ display: 'flex', gap: '2', alignItems: 'center', py: '1' })}>
+            <input type="radio" value={t} {...form.register('theme_mode')} className={css({ w: '5', h: '5', accentColor: 'primary' })} />
+            {THEME_WORDS[t]}
+          </label>
+        ))}
+        {error && <p className={css({ color: 'danger', fontSize: 'sm' })}>{error}</p>}
+      </fieldset>
+      <h3 className={css({ fontWeight: '600', mb: '1' })}>Preview</h3>
+      <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>
+        Your real booking page in the theme you chose. Clients keep seeing the saved theme until you save.
+      </p>
+      <Preview salonId={salonId} theme={theme} />
+    </Section>
+  );
+}
+
+export function OnlineBooking({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Online booking">
+      <OnOffSetting
+        form={form}
+        name="online_booking"
+        label="Clients can book online"
+        hint="Turn off to stop new online bookings at once."
+      />
+      <TextSetting
+        form={form}
+        name="online_booking_off_message"
+        label="What clients see while online booking is off"
+        hint="Leave empty for the usual message. Your phone number is shown with it."
+        multiline
+      />
+      <NumberSetting
+        form={form}
+        name="max_upcoming_online_bookings"
+        label="Upcoming bookings one client can make online"
+        hint="From 1 to 100."
+      />
+      <NumberSetting
+        form={form}
+        name="max_anonymous_holds"
+        label="Times held at once for clients not logged in"
+        hint="From 0 to 100. Beyond this, clients can still book but their time is not held while they finish."
+      />
+    </Section>
+  );
+}
+
+export function DepositsAndCards({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Deposits and cards">
+      <OnOffSetting form={form} name="needs_card" label="Clients must save a card to book online" />
+      <DepositSetting form={form} />
+    </Section>
+  );
+}
+
+export function Cancellations({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Cancellations and refunds">
+      <OnOffSetting form={form} name="allow_self_cancellation" label="Clients can cancel or change their booking online" />
+      <NumberSetting
+        form={form}
+        name="cancellation_window_hours"
+        label="Hours before the appointment when online cancelling stops"
+        hint="From 0 to 720. After this, clients must call you."
+      />
+      <OnOffSetting form={form} name="refund_deposit_outside_window" label="Refund the deposit when a client cancels in time" />
+    </Section>
+  );
+}
+
+export function Waitlist({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Waitlist">
+      <OnOffSetting form={form} name="has_waitlist" label="Clients can join a waitlist when no time suits them" />
+    </Section>
+  );
+}
+
+export function Texts({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Texts">
+      <TextSetting
+        form={form}
+        name="ncob_welcome_message"
+        label="Welcome message"
+        hint="Shown at the top of your booking page."
+        multiline
+      />
+      <TextSetting
+        form={form}
+        name="salon_ncob_text"
+        label="Cancellation policy"
+        hint="Shown before clients confirm. Bold, italics, lists and links are kept; anything else is removed."
+        multiline
+      />
+    </Section>
+  );
+}
+
+export function Photos() {
+  return (
+    <Section title="Photos">
+      <p>Uploading your logo, cover and stylists’ photos here is coming soon; until then they are uploaded through the salon admin API.</p>
+    </Section>
+  );
+}
+
+export function AddressAndHours({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Address and hours">
+      <TextSetting form={form} name="name" label="Salon name" />
+      <TextSetting form={form} name="phone" label="Phone" type="tel" />
+      <TextSetting form={form} name="email" label="Email" type="email" />
+      <TextSetting form={form} name="address_line_1" label="Address line 1" />
+      <TextSetting form={form} name="address_line_2" label="Address line 2" />
+      <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '2fr 1fr 1fr' }, columnGap: '4' })}>
+        <TextSetting form={form} name="city" label="Town or city" />
+        <TextSetting form={form} name="postcode" label="Postcode" />
+        <TextSetting form={form} name="country_code" label="Country" hint="2 letters, such as GB or US" />
+      </div>
+      <OpeningHours form={form} />
+    </Section>
+  );
+}
+
+export function GiftVouchers({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Gift vouchers">
+      <VoucherSettings form={form} />
+    </Section>
+  );
+}
+
+export function Reminders() {
+  return (
+    <Section title="Reminders">
+      <p>Choosing when clients get reminder texts and emails is coming in a later part of the console.</p>
+    </Section>
+  );
+}
+
+export function Tracking({ form }: { form: SettingsForm }) {
+  return (
+    <Section title="Tracking">
+      <TextSetting
+        form={form}
+        name="fb_pixel_id"
+        label="Facebook pixel id"
+        hint="Up to 20 digits, or empty for none. It runs only for clients who accept analytics cookies."
+      />
+    </Section>
+  );
+}

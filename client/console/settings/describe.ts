@@ -1,0 +1,22 @@
+import type { SettingName } from '../../../shared/console/settings';
+
+const money = (minor: number) => (minor / 100).toFixed(2);
+
+/** A setting's value in words, for the stale-save notice and History. */
+export function describeValue(field: SettingName | string, value: unknown): string {
+  if (value === null || value === undefined) return field === 'opening_hours' ? 'from the stylists’ hours' : 'none';
+  if (typeof value === 'boolean') return value ? 'on' : 'off';
+  if (value === '') return 'empty';
+  if (field === 'deposit' && typeof value === 'object') {
+    const d = value as { type: string; amount?: number; percent?: number };
+    return d.type === 'fixed' ? `${money(d.amount ?? 0)} fixed` : d.type === 'percentage' ? `${d.percent}% of the price` : 'no deposit';
+  }
+  if (field === 'voucher_amounts' && Array.isArray(value)) return value.length ? value.map((v) => money(Number(v))).join(', ') : 'none';
+  if (field === 'voucher_custom' && typeof value === 'object') {
+    const r = value as { min: number; max: number };
+    return `${money(r.min)} to ${money(r.max)}`;
+  }
+  if (typeof value === 'object') return JSON.stringify(value);
+  const text = String(value);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { css } from '../../../styled-system/css';
+import { STAFF_ROLES } from '../../../shared/console/roles';
+import { staffInviteSchema, type StaffInvite, type StaffMember } from '../../../shared/console/team';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { fieldInput } from '../../components/form-styles';
+import { linkButton, primaryButton } from '../../components/styles';
+import { useCurrentSalon } from '../app/current-salon';
+import { screenTitle, sectionBox, sectionTitle, selectInput, table } from '../app/looks';
+import { Field, FormAlert } from '../components/Field';
+import { ConsoleCallError, staffCall } from '../lib/api';
+import { useSession } from '../session/store';
+
+const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
+const teamKey = (salonId: number) => ['console', salonId, 'staff'] as const;
+
+/** Team (owner): who works here and in which role, inviting someone, and removing them. */
+export function Team() {
+  const salon = useCurrentSalon();
+  const q = useQuery({ queryKey: teamKey(salon.id), queryFn: () => staffCall<StaffMember[]>(`salons/${salon.id}/staff`) });
+  return (
+    <>
+      <h1 className={screenTitle}>Team</h1>
+      <section aria-labelledby="team-list" className={sectionBox}>
+        <h2 id="team-list" className={sectionTitle}>
+          People at {salon.name}
+        </h2>
+        {q.isPending ? (
+          <Loading what="your team" />
+        ) : q.isError ? (
+          <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
+        ) : (
+          <Members salonId={salon.id} members={q.data} />
+        )}
+      </section>
+      <Invite salonId={salon.id} />
+    </>
+  );
+}
+
+function Members({ salonId, members }: { salonId: number; members: StaffMember[] }) {
+  const queries = useQueryClient();
+  const { me } = useSession();
+  const remove = useMutation({
+    mutationFn: (m: StaffMember) => staffCall(`salons/${salonId}/staff/${m.id}`, { method: 'DELETE' }),
+    onSuccess: () => queries.invalidateQueries({ queryKey: teamKey(salonId) }),
+  });
+  return (
+    <>
+      <div className={css({ overflowX: 'auto' })}>
+        <table className={table}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Role</th>
+              <th scope="col">
+                <span className={css({ srOnly: true })}>Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              <tr key={m.id}>
+                <td>
+                  <span className={css({ fontWeight: '600' })}>{m.name}</span>
+                  <br />
+                  <span className={css({ fontSize: 'sm', color: 'textMuted', overflowWrap: 'anywhere' })}>{m.email}</span>
+                </td>
+                <td>
+                  {ROLE_WORDS[m.role]}
+                  {m.status === 'invited' && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Invited</span>}
+                  {m.via_group && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Through the group</span>}
+                </td>
+                <td>
+                  {!m.via_group && m.email !== me?.email && (
+                    <button
+                      type="button"
+                      className={linkButton}
+                      disabled={remove.isPending}
+                      onClick={() => {
+                        if (window.confirm(`Remove ${m.name} from the team? They can no longer sign in to this salon.`)) remove.mutate(m);
+                      }}
+                    >
+                      Remove<span className={css({ srOnly: true })}> {m.name}</span>
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {remove.isError && <FormAlert>{remove.error.message}</FormAlert>}
+    </>
+  );
+}
+
+function Invite({ salonId }: { salonId: number }) {
+  const queries = useQueryClient();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<StaffInvite>({ resolver: zodResolver(staffInviteSchema), defaultValues: { email: '', name: '', role: 'manager' } });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (v) => {
+    setDone(null);
+    setFailure(null);
+    try {
+      await staffCall(`salons/${salonId}/staff`, { method: 'POST', body: v });
+      setDone(`${v.name} is invited: we’ve emailed ${v.email} a temporary password to sign in with.`);
+      form.reset({ email: '', name: '', role: v.role });
+      void queries.invalidateQueries({ queryKey: teamKey(salonId) });
+    } catch (e) {
+      if (!(e instanceof ConsoleCallError)) throw e;
+      const fields = Object.entries(e.fieldErrors);
+      for (const [name, message] of fields) form.setError(name as keyof StaffInvite, { message });
+      if (!fields.length) setFailure(e.message);
+    }
+  });
+  return (
+    <section aria-labelledby="team-invite" className={sectionBox}>
+      <h2 id="team-invite" className={sectionTitle}>
+        Invite someone
+      </h2>
+      <form onSubmit={submit} noValidate className={css({ maxW: '480px' })}>
+        <Field label="Name" error={errors.name?.message}>
+          {(a) => <input {...a} {...form.register('name')} autoComplete="off" className={fieldInput} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(a) => <input {...a} {...form.register('email')} type="email" autoComplete="off" className={fieldInput} />}
+        </Field>
+        <Field
+          label="Role"
+          hint="Owners can do everything; managers run settings and the day; stylists see their own diary."
+          error={errors.role?.message}
+        >
+          {(a) => (
+            <select {...a} {...form.register('role')} className={`${selectInput} ${css({ w: 'full' })}`}>
+              {STAFF_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_WORDS[r]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        {done && (
+          <p role="status" className={css({ mb: '3' })}>
+            {done}
+          </p>
+        )}
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? 'Inviting…' : 'Send invitation'}
+        </button>
+      </form>
+    </section>
+  );
+}

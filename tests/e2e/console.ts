@@ -1,0 +1,89 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { emailsTo, expect } from './fixtures';
+import type { APIRequestContext } from '@playwright/test';
+
+/** The demo staff of the stand-ins' staff pool (README "The salon console"). */
+export const STAFF = {
+  owner3: { email: 'owner@brooklyn-barber.test', password: 'Owner-pass3', name: 'Jordan Bedford' },
+  manager3: { email: 'manager@brooklyn-barber.test', password: 'Manager-pass1', name: 'Riley Brooks' },
+  groupOwner: { email: 'owner@willow-demo.test', password: 'Owner-pass1', name: 'Morgan Willow' },
+} as const;
+
+/** The sign-in screen of the console, as staff use it. */
+export class ConsoleSignIn {
+  constructor(readonly page: Page) {}
+  get heading() {
+    return this.page.getByRole('heading', { level: 1 });
+  }
+  get email() {
+    return this.page.getByLabel('Email');
+  }
+  get password() {
+    return this.page.getByLabel('Password', { exact: true });
+  }
+  get submit() {
+    return this.page.getByRole('button', { name: 'Sign in' });
+  }
+
+  async open(width?: number) {
+    if (width) await this.page.setViewportSize({ width, height: 844 });
+    const res = await this.page.goto('/console');
+    expect(res?.status()).toBe(200);
+    await expect(this.heading).toHaveText('Sign in to your salon');
+  }
+
+  async signIn(email: string, password: string) {
+    await this.email.fill(email);
+    await this.password.fill(password);
+    await this.submit.click();
+  }
+}
+
+/** Opens the console in `page` and signs in; waits for the signed-in console. */
+export async function signInToConsole(page: Page, who: { email: string; password: string }, width?: number) {
+  const screen = new ConsoleSignIn(page);
+  await screen.open(width);
+  await screen.signIn(who.email, who.password);
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+}
+
+/** A browser context of its own (another person, another device), at a width. */
+export async function newPerson(browser: Browser, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  return { context, page: await context.newPage() };
+}
+
+/** The temporary password of the newest invitation the staff pool emailed to an address. */
+export async function temporaryPasswordOf(request: APIRequestContext, email: string): Promise<string> {
+  let password: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = await emailsTo(request, email);
+      password = mails.map((m) => /temporary password is (\S+?)\.?$/m.exec(m.text ?? m.html ?? '')?.[1]).find(Boolean);
+      return password;
+    }, 'the invitation in the dev outbox')
+    .toBeTruthy();
+  return password!;
+}
+
+/** The Booking page of a salon in the console, as an owner or manager uses it. */
+export class BookingPageScreen {
+  constructor(readonly page: Page) {}
+  get heading() {
+    return this.page.getByRole('heading', { level: 1, name: 'Booking page' });
+  }
+  get save() {
+    return this.page.getByRole('button', { name: 'Save changes' });
+  }
+  get saved() {
+    return this.page.getByRole('status').filter({ hasText: 'Saved.' });
+  }
+  theme = (name: 'Neutral' | 'Dark' | 'Slick') => this.page.getByRole('radio', { name: new RegExp(`^${name}:`) });
+  preview = (size: 'phone' | 'desktop') => this.page.frameLocator(`iframe[data-preview=${size}]`);
+
+  async open(salonId: number) {
+    await this.page.goto(`/console/salons/${salonId}/booking-page`);
+    await expect(this.heading).toBeVisible();
+    await expect(this.page.getByLabel('Salon name')).not.toHaveValue('');
+  }
+}

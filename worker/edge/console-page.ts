@@ -1,0 +1,28 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+
+/** The salon console's pages: /console and everything under it (its router draws the screen). */
+export const CONSOLE_PATH = /^\/console(?:\/|$)/;
+
+/**
+ * The console's CSP: its own scripts, its calls to this origin only, and the salon's real
+ * booking page framed from this origin for the live preview. No salon data is injected, so the
+ * page is the same for everyone until the next release.
+ */
+const CONSOLE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Cache-Control': 'no-cache',
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; " +
+    "frame-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Robots-Tag': 'noindex',
+};
+
+/** The console's HTML (console/index.html of the client build), on the platform's own hosts. */
+export async function consoleShell(c: Context<AppEnv>): Promise<Response> {
+  const res = await c.env.ASSETS.fetch(new Request(new URL('/console/', c.req.url)));
+  if (!res.ok) throw new Error(`console/index.html is missing from the assets (status ${res.status}); run the client build`);
+  return new Response(res.body, { status: 200, headers: CONSOLE_HEADERS });
+}
