@@ -23,19 +23,19 @@ const running = [];
 const stopAll = (sig) => running.forEach((r) => r.stop(sig));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(sig));
 
-await Promise.all(
-  Array.from({ length: servers }, async (_, i) => {
-    const persistTo = `.wrangler/e2e-${basePort}/${i}`;
-    cpSync(seeded, persistTo, { recursive: true });
-    // VERSION_LEASE_MS=0: a salon change answers at once (the Worker tests cover the lease itself).
-    const app = await startApp({ port: basePort + 10 * i, persistTo, clockOffsetMs, vars: { VERSION_LEASE_MS: '0' } });
-    running.push(app);
-    app.exited.then((code) => {
-      stopAll();
-      process.exit(code);
-    });
-  }),
-);
+// One after another: two wrangler dev starting at the same moment can pick the same free port
+// for a socket of their own ('Address already in use').
+for (let i = 0; i < servers; i++) {
+  const persistTo = `.wrangler/e2e-${basePort}/${i}`;
+  cpSync(seeded, persistTo, { recursive: true });
+  // VERSION_LEASE_MS=0: a salon change answers at once (the Worker tests cover the lease itself).
+  const app = await startApp({ port: basePort + 10 * i, persistTo, clockOffsetMs, vars: { VERSION_LEASE_MS: '0' } });
+  running.push(app);
+  app.exited.then((code) => {
+    stopAll();
+    process.exit(code);
+  });
+}
 
 createServer((_, res) => res.end(`${servers} servers ready\n`)).listen(basePort + 9, '127.0.0.1');
 console.log(`${servers} e2e servers on ports ${basePort}…${basePort + 10 * (servers - 1)}`);

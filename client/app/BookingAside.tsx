@@ -96,7 +96,6 @@ const line = css({
   gridTemplateColumns: 'minmax(0, 1fr) auto',
   columnGap: '3',
   py: '2',
-  borderTop: '1px solid',
-  borderColor: 'border',
+  borderTop: '1px solid {colors.border}',
 });
-const row = css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid', borderColor: 'border' });
+const row = css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid {colors.border}' });

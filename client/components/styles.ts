@@ -65,8 +65,7 @@ export const tabStyle = css({
   px: '2',
   bg: 'transparent',
   border: 'none',
-  borderBottom: '3px solid',
-  borderColor: 'transparent',
+  borderBottom: '3px solid {colors.transparent}',
   roundedTop: 'md',
   color: 'textMuted',
   fontWeight: '600',
@@ -77,8 +76,7 @@ export const tabStyle = css({
 /** The bar across the top of a screen: the salon's logo and name, the Powered-by mark. */
 export const headerBar = css({
   bg: 'surface',
-  borderBottom: '1px solid',
-  borderColor: 'border',
+  borderBottom: '1px solid {colors.border}',
   px: { base: '2.5', sm: '4' },
   py: '2',
   display: 'flex',

@@ -27,8 +27,7 @@ export function Shell() {
           px: { base: '3', md: '5' },
           py: '2',
           bg: 'bg',
-          borderBottom: '1px solid',
-          borderColor: 'surfaceMuted',
+          borderBottom: '1px solid {colors.surfaceMuted}',
         })}
       >
         <p className={css({ fontWeight: '700', mr: 'auto' })}>Bookwell console</p>

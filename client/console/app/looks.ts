@@ -14,7 +14,7 @@ export const sectionTitle = css({ fontSize: 'lg', fontWeight: '700', mb: '3' });
 export const table = css({
   w: 'full',
   borderCollapse: 'collapse',
-  '& th, & td': { textAlign: 'left', p: '2', borderBottom: '1px solid', borderColor: 'surfaceMuted', verticalAlign: 'top' },
+  '& th, & td': { textAlign: 'left', p: '2', borderBottom: '1px solid {colors.surfaceMuted}', verticalAlign: 'top' },
   '& th': { fontWeight: '600', color: 'textMuted', fontSize: 'sm' },
 });
 

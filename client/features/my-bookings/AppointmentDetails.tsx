@@ -104,7 +104,7 @@ export function AppointmentDetails() {
           </div>
           <Badge text={badgeOf(a)} />
         </div>
-        <ul className={css({ listStyle: 'none', my: '3', borderTop: '1px solid', borderColor: 'border', pt: '2' })}>
+        <ul className={css({ listStyle: 'none', my: '3', borderTop: '1px solid {colors.border}', pt: '2' })}>
           {a.procedures.map((p) => (
             <li key={p.id} className={css({ display: 'flex', justifyContent: 'space-between', gap: '2', py: '1' })}>
               <span className={css({ minW: 0 })}>
@@ -122,8 +122,7 @@ export function AppointmentDetails() {
             display: 'flex',
             justifyContent: 'space-between',
             fontWeight: '700',
-            borderTop: '2px solid',
-            borderColor: 'text',
+            borderTop: '2px solid {colors.text}',
             pt: '2',
           })}
         >

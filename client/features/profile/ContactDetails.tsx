@@ -55,7 +55,7 @@ export function ContactDetails({ user }: { user: ClientUser }) {
   return (
     <>
       {!user.phone_number_verified && (
-        <section aria-labelledby="confirm-number" className={css({ mb: '5', pb: '4', borderBottom: '1px solid', borderColor: 'border' })}>
+        <section aria-labelledby="confirm-number" className={css({ mb: '5', pb: '4', borderBottom: '1px solid {colors.border}' })}>
           <h2 id="confirm-number" className={css({ fontSize: 'lg', fontWeight: '700', mb: '2' })}>
             Confirm your mobile number
           </h2>

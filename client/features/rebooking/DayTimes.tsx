@@ -31,8 +31,7 @@ export function DayTimes({
           lineHeight: '1.3',
           mb: '2',
           pb: '1',
-          borderBottom: '2px solid',
-          borderColor: 'primary',
+          borderBottom: '2px solid {colors.primary}',
         })}
       >
         <span className={css({ display: 'block' })}>{weekdayShort(date)}</span>

@@ -30,8 +30,7 @@ export function ServiceRow({ service, selected, onToggle }: Props) {
   return (
     <li
       className={css({
-        borderTop: '1px solid',
-        borderColor: 'border',
+        borderTop: '1px solid {colors.border}',
         py: '3',
         px: '3',
         bg: selected ? 'surfaceMuted' : 'transparent',

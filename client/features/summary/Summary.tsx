@@ -91,7 +91,7 @@ export function Summary() {
         </p>
         <ul aria-label="Services" className={css({ listStyle: 'none' })}>
           {lines.map((l) => (
-            <li key={l.service.id} className={css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid', borderColor: 'border' })}>
+            <li key={l.service.id} className={css({ display: 'flex', gap: '3', py: '2', borderTop: '1px solid {colors.border}' })}>
               <div className={css({ flex: '1', minW: 0 })}>
                 <p className={css({ fontWeight: '600', overflowWrap: 'break-word' })}>{l.service.name}</p>
                 <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
@@ -110,8 +110,7 @@ export function Summary() {
           className={css({
             display: 'flex',
             justifyContent: 'space-between',
-            borderTop: '2px solid',
-            borderColor: 'text',
+            borderTop: '2px solid {colors.text}',
             pt: '2',
             fontWeight: '700',
           })}
