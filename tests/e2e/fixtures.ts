@@ -143,18 +143,23 @@ export class ServiceSelection {
   }
 
   async expand(category: string) {
-    const button = this.category(category);
-    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await this.open(this.category(category));
   }
 
   async expandAll() {
     const count = await this.categoryButtons.count();
-    for (let i = 0; i < count; i++) {
-      const button = this.categoryButtons.nth(i);
+    for (let i = 0; i < count; i++) await this.open(this.categoryButtons.nth(i));
+  }
+
+  /**
+   * Opens a category, tapping again if a tap made before the page was hydrated did not open it
+   * (the page holds early taps and replays them, but on busy cores hydration can take seconds).
+   */
+  private async open(button: Locator) {
+    await expect(async () => {
       if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-      await expect(button).toHaveAttribute('aria-expanded', 'true');
-    }
+      await expect(button).toHaveAttribute('aria-expanded', 'true', { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   /** Opens the service's category when given, then ticks the service. */
