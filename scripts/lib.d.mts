@@ -31,3 +31,5 @@ export function seededRandom(seed: number): () => number;
 /** Debian's chromium and the flags it runs with here. */
 export const CHROMIUM: string;
 export const CHROMIUM_FLAGS: readonly string[];
+/** The browser tests' defaults: first server's port, workers (and servers), the instant they run at. */
+export const E2E_DEFAULTS: { readonly port: number; readonly workers: number; readonly clockStart: string };

@@ -2,17 +2,20 @@
 // and the machine has two or more), type-check, lint (ESLint with the import boundaries) and check
 // formatting (Prettier); unit tests beside the stand-ins' own tests; the product's Worker tests in
 // workerd (beside a running stand-ins Worker); the production bundle check; and browser tests in
-// Chromium, a server per worker. Stops after the first step with a failing stage. Prints one line
-// per stage (its time and, for a test stage, its counts) and at the end the whole run's
+// Chromium, a server per worker (started right after the build, while the other stages run:
+// seeding and starting them takes a minute here). Stops after the first step with a failing
+// stage. Prints one line per stage (its time and, for a test stage, its counts) and at the end the whole run's
 // `N passed, N failed`. The output of stages run side by side is printed whole as each ends.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
-import { buildClient } from './lib.mjs';
+import { buildClient, E2E_DEFAULTS } from './lib.mjs';
 
 const stages = process.argv.slice(2);
 const want = (s) => stages.length === 0 || stages.includes(s);
 const summary = [];
 const total = { passed: 0, failed: 0, skipped: 0 };
+/** The browser tests' servers, once started (startE2eServers). */
+let e2eServers = null;
 
 /** The counts a test runner printed last: vitest's 'Tests  1 failed | 519 passed (520)', Playwright's '249 passed (11.2m)'. */
 function countsOf(output) {
@@ -26,6 +29,7 @@ function countsOf(output) {
 }
 
 function finish(code) {
+  e2eServers?.stop();
   console.log('\n' + summary.join('\n'));
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
   process.exit(code);
@@ -78,12 +82,46 @@ async function step(...stages) {
   if (results.includes(false)) finish(1);
 }
 
+/**
+ * Starts the browser tests' servers (scripts/serve-e2e.mjs) in the background with the settings
+ * Playwright's config will read (tests/e2e/env.ts), which then reuses them. `ready()` resolves
+ * once they all answer, or rejects with the end of their output if they stopped.
+ */
+function startE2eServers() {
+  const env = process.env;
+  env.E2E_PORT ||= String(E2E_DEFAULTS.port);
+  env.E2E_WORKERS ||= String(E2E_DEFAULTS.workers);
+  env.E2E_CLOCK_OFFSET_MS ||= String(Date.parse(env.E2E_CLOCK_START || E2E_DEFAULTS.clockStart) - Date.now());
+  env.E2E_SERVERS_STARTED = '1';
+  const child = spawn('node', ['scripts/serve-e2e.mjs'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...env, E2E_SERVERS: env.E2E_WORKERS },
+  });
+  let output = '';
+  child.stderr.on('data', (chunk) => (output = (output + chunk.toString()).slice(-20_000)));
+  const exited = new Promise((resolve) => child.on('close', resolve));
+  const readiness = `http://127.0.0.1:${Number(env.E2E_PORT) + 9}/`;
+  return {
+    stop: () => child.exitCode === null && child.kill('SIGTERM'),
+    async ready() {
+      for (const until = Date.now() + 300_000; Date.now() < until;) {
+        if (child.exitCode !== null) break;
+        const answered = await fetch(readiness).catch(() => null);
+        if (answered?.ok) return;
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 500))]);
+      }
+      throw new Error(`the browser tests' servers did not start:\n${output}`);
+    },
+  };
+}
+
 const check = { counts: false };
 if (want('build')) {
   const started = Date.now();
   buildClient();
   summary.push(`✓ build (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
+if (want('e2e')) e2eServers = startE2eServers();
 await step(
   ['typecheck', 'typecheck', 'tsc', ['-b'], check],
   ['lint', 'lint', 'eslint', ['--max-warnings', '0', '.'], check],
@@ -95,5 +133,17 @@ await step(
 );
 await step(['worker', 'worker', 'vitest', ['run', '--config', 'tests/worker/vitest.config.ts']]);
 await step(['bundle', 'bundle', 'node', ['scripts/bundle.mjs'], check]);
+if (e2eServers) {
+  const started = Date.now();
+  try {
+    await e2eServers.ready();
+  } catch (e) {
+    console.error(e.message);
+    summary.push('✗ browser: its servers did not start');
+    total.failed += 1;
+    finish(1);
+  }
+  console.log(`browser tests' servers ready (waited ${((Date.now() - started) / 1000).toFixed(0)} s after the other stages)`);
+}
 await step(['e2e', 'browser', 'playwright', ['test', '--config', 'tests/e2e/playwright.config.ts']]);
 finish(0);

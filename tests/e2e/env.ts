@@ -1,11 +1,13 @@
+import { E2E_DEFAULTS } from '../../scripts/lib.mjs';
+
 /**
  * The first app server's port (scripts/serve-e2e.mjs honours the same E2E_PORT). Each Playwright
  * worker has a server of its own, ten ports apart: this process's is the one of its parallel index.
  */
-export const E2E_BASE_PORT = Number(process.env.E2E_PORT || 8790);
+export const E2E_BASE_PORT = Number(process.env.E2E_PORT || E2E_DEFAULTS.port);
 export const E2E_PORT = E2E_BASE_PORT + 10 * Number(process.env.TEST_PARALLEL_INDEX || 0);
-/** How many workers, and so servers: E2E_WORKERS, or 2 (the suite is CPU-bound on two cores; 3 raced hydration). */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS || 2);
+/** How many workers, and so servers. */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS || E2E_DEFAULTS.workers);
 
 /** Salon 1's own domain in the demo data, and a host no salon owns. */
 export const CUSTOM_DOMAIN = 'book.demo-salon.test';
@@ -22,6 +24,6 @@ export const STANDINS_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
  * their clocks by the same offset (shared/clock.ts), computed once by the main process; the
  * test workers inherit it.
  */
-export const CLOCK_START = process.env.E2E_CLOCK_START || '2026-12-29T10:00:00Z';
+export const CLOCK_START = process.env.E2E_CLOCK_START || E2E_DEFAULTS.clockStart;
 process.env.E2E_CLOCK_OFFSET_MS ||= String(Date.parse(CLOCK_START) - Date.now());
 export const CLOCK_OFFSET_MS = Number(process.env.E2E_CLOCK_OFFSET_MS);

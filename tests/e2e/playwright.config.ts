@@ -63,7 +63,8 @@ export default defineConfig({
       // serve-e2e.mjs runs wrangler from node_modules/.bin and needs Node 22 from there too.
       PATH: `${root}node_modules/.bin${delimiter}${process.env.PATH ?? ''}`,
     },
-    reuseExistingServer: false,
+    // npm test starts them while the other stages run (scripts/test.mjs) and says so.
+    reuseExistingServer: !!process.env.E2E_SERVERS_STARTED,
     timeout: 300_000, // seeding once and starting a server per worker, on 2 busy cores
     stdout: 'ignore',
     stderr: 'pipe',
