@@ -4,8 +4,8 @@
 // workerd (beside a running stand-ins Worker); the production bundle check; and browser tests in
 // Chromium, a server per worker (started right after the build, while the other stages run:
 // seeding and starting them takes a minute here). Stops after the first step with a failing
-// stage. Prints one line per stage (its time and, for a test stage, its counts) and at the end the whole run's
-// `N passed, N failed`. The output of stages run side by side is printed whole as each ends.
+// stage. Prints one line per stage (its time and, for a test stage, its counts) and at the end
+// the whole run's `N passed, N failed`. The output of stages run side by side is printed whole as each ends.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { buildClient, E2E_DEFAULTS } from './lib.mjs';
