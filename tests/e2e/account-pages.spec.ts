@@ -44,13 +44,13 @@ test('logged out, the bottom navigation leads to the account login, which then s
 });
 
 // Deposits goes to /login instead (§2 Deposits, §6): tests/e2e/deposits.spec.ts.
-for (const path of ['my-profile', 'my-book']) {
-  test(`logged out, /salon/1/${path} goes to the account login`, async ({ page }) => {
+test('logged out, the profile and the bookings go to the account login', async ({ page }) => {
+  for (const path of ['my-profile', 'my-book']) {
     await page.goto(`/salon/1/${path}`);
-    await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true');
+    await expect(page, path).toHaveURL('/salon/1/profile-login?fromMyBook=true');
     await expect(new LoginScreen(page).accountTitle).toBeVisible();
-  });
-}
+  }
+});
 
 test.describe('logged in', () => {
   test.beforeEach(async ({ page, request }) => {

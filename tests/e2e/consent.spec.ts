@@ -225,11 +225,11 @@ test('the profile has Cookie settings too, and the group picker shares the choic
   await expect(page.getByText('Cookies: all accepted.')).toBeVisible();
 });
 
-for (const id of [1, 2, 3] as SalonId[]) {
-  test(`the banner passes axe in the ${SALONS[id].theme} theme`, async ({ openSalon, page, expectAccessible }) => {
+test('the banner passes axe in each theme', async ({ openSalon, page, expectAccessible }) => {
+  for (const id of [1, 2, 3] as SalonId[]) {
     await openSalon(id, { width: 320, height: 640 });
     await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[id].theme);
     await expect(banner(page)).toBeVisible();
     await expectAccessible(`the cookie banner (${SALONS[id].theme})`);
-  });
-}
+  }
+});

@@ -213,18 +213,9 @@ test('pays a deposit with a new card: the booking is confirmed and the request l
   await expect(page.getByText('You have no new deposit requests', { exact: true })).toBeVisible();
 });
 
-test('3-D Secure completed: the deposit is taken', async ({ page }) => {
-  const { invite } = await clientWithRequest(page, 3);
-  await page.goto(`/salon/1/pay-deposit/${invite.appointment_id}`);
-  await addCard(page, TEST_CARDS.threeDSecure);
-  await payDepositButton(page).click();
-  const challenge = new ThreeDSecurePage(page);
-  await expect(challenge.title).toBeVisible();
-  await challenge.complete.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Your booking is now confirmed.' })).toBeVisible();
-});
-
-test('3-D Secure failed: the failure modal, and the request stays open', async ({ page }) => {
+test('3-D Secure failed: the failure modal, and the request stays open; completed on the next try: the deposit is taken', async ({
+  page,
+}) => {
   const { invite } = await clientWithRequest(page, 4);
   await page.goto(`/salon/1/pay-deposit/${invite.appointment_id}`);
   await addCard(page, TEST_CARDS.threeDSecure);
@@ -239,6 +230,13 @@ test('3-D Secure failed: the failure modal, and the request stays open', async (
   await page.getByRole('link', { name: 'TRY AGAIN', exact: true }).click();
   await expect(page).toHaveURL('/salon/1/my-feeds');
   await expect(page.getByText('Deposit requested: £20.00', { exact: true })).toBeVisible();
+
+  await page.getByRole('link', { name: 'PAY DEPOSIT', exact: true }).click();
+  await expect(page).toHaveURL(`/salon/1/pay-deposit/${invite.appointment_id}`);
+  await payDepositButton(page).click();
+  await expect(challenge.title).toBeVisible();
+  await challenge.complete.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your booking is now confirmed.' })).toBeVisible();
 });
 
 test('a declined card: the failure modal with the card message, a way to the profile, and the request stays', async ({ page }) => {
@@ -271,7 +269,7 @@ test('card only: CONFIRM WITH CARD adds the card to the booking', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: 'Your card has been successfully added' })).toBeVisible();
 });
 
-test('decline: the salon is told, and the request leaves the feed', async ({ page }) => {
+test('decline: the salon is told, the request leaves the feed, and decline with no request goes to the feed', async ({ page }) => {
   await clientWithRequest(page, 7);
   await page.goto('/salon/1/my-feeds');
   await page.getByRole('link', { name: 'DECLINE', exact: true }).click();
@@ -282,10 +280,8 @@ test('decline: the salon is told, and the request leaves the feed', async ({ pag
   await expect(page.getByRole('link', { name: 'BOOK ANOTHER APPOINTMENT', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'CLOSE', exact: true }).click();
   await expect(page.getByText('You have no new deposit requests', { exact: true })).toBeVisible();
-});
 
-test('decline without a request goes to the feed', async ({ page }) => {
-  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+  // Decline again, with no request left: the feed.
   await page.goto('/salon/1/decline/');
   await expect(page).toHaveURL('/salon/1/my-feeds');
 });

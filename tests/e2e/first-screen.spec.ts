@@ -15,12 +15,12 @@ function problemsOf(page: Page): string[] {
 }
 
 for (const width of [320, 1280]) {
-  for (const path of ['/salon/1', '/salon/2', '/group/1/', '/salon/1?category=Colour&utm_source=newsletter']) {
-    test(`${path} at ${width} px hydrates the server's first screen without a mismatch`, async ({ page }) => {
-      const problems = problemsOf(page);
-      await page.setViewportSize({ width, height: 800 });
+  test(`at ${width} px each first screen hydrates the server's markup without a mismatch`, async ({ page }) => {
+    const problems = problemsOf(page);
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/salon/1', '/salon/2', '/group/1/', '/salon/1?category=Colour&utm_source=newsletter']) {
       const response = await page.goto(path);
-      expect(await response?.text()).toMatch(/<div id="root"><[a-z]/);
+      expect(await response?.text(), path).toMatch(/<div id="root"><[a-z]/);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // the page answers at once: a first tap works (the app took over the server's markup)
       if (path.startsWith('/salon')) {
@@ -31,9 +31,9 @@ for (const width of [320, 1280]) {
       } else {
         await expect(page.getByRole('link', { name: /Willow & Co Islington/ })).toHaveAttribute('href', /\/s\/demo|\/salon\/1|book\.demo/);
       }
-      expect(problems).toEqual([]);
-    });
-  }
+      expect(problems, path).toEqual([]);
+    }
+  });
 }
 
 test('without JavaScript the first screen is already there: the services, the welcome and the banner', async ({ browser }) => {

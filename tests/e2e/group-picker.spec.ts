@@ -41,13 +41,10 @@ test('without a query the links are the plain short URLs', async ({ openSalon, p
   await expect(picker.location(SALONS[2].name)).toHaveAttribute('href', SALONS[2].shortUrl);
 });
 
-test('every salon of a group shows CHANGE LOCATION', async ({ openSalon }) => {
-  const screen = await openSalon(2);
-  await expect(screen.changeLocation).toHaveAttribute('href', '/group/1/');
-});
-
-test('a salon without a group shows no CHANGE LOCATION', async ({ openSalon }) => {
-  const screen = await openSalon(3);
-  await expect(screen.header).toContainText(SALONS[3].name);
-  await expect(screen.changeLocation).toHaveCount(0);
+test('every salon of a group shows CHANGE LOCATION, a salon without a group none', async ({ openSalon }) => {
+  const grouped = await openSalon(2);
+  await expect(grouped.changeLocation).toHaveAttribute('href', '/group/1/');
+  const alone = await openSalon(3);
+  await expect(alone.header).toContainText(SALONS[3].name);
+  await expect(alone.changeLocation).toHaveCount(0);
 });

@@ -13,20 +13,20 @@ async function expectNotFoundPage(page: Page, message: RegExp) {
 }
 
 test.describe('not found', () => {
-  for (const [path, message] of [
-    ['/salon/999', /salon/i],
-    ['/salon/999999', /salon/i],
-    ['/salon/999/summary', /salon/i],
-    ['/salon/abc', /salon/i],
-    ['/group/999/', /group/i],
-    ['/s/nope', /short link/i],
-  ] as const) {
-    test(`${path} answers 404 with a clear message`, async ({ page }) => {
+  test('unknown salons, groups and short links answer 404 with a clear message', async ({ page }) => {
+    for (const [path, message] of [
+      ['/salon/999', /salon/i],
+      ['/salon/999999', /salon/i],
+      ['/salon/999/summary', /salon/i],
+      ['/salon/abc', /salon/i],
+      ['/group/999/', /group/i],
+      ['/s/nope', /short link/i],
+    ] as const) {
       const res = await page.goto(path);
-      expect(res!.status()).toBe(404);
+      expect(res!.status(), path).toBe(404);
       await expectNotFoundPage(page, message);
-    });
-  }
+    }
+  });
 
   test('an unknown host answers 404 with a clear message', async ({ page, request }) => {
     const res = await request.get('/', { headers: { Host: UNKNOWN_DOMAIN } });
@@ -60,16 +60,13 @@ test.describe("not found in a salon's booking area", () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
   });
 
-  for (const id of [1, 2, 3] as const) {
-    test(`the not-found page of salon ${id} (${SALONS[id].theme} theme) is accessible`, async ({ page, expectAccessible }) => {
+  test("the not-found page in each salon's theme, and the edge's (no salon's look), are accessible", async ({ page, expectAccessible }) => {
+    for (const id of [1, 2, 3] as const) {
       await page.goto(`/salon/${id}/no/such/screen`);
       await expect(page.getByRole('link', { name: `Back to ${SALONS[id].name}` })).toHaveAttribute('href', `/salon/${id}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[id].theme);
-      await expectAccessible(`not found in salon ${id}`);
-    });
-  }
-
-  test("the edge's not-found page (no salon's look) is accessible", async ({ page, expectAccessible }) => {
+      await expectAccessible(`not found in salon ${id} (${SALONS[id].theme})`);
+    }
     expect((await page.goto('/salon/999999'))!.status()).toBe(404);
     await expectAccessible('not found, no salon');
   });

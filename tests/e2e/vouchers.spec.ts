@@ -188,7 +188,7 @@ test('sending a voucher: each message, the 320-character message, success and th
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
 
 for (const theme of themes) {
-  test(`the voucher screens fit 320 px and 1280 px with no serious axe violations (${theme})`, async ({
+  test(`the voucher screens fit 320 px and 1280 px, with no serious axe violations at 320 px (${theme})`, async ({
     page,
     setSalon,
     expectAccessible,
@@ -197,11 +197,12 @@ for (const theme of themes) {
     if (theme !== 'slick') await setSalon(1, { theme_mode: theme });
     const check = async (screen: string) => {
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      for (const width of [320, 1280]) {
-        await page.setViewportSize({ width, height: 800 });
-        await expectNoSidewaysScroll();
-        await expectAccessible(`${screen} at ${width} px (${theme})`, { atLeast: 'serious' });
-      }
+      // One axe pass per screen and theme, at a phone's width; both widths fit.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await expectNoSidewaysScroll();
+      await page.setViewportSize({ width: 320, height: 800 });
+      await expectNoSidewaysScroll();
+      await expectAccessible(`${screen} at 320 px (${theme})`, { atLeast: 'serious' });
     };
 
     await page.setViewportSize({ width: 320, height: 800 });
