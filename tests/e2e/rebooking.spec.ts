@@ -260,10 +260,18 @@ test.describe('at 320 px', () => {
     }
   });
 
-  test('a token the API refuses (401) is dropped and the old-link notice shows with the salon phone', async ({ page }) => {
+  test('/confirm and /end without a chosen time go back; a token the API then refuses (401) is dropped and the old-link notice shows with the salon phone', async ({
+    page,
+  }) => {
     const flow = new Rebooking(page);
     await flow.openLink(await newLink(page.request));
     const history = page.url();
+    await page.goto('/confirm/1');
+    await expect(page).not.toHaveURL(/\/confirm\//);
+    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
+    await page.goto('/end');
+    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
+
     await page.evaluate(() => {
       const saved = JSON.parse(sessionStorage.getItem('rebooking')!) as { token: string };
       sessionStorage.setItem('rebooking', JSON.stringify({ ...saved, token: 'x'.repeat(43) }));
@@ -272,16 +280,6 @@ test.describe('at 320 px', () => {
     await expect(page).toHaveURL('/salon');
     await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: SALONS[1].phone })).toBeVisible();
-  });
-
-  test('/confirm without a chosen time goes to /salon', async ({ page }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    await page.goto('/confirm/1');
-    await expect(page).not.toHaveURL(/\/confirm\//);
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-    await page.goto('/end');
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
   });
 });
 
