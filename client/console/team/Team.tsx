@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { STAFF_ROLES } from '../../../shared/console/roles';
+import { CAN, MAY_INVITE, type StaffRole } from '../../../shared/console/roles';
 import { staffInviteSchema, type StaffInvite, type StaffMember } from '../../../shared/console/team';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
@@ -17,9 +17,10 @@ import { useSession } from '../session/store';
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
 const teamKey = (salonId: number) => ['console', salonId, 'staff'] as const;
 
-/** Team (owner): who works here and in which role, inviting someone, and removing them. */
+/** Team: who works here and in which role, and inviting someone (owners anyone, managers stylists: MAY_INVITE); owners remove. */
 export function Team() {
   const salon = useCurrentSalon();
+  const mayRemove = (CAN.removeStaff as readonly StaffRole[]).includes(salon.role);
   const q = useQuery({ queryKey: teamKey(salon.id), queryFn: () => staffCall<StaffMember[]>(`salons/${salon.id}/staff`) });
   return (
     <>
@@ -33,15 +34,15 @@ export function Team() {
         ) : q.isError ? (
           <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
         ) : (
-          <Members salonId={salon.id} members={q.data} />
+          <Members salonId={salon.id} members={q.data} mayRemove={mayRemove} />
         )}
       </section>
-      <Invite salonId={salon.id} />
+      <Invite salonId={salon.id} roles={MAY_INVITE[salon.role]} />
     </>
   );
 }
 
-function Members({ salonId, members }: { salonId: number; members: StaffMember[] }) {
+function Members({ salonId, members, mayRemove }: { salonId: number; members: StaffMember[]; mayRemove: boolean }) {
   const queries = useQueryClient();
   const { me } = useSession();
   const remove = useMutation({
@@ -75,7 +76,7 @@ function Members({ salonId, members }: { salonId: number; members: StaffMember[]
                   {m.via_group && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Through the group</span>}
                 </td>
                 <td>
-                  {!m.via_group && m.email !== me?.email && (
+                  {mayRemove && !m.via_group && m.email !== me?.email && (
                     <button
                       type="button"
                       className={linkButton}
@@ -98,11 +99,14 @@ function Members({ salonId, members }: { salonId: number; members: StaffMember[]
   );
 }
 
-function Invite({ salonId }: { salonId: number }) {
+function Invite({ salonId, roles }: { salonId: number; roles: readonly StaffRole[] }) {
   const queries = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<StaffInvite>({ resolver: zodResolver(staffInviteSchema), defaultValues: { email: '', name: '', role: 'manager' } });
+  const form = useForm<StaffInvite>({
+    resolver: zodResolver(staffInviteSchema),
+    defaultValues: { email: '', name: '', role: roles.includes('manager') ? 'manager' : roles[0] },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (v) => {
     setDone(null);
@@ -133,12 +137,16 @@ function Invite({ salonId }: { salonId: number }) {
         </Field>
         <Field
           label="Role"
-          hint="Owners can do everything; managers run settings and the day; stylists see their own diary."
+          hint={
+            roles.length > 1
+              ? 'Owners can do everything; managers run settings and the day; stylists see their own diary.'
+              : 'As a manager you can invite stylists, who see their own diary. Ask an owner to invite a manager or an owner.'
+          }
           error={errors.role?.message}
         >
           {(a) => (
             <select {...a} {...form.register('role')} className={`${selectInput} ${css({ w: 'full' })}`}>
-              {STAFF_ROLES.map((r) => (
+              {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_WORDS[r]}
                 </option>
