@@ -5,7 +5,7 @@ import type { ConsolePhoto, ConsolePhotos } from '../../../shared/console/photos
 import { IMAGE_LIMITS, IMAGE_TYPES, imageFileProblem, type ImageSlot } from '../../../shared/images';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
-import { Field } from '../components/Field';
+import { Field } from '../../components/Field';
 import { ConsolePhotosError, photosQuery, changePhoto } from './photos-api';
 
 const ACCEPT = Object.keys(IMAGE_TYPES).join(',');

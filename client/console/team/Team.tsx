@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { CAN, MAY_INVITE, type StaffRole } from '../../../shared/console/roles';
 import { staffInviteSchema, type StaffInvite, type StaffMember } from '../../../shared/console/team';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { fieldInput } from '../../components/form-styles';
-import { linkButton, primaryButton } from '../../components/styles';
+import { fieldInput, selectInput } from '../../components/form-styles';
+import { primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle, selectInput, table } from '../app/looks';
-import { Field, FormAlert } from '../components/Field';
+import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
+import { ActionTable } from '../components/ActionTable';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { useSession } from '../session/store';
 
@@ -43,59 +45,42 @@ export function Team() {
 }
 
 function Members({ salonId, members, mayRemove }: { salonId: number; members: StaffMember[]; mayRemove: boolean }) {
-  const queries = useQueryClient();
   const { me } = useSession();
-  const remove = useMutation({
-    mutationFn: (m: StaffMember) => staffCall(`salons/${salonId}/staff/${m.id}`, { method: 'DELETE' }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: teamKey(salonId) }),
-  });
+  const note = css({ display: 'block', fontSize: 'sm', color: 'textMuted' });
   return (
-    <>
-      <div className={css({ overflowX: 'auto' })}>
-        <table className={table}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className={css({ srOnly: true })}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <span className={css({ fontWeight: '600' })}>{m.name}</span>
-                  <br />
-                  <span className={css({ fontSize: 'sm', color: 'textMuted', overflowWrap: 'anywhere' })}>{m.email}</span>
-                </td>
-                <td>
-                  {ROLE_WORDS[m.role]}
-                  {m.status === 'invited' && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Invited</span>}
-                  {m.via_group && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Through the group</span>}
-                </td>
-                <td>
-                  {mayRemove && !m.via_group && m.email !== me?.email && (
-                    <button
-                      type="button"
-                      className={linkButton}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${m.name} from the team? They can no longer sign in to this salon.`)) remove.mutate(m);
-                      }}
-                    >
-                      Remove<span className={css({ srOnly: true })}> {m.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {remove.isError && <FormAlert>{remove.error.message}</FormAlert>}
-    </>
+    <ActionTable
+      rows={members}
+      listKey={teamKey(salonId)}
+      columns={[
+        {
+          header: 'Name',
+          cell: (m) => (
+            <>
+              <span className={css({ fontWeight: '600' })}>{m.name}</span>
+              <br />
+              <span className={css({ fontSize: 'sm', color: 'textMuted', overflowWrap: 'anywhere' })}>{m.email}</span>
+            </>
+          ),
+        },
+        {
+          header: 'Role',
+          cell: (m) => (
+            <>
+              {ROLE_WORDS[m.role]}
+              {m.status === 'invited' && <span className={note}>Invited</span>}
+              {m.via_group && <span className={note}>Through the group</span>}
+            </>
+          ),
+        },
+      ]}
+      action={{
+        label: 'Remove',
+        nameOf: (m) => m.name,
+        confirm: (m) => `Remove ${m.name} from the team? They can no longer sign in to this salon.`,
+        run: (m) => staffCall(`salons/${salonId}/staff/${m.id}`, { method: 'DELETE' }),
+        offered: (m) => mayRemove && !m.via_group && m.email !== me?.email,
+      }}
+    />
   );
 }
 
