@@ -24,8 +24,9 @@ if (boot.page === 'salon') {
   // Before the first render, so that no screen ever shows another salon's selection.
   enterSalon(boot.salon.id);
   rememberCampaign(window.location.search);
-  // A reload keeps the client logged in: the httpOnly refresh cookie gives new tokens.
-  void refreshSession();
+  // A reload keeps the client logged in: the httpOnly refresh cookie gives new tokens. Not in the
+  // console's preview, which shows the page as a new client sees it and touches no client's cookie.
+  if (!boot.preview) void refreshSession();
 }
 
 if (serverRendered) {
@@ -48,4 +49,4 @@ if (serverRendered) {
 }
 
 // The offline shell: after the page has loaded, outside the first-load JS.
-registerServiceWorker(boot.page === 'salon');
+if (!(boot.page === 'salon' && boot.preview)) registerServiceWorker(boot.page === 'salon');

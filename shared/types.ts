@@ -106,7 +106,16 @@ export interface RealtimeSettings {
 }
 
 export type Bootstrap =
-  | { page: 'salon'; salon: SalonDetails; services: Category[]; basePath: string; release: string; realtime: RealtimeSettings }
+  | {
+      page: 'salon';
+      salon: SalonDetails;
+      services: Category[];
+      basePath: string;
+      release: string;
+      realtime: RealtimeSettings;
+      /** the salon console's live preview (`?preview_theme=`): no cookie banner, no client session, no service worker */
+      preview?: true;
+    }
   | { page: 'group'; group: Group; release: string }
   | { page: 'landing'; release: string }
   | { page: 'not-found'; what: 'salon' | 'group' | 'domain' | 'short URL' | 'page'; release: string };

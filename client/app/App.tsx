@@ -27,6 +27,7 @@ export function App({ boot, location }: { boot: Bootstrap; location?: string }) 
           basePath={boot.basePath}
           realtime={boot.realtime}
           location={location}
+          preview={boot.preview === true}
         />
       );
     case 'group':

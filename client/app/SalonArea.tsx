@@ -74,7 +74,8 @@ const JOURNEY_PATHS = new Set([
   '/confirm-with-card',
 ]);
 
-function Layout() {
+/** `preview`: the console's preview of the page (no cookie banner: nobody there can choose). */
+function Layout({ preview }: { preview: boolean }) {
   const { pathname } = useLocation();
   const { status } = useAuth();
   const main = useRef<HTMLElement>(null);
@@ -92,7 +93,7 @@ function Layout() {
       {/* Beside the summary, the banner lines up with the journey's column. */}
       <div className={withAside ? besideSummary : undefined}>
         <div className={`${pageColumn} ${tabletColumn} ${withAside ? journeyColumn : ''}`}>
-          <CookieBanner who={salon.name} />
+          {!preview && <CookieBanner who={salon.name} />}
         </div>
       </div>
       <WithBookingSummary on={withAside} removable={pathname === '/'}>
@@ -166,11 +167,14 @@ export function SalonArea({
   basePath,
   realtime,
   location,
+  preview = false,
 }: {
   data: SalonData;
   basePath: string;
   realtime?: RealtimeSettings;
   location?: string;
+  /** the salon console's live preview of the page (bootstrap `preview`) */
+  preview?: boolean;
 }) {
   useRealtimeConnection(realtime);
   useForgetOnLogout();
@@ -178,7 +182,7 @@ export function SalonArea({
     <SalonContext.Provider value={data}>
       <AreaRouter basename={basePath || '/'} location={location}>
         <Routes>
-          <Route element={<Layout />}>
+          <Route element={<Layout preview={preview} />}>
             <Route index element={<ServiceSelection />} />
             {journey.map(([path, Screen]) => (
               <Route

@@ -1,12 +1,14 @@
+import type { PhotoField } from './photos';
 import type { SettingName } from './settings';
 
-/** One change of a salon's settings, as GET /api/console/salons/{id}/history lists them (newest first). */
+/** One change of a salon's settings or images, as GET /api/console/salons/{id}/history lists them (newest first). */
 export interface HistoryEntry {
   /** ISO date-time of the change */
   at: string;
   /** who made it: a staff member's email, or 'admin key' for the salon admin API */
   who: string;
-  field: SettingName;
+  /** a setting, or an image (logo, cover, stylist_photo: old and new are addresses, a stylist's with their name) */
+  field: SettingName | PhotoField;
   /** the values before and after, in the settings' own shapes */
   old: unknown;
   new: unknown;

@@ -10,13 +10,22 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager or stylist' });
 
-/** What each role may do in the console's first part (settings, team, keys, history). */
+/** What each role may do in the console's first part (settings and photos, team, keys, history). */
 export const CAN = {
   editSettings: ['owner', 'manager'],
   readHistory: ['owner', 'manager'],
-  manageTeam: ['owner'],
+  /** see the team and invite (whom: MAY_INVITE) */
+  inviteStaff: ['owner', 'manager'],
+  /** remove someone from the team */
+  removeStaff: ['owner'],
   manageKeys: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
+
+/**
+ * Whom each role may invite (issue 28: staff are "invited by an owner or manager"): an owner
+ * anyone; a manager stylists only, so nobody hands out a role above their own.
+ */
+export const MAY_INVITE: Record<StaffRole, readonly StaffRole[]> = { owner: STAFF_ROLES, manager: ['stylist'], stylist: [] };
 
 /** A salon the signed-in staff member works at, with their role there. */
 export interface StaffSalon {

@@ -53,7 +53,6 @@ for (const width of [390, 1280]) {
         await expect(manager.page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
         const nav = manager.page.getByRole('navigation', { name: 'Console' });
         await expect(nav.getByRole('link', { name: 'History' })).toBeVisible();
-        await expect(nav.getByRole('link', { name: 'Team' })).toHaveCount(0);
         await expect(nav.getByRole('link', { name: 'API keys' })).toHaveCount(0);
 
         // signing out ends the session at once: a reload does not sign back in
@@ -67,6 +66,11 @@ for (const width of [390, 1280]) {
         await manager.page.getByLabel('Password', { exact: true }).fill('Managing-2026');
         await manager.page.getByRole('button', { name: 'Sign in' }).click();
         await expect(manager.page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
+        // the team: a manager sees it and invites stylists only; removing is the owner's
+        await nav.getByRole('link', { name: 'Team' }).click();
+        await expect(manager.page.getByRole('row').filter({ hasText: STAFF.owner3.email })).toContainText('Owner');
+        await expect(manager.page.getByLabel('Role').getByRole('option')).toHaveText(['Stylist']);
+        await expect(manager.page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
       } finally {
         await manager.context.close();
       }

@@ -7,6 +7,7 @@ export const STAFF = {
   owner3: { email: 'owner@brooklyn-barber.test', password: 'Owner-pass3', name: 'Jordan Bedford' },
   manager3: { email: 'manager@brooklyn-barber.test', password: 'Manager-pass1', name: 'Riley Brooks' },
   groupOwner: { email: 'owner@willow-demo.test', password: 'Owner-pass1', name: 'Morgan Willow' },
+  stylist1: { email: 'stylist@willow-demo.test', password: 'Stylist-pass1' },
 } as const;
 
 /** The sign-in screen of the console, as staff use it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, patchSalon, themeOf } from './helpers';
+import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
 
 // The salon console's page (/console, a second entry of the client build) and the live preview of
 // a salon's booking page in a theme it has not saved (?preview_theme=): that response only.
@@ -40,14 +40,20 @@ describe("the console's preview of a salon page", () => {
     expect((await patchSalon(3, { theme_mode: 'neutral' })).status).toBe(200);
     const preview = await call('/salon/3?preview_theme=dark');
     expect(preview.status).toBe(200);
-    expect(themeOf(await preview.text())).toBe('dark');
+    const html = await preview.text();
+    expect(themeOf(html)).toBe('dark');
+    // the page knows it is a preview (no cookie banner, no client session) and sets no cookie
+    expect(bootstrapOf(html)).toMatchObject({ page: 'salon', preview: true });
+    expect(preview.headers.get('Set-Cookie')).toBeNull();
     expect(preview.headers.get('ETag')).toBeNull();
     expect(preview.headers.get('Cache-Control')).toBe('no-store');
     expect(preview.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'self'");
 
     // the client's page, before and after the preview, keeps the saved theme and its own headers
     const page = await call('/salon/3');
-    expect(themeOf(await page.text())).toBe('neutral');
+    const clientHtml = await page.text();
+    expect(themeOf(clientHtml)).toBe('neutral');
+    expect(bootstrapOf(clientHtml)).not.toHaveProperty('preview');
     expect(page.headers.get('Cache-Control')).toBe('no-cache');
     expect(page.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
     const etag = page.headers.get('ETag')!;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoLogin } from './helpers';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { png } from './image-bytes';
 
 /**
  * Every caller against every staff call (issue 28). A salon's call answers 404 to anyone who does
@@ -42,16 +43,44 @@ const CALLS: StaffCall[] = [
     ],
   },
   { name: 'GET history', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/history`, {}] },
-  { name: 'GET staff', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/staff`, {}] },
+  { name: 'GET staff', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/staff`, {}] },
   {
     name: 'POST staff',
-    roles: ['owner'],
+    roles: ['owner', 'manager'],
     request: async (s) => [
       `/api/console/salons/${s}/staff`,
       { method: 'POST', body: JSON.stringify({ email: 'not an email', name: 'X', role: 'manager' }) },
     ],
   },
   { name: 'DELETE staff', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/staff/${OWNER_OF[s]}`, { method: 'DELETE' }] },
+  { name: 'GET photos', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/photos`, {}] },
+  {
+    // both salons have a logo: a change that starts from none is stale (412)
+    name: 'PUT logo',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/photos/logo`,
+      { method: 'PUT', headers: { 'Content-Type': 'image/png', 'If-Match': 'none' }, body: png(8, 8) },
+    ],
+  },
+  {
+    name: 'DELETE cover',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/photos/cover`, { method: 'DELETE', headers: { 'If-Match': 'none' } }],
+  },
+  {
+    name: 'PUT stylist photo',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/photos/stylists/999999`,
+      { method: 'PUT', headers: { 'Content-Type': 'image/png', 'If-Match': 'none' }, body: png(8, 8) },
+    ],
+  },
+  {
+    name: 'DELETE stylist photo',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/photos/stylists/999999`, { method: 'DELETE', headers: { 'If-Match': 'none' } }],
+  },
   { name: 'GET keys', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/keys`, {}] },
   {
     name: 'POST keys',
@@ -107,6 +136,29 @@ describe('console staff calls: every caller against every call', () => {
       const res = await consoleCall(path, tokens.groupOwner);
       expect(res.status, path).toBe(404);
     }
+  });
+
+  it('a manager invites stylists only; an owner anyone', async () => {
+    const invite = (token: string | null, role: string) =>
+      consoleCall('/api/console/salons/3/staff', token, {
+        method: 'POST',
+        body: JSON.stringify({ email: `${role}.${Date.now()}@example.test`, name: `New ${role}`, role }),
+      });
+    for (const role of ['manager', 'owner']) {
+      const refused = await invite(tokens.manager3, role);
+      expect(refused.status, role).toBe(403);
+      expect(await refused.json()).toMatchObject({ field: 'role', detail: expect.stringMatching(/invite stylists only/) });
+    }
+    const stylist = await invite(tokens.manager3, 'stylist');
+    expect(stylist.status).toBe(201);
+    const { id } = (await stylist.json()) as { id: number };
+    // removing stays the owner's
+    expect((await consoleCall(`/api/console/salons/3/staff/${id}`, tokens.manager3, { method: 'DELETE' })).status).toBe(403);
+    expect((await consoleCall(`/api/console/salons/3/staff/${id}`, tokens.owner3, { method: 'DELETE' })).status).toBe(204);
+    const manager = await invite(tokens.owner3, 'manager');
+    expect(manager.status).toBe(201);
+    const { id: managerId } = (await manager.json()) as { id: number };
+    expect((await consoleCall(`/api/console/salons/3/staff/${managerId}`, tokens.owner3, { method: 'DELETE' })).status).toBe(204);
   });
 
   it('answers staff data as private, never cached', async () => {

@@ -33,7 +33,9 @@ describe('route policies (api/policy.ts)', () => {
     expect(routeOf('GET', '/rebooking/salons/')!.policy.caller).toBe('rebooking');
     expect(routeOf('PATCH', '/admin/salons/1')!.policy.caller).toBe('admin');
     expect(routeOf('PATCH', '/console/salons/1/settings')!.policy).toEqual({ caller: 'staff', roles: ['owner', 'manager'] });
-    expect(routeOf('POST', '/console/salons/1/staff')!.policy).toEqual({ caller: 'staff', roles: ['owner'] });
+    expect(routeOf('POST', '/console/salons/1/staff')!.policy).toEqual({ caller: 'staff', roles: ['owner', 'manager'] });
+    expect(routeOf('DELETE', '/console/salons/1/staff/2')!.policy).toEqual({ caller: 'staff', roles: ['owner'] });
+    expect(routeOf('PUT', '/console/salons/1/photos/cover')!.policy).toEqual({ caller: 'staff', roles: ['owner', 'manager'] });
     expect(routeOf('GET', '/ncob/invite/DemoJamieRiversInvite01/')!.policy).toEqual({ caller: 'public' });
     // A GET of a path declared for POST only, and a path no route has: no policy (the API answers 404).
     expect(routeOf('GET', '/book-online/hold/1/')).toBeNull();

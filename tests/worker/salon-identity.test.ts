@@ -3,45 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { StylistOption, ServiceStylists } from '../../shared/availability';
 import type { SalonDetails } from '../../shared/types';
 import { bootstrapOf, call, patchSalon } from './helpers';
-
-// Just enough of each format for its type and size to be read from the bytes.
-const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-const u24le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
-const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
-const padded = (head: number[], length = 64) => new Uint8Array([...head, ...new Array(Math.max(0, length - head.length)).fill(7)]);
-const png = (w: number, h: number, length?: number) =>
-  padded([0x89, ...ascii('PNG\r\n\x1a\n'), 0, 0, 0, 13, ...ascii('IHDR'), ...u32be(w), ...u32be(h), 8, 6, 0, 0, 0], length);
-const jpeg = (w: number, h: number) =>
-  padded([
-    0xff,
-    0xd8,
-    0xff,
-    0xe0,
-    0,
-    16,
-    ...ascii('JFIF\0'),
-    1,
-    1,
-    0,
-    0,
-    1,
-    0,
-    1,
-    0,
-    0,
-    0xff,
-    0xc0,
-    0,
-    17,
-    8,
-    h >> 8,
-    h & 255,
-    w >> 8,
-    w & 255,
-    3,
-  ]);
-const webp = (w: number, h: number) =>
-  padded([...ascii('RIFF'), 56, 0, 0, 0, ...ascii('WEBPVP8X'), 10, 0, 0, 0, 0, 0, 0, 0, ...u24le(w - 1), ...u24le(h - 1)]);
+import { jpeg, png, webp } from './image-bytes';
 
 const admin = (id: number) => ({ Authorization: `Bearer demo-admin-${id}` });
 const put = (path: string, type: string, body: Uint8Array, headers: Record<string, string> = admin(1)) =>

@@ -17,9 +17,9 @@ const clientSources = Object.values(
   import.meta.glob<string>('../../client/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }),
 ).join('\n');
 
-/** The Cognito actions the product calls (cognito(c, 'Action', …) and cognitoCall(config, 'Action', …)). */
+/** The Cognito actions the product calls (cognito(c, 'Action', …), cognitoCall(config, 'Action', …) and a session pool's pool.call(c, 'Action', …)). */
 const cognitoActions = [
-  ...new Set([...sources.matchAll(/\bcognito(?:Call)?\b[^(;]*\(\s*[\w.()']+\s*,\s*'([A-Z][A-Za-z]+)'/g)].map((m) => m[1]!)),
+  ...new Set([...sources.matchAll(/\b(?:cognito(?:Call)?|pool\.call)\b[^(;]*\(\s*[\w.()']+\s*,\s*'([A-Z][A-Za-z]+)'/g)].map((m) => m[1]!)),
 ];
 
 /** The stripe SDK methods the product calls, and the HTTP call each one makes (the SDK's own paths). */

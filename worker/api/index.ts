@@ -17,6 +17,7 @@ import { clientSalons } from './client-salons';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
+import { consolePhotos } from './console/photos';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
 import { rebooking } from './rebooking';
@@ -47,6 +48,7 @@ export const api = new Hono<AppEnv>()
   .route('/', adminMedia)
   .route('/', consoleMe)
   .route('/', consoleSettings)
+  .route('/', consolePhotos)
   .route('/', consoleHistory)
   .route('/', consoleStaff)
   .route('/', consoleKeys)

@@ -1,9 +1,10 @@
 import type { HistoryEntry } from '../../shared/console/history';
+import { PHOTO_FIELDS, type PhotoField } from '../../shared/console/photos';
 import type { SettingName } from '../../shared/console/settings';
 
-/** One setting's change, before it is written. */
-export interface SettingChange {
-  field: SettingName;
+/** One setting's change (or one image's), before it is written. */
+export interface SettingChange<Field extends SettingName | PhotoField = SettingName> {
+  field: Field;
   old: unknown;
   new: unknown;
 }
@@ -27,6 +28,24 @@ export const historyStatements = (
       .bind(h.salonId, h.version, now, h.who, ch.field, JSON.stringify(ch.old ?? null), JSON.stringify(ch.new ?? null), h.changeId ?? null),
   );
 
+/**
+ * The history row of one change, written only if `onlyIf` (an SQL condition on its `params`) still
+ * holds when the batch runs: put it before the change itself, under the change's own condition.
+ */
+export const historyStatementIf = (
+  db: D1Database,
+  h: { salonId: number; version: number; who: string },
+  ch: SettingChange<SettingName | PhotoField>,
+  now: number,
+  onlyIf: { sql: string; params: unknown[] },
+) =>
+  db
+    .prepare(
+      `INSERT INTO settings_history (salon_id, version, at, who, field, old_value, new_value)
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
+    )
+    .bind(h.salonId, h.version, now, h.who, ch.field, JSON.stringify(ch.old ?? null), JSON.stringify(ch.new ?? null), ...onlyIf.params);
+
 /** The salon's changes, newest first. */
 export async function historyOf(db: D1Database, salonId: number, limit = 500): Promise<HistoryEntry[]> {
   const { results } = await db
@@ -34,7 +53,7 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
       'SELECT at, who, field, old_value, new_value, version FROM settings_history WHERE salon_id = ? ORDER BY version DESC, id DESC LIMIT ?',
     )
     .bind(salonId, limit)
-    .all<{ at: number; who: string; field: SettingName; old_value: string; new_value: string; version: number }>();
+    .all<{ at: number; who: string; field: SettingName | PhotoField; old_value: string; new_value: string; version: number }>();
   return results.map((r) => ({
     at: new Date(r.at).toISOString(),
     who: r.who,
@@ -45,11 +64,13 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
   }));
 }
 
-/** The settings changed after `version` (for a stale save's 412). */
+/** The settings changed after `version` (for a stale save's 412; images have preconditions of their own). */
 export async function changedSince(db: D1Database, salonId: number, version: number): Promise<SettingName[]> {
   const { results } = await db
-    .prepare('SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? ORDER BY field')
-    .bind(salonId, version)
+    .prepare(
+      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${PHOTO_FIELDS.map(() => '?').join(', ')}) ORDER BY field`,
+    )
+    .bind(salonId, version, ...PHOTO_FIELDS)
     .all<{ field: SettingName }>();
   return results.map((r) => r.field);
 }

@@ -6,14 +6,15 @@ export const CONSOLE_PATH = /^\/console(?:\/|$)/;
 
 /**
  * The console's CSP: its own scripts, its calls to this origin only, and the salon's real
- * booking page framed from this origin for the live preview. No salon data is injected, so the
+ * booking page framed from this origin for the live preview; blob: images are the photos a
+ * member has chosen, shown before they are uploaded (made by the page itself). No salon data is injected, so the
  * page is the same for everyone until the next release.
  */
 const CONSOLE_HEADERS = {
   'Content-Type': 'text/html; charset=utf-8',
   'Cache-Control': 'no-cache',
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; " +
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' https: data: blob:; connect-src 'self'; " +
     "frame-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'",
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',

@@ -82,14 +82,15 @@ function previewTheme(c: Context<AppEnv>): ThemeMode | null {
 /**
  * The salon's real page in a theme it has not saved, for the console's live preview: this
  * response only, never memoised or stored (no ETag, no-store), framed only by the product's own
- * pages. A client's page (no parameter) is untouched by it.
+ * pages. The page it carries knows it is a preview (bootstrap `preview`): it shows no cookie
+ * banner and sets no cookie of a client's. A client's page (no parameter) is untouched by it.
  */
 async function salonPreview(c: Context<AppEnv>, rawId: string, basePath: string, theme: ThemeMode) {
   const bootstrap = await salonBootstrap(c, rawId, basePath);
   if (!bootstrap) return notFound(c, 'salon');
   const { salon } = bootstrap;
   return serveShell(c, {
-    bootstrap,
+    bootstrap: { ...bootstrap, preview: true },
     theme,
     lang: `en-${salon.country.code}`,
     title: `Preview: ${salon.name}`,

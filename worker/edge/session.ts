@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { validate } from '../validate';
 import { cognito } from './identity';
 import { endSessionOf, verifiedClient } from './client-auth';
 import { callApi } from './api-client';
+import { poolSession, type AuthResult } from './pool-session';
 import {
   loginRequest,
   phoneRequest,
@@ -17,20 +17,6 @@ import {
 } from '../../shared/account-schemas';
 import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitSignup, loginSucceeded } from '../abuse/limits';
 
-/**
- * The client's session, kept by the edge: the browser holds the short-lived access and ID
- * tokens in memory, and the refresh token only in an httpOnly, Secure, SameSite=Strict cookie
- * that script cannot read. Every action is a Cognito call (AWS or the stand-in).
- */
-const REFRESH_COOKIE = 'session';
-const COOKIE = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 30 * 24 * 3600 } as const;
-
-interface AuthResult {
-  AccessToken: string;
-  IdToken: string;
-  ExpiresIn: number;
-  RefreshToken?: string;
-}
 interface CognitoUser {
   Username: string;
   UserAttributes: { Name: string; Value: string }[];
@@ -75,13 +61,16 @@ async function authenticate(c: Context<AppEnv>, phone: string, password: string)
   return r.AuthenticationResult;
 }
 
-async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: string) {
-  const token = r.RefreshToken ?? refreshToken;
-  if (token) setCookie(c, REFRESH_COOKIE, token, COOKIE);
-  const user = await cognito<CognitoUser>(c, 'GetUser', { AccessToken: r.AccessToken });
-  c.header('Cache-Control', 'no-store');
-  return c.json({ access_token: r.AccessToken, id_token: r.IdToken, expires_in: r.ExpiresIn, user: userOf(user) });
-}
+/**
+ * The client's session, kept by the edge (pool-session.ts) with the clients' pool and the
+ * `__Host-session` cookie. Every action is a Cognito call (AWS or the stand-in).
+ */
+const sessions = poolSession({
+  cookie: 'session',
+  call: cognito,
+  who: async (c, r) => ({ user: userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: r.AccessToken })) }),
+});
+const startSession = sessions.start;
 
 /**
  * The client's own access token, verified against the clients' pool first: Cognito's GetUser
@@ -109,27 +98,12 @@ export const session = new Hono<AppEnv>()
     await loginSucceeded(c.env.ABUSE, p);
     return await startSession(c, r);
   })
-  .post('/session/refresh', async (c) => {
-    const token = getCookie(c, REFRESH_COOKIE, 'host');
-    // No session is an ordinary answer for a visitor, not an error.
-    if (!token) return c.body(null, 204);
-    try {
-      const r = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: token },
-      });
-      return await startSession(c, r.AuthenticationResult, token);
-    } catch (e) {
-      deleteCookie(c, REFRESH_COOKIE, COOKIE);
-      throw e;
-    }
-  })
+  // No session is an ordinary answer for a visitor, not an error.
+  .post('/session/refresh', (c) => sessions.refresh(c))
   .post('/session/logout', async (c) => {
     // The access token the client holds stops working now, not when it expires.
     await endSessionOf(c);
-    const token = getCookie(c, REFRESH_COOKIE, 'host');
-    if (token) await cognito(c, 'RevokeToken', { Token: token }).catch(() => undefined);
-    deleteCookie(c, REFRESH_COOKIE, COOKIE);
+    await sessions.end(c);
     return c.body(null, 204);
   })
   .post('/session/signup', validate('json', signupRequest), async (c) => {

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { StaffMe } from '../../shared/console/roles';
 import { staffForgotSchema, staffLoginSchema, staffNewPasswordSchema, staffResetSchema } from '../../shared/console/session';
 import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, loginSucceeded } from '../abuse/limits';
@@ -8,22 +7,9 @@ import { AppError } from '../errors';
 import { cognitoCall } from '../identity/cognito';
 import { jsonBody, validate } from '../validate';
 import { callApi } from './api-client';
+import { poolSession, type AuthResult } from './pool-session';
 import { endStaffSessionOf, verifiedStaff } from './staff-auth';
 
-/**
- * The console's session, kept by the edge as the client's is (edge/session.ts), with the STAFF
- * pool: the refresh token only in an httpOnly, Secure, SameSite=Strict `__Host-staff_session`
- * cookie of its own, the access and ID tokens in the console's memory.
- */
-const REFRESH_COOKIE = 'staff_session';
-const COOKIE = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 30 * 24 * 3600 } as const;
-
-interface AuthResult {
-  AccessToken: string;
-  IdToken: string;
-  ExpiresIn: number;
-  RefreshToken?: string;
-}
 type Initiated = { AuthenticationResult: AuthResult } | { ChallengeName: string; Session: string };
 
 /** A call of the staff pool (its app client and endpoint), with the caller's address. */
@@ -32,19 +18,19 @@ const staffPool = <T>(c: Context<AppEnv>, action: string, body: Record<string, u
 
 const ipOf = (c: Context<AppEnv>) => addressOf(c.req.header('CF-Connecting-IP'));
 
-/** Tokens and who signed in; the refresh token into the cookie. Someone on no salon's team gets no session. */
-async function startSession(c: Context<AppEnv>, r: AuthResult, refreshToken?: string) {
-  c.set('staffSub', await verifiedStaff(c, r.AccessToken));
-  const res = await callApi(c, 'console/me', '', { method: 'GET' });
-  if (!res.ok) {
-    deleteCookie(c, REFRESH_COOKIE, COOKIE);
-    return res;
-  }
-  const token = r.RefreshToken ?? refreshToken;
-  if (token) setCookie(c, REFRESH_COOKIE, token, COOKIE);
-  c.header('Cache-Control', 'no-store');
-  return c.json({ access_token: r.AccessToken, id_token: r.IdToken, expires_in: r.ExpiresIn, me: (await res.json()) as StaffMe });
-}
+/**
+ * The console's session, kept by the edge as the client's is (pool-session.ts), with the STAFF
+ * pool and a `__Host-staff_session` cookie of its own. Someone on no salon's team gets no session.
+ */
+const sessions = poolSession({
+  cookie: 'staff_session',
+  call: staffPool,
+  who: async (c, r) => {
+    c.set('staffSub', await verifiedStaff(c, r.AccessToken));
+    const res = await callApi(c, 'console/me', '', { method: 'GET' });
+    return res.ok ? { me: (await res.json()) as StaffMe } : res;
+  },
+});
 
 export const staffSession = new Hono<AppEnv>()
   // JSON only: a cross-site form cannot post here, and browsers preflight other origins.
@@ -64,7 +50,7 @@ export const staffSession = new Hono<AppEnv>()
       c.header('Cache-Control', 'no-store');
       return c.json({ challenge: 'NEW_PASSWORD_REQUIRED', session: r.Session });
     }
-    return startSession(c, r.AuthenticationResult);
+    return sessions.start(c, r.AuthenticationResult);
   })
   .post('/console/session/new-password', validate('json', staffNewPasswordSchema), async (c) => {
     const b = c.req.valid('json');
@@ -73,22 +59,9 @@ export const staffSession = new Hono<AppEnv>()
       Session: b.session,
       ChallengeResponses: { USERNAME: b.email, NEW_PASSWORD: b.new_password },
     });
-    return startSession(c, r.AuthenticationResult);
+    return sessions.start(c, r.AuthenticationResult);
   })
-  .post('/console/session/refresh', async (c) => {
-    const token = getCookie(c, REFRESH_COOKIE, 'host');
-    if (!token) return c.body(null, 204);
-    try {
-      const r = await staffPool<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        AuthParameters: { REFRESH_TOKEN: token },
-      });
-      return await startSession(c, r.AuthenticationResult, token);
-    } catch (e) {
-      deleteCookie(c, REFRESH_COOKIE, COOKIE);
-      throw e;
-    }
-  })
+  .post('/console/session/refresh', (c) => sessions.refresh(c))
   .post('/console/session/forgot-password', validate('json', staffForgotSchema), async (c) => {
     const { email } = c.req.valid('json');
     await admitCodeSend(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
@@ -106,8 +79,6 @@ export const staffSession = new Hono<AppEnv>()
     // GlobalSignOut ends every session of the member (their refresh tokens stop working).
     const token = await endStaffSessionOf(c);
     if (token) await staffPool(c, 'GlobalSignOut', { AccessToken: token }).catch(() => undefined);
-    const refresh = getCookie(c, REFRESH_COOKIE, 'host');
-    if (refresh) await staffPool(c, 'RevokeToken', { Token: refresh }).catch(() => undefined);
-    deleteCookie(c, REFRESH_COOKIE, COOKIE);
+    await sessions.end(c);
     return c.body(null, 204);
   });

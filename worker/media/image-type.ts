@@ -1,11 +1,7 @@
-/** The image types the admin API accepts, by the file's own bytes (never by its header alone). */
-export const IMAGE_TYPES = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/webp': 'webp',
-} as const;
-export type ImageType = keyof typeof IMAGE_TYPES;
-export type ImageExtension = (typeof IMAGE_TYPES)[ImageType];
+import type { ImageType } from '../../shared/images';
+
+/** The image types accepted (shared/images.ts) are recognised by the file's own bytes, never by its header alone. */
+export { IMAGE_TYPES, type ImageExtension, type ImageType } from '../../shared/images';
 
 export interface SniffedImage {
   type: ImageType;

@@ -1,23 +1,27 @@
 import { AppError } from '../errors';
 import type { StoredImage } from '../db/media';
-import { IMAGE_TYPES, sniffImage, type ImageType } from './image-type';
+import {
+  ACCEPTED_IMAGE_TYPES as ACCEPTED,
+  IMAGE_LIMITS,
+  IMAGE_TYPES,
+  imageTooLargeMessage,
+  isImageType,
+  MAX_IMAGE_SIDE as MAX_SIDE,
+  NOT_AN_IMAGE_MESSAGE,
+  type ImageSlot,
+  type ImageType,
+} from '../../shared/images';
+import { sniffImage } from './image-type';
 
-const MB = 1024 * 1024;
-/** The largest image each place takes (bytes). */
-export const IMAGE_LIMITS = { logo: 2 * MB, cover: 5 * MB, photo: 2 * MB } as const;
-export type ImageSlot = keyof typeof IMAGE_LIMITS;
-/** The largest side of an image, in pixels: bigger is no use on a booking page. */
-const MAX_SIDE = 8000;
-
-const ACCEPTED = Object.keys(IMAGE_TYPES).join(', ');
+export { IMAGE_LIMITS, type ImageSlot };
 
 /** The declared type of an upload, checked before its body is read. */
 export function declaredImageType(contentType: string | undefined): ImageType {
   const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!(type in IMAGE_TYPES)) {
+  if (!isImageType(type)) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the image's bytes with Content-Type ${ACCEPTED}`);
   }
-  return type as ImageType;
+  return type;
 }
 
 /**
@@ -29,7 +33,7 @@ export async function storeImage(bucket: R2Bucket, slot: ImageSlot, declared: Im
   if (bytes.length === 0) throw new AppError('BAD_REQUEST', 'The image is empty: send its bytes as the request body');
   if (bytes.length > IMAGE_LIMITS[slot]) throw tooLarge(slot);
   const found = sniffImage(bytes);
-  if (!found) throw new AppError('UNSUPPORTED_MEDIA_TYPE', `The file is not a PNG, JPEG or WebP image (accepted: ${ACCEPTED})`);
+  if (!found) throw new AppError('UNSUPPORTED_MEDIA_TYPE', NOT_AN_IMAGE_MESSAGE);
   if (found.type !== declared) {
     throw new AppError(
       'UNSUPPORTED_MEDIA_TYPE',
@@ -46,10 +50,4 @@ export async function storeImage(bucket: R2Bucket, slot: ImageSlot, declared: Im
   return { key, width: found.width, height: found.height };
 }
 
-export function tooLarge(slot: ImageSlot): AppError {
-  const mb = IMAGE_LIMITS[slot] / MB;
-  return new AppError(
-    'PAYLOAD_TOO_LARGE',
-    `The ${slot} must be at most ${mb} MB: make it smaller (a ${slot === 'cover' ? '1600' : '512'}-pixel WebP or JPEG is plenty)`,
-  );
-}
+export const tooLarge = (slot: ImageSlot): AppError => new AppError('PAYLOAD_TOO_LARGE', imageTooLargeMessage(slot));

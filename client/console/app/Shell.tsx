@@ -4,7 +4,7 @@ import { css } from '../../../styled-system/css';
 import { outlineButton } from '../../components/styles';
 import { signOut, useSession } from '../session/store';
 import { useCurrentSalon } from './current-salon';
-import { selectInput } from './looks';
+import { selectInput } from '../../components/form-styles';
 import { placesFor } from './places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;

@@ -17,16 +17,3 @@ export const table = css({
   '& th, & td': { textAlign: 'left', p: '2', borderBottom: '1px solid {colors.surfaceMuted}', verticalAlign: 'top' },
   '& th': { fontWeight: '600', color: 'textMuted', fontSize: 'sm' },
 });
-
-/** A select (fieldInput greys read-only controls, and a select always matches :read-only). */
-export const selectInput = css({
-  minH: '11',
-  px: '2',
-  rounded: 'md',
-  border: '1px solid',
-  borderColor: 'border',
-  bg: 'bg',
-  color: 'text',
-  font: 'inherit',
-  '&[aria-invalid=true]': { borderColor: 'danger' },
-});

@@ -54,7 +54,7 @@ export const PLACES: readonly Place[] = [
     roles: ['owner'],
     coming: 'Your short name and custom domain, with its status, are coming in a later part of the console.',
   },
-  { path: 'team', label: 'Team', roles: CAN.manageTeam },
+  { path: 'team', label: 'Team', roles: CAN.inviteStaff },
   { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
   { path: 'history', label: 'History', roles: CAN.readHistory },
 ];

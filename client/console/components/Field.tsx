@@ -1,60 +1,27 @@
-import { useId, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
-import { fieldError, fieldHint, fieldLabel } from '../../components/form-styles';
-
-interface FieldProps {
-  label: string;
-  hint?: ReactNode;
-  error?: string;
-  /** the control, given its id and the ids that describe it */
-  children: (a11y: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactElement;
-}
-
-/** A labelled control with its hint and its own message, both tied to it for screen readers. */
-export function Field({ label, hint, error, children }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={css({ mb: '4' })}>
-      <label htmlFor={id} className={fieldLabel}>
-        {label}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className={css({ color: 'textMuted', fontSize: 'sm', mb: '1' })}>
-          {hint}
-        </p>
-      )}
-      {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
-      {error && (
-        <p id={`${id}-error`} className={fieldError}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { FieldNote, useFieldA11y, type FieldProps } from '../../components/Field';
 
 /** A yes/no setting: a checkbox with its words beside it, and its message below. */
-export function CheckField({ label, hint, error, children }: FieldProps) {
-  const id = useId();
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+export function CheckField({ label, hint, error, children }: Omit<FieldProps, 'hintBelow' | 'className'>) {
+  const a11y = useFieldA11y({ hint, error });
   return (
     <div className={css({ mb: '4' })}>
       <div className={css({ display: 'flex', alignItems: 'flex-start', gap: '2' })}>
-        {children({ id, 'aria-invalid': !!error, 'aria-describedby': describedBy })}
-        <label htmlFor={id} className={css({ fontWeight: '600' })}>
+        {children(a11y)}
+        <label htmlFor={a11y.id} className={css({ fontWeight: '600' })}>
           {label}
         </label>
       </div>
       {hint && (
-        <p id={`${id}-hint`} className={fieldHint}>
+        <FieldNote of={a11y.id} kind="hint">
           {hint}
-        </p>
+        </FieldNote>
       )}
       {error && (
-        <p id={`${id}-error`} className={fieldError}>
+        <FieldNote of={a11y.id} kind="error">
           {error}
-        </p>
+        </FieldNote>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { css } from '../../../styled-system/css';
 import type { HistoryEntry } from '../../../shared/console/history';
+import { PHOTO_LABELS, type StylistPhotoValue } from '../../../shared/console/photos';
 import { SETTING_LABELS } from '../../../shared/console/settings';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { useCurrentSalon } from '../app/current-salon';
@@ -9,7 +10,7 @@ import { staffCall } from '../lib/api';
 import { describeValue } from '../settings/describe';
 import { whenOf } from './when';
 
-/** History: every change of the booking page's settings, who made it and when, old → new. */
+/** History: every change of the booking page's settings and photos, who made it and when, old → new. */
 export function History() {
   const salon = useCurrentSalon();
   const q = useQuery({
@@ -39,13 +40,13 @@ export function History() {
                 </tr>
               </thead>
               <tbody>
-                {q.data.map((h) => (
-                  <tr key={`${h.version}-${h.field}`}>
+                {q.data.map((h, i) => (
+                  <tr key={`${h.version}-${h.field}-${i}`}>
                     <td className={css({ whiteSpace: 'nowrap' })}>{whenOf(h.at)}</td>
                     <td className={css({ overflowWrap: 'anywhere' })}>{h.who}</td>
-                    <td>{SETTING_LABELS[h.field] ?? h.field}</td>
+                    <td>{labelOf(h)}</td>
                     <td>
-                      {describeValue(h.field, h.old)} → {describeValue(h.field, h.new)}
+                      <Value entry={h} value={h.old} /> → <Value entry={h} value={h.new} />
                     </td>
                   </tr>
                 ))}
@@ -55,5 +56,26 @@ export function History() {
         )}
       </div>
     </>
+  );
+}
+
+const isPhoto = (field: string): field is keyof typeof PHOTO_LABELS => field in PHOTO_LABELS;
+
+function labelOf(h: HistoryEntry): string {
+  if (h.field === 'stylist_photo') return `Photo of ${(h.new as StylistPhotoValue | null)?.stylist ?? 'a stylist'}`;
+  return isPhoto(h.field) ? PHOTO_LABELS[h.field] : (SETTING_LABELS[h.field] ?? h.field);
+}
+
+/** A value in words; an image as a small picture of itself. */
+function Value({ entry, value }: { entry: HistoryEntry; value: unknown }) {
+  if (!isPhoto(entry.field)) return <>{describeValue(entry.field, value)}</>;
+  const url = entry.field === 'stylist_photo' ? (value as StylistPhotoValue | null)?.url : (value as string | null);
+  if (!url) return <>none</>;
+  return (
+    <img
+      src={url}
+      alt={entry.old === value ? 'the earlier image' : 'the new image'}
+      className={css({ display: 'inline-block', h: '8', w: 'auto', maxW: '16', verticalAlign: 'middle', rounded: 'sm' })}
+    />
   );
 }

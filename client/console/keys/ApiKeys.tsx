@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { apiKeyCreateSchema, type ApiKeyCreate, type ApiKeySummary, type CreatedApiKey } from '../../../shared/console/keys';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
-import { linkButton, primaryButton } from '../../components/styles';
+import { primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle, table } from '../app/looks';
-import { Field, FormAlert } from '../components/Field';
+import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
+import { ActionTable } from '../components/ActionTable';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { whenOf } from '../history/when';
 
@@ -46,50 +48,22 @@ export function ApiKeys() {
 }
 
 function KeyList({ salonId, keys }: { salonId: number; keys: ApiKeySummary[] }) {
-  const queries = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: (k: ApiKeySummary) => staffCall(`salons/${salonId}/keys/${k.id}`, { method: 'DELETE' }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: keysKey(salonId) }),
-  });
   return (
-    <div className={css({ overflowX: 'auto' })}>
-      <table className={table}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Starts with</th>
-            <th scope="col">Last used</th>
-            <th scope="col">
-              <span className={css({ srOnly: true })}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k.id}>
-              <td>{k.name}</td>
-              <td>
-                <code>{k.prefix}</code>
-              </td>
-              <td>{k.last_used_at ? whenOf(k.last_used_at) : 'Never'}</td>
-              <td>
-                <button
-                  type="button"
-                  className={linkButton}
-                  disabled={revoke.isPending}
-                  onClick={() => {
-                    if (window.confirm(`Revoke “${k.name}”? Tools using it stop working at once.`)) revoke.mutate(k);
-                  }}
-                >
-                  Revoke<span className={css({ srOnly: true })}> {k.name}</span>
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {revoke.isError && <FormAlert>{revoke.error.message}</FormAlert>}
-    </div>
+    <ActionTable
+      rows={keys}
+      listKey={keysKey(salonId)}
+      columns={[
+        { header: 'Name', cell: (k) => k.name },
+        { header: 'Starts with', cell: (k) => <code>{k.prefix}</code> },
+        { header: 'Last used', cell: (k) => (k.last_used_at ? whenOf(k.last_used_at) : 'Never') },
+      ]}
+      action={{
+        label: 'Revoke',
+        nameOf: (k) => k.name,
+        confirm: (k) => `Revoke “${k.name}”? Tools using it stop working at once.`,
+        run: (k) => staffCall(`salons/${salonId}/keys/${k.id}`, { method: 'DELETE' }),
+      }}
+    />
   );
 }
 

@@ -35,20 +35,22 @@ export function setConsoleAuth(a: Auth) {
 }
 
 export interface ConsoleCallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** sent as JSON; a File or Blob is sent as its own bytes with its own type (an image) */
   body?: unknown;
   headers?: Record<string, string>;
 }
 
 async function send(url: string, o: ConsoleCallOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
-  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  const raw = o.body instanceof Blob;
+  if (o.body !== undefined) headers['Content-Type'] = raw ? (o.body as Blob).type : 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(url, {
       method: o.method ?? 'GET',
       headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      body: o.body === undefined ? undefined : raw ? (o.body as Blob) : JSON.stringify(o.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       credentials: 'same-origin',
     });

@@ -8,7 +8,8 @@ import type { z } from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
 import { sessionCall } from '../lib/api';
-import { Field, FormAlert } from '../components/Field';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../components/Field';
 import { SignInFrame } from './SignInFrame';
 
 /** A forgotten password: the email gets a 6-digit code, then the code and a new password. */

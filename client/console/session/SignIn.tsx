@@ -7,7 +7,8 @@ import { staffLoginSchema, staffNewPasswordSchema } from '../../../shared/consol
 import { z } from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton, linkButton } from '../../components/styles';
-import { Field, FormAlert } from '../components/Field';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../components/Field';
 import { abandonNewPassword, chooseNewPassword, signIn, useSession } from './store';
 import { SignInFrame } from './SignInFrame';
 

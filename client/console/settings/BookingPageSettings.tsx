@@ -89,7 +89,7 @@ function SettingsForm({ salonId, salonName, loaded }: { salonId: number; salonNa
       <S.Cancellations form={form} />
       <S.Waitlist form={form} />
       <S.Texts form={form} />
-      <S.Photos />
+      <S.Photos salonId={salonId} />
       <S.AddressAndHours form={form} />
       <S.GiftVouchers form={form} />
       <S.Reminders />

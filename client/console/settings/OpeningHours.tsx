@@ -3,7 +3,8 @@ import { css } from '../../../styled-system/css';
 import { WEEKDAY_NAMES } from '../../../shared/salon-identity';
 import type { OpeningHoursSetting, Weekday } from '../../../shared/console/settings';
 import { fieldInput } from '../../components/form-styles';
-import { checkbox, CheckField, Field } from '../components/Field';
+import { Field } from '../../components/Field';
+import { checkbox, CheckField } from '../components/Field';
 import { messageAt, ParsedInput, type SettingsForm } from './controls';
 
 type Openings = NonNullable<OpeningHoursSetting>[Weekday];

@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
+import { photoTagOf } from '../../../shared/console/photos';
 import { PREVIEW_THEME_PARAM, type ThemeMode } from '../../../shared/constants';
+import { photosQuery } from './photos-api';
 
 const SIZES = [
   { name: 'phone', label: 'Phone', width: 390, height: 760 },
@@ -10,9 +13,15 @@ const SIZES = [
 /**
  * The salon's real booking page, as clients would see it in `theme`, at phone and desktop width:
  * the edge answers the preview parameter for that response only, so nothing is saved or shown to
- * clients until the owner saves.
+ * clients until the owner saves. The page knows it is a preview (no cookie banner, no cookies of
+ * a client's) and is inert here: a picture of the page, not a second place to book. It loads
+ * again when a photo changes.
  */
 export function Preview({ salonId, theme }: { salonId: number; theme: ThemeMode }) {
+  const photos = useQuery({
+    ...photosQuery(salonId),
+    select: (p) => [p.logo, p.cover, ...p.stylists.map((s) => s.photo)].map(photoTagOf).join(),
+  }).data;
   return (
     <div
       className={css({
@@ -23,7 +32,7 @@ export function Preview({ salonId, theme }: { salonId: number; theme: ThemeMode 
       })}
     >
       {SIZES.map((s) => (
-        <Frame key={s.name} salonId={salonId} theme={theme} size={s} />
+        <Frame key={`${s.name}:${photos ?? ''}`} salonId={salonId} theme={theme} size={s} />
       ))}
     </div>
   );
@@ -53,11 +62,12 @@ function Frame({ salonId, theme, size }: { salonId: number; theme: ThemeMode; si
           w: 'full',
           maxW: size.name === 'phone' ? '260px' : 'none',
           overflow: 'hidden',
-          border: '1px solid',
-          borderColor: 'border',
+          border: '1px solid {colors.border}',
           rounded: 'md',
         })}
         style={{ height: size.height * scale }}
+        // inert: nothing in the preview takes a click, a tap or the keyboard's focus
+        inert
       >
         <iframe
           title={`Preview of your booking page at ${size.label.toLowerCase()} width`}

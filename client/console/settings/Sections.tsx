@@ -6,6 +6,7 @@ import { sectionBox, sectionTitle } from '../app/looks';
 import { NumberSetting, OnOffSetting, TextSetting, messageAt, type SettingsForm } from './controls';
 import { DepositSetting } from './DepositSetting';
 import { OpeningHours } from './OpeningHours';
+import { Photos as PhotoPlaces } from './Photos';
 import { Preview } from './Preview';
 import { VoucherSettings } from './VoucherSettings';
 
@@ -136,10 +137,10 @@ export function Texts({ form }: { form: SettingsForm }) {
   );
 }
 
-export function Photos() {
+export function Photos({ salonId }: { salonId: number }) {
   return (
     <Section title="Photos">
-      <p>Uploading your logo, cover and stylists’ photos here is coming soon; until then they are uploaded through the salon admin API.</p>
+      <PhotoPlaces salonId={salonId} />
     </Section>
   );
 }

@@ -3,7 +3,8 @@ import { Controller, get, type FieldErrors, type UseFormReturn } from 'react-hoo
 import { css } from '../../../styled-system/css';
 import type { ConsoleSettings } from '../../../shared/console/settings';
 import { fieldInput } from '../../components/form-styles';
-import { CheckField, checkbox, Field } from '../components/Field';
+import { Field } from '../../components/Field';
+import { CheckField, checkbox } from '../components/Field';
 
 export type SettingsForm = UseFormReturn<ConsoleSettings>;
 type Path = Parameters<SettingsForm['register']>[0];

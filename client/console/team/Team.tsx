@@ -1,25 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { STAFF_ROLES } from '../../../shared/console/roles';
+import { CAN, MAY_INVITE, type StaffRole } from '../../../shared/console/roles';
 import { staffInviteSchema, type StaffInvite, type StaffMember } from '../../../shared/console/team';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { fieldInput } from '../../components/form-styles';
-import { linkButton, primaryButton } from '../../components/styles';
+import { fieldInput, selectInput } from '../../components/form-styles';
+import { primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle, selectInput, table } from '../app/looks';
-import { Field, FormAlert } from '../components/Field';
+import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
+import { ActionTable } from '../components/ActionTable';
+import { Field } from '../../components/Field';
+import { FormAlert } from '../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { useSession } from '../session/store';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
 const teamKey = (salonId: number) => ['console', salonId, 'staff'] as const;
 
-/** Team (owner): who works here and in which role, inviting someone, and removing them. */
+/** Team: who works here and in which role, and inviting someone (owners anyone, managers stylists: MAY_INVITE); owners remove. */
 export function Team() {
   const salon = useCurrentSalon();
+  const mayRemove = (CAN.removeStaff as readonly StaffRole[]).includes(salon.role);
   const q = useQuery({ queryKey: teamKey(salon.id), queryFn: () => staffCall<StaffMember[]>(`salons/${salon.id}/staff`) });
   return (
     <>
@@ -33,76 +36,62 @@ export function Team() {
         ) : q.isError ? (
           <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
         ) : (
-          <Members salonId={salon.id} members={q.data} />
+          <Members salonId={salon.id} members={q.data} mayRemove={mayRemove} />
         )}
       </section>
-      <Invite salonId={salon.id} />
+      <Invite salonId={salon.id} roles={MAY_INVITE[salon.role]} />
     </>
   );
 }
 
-function Members({ salonId, members }: { salonId: number; members: StaffMember[] }) {
-  const queries = useQueryClient();
+function Members({ salonId, members, mayRemove }: { salonId: number; members: StaffMember[]; mayRemove: boolean }) {
   const { me } = useSession();
-  const remove = useMutation({
-    mutationFn: (m: StaffMember) => staffCall(`salons/${salonId}/staff/${m.id}`, { method: 'DELETE' }),
-    onSuccess: () => queries.invalidateQueries({ queryKey: teamKey(salonId) }),
-  });
+  const note = css({ display: 'block', fontSize: 'sm', color: 'textMuted' });
   return (
-    <>
-      <div className={css({ overflowX: 'auto' })}>
-        <table className={table}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Role</th>
-              <th scope="col">
-                <span className={css({ srOnly: true })}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((m) => (
-              <tr key={m.id}>
-                <td>
-                  <span className={css({ fontWeight: '600' })}>{m.name}</span>
-                  <br />
-                  <span className={css({ fontSize: 'sm', color: 'textMuted', overflowWrap: 'anywhere' })}>{m.email}</span>
-                </td>
-                <td>
-                  {ROLE_WORDS[m.role]}
-                  {m.status === 'invited' && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Invited</span>}
-                  {m.via_group && <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>Through the group</span>}
-                </td>
-                <td>
-                  {!m.via_group && m.email !== me?.email && (
-                    <button
-                      type="button"
-                      className={linkButton}
-                      disabled={remove.isPending}
-                      onClick={() => {
-                        if (window.confirm(`Remove ${m.name} from the team? They can no longer sign in to this salon.`)) remove.mutate(m);
-                      }}
-                    >
-                      Remove<span className={css({ srOnly: true })}> {m.name}</span>
-                    </button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {remove.isError && <FormAlert>{remove.error.message}</FormAlert>}
-    </>
+    <ActionTable
+      rows={members}
+      listKey={teamKey(salonId)}
+      columns={[
+        {
+          header: 'Name',
+          cell: (m) => (
+            <>
+              <span className={css({ fontWeight: '600' })}>{m.name}</span>
+              <br />
+              <span className={css({ fontSize: 'sm', color: 'textMuted', overflowWrap: 'anywhere' })}>{m.email}</span>
+            </>
+          ),
+        },
+        {
+          header: 'Role',
+          cell: (m) => (
+            <>
+              {ROLE_WORDS[m.role]}
+              {m.status === 'invited' && <span className={note}>Invited</span>}
+              {m.via_group && <span className={note}>Through the group</span>}
+            </>
+          ),
+        },
+      ]}
+      action={{
+        label: 'Remove',
+        nameOf: (m) => m.name,
+        confirm: (m) => `Remove ${m.name} from the team? They can no longer sign in to this salon.`,
+        run: (m) => staffCall(`salons/${salonId}/staff/${m.id}`, { method: 'DELETE' }),
+        offered: (m) => mayRemove && !m.via_group && m.email !== me?.email,
+      }}
+    />
   );
 }
 
-function Invite({ salonId }: { salonId: number }) {
+function Invite({ salonId, roles }: { salonId: number; roles: readonly StaffRole[] }) {
   const queries = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<StaffInvite>({ resolver: zodResolver(staffInviteSchema), defaultValues: { email: '', name: '', role: 'manager' } });
+  const form = useForm<StaffInvite>({
+    resolver: zodResolver(staffInviteSchema),
+    defaultValues: { email: '', name: '', role: roles.includes('manager') ? 'manager' : roles[0] },
+  });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (v) => {
     setDone(null);
@@ -133,12 +122,16 @@ function Invite({ salonId }: { salonId: number }) {
         </Field>
         <Field
           label="Role"
-          hint="Owners can do everything; managers run settings and the day; stylists see their own diary."
+          hint={
+            roles.length > 1
+              ? 'Owners can do everything; managers run settings and the day; stylists see their own diary.'
+              : 'As a manager you can invite stylists, who see their own diary. Ask an owner to invite a manager or an owner.'
+          }
           error={errors.role?.message}
         >
           {(a) => (
             <select {...a} {...form.register('role')} className={`${selectInput} ${css({ w: 'full' })}`}>
-              {STAFF_ROLES.map((r) => (
+              {roles.map((r) => (
                 <option key={r} value={r}>
                   {ROLE_WORDS[r]}
                 </option>

@@ -1,6 +1,7 @@
 import { base64url, randomBytes, sha256Hex } from './bytes';
 import { MSG, notAuthorized } from './cognito-error';
 import { REFRESH_TTL_MS } from './pool';
+import type { AccessTokenPool } from './tokens';
 
 /**
  * A sign-in session: its refresh token (a random opaque string, stored only as its SHA-256),
@@ -32,10 +33,15 @@ export async function startSession(db: D1Database, sub: string, now: number) {
   return { session, refreshToken };
 }
 
-/** The live session of a refresh token, or NotAuthorizedException with Cognito's reason. */
-export async function sessionForRefreshToken(db: D1Database, refreshToken: string, now: number): Promise<Session> {
+/** The live session of a refresh token (in the clients' pool, or `sessions` of another), or NotAuthorizedException with Cognito's reason. */
+export async function sessionForRefreshToken(
+  db: D1Database,
+  refreshToken: string,
+  now: number,
+  sessions: AccessTokenPool['sessions'] = 'idp_sessions',
+): Promise<Session> {
   const session = await db
-    .prepare('SELECT origin_jti, sub, auth_time, expires_at, revoked_at FROM idp_sessions WHERE refresh_token_hash = ?')
+    .prepare(`SELECT origin_jti, sub, auth_time, expires_at, revoked_at FROM ${sessions} WHERE refresh_token_hash = ?`)
     .bind(await sha256Hex(refreshToken))
     .first<Session>();
   if (!session) throw notAuthorized(MSG.refreshInvalid);

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CAN } from '../../../shared/console/roles';
+import { CAN, MAY_INVITE } from '../../../shared/console/roles';
 import { staffInviteSchema } from '../../../shared/console/team';
 import { addRole, addStaff, deleteStaff, removeRole, staffByEmail, teamOf } from '../../db/staff';
 import type { AppEnv } from '../../env';
@@ -11,23 +11,30 @@ import { staffOf } from '../staff-access';
 import { createStaffAccount, removeStaffAccount } from '../../console/accounts';
 
 /**
- * /api/console/salons/{id}/staff (owners): the salon's team, invitations and removals. An
+ * /api/console/salons/{id}/staff: the salon's team and invitations (owners, and managers who invite
+ * stylists only: MAY_INVITE), and removals (owners). An
  * invitation creates the Cognito account (AdminCreateUser: Cognito emails a temporary password);
  * someone already on another salon's team gets a role here with the account they have.
  */
 export const consoleStaff = new Hono<AppEnv>()
-  .get('/console/salons/:id/staff', staffRoute(CAN.manageTeam), async (c) => {
+  .get('/console/salons/:id/staff', staffRoute(CAN.inviteStaff), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await teamOf(c.env.DB, staffOf(c).salonId));
   })
   .post(
     '/console/salons/:id/staff',
-    staffRoute(CAN.manageTeam),
+    staffRoute(CAN.inviteStaff),
     jsonBody,
     validateForm(staffInviteSchema, 'Check the invitation'),
     async (c) => {
-      const { salonId } = staffOf(c);
+      const { salonId, role } = staffOf(c);
       const invite = c.req.valid('json');
+      if (!MAY_INVITE[role].includes(invite.role))
+        throw new AppError(
+          'FORBIDDEN',
+          `As a ${role} you can invite ${MAY_INVITE[role].join(' or ')}s only. Ask an owner to invite a ${invite.role}.`,
+          'role',
+        );
       const db = c.env.DB;
       const now = Date.now();
       const existing = await staffByEmail(db, invite.email);
@@ -46,7 +53,7 @@ export const consoleStaff = new Hono<AppEnv>()
   )
   .delete(
     '/console/salons/:id/staff/:staffId',
-    staffRoute(CAN.manageTeam),
+    staffRoute(CAN.removeStaff),
     validate('param', z.object({ id: idParam('Salon id'), staffId: idParam('Staff id') })),
     async (c) => {
       const me = staffOf(c);
