@@ -102,9 +102,9 @@ export interface DeskAppointment extends DiaryAppointment {
   no_show_protection: { fee: number; card: string | null } | null;
 }
 
-/** A client found at the desk by name or phone. */
+/** A client found at the desk by name or phone (id null: taken down at the desk, no account yet). */
 export interface DeskClient {
-  id: string;
+  id: string | null;
   name: string;
   phone: string;
 }

@@ -160,19 +160,23 @@ export async function clientHistory(db: D1Database, salonId: number, clientId: s
 
 /** The texts sent about an appointment (the message queue's record, by key) and when. */
 export async function messagesAbout(db: D1Database, appointmentId: number) {
+  // keys are built here: D1 binds a JS number as a REAL, which SQL would concatenate as '45.0'
   const { results } = await db
     .prepare(
       `SELECT key, sent_at FROM sent_messages
-        WHERE key = 'verify-' || ?1 OR key LIKE 'appt-' || ?1 || '-%'
-           OR key LIKE 'invite-' || (SELECT id FROM invites WHERE appointment_id = ?1 ORDER BY id DESC LIMIT 1) || '-%'
+        WHERE key = ?1 OR key LIKE ?2
+           OR key LIKE 'invite-' || (SELECT id FROM invites WHERE appointment_id = ?3 ORDER BY id DESC LIMIT 1) || '-%'
         ORDER BY sent_at`,
     )
-    .bind(appointmentId)
+    .bind(`verify-${appointmentId}`, `appt-${appointmentId}-%`, appointmentId)
     .all<{ key: string; sent_at: number }>();
   return results;
 }
 
-/** Clients of the salon found by name or phone (those who booked here, with an account or taken down at the desk). */
+/**
+ * Clients of the salon found by name or phone: those with an account who booked here (or were
+ * asked for a deposit), and those the desk took down without one (id null: booked by name and phone).
+ */
 export async function findClients(db: D1Database, salonId: number, search: string) {
   const digits = search.replace(/[^\d]/g, '');
   const like = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
@@ -183,10 +187,14 @@ export async function findClients(db: D1Database, salonId: number, search: strin
         WHERE (c.name LIKE ?2 ESCAPE '\\' OR (?3 IS NOT NULL AND c.phone LIKE ?3))
           AND (EXISTS (SELECT 1 FROM appointments a WHERE a.client_id = c.id AND a.salon_id = ?1)
                OR EXISTS (SELECT 1 FROM invites i WHERE i.client_id = c.id AND i.salon_id = ?1))
-        ORDER BY c.name LIMIT 20`,
+       UNION
+       SELECT NULL AS id, a.client_name AS name, a.client_phone AS phone FROM appointments a
+        WHERE a.salon_id = ?1 AND a.client_id IS NULL AND a.client_phone IS NOT NULL
+          AND (a.client_name LIKE ?2 ESCAPE '\\' OR (?3 IS NOT NULL AND a.client_phone LIKE ?3))
+       ORDER BY name LIMIT 20`,
     )
     .bind(salonId, like, phoneLike)
-    .all<{ id: string; name: string; phone: string }>();
+    .all<{ id: string | null; name: string; phone: string }>();
   return results;
 }
 

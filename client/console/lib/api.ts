@@ -42,13 +42,15 @@ export interface ConsoleCallOptions {
 
 async function send(url: string, o: ConsoleCallOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
-  if (o.body !== undefined) headers['Content-Type'] = 'application/json';
+  // a form (the realtime channel's signature, as pusher-js sends it) or JSON
+  const form = o.body instanceof URLSearchParams;
+  if (o.body !== undefined) headers['Content-Type'] = form ? 'application/x-www-form-urlencoded' : 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(url, {
       method: o.method ?? 'GET',
       headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      body: o.body === undefined ? undefined : form ? (o.body as URLSearchParams) : JSON.stringify(o.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       credentials: 'same-origin',
     });
