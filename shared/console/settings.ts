@@ -171,13 +171,7 @@ const unknownSetting = {
 };
 
 /** The rules between settings, on the whole set as it would be after a change. */
-function crossRules(
-  s: { vouchers_on_sale: boolean; voucher_amounts: number[]; voucher_custom: unknown; no_show_protection: boolean; no_show_fee: number },
-  ctx: z.RefinementCtx,
-) {
-  if (s.no_show_protection && s.no_show_fee <= 0) {
-    ctx.addIssue({ code: 'custom', path: ['no_show_fee'], message: 'To charge for no-shows, set a fee of more than 0' });
-  }
+function crossRules(s: { vouchers_on_sale: boolean; voucher_amounts: number[]; voucher_custom: unknown }, ctx: z.RefinementCtx) {
   if (s.vouchers_on_sale && s.voucher_amounts.length === 0 && s.voucher_custom === null) {
     ctx.addIssue({
       code: 'custom',

@@ -93,7 +93,7 @@ export function DepositsAndCards({ form }: { form: SettingsForm }) {
         form={form}
         name="no_show_fee"
         label="No-show fee"
-        hint="Charged once, when the diary marks an appointment a no-show."
+        hint="Charged once, when the diary marks an appointment a no-show. With no fee, nothing is charged."
       />
     </Section>
   );
