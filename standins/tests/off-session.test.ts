@@ -144,7 +144,9 @@ describe('off-session payments', () => {
     expect(((await unconfirmed.json()) as { error: { param: string } }).error.param).toBe('off_session');
     const bad = await post(`amount=2000&currency=gbp&customer=${card.customer}&payment_method=${card.pm}&off_session=maybe&confirm=true`);
     expect(bad.status).toBe(400);
-    const oneOff = await post(`amount=2000&currency=gbp&customer=${card.customer}&payment_method=${card.pm}&off_session=one_off&confirm=true`);
+    const oneOff = await post(
+      `amount=2000&currency=gbp&customer=${card.customer}&payment_method=${card.pm}&off_session=one_off&confirm=true`,
+    );
     expect(((await oneOff.json()) as { status: string }).status).toBe('succeeded');
   });
 });
