@@ -8,11 +8,10 @@
 // trip (the runtime answers it at the Durable Object) and the trigger's HTTP call alone.
 import { createHmac } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import Pusher from 'pusher';
 import PusherJs from 'pusher-js';
-import { startStandIns } from './lib.mjs';
+import { freePort, startStandIns, stats } from './lib.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -21,20 +20,6 @@ const APP = { appId: 'local-app', key: 'local_pusher_key', secret: 'local_pusher
 const EVENT = 'invitation';
 const PERSIST = '.wrangler/bench-realtime';
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-
-const stats = (ms) => {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
-  return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1] };
-};
 const row = (name, ms) => {
   const r = stats(ms);
   const f = (v) => v.toFixed(1).padStart(7);

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 // Helpers shared by the start, test and bench scripts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -212,3 +213,20 @@ export async function startWorker({ port, persistTo, vars = {}, config, quiet = 
   child.kill();
   throw new Error(`wrangler dev did not answer on port ${port} within 90 s`);
 }
+
+/** A free loopback port. */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** n, p50, p95, p99 and max of a list of durations (nearest rank). */
+export const stats = (ms) => {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
+  return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1] };
+};

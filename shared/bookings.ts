@@ -33,6 +33,8 @@ export interface Booking {
   cancelled_at: string | null;
   can_rebook: boolean;
   procedures: Procedure[];
+  /** a missed appointment's fee, charged to the saved card (paid) or waiting for the client to approve it (major units) */
+  no_show_fee: { amount: number; status: 'paid' | 'requires_action' } | null;
 }
 
 /** Whether the booking may be cancelled or moved online now, and why not. */

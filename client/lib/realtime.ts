@@ -36,6 +36,31 @@ const authorise =
   };
 
 /**
+ * A pusher-js client for the realtime settings (the stand-in's host in development), whose private
+ * subscriptions are signed by `auth` (the booking pages' /pusher/auth, the console's salon channel).
+ */
+export function pusherFor(
+  Pusher: typeof PusherClient,
+  settings: RealtimeSettings,
+  auth: (p: { socketId: string; channelName: string }) => Promise<{ auth: string }>,
+): PusherClient {
+  const { key, cluster, wsHost, wsPort, forceTLS } = settings;
+  return new Pusher(key, {
+    cluster,
+    forceTLS,
+    enabledTransports: ['ws', 'wss'],
+    ...(wsHost ? { wsHost, wsPort, wssPort: wsPort } : {}),
+    channelAuthorization: {
+      customHandler: (params, callback) =>
+        void auth(params).then(
+          (data) => callback(null, data),
+          (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
+        ),
+    },
+  });
+}
+
+/**
  * Opens the client's realtime channel: loads pusher-js on demand (never in the first-load
  * bundle), subscribes to the client's private channel and calls `onInvitesChanged` on each
  * invitation event, and once more each time the subscription comes back after a drop (an event
@@ -46,21 +71,7 @@ export function connectRealtime(o: RealtimeOptions): () => void {
   let pusher: PusherClient | undefined;
   void import('pusher-js').then(({ default: Pusher }) => {
     if (stopped) return;
-    const { key, cluster, wsHost, wsPort, forceTLS } = o.settings;
-    const auth = authorise(o);
-    pusher = new Pusher(key, {
-      cluster,
-      forceTLS,
-      enabledTransports: ['ws', 'wss'],
-      ...(wsHost ? { wsHost, wsPort, wssPort: wsPort } : {}),
-      channelAuthorization: {
-        customHandler: (params, callback) =>
-          void auth(params).then(
-            (data) => callback(null, data),
-            (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), null),
-          ),
-      },
-    });
+    pusher = pusherFor(Pusher, o.settings, authorise(o));
     const channel: Channel = pusher.subscribe(clientChannel(o.username));
     let subscriptions = 0;
     channel.bind('pusher:subscription_succeeded', () => {

@@ -10,7 +10,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager or stylist' });
 
-/** What each role may do in the console's first part (settings and photos, team, keys, history). */
+/** What each role may do in the console (shared/CONSOLE.md "Who and what"). */
 export const CAN = {
   editSettings: ['owner', 'manager'],
   readHistory: ['owner', 'manager'],
@@ -19,6 +19,12 @@ export const CAN = {
   /** remove someone from the team */
   removeStaff: ['owner'],
   manageKeys: ['owner'],
+  /** the diary: a stylist sees only their own column (the server leaves the rest out) */
+  readDiary: ['owner', 'manager', 'stylist'],
+  /** bookings taken at the desk, confirming, cancelling and moving them, no-shows */
+  runDesk: ['owner', 'manager'],
+  /** marking a client arrived: a stylist for their own appointments */
+  markArrival: ['owner', 'manager', 'stylist'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

@@ -93,6 +93,13 @@ export const settingFields = {
   // Deposits and cards
   needs_card: onOff('clients must save a card to book'),
   deposit: depositSetting,
+  /** a missed appointment's fee, charged to the client's saved card when marked a no-show (issue 29) */
+  no_show_protection: onOff('a no-show fee is charged'),
+  no_show_fee: z
+    .number(own('Enter the no-show fee as an amount'))
+    .int('Enter the no-show fee in whole pence or cents')
+    .min(0, 'The no-show fee cannot be below 0')
+    .max(1_000_000, 'The no-show fee can be at most 10,000.00'),
   // Cancellations and refunds
   allow_self_cancellation: onOff('clients can cancel online'),
   cancellation_window_hours: wholeNumber('hours before the appointment', 0, 720),
@@ -137,6 +144,8 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   salon_ncob_text: 'Cancellation policy',
   needs_card: 'Card needed to book',
   deposit: 'Deposit',
+  no_show_protection: 'No-show fee charged',
+  no_show_fee: 'No-show fee',
   allow_self_cancellation: 'Clients can cancel online',
   cancellation_window_hours: 'Cancellation window (hours)',
   refund_deposit_outside_window: 'Refund deposits when cancelled in time',

@@ -57,8 +57,8 @@ test('the places not built yet say so, without made-up data', async ({ page }) =
     'API keys',
     'History',
   ]);
-  await nav.getByRole('link', { name: 'Diary' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Clients' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('is coming in a later part of the console');
 });
 

@@ -13,6 +13,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   status: 'confirmed',
   cancelled_at: null,
   can_rebook: true,
+  no_show_fee: null,
   procedures: [
     {
       id: 9,

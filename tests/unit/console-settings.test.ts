@@ -49,6 +49,8 @@ function wholeSettings() {
     salon_ncob_text: '',
     needs_card: false,
     deposit: { type: 'none' },
+    no_show_protection: false,
+    no_show_fee: 0,
     allow_self_cancellation: true,
     cancellation_window_hours: 24,
     refund_deposit_outside_window: true,

@@ -89,8 +89,8 @@ export async function demoLogin(): Promise<{ token: string; username: string }> 
 }
 
 /**
- * Empties every diary before a test: stylist blocks, holds, appointments with their procedures
- * and invites, in one batch with the test file's own resets (`also`).
+ * Empties every diary before a test: stylist blocks, holds, appointments with their procedures,
+ * invites and no-show fees, in one batch with the test file's own resets (`also`).
  */
 export async function emptyDiaries(...also: D1PreparedStatement[]) {
   await env.DB.batch([
@@ -98,6 +98,7 @@ export async function emptyDiaries(...also: D1PreparedStatement[]) {
     env.DB.prepare('DELETE FROM holds'),
     env.DB.prepare('DELETE FROM appointment_procedures'),
     env.DB.prepare('DELETE FROM invites'),
+    env.DB.prepare('DELETE FROM no_show_fees'),
     env.DB.prepare('DELETE FROM appointments'),
     ...also,
   ]);

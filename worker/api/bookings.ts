@@ -20,6 +20,7 @@ import { enqueueMessage } from '../messaging/outbox';
 import { userOfToken } from '../identity/cognito';
 import { bookingVerificationText } from '../messaging/templates';
 import { afterAnswer, outboxOf } from './after-answer';
+import { announceToDiary } from './diary-notices';
 import { addressOf, admitVerification } from '../abuse/limits';
 import { clientOf, holdOwnerOf, idempotencyKeyOf, originOf, ownHoldOf, returnUrlOf } from './request-headers';
 import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
@@ -122,6 +123,7 @@ export const bookings = new Hono<AppEnv>()
       });
       if (!found) throw new AppError('NOT_FOUND', 'Not found');
       const { outcome, pi } = found.settled;
+      if (outcome === 'paid') announceToDiary(c, p.salonId, p.appointmentId, 'paid');
       if (outcome === 'paid') return c.json({ status: 'confirmed' });
       // a request closed meanwhile, or a booking whose times were freed: its authorisation is released
       if (outcome === 'closed' && found.kind === 'invite') throw new AppError('CONFLICT', MSG_INVITE_INVALID, undefined, 'invite_closed');
@@ -169,6 +171,7 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
     returnUrl: returnUrlOf(c),
   });
   if (verificationCode) textVerification(c, salonId, booking.appointment_id, clientId, verificationCode);
+  if (verificationCode) announceToDiary(c, salonId, booking.appointment_id, 'booked');
   return c.json(booking, 201);
 }
 

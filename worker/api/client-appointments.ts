@@ -8,6 +8,7 @@ import { stripeFor } from '../payments/stripe';
 import { idParam, isoDateTime, validate } from '../validate';
 import { clientOf } from './request-headers';
 import { clientRoute } from './policy';
+import { announceToDiary } from './diary-notices';
 
 const username = z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid');
 const salonId = idParam('Salon id');
@@ -57,7 +58,9 @@ export const clientAppointments = new Hono<AppEnv>()
       const p = c.req.valid('param');
       const clientId = clientOf(c, p.username);
       const q = { salonId: p.salonId, appointmentId: p.appointmentId, clientId, now: Date.now() };
-      return c.json(await cancelBooking(c.env.DB, stripeFor(c.get('config')), q));
+      const cancelled = await cancelBooking(c.env.DB, stripeFor(c.get('config')), q);
+      announceToDiary(c, p.salonId, p.appointmentId, 'cancelled');
+      return c.json(cancelled);
     },
   )
   .put(
@@ -69,6 +72,8 @@ export const clientAppointments = new Hono<AppEnv>()
       const p = c.req.valid('param');
       const clientId = clientOf(c, p.username);
       const start = Date.parse(c.req.valid('json').start_time);
-      return c.json(await moveBooking(c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, clientId, start, now: Date.now() }));
+      const moved = await moveBooking(c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, clientId, start, now: Date.now() });
+      announceToDiary(c, p.salonId, p.appointmentId, 'moved');
+      return c.json(moved);
     },
   );

@@ -14,12 +14,15 @@ import { catalogue } from './catalogue';
 import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
+import { consoleDesk } from './console/desk';
+import { consoleDiary } from './console/diary';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consolePhotos } from './console/photos';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
+import { noShowLinks } from './no-show-links';
 import { rebooking } from './rebooking';
 import { tenancy } from './tenancy';
 import { vouchers } from './vouchers';
@@ -52,5 +55,8 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleHistory)
   .route('/', consoleStaff)
   .route('/', consoleKeys)
+  .route('/', consoleDiary)
+  .route('/', consoleDesk)
+  .route('/', noShowLinks)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -6,9 +6,11 @@ import { inviteText } from '../invites/texts';
 import { publishInviteChange } from '../messaging/realtime';
 import { enqueueMessage } from '../messaging/outbox';
 import { afterAnswer, outboxOf } from './after-answer';
+import { announceToDiary } from './diary-notices';
 
-/** Tells the client's private channel that its invite changed (when the invite has a client). */
+/** Tells the client's private channel that its invite changed (when the invite has a client), and the salon's diary. */
 export function publishChange(c: Context<AppEnv>, row: InviteRow) {
+  announceToDiary(c, row.salon_id, row.appointment_id, row.status === 'accepted' ? 'paid' : 'request');
   if (!row.client_id) return;
   afterAnswer(
     c,

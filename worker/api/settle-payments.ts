@@ -4,6 +4,8 @@ import { inviteOfIntent, inviteOfPayment } from '../db/invites';
 import { invitePayment } from '../invites/invite-payment';
 import { depositPayment } from '../payments/deposit-payment';
 import { settle, type PaymentTarget, type Settled } from '../payments/flow';
+import { noShowFeeOf } from '../db/no-show-fees';
+import { NO_SHOW_KEY, noShowPayment } from '../payments/no-show';
 
 /** A positive id a payment intent's metadata names under `key`, if any. */
 function idIn(pi: { metadata?: Record<string, string> | null }, key: string): number | null {
@@ -19,12 +21,19 @@ async function targetOf(db: D1Database, pi: { id: string; metadata?: Record<stri
   const invite = idIn(pi, 'invite_id');
   if (invite !== null) {
     const row = await inviteOfIntent(db, invite, pi.id, now);
-    return row && { kind: 'invite' as const, target: invitePayment(db, row, now) };
+    return row && { kind: 'invite' as const, target: invitePayment(db, row, now), appointmentId: row.appointment_id };
+  }
+  const noShow = idIn(pi, NO_SHOW_KEY);
+  if (noShow !== null) {
+    const fee = await noShowFeeOf(db, noShow);
+    return fee && fee.payment_intent_id === pi.id
+      ? { kind: 'no_show' as const, target: noShowPayment(db, fee), appointmentId: noShow }
+      : null;
   }
   const appointment = idIn(pi, 'appointment_id');
   if (appointment === null) return null;
   const row = await depositOf(db, appointment, pi.id);
-  return row && { kind: 'deposit' as const, target: depositPayment(db, row) };
+  return row && { kind: 'deposit' as const, target: depositPayment(db, row), appointmentId: appointment };
 }
 
 /** A payment event: the payment it names is settled from the intent retrieved from Stripe, never the event's copy. */
@@ -35,7 +44,8 @@ export async function settleEvent(
   now: number,
 ) {
   const found = await targetOf(db, pi, now);
-  return found && settle(stripe, found.target, await stripe.paymentIntents.retrieve(pi.id));
+  if (!found) return null;
+  return { appointmentId: found.appointmentId, settled: await settle(stripe, found.target, await stripe.paymentIntents.retrieve(pi.id)) };
 }
 
 /**

@@ -4,6 +4,8 @@ import type Stripe from 'stripe';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { settleEvent } from './settle-payments';
+import { announceToDiary } from './diary-notices';
+import { salonOfAppointment } from '../db/diary';
 import { stripeFor } from '../payments/stripe';
 import { issueVoucher } from '../payments/vouchers';
 import { SESSION_ID } from '../../shared/vouchers';
@@ -48,7 +50,11 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
       throw new AppError('BAD_REQUEST', 'Webhook signature verification failed');
     }
     if (event.type.startsWith('payment_intent.')) {
-      await settleEvent(c.env.DB, stripe, event.data.object as Stripe.PaymentIntent, Date.now());
+      const done = await settleEvent(c.env.DB, stripe, event.data.object as Stripe.PaymentIntent, Date.now());
+      if (done?.settled.outcome === 'paid') {
+        const salonId = await salonOfAppointment(c.env.DB, done.appointmentId);
+        if (salonId !== null) announceToDiary(c, salonId, done.appointmentId, 'paid');
+      }
     } else if (event.type === 'checkout.session.completed') {
       const session = event.data.object;
       // The event only names the session: issueVoucher trusts the session retrieved from Stripe.

@@ -42,6 +42,10 @@ export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[],
     cancelled_at: a.cancelled_at === null ? null : iso(a.cancelled_at),
     can_rebook: !waitlist && !!salon.online_booking && procedures.length > 0 && procedures.every((p) => !!p.bookable_online),
     procedures: procedureItems(procedures, waitlist),
+    no_show_fee:
+      a.no_show_fee === null
+        ? null
+        : { amount: toMajor(a.no_show_fee), status: a.no_show_fee_status === 'paid' ? 'paid' : 'requires_action' },
   };
 }
 

@@ -19,11 +19,31 @@ export async function cancelBooking(
   q: { salonId: number; clientId: string; appointmentId: number; now: number },
 ): Promise<Appointment> {
   const { salon, row } = await clientBooking(db, q);
-  if (row.status !== 'cancelled') {
-    assertChangeable(cancellationOf(row, salon, q.now));
-    await db.batch(cancelStatements(db, { appointmentId: row.id, now: q.now, refund: !!salon.refund_deposit_outside_window }));
-  }
-  const cancelled = await clientBooking(db, q);
-  await settleCancelledDeposit(db, stripe, cancelled.row);
+  if (row.status !== 'cancelled') assertChangeable(cancellationOf(row, salon, q.now));
+  await cancelAndSettle(db, stripe, {
+    row,
+    refund: !!salon.refund_deposit_outside_window,
+    now: q.now,
+    reread: async () => (await clientBooking(db, q)).row,
+  });
   return appointmentDetails(db, q);
+}
+
+/**
+ * The cancellation itself, for a client's (above) and the salon's at the desk (console/desk.ts):
+ * one batch cancels and frees the time, recording what the deposit is due to become (`refund`:
+ * given back, else kept); then the deposit is refunded, released or kept, read afresh.
+ */
+export async function cancelAndSettle(
+  db: D1Database,
+  stripe: Stripe,
+  c: {
+    row: { id: number; status: string };
+    refund: boolean;
+    now: number;
+    reread: () => Promise<{ id: number; payment_status: string | null; payment_intent_id: string | null }>;
+  },
+): Promise<void> {
+  if (c.row.status !== 'cancelled') await db.batch(cancelStatements(db, { appointmentId: c.row.id, now: c.now, refund: c.refund }));
+  await settleCancelledDeposit(db, stripe, await c.reread());
 }

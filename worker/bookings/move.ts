@@ -68,16 +68,38 @@ export async function moveBooking(
 ): Promise<Appointment> {
   const { salon, row, procedures } = await clientBooking(db, q);
   assertChangeable(cancellationOf(row, salon, q.now));
+  await shiftAppointment(db, { salonId: q.salonId, row, procedures, start: q.start, now: q.now, anyFreeTime: false });
+  return appointmentDetails(db, q);
+}
+
+/**
+ * The move itself, for a client's booking (above) and the salon's own move at the desk
+ * (console/desk.ts): checked against the patch test and, unless a manager books any free time,
+ * against the times the engine offers; one batch frees the old blocks and takes the new.
+ */
+export async function shiftAppointment(
+  db: D1Database,
+  q: {
+    salonId: number;
+    row: { id: number; start_at: number; status: string };
+    procedures: { service_id: number; stylist_id: number; start_at: number; end_at: number }[];
+    start: number;
+    now: number;
+    anyFreeTime: boolean;
+  },
+): Promise<void> {
+  const { row, procedures } = q;
   if (q.start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');
   const offset = q.start - row.start_at;
-  if (offset === 0) return appointmentDetails(db, q);
+  if (offset === 0) return;
   const patchTest = await patchTestStartOf(db, row.id);
   if (patchTest !== null && q.start - patchTest < PATCH_LEAD_HOURS * HOUR) {
     throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'start_time');
   }
   const waitlist = row.status === 'waitlist';
   const steps = procedures.map((p) => ({ serviceId: p.service_id, stylistId: p.stylist_id }));
-  if (!(await offered(db, { salonId: q.salonId, appointmentId: row.id, start: q.start, now: q.now, waitlist }, steps))) throw slotTaken();
+  if (!q.anyFreeTime && !(await offered(db, { salonId: q.salonId, appointmentId: row.id, start: q.start, now: q.now, waitlist }, steps)))
+    throw slotTaken();
   let results: D1Result[];
   try {
     results = await db.batch(
@@ -96,7 +118,6 @@ export async function moveBooking(
     throw e;
   }
   if ((results.at(-1)?.meta.changes ?? 0) === 0) throw changedMeanwhile();
-  return appointmentDetails(db, q);
 }
 
 const changedMeanwhile = () =>

@@ -39,6 +39,11 @@ export async function planBooking(
     waitlist: boolean;
     now: number;
     holdId?: string | null;
+    /**
+     * a manager's desk booking at any time the stylists are free: not only the times offered
+     * online (the stylists' blocks still refuse a taken time, in the booking's batch)
+     */
+    anyFreeTime?: boolean;
   },
 ): Promise<Plan> {
   const serviceIds = q.procedures.map((p) => p.service_id);
@@ -67,7 +72,9 @@ export async function planBooking(
     return planned;
   });
   const date = q.start.slice(0, 10);
-  const fits = date >= pq.earliest && date <= pq.lastBookable && assignmentsAt(pq.days(date, date)[0]!, pq.req, start, 1).first !== null;
+  const fits =
+    q.anyFreeTime ||
+    (date >= pq.earliest && date <= pq.lastBookable && assignmentsAt(pq.days(date, date)[0]!, pq.req, start, 1).first !== null);
   if (!fits) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
   return { catalogue: pq.catalogue, start, end: at, procedures, total: procedures.reduce((t, p) => t + p.price, 0) };
 }

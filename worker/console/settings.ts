@@ -48,6 +48,8 @@ export function settingsOf(row: SalonRow): ConsoleSettings {
     salon_ncob_text: row.salon_ncob_text,
     needs_card: !!row.needs_card,
     deposit: depositOf(row.ncob_deposit_settings),
+    no_show_protection: !!row.no_show_protection,
+    no_show_fee: row.no_show_fee,
     allow_self_cancellation: !!row.allow_self_cancellation,
     cancellation_window_hours: row.cancellation_window_hours,
     refund_deposit_outside_window: !!row.refund_deposit_outside_window,

@@ -36,6 +36,8 @@ export interface NewAppointment {
   takesTime: boolean;
   procedures: { serviceId: number; stylistId: number; start: number; end: number; price: number }[];
   patchTest: { stylistId: number; start: number; end: number } | null;
+  /** a desk booking for someone with no account yet: who they are (the client's bookings find it by phone later) */
+  deskClient?: { name: string; phone: string } | null;
 }
 
 const byKey = (kind: 'appointment' | 'patch_test') =>
@@ -66,8 +68,8 @@ export function insertAppointmentBatch(
     ...before,
     db
       .prepare(
-        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin)
-         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone)
+         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id, status, payment_intent_id, payment_status`,
       )
       .bind(
@@ -84,6 +86,8 @@ export function insertAppointmentBatch(
         a.utmOrigin,
         a.verificationCode,
         a.origin,
+        a.deskClient?.name ?? null,
+        a.deskClient?.phone ?? null,
       ),
     ...a.procedures.map((p) =>
       db

@@ -21,6 +21,9 @@ export interface ClientAppointmentRow {
   payment_intent_id: string | null;
   cancelled_at: number | null;
   notes: string;
+  /** a no-show fee charged (or waiting for the client's approval), minor units, and its state */
+  no_show_fee: number | null;
+  no_show_fee_status: string | null;
 }
 
 export interface ProcedureRow {
@@ -54,8 +57,10 @@ export interface SalonRulesRow {
   refund_deposit_outside_window: number;
 }
 
-const COLUMNS =
-  'a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id, a.cancelled_at, a.notes';
+const COLUMNS = `a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status,
+  a.payment_intent_id, a.cancelled_at, a.notes,
+  (SELECT f.amount FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee,
+  (SELECT f.status FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee_status`;
 const VISIBLE =
   "a.kind = 'appointment' AND (a.status IN ('confirmed', 'unconfirmed', 'waitlist') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL))";
 /** future: not cancelled and starting now or later, soonest first; past: started, or cancelled, latest first */

@@ -19,7 +19,8 @@ export const clientByPhone = (db: D1Database, phone: string) =>
 /**
  * Records a verified client (or its newly verified phone) and, in the same batch, claims the
  * invites sent to that phone before it had an account (client_id NULL → this client) and their
- * appointments. Running it again changes nothing.
+ * appointments, and the bookings the salon took at the desk for that phone. Running it again
+ * changes nothing.
  */
 export async function rememberClient(db: D1Database, c: { id: string; phone: string; firstName: string; name: string; now: number }) {
   await db.batch([
@@ -36,6 +37,7 @@ export async function rememberClient(db: D1Database, c: { id: string; phone: str
           WHERE client_id IS NULL AND id IN (SELECT appointment_id FROM invites WHERE client_id IS NULL AND client_phone = ?2)`,
       )
       .bind(c.id, c.phone),
+    db.prepare('UPDATE appointments SET client_id = ?1 WHERE client_id IS NULL AND client_phone = ?2').bind(c.id, c.phone),
     db
       .prepare('UPDATE invites SET client_id = ?1, updated_at = ?3 WHERE client_id IS NULL AND client_phone = ?2')
       .bind(c.id, c.phone, c.now),

@@ -73,6 +73,8 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   cover: string | null;
   /** JSON WeekHours set by the salon, or null (derived from stylist_hours) */
   opening_hours: string | null;
+  /** the fee charged for a no-show when no_show_protection is on, minor units (migration 0018) */
+  no_show_fee: number;
   /** JSON [[weekday, start, end, break_start, break_end], ...] of the active stylists */
   stylist_hours: string;
 };

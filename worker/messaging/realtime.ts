@@ -1,19 +1,30 @@
 import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invites';
+import { DIARY_EVENT, salonChannel, type DiaryEvent } from '../../shared/console/diary';
 import type { Config } from '../config';
 import { pusherOf } from '../pusher';
 
-/**
- * Tells the client's open tabs that one of its invites changed: INVITE_EVENT on its private
- * channel, with ids and a status only (no personal data). Throws when Pusher refuses or cannot
- * be reached; the message names the channel and Pusher's answer, never a key or signature.
- */
-export async function publishInviteChange(config: Config, clientId: string, event: InviteEvent): Promise<void> {
-  const channel = clientChannel(clientId);
+/** Triggers one event on one channel; a refusal or no answer throws naming the channel and Pusher's answer, never a key or signature. */
+async function trigger(config: Config, channel: string, event: string, data: object): Promise<void> {
   try {
-    await pusherOf(config).trigger(channel, INVITE_EVENT, event);
+    await pusherOf(config).trigger(channel, event, data);
   } catch (e) {
     const { status, body } = e as { status?: number; body?: string };
     const why = status ? `status ${status}${body ? `: ${body.slice(0, 200)}` : ''}` : 'unreachable';
-    throw new Error(`Pusher refused the ${INVITE_EVENT} event on ${channel} (${why})`, { cause: e });
+    throw new Error(`Pusher refused the ${event} event on ${channel} (${why})`, { cause: e });
   }
 }
+
+/**
+ * Tells the client's open tabs that one of its invites changed: INVITE_EVENT on its private
+ * channel, with ids and a status only (no personal data).
+ */
+export const publishInviteChange = (config: Config, clientId: string, event: InviteEvent): Promise<void> =>
+  trigger(config, clientChannel(clientId), INVITE_EVENT, event);
+
+/**
+ * Tells the salon's open consoles that its diary changed: DIARY_EVENT on the salon's private
+ * channel (its staff only), with the appointment's id and what happened (no personal data): the
+ * console refetches what it shows.
+ */
+export const publishDiaryChange = (config: Config, salonId: number, event: DiaryEvent): Promise<void> =>
+  trigger(config, salonChannel(salonId), DIARY_EVENT, event);

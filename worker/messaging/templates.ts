@@ -130,3 +130,16 @@ const page = (salonName: string, body: string, address: string[]) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(salonName)}</title></head>` +
   `<body style="font-family:system-ui,sans-serif;color:#1a1a1a"><h1 style="font-size:20px">${esc(salonName)}</h1>${body}` +
   `<p style="color:#555;font-size:13px">${[salonName, ...address].map(esc).join('<br>')}</p></body></html>`;
+
+/** A booking the salon took at the desk (issue 29), texted to the client. */
+export const deskBookedText = (salonName: string, when: string, services: string[]): string =>
+  `${salonName}: you are booked for ${when} (${services.join(', ')}). To change it, call the salon.`;
+
+/** The salon moved or cancelled a booking. */
+export const deskMovedText = (salonName: string, when: string): string => `${salonName}: your appointment has moved to ${when}.`;
+export const deskCancelledText = (salonName: string, when: string, refunded: boolean): string =>
+  `${salonName}: your appointment on ${when} has been cancelled${refunded ? '; any deposit will be refunded' : ''}.`;
+
+/** A no-show fee the bank wants the client to approve: the link confirms it with 3-D Secure. */
+export const noShowLinkText = (salonName: string, fee: string, link: string): string =>
+  `${salonName}: we could not take the ${fee} missed-appointment fee without your bank's approval. Approve it here: ${link}`;

@@ -20,8 +20,20 @@ export interface PaymentTarget {
   accept(paymentIntentId: string): Promise<boolean>;
   /** the payment is captured */
   captured(paymentIntentId: string): Promise<unknown>;
-  /** the payment failed (declined, cancelled, or no intent could be made: null): lets go of what it held */
-  failed(paymentIntentId: string | null): Promise<unknown>;
+  /**
+   * the payment failed (declined, cancelled, or no intent could be made: null): lets go of what it
+   * held. `declined`: the card's refusal when the payment was attempted (an off-session payment's
+   * intent comes with it, as Stripe answers authentication_required)
+   */
+  failed(paymentIntentId: string | null, declined?: Declined): Promise<unknown>;
+}
+
+/** A card's refusal of a payment attempt, as Stripe's card_error states it. */
+export interface Declined {
+  paymentIntentId: string | null;
+  code: string;
+  declineCode: string | undefined;
+  message: string;
 }
 
 /** paid: taken (captured once); requires_action: 3-D Secure still to do; failed: pay again; closed: the target closed meanwhile. */
@@ -100,11 +112,13 @@ export async function settle(stripe: Stripe, target: PaymentTarget, pi: Stripe.P
  * Pays a target with a saved card: authorised with manual capture and confirmed at once, then
  * settled as above. 3-D Secure answers requires_action; a card refused outright lets the target go
  * and answers 402 with the spec's message. `idempotencyKey` makes a retry the same payment.
+ * `offSession`: the client is not there (a no-show fee): Stripe then declines with
+ * authentication_required where the bank wants the client, instead of asking for 3-D Secure.
  */
 export async function authorise(
   stripe: Stripe,
   target: PaymentTarget,
-  a: { customer: string; paymentMethod: string; returnUrl: string; idempotencyKey: string },
+  a: { customer: string; paymentMethod: string; idempotencyKey: string } & ({ returnUrl: string } | { offSession: true }),
 ): Promise<Settled> {
   let pi: Stripe.PaymentIntent;
   try {
@@ -116,14 +130,25 @@ export async function authorise(
         payment_method: a.paymentMethod,
         capture_method: 'manual',
         confirm: true,
-        return_url: a.returnUrl,
+        ...('offSession' in a ? { off_session: true } : { return_url: a.returnUrl }),
         metadata: target.metadata,
       },
       { idempotencyKey: a.idempotencyKey },
     );
   } catch (e) {
-    await target.failed(null);
-    if (e instanceof Stripe.errors.StripeCardError) throw declinedError(e);
+    const card = e instanceof Stripe.errors.StripeCardError ? e : null;
+    await target.failed(
+      null,
+      card
+        ? {
+            paymentIntentId: card.payment_intent?.id ?? null,
+            code: card.code ?? 'card_declined',
+            declineCode: card.decline_code,
+            message: card.message,
+          }
+        : undefined,
+    );
+    if (card) throw declinedError(card);
     throw e;
   }
   await target.recordIntent(pi);

@@ -11,10 +11,12 @@ import { useCurrentSalon } from './current-salon';
 const BookingPageSettings = lazy(() => import('../settings/BookingPageSettings').then((m) => ({ default: m.BookingPageSettings })));
 const Team = lazy(() => import('../team/Team').then((m) => ({ default: m.Team })));
 const ApiKeys = lazy(() => import('../keys/ApiKeys').then((m) => ({ default: m.ApiKeys })));
+const Diary = lazy(() => import('../diary/Diary').then((m) => ({ default: m.Diary })));
 const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
 
 const SCREENS: Record<string, React.ComponentType> = {
   'booking-page': BookingPageSettings,
+  diary: Diary,
   team: Team,
   'api-keys': ApiKeys,
   history: History,

@@ -27,7 +27,6 @@ export const PLACES: readonly Place[] = [
     path: 'diary',
     label: 'Diary',
     roles: everyone,
-    coming: 'The diary, by day and by week with a column for each stylist, is coming in a later part of the console.',
   },
   {
     path: 'clients',

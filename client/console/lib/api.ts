@@ -43,14 +43,18 @@ export interface ConsoleCallOptions {
 
 async function send(url: string, o: ConsoleCallOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...o.headers };
+  // raw bytes (a photo, with its own type), a form (the realtime channel's signature, as pusher-js
+  // sends it) or JSON
   const raw = o.body instanceof Blob;
-  if (o.body !== undefined) headers['Content-Type'] = raw ? (o.body as Blob).type : 'application/json';
+  const form = o.body instanceof URLSearchParams;
+  if (o.body !== undefined)
+    headers['Content-Type'] = raw ? (o.body as Blob).type : form ? 'application/x-www-form-urlencoded' : 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     return await fetch(url, {
       method: o.method ?? 'GET',
       headers,
-      body: o.body === undefined ? undefined : raw ? (o.body as Blob) : JSON.stringify(o.body),
+      body: o.body === undefined ? undefined : raw || form ? (o.body as Blob | URLSearchParams) : JSON.stringify(o.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       credentials: 'same-origin',
     });

@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import { THEME_MODES } from '../../../shared/constants';
 import { fieldLabel } from '../../components/form-styles';
 import { sectionBox, sectionTitle } from '../app/looks';
-import { NumberSetting, OnOffSetting, TextSetting, messageAt, type SettingsForm } from './controls';
+import { MoneySetting, NumberSetting, OnOffSetting, TextSetting, messageAt, type SettingsForm } from './controls';
 import { DepositSetting } from './DepositSetting';
 import { OpeningHours } from './OpeningHours';
 import { Photos as PhotoPlaces } from './Photos';
@@ -89,6 +89,13 @@ export function DepositsAndCards({ form }: { form: SettingsForm }) {
     <Section title="Deposits and cards">
       <OnOffSetting form={form} name="needs_card" label="Clients must save a card to book online" />
       <DepositSetting form={form} />
+      <OnOffSetting form={form} name="no_show_protection" label="Charge a fee to the client’s saved card when they do not come" />
+      <MoneySetting
+        form={form}
+        name="no_show_fee"
+        label="No-show fee"
+        hint="Charged once, when the diary marks an appointment a no-show. With no fee, nothing is charged."
+      />
     </Section>
   );
 }

@@ -11,6 +11,7 @@ export function describeValue(field: SettingName | string, value: unknown): stri
     const d = value as { type: string; amount?: number; percent?: number };
     return d.type === 'fixed' ? `${money(d.amount ?? 0)} fixed` : d.type === 'percentage' ? `${d.percent}% of the price` : 'no deposit';
   }
+  if (field === 'no_show_fee' && typeof value === 'number') return money(value);
   if (field === 'voucher_amounts' && Array.isArray(value)) return value.length ? value.map((v) => money(Number(v))).join(', ') : 'none';
   if (field === 'voucher_custom' && typeof value === 'object') {
     const r = value as { min: number; max: number };

@@ -13,7 +13,7 @@ import { CancellationPolicy } from '../summary';
 import { appointmentQuery, bookingKeys, cancelAppointment } from './api';
 import { Badge } from './Badge';
 import { CancelledDialog, ManageDialog, NotPossibleDialog } from './CancelDialogs';
-import { badgeOf, depositText, moneyOf, whenOf } from './format';
+import { badgeOf, depositText, moneyOf, noShowFeeText, whenOf } from './format';
 import type { Appointment } from './types';
 import { useOwnSalonArea } from './useOwnSalonArea';
 
@@ -130,6 +130,7 @@ export function AppointmentDetails() {
           <span>{money(a.price)}</span>
         </p>
         {deposit && <p className={css({ mt: '2' })}>{deposit}</p>}
+        {noShowFeeText(a, money) && <p className={css({ mt: '2' })}>{noShowFeeText(a, money)}</p>}
       </section>
       {!waitlist && <CancellationPolicy html={salon.salon_ncob_text} />}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>

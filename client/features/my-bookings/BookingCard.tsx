@@ -4,7 +4,7 @@ import { card, outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { Badge } from './Badge';
 import { ProcedureList } from './ProcedureList';
-import { badgeOf, depositText, moneyOf, whenOf } from './format';
+import { badgeOf, depositText, moneyOf, noShowFeeText, whenOf } from './format';
 import { useRebook } from './rebook';
 import type { Booking, Tab } from './types';
 
@@ -17,6 +17,7 @@ export function BookingCard({ booking, tab }: { booking: Booking; tab: Tab }) {
   const rebook = useRebook();
   const { date, time } = whenOf(booking, salon.timezone);
   const deposit = depositText(booking, money);
+  const fee = noShowFeeText(booking, money);
   const details = `/${salon.id}/appointment/${booking.id}`;
   return (
     <li className={`${card} ${css({ p: '3' })}`}>
@@ -38,6 +39,7 @@ export function BookingCard({ booking, tab }: { booking: Booking; tab: Tab }) {
       </div>
       <ProcedureList procedures={booking.procedures} money={money} />
       {deposit && <p className={muted}>{deposit}</p>}
+      {fee && <p className={muted}>{fee}</p>}
       {tab === 'past' &&
         (booking.can_rebook ? (
           <button type="button" className={`${outlineButton} ${css({ mt: '2' })}`} onClick={() => rebook(booking)}>

@@ -20,6 +20,14 @@ export function whenOf(b: Pick<Booking, 'starts_at' | 'ends_at'>, timeZone: stri
 export const moneyOf = (salon: SalonDetails) => (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
 
 /** What became of a deposit, in words (null when there was none). */
+/** A missed appointment's fee on the client's card: 'Missed appointment fee £20.00 charged to your card'. */
+export function noShowFeeText(b: Booking, money: (major: number) => string): string | null {
+  if (!b.no_show_fee) return null;
+  return b.no_show_fee.status === 'paid'
+    ? `Missed appointment fee ${money(b.no_show_fee.amount)} charged to your card`
+    : `Missed appointment fee ${money(b.no_show_fee.amount)}: waiting for your bank's approval (we texted you a link)`;
+}
+
 export function depositText(b: Booking, money: (major: number) => string): string | null {
   if (b.deposit <= 0) return null;
   switch (b.deposit_status) {

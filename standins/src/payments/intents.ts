@@ -147,6 +147,7 @@ export async function confirmIntent(
   internal: IntentInternal,
   ref: string | undefined,
   returnUrl: string | undefined,
+  offSession = false,
 ): Promise<Attempt> {
   const { name } = KINDS[intent.object];
   const pmRef = ref ?? intent.payment_method;
@@ -160,12 +161,17 @@ export async function confirmIntent(
   const pm = await resolvePaymentMethod(ctx, pmRef, 'payment_method');
   assertUsableBy(pm, intent.customer, name);
   if (returnUrl !== undefined) internal.returnUrl = returnUrl;
-  return attempt(ctx, intent, internal, pm, false);
+  return attempt({ ...ctx, offSession }, intent, internal, pm, false);
 }
 
-/** One attempt of an intent with a payment method (in place): 3-D Secure, a decline, or success. `authenticated`: 3-D Secure was just completed. */
+/**
+ * One attempt of an intent with a payment method (in place): 3-D Secure, a decline, or success.
+ * `authenticated`: 3-D Secure was just completed. `offSession`: the cardholder is not there, so a
+ * bank that asks for authentication declines instead (card_error authentication_required, the
+ * intent back to requires_payment_method), as Stripe answers off_session=true.
+ */
 export function attempt(
-  at: { now: number; origin: string | undefined },
+  at: { now: number; origin: string | undefined; offSession?: boolean },
   intent: Intent,
   internal: IntentInternal,
   pm: StoredPm,
@@ -180,6 +186,7 @@ export function attempt(
   intent.payment_method = pm.object.id;
   setLastError(intent, null);
   if (outcome.kind === 'requires_action') {
+    if (at.offSession) return fail(intent, pm, FAILURES.authentication_required);
     intent.status = 'requires_action';
     intent.next_action = redirectAction(intent, at.origin, internal.returnUrl ?? null);
     return { events: [] };

@@ -33,6 +33,13 @@ export const FAILURES = {
     decline_code: 'processing_error',
     message: 'An error occurred while processing your card. Try again in a little bit.',
   },
+  /** an off-session payment the bank wants the cardholder present for (Stripe's answer to off_session=true) */
+  authentication_required: {
+    type: 'card_error',
+    code: 'authentication_required',
+    decline_code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
   payment_authentication_failed: {
     type: 'invalid_request_error',
     code: 'payment_intent_authentication_failure',

@@ -32,6 +32,13 @@ export const formBool = z.string().transform((s, ctx): boolean => {
   return fail(ctx, s, `Invalid boolean: ${shown(s)}`);
 });
 
+/** off_session on a payment intent: 'true'/'false', or 'one_off' / 'recurring' (both mean true). */
+export const offSessionParam = z.string().transform((s, ctx): boolean => {
+  if (s === 'true' || s === 'one_off' || s === 'recurring') return true;
+  if (s === 'false') return false;
+  return fail(ctx, s, `Invalid off_session: ${shown(s)}. Expected true, false, one_off or recurring`);
+});
+
 /** An object id in a parameter (its existence is checked by the endpoint). */
 export const idParam = z.string().min(1).max(255);
 

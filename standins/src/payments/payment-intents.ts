@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Ctx, Route } from './context';
 import { loadCustomer } from './customers';
-import { unixSeconds } from './ids';
+import { sameSecret, unixSeconds } from './ids';
 import { checkMinimum, newPaymentIntent, type IntentInternal, type PaymentIntent } from './intent-objects';
 import { answerOf, changeIntent, confirmIntent, loadIntent, saveIntent, type Attempt, type Change } from './intents';
 import { applyMetadata } from './metadata';
-import { currencyParam, formBool, formInt, idParam, listParams, metadataParam, returnUrl } from './params';
+import { currencyParam, formBool, formInt, idParam, listParams, metadataParam, offSessionParam, returnUrl } from './params';
 import { assertUsableBy, resolvePaymentMethod } from './payment-methods';
-import { badParam, requireStatus, unexpectedState } from './stripe-error';
+import { badParam, noSuch, requireStatus, unexpectedState } from './stripe-error';
 import { listObjects, retrying } from './store';
 import { parseParams } from './validation';
 
@@ -23,9 +23,18 @@ const createPi = z.strictObject({
   payment_method: idParam.optional(),
   capture_method: z.enum(['automatic', 'manual']).optional(),
   confirm: formBool.optional(),
+  /** the cardholder is not present (a no-show fee on a saved card): true, 'one_off' or 'recurring' */
+  off_session: offSessionParam.optional(),
   return_url: returnUrl.optional(),
   metadata: metadataParam,
 });
+const confirmPi = z.strictObject({
+  payment_method: idParam.optional(),
+  return_url: returnUrl.optional(),
+  off_session: offSessionParam.optional(),
+  client_secret: z.string().max(200).optional(),
+});
+const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
 const listPis = z.strictObject({ ...listParams, customer: idParam.optional() });
 const noParams = z.strictObject({});
 
@@ -36,6 +45,8 @@ async function create(ctx: Ctx): Promise<object> {
   checkMinimum(p.amount, p.currency);
   if (!p.confirm && p.return_url !== undefined)
     throw badParam('You may only specify `return_url` when confirming a PaymentIntent (confirm=true).', 'return_url');
+  if (!p.confirm && p.off_session !== undefined)
+    throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
   const change = await retrying(async () => {
     const intent = newPaymentIntent(ctx.now, {
@@ -48,7 +59,7 @@ async function create(ctx: Ctx): Promise<object> {
     const internal: IntentInternal = {};
     let attempt: Attempt = { events: [] };
     if (p.confirm) {
-      attempt = await confirmIntent(ctx, intent, internal, p.payment_method, p.return_url);
+      attempt = await confirmIntent(ctx, intent, internal, p.payment_method, p.return_url, !!p.off_session);
     } else if (p.payment_method) {
       const pm = await resolvePaymentMethod(ctx, p.payment_method, 'payment_method');
       assertUsableBy(pm, customer, 'PaymentIntent');
@@ -57,6 +68,23 @@ async function create(ctx: Ctx): Promise<object> {
     }
     const c: Change<'payment_intent'> = { ...attempt, intent, internal };
     return (await saveIntent(ctx.db, ctx, c)) ? c : undefined;
+  });
+  return answerOf(change);
+}
+
+/**
+ * POST /v1/payment_intents/:id/confirm: a payment confirmed again, e.g. an off-session payment the
+ * bank declined for authentication, now with the client present (3-D Secure then asked as usual).
+ * Stripe.js confirms with the publishable key and the intent's client secret.
+ */
+async function confirm(ctx: Ctx): Promise<object> {
+  const p = parseParams(confirmPi, ctx.input);
+  const change = await changeIntent(ctx.db, ctx, 'payment_intent', ctx.params.id ?? '', async ({ object: pi, internal }) => {
+    if (ctx.keyKind === 'publishable' && (!p.client_secret || !sameSecret(p.client_secret, pi.client_secret))) {
+      throw noSuch('payment_intent', pi.id, 'intent', 404);
+    }
+    requireStatus('payment_intent', pi, CONFIRMABLE, 'confirm', 'confirmed');
+    return { ...(await confirmIntent(ctx, pi, internal, p.payment_method, p.return_url, !!p.off_session)), intent: pi, internal };
   });
   return answerOf(change);
 }
@@ -85,6 +113,7 @@ export const paymentIntentRoutes: Route[] = [
       return (await loadIntent(ctx.db, ctx.now, 'payment_intent', ctx.params.id ?? '')).object;
     },
   },
+  { method: 'POST', path: '/v1/payment_intents/:id/confirm', publishable: true, handler: confirm },
   {
     method: 'POST',
     path: '/v1/payment_intents/:id/capture',

@@ -252,3 +252,7 @@ INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_a
   SELECT 3, 1, NULL, 'stylist', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 3);
 INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_at)
   SELECT 4, 3, NULL, 'owner', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 4);
+
+-- Issue 29: the demo stylist works in Chloe Price's column; salon 1 charges a £20 no-show fee.
+UPDATE staff_roles SET stylist_id = 3 WHERE staff_id = 3 AND salon_id = 1 AND role = 'stylist' AND stylist_id IS NULL;
+UPDATE salons SET no_show_fee = 2000 WHERE id = 1 AND no_show_fee = 0;

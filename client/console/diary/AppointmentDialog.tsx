@@ -1,0 +1,248 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { css } from '../../../styled-system/css';
+import type { DeskAppointment } from '../../../shared/console/diary';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { Modal } from '../../components/Modal';
+import { fieldInput } from '../../components/form-styles';
+import { linkButton, outlineButton, primaryButton } from '../../components/styles';
+import { table } from '../app/looks';
+import { appointmentQuery, deskAction, diaryChanged, type DeskAction } from './api';
+import { clock, dateIn, longDay, money, STATUS_LOOK } from './format';
+
+const FEE_WORDS = {
+  charging: 'being charged',
+  requires_action: 'waiting for the client to approve it',
+  paid: 'charged',
+  failed: 'not charged',
+} as const;
+const PAYMENT_WORDS: Record<string, string> = {
+  captured: 'paid',
+  requires_capture: 'held',
+  requires_action: 'waiting for 3-D Secure',
+  refunded: 'refunded',
+  refund_due: 'refund due',
+  released: 'released',
+  kept: 'kept by the salon',
+  failed: 'failed',
+  paid: 'charged',
+  charging: 'being charged',
+  none: 'none',
+};
+
+/** An appointment opened from the diary: client, history here, deposit and payments, notes, messages; the desk's actions. */
+export function AppointmentDialog(p: {
+  salonId: number;
+  id: number;
+  timezone: string;
+  currency: string;
+  canRunDesk: boolean;
+  onClose: () => void;
+}) {
+  const q = useQuery(appointmentQuery(p.salonId, p.id));
+  return (
+    <Modal
+      title={q.data ? `${q.data.client?.name || 'Appointment'}, ${clock(q.data.start, p.timezone)}` : 'Appointment'}
+      onClose={p.onClose}
+    >
+      {q.isPending ? (
+        <Loading what="the appointment" />
+      ) : q.isError ? (
+        <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
+      ) : (
+        <Details a={q.data} {...p} />
+      )}
+      <button type="button" className={css({ mt: '4' }) + ' ' + outlineButton} onClick={p.onClose}>
+        Close
+      </button>
+    </Modal>
+  );
+}
+
+function Details(p: { a: DeskAppointment; salonId: number; timezone: string; currency: string; canRunDesk: boolean }) {
+  const { a, timezone, currency } = p;
+  const queries = useQueryClient();
+  const [done, setDone] = useState('');
+  const act = useMutation({
+    mutationFn: (action: DeskAction) => deskAction(p.salonId, a.id, action),
+    onSuccess: (updated, action) => {
+      queries.setQueryData(appointmentQuery(p.salonId, a.id).queryKey, updated);
+      void diaryChanged(queries, p.salonId);
+      setDone(
+        action === 'no-show'
+          ? updated.no_show_fee
+            ? `Marked as a no-show. Fee ${FEE_WORDS[updated.no_show_fee.status]}${updated.no_show_fee.failure ? `: ${updated.no_show_fee.failure}` : '.'}`
+            : 'Marked as a no-show.'
+          : typeof action === 'string'
+            ? { confirm: 'Confirmed.', arrived: 'Marked as arrived.' }[action]
+            : 'cancel' in action
+              ? 'Cancelled. The client has been texted.'
+              : 'Moved. The client has been texted.',
+      );
+    },
+  });
+  const started = Date.parse(a.start) <= Date.now();
+  const open = a.status !== 'cancelled';
+  const look = STATUS_LOOK[a.status];
+  return (
+    <div className={css({ display: 'grid', gap: '3', fontSize: 'sm' })}>
+      <p>
+        <strong>{longDay(dateIn(a.start, timezone))}</strong>, {clock(a.start, timezone)}–{clock(a.end, timezone)} ·{' '}
+        <span className={css({ fontWeight: '700' })}>{look.label}</span>
+        {a.arrived && ' · Arrived'}
+        {a.no_show && ' · No-show'}
+      </p>
+      <ul className={css({ listStyle: 'disc', pl: '5' })}>
+        {a.services.map((s) => (
+          <li key={s.start + s.name}>
+            {clock(s.start, timezone)} {s.name}
+          </li>
+        ))}
+      </ul>
+      <section aria-label="Client">
+        <h3 className={css({ fontWeight: '700' })}>Client</h3>
+        {a.client ? (
+          <p>
+            {a.client.name}
+            {a.client.phone && (
+              <>
+                {' · '}
+                <a href={`tel:${a.client.phone}`}>{a.client.phone}</a>
+              </>
+            )}
+            {' · '}
+            {a.no_shows === 1 ? '1 no-show' : `${a.no_shows} no-shows`} here
+          </p>
+        ) : (
+          <p>No client on this appointment.</p>
+        )}
+        {a.history.length > 0 && (
+          <details className={css({ mt: '1' })}>
+            <summary className={css({ cursor: 'pointer' })}>History at this salon ({a.history.length})</summary>
+            <ul className={css({ pl: '4', mt: '1' })}>
+              {a.history.map((h) => (
+                <li key={h.id}>
+                  {longDay(dateIn(h.start, timezone))}: {h.services.join(', ') || 'Appointment'} · {STATUS_LOOK[h.status].label}
+                  {h.no_show && ' · No-show'}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </section>
+      <section aria-label="Money">
+        <h3 className={css({ fontWeight: '700' })}>Price, deposit and payments</h3>
+        <p>Price {money(a.price, currency)}</p>
+        {a.no_show_protection && (
+          <p>
+            No-show fee {money(a.no_show_protection.fee, currency)}:{' '}
+            {a.no_show_protection.card ? `charged to the client’s ${a.no_show_protection.card}` : 'no card on file'}
+          </p>
+        )}
+        {a.payments.length > 0 && (
+          <table className={table}>
+            <tbody>
+              {a.payments.map((pay) => (
+                <tr key={pay.what}>
+                  <th scope="row">{pay.what}</th>
+                  <td>{money(pay.amount, currency)}</td>
+                  <td>{PAYMENT_WORDS[pay.status] ?? pay.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {a.no_show_fee?.failure && (
+          <p role="alert" className={css({ color: 'danger', mt: '1' })}>
+            No-show fee {FEE_WORDS[a.no_show_fee.status]}: {a.no_show_fee.failure}
+          </p>
+        )}
+      </section>
+      {a.notes && (
+        <section aria-label="Notes">
+          <h3 className={css({ fontWeight: '700' })}>Notes</h3>
+          <p className={css({ whiteSpace: 'pre-wrap' })}>{a.notes}</p>
+        </section>
+      )}
+      <section aria-label="Messages">
+        <h3 className={css({ fontWeight: '700' })}>Messages sent</h3>
+        {a.messages.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <ul className={css({ pl: '4' })}>
+            {a.messages.map((m) => (
+              <li key={m.what + m.sent_at}>
+                {m.what}, {longDay(dateIn(m.sent_at, timezone))} {clock(m.sent_at, timezone)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {open && (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {p.canRunDesk && a.status === 'unconfirmed' && (
+            <button type="button" className={primaryButton} disabled={act.isPending} onClick={() => act.mutate('confirm')}>
+              Confirm
+            </button>
+          )}
+          {!a.arrived && !a.no_show && (
+            <button type="button" className={outlineButton} disabled={act.isPending} onClick={() => act.mutate('arrived')}>
+              Arrived
+            </button>
+          )}
+          {p.canRunDesk && started && !a.no_show_fee?.status.match(/paid|charging/) && (
+            <button type="button" className={outlineButton} disabled={act.isPending} onClick={() => act.mutate('no-show')}>
+              {a.no_show ? 'Charge the no-show fee again' : 'No-show'}
+            </button>
+          )}
+        </div>
+      )}
+      {open && p.canRunDesk && <MoveAndCancel a={a} timezone={timezone} pending={act.isPending} onAct={(x) => act.mutate(x)} />}
+      <div aria-live="polite">
+        {act.isError && (
+          <p role="alert" className={css({ color: 'danger' })}>
+            {act.error.message}
+          </p>
+        )}
+        {done && !act.isError && <p>{done}</p>}
+      </div>
+    </div>
+  );
+}
+
+function MoveAndCancel(p: { a: DeskAppointment; timezone: string; pending: boolean; onAct: (a: DeskAction) => void }) {
+  const [when, setWhen] = useState('');
+  const [anyTime, setAnyTime] = useState(false);
+  return (
+    <details>
+      <summary className={css({ cursor: 'pointer', fontWeight: '600' })}>Move or cancel</summary>
+      <form
+        className={css({ display: 'grid', gap: '2', mt: '2' })}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (when) p.onAct({ move: new Date(when).toISOString(), anyTime });
+        }}
+      >
+        <label className={css({ fontWeight: '600' })}>
+          New date and time
+          <input type="datetime-local" step={300} required className={fieldInput} value={when} onChange={(e) => setWhen(e.target.value)} />
+        </label>
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+          <input type="checkbox" checked={anyTime} onChange={(e) => setAnyTime(e.target.checked)} /> Any time the stylist is free (not only
+          the times offered online)
+        </label>
+        <button type="submit" className={outlineButton} disabled={p.pending}>
+          Move
+        </button>
+      </form>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '3' })}>
+        <button type="button" className={linkButton} disabled={p.pending} onClick={() => p.onAct({ cancel: 'client' })}>
+          Cancel: the client asked
+        </button>
+        <button type="button" className={linkButton} disabled={p.pending} onClick={() => p.onAct({ cancel: 'salon' })}>
+          Cancel: the salon cancels (full refund)
+        </button>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,237 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { css } from '../../../styled-system/css';
+import type { DaySlots } from '../../../shared/availability';
+import { deskBookingSchema, type DeskAppointment, type DeskBooking as Booking, type DiaryStylist } from '../../../shared/console/diary';
+import type { Category } from '../../../shared/types';
+import { Modal } from '../../components/Modal';
+import { fieldInput } from '../../components/form-styles';
+import { outlineButton, primaryButton } from '../../components/styles';
+import { selectInput } from '../app/looks';
+import { Field } from '../components/Field';
+import { ConsoleCallError } from '../lib/api';
+import { bookAtDesk, clientSearchQuery, diaryChanged } from './api';
+import { clock } from './format';
+
+const publicCall = async <T,>(path: string): Promise<T> => {
+  const res = await fetch(`/api/${path}`, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error(`${res.status}`);
+  return (await res.json()) as T;
+};
+
+/**
+ * A booking taken at the desk (by phone or in person): a client found by name or phone, or a new
+ * one; a service and stylist; a time the salon offers online, or (managers and owners) any time
+ * the stylist is free. Checked with the shared schema, then by the server (409 when the time was
+ * just taken); the client is texted.
+ */
+export function DeskBooking(p: {
+  salonId: number;
+  date: string;
+  timezone: string;
+  stylists: DiaryStylist[];
+  onClose: (booked?: DeskAppointment) => void;
+}) {
+  const queries = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [clientId, setClientId] = useState('');
+  const [name, setName] = useState('');
+  const [phone, setPhone] = useState('');
+  const [service, setService] = useState('');
+  const [stylist, setStylist] = useState(p.stylists[0] ? String(p.stylists[0].id) : '');
+  const [time, setTime] = useState('');
+  const [anyTime, setAnyTime] = useState(false);
+  const [freeTime, setFreeTime] = useState('10:00');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const found = useQuery(clientSearchQuery(p.salonId, search));
+  const services = useQuery({
+    queryKey: ['public', 'services', p.salonId],
+    queryFn: () => publicCall<Category[]>(`book-online/services/${p.salonId}/`),
+  });
+  const times = useQuery({
+    queryKey: ['public', 'times', p.salonId, p.date, service, stylist],
+    queryFn: () => publicCall<DaySlots>(`book-online/new/availability/appointment/${p.salonId}/${p.date}/${service}/${stylist}/null/`),
+    enabled: !!service && !!stylist && !anyTime,
+  });
+  const book = useMutation({
+    mutationFn: (b: Booking) => bookAtDesk(p.salonId, b),
+    onSuccess: (booked) => {
+      void diaryChanged(queries, p.salonId);
+      p.onClose(booked);
+    },
+    onError: (e) => setErrors(e instanceof ConsoleCallError ? { ...e.fieldErrors, form: e.message } : { form: e.message }),
+  });
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    const start = anyTime ? localToIso(p.date, freeTime, p.timezone) : time;
+    const body: Booking = {
+      client: clientId ? { id: clientId } : { name, phone: phone.replace(/[\s()-]/g, '') },
+      start_time: start,
+      procedures: [{ service_id: Number(service), stylist_id: Number(stylist) }],
+      ...(anyTime ? { any_time: true } : {}),
+    };
+    const checked = deskBookingSchema.safeParse(body);
+    if (!checked.success) {
+      const next: Record<string, string> = {};
+      for (const i of checked.error.issues) next[i.path.map(String).join('.') || 'form'] ??= i.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    book.mutate(body);
+  };
+  const clientError = errors['client'] ?? errors['client.id'];
+  return (
+    <Modal title="New booking" onClose={() => p.onClose()}>
+      <form onSubmit={submit} noValidate>
+        <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
+          <legend className={css({ fontWeight: '700', mb: '2' })}>Client</legend>
+          <Field label="Find a client by name or phone" error={clientError}>
+            {(a) => (
+              <input
+                {...a}
+                type="search"
+                className={fieldInput}
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                autoComplete="off"
+              />
+            )}
+          </Field>
+          {found.data && found.data.length > 0 && (
+            <div role="radiogroup" aria-label="Clients found" className={css({ display: 'grid', gap: '1', mb: '3' })}>
+              {found.data.map((c) => (
+                <label key={c.id ?? c.phone} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                  <input
+                    type="radio"
+                    name="desk-client"
+                    checked={c.id ? clientId === c.id : !clientId && phone === c.phone}
+                    onChange={() => {
+                      // one taken down at the desk before: booked again by name and phone
+                      setClientId(c.id ?? '');
+                      if (!c.id) {
+                        setName(c.name);
+                        setPhone(c.phone);
+                      }
+                    }}
+                  />
+                  {c.name} · {c.phone}
+                </label>
+              ))}
+              {clientId && (
+                <button type="button" className={outlineButton} onClick={() => setClientId('')}>
+                  A new client instead
+                </button>
+              )}
+            </div>
+          )}
+          {found.data?.length === 0 && (
+            <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>No client found: enter a new one below.</p>
+          )}
+          {!clientId && (
+            <>
+              <Field label="New client’s name" error={errors['client.name']}>
+                {(a) => <input {...a} className={fieldInput} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
+              </Field>
+              <Field label="New client’s mobile" hint="In international form, such as +447700900123" error={errors['client.phone']}>
+                {(a) => (
+                  <input
+                    {...a}
+                    type="tel"
+                    className={fieldInput}
+                    value={phone}
+                    onChange={(e) => setPhone(e.target.value)}
+                    autoComplete="off"
+                  />
+                )}
+              </Field>
+            </>
+          )}
+        </fieldset>
+        <Field label="Service" error={errors['procedures'] ?? errors['procedures.0.service_id']}>
+          {(a) => (
+            <select {...a} className={selectInput} value={service} onChange={(e) => setService(e.target.value)}>
+              <option value="">Choose a service</option>
+              {services.data?.map((c) => (
+                <optgroup key={c.id} label={c.name}>
+                  {c.services.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Stylist" error={errors['procedures.0.stylist_id']}>
+          {(a) => (
+            <select {...a} className={selectInput} value={stylist} onChange={(e) => setStylist(e.target.value)}>
+              {p.stylists.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', mb: '3' })}>
+          <input type="checkbox" checked={anyTime} onChange={(e) => setAnyTime(e.target.checked)} />
+          Any time the stylist is free (not only the times offered online)
+        </label>
+        {anyTime ? (
+          <Field label="Time" error={errors['start_time']}>
+            {(a) => (
+              <input {...a} type="time" step={300} className={fieldInput} value={freeTime} onChange={(e) => setFreeTime(e.target.value)} />
+            )}
+          </Field>
+        ) : (
+          <Field label="Time" hint={service ? undefined : 'Choose a service to see the times offered'} error={errors['start_time']}>
+            {(a) => (
+              <select {...a} className={selectInput} value={time} onChange={(e) => setTime(e.target.value)}>
+                <option value="">
+                  {times.isFetching
+                    ? 'Finding times…'
+                    : times.data && Object.keys(times.data.data).length === 0
+                      ? 'No times offered that day'
+                      : 'Choose a time'}
+                </option>
+                {Object.keys(times.data?.data ?? {}).map((t) => (
+                  <option key={t} value={t}>
+                    {clock(t, p.timezone)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+        {errors['form'] && (
+          <p role="alert" className={css({ color: 'danger', mb: '2' })}>
+            {errors['form']}
+          </p>
+        )}
+        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <button type="submit" className={primaryButton} disabled={book.isPending}>
+            {book.isPending ? 'Booking…' : 'Book'}
+          </button>
+          <button type="button" className={outlineButton} onClick={() => p.onClose()}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A wall-clock time on the diary's day in the salon's timezone, as an instant (the offset of that day). */
+function localToIso(date: string, hhmm: string, timeZone: string): string {
+  if (!/^\d{2}:\d{2}$/.test(hhmm)) return '';
+  const guess = Date.parse(`${date}T${hhmm}:00Z`);
+  const shown = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(guess),
+  );
+  const [h, m] = shown.split(':').map(Number) as [number, number];
+  const offsetMin = h * 60 + m - (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)));
+  const wrapped = ((offsetMin + 720) % 1440) - 720;
+  return new Date(guess - wrapped * 60_000).toISOString();
+}

@@ -1,0 +1,50 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { DeskAppointment, DeskBooking, DeskClient, DiaryDay, DiaryWeek } from '../../../shared/console/diary';
+import { staffCall } from '../lib/api';
+
+/** Every diary answer of a salon sits under this key: a realtime event invalidates them all. */
+export const diaryKey = (salonId: number) => ['console', salonId, 'diary'] as const;
+
+export const dayQuery = (salonId: number, date: string) =>
+  queryOptions({
+    queryKey: [...diaryKey(salonId), 'day', date],
+    queryFn: () => staffCall<DiaryDay>(`salons/${salonId}/diary/${date}`),
+    staleTime: 60_000,
+  });
+
+export const weekQuery = (salonId: number, from: string) =>
+  queryOptions({
+    queryKey: [...diaryKey(salonId), 'week', from],
+    queryFn: () => staffCall<DiaryWeek>(`salons/${salonId}/diary/week/${from}`),
+    staleTime: 60_000,
+  });
+
+export const appointmentQuery = (salonId: number, id: number) =>
+  queryOptions({
+    queryKey: [...diaryKey(salonId), 'appointment', id],
+    queryFn: () => staffCall<DeskAppointment>(`salons/${salonId}/appointments/${id}`),
+  });
+
+export const clientSearchQuery = (salonId: number, q: string) =>
+  queryOptions({
+    queryKey: ['console', salonId, 'desk-clients', q],
+    queryFn: () => staffCall<DeskClient[]>(`salons/${salonId}/desk/clients?q=${encodeURIComponent(q)}`),
+    enabled: q.trim().length >= 2,
+    staleTime: 30_000,
+  });
+
+/** The desk's changes of an appointment: each answers the appointment as it is now. */
+export type DeskAction = 'confirm' | 'arrived' | 'no-show' | { cancel: 'client' | 'salon' } | { move: string; anyTime: boolean };
+
+export function deskAction(salonId: number, id: number, action: DeskAction): Promise<DeskAppointment> {
+  const path = `salons/${salonId}/appointments/${id}`;
+  if (typeof action === 'string') return staffCall(`${path}/${action}`, { method: 'POST' });
+  if ('cancel' in action) return staffCall(`${path}/cancel`, { method: 'POST', body: { by: action.cancel } });
+  return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime } });
+}
+
+export const bookAtDesk = (salonId: number, booking: DeskBooking) =>
+  staffCall<DeskAppointment>(`salons/${salonId}/appointments`, { method: 'POST', body: booking });
+
+/** After a change (ours or another till's): what the diary shows is asked again. */
+export const diaryChanged = (queries: QueryClient, salonId: number) => queries.invalidateQueries({ queryKey: diaryKey(salonId) });

@@ -1,0 +1,42 @@
+import type PusherClient from 'pusher-js';
+import { DIARY_EVENT } from '../../../shared/console/diary';
+import type { RealtimeSettings } from '../../../shared/types';
+import { pusherFor } from '../../lib/realtime';
+import { staffCall } from '../lib/api';
+
+/**
+ * The salon's private channel (private-salon-{id}): pusher-js loaded on demand, the subscription
+ * signed by the console's own staff call (its token renewed like any other), `onChange` on each
+ * diary event and once more whenever the subscription comes back after a drop (an event sent
+ * meanwhile is lost: the diary asks again instead). Returns the disconnect.
+ */
+export function connectDiary(salonId: number, onChange: () => void): () => void {
+  let stopped = false;
+  let pusher: PusherClient | undefined;
+  void (async () => {
+    const [{ default: Pusher }, { settings, channel }] = await Promise.all([
+      import('pusher-js'),
+      staffCall<{ settings: RealtimeSettings; channel: string }>(`salons/${salonId}/realtime`),
+    ]);
+    if (stopped) return;
+    pusher = pusherFor(Pusher, settings, ({ socketId, channelName }) => signed(salonId, socketId, channelName));
+    const sub = pusher.subscribe(channel);
+    let subscriptions = 0;
+    sub.bind('pusher:subscription_succeeded', () => {
+      if (subscriptions++ > 0) onChange();
+    });
+    sub.bind(DIARY_EVENT, () => onChange());
+  })().catch(() => undefined); // no live channel: the diary still loads and refreshes on its own
+  return () => {
+    stopped = true;
+    pusher?.disconnect();
+  };
+}
+
+/** The subscription's signature from the console API (form fields, as pusher-js sends them). */
+async function signed(salonId: number, socketId: string, channelName: string): Promise<{ auth: string }> {
+  return staffCall(`salons/${salonId}/realtime/auth`, {
+    method: 'POST',
+    body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
+  });
+}

@@ -1,0 +1,175 @@
+import { isCalendarDate, isIsoDateTime } from '../dates';
+import { z } from '../zod';
+
+/**
+ * The diary (issue 29): a salon's day as a column per stylist, a week as a list, an appointment
+ * opened at the desk, and the desk's own changes (a booking taken by phone, confirm, cancel,
+ * move, arrived, no-show). Times are ISO 8601 in UTC; money in minor units of the salon's currency.
+ */
+
+/** What the diary shows an appointment as: its state at a glance. */
+export const DIARY_STATUSES = ['confirmed', 'unconfirmed', 'deposit_pending', 'paid', 'waitlist', 'cancelled'] as const;
+export type DiaryStatus = (typeof DIARY_STATUSES)[number];
+
+export const DIARY_STATUS_LABELS: Record<DiaryStatus, string> = {
+  confirmed: 'Confirmed',
+  unconfirmed: 'Unconfirmed',
+  deposit_pending: 'Deposit pending',
+  paid: 'Paid',
+  waitlist: 'Waitlist',
+  cancelled: 'Cancelled',
+};
+
+/** A no-show fee's state: being charged, waiting for the client's authentication, taken, or refused by the card. */
+export type NoShowFeeStatus = 'charging' | 'requires_action' | 'paid' | 'failed';
+
+export interface NoShowFee {
+  amount: number;
+  status: NoShowFeeStatus;
+  /** why the card refused it, in words the desk can read out */
+  failure: string | null;
+}
+
+export interface DiaryService {
+  name: string;
+  stylist_id: number;
+  start: string;
+  end: string;
+}
+
+export interface DiaryAppointment {
+  id: number;
+  start: string;
+  end: string;
+  status: DiaryStatus;
+  origin: 'online' | 'salon' | 'online_rebooking';
+  client: { name: string; phone: string | null } | null;
+  services: DiaryService[];
+  /** minor units */
+  price: number;
+  deposit: number;
+  arrived: boolean;
+  no_show: boolean;
+  no_show_fee: NoShowFee | null;
+}
+
+export interface DiaryStylist {
+  id: number;
+  name: string;
+  role: string;
+  /** working hours that day (none: a day off) */
+  hours: { start: string; end: string }[];
+}
+
+/** GET /api/console/salons/{id}/diary/{date}: one day. A stylist gets their own column only. */
+export interface DiaryDay {
+  date: string;
+  timezone: string;
+  currency: string;
+  /** the salon's working window that day (earliest start, latest end of anyone's hours), for drawing */
+  opens: string;
+  closes: string;
+  stylists: DiaryStylist[];
+  appointments: DiaryAppointment[];
+}
+
+/** GET /api/console/salons/{id}/diary/week/{date}: seven days from `from`, each with its appointments. */
+export interface DiaryWeek {
+  from: string;
+  timezone: string;
+  currency: string;
+  stylists: { id: number; name: string }[];
+  days: { date: string; appointments: DiaryAppointment[] }[];
+}
+
+/** A message sent about an appointment, and when. */
+export interface AppointmentMessage {
+  what: string;
+  sent_at: string;
+}
+
+/** GET /api/console/salons/{id}/appointments/{appointmentId}: an appointment opened in the diary. */
+export interface DeskAppointment extends DiaryAppointment {
+  notes: string;
+  created_at: string;
+  cancelled_at: string | null;
+  /** what the client has had at this salon (latest first, at most 20), and how often they did not come */
+  history: { id: number; start: string; services: string[]; status: DiaryStatus; no_show: boolean }[];
+  no_shows: number;
+  payments: { what: string; amount: number; status: string }[];
+  messages: AppointmentMessage[];
+  /** whether the salon charges a no-show fee (and how much) and this client has a card on file */
+  no_show_protection: { fee: number; card: string | null } | null;
+}
+
+/** A client found at the desk by name or phone (id null: taken down at the desk, no account yet). */
+export interface DeskClient {
+  id: string | null;
+  name: string;
+  phone: string;
+}
+
+const fieldMessages = {
+  error: (i: { code: string; keys?: string[] }) => (i.code === 'unrecognized_keys' ? `Unknown field: ${i.keys?.join(', ')}` : undefined),
+};
+
+export const diaryDate = z.string().refine(isCalendarDate, 'Choose a date such as 2026-03-03');
+const startTime = z
+  .string('Choose a time')
+  .max(40, 'Choose a time such as 2026-12-01T10:00:00Z')
+  .refine(isIsoDateTime, 'Choose a time such as 2026-12-01T10:00:00Z');
+const phone = z
+  .string('Enter their mobile number')
+  .trim()
+  .regex(/^\+[1-9]\d{6,14}$/, 'Enter a mobile number in international form, such as +447700900123');
+
+/** POST /api/console/salons/{id}/appointments: a booking taken at the desk. */
+export const deskBookingSchema = z.strictObject(
+  {
+    /** a client the salon knows (found by name or phone), or a new one */
+    client: z.union(
+      [
+        z.strictObject({ id: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'Choose a client from the search') }),
+        z.strictObject({
+          name: z.string('Enter their name').trim().min(1, 'Enter their name').max(120, 'A name can be at most 120 characters'),
+          phone,
+        }),
+      ],
+      { error: () => 'Choose a client, or enter a new client’s name and mobile number' },
+    ),
+    start_time: startTime,
+    procedures: z
+      .array(
+        z.strictObject({
+          service_id: z.number('Choose a service').int().positive(),
+          stylist_id: z.number('Choose a stylist').int().positive(),
+        }),
+        { error: () => 'Choose at least one service' },
+      )
+      .min(1, 'Choose at least one service')
+      .max(10, 'At most 10 services in one appointment'),
+    notes: z.string().max(1000, 'Notes can be at most 1,000 characters').optional(),
+    /** a manager or owner may book any time the stylist is free, not only the times offered online */
+    any_time: z.boolean('any_time must be true or false').optional(),
+  },
+  fieldMessages,
+);
+export type DeskBooking = z.input<typeof deskBookingSchema>;
+
+/** POST .../appointments/{id}/move */
+export const deskMoveSchema = z.strictObject({ start_time: startTime, any_time: z.boolean().optional() }, fieldMessages);
+
+/** POST .../appointments/{id}/cancel: `salon` refunds the deposit in full; `client` follows the salon's refund rule. */
+export const deskCancelSchema = z.strictObject(
+  { by: z.enum(['client', 'salon'], { error: () => 'Say who cancels: client or salon' }) },
+  fieldMessages,
+);
+
+/** The salon's private realtime channel: staff of that salon only (pusher `private-` channel). */
+export const salonChannel = (salonId: number) => `private-salon-${salonId}`;
+/** The event on it: something in the diary changed; the console refetches (no personal data on the wire). */
+export const DIARY_EVENT = 'diary';
+export interface DiaryEvent {
+  appointment_id: number;
+  change: 'booked' | 'cancelled' | 'moved' | 'paid' | 'confirmed' | 'arrived' | 'no_show' | 'request';
+}

@@ -1,0 +1,172 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, DEMO_CLIENT, e164Of, expect, createAccountThroughApi, test, todayIn } from './fixtures';
+import { signInToConsole, STAFF } from './console';
+import { STANDINS_URL } from './env';
+
+// Issue 29: the diary, bookings taken at the desk and no-shows. State is made through the API
+// (bookings, a client with a saved card); the screens are loaded once each.
+
+const staffToken = async (request: APIRequestContext, who: { email: string; password: string }) => {
+  const res = await request.post('/console/session/login', { data: { email: who.email, password: who.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+};
+const clientLogin = async (request: APIRequestContext, phone: string, password: string) => {
+  const res = await request.post('/session/login', { data: { phone, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { access_token: string; user: { username: string } };
+};
+/** The next `weekday` (0 = Sunday) at least two days after the tests' day. */
+function next(weekday: number): string {
+  let d = addDays(todayIn(), 2);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
+  return d;
+}
+const openDiary = async (page: Page, salon: number, date: string) => {
+  await page.goto(`/console/salons/${salon}/diary?date=${date}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
+};
+
+test('at 1280 px a client’s booking shows in the diary within a second, and a desk booking reaches the client’s bookings', async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
+  const date = next(3); // a Wednesday: Sam works at salon 2
+  await signInToConsole(page, STAFF.groupOwner, 1280);
+  await openDiary(page, 2, date);
+  const column = page.getByRole('region', { name: /Appointments by stylist/ }).getByRole('region', { name: 'Sam Taylor' });
+  await expect(column).toBeVisible();
+  // the live channel is up once the subscription was signed
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/realtime/auth'))))
+    .toBe(true);
+
+  // the demo client books a Restyle with Sam through the booking API (another device)
+  const jamie = await clientLogin(request, e164Of(DEMO_CLIENT.mobile), DEMO_CLIENT.password);
+  const slots = (await (await request.get(`/api/book-online/new/availability/appointment/2/${date}/10/5/null/`)).json()) as {
+    data: Record<string, unknown>;
+  };
+  const [first] = Object.keys(slots.data);
+  const booked = await request.post('/api/book-online/appointment/create/2/', {
+    headers: { Authorization: `Bearer ${jamie.access_token}`, 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      start_time: first,
+      procedures: [{ service_id: 10, stylist_id: 5, role: 'Senior Stylist', start_time: first, duration: 75, price: 55, processing: 0 }],
+      total_price: 55,
+      cognito_username: jamie.user.username,
+      notes: '',
+      deposit: 0,
+      user: { name: 'Jamie Rivers', phone_number: e164Of(DEMO_CLIENT.mobile), salon_id: 2 },
+      payment_needed: false,
+    },
+  });
+  expect(booked.status()).toBe(201);
+  const answered = Date.now();
+  await expect(column.getByRole('button', { name: /Jamie Rivers, Restyle, Confirmed/ })).toBeVisible({ timeout: 1000 });
+  console.log(`client's booking answered → shown in the diary: ${Date.now() - answered} ms`);
+
+  // a desk booking for the same client, found by name
+  await page.getByRole('button', { name: 'New booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New booking' });
+  await dialog.getByLabel('Find a client by name or phone').fill('Jamie');
+  await dialog.getByRole('radio', { name: /Jamie Rivers/ }).check();
+  await dialog.getByLabel('Service').selectOption({ label: 'Restyle' });
+  await dialog.getByLabel('Time', { exact: true }).selectOption({ index: 2 });
+  const time = await dialog.getByLabel('Time', { exact: true }).inputValue();
+  expect(time).not.toBe(first);
+  await expectAccessible('the diary with the desk booking form');
+  await dialog.getByRole('button', { name: 'Book' }).click();
+  await expect(page.getByText(/^Booked Jamie Rivers at \d\d:\d\d\. They have been texted\.$/)).toBeVisible();
+  await expect(column.getByRole('button', { name: /Jamie Rivers/ })).toHaveCount(2);
+
+  // the client's bookings list it, made by the salon
+  const mine = (await (
+    await request.get(`/api/ncob/client/appointments/2/future/${jamie.user.username}/`, {
+      headers: { Authorization: `Bearer ${jamie.access_token}` },
+    })
+  ).json()) as { results: { starts_at: string }[] };
+  expect(mine.results.map((b) => Date.parse(b.starts_at))).toContain(Date.parse(time));
+});
+
+test('at 390 px a no-show on the demo card charges the salon’s fee once', async ({ page, request }) => {
+  // a client with the demo card (4242) saved, and an appointment at salon 1 that started a minute ago
+  const account = {
+    firstName: 'Nia',
+    lastName: 'Noshow',
+    email: `nia${Date.now() % 100000}@example.test`,
+    mobile: `07700 9${String(Date.now() % 100000).padStart(5, '0')}`,
+    password: 'Noshow-pass1',
+  };
+  await createAccountThroughApi(request, account as never);
+  const client = await clientLogin(request, e164Of(account.mobile), account.password);
+  const auth = { Authorization: `Bearer ${client.access_token}` };
+  const setup = (await (
+    await request.post(`/api/ncob/checkout/salon/setupintent/1/${client.user.username}/`, { headers: auth, data: {} })
+  ).json()) as {
+    client_secret: string;
+    setup_intent_id: string;
+    publishable_key: string;
+  };
+  const key = { Authorization: `Bearer ${setup.publishable_key}` };
+  const pm = (await (
+    await request.post(`${STANDINS_URL}/v1/payment_methods`, {
+      headers: key,
+      form: { type: 'card', 'card[number]': '4242424242424242', 'card[exp_month]': '12', 'card[exp_year]': '2034', 'card[cvc]': '123' },
+    })
+  ).json()) as { id: string };
+  await request.post(`${STANDINS_URL}/v1/setup_intents/${setup.setup_intent_id}/confirm`, {
+    headers: key,
+    form: { client_secret: setup.client_secret, payment_method: pm.id },
+  });
+  expect(
+    (
+      await request.post('/api/ncob/checkout/salon/savecard/1/', { headers: auth, data: { setup_intent_id: setup.setup_intent_id } })
+    ).status(),
+  ).toBe(200);
+  expect((await request.get('/api/client/get/invite/1/', { headers: auth })).status()).toBe(200); // the app does this after login
+
+  const token = await staffToken(request, STAFF.groupOwner);
+  const now = Date.now();
+  const start = new Date(now - (now % 300_000)).toISOString(); // this 5-minute mark: started
+  const desk = await request.post('/api/console/salons/1/appointments', {
+    headers: { Authorization: `Bearer ${token}` },
+    // Dan is off on Tuesdays, so his time is free whatever else runs
+    data: {
+      client: { name: 'Nia Noshow', phone: e164Of(account.mobile) },
+      start_time: start,
+      procedures: [{ service_id: 8, stylist_id: 4 }],
+      any_time: true,
+    },
+  });
+  expect(desk.status(), await desk.text()).toBe(201);
+  const { id } = (await desk.json()) as { id: number };
+
+  await signInToConsole(page, STAFF.groupOwner, 390);
+  await openDiary(page, 1, todayIn());
+  await page.getByRole('button', { name: /Nia Noshow/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('£20.00');
+  await dialog.getByRole('button', { name: 'No-show' }).click();
+  await expect(dialog).toContainText('Marked as a no-show. Fee charged.');
+  await expect(dialog.getByRole('button', { name: /No-show|Charge the no-show fee/ })).toHaveCount(0);
+  // a second press from another till (or a retry) charges nothing more
+  const again = await request.post(`/api/console/salons/1/appointments/${id}/no-show`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await again.json()) as { no_show_fee: unknown }).no_show_fee).toEqual({ amount: 2000, status: 'paid', failure: null });
+  const si = (await (
+    await request.get(`${STANDINS_URL}/v1/setup_intents/${setup.setup_intent_id}`, {
+      headers: { Authorization: 'Bearer sk_test_local_standin' },
+    })
+  ).json()) as {
+    customer: string;
+  };
+  const intents = (await (
+    await request.get(`${STANDINS_URL}/v1/payment_intents?customer=${si.customer}`, {
+      headers: { Authorization: 'Bearer sk_test_local_standin' },
+    })
+  ).json()) as { data: { status: string; amount_received: number }[] };
+  expect(intents.data).toEqual([expect.objectContaining({ status: 'succeeded', amount_received: 2000 })]);
+  // the client's bookings show the fee
+  const past = (await (await request.get(`/api/salon/1/appointment/${id}/`, { headers: auth })).json()) as { no_show_fee: unknown };
+  expect(past.no_show_fee).toEqual({ amount: 20, status: 'paid' });
+});

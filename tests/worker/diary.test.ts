@@ -1,0 +1,242 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { DaySlots } from '../../shared/availability';
+import type { DeskAppointment, DiaryDay, DiaryWeek } from '../../shared/console/diary';
+import { addDays, localDateOf } from '../../worker/availability/calendar';
+import { clientWithCard } from './card-client';
+import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { call, emptyDiaries, standIn } from './helpers';
+import { authenticate, intentsOf } from './invite-helpers';
+
+/**
+ * The diary and the desk (issue 29): a day's columns scoped to the caller (a stylist sees only
+ * their own), a booking taken at the desk written with the same stylist blocks as a client's
+ * (a taken time is 409 and nothing is written), and a no-show fee charged once off-session,
+ * however many times it is pressed, with 3-D Secure handled as Stripe asks.
+ */
+const tokens: Record<'groupOwner' | 'stylist1' | 'manager3' | 'owner3', string> = {
+  groupOwner: '',
+  stylist1: '',
+  manager3: '',
+  owner3: '',
+};
+beforeAll(async () => {
+  for (const who of Object.keys(tokens) as (keyof typeof tokens)[]) tokens[who] = (await staffLogin(STAFF[who])).access_token;
+});
+beforeEach(() => emptyDiaries());
+
+const get = async <T>(path: string, token: string) => {
+  const res = await consoleCall(`/api/console/${path}`, token);
+  return { status: res.status, body: (await res.json()) as T };
+};
+const post = (path: string, token: string, body?: unknown) =>
+  consoleCall(`/api/console/${path}`, token, { method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+/** The next `weekday` (0 = Sunday) at least two days from now, in the salon's timezone. */
+function next(weekday: number, timezone: string): string {
+  let d = addDays(localDateOf(Date.now(), timezone), 2);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== weekday) d = addDays(d, 1);
+  return d;
+}
+
+async function offered(salon: number, date: string, service: number, stylist: number): Promise<string[]> {
+  const res = await call(`/api/book-online/new/availability/appointment/${salon}/${date}/${service}/${stylist}/null/`);
+  return Object.keys(((await res.json()) as DaySlots).data);
+}
+
+const countAppointments = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments').first<{ n: number }>())!.n;
+
+/** A desk booking of a Ladies Cut with Chloe (stylist 3) at salon 1, moved into the past so it can be a no-show. */
+async function missedAppointment(client: { phone: string; auth: Record<string, string> }): Promise<number> {
+  // the client's app lists its requests after login, which is when the product first knows its verified phone
+  expect((await call('/api/client/get/invite/1/', { headers: client.auth })).status).toBe(200);
+  const date = next(3, 'Europe/London');
+  const [time] = await offered(1, date, 1, 3);
+  const res = await post('salons/1/appointments', tokens.groupOwner, {
+    client: { name: 'Pat Payer', phone: client.phone },
+    start_time: time,
+    procedures: [{ service_id: 1, stylist_id: 3 }],
+  });
+  expect(res.status).toBe(201);
+  const id = ((await res.json()) as DeskAppointment).id;
+  const shift = Date.parse(time!) - (Date.now() - 2 * 3_600_000);
+  await env.DB.batch([
+    env.DB.prepare('UPDATE appointments SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE id = ?2').bind(shift, id),
+    env.DB.prepare('UPDATE appointment_procedures SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE appointment_id = ?2').bind(
+      shift,
+      id,
+    ),
+    env.DB.prepare('DELETE FROM stylist_blocks WHERE appointment_id = ?').bind(id),
+  ]);
+  return id;
+}
+
+describe('the diary', () => {
+  it('gives owners every column with hours, and a stylist only their own, server-side', async () => {
+    const date = next(3, 'Europe/London'); // a Wednesday: Amelia, Ben and Chloe work
+    const [amelia] = await offered(1, date, 1, 1);
+    const [chloe] = await offered(1, date, 1, 3);
+    for (const [stylist, time] of [
+      [1, amelia],
+      [3, chloe],
+    ] as const) {
+      const res = await post('salons/1/appointments', tokens.groupOwner, {
+        client: { name: `Client of ${stylist}`, phone: `+44770090${4000 + stylist}` },
+        start_time: time,
+        procedures: [{ service_id: 1, stylist_id: stylist }],
+      });
+      expect(res.status).toBe(201);
+    }
+    const owner = await get<DiaryDay>(`salons/1/diary/${date}`, tokens.groupOwner);
+    expect(owner.status).toBe(200);
+    expect(owner.body.stylists.map((s) => s.name)).toEqual(['Amelia Hart', 'Ben Okafor', 'Chloe Price', 'Dan Reeves']);
+    expect(owner.body.stylists.find((s) => s.id === 4)!.hours).toEqual([]); // Dan does not work on Wednesdays
+    expect(owner.body.stylists.find((s) => s.id === 3)!.hours).toHaveLength(2); // a lunch break splits the day
+    expect(owner.body.appointments.map((a) => a.client?.name).sort()).toEqual(['Client of 1', 'Client of 3']);
+    expect(owner.body.appointments.every((a) => a.status === 'confirmed' && a.origin === 'salon')).toBe(true);
+
+    const stylist = await get<DiaryDay>(`salons/1/diary/${date}`, tokens.stylist1);
+    expect(stylist.body.stylists.map((s) => s.id)).toEqual([3]);
+    expect(stylist.body.appointments.map((a) => a.client?.name)).toEqual(['Client of 3']);
+    const week = await get<DiaryWeek>(`salons/1/diary/week/${date}`, tokens.stylist1);
+    expect(week.body.days.flatMap((d) => d.appointments).map((a) => a.client?.name)).toEqual(['Client of 3']);
+    // Amelia's appointment is not there for the stylist, even by id
+    const other = owner.body.appointments.find((a) => a.client?.name === 'Client of 1')!;
+    expect((await get(`salons/1/appointments/${other.id}`, tokens.stylist1)).status).toBe(404);
+    expect((await get(`salons/1/appointments/${other.id}`, tokens.groupOwner)).status).toBe(200);
+    // another salon's staff: 404; a bad date names the field
+    expect((await get(`salons/1/diary/${date}`, tokens.manager3)).status).toBe(404);
+    const bad = await get<{ field: string }>('salons/1/diary/2026-02-30', tokens.groupOwner);
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('date');
+  });
+
+  it('authorises the salon’s private channel for its staff only', async () => {
+    const auth = (salon: number, token: string, channel: string) =>
+      consoleCall(`/api/console/salons/${salon}/realtime/auth`, token, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ socket_id: '123.456', channel_name: channel }).toString(),
+      });
+    const ok = await auth(1, tokens.stylist1, 'private-salon-1');
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { auth: string }).auth).toMatch(/^local_pusher_key:[0-9a-f]{64}$/);
+    expect((await auth(1, tokens.stylist1, 'private-salon-2')).status).toBe(403);
+    expect((await auth(1, tokens.manager3, 'private-salon-1')).status).toBe(404);
+    expect((await auth(1, '', 'private-salon-1')).status).toBe(401);
+  });
+});
+
+describe('bookings taken at the desk', () => {
+  it('books a new client at an offered time, texts them, and refuses the same time again with nothing written', async () => {
+    const date = next(2, 'America/New_York');
+    const times = await offered(3, date, 12, 6);
+    expect(times.length).toBeGreaterThan(0);
+    const phone = `+1718555${String(1000 + Math.floor(Math.random() * 8999))}`;
+    const body = { client: { name: 'Alex Walker', phone }, start_time: times[0], procedures: [{ service_id: 12, stylist_id: 6 }] };
+    const res = await post('salons/3/appointments', tokens.manager3, body);
+    expect(res.status).toBe(201);
+    const booked = (await res.json()) as DeskAppointment;
+    expect(booked).toMatchObject({ status: 'confirmed', origin: 'salon', client: { name: 'Alex Walker', phone }, price: 3500 });
+    const before = await countAppointments();
+    const again = await post('salons/3/appointments', tokens.owner3, { ...body, client: { name: 'Sam Other', phone: '+17185550199' } });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { field: string }).field).toBe('start_time');
+    expect(await countAppointments()).toBe(before);
+    // the client is texted through the message queue
+    await expect
+      .poll(
+        async () =>
+          ((await (await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(phone)}`)).json()) as { data: { body: string }[] }).data,
+        {
+          timeout: 5000,
+        },
+      )
+      .toEqual([expect.objectContaining({ body: expect.stringContaining('Brooklyn Barber Co.: you are booked for') })]);
+    // a stylist may not take bookings; bad input names the field
+    expect((await post('salons/1/appointments', tokens.stylist1, body)).status).toBe(403);
+    const bad = await post('salons/3/appointments', tokens.manager3, { ...body, client: { name: 'X', phone: '0771' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(((await bad.json()) as { errors: Record<string, string> }).errors)).toEqual(['client.phone']);
+  });
+
+  it('lets a manager book any free time, not only those offered, and moves and cancels through the same code as clients', async () => {
+    const date = next(2, 'America/New_York');
+    // 19:00 is after Marco's hours: never offered, but free
+    const late = new Date(Date.parse(`${date}T19:00:00-05:00`)).toISOString();
+    const body = {
+      client: { name: 'Late Client', phone: '+17185550142' },
+      start_time: late,
+      procedures: [{ service_id: 12, stylist_id: 6 }],
+    };
+    expect((await post('salons/3/appointments', tokens.manager3, body)).status).toBe(409);
+    const res = await post('salons/3/appointments', tokens.manager3, { ...body, any_time: true });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as DeskAppointment).id;
+    const later = new Date(Date.parse(late) + 3_600_000).toISOString();
+    const moved = await post(`salons/3/appointments/${id}/move`, tokens.manager3, { start_time: later, any_time: true });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as DeskAppointment).start).toBe(later);
+    const cancelled = await post(`salons/3/appointments/${id}/cancel`, tokens.manager3, { by: 'salon' });
+    expect(((await cancelled.json()) as DeskAppointment).status).toBe('cancelled');
+    expect((await post(`salons/3/appointments/${id}/cancel`, tokens.manager3, { by: 'someone' })).status).toBe(400);
+  });
+});
+
+describe('no-shows', () => {
+  it('charges the fee once to the saved card off-session, whatever ten simultaneous presses do', async () => {
+    const client = await clientWithCard('4242424242424242');
+    const id = await missedAppointment(client);
+    const presses = await Promise.all(Array.from({ length: 10 }, () => post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)));
+    expect(presses.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const intents = await intentsOf(client.customer);
+    expect(intents).toHaveLength(1);
+    expect(intents[0]).toMatchObject({ status: 'succeeded', amount_received: 2000 });
+    const fee = await env.DB.prepare('SELECT status, attempt FROM no_show_fees WHERE appointment_id = ?').bind(id).first();
+    expect(fee).toEqual({ status: 'paid', attempt: 1 });
+    // a later press (a retry) changes nothing
+    const again = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
+    expect(again.no_show_fee).toEqual({ amount: 2000, status: 'paid', failure: null });
+    expect(await intentsOf(client.customer)).toHaveLength(1);
+    // the client's bookings show the fee
+    const mine = await call(`/api/salon/1/appointment/${id}/`, { headers: client.auth });
+    expect(((await mine.json()) as { no_show_fee: unknown }).no_show_fee).toEqual({ amount: 20, status: 'paid' });
+  });
+
+  it('texts the client a link when the bank wants authentication, and settles the fee once they have authenticated', async () => {
+    const client = await clientWithCard('4000002760003184');
+    const id = await missedAppointment(client);
+    const marked = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
+    expect(marked.no_show_fee).toMatchObject({ status: 'requires_action' });
+    const texts = async () =>
+      ((await (await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(client.phone)}`)).json()) as { data: { body: string }[] })
+        .data;
+    await expect.poll(async () => (await texts()).some((t) => t.body.includes('/api/no-show/')), { timeout: 5000 }).toBe(true);
+    const link = /https?:\/\/\S+\/api\/no-show\/\S+/.exec((await texts()).find((t) => t.body.includes('/api/no-show/'))!.body)![0];
+    const opened = await call(new URL(link).pathname);
+    expect(opened.status).toBe(303);
+    const challenge = opened.headers.get('Location')!;
+    expect(new URL(challenge).pathname).toMatch(/^\/3ds\/pi_/);
+    await authenticate(challenge, '');
+    const done = await call(`${new URL(link).pathname}/done`);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('Location')).toContain('/salon/1/salon-booking/1');
+    const fee = await env.DB.prepare('SELECT status FROM no_show_fees WHERE appointment_id = ?').bind(id).first();
+    expect(fee).toEqual({ status: 'paid' });
+    const intents = await intentsOf(client.customer);
+    expect(intents.filter((i) => i.status === 'succeeded')).toHaveLength(1);
+  });
+
+  it('shows a refused charge to the staff, and a later press tries again', async () => {
+    const client = await clientWithCard('4000000000000341');
+    const id = await missedAppointment(client);
+    const marked = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
+    expect(marked.no_show).toBe(true);
+    expect(marked.no_show_fee).toEqual({ amount: 2000, status: 'failed', failure: 'Your card was declined.' });
+    const again = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
+    expect(again.no_show_fee?.status).toBe('failed');
+    expect(await env.DB.prepare('SELECT attempt FROM no_show_fees WHERE appointment_id = ?').bind(id).first()).toEqual({ attempt: 2 });
+    // a stylist may not mark a no-show
+    expect((await post(`salons/1/appointments/${id}/no-show`, tokens.stylist1)).status).toBe(403);
+  });
+});

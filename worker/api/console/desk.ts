@@ -1,0 +1,191 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { deskBookingSchema, deskCancelSchema, deskMoveSchema } from '../../../shared/console/diary';
+import { CAN } from '../../../shared/console/roles';
+import { formatMoney } from '../../../shared/money';
+import { confirmAppointment, deskAppointment, deskBook, deskCancel, deskMove, salonAppointment, whenText } from '../../console/desk';
+import { claimNoShowFee, markArrived, markNoShow } from '../../db/no-show-fees';
+import { salonById } from '../../db/salons';
+import type { AppEnv } from '../../env';
+import { AppError } from '../../errors';
+import { enqueueMessage } from '../../messaging/outbox';
+import { deskBookedText, deskCancelledText, deskMovedText, noShowLinkText } from '../../messaging/templates';
+import { chargeNoShowFee } from '../../payments/no-show';
+import { stripeFor } from '../../payments/stripe';
+import { idParam, jsonBody, validate, validateForm } from '../../validate';
+import { afterAnswer, outboxOf } from '../after-answer';
+import { announceToDiary } from '../diary-notices';
+import { staffRoute } from '../policy';
+import { originOf } from '../request-headers';
+import { staffOf } from '../staff-access';
+import { ownColumnOf } from './diary';
+
+const appointmentParam = z.object({ id: idParam('Salon id'), appointmentId: idParam('Appointment id') });
+
+/** Texts the client (through the MESSAGES queue, after the answer); `key` makes a redelivery one text. */
+function textClient(c: Context<AppEnv>, to: string | null, body: string, key: string) {
+  if (!to) return;
+  afterAnswer(c, enqueueMessage(outboxOf(c), { kind: 'sms', to, body, key }), `${key} text not sent`);
+}
+
+async function salonOf(c: Context<AppEnv>) {
+  const salon = await salonById(c.env.DB, staffOf(c).salonId);
+  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
+  return salon;
+}
+
+/** The appointment as the desk sees it after a change, with no-store. */
+async function answer(c: Context<AppEnv>, appointmentId: number, status: 200 | 201 = 200) {
+  c.header('Cache-Control', 'private, no-store');
+  return c.json(await deskAppointment(c.env.DB, staffOf(c).salonId, appointmentId, await ownColumnOf(c)), status);
+}
+
+/**
+ * The desk's changes (issue 29): a booking taken by phone, confirming, cancelling and moving
+ * (the same domain code as a client's), arrived, and no-show with its fee. Every change tells the
+ * salon's consoles at once (announceToDiary) and texts the client where it concerns them.
+ */
+export const consoleDesk = new Hono<AppEnv>()
+  .post(
+    '/console/salons/:id/appointments',
+    staffRoute(CAN.runDesk),
+    jsonBody,
+    validateForm(deskBookingSchema, 'The booking needs changing'),
+    async (c) => {
+      const salonId = staffOf(c).salonId;
+      const booked = await deskBook(c.env.DB, { salonId, request: c.req.valid('json'), now: Date.now() });
+      const salon = await salonOf(c);
+      textClient(
+        c,
+        booked.phone,
+        deskBookedText(salon.name, whenText(booked.start, salon.timezone), booked.services),
+        `appt-${booked.id}-booked`,
+      );
+      announceToDiary(c, salonId, booked.id, 'booked');
+      return answer(c, booked.id, 201);
+    },
+  )
+  .post(
+    '/console/salons/:id/appointments/:appointmentId/confirm',
+    staffRoute(CAN.runDesk),
+    validate('param', appointmentParam),
+    async (c) => {
+      const p = c.req.valid('param');
+      await confirmAppointment(c.env.DB, staffOf(c).salonId, p.appointmentId);
+      announceToDiary(c, staffOf(c).salonId, p.appointmentId, 'confirmed');
+      return answer(c, p.appointmentId);
+    },
+  )
+  .post(
+    '/console/salons/:id/appointments/:appointmentId/cancel',
+    staffRoute(CAN.runDesk),
+    validate('param', appointmentParam),
+    jsonBody,
+    validateForm(deskCancelSchema, 'Say who cancels'),
+    async (c) => {
+      const p = c.req.valid('param');
+      const salonId = staffOf(c).salonId;
+      const before = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
+      const { refund } = await deskCancel(c.env.DB, stripeFor(c.get('config')), {
+        salonId,
+        appointmentId: p.appointmentId,
+        by: c.req.valid('json').by,
+        now: Date.now(),
+      });
+      if (before.status !== 'cancelled') {
+        const salon = await salonOf(c);
+        textClient(
+          c,
+          before.client_phone,
+          deskCancelledText(salon.name, whenText(before.start_at, salon.timezone), refund && before.deposit > 0),
+          `appt-${p.appointmentId}-cancelled`,
+        );
+        announceToDiary(c, salonId, p.appointmentId, 'cancelled');
+      }
+      return answer(c, p.appointmentId);
+    },
+  )
+  .post(
+    '/console/salons/:id/appointments/:appointmentId/move',
+    staffRoute(CAN.runDesk),
+    validate('param', appointmentParam),
+    jsonBody,
+    validateForm(deskMoveSchema, 'The new time needs changing'),
+    async (c) => {
+      const p = c.req.valid('param');
+      const b = c.req.valid('json');
+      const salonId = staffOf(c).salonId;
+      const start = Date.parse(b.start_time);
+      await deskMove(c.env.DB, { salonId, appointmentId: p.appointmentId, start, anyFreeTime: b.any_time === true, now: Date.now() });
+      const salon = await salonOf(c);
+      const moved = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
+      textClient(
+        c,
+        moved.client_phone,
+        deskMovedText(salon.name, whenText(start, salon.timezone)),
+        `appt-${p.appointmentId}-moved-${start}`,
+      );
+      announceToDiary(c, salonId, p.appointmentId, 'moved');
+      return answer(c, p.appointmentId);
+    },
+  )
+  .post(
+    '/console/salons/:id/appointments/:appointmentId/arrived',
+    staffRoute(CAN.markArrival),
+    validate('param', appointmentParam),
+    async (c) => {
+      const p = c.req.valid('param');
+      const salonId = staffOf(c).salonId;
+      await salonAppointment(c.env.DB, salonId, p.appointmentId, await ownColumnOf(c));
+      if (!(await markArrived(c.env.DB, salonId, p.appointmentId, Date.now())))
+        throw new AppError(
+          'CONFLICT',
+          'This appointment cannot be marked arrived (cancelled, or its no-show fee was charged)',
+          undefined,
+          'NOT_ARRIVABLE',
+        );
+      announceToDiary(c, salonId, p.appointmentId, 'arrived');
+      return answer(c, p.appointmentId);
+    },
+  )
+  .post(
+    '/console/salons/:id/appointments/:appointmentId/no-show',
+    staffRoute(CAN.runDesk),
+    validate('param', appointmentParam),
+    async (c) => {
+      const p = c.req.valid('param');
+      const salonId = staffOf(c).salonId;
+      const now = Date.now();
+      const { row } = await salonAppointment(c.env.DB, salonId, p.appointmentId, null);
+      if (row.start_at > now) throw new AppError('CONFLICT', 'This appointment has not started yet', undefined, 'NOT_STARTED');
+      if (!(await markNoShow(c.env.DB, salonId, p.appointmentId, now)))
+        throw new AppError('CONFLICT', 'Only a confirmed or unconfirmed appointment can be a no-show', undefined, 'NOT_NO_SHOW');
+      const salon = await salonOf(c);
+      // no-show protection: the salon's fee on the client's saved card, once (the fee row's key)
+      if (salon.no_show_protection && salon.no_show_fee > 0 && row.client_id) {
+        const claimed = await claimNoShowFee(c.env.DB, {
+          appointmentId: p.appointmentId,
+          salonId,
+          clientId: row.client_id,
+          amount: salon.no_show_fee,
+          currency: salon.currency,
+          now,
+        });
+        if (claimed) {
+          const { linkSecret } = await chargeNoShowFee(c.env.DB, stripeFor(c.get('config')), claimed);
+          if (linkSecret) {
+            const link = `${originOf(c)}/api/no-show/${p.appointmentId}/${linkSecret}`;
+            const fee = formatMoney(salon.no_show_fee, salon.currency, salon.country_code);
+            textClient(
+              c,
+              row.client_phone,
+              noShowLinkText(salon.name, fee, link),
+              `appt-${p.appointmentId}-no-show-link-${claimed.attempt}`,
+            );
+          }
+        }
+      }
+      announceToDiary(c, salonId, p.appointmentId, 'no_show');
+      return answer(c, p.appointmentId);
+    },
+  );

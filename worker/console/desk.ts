@@ -1,0 +1,209 @@
+import type Stripe from 'stripe';
+import { formatInTimeZone } from 'date-fns-tz';
+import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
+import type { DeskAppointment, DiaryStatus } from '../../shared/console/diary';
+import type { z } from 'zod';
+import type { deskBookingSchema } from '../../shared/console/diary';
+import { cancelAndSettle } from '../bookings/cancel';
+import { cancellationOf } from '../bookings/cancellation-rules';
+import { shiftAppointment } from '../bookings/move';
+import { planBooking } from '../bookings/plan';
+import { insertAppointmentBatch } from '../db/appointments';
+import { isBlockConflict } from '../db/blocks';
+import { clientById, clientByPhone } from '../db/clients';
+import { proceduresOf, salonRules } from '../db/client-appointments';
+import { clientHistory, diaryAppointment, messagesAbout } from '../db/diary';
+import { noShowFeeOf } from '../db/no-show-fees';
+import { salonById } from '../db/salons';
+import { AppError } from '../errors';
+import { savedCard } from '../payments/cards';
+import { diaryAppointmentOf, diaryStatus } from './diary';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const notFound = () => new AppError('NOT_FOUND', 'Appointment not found', 'appointmentId');
+
+/** The salon's appointment (a stylist's own only: `stylistId`), or 404. */
+export async function salonAppointment(db: D1Database, salonId: number, appointmentId: number, stylistId: number | null) {
+  const found = await diaryAppointment(db, salonId, appointmentId);
+  if (!found || (stylistId !== null && !found.procedures.some((p) => p.stylist_id === stylistId))) throw notFound();
+  return found;
+}
+
+const MESSAGE_NAMES: [RegExp, string][] = [
+  [/^verify-/, 'Booking confirmation link'],
+  [/^appt-\d+-booked$/, 'Booked at the desk'],
+  [/^appt-\d+-moved$/, 'Moved by the salon'],
+  [/^appt-\d+-cancelled$/, 'Cancelled by the salon'],
+  [/^appt-\d+-confirmed$/, 'Confirmed by the salon'],
+  [/^appt-\d+-no-show-link/, 'No-show fee: link to approve the payment'],
+  [/^invite-\d+-invited$/, 'Deposit request'],
+  [/^invite-\d+-reminded/, 'Deposit request reminder'],
+];
+
+/** An appointment opened in the diary: client, their history here, deposit and payments, notes, messages sent about it. */
+export async function deskAppointment(
+  db: D1Database,
+  salonId: number,
+  appointmentId: number,
+  stylistId: number | null,
+): Promise<DeskAppointment> {
+  const { row, procedures } = await salonAppointment(db, salonId, appointmentId, stylistId);
+  const [salon, history, messages, fee] = await Promise.all([
+    salonById(db, salonId),
+    clientHistory(db, salonId, row.client_id, row.client_phone),
+    messagesAbout(db, row.id),
+    noShowFeeOf(db, row.id),
+  ]);
+  const card = row.client_id ? await savedCard(db, row.client_id) : null;
+  const payments: DeskAppointment['payments'] = [];
+  if (row.deposit > 0 || row.payment_status) payments.push({ what: 'Deposit', amount: row.deposit, status: row.payment_status ?? 'none' });
+  if (fee) payments.push({ what: 'No-show fee', amount: fee.amount, status: fee.status });
+  return {
+    ...diaryAppointmentOf(row, procedures),
+    notes: row.notes,
+    created_at: iso(row.created_at),
+    cancelled_at: row.cancelled_at === null ? null : iso(row.cancelled_at),
+    history: history.rows
+      .filter((h) => h.id !== row.id)
+      .map((h) => ({
+        id: h.id,
+        start: iso(h.start_at),
+        services: history.procedures.filter((p) => p.appointment_id === h.id).map((p) => p.service_name),
+        status: diaryStatus(h) as DiaryStatus,
+        no_show: h.no_show_at !== null,
+      })),
+    no_shows: history.noShows,
+    payments,
+    messages: messages.map((m) => ({ what: MESSAGE_NAMES.find(([re]) => re.test(m.key))?.[1] ?? 'Text', sent_at: iso(m.sent_at) })),
+    no_show_protection:
+      salon?.no_show_protection && salon.no_show_fee > 0
+        ? { fee: salon.no_show_fee, card: card ? `${card.brand} •••• ${card.last4}` : null }
+        : null,
+  };
+}
+
+/** Who a desk booking is for: a client of this salon, the account that has this phone, or someone new. */
+async function clientOfBooking(db: D1Database, salonId: number, client: z.output<typeof deskBookingSchema>['client']) {
+  if ('id' in client) {
+    const known = await clientById(db, client.id);
+    const here =
+      known &&
+      (await db
+        .prepare(
+          'SELECT 1 FROM appointments WHERE client_id = ?1 AND salon_id = ?2 UNION ALL SELECT 1 FROM invites WHERE client_id = ?1 AND salon_id = ?2 LIMIT 1',
+        )
+        .bind(client.id, salonId)
+        .first());
+    if (!known || !here) throw new AppError('NOT_FOUND', 'That client was not found at this salon', 'client.id');
+    return { clientId: known.id, phone: known.phone, name: known.name, desk: null };
+  }
+  const known = await clientByPhone(db, client.phone);
+  if (known) return { clientId: known.id, phone: known.phone, name: known.name || client.name, desk: null };
+  return { clientId: null, phone: client.phone, name: client.name, desk: { name: client.name, phone: client.phone } };
+}
+
+/**
+ * A booking taken at the desk: checked and written as a client's booking is (the salon's own
+ * prices and durations; the stylists' blocks refuse a taken time in the same batch: 409, nothing
+ * written), origin 'salon', confirmed. `anyFreeTime`: a manager's booking outside the times offered
+ * online. Answers the appointment and whom to text.
+ */
+export async function deskBook(
+  db: D1Database,
+  a: { salonId: number; request: z.output<typeof deskBookingSchema>; now: number },
+): Promise<{ id: number; phone: string; start: number; services: string[] }> {
+  const r = a.request;
+  if (Date.parse(r.start_time) < a.now - 5 * 60_000) throw new AppError('BAD_REQUEST', 'Choose a time from now on', 'start_time');
+  const who = await clientOfBooking(db, a.salonId, r.client);
+  const plan = await planBooking(db, {
+    salonId: a.salonId,
+    start: r.start_time,
+    procedures: r.procedures,
+    waitlist: false,
+    now: a.now,
+    anyFreeTime: r.any_time === true,
+  });
+  const { statements, created } = insertAppointmentBatch(db, {
+    salonId: a.salonId,
+    clientId: who.clientId,
+    idempotencyKey: `desk-${crypto.randomUUID()}`,
+    status: 'confirmed',
+    origin: 'salon',
+    start: plan.start,
+    end: plan.end,
+    now: a.now,
+    notes: r.notes ?? '',
+    total: plan.total,
+    deposit: 0,
+    utmOrigin: null,
+    verificationCode: null,
+    holdId: null,
+    takesTime: true,
+    procedures: plan.procedures,
+    patchTest: null,
+    deskClient: who.desk,
+  });
+  try {
+    const row = created(await db.batch(statements));
+    return {
+      id: row.id,
+      phone: who.phone,
+      start: plan.start,
+      services: plan.procedures.map((p) => plan.catalogue.services.get(p.serviceId)?.name ?? 'Appointment'),
+    };
+  } catch (e) {
+    if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time', 'SLOT_TAKEN');
+    throw e;
+  }
+}
+
+/** Confirms an appointment rebooked through the older flow (unconfirmed → confirmed); 409 for any other state. */
+export async function confirmAppointment(db: D1Database, salonId: number, appointmentId: number): Promise<void> {
+  const { row } = await salonAppointment(db, salonId, appointmentId, null);
+  if (row.status === 'confirmed') return;
+  const done = await db
+    .prepare("UPDATE appointments SET status = 'confirmed' WHERE id = ? AND salon_id = ? AND status = 'unconfirmed'")
+    .bind(appointmentId, salonId)
+    .run();
+  if (!done.meta.changes) throw new AppError('CONFLICT', 'Only an unconfirmed appointment can be confirmed', undefined, 'NOT_UNCONFIRMED');
+}
+
+/**
+ * The salon cancels: `salon` gives a deposit back in full; `client` (the client asked) follows the
+ * salon's rule (refunded when cancelled before the window and the salon refunds, else kept). The
+ * same cancellation as a client's (bookings/cancel.ts).
+ */
+export async function deskCancel(
+  db: D1Database,
+  stripe: Stripe,
+  q: { salonId: number; appointmentId: number; by: 'client' | 'salon'; now: number },
+) {
+  const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);
+  const rules = (await salonRules(db, q.salonId))!;
+  const inTime = cancellationOf(row, { ...rules, allow_self_cancellation: 1 }, q.now).reason === null;
+  const refund = q.by === 'salon' || (inTime && !!rules.refund_deposit_outside_window);
+  await cancelAndSettle(db, stripe, {
+    row,
+    refund,
+    now: q.now,
+    reread: async () => (await salonAppointment(db, q.salonId, q.appointmentId, null)).row,
+  });
+  return { refund };
+}
+
+/** The salon moves an appointment: the same move as a client's, any free time for a manager who asks. */
+export async function deskMove(
+  db: D1Database,
+  q: { salonId: number; appointmentId: number; start: number; anyFreeTime: boolean; now: number },
+) {
+  const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);
+  if (row.status === 'cancelled')
+    throw new AppError('CONFLICT', 'This appointment was cancelled, so it cannot be moved', undefined, 'APPOINTMENT_CANCELLED');
+  const procedures = await proceduresOf(db, [row.id]);
+  await shiftAppointment(db, { salonId: q.salonId, row, procedures, start: q.start, now: q.now, anyFreeTime: q.anyFreeTime });
+}
+
+/** '{salon}: you are booked for Tue 1 Dec at 10:00 (Cut & Blow Dry).' in the salon's time. */
+export function whenText(start: number, timezone: string): string {
+  return formatInTimeZone(start, timezone, "EEE d MMM 'at' HH:mm");
+}

@@ -1,0 +1,129 @@
+import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek } from '../../shared/console/diary';
+import { addDays, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
+import { daysOffBetween, diaryRows, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
+import { salonById } from '../db/salons';
+import { AppError } from '../errors';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the diary calls an appointment's state: waitlist, unconfirmed, a deposit still to come, paid, or confirmed. */
+export function diaryStatus(r: Pick<DiaryRow, 'status' | 'payment_status' | 'open_request'>): DiaryStatus {
+  if (r.status === 'cancelled') return 'cancelled';
+  if (r.status === 'waitlist') return 'waitlist';
+  if (r.status === 'unconfirmed') return 'unconfirmed';
+  if (r.status === 'pending' || r.open_request) return 'deposit_pending';
+  if (r.payment_status === 'captured') return 'paid';
+  return 'confirmed';
+}
+
+/** An appointment as the diary shows it. */
+export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[]): DiaryAppointment {
+  return {
+    id: r.id,
+    start: iso(r.start_at),
+    end: iso(r.end_at),
+    status: diaryStatus(r),
+    origin: r.origin,
+    client: r.client_name || r.client_phone ? { name: r.client_name ?? '', phone: r.client_phone } : null,
+    services: procedures
+      .filter((p) => p.appointment_id === r.id)
+      .map((p) => ({ name: p.service_name, stylist_id: p.stylist_id, start: iso(p.start_at), end: iso(p.end_at) })),
+    price: r.total_price,
+    deposit: r.deposit,
+    arrived: r.arrived_at !== null,
+    no_show: r.no_show_at !== null,
+    no_show_fee:
+      r.fee_amount !== null
+        ? { amount: r.fee_amount, status: r.fee_status as 'charging' | 'requires_action' | 'paid' | 'failed', failure: r.fee_failure }
+        : null,
+  };
+}
+
+/** A stylist's working hours on a salon day (a break splits them), as instants. */
+function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean) {
+  const h = rows.find((r) => r.weekday === day.weekday);
+  if (off || !h || h.start_min === null || h.end_min === null) return [];
+  const spans: [number, number][] =
+    h.break_start !== null && h.break_end !== null && h.break_start > h.start_min && h.break_end < h.end_min
+      ? [
+          [h.start_min, h.break_start],
+          [h.break_end, h.end_min],
+        ]
+      : [[h.start_min, h.end_min]];
+  return spans.map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
+}
+
+async function salonOf(db: D1Database, salonId: number) {
+  const salon = await salonById(db, salonId);
+  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
+  return salon;
+}
+
+/** Groups the stylists' weekly hours rows by stylist, keeping the salon's order; only `only` when given. */
+function stylistsOf(rows: StylistHoursRow[], only: number | null) {
+  const by = new Map<number, StylistHoursRow[]>();
+  for (const r of rows) if (only === null || r.id === only) by.set(r.id, [...(by.get(r.id) ?? []), r]);
+  return [...by.values()];
+}
+
+/**
+ * One salon day: a column per stylist with their hours, and the appointments on it (cancelled
+ * ones too, so the desk sees what was freed). `stylistId`: a stylist's own column only.
+ */
+export async function diaryDay(db: D1Database, q: { salonId: number; date: string; stylistId: number | null }): Promise<DiaryDay> {
+  const salon = await salonOf(db, q.salonId);
+  const [day] = salonDays(q.date, 1, salon.timezone);
+  const [{ results: hourRows }, { results: off }, { rows, procedures }] = await Promise.all([
+    stylistsWithHours(db, q.salonId),
+    daysOffBetween(db, q.salonId, q.date, q.date),
+    diaryRows(db, { salonId: q.salonId, from: day!.startUtc, to: day!.endUtc, stylistId: q.stylistId, cancelled: true }),
+  ]);
+  const stylists = stylistsOf(hourRows, q.stylistId).map((hs) => ({
+    id: hs[0]!.id,
+    name: hs[0]!.name,
+    role: hs[0]!.role,
+    hours: hoursOn(
+      hs,
+      day!,
+      off.some((o) => o.stylist_id === hs[0]!.id),
+    ),
+  }));
+  const appointments = rows.map((r) => diaryAppointmentOf(r, procedures));
+  const starts = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.start))), ...appointments.map((a) => Date.parse(a.start))];
+  const ends = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.end))), ...appointments.map((a) => Date.parse(a.end))];
+  // a day nobody works is drawn 9 to 6
+  const opens = starts.length ? Math.min(...starts) : wallClockToUtc(day!, 9 * 60);
+  const closes = ends.length ? Math.max(...ends) : wallClockToUtc(day!, 18 * 60);
+  return {
+    date: q.date,
+    timezone: salon.timezone,
+    currency: salon.currency,
+    opens: iso(opens),
+    closes: iso(closes),
+    stylists,
+    appointments,
+  };
+}
+
+/** Seven salon days from `from` as a list (cancelled appointments left out). */
+export async function diaryWeek(db: D1Database, q: { salonId: number; from: string; stylistId: number | null }): Promise<DiaryWeek> {
+  const salon = await salonOf(db, q.salonId);
+  const days = salonDays(q.from, 7, salon.timezone);
+  const [{ results: hourRows }, { rows, procedures }] = await Promise.all([
+    stylistsWithHours(db, q.salonId),
+    diaryRows(db, { salonId: q.salonId, from: days[0]!.startUtc, to: days[6]!.endUtc, stylistId: q.stylistId, cancelled: false }),
+  ]);
+  return {
+    from: q.from,
+    timezone: salon.timezone,
+    currency: salon.currency,
+    stylists: stylistsOf(hourRows, q.stylistId).map((hs) => ({ id: hs[0]!.id, name: hs[0]!.name })),
+    days: days.map((d) => ({
+      date: d.date,
+      appointments: rows.filter((r) => r.start_at >= d.startUtc && r.start_at < d.endUtc).map((r) => diaryAppointmentOf(r, procedures)),
+    })),
+  };
+}
+
+/** The last day of a week list from `from` (for messages). */
+export const weekEnd = (from: string) => addDays(from, 6);
