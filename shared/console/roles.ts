@@ -10,12 +10,18 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager or stylist' });
 
-/** What each role may do in the console's first part (settings, team, keys, history). */
+/** What each role may do in the console (shared/CONSOLE.md's table). */
 export const CAN = {
   editSettings: ['owner', 'manager'],
   readHistory: ['owner', 'manager'],
   manageTeam: ['owner'],
   manageKeys: ['owner'],
+  // part 2 (issue 29): the desk
+  vouchers: ['owner', 'manager'],
+  requests: ['owner', 'manager'],
+  /** a stylist reads only the cards of clients with an appointment in their own column */
+  readClients: ['owner', 'manager', 'stylist'],
+  noteClients: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /** A salon the signed-in staff member works at, with their role there. */

@@ -19,6 +19,7 @@ import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
+import { consoleVouchers } from './console/vouchers';
 import { rebooking } from './rebooking';
 import { tenancy } from './tenancy';
 import { vouchers } from './vouchers';
@@ -50,5 +51,6 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleHistory)
   .route('/', consoleStaff)
   .route('/', consoleKeys)
+  .route('/', consoleVouchers)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);
