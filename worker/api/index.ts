@@ -14,6 +14,7 @@ import { catalogue } from './catalogue';
 import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
+import { consoleClients } from './console/clients';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
@@ -52,5 +53,6 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleStaff)
   .route('/', consoleKeys)
   .route('/', consoleVouchers)
+  .route('/', consoleClients)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -1,27 +1,20 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
 import { toMinor } from '../../../shared/money';
 import { CAN } from '../../../shared/console/roles';
 import { pageQuery, redeemSchema, SOLD_PAGE_SIZE, voucherCodeSchema, type SoldVouchers } from '../../../shared/console/vouchers';
 import { localDateOf } from '../../availability/calendar';
 import { staffNameOf } from '../../db/desk-staff';
-import { salonById } from '../../db/salons';
 import { vouchersOfSalon } from '../../db/voucher-redemptions';
 import type { AppEnv } from '../../env';
-import { AppError } from '../../errors';
 import { deskVoucher, lookUpVoucher, redeemAtDesk } from '../../payments/voucher-desk';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
 import { staffRoute } from '../policy';
 import { idempotencyKeyOf } from '../request-headers';
 import { staffOf } from '../staff-access';
+import { staffSalon } from './staff-salon';
 
 const codeParam = z.object({ id: idParam('Salon id'), code: voucherCodeSchema });
-
-async function salonOf(c: Context<AppEnv>) {
-  const salon = await salonById(c.env.DB, staffOf(c).salonId);
-  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
-  return salon;
-}
 
 /**
  * /api/console/salons/{id}/vouchers (owners, managers): the vouchers the salon sold, one looked up
@@ -30,7 +23,7 @@ async function salonOf(c: Context<AppEnv>) {
  */
 export const consoleVouchers = new Hono<AppEnv>()
   .get('/console/salons/:id/vouchers', staffRoute(CAN.vouchers), validate('query', pageQuery), async (c) => {
-    const salon = await salonOf(c);
+    const salon = await staffSalon(c);
     const { page } = c.req.valid('query');
     const { rows, total } = await vouchersOfSalon(c.env.DB, salon.id, { limit: SOLD_PAGE_SIZE, offset: (page - 1) * SOLD_PAGE_SIZE });
     const today = localDateOf(Date.now(), salon.timezone);
@@ -43,7 +36,7 @@ export const consoleVouchers = new Hono<AppEnv>()
     } satisfies SoldVouchers);
   })
   .get('/console/salons/:id/vouchers/:code', staffRoute(CAN.vouchers), validate('param', codeParam), async (c) => {
-    const voucher = await lookUpVoucher(c.env.DB, await salonOf(c), c.req.valid('param').code, Date.now());
+    const voucher = await lookUpVoucher(c.env.DB, await staffSalon(c), c.req.valid('param').code, Date.now());
     c.header('Cache-Control', 'private, no-store');
     return c.json(voucher);
   })
@@ -57,7 +50,7 @@ export const consoleVouchers = new Hono<AppEnv>()
       const tillKey = idempotencyKeyOf(c, 'redemption');
       const staff = staffOf(c);
       const body = c.req.valid('json');
-      const answer = await redeemAtDesk(c.env.DB, await salonOf(c), {
+      const answer = await redeemAtDesk(c.env.DB, await staffSalon(c), {
         code: c.req.valid('param').code,
         amountMinor: toMinor(body.amount),
         appointmentId: body.appointment_id ?? null,

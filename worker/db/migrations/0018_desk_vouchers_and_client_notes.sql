@@ -1,5 +1,4 @@
--- The salon console, part 2 (issue 29), the desk: vouchers redeemed at the till, client notes,
--- and which stylist column a stylist's staff account is.
+-- The salon console, part 2 (issue 29), the desk: vouchers redeemed at the till and client notes.
 
 -- What has been taken off a voucher so far; its balance is amount_minor - redeemed_minor. The
 -- CHECK is the database's own guarantee that a voucher never goes below zero, whatever the code
@@ -45,7 +44,3 @@ CREATE TABLE client_notes (
   created_at INTEGER NOT NULL
 );
 CREATE INDEX client_notes_client ON client_notes(salon_id, client_id, created_at);
-
--- A stylist's staff account is one column of the diary: the clients whose cards they may read
--- are those with an appointment in that column. (NULL for owners and managers.)
-ALTER TABLE staff_roles ADD COLUMN stylist_id INTEGER REFERENCES stylists(id);

@@ -252,5 +252,5 @@ INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_a
   SELECT 3, 1, NULL, 'stylist', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 3);
 INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_at)
   SELECT 4, 3, NULL, 'owner', 1767225600000 WHERE NOT EXISTS (SELECT 1 FROM staff_roles WHERE staff_id = 4);
--- The demo stylist's account is Chloe Price's column at salon 1 (stylist 3).
+-- Issue 29: the demo stylist works in Chloe Price's column (the same line as the diary branch's).
 UPDATE staff_roles SET stylist_id = 3 WHERE staff_id = 3 AND salon_id = 1 AND role = 'stylist' AND stylist_id IS NULL;
