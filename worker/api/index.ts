@@ -18,6 +18,7 @@ import { consoleClients } from './console/clients';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
+import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
 import { consoleVouchers } from './console/vouchers';
@@ -54,5 +55,6 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleKeys)
   .route('/', consoleVouchers)
   .route('/', consoleClients)
+  .route('/', consoleRequests)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);
