@@ -70,8 +70,10 @@ export function ClientCardView({
 
 function Card({ salonId, card, role, timezone }: { salonId: number; card: ClientCard; role: StaffRole; timezone: string }) {
   const { client } = card;
-  const upcoming = card.appointments.filter((a) => a.upcoming).reverse();
-  const past = card.appointments.filter((a) => !a.upcoming);
+  // ahead (cancelled ones too, marked), soonest first; then those that have begun, newest first
+  const now = Date.now();
+  const upcoming = card.appointments.filter((a) => Date.parse(a.start) > now).reverse();
+  const past = card.appointments.filter((a) => Date.parse(a.start) <= now);
   return (
     <>
       <h1 className={screenTitle}>{client.name}</h1>
@@ -161,7 +163,7 @@ function Appointments({
                 {' · '}
                 {a.open_request ? 'Deposit asked' : (STATUS_WORDS[a.status] ?? a.status)}
               </p>
-              {ask && !a.open_request && (
+              {ask && a.upcoming && !a.open_request && (
                 <Link
                   to={`../requests?${new URLSearchParams({ appointment: String(a.id), for: ask }).toString()}`}
                   relative="path"

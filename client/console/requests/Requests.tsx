@@ -34,8 +34,17 @@ export function Requests() {
   return (
     <>
       <h1 className={screenTitle}>Requests</h1>
-      <NewRequest salonId={salon.id} />
-      <RequestList salonId={salon.id} />
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) minmax(0, 1fr)' },
+          columnGap: '4',
+          alignItems: 'start',
+        })}
+      >
+        <NewRequest salonId={salon.id} />
+        <RequestList salonId={salon.id} />
+      </div>
     </>
   );
 }

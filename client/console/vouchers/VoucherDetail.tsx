@@ -97,7 +97,7 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
   const tillKey = useRef(crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<RedeemInput>({ resolver: zodResolver(redeemSchema), defaultValues: { amount: v.balance, appointment_id: null } });
+  const form = useForm<RedeemInput>({ resolver: zodResolver(redeemSchema), defaultValues: { appointment_id: null } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -108,7 +108,7 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
       queries.setQueryData(voucherQuery(salonId, v.code).queryKey, a.voucher);
       void queries.invalidateQueries({ queryKey: [...vouchersKey(salonId), 'sold'] });
       setDone(`${moneyOf(a.redemption.amount, v.currency)} taken. ${moneyOf(a.voucher.balance, v.currency)} left on the voucher.`);
-      form.reset({ amount: a.voucher.balance, appointment_id: null });
+      form.reset({ appointment_id: null });
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
       // refused: nothing was taken, so the next try is a new redemption
