@@ -9,9 +9,8 @@ let owner: string;
 let manager3: string;
 let stylist1: string;
 beforeAll(async () => {
-  [owner, manager3, stylist1] = await Promise.all(
-    [STAFF.groupOwner, STAFF.manager3, STAFF.stylist1].map(async (s) => (await staffLogin(s)).access_token),
-  );
+  const tokenOf = async (s: { email: string; password: string }) => (await staffLogin(s)).access_token;
+  [owner, manager3, stylist1] = await Promise.all([tokenOf(STAFF.groupOwner), tokenOf(STAFF.manager3), tokenOf(STAFF.stylist1)]);
 });
 
 const search = async (q: string, salon = 1, token = owner, page = 1) =>
