@@ -25,6 +25,13 @@ export const CAN = {
   runDesk: ['owner', 'manager'],
   /** marking a client arrived: a stylist for their own appointments */
   markArrival: ['owner', 'manager', 'stylist'],
+  /** vouchers at the desk: look up, redeem, the sold list */
+  vouchers: ['owner', 'manager'],
+  /** deposit requests and rebooking links */
+  requests: ['owner', 'manager'],
+  /** a stylist reads only the cards of clients with an appointment in their own column */
+  readClients: ['owner', 'manager', 'stylist'],
+  noteClients: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

@@ -8,7 +8,8 @@ import { png } from './image-bytes';
  * Every caller against every staff call (issue 28). A salon's call answers 404 to anyone who does
  * not work there (as if it did not exist), 403 to a role that may not make it, 401 to a client's
  * token or none. Allowed calls are made so that they change nothing: a bad body (400), a change to
- * the value already there, or a refusal that comes after the role check (409, a key that is not there).
+ * the value already there, or a refusal that comes after the role check (409, a key, voucher,
+ * request or client that is not there).
  */
 type Who = 'groupOwner' | 'owner3' | 'manager3' | 'stylist1' | 'client' | 'none';
 type Outcome = 'ok' | 401 | 403 | 404;
@@ -22,6 +23,7 @@ beforeAll(async () => {
 
 /** The staff member each salon's call may name without side effects: its owner (a group owner for salon 1). */
 const OWNER_OF: Record<number, number> = { 1: 1, 3: 4 };
+const JAMIE = '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123';
 const version = async (salon: number) =>
   (await env.DB.prepare('SELECT settings_version AS v FROM salons WHERE id = ?').bind(salon).first<{ v: number }>())!.v;
 
@@ -144,6 +146,42 @@ const CALLS: StaffCall[] = [
     name: 'POST appointment arrived',
     roles: ['owner', 'manager', 'stylist'],
     request: async (s) => [`/api/console/salons/${s}/appointments/999999/arrived`, { method: 'POST' }],
+  },
+  // part 2 (issue 29): the desk
+  { name: 'GET vouchers', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/vouchers`, {}] },
+  { name: 'GET a voucher', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/vouchers/ABCDEFGH23`, {}] },
+  {
+    name: 'POST a redemption',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/vouchers/ABCDEFGH23/redemptions`, { method: 'POST', body: '{"amount":-1}' }],
+  },
+  { name: 'GET clients', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/clients?q=jamie`, {}] },
+  { name: 'GET a client', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/clients/${JAMIE}`, {}] },
+  {
+    name: 'POST a client note',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/clients/${JAMIE}/notes`, { method: 'POST', body: '{"body":""}' }],
+  },
+  { name: 'GET requests', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/requests`, {}] },
+  {
+    name: 'POST a request',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/requests`, { method: 'POST', body: '{"request":"deposit"}' }],
+  },
+  {
+    name: 'POST remind a request',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/requests/999999/remind`, { method: 'POST' }],
+  },
+  {
+    name: 'DELETE a request',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/requests/999999`, { method: 'DELETE' }],
+  },
+  {
+    name: 'POST a rebooking link',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/rebooking-links`, { method: 'POST', body: '{}' }],
   },
 ];
 

@@ -14,14 +14,17 @@ import { catalogue } from './catalogue';
 import { clientAppointments } from './client-appointments';
 import { clientInvites } from './client-invites';
 import { clientSalons } from './client-salons';
+import { consoleClients } from './console/clients';
 import { consoleDesk } from './console/desk';
 import { consoleDiary } from './console/diary';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consolePhotos } from './console/photos';
+import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
+import { consoleVouchers } from './console/vouchers';
 import { noShowLinks } from './no-show-links';
 import { rebooking } from './rebooking';
 import { tenancy } from './tenancy';
@@ -58,5 +61,8 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDiary)
   .route('/', consoleDesk)
   .route('/', noShowLinks)
+  .route('/', consoleVouchers)
+  .route('/', consoleClients)
+  .route('/', consoleRequests)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -13,6 +13,9 @@ const Team = lazy(() => import('../team/Team').then((m) => ({ default: m.Team })
 const ApiKeys = lazy(() => import('../keys/ApiKeys').then((m) => ({ default: m.ApiKeys })));
 const Diary = lazy(() => import('../diary/Diary').then((m) => ({ default: m.Diary })));
 const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
+const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: m.Clients })));
+const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
+const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 const SCREENS: Record<string, React.ComponentType> = {
   'booking-page': BookingPageSettings,
@@ -20,6 +23,9 @@ const SCREENS: Record<string, React.ComponentType> = {
   team: Team,
   'api-keys': ApiKeys,
   history: History,
+  clients: Clients,
+  requests: Requests,
+  vouchers: Vouchers,
 };
 
 /** The signed-in console: /salons/{id}/{place}, each place only for the roles that may use it. */

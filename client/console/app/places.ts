@@ -12,7 +12,6 @@ export interface Place {
 }
 
 const everyone = ['owner', 'manager', 'stylist'] as const;
-const runsTheSalon = ['owner', 'manager'] as const;
 
 /** The console's places, in shared/CONSOLE.md's order. */
 export const PLACES: readonly Place[] = [
@@ -28,24 +27,9 @@ export const PLACES: readonly Place[] = [
     label: 'Diary',
     roles: everyone,
   },
-  {
-    path: 'clients',
-    label: 'Clients',
-    roles: everyone,
-    coming: 'Searching clients and their cards (appointments, spend, no-shows and notes) is coming in a later part of the console.',
-  },
-  {
-    path: 'requests',
-    label: 'Requests',
-    roles: runsTheSalon,
-    coming: 'Deposit requests and rebooking links with their live statuses are coming in a later part of the console.',
-  },
-  {
-    path: 'vouchers',
-    label: 'Vouchers',
-    roles: runsTheSalon,
-    coming: 'Looking up, redeeming and listing gift vouchers is coming in a later part of the console.',
-  },
+  { path: 'clients', label: 'Clients', roles: CAN.readClients },
+  { path: 'requests', label: 'Requests', roles: CAN.requests },
+  { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
   { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings },
   {
     path: 'addresses',

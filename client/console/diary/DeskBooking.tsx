@@ -1,4 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Field } from '../../components/Field';
+import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { DaySlots } from '../../../shared/availability';
@@ -7,8 +9,6 @@ import type { Category } from '../../../shared/types';
 import { Modal } from '../../components/Modal';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { selectInput } from '../app/looks';
-import { Field } from '../components/Field';
 import { ConsoleCallError } from '../lib/api';
 import { bookAtDesk, clientSearchQuery, diaryChanged } from './api';
 import { clock } from './format';

@@ -1,0 +1,224 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { css } from '../../../styled-system/css';
+import type { ClientAppointment, ClientCard, ClientMessageKind } from '../../../shared/console/clients';
+import { CAN, type StaffRole } from '../../../shared/console/roles';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { linkButton, outlineButton } from '../../components/styles';
+import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
+import { FormAlert } from '../components/Field';
+import { moneyOf, salonTime, useSalonFacts } from '../desk/salon-facts';
+import { clientCardQuery, sendRebookingLink } from './api';
+import { ClientNotes } from './ClientNotes';
+
+const can = (roles: readonly StaffRole[], role: StaffRole) => roles.includes(role);
+
+const STATUS_WORDS: Record<string, string> = {
+  confirmed: 'Confirmed',
+  unconfirmed: 'Unconfirmed',
+  waitlist: 'Waitlist',
+  pending: 'Deposit pending',
+  cancelled: 'Cancelled',
+  no_show: 'No-show',
+};
+const MESSAGE_WORDS: Record<ClientMessageKind, string> = {
+  booking_verification: 'Booking confirmation code',
+  deposit_request: 'Deposit request',
+  deposit_reminder: 'Deposit request reminder',
+  rebooking_link: 'Rebooking link',
+};
+
+const stats = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 1fr)',
+  gap: '3',
+  mb: '4',
+  '& dt': { color: 'textMuted', fontSize: 'sm' },
+  '& dd': { fontWeight: '700', fontSize: 'lg' },
+});
+
+/** A client's card at this salon. */
+export function ClientCardView({
+  salonId,
+  clientKey,
+  role,
+  backTo,
+}: {
+  salonId: number;
+  clientKey: string;
+  role: StaffRole;
+  backTo: string;
+}) {
+  const q = useQuery(clientCardQuery(salonId, clientKey));
+  const facts = useSalonFacts(salonId);
+  return (
+    <>
+      <Link to={backTo} className={css({ display: 'inline-block', mb: '3', color: 'primary', textDecoration: 'underline' })}>
+        ← All clients
+      </Link>
+      {q.isPending ? (
+        <Loading what="the client’s card" />
+      ) : q.isError ? (
+        <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
+      ) : (
+        <Card salonId={salonId} card={q.data} role={role} timezone={facts.timezone} />
+      )}
+    </>
+  );
+}
+
+function Card({ salonId, card, role, timezone }: { salonId: number; card: ClientCard; role: StaffRole; timezone: string }) {
+  const { client } = card;
+  // ahead (cancelled ones too, marked), soonest first; then those that have begun, newest first
+  const now = Date.now();
+  const upcoming = card.appointments.filter((a) => Date.parse(a.start) > now).reverse();
+  const past = card.appointments.filter((a) => Date.parse(a.start) <= now);
+  return (
+    <>
+      <h1 className={screenTitle}>{client.name}</h1>
+      <section aria-label="About the client" className={sectionBox}>
+        <p className={css({ mb: '3' })}>
+          <a href={`tel:${client.phone}`} className={css({ color: 'primary', textDecoration: 'underline' })}>
+            {client.phone}
+          </a>
+          {!client.has_account && <span className={css({ color: 'textMuted' })}> · no account yet</span>}
+        </p>
+        <dl className={stats}>
+          <div>
+            <dt>Appointments</dt>
+            <dd>{card.appointments.length}</dd>
+          </div>
+          <div>
+            <dt>Spend</dt>
+            <dd>{moneyOf(card.spend, card.currency)}</dd>
+          </div>
+          <div>
+            <dt>No-shows</dt>
+            <dd>{card.no_shows}</dd>
+          </div>
+        </dl>
+        {can(CAN.requests, role) && card.can_rebook && <RebookingLink salonId={salonId} clientId={client.id} />}
+      </section>
+      <section aria-labelledby="client-upcoming" className={sectionBox}>
+        <h2 id="client-upcoming" className={sectionTitle}>
+          Coming up
+        </h2>
+        {upcoming.length === 0 ? (
+          <p>Nothing booked.</p>
+        ) : (
+          <Appointments rows={upcoming} timezone={timezone} currency={card.currency} ask={can(CAN.requests, role) ? client.name : null} />
+        )}
+      </section>
+      <section aria-labelledby="client-past" className={sectionBox}>
+        <h2 id="client-past" className={sectionTitle}>
+          Past appointments
+        </h2>
+        {past.length === 0 ? <p>None yet.</p> : <Appointments rows={past} timezone={timezone} currency={card.currency} ask={null} />}
+      </section>
+      <ClientNotes salonId={salonId} clientKey={client.id} notes={card.notes} canWrite={can(CAN.noteClients, role)} timezone={timezone} />
+      <section aria-labelledby="client-messages" className={sectionBox}>
+        <h2 id="client-messages" className={sectionTitle}>
+          Texts sent
+        </h2>
+        {card.messages.length === 0 ? (
+          <p>None yet.</p>
+        ) : (
+          <ul className={css({ listStyle: 'none', '& li': { py: '1' } })}>
+            {card.messages.map((m, i) => (
+              <li key={i}>
+                {MESSAGE_WORDS[m.kind]}, sent {salonTime(m.sent_at, timezone)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+const FIRST_ROWS = 10;
+
+function Appointments({
+  rows,
+  timezone,
+  currency,
+  ask,
+}: {
+  rows: ClientAppointment[];
+  timezone: string;
+  currency: string;
+  ask: string | null;
+}) {
+  const [all, setAll] = useState(false);
+  const shown = all ? rows : rows.slice(0, FIRST_ROWS);
+  return (
+    <>
+      <ul className={css({ listStyle: 'none' })}>
+        {shown.map((a) => (
+          <li key={a.id} className={css({ py: '2', borderTop: '1px solid {colors.surfaceMuted}' })}>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: '3' })}>
+              <p>
+                <span className={css({ fontWeight: '600' })}>{salonTime(a.start, timezone)}</span>
+                {' · '}
+                {a.open_request ? 'Deposit asked' : (STATUS_WORDS[a.status] ?? a.status)}
+              </p>
+              {ask && a.upcoming && !a.open_request && (
+                <Link
+                  to={`../requests?${new URLSearchParams({ appointment: String(a.id), for: ask }).toString()}`}
+                  relative="path"
+                  aria-label={`Ask for a deposit for ${salonTime(a.start, timezone)}`}
+                  className={css({ color: 'primary', textDecoration: 'underline' })}
+                >
+                  Ask for a deposit
+                </Link>
+              )}
+            </div>
+            <p>{a.services}</p>
+            <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
+              {[a.stylists, moneyOf(a.price, currency), `No. ${a.id}`].filter(Boolean).join(' · ')}
+            </p>
+          </li>
+        ))}
+      </ul>
+      {rows.length > FIRST_ROWS && !all && (
+        <button type="button" className={linkButton} onClick={() => setAll(true)}>
+          Show all {rows.length}
+        </button>
+      )}
+    </>
+  );
+}
+
+function RebookingLink({ salonId, clientId }: { salonId: number; clientId: string }) {
+  const [state, setState] = useState<{ sending: boolean; done?: string; failed?: string }>({ sending: false });
+  return (
+    <div>
+      <button
+        type="button"
+        className={outlineButton}
+        disabled={state.sending}
+        onClick={async () => {
+          setState({ sending: true });
+          try {
+            const made = await sendRebookingLink(salonId, clientId);
+            setState({
+              sending: false,
+              done: `Rebooking link texted. It works until ${new Date(made.expires_at).toLocaleDateString('en-GB')}.`,
+            });
+          } catch (e) {
+            setState({ sending: false, failed: e instanceof Error ? e.message : 'The link could not be sent' });
+          }
+        }}
+      >
+        Text a rebooking link
+      </button>
+      {state.done && (
+        <p role="status" className={css({ mt: '2' })}>
+          {state.done}
+        </p>
+      )}
+      {state.failed && <FormAlert>{state.failed}</FormAlert>}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SalonDetails } from '../../../shared/types';
+import { formatMoney, toMinor } from '../../../shared/money';
+
+/** The salon's timezone and currency, from its public details (the booking pages' own call). */
+export function useSalonFacts(salonId: number) {
+  const q = useQuery({
+    queryKey: ['console', salonId, 'facts'],
+    queryFn: async () => {
+      const res = await fetch(`/api/book-online/salon/${salonId}/`, { headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error('The salon’s details could not be loaded');
+      const s = (await res.json()) as SalonDetails;
+      return { timezone: s.timezone, currency: s.currency, country: s.country.code };
+    },
+    staleTime: Infinity,
+  });
+  return q.data ?? { timezone: 'Europe/London', currency: 'GBP', country: 'GB' };
+}
+
+/** Major units in the salon's currency: '£12.50'. */
+export const moneyOf = (major: number, currency: string) => formatMoney(toMinor(major), currency.toUpperCase());
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** An instant in the salon's time: 'Sat 12 Dec 2026, 10:00'. */
+export function salonTime(iso: string, timezone: string) {
+  let f = formats.get(timezone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: timezone,
+    });
+    formats.set(timezone, f);
+  }
+  return f.format(new Date(iso));
+}
+
+/** A calendar date (YYYY-MM-DD) as people read it: '31 Dec 2099'. */
+export const dayOf = (date: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );

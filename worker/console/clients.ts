@@ -1,0 +1,100 @@
+import { toMajor } from '../../shared/money';
+import { CLIENTS_PAGE_SIZE, type ClientCard, type ClientList, type ClientSummary } from '../../shared/console/clients';
+import {
+  appointmentsOfClient,
+  messagesOfClient,
+  notesOfClient,
+  personOf,
+  searchClients,
+  type ClientNoteRow,
+  type PersonRow,
+} from '../db/salon-clients';
+import { AppError } from '../errors';
+
+/** The console's Clients place (issue 29): search, and a client's card at one salon. */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/**
+ * What a search asks for: a phone when it is mostly digits ('07700 900123', '+44 7700 900123':
+ * the digits after any leading 0, matched anywhere in the number), a name otherwise (any part).
+ */
+export function searchPatterns(q: string): { name: string | null; phone: string | null } {
+  const query = q.trim();
+  if (!query) return { name: null, phone: null };
+  if (/^[\d\s+().-]+$/.test(query) && /\d{3}/.test(query.replace(/\D/g, ''))) {
+    const digits = query.replace(/\D/g, '').replace(/^0+/, '');
+    return { name: null, phone: `%${digits}%` };
+  }
+  return { name: `%${likeEscape(query.replace(/\s+/g, ' '))}%`, phone: null };
+}
+
+export const summaryOf = (p: PersonRow): ClientSummary => ({
+  id: p.id,
+  name: p.name || p.phone,
+  phone: p.phone,
+  has_account: p.has_account === 1,
+  appointments: p.appointments,
+  last_visit: p.last_visit === null ? null : iso(p.last_visit),
+});
+
+export const noteOf = (n: ClientNoteRow) => ({ id: n.id, body: n.body, staff_name: n.staff_name, created_at: iso(n.created_at) });
+
+export interface Scope {
+  salonId: number;
+  /** a stylist's own column: only the clients with an appointment in it */
+  stylistId: number | null;
+}
+
+export async function findClients(db: D1Database, scope: Scope, q: { q: string; page: number; now: number }): Promise<ClientList> {
+  const { rows, total } = await searchClients(db, {
+    ...scope,
+    ...searchPatterns(q.q),
+    limit: CLIENTS_PAGE_SIZE,
+    offset: (q.page - 1) * CLIENTS_PAGE_SIZE,
+    now: q.now,
+  });
+  return { clients: rows.map(summaryOf), page: q.page, pages: Math.max(1, Math.ceil(total / CLIENTS_PAGE_SIZE)), total };
+}
+
+/** The salon's client by key (in the stylist's column only, when given); 404 otherwise, as for another salon's. */
+export async function clientOfSalon(db: D1Database, scope: Scope, key: string, now: number): Promise<PersonRow> {
+  const person = await personOf(db, { ...scope, key, now });
+  if (!person) throw new AppError('NOT_FOUND', 'Client not found');
+  return person;
+}
+
+/**
+ * A client's card: appointments at this salon, spend (the prices of appointments that took place:
+ * begun, not cancelled, not missed), no-shows, the salon's notes and the texts sent.
+ */
+export async function clientCard(db: D1Database, scope: Scope, key: string, q: { currency: string; now: number }): Promise<ClientCard> {
+  const person = await clientOfSalon(db, scope, key, q.now);
+  const [appointments, notes, messages] = await Promise.all([
+    appointmentsOfClient(db, scope.salonId, key),
+    notesOfClient(db, scope.salonId, key),
+    messagesOfClient(db, scope.salonId, key),
+  ]);
+  const tookPlace = appointments.filter((a) => a.start_at <= q.now && a.status !== 'cancelled' && a.no_show_at === null);
+  return {
+    client: summaryOf(person),
+    appointments: appointments.map((a) => ({
+      id: a.id,
+      start: iso(a.start_at),
+      end: iso(a.end_at),
+      status: a.no_show_at !== null ? 'no_show' : a.status,
+      services: a.services ?? '',
+      stylists: a.stylists ?? '',
+      price: toMajor(a.price),
+      upcoming: a.start_at > q.now && a.status !== 'cancelled',
+      open_request: a.open_request === 1,
+    })),
+    spend: toMajor(tookPlace.reduce((sum, a) => sum + a.price, 0)),
+    currency: q.currency,
+    no_shows: appointments.filter((a) => a.no_show_at !== null).length,
+    notes: notes.map(noteOf),
+    messages: messages.map((m) => ({ kind: m.kind, sent_at: iso(m.sent_at), appointment_id: m.appointment_id })),
+    can_rebook: person.has_account === 1 && tookPlace.length > 0,
+  };
+}

@@ -1,0 +1,95 @@
+import type { VoucherRow } from './vouchers';
+
+/**
+ * Vouchers at the desk: lookups by code, the sold list, and redemptions. A redemption is one
+ * INSERT: it takes the amount only while the voucher's balance covers it (evaluated by the
+ * database in the same statement, so two tills cannot both spend the same pounds), the trigger of
+ * migration 0019 adds it to the voucher's redeemed_minor, and that column's CHECK refuses a
+ * balance below zero whatever happens.
+ */
+
+export interface DeskVoucherRow extends VoucherRow {
+  redeemed_minor: number;
+}
+
+export interface RedemptionRow {
+  id: number;
+  voucher_id: number;
+  salon_id: number;
+  amount_minor: number;
+  balance_minor: number;
+  appointment_id: number | null;
+  staff_id: number | null;
+  staff_name: string;
+  till_key: string;
+  created_at: number;
+}
+
+/** The salon's voucher with this code (another salon's: null). */
+export const voucherByCode = (db: D1Database, salonId: number, code: string) =>
+  db.prepare('SELECT * FROM vouchers WHERE salon_id = ? AND code = ?').bind(salonId, code).first<DeskVoucherRow>();
+
+export async function redemptionsOf(db: D1Database, voucherId: number): Promise<RedemptionRow[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM voucher_redemptions WHERE voucher_id = ? ORDER BY created_at DESC, id DESC')
+    .bind(voucherId)
+    .all<RedemptionRow>();
+  return results;
+}
+
+/** One page of the salon's vouchers, newest first, and how many it has sold. */
+export async function vouchersOfSalon(
+  db: D1Database,
+  salonId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: DeskVoucherRow[]; total: number }> {
+  const [list, count] = await db.batch([
+    db
+      .prepare('SELECT * FROM vouchers WHERE salon_id = ? ORDER BY issued_at DESC, id DESC LIMIT ? OFFSET ?')
+      .bind(salonId, page.limit, page.offset),
+    db.prepare('SELECT COUNT(*) AS n FROM vouchers WHERE salon_id = ?').bind(salonId),
+  ]);
+  return { rows: (list?.results ?? []) as DeskVoucherRow[], total: (count?.results[0] as { n: number } | undefined)?.n ?? 0 };
+}
+
+export interface NewRedemption {
+  voucherId: number;
+  salonId: number;
+  amountMinor: number;
+  appointmentId: number | null;
+  staffId: number;
+  staffName: string;
+  tillKey: string;
+  /** the salon's day today (YYYY-MM-DD): a voucher is good up to and including its expiry date */
+  today: string;
+  now: number;
+}
+
+/**
+ * Takes `amountMinor` off the voucher in one statement; the new redemption, or null when nothing
+ * was taken (the balance does not cover it, the voucher has expired, the appointment is not the
+ * salon's, or this till key was used before: the caller reads which).
+ */
+export async function redeem(db: D1Database, r: NewRedemption): Promise<RedemptionRow | null> {
+  return db
+    .prepare(
+      `INSERT INTO voucher_redemptions
+         (voucher_id, salon_id, amount_minor, balance_minor, appointment_id, staff_id, staff_name, till_key, created_at)
+       SELECT v.id, v.salon_id, ?3, v.amount_minor - v.redeemed_minor - ?3, ?4, ?5, ?6, ?7, ?8
+         FROM vouchers v
+        WHERE v.id = ?1 AND v.salon_id = ?2 AND v.expiry_date >= ?9 AND v.amount_minor - v.redeemed_minor >= ?3
+          AND (?4 IS NULL OR EXISTS (SELECT 1 FROM appointments a WHERE a.id = ?4 AND a.salon_id = ?2))
+       ON CONFLICT (voucher_id, till_key) DO NOTHING
+       RETURNING *`,
+    )
+    .bind(r.voucherId, r.salonId, r.amountMinor, r.appointmentId, r.staffId, r.staffName, r.tillKey, r.now, r.today)
+    .first<RedemptionRow>();
+}
+
+/** The redemption a till key made on this voucher before (a retried request), or null. */
+export const redemptionByTillKey = (db: D1Database, voucherId: number, tillKey: string) =>
+  db.prepare('SELECT * FROM voucher_redemptions WHERE voucher_id = ? AND till_key = ?').bind(voucherId, tillKey).first<RedemptionRow>();
+
+/** Whether the salon has this appointment. */
+export const salonHasAppointment = async (db: D1Database, salonId: number, appointmentId: number) =>
+  !!(await db.prepare('SELECT 1 AS x FROM appointments WHERE id = ? AND salon_id = ?').bind(appointmentId, salonId).first());

@@ -1,0 +1,109 @@
+import { formatMoney, toMajor } from '../../shared/money';
+import type { DeskVoucher, DeskVoucherDetail, RedeemAnswer, VoucherRedemption } from '../../shared/console/vouchers';
+import { localDateOf } from '../availability/calendar';
+import type { SalonRow } from '../db/salons';
+import {
+  redeem,
+  redemptionByTillKey,
+  redemptionsOf,
+  salonHasAppointment,
+  voucherByCode,
+  type DeskVoucherRow,
+  type RedemptionRow,
+} from '../db/voucher-redemptions';
+import { AppError } from '../errors';
+
+/** Vouchers at the desk (issue 29): what a code is worth today, and taking some or all of it. */
+
+const iso = (ms: number) => new Date(ms).toISOString();
+export const MSG_NO_SUCH_VOUCHER = 'No voucher of this salon has that code. Check the letters and digits on the voucher.';
+
+export function deskVoucher(v: DeskVoucherRow, today: string): DeskVoucher {
+  const balance = v.amount_minor - v.redeemed_minor;
+  return {
+    code: v.code,
+    amount: toMajor(v.amount_minor),
+    balance: toMajor(balance),
+    currency: v.currency.toUpperCase(),
+    expiry_date: v.expiry_date,
+    state: balance === 0 ? 'used' : v.expiry_date < today ? 'expired' : 'active',
+    purchaser_email: v.purchaser_email,
+    issued_at: iso(v.issued_at),
+  };
+}
+
+const redemptionOf = (r: RedemptionRow): VoucherRedemption => ({
+  id: r.id,
+  amount: toMajor(r.amount_minor),
+  balance: toMajor(r.balance_minor),
+  appointment_id: r.appointment_id,
+  staff_name: r.staff_name,
+  created_at: iso(r.created_at),
+});
+
+async function found(db: D1Database, salonId: number, code: string): Promise<DeskVoucherRow> {
+  const v = await voucherByCode(db, salonId, code);
+  if (!v) throw new AppError('NOT_FOUND', MSG_NO_SUCH_VOUCHER, 'code');
+  return v;
+}
+
+async function detail(db: D1Database, v: DeskVoucherRow, today: string): Promise<DeskVoucherDetail> {
+  return { ...deskVoucher(v, today), redemptions: (await redemptionsOf(db, v.id)).map(redemptionOf) };
+}
+
+/** The salon's voucher by its code, with its redemptions (another salon's code: 404). */
+export async function lookUpVoucher(db: D1Database, salon: SalonRow, code: string, now: number): Promise<DeskVoucherDetail> {
+  return detail(db, await found(db, salon.id, code), localDateOf(now, salon.timezone));
+}
+
+export interface DeskRedemption {
+  code: string;
+  amountMinor: number;
+  appointmentId: number | null;
+  staff: { id: number; name: string };
+  tillKey: string;
+  now: number;
+}
+
+/**
+ * Takes part or all of a voucher's balance, once per till key (a retry answers the first
+ * redemption, `created` false). The database decides between tills: a redemption the balance no
+ * longer covers when it runs is refused (409 naming the amount), never taken below zero.
+ */
+export async function redeemAtDesk(db: D1Database, salon: SalonRow, r: DeskRedemption): Promise<RedeemAnswer & { created: boolean }> {
+  const today = localDateOf(r.now, salon.timezone);
+  const v = await found(db, salon.id, r.code);
+  if (r.appointmentId !== null && !(await salonHasAppointment(db, salon.id, r.appointmentId)))
+    throw new AppError('NOT_FOUND', 'This salon has no appointment with that number', 'appointment_id');
+  let taken: RedemptionRow | null;
+  try {
+    taken = await redeem(db, {
+      voucherId: v.id,
+      salonId: salon.id,
+      amountMinor: r.amountMinor,
+      appointmentId: r.appointmentId,
+      staffId: r.staff.id,
+      staffName: r.staff.name,
+      tillKey: r.tillKey,
+      today,
+      now: r.now,
+    });
+  } catch (e) {
+    // The CHECK on the balance: only a change outside this statement's own guard could reach it.
+    if (!String(e).includes('CHECK constraint failed')) throw e;
+    taken = null;
+  }
+  const created = taken !== null;
+  taken ??= await redemptionByTillKey(db, v.id, r.tillKey);
+  const after = await found(db, salon.id, r.code);
+  if (taken) return { redemption: redemptionOf(taken), voucher: await detail(db, after, today), created };
+  const money = (minor: number) => formatMoney(minor, salon.currency, salon.country_code);
+  if (after.expiry_date < today) throw new AppError('CONFLICT', `This voucher expired on ${after.expiry_date}`, 'code', 'VOUCHER_EXPIRED');
+  const balance = after.amount_minor - after.redeemed_minor;
+  throw new AppError(
+    'CONFLICT',
+    balance === 0 ? 'This voucher has been used up' : `amount is more than the voucher's balance of ${money(balance)}`,
+    'amount',
+    'VOUCHER_BALANCE',
+  );
+}
