@@ -10,6 +10,8 @@ for (const width of [390, 1280]) {
     browser,
     request,
   }) => {
+    // two people, three sign-ins and the team twice: about 25 s on two busy cores
+    test.setTimeout(60_000);
     const invitee = { email: `manager-${width}-${Date.now()}@example.test`, name: `Sam Taylor ${width}` };
     await signInToConsole(page, STAFF.owner3, width);
     await page.getByRole('link', { name: 'Team' }).click();
