@@ -29,6 +29,7 @@ const STRIPE_HTTP: Record<string, [string, string]> = {
   'customers.create': ['POST', '/v1/customers'],
   'paymentIntents.cancel': ['POST', '/v1/payment_intents/pi_missing/cancel'],
   'paymentIntents.capture': ['POST', '/v1/payment_intents/pi_missing/capture'],
+  'paymentIntents.confirm': ['POST', '/v1/payment_intents/pi_missing/confirm'],
   'paymentIntents.create': ['POST', '/v1/payment_intents'],
   'paymentIntents.retrieve': ['GET', '/v1/payment_intents/pi_missing'],
   'paymentMethods.detach': ['POST', '/v1/payment_methods/pm_missing/detach'],
