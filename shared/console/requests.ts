@@ -53,5 +53,8 @@ export const rebookingLinkSchema = z.strictObject({
     .regex(/^[A-Za-z0-9-]{1,128}$/, 'client_id must be the client’s Cognito username'),
 });
 
-/** How often the Requests place asks for its statuses again while it is open (no staff channel carries them yet). */
-export const REQUESTS_POLL_MS = 5_000;
+/**
+ * How often the Requests place asks for its statuses again while it is open, in case the salon's
+ * channel (which tells it of each change at once) is down.
+ */
+export const REQUESTS_POLL_MS = 30_000;

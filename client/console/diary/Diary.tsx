@@ -13,7 +13,7 @@ import { AppointmentDialog } from './AppointmentDialog';
 import { DayView } from './DayView';
 import { DeskBooking } from './DeskBooking';
 import { clock, longDay, today } from './format';
-import { connectDiary } from './live';
+import { connectSalonChannel } from '../lib/live';
 import { WeekList } from './WeekList';
 
 /** The chosen view's button: filled, as the primary buttons are. */
@@ -37,7 +37,7 @@ export function Diary() {
   const canRunDesk = salon.role === 'owner' || salon.role === 'manager';
   const day = useQuery({ ...dayQuery(salon.id, date), enabled: true });
   const week = useQuery({ ...weekQuery(salon.id, date), enabled: view === 'week' });
-  useEffect(() => connectDiary(salon.id, () => void diaryChanged(queries, salon.id)), [salon.id, queries]);
+  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id)), [salon.id, queries]);
   const go = (next: { date?: string; view?: string }) =>
     setParams((p) => {
       const n = new URLSearchParams(p);

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { css } from '../../../styled-system/css';
 import type { AdminInvite, InviteStatus } from '../../../shared/invites';
 import { OPEN_INVITE_STATUSES } from '../../../shared/invites';
@@ -7,6 +8,7 @@ import { linkButton } from '../../components/styles';
 import { useCurrentSalon } from '../app/current-salon';
 import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
 import { FormAlert } from '../components/Field';
+import { connectSalonChannel } from '../lib/live';
 import { moneyOf, salonTime, useSalonFacts } from '../desk/salon-facts';
 import { remind, requestsKey, requestsQuery, withdraw } from './api';
 import { NewRequest } from './NewRequest';
@@ -53,6 +55,11 @@ function RequestList({ salonId }: { salonId: number }) {
   const facts = useSalonFacts(salonId);
   const queries = useQueryClient();
   const q = useQuery(requestsQuery(salonId));
+  // a client's answer, or another member's change, comes over the salon's channel at once
+  useEffect(
+    () => connectSalonChannel(salonId, () => void queries.invalidateQueries({ queryKey: requestsKey(salonId) })),
+    [salonId, queries],
+  );
   const act = useMutation({
     mutationFn: ({ r, action }: { r: AdminInvite; action: 'remind' | 'withdraw' }) =>
       action === 'remind' ? remind(salonId, r.id) : withdraw(salonId, r.id),

@@ -8,9 +8,8 @@ import { staffCall } from '../lib/api';
 export const requestsKey = (salonId: number) => ['console', salonId, 'requests'] as const;
 
 /**
- * The salon's requests, asked again every few seconds while the place is open and the tab is in
- * front (no staff channel carries their changes to the console yet), so a client's answer shows
- * without a reload.
+ * The salon's requests. The salon's channel tells the open place of each change (Requests.tsx);
+ * asked again now and then too while the tab is in front, in case the channel is down.
  */
 export const requestsQuery = (salonId: number) =>
   queryOptions({

@@ -2,15 +2,16 @@ import type PusherClient from 'pusher-js';
 import { DIARY_EVENT } from '../../../shared/console/diary';
 import type { RealtimeSettings } from '../../../shared/types';
 import { pusherFor } from '../../lib/realtime';
-import { staffCall } from '../lib/api';
+import { staffCall } from './api';
 
 /**
- * The salon's private channel (private-salon-{id}): pusher-js loaded on demand, the subscription
+ * The salon's private channel (private-salon-{id}; the diary and Requests listen to it):
+ * pusher-js loaded on demand, the subscription
  * signed by the console's own staff call (its token renewed like any other), `onChange` on each
  * diary event and once more whenever the subscription comes back after a drop (an event sent
  * meanwhile is lost: the diary asks again instead). Returns the disconnect.
  */
-export function connectDiary(salonId: number, onChange: () => void): () => void {
+export function connectSalonChannel(salonId: number, onChange: () => void): () => void {
   let stopped = false;
   let pusher: PusherClient | undefined;
   void (async () => {
