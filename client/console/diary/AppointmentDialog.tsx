@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { DeskAppointment } from '../../../shared/console/diary';
@@ -220,11 +221,13 @@ function MoveAndCancel(p: { a: DeskAppointment; timezone: string; pending: boole
         className={css({ display: 'grid', gap: '2', mt: '2' })}
         onSubmit={(e) => {
           e.preventDefault();
-          if (when) p.onAct({ move: new Date(when).toISOString(), anyTime });
+          // the time typed is the salon's, whatever the browser's own timezone
+          const move = salonTimeToIso(when, p.timezone);
+          if (move) p.onAct({ move, anyTime });
         }}
       >
         <label className={css({ fontWeight: '600' })}>
-          New date and time
+          New date and time (the salon's time)
           <input type="datetime-local" step={300} required className={fieldInput} value={when} onChange={(e) => setWhen(e.target.value)} />
         </label>
         <label className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { Field } from '../../components/Field';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
@@ -63,7 +64,7 @@ export function DeskBooking(p: {
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const start = anyTime ? localToIso(p.date, freeTime, p.timezone) : time;
+    const start = anyTime ? salonTimeToIso(`${p.date}T${freeTime}`, p.timezone) : time;
     const body: Booking = {
       client: clientId ? { id: clientId } : { name, phone: phone.replace(/[\s()-]/g, '') },
       start_time: start,
@@ -221,17 +222,4 @@ export function DeskBooking(p: {
       </form>
     </Modal>
   );
-}
-
-/** A wall-clock time on the diary's day in the salon's timezone, as an instant (the offset of that day). */
-function localToIso(date: string, hhmm: string, timeZone: string): string {
-  if (!/^\d{2}:\d{2}$/.test(hhmm)) return '';
-  const guess = Date.parse(`${date}T${hhmm}:00Z`);
-  const shown = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(guess),
-  );
-  const [h, m] = shown.split(':').map(Number) as [number, number];
-  const offsetMin = h * 60 + m - (Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)));
-  const wrapped = ((offsetMin + 720) % 1440) - 720;
-  return new Date(guess - wrapped * 60_000).toISOString();
 }
