@@ -57,9 +57,10 @@ test('the places not built yet say so, without made-up data', async ({ page }) =
     'API keys',
     'History',
   ]);
-  await nav.getByRole('link', { name: 'Clients' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
-  await expect(page.getByRole('main')).toContainText('is coming in a later part of the console');
+  // Today and Addresses are the places still to come (issues 30 and 31)
+  await nav.getByRole('link', { name: 'Addresses' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Addresses' })).toBeVisible();
+  await expect(page.getByRole('main')).toContainText('are coming in a later part of the console');
 });
 
 test('a booking page loads nothing of the console', async ({ page, openSalon }) => {
