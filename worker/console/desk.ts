@@ -12,7 +12,7 @@ import { insertAppointmentBatch } from '../db/appointments';
 import { isBlockConflict } from '../db/blocks';
 import { clientById, clientByPhone } from '../db/clients';
 import { proceduresOf, salonRules } from '../db/client-appointments';
-import { clientHistory, diaryAppointment, messagesAbout } from '../db/diary';
+import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout } from '../db/diary';
 import { noShowFeeOf } from '../db/no-show-fees';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
@@ -86,14 +86,7 @@ export async function deskAppointment(
 async function clientOfBooking(db: D1Database, salonId: number, client: z.output<typeof deskBookingSchema>['client']) {
   if ('id' in client) {
     const known = await clientById(db, client.id);
-    const here =
-      known &&
-      (await db
-        .prepare(
-          'SELECT 1 FROM appointments WHERE client_id = ?1 AND salon_id = ?2 UNION ALL SELECT 1 FROM invites WHERE client_id = ?1 AND salon_id = ?2 LIMIT 1',
-        )
-        .bind(client.id, salonId)
-        .first());
+    const here = known && (await isClientOfSalon(db, client.id, salonId));
     if (!known || !here) throw new AppError('NOT_FOUND', 'That client was not found at this salon', 'client.id');
     return { clientId: known.id, phone: known.phone, name: known.name, desk: null };
   }
@@ -161,11 +154,8 @@ export async function deskBook(
 export async function confirmAppointment(db: D1Database, salonId: number, appointmentId: number): Promise<void> {
   const { row } = await salonAppointment(db, salonId, appointmentId, null);
   if (row.status === 'confirmed') return;
-  const done = await db
-    .prepare("UPDATE appointments SET status = 'confirmed' WHERE id = ? AND salon_id = ? AND status = 'unconfirmed'")
-    .bind(appointmentId, salonId)
-    .run();
-  if (!done.meta.changes) throw new AppError('CONFLICT', 'Only an unconfirmed appointment can be confirmed', undefined, 'NOT_UNCONFIRMED');
+  if (!(await confirmUnconfirmed(db, salonId, appointmentId)))
+    throw new AppError('CONFLICT', 'Only an unconfirmed appointment can be confirmed', undefined, 'NOT_UNCONFIRMED');
 }
 
 /**

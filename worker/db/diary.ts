@@ -1,6 +1,7 @@
 /**
  * The diary's reads (issue 29): a salon's appointments over a span with their services and
- * clients, the stylists' weekly hours and days off, an appointment's history and messages.
+ * clients, the stylists' weekly hours and days off, an appointment's history and messages;
+ * the desk's confirmation and its check that a client is the salon's.
  */
 
 export interface DiaryRow {
@@ -201,3 +202,23 @@ export async function findClients(db: D1Database, salonId: number, search: strin
 /** The salon an appointment belongs to, or null. */
 export const salonOfAppointment = async (db: D1Database, appointmentId: number) =>
   (await db.prepare('SELECT salon_id FROM appointments WHERE id = ?').bind(appointmentId).first<{ salon_id: number }>())?.salon_id ?? null;
+
+/** Whether a client has an appointment or a request at the salon (a desk booking may only pick such a client by id). */
+export async function isClientOfSalon(db: D1Database, clientId: string, salonId: number): Promise<boolean> {
+  const row = await db
+    .prepare(
+      'SELECT 1 FROM appointments WHERE client_id = ?1 AND salon_id = ?2 UNION ALL SELECT 1 FROM invites WHERE client_id = ?1 AND salon_id = ?2 LIMIT 1',
+    )
+    .bind(clientId, salonId)
+    .first();
+  return row !== null;
+}
+
+/** Confirms an unconfirmed appointment of the salon; false when it is not (any longer) unconfirmed. */
+export async function confirmUnconfirmed(db: D1Database, salonId: number, appointmentId: number): Promise<boolean> {
+  const done = await db
+    .prepare("UPDATE appointments SET status = 'confirmed' WHERE id = ? AND salon_id = ? AND status = 'unconfirmed'")
+    .bind(appointmentId, salonId)
+    .run();
+  return done.meta.changes > 0;
+}
