@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { depositFor } from '../../shared/booking-request';
 import type { SalonDetails } from '../../shared/types';
 import { call, patchSalon } from './helpers';
 
@@ -59,10 +60,38 @@ describe('salon admin API: only the salon itself changes its settings', () => {
     [{ image: 'https://images.example.com/a b.png' }, 'image', 'image must be an https URL such as https://example.com, or empty'],
     [{ custom_domain: 'not a domain' }, 'custom_domain', 'custom_domain must be a host name such as book.example.com'],
     [{ name: '' }, 'name', 'name must not be empty'],
-    [
-      { ncob_deposit_settings: '{oops' },
+    ...[
+      '{oops',
+      // issue 34's reproduction: a fixed deposit's key is amount, and bookings took £0.00
+      '{"type":"fixed","value":10}',
+      { type: 'fixed', value: 10 },
+      '10',
+      10,
+      { type: 'percentage', percent: 20 },
+      { type: 'percentage', value: 20, extra: 1 },
+      [],
+    ].map((deposit) => [
+      { ncob_deposit_settings: deposit },
       'ncob_deposit_settings',
-      "ncob_deposit_settings must be JSON, or the string 'null' for no deposit",
+      `ncob_deposit_settings must be null, {"type":"percentage","value":20} or {"type":"fixed","amount":15.5} (in the salon's currency)`,
+    ]),
+    [
+      { ncob_deposit_settings: '{"type":"percentage","value":200}' },
+      'ncob_deposit_settings',
+      'A deposit percentage must be between 1 and 100',
+    ],
+    [
+      { ncob_deposit_settings: { type: 'percentage', value: 0 } },
+      'ncob_deposit_settings',
+      'A deposit percentage must be between 1 and 100',
+    ],
+    [{ ncob_deposit_settings: { type: 'percentage', value: 12.5 } }, 'ncob_deposit_settings', 'Enter the deposit as a whole percentage'],
+    [{ ncob_deposit_settings: { type: 'fixed', amount: 0 } }, 'ncob_deposit_settings', 'A fixed deposit must be more than 0'],
+    [{ ncob_deposit_settings: { type: 'fixed', amount: 10001 } }, 'ncob_deposit_settings', 'A fixed deposit can be at most 10,000.00'],
+    [
+      { ncob_deposit_settings: { type: 'fixed', amount: 9.999 } },
+      'ncob_deposit_settings',
+      'ncob_deposit_settings must have an amount with at most 2 decimals',
     ],
   ])('refuses %j with 400 naming the field', async (body, field, detail) => {
     const res = await patchSalon(1, body);
@@ -95,6 +124,35 @@ describe('salon admin API: only the salon itself changes its settings', () => {
     const res = await patchSalon(3, { theme_mode: 'dark', online_booking: true, check_ncob_availability_until: 30 });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: 3, theme_mode: 'dark', online_booking: true, check_ncob_availability_until: 30 });
+  });
+
+  it('takes a deposit as an object or its JSON text, stores one spelling, and the booking pages charge it', async () => {
+    const fixed = await patchSalon(3, { ncob_deposit_settings: { type: 'fixed', amount: 10 } });
+    expect(fixed.status).toBe(200);
+    expect(await fixed.json()).toMatchObject({
+      ncob_deposit_settings: '{"type":"fixed","amount":10}',
+      deposit: { type: 'fixed', amount: 1000 },
+    });
+    const salon = (await (await call('/api/book-online/salon/3/')).json()) as SalonDetails;
+    expect(depositFor(salon.ncob_deposit_settings, 5000)).toBe(1000);
+
+    const percent = await patchSalon(3, { ncob_deposit_settings: '{"type":"percentage","value":25}' });
+    expect(await percent.json()).toMatchObject({ deposit: { type: 'percentage', percent: 25 } });
+    const none = await patchSalon(3, { ncob_deposit_settings: 'null' });
+    expect(await none.json()).toMatchObject({ ncob_deposit_settings: 'null', deposit: { type: 'none' } });
+    expect((await patchSalon(3, { ncob_deposit_settings: null })).status).toBe(200);
+  });
+
+  it('reads the settings back with the key (GET /admin/salons/{id}), and refuses another salon', async () => {
+    const res = await call('/admin/salons/1', { headers: { Authorization: 'Bearer demo-admin-1' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 1, theme_mode: 'slick', deposit: { type: 'percentage', percent: 20 } });
+    expect(body).toHaveProperty('custom_domain');
+    expect(body).toHaveProperty('short_slug');
+    const other = await call('/admin/salons/1', { headers: { Authorization: 'Bearer demo-admin-2' } });
+    expect(other.status).toBe(401);
+    expect((await call('/admin/salons/1')).status).toBe(401);
   });
 
   it('answers other methods on the admin path with a 404, not a 500', async () => {

@@ -8,7 +8,8 @@ import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
 import { requireAdminKey } from './admin-key';
-import { changesBetween, settingsOf } from '../console/settings';
+import { changesBetween, depositOf, settingsOf, storedDeposit } from '../console/settings';
+import { depositSetting, type DepositSetting } from '../../shared/console/settings';
 import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
 
@@ -48,6 +49,43 @@ const link = z.union([
     .max(2048, LINK_MESSAGE)
     .refine((u) => /^https:\/\/[^\s"'<>\\`@]+$/.test(u), LINK_MESSAGE),
 ]);
+
+const DEPOSIT_SHAPES = `null, {"type":"percentage","value":20} or {"type":"fixed","amount":15.5} (in the salon's currency)`;
+/**
+ * The deposit as the salon data stores it (null, a percentage, or a fixed amount in major units),
+ * as an object or its JSON text, checked by the console's own schema (shared/console/settings.ts
+ * depositSetting: a percentage 1-100, an amount up to 10,000) and stored in one spelling.
+ */
+const depositSettings = z.unknown().transform((raw, ctx): string | typeof z.NEVER => {
+  const typed = depositFromAdmin(raw);
+  const checked = typeof typed === 'string' ? undefined : depositSetting.safeParse(typed);
+  if (checked?.success) return storedDeposit(checked.data);
+  ctx.addIssue({
+    code: 'custom',
+    message: typeof typed === 'string' ? typed : (checked?.error.issues[0]?.message ?? `must be ${DEPOSIT_SHAPES}`),
+  });
+  return z.NEVER;
+});
+
+/** The admin API's deposit as the console's typed setting (amounts in minor units), or what is wrong with it. */
+function depositFromAdmin(raw: unknown): DepositSetting | string {
+  let v: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      v = undefined;
+    }
+  }
+  if (v === null) return { type: 'none' };
+  const o = (typeof v === 'object' && !Array.isArray(v) ? v : {}) as Record<string, unknown>;
+  const keys = Object.keys(o).sort().join();
+  if (o.type === 'percentage' && keys === 'type,value' && typeof o.value === 'number') return { type: 'percentage', percent: o.value };
+  if (o.type === 'fixed' && keys === 'amount,type' && typeof o.amount === 'number') {
+    return hasAtMost2Decimals(o.amount) ? { type: 'fixed', amount: toMinor(o.amount) } : 'must have an amount with at most 2 decimals';
+  }
+  return `must be ${DEPOSIT_SHAPES}`;
+}
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 /** One day's openings, in order and apart: [] is a closed day. */
@@ -107,14 +145,7 @@ const salonSettingsSchema = z
       skip_today: z.boolean('must be true or false'),
       book_ncob_with_same: z.boolean('must be true or false'),
       ncob_mode: text(40),
-      ncob_deposit_settings: text(500).refine((s) => {
-        try {
-          JSON.parse(s);
-          return true;
-        } catch {
-          return false;
-        }
-      }, "must be JSON, or the string 'null' for no deposit"),
+      ncob_deposit_settings: depositSettings,
       ncob_welcome_message: text(2000),
       ncob_patch_test_copy: text(4000),
       salon_ncob_text: text(20000),
@@ -183,55 +214,73 @@ function checkVoucherSettings(row: SalonRow): void {
   }
 }
 
-/** PATCH /admin/salons/{id}: a salon changes its own settings with its admin key. */
-export const adminSettings = new Hono<AppEnv>().patch(
-  '/admin/salons/:id',
-  adminRoute,
-  validate('param', z.object({ id: idParam('Salon id') })),
-  // Authenticate before reading the body.
-  requireAdminKey,
-  async (c, next) => {
-    if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');
-    }
-    await next();
-  },
-  validate('json', salonSettingsSchema),
-  async (c) => {
-    const id = c.req.valid('param').id;
-    const changes = c.req.valid('json');
-    const current = await salonById(c.env.DB, id);
-    if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
-    if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
-    try {
-      await updateSalonSettings(c.env.DB, id, changes);
-    } catch (e) {
-      const msg = String(e);
-      if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {
-        throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');
+/** The settings as the admin API reads and writes them, with the deposit also typed as the console has it. */
+const adminView = (row: SalonRow) => ({
+  ...toSalonDetails(row),
+  custom_domain: row.custom_domain,
+  short_slug: row.short_slug,
+  deposit: depositOf(row.ncob_deposit_settings),
+});
+
+const salonParam = validate('param', z.object({ id: idParam('Salon id') }));
+
+/**
+ * GET /admin/salons/{id}: a salon reads its settings back with its admin key; PATCH changes them.
+ */
+export const adminSettings = new Hono<AppEnv>()
+  .get('/admin/salons/:id', adminRoute, salonParam, requireAdminKey, async (c) => {
+    const row = await salonById(c.env.DB, c.req.valid('param').id);
+    if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
+    return c.json(adminView(row));
+  })
+  .patch(
+    '/admin/salons/:id',
+    adminRoute,
+    salonParam,
+    // Authenticate before reading the body.
+    requireAdminKey,
+    async (c, next) => {
+      if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');
       }
-      if (msg.includes('UNIQUE') && msg.includes('short_slug')) {
-        throw new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
+      await next();
+    },
+    validate('json', salonSettingsSchema),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const changes = c.req.valid('json');
+      const current = await salonById(c.env.DB, id);
+      if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
+      if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
+      try {
+        await updateSalonSettings(c.env.DB, id, changes);
+      } catch (e) {
+        const msg = String(e);
+        if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {
+          throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');
+        }
+        if (msg.includes('UNIQUE') && msg.includes('short_slug')) {
+          throw new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
+        }
+        throw e;
       }
-      throw e;
-    }
-    const updated = await salonById(c.env.DB, id);
-    if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
-    // The console's History shows admin-key changes too (as the console names the settings).
-    const history = historyStatements(
-      c.env.DB,
-      { salonId: id, version: updated.settings_version, who: 'admin key' },
-      changesBetween(settingsOf(current), settingsOf(updated)),
-      Date.now(),
-    );
-    if (history.length) await c.env.DB.batch(history);
-    // What the change touched: the salon's page and calls, its group's picker, and (a domain or
-    // short URL) which salon a host or slug names.
-    changedScopes(c, [
-      SCOPES.salon(id),
-      ...(updated.group_id ? [SCOPES.group(updated.group_id)] : []),
-      ...('custom_domain' in changes || 'short_slug' in changes ? [SCOPES.tenancy] : []),
-    ]);
-    return c.json({ ...toSalonDetails(updated), custom_domain: updated.custom_domain, short_slug: updated.short_slug });
-  },
-);
+      const updated = await salonById(c.env.DB, id);
+      if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
+      // The console's History shows admin-key changes too (as the console names the settings).
+      const history = historyStatements(
+        c.env.DB,
+        { salonId: id, version: updated.settings_version, who: 'admin key' },
+        changesBetween(settingsOf(current), settingsOf(updated)),
+        Date.now(),
+      );
+      if (history.length) await c.env.DB.batch(history);
+      // What the change touched: the salon's page and calls, its group's picker, and (a domain or
+      // short URL) which salon a host or slug names.
+      changedScopes(c, [
+        SCOPES.salon(id),
+        ...(updated.group_id ? [SCOPES.group(updated.group_id)] : []),
+        ...('custom_domain' in changes || 'short_slug' in changes ? [SCOPES.tenancy] : []),
+      ]);
+      return c.json(adminView(updated));
+    },
+  );

@@ -11,7 +11,7 @@ import type { SettingChange } from '../db/settings-history';
  */
 
 /** ncob_deposit_settings as stored ('null', a percentage, or a fixed amount in major units: shared/booking-request.ts depositFor). */
-function depositOf(stored: string): DepositSetting {
+export function depositOf(stored: string): DepositSetting {
   try {
     const s = JSON.parse(stored) as { type?: string; value?: number; amount?: number } | null;
     if (s?.type === 'percentage' && typeof s.value === 'number' && s.value > 0)
@@ -23,7 +23,7 @@ function depositOf(stored: string): DepositSetting {
   return { type: 'none' };
 }
 
-function storedDeposit(d: DepositSetting): string {
+export function storedDeposit(d: DepositSetting): string {
   if (d.type === 'percentage') return JSON.stringify({ type: 'percentage', value: d.percent });
   if (d.type === 'fixed') return JSON.stringify({ type: 'fixed', amount: d.amount / 100 });
   return 'null';
