@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { dateOfDayName, expect, test } from './fixtures';
 
 // docs/booking-journey.md §2 Time selection: "An ADD ME TO WAITLIST button shows when allowed"; §4
 // Waitlist: "Waitlist mode is entered with ADD ME TO WAITLIST"; §2 Summary: "For a waitlist booking
@@ -36,4 +36,26 @@ test('a salon without a waitlist shows no ADD ME TO WAITLIST', async ({ journey 
   await journey.time.pickDay();
   await expect(journey.time.times.first()).toBeVisible();
   await expect(journey.time.addToWaitlist).toHaveCount(0);
+});
+
+test("at 320 px a chosen stylist's waitlist offers only that stylist's hours, and the time chosen goes on", async ({ journey, page }) => {
+  // issue 34: Fringe Trim with Amelia Hart (from 9:00) offered 8:30 and 8:45, then "That time is no
+  // longer available."
+  await page.setViewportSize({ width: 320, height: 640 });
+  await journey.chooseServices(1, [['Fringe Trim', 'Cut & Style']]);
+  await journey.chooseStaff({ 'Fringe Trim': 'Amelia Hart' });
+  const time = journey.time;
+  await time.addToWaitlist.click();
+  await expect(time.waitlistNotice).toBeVisible();
+  // the day after the first (the first is today, whose morning has gone)
+  const nextDay = time.slider.availableDays.nth(1);
+  await time.pickDay(dateOfDayName((await nextDay.getAttribute('aria-label'))!));
+  await expect(time.times.first()).toHaveText('9:00 am');
+  await time.pickTime();
+  await time.next.click();
+  await expect(page).toHaveURL('/salon/1/stylistselect');
+  await expect(journey.staff.option('Fringe Trim', 'Amelia Hart')).toBeChecked();
+  await journey.staff.next.click();
+  await expect(page).toHaveURL('/salon/1/summary');
+  await expect(journey.summary.waitlistNote).toBeVisible();
 });

@@ -130,6 +130,22 @@ describe('slots of a day', () => {
     const waitlist = await json<DaySlots>(`/api/book-online/new/waitlist/availability/appointment/1/${monday}/4/null/`);
     expect(Object.keys(waitlist.data).length).toBeGreaterThan(0);
   });
+
+  it("a chosen stylist's waitlist offers only the hours that stylist works (Amelia from 9:00, not 8:30)", async () => {
+    const friday = next(5);
+    const [anyone, amelia] = await Promise.all(
+      ['', '?stylists=1'].map((q) => json<DaySlots>(`/api/book-online/new/waitlist/availability/appointment/1/${friday}/3/null/${q}`)),
+    );
+    const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit', hour12: true });
+    const firstLocal = (d: DaySlots) => london.format(new Date(Object.keys(d.data).sort()[0]!));
+    expect(firstLocal(anyone)).toBe('8:30 am');
+    expect(firstLocal(amelia)).toBe('9:00 am');
+    const week = await json<DayAvailability>(`/api/book-online/waitlist/availability/weekly/1/3/${friday}/?stylists=1`);
+    expect(week.first_available_date).not.toBeNull();
+    const wrong = await call(`/api/book-online/new/waitlist/availability/appointment/1/${friday}/3/null/?stylists=1,2`);
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { detail: string }).detail).toBe("stylists must name one stylist per service (0 for 'I don't mind')");
+  });
 });
 
 describe('patch tests', () => {

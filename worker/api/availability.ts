@@ -19,6 +19,11 @@ import {
 import { publicRoute } from './policy';
 
 const salonId = idParam('Salon id');
+/**
+ * The waitlist's calls (the spec's paths name no stylist) take the client's choices as a query,
+ * so a chosen stylist's waitlist offers only the hours that stylist works.
+ */
+const waitlistChoices = validate('query', z.object({ stylists: stylistChoicesParam.optional() }));
 
 function bookingQuery(
   p: { salonId: number; services: number[]; stylists?: (number | null)[]; extra?: number | null },
@@ -94,8 +99,9 @@ export const availability = new Hono<AppEnv>()
     '/book-online/waitlist/availability/weekly/:salonId/:services/:weekStartDate/',
     publicRoute,
     validate('param', z.object({ salonId, services: serviceIdsParam, weekStartDate: dateParam('weekStartDate') })),
+    waitlistChoices,
     async (c) => {
-      const p = c.req.valid('param');
+      const p = { ...c.req.valid('param'), ...c.req.valid('query') };
       return c.json(await weeklyAvailability(c.env.DB, bookingQuery(p, true, await ownHoldOf(c)), p.weekStartDate));
     },
   )
@@ -117,8 +123,9 @@ export const availability = new Hono<AppEnv>()
     '/book-online/new/waitlist/availability/appointment/:salonId/:date/:services/:extra/',
     publicRoute,
     validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, extra: patchTimeParam })),
+    waitlistChoices,
     async (c) => {
-      const p = c.req.valid('param');
+      const p = { ...c.req.valid('param'), ...c.req.valid('query') };
       return c.json(await slotsOn(c.env.DB, bookingQuery(p, true, await ownHoldOf(c)), p.date));
     },
   )

@@ -23,16 +23,17 @@ export interface SearchKey {
 
 export function fetchWeekly(k: SearchKey, weekStart: string, signal?: AbortSignal) {
   const path = k.waitlist
-    ? `book-online/waitlist/availability/weekly/${k.salonId}/${ids(k.services)}/${weekStart}/`
+    ? `book-online/waitlist/availability/weekly/${k.salonId}/${ids(k.services)}/${weekStart}/?stylists=${choices(k.stylists)}`
     : `book-online/availability/weekly/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/${weekStart}/${patch(k.patchTime)}/`;
   return call<DayAvailability>(path, { signal, headers: holdHeader() });
 }
 
 export function fetchDaySlots(k: SearchKey, date: string, signal?: AbortSignal) {
+  // The waitlist's path names no stylist (the spec's): the choices go as a query.
   const path = k.waitlist
-    ? `book-online/new/waitlist/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${patch(k.patchTime)}/`
-    : `book-online/new/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${choices(k.stylists)}/${patch(k.patchTime)}/`;
-  return call<DaySlots>(`${path}?isWaitList=${k.waitlist}`, { signal, headers: holdHeader() });
+    ? `book-online/new/waitlist/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${patch(k.patchTime)}/?stylists=${choices(k.stylists)}&`
+    : `book-online/new/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${choices(k.stylists)}/${patch(k.patchTime)}/?`;
+  return call<DaySlots>(`${path}isWaitList=${k.waitlist}`, { signal, headers: holdHeader() });
 }
 
 export function fetchPatchWeekly(salonId: number, services: readonly number[], from: string, signal?: AbortSignal) {
