@@ -35,6 +35,8 @@ export interface Booking {
   procedures: Procedure[];
   /** a missed appointment's fee, charged to the saved card (paid) or waiting for the client to approve it (major units) */
   no_show_fee: { amount: number; status: 'paid' | 'requires_action' } | null;
+  /** the salon's open request for a deposit (major units) or for card details (card_only), paid at /pay-deposit/{id} */
+  deposit_request: { amount: number; card_only: boolean } | null;
 }
 
 /** Whether the booking may be cancelled or moved online now, and why not. */

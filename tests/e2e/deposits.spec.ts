@@ -196,6 +196,21 @@ test("a salon's new request appears live with the bubble count, and goes when wi
 
 test('pays a deposit with a new card: the booking is confirmed and the request leaves the feed', async ({ page }) => {
   const { invite } = await clientWithRequest(page, 2);
+  // Once Deposits has shown the request (it is then the client's), Your bookings says the truth
+  // at 320 px: the deposit is requested, the booking not yet confirmed.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/salon/1/my-feeds');
+  await expect(page.getByRole('link', { name: 'PAY DEPOSIT', exact: true })).toBeVisible();
+  await page.goto('/salon/1/salon-booking/1');
+  const booked = page.getByRole('listitem').filter({ hasText: 'Blow Dry' });
+  await expect(booked.getByText('Deposit requested', { exact: true })).toBeVisible();
+  await expect(booked.getByText('Booking Confirmed', { exact: true })).toHaveCount(0);
+  await expect(booked.getByText('The salon asks for a deposit of £20.00 to keep this booking.')).toBeVisible();
+  await expect(booked.getByRole('link', { name: 'PAY DEPOSIT', exact: true })).toHaveAttribute(
+    'href',
+    `/salon/1/pay-deposit/${invite.appointment_id}`,
+  );
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/salon/1/my-feeds');
   await page.getByRole('link', { name: 'PAY DEPOSIT', exact: true }).click();
   await expect(page).toHaveURL(`/salon/1/pay-deposit/${invite.appointment_id}`);
@@ -211,6 +226,8 @@ test('pays a deposit with a new card: the booking is confirmed and the request l
   await expect(page.getByRole('link', { name: 'BOOK ANOTHER APPOINTMENT', exact: true })).toHaveAttribute('href', '/salon/1');
   await page.getByRole('link', { name: 'CLOSE', exact: true }).click();
   await expect(page.getByText('You have no new deposit requests', { exact: true })).toBeVisible();
+  await page.goto('/salon/1/salon-booking/1');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Blow Dry' }).getByText('Booking Confirmed', { exact: true })).toBeVisible();
 });
 
 test('3-D Secure failed: the failure modal, and the request stays open; completed on the next try: the deposit is taken', async ({

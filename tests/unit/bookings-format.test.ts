@@ -14,6 +14,7 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
   cancelled_at: null,
   can_rebook: true,
   no_show_fee: null,
+  deposit_request: null,
   procedures: [
     {
       id: 9,
@@ -28,6 +29,14 @@ const booking = (over: Partial<Booking> = {}): Booking => ({
 });
 
 describe('a booking as the lists and details show it', () => {
+  it("says what is true: 'Waiting for the salon to confirm' for an older-flow rebooking, 'Deposit requested' while a request is open", () => {
+    expect(badgeOf(booking({ status: 'unconfirmed' }))).toBe('Waiting for the salon to confirm');
+    expect(badgeOf(booking({ deposit_request: { amount: 10, card_only: false } }))).toBe('Deposit requested');
+    expect(badgeOf(booking({ deposit_request: { amount: 0, card_only: true } }))).toBe('Card details requested');
+    expect(badgeOf(booking({ status: 'unconfirmed', deposit_request: { amount: 10, card_only: false } }))).toBe('Deposit requested');
+    expect(badgeOf(booking({ status: 'cancelled', deposit_request: { amount: 10, card_only: false } }))).toBe('Cancelled');
+  });
+
   it("is dated and timed in the salon's timezone, not UTC's", () => {
     // 03:30 UTC on 1 December is 10:30 pm on 30 November in New York.
     expect(whenOf(booking(), 'America/New_York')).toEqual({ date: 'Monday 30 November 2026', time: '10:30 pm – 11:15 pm' });

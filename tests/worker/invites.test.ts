@@ -22,6 +22,12 @@ describe('a deposit request paid with the saved card', () => {
     expect(invite.unique_code).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const listed = await list(c.auth);
     expect(listed.map((i) => i.id)).toContain(invite.id);
+    // Until it is paid, the booking says the deposit is requested (issue 34: it said 'Booking Confirmed').
+    const bookings = async () =>
+      ((await (await call(`/api/ncob/client/appointments/2/future/${c.username}/`, { headers: c.auth })).json()) as BookingsPage).results;
+    expect((await bookings()).find((b) => b.id === invite.appointment_id)).toMatchObject({
+      deposit_request: { amount: 15, card_only: false },
+    });
     const mine = listed.find((i) => i.id === invite.id)!;
     expect(mine).toMatchObject({ status: 'invited', requested_deposit: 15, amount_to_pay: 15, payFullAmount: false, salon: { id: 2 } });
     expect(mine.appointment.procedures[0]).toMatchObject({ service: { id: 10 }, stylist: { id: 5 } });
@@ -32,8 +38,11 @@ describe('a deposit request paid with the saved card', () => {
     expect(intents).toHaveLength(1);
     expect(intents[0]).toMatchObject({ status: 'succeeded', amount_received: 1500 });
     expect((await list(c.auth)).map((i) => i.id)).not.toContain(invite.id);
-    const page = (await (await call(`/api/ncob/client/appointments/2/future/${c.username}/`, { headers: c.auth })).json()) as BookingsPage;
-    expect(page.results.find((b) => b.id === invite.appointment_id)).toMatchObject({ deposit: 15, deposit_status: 'paid' });
+    expect((await bookings()).find((b) => b.id === invite.appointment_id)).toMatchObject({
+      deposit: 15,
+      deposit_status: 'paid',
+      deposit_request: null,
+    });
   });
 
   it('paying twice, or twice at once, charges once', async () => {
@@ -100,6 +109,8 @@ describe('card only, decline, seen and closed requests', () => {
     const c = await clientWithCard('4242424242424242');
     const invite = await invitedRestyle(c.phone, { request: 'card_only' });
     await list(c.auth);
+    const details = await call(`/api/salon/2/appointment/${invite.appointment_id}/`, { headers: c.auth });
+    expect(await details.json()).toMatchObject({ deposit_request: { amount: 0, card_only: true } });
     expect(await processed(await answerInvite(c.auth, invite, true))).toMatchObject({ r_status: 'accepted', invite_status: 'accepted' });
     expect(await intentsOf(c.customer)).toHaveLength(0);
   });

@@ -46,6 +46,10 @@ export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[],
       a.no_show_fee === null
         ? null
         : { amount: toMajor(a.no_show_fee), status: a.no_show_fee_status === 'paid' ? 'paid' : 'requires_action' },
+    deposit_request:
+      a.requested_deposit === null || a.status === 'cancelled'
+        ? null
+        : { amount: toMajor(a.requested_deposit), card_only: !!a.requested_card_only },
   };
 }
 

@@ -24,6 +24,9 @@ export interface ClientAppointmentRow {
   /** a no-show fee charged (or waiting for the client's approval), minor units, and its state */
   no_show_fee: number | null;
   no_show_fee_status: string | null;
+  /** the salon's open deposit request for it (minor units; card_only 0/1), null when none */
+  requested_deposit: number | null;
+  requested_card_only: number | null;
 }
 
 export interface ProcedureRow {
@@ -60,7 +63,11 @@ export interface SalonRulesRow {
 const COLUMNS = `a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status,
   a.payment_intent_id, a.cancelled_at, a.notes,
   (SELECT f.amount FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee,
-  (SELECT f.status FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee_status`;
+  (SELECT f.status FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee_status,
+  (SELECT i.requested_deposit FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')
+    ORDER BY i.id DESC LIMIT 1) AS requested_deposit,
+  (SELECT i.requested_card_only FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')
+    ORDER BY i.id DESC LIMIT 1) AS requested_card_only`;
 const VISIBLE =
   "a.kind = 'appointment' AND (a.status IN ('confirmed', 'unconfirmed', 'waitlist') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL))";
 /** future: not cancelled and starting now or later, soonest first; past: started, or cancelled, latest first */

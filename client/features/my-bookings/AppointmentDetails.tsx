@@ -12,6 +12,7 @@ import { useAuth } from '../auth';
 import { CancellationPolicy } from '../summary';
 import { appointmentQuery, bookingKeys, cancelAppointment } from './api';
 import { Badge } from './Badge';
+import { DepositRequest } from './DepositRequest';
 import { CancelledDialog, ManageDialog, NotPossibleDialog } from './CancelDialogs';
 import { badgeOf, depositText, moneyOf, noShowFeeText, whenOf } from './format';
 import type { Appointment } from './types';
@@ -131,6 +132,7 @@ export function AppointmentDetails() {
         </p>
         {deposit && <p className={css({ mt: '2' })}>{deposit}</p>}
         {noShowFeeText(a, money) && <p className={css({ mt: '2' })}>{noShowFeeText(a, money)}</p>}
+        {upcoming && <DepositRequest booking={a} money={money} />}
       </section>
       {!waitlist && <CancellationPolicy html={salon.salon_ncob_text} />}
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>

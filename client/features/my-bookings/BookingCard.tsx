@@ -3,6 +3,7 @@ import { css } from '../../../styled-system/css';
 import { card, outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { Badge } from './Badge';
+import { DepositRequest } from './DepositRequest';
 import { ProcedureList } from './ProcedureList';
 import { badgeOf, depositText, moneyOf, noShowFeeText, whenOf } from './format';
 import { useRebook } from './rebook';
@@ -40,6 +41,7 @@ export function BookingCard({ booking, tab }: { booking: Booking; tab: Tab }) {
       <ProcedureList procedures={booking.procedures} money={money} />
       {deposit && <p className={muted}>{deposit}</p>}
       {fee && <p className={muted}>{fee}</p>}
+      {tab === 'future' && <DepositRequest booking={booking} money={money} />}
       {tab === 'past' &&
         (booking.can_rebook ? (
           <button type="button" className={`${outlineButton} ${css({ mt: '2' })}`} onClick={() => rebook(booking)}>

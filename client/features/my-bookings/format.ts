@@ -3,10 +3,18 @@ import type { SalonDetails } from '../../../shared/types';
 import { dateIn, fullDate, timeLabel } from '../../lib/salon-time';
 import type { Booking } from './types';
 
-/** 'Booking Confirmed' or 'Waitlist Booking' (the first procedure's stylist serves as the waitlist), or 'Cancelled'. */
+/**
+ * What is true of a booking, as its badge says it: 'Cancelled'; 'Waitlist Booking' (the first
+ * procedure's stylist serves as the waitlist); 'Deposit requested' or 'Card details requested'
+ * while the salon's request is open; 'Waiting for the salon to confirm' (rebooked through the
+ * older flow); otherwise 'Booking Confirmed'.
+ */
 export function badgeOf(b: Booking): string {
   if (b.status === 'cancelled') return 'Cancelled';
-  return b.procedures[0]?.stylist.serves_as_waitlist || b.status === 'waitlist' ? 'Waitlist Booking' : 'Booking Confirmed';
+  if (b.procedures[0]?.stylist.serves_as_waitlist || b.status === 'waitlist') return 'Waitlist Booking';
+  if (b.deposit_request) return b.deposit_request.card_only ? 'Card details requested' : 'Deposit requested';
+  if (b.status === 'unconfirmed') return 'Waiting for the salon to confirm';
+  return 'Booking Confirmed';
 }
 
 /** 'Monday 7 December 2026' and '10:00 am – 12:00 pm', in the salon's timezone. */
