@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { css } from '../../styled-system/css';
 import { primaryButton } from './styles';
@@ -29,6 +29,8 @@ interface Props {
  */
 export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, ariaLabel }: Props) {
   const aside = useContext(NextSlot);
+  const bar = useRef<HTMLElement>(null);
+  useKeptClearForFocus(bar);
   const button = (
     <button type="button" className={`${primaryButton} ${css({ minW: '28', minH: '11' })}`} disabled={disabled} onClick={onNext}>
       {label}
@@ -41,6 +43,7 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
           the layout's footer (order 1), so the bar sits right on the navigation. */}
       <div aria-hidden="true" className={`${css({ mt: 'auto', h: '4', flexShrink: 0, order: 2 })} ${aside ? wideHidden : ''}`} />
       <section
+        ref={bar}
         aria-label={ariaLabel}
         className={`${css({
           position: 'sticky',
@@ -66,3 +69,31 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
 }
 
 const wideHidden = css({ lg: { display: 'none' } });
+
+/**
+ * Focus is never hidden under the bar (WCAG 2.4.11): the page's scroll padding at the bottom is
+ * the bar's height plus what it sits on (the phone's navigation), kept up to date as the bar
+ * grows (chosen services above NEXT) and removed with it, so a control focused from the keyboard
+ * scrolls into the part of the screen the bar leaves free.
+ */
+function useKeptClearForFocus(bar: React.RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const root = document.documentElement;
+    const keepClear = () => {
+      const shown = el.offsetParent !== null;
+      const covered = shown ? el.offsetHeight + (parseFloat(getComputedStyle(el).bottom) || 0) + 8 : 0;
+      root.style.scrollPaddingBottom = covered ? `${covered}px` : '';
+    };
+    keepClear();
+    const observer = new ResizeObserver(keepClear);
+    observer.observe(el);
+    addEventListener('resize', keepClear);
+    return () => {
+      observer.disconnect();
+      removeEventListener('resize', keepClear);
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [bar]);
+}

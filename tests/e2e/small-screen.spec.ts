@@ -73,3 +73,23 @@ test('the group picker does not scroll sideways at 320 px', async ({ openGroup, 
   await expectNoSidewaysScroll();
   await expectTappable(picker.location(SALONS[2].name));
 });
+
+test('a time focused from the keyboard is never hidden under the NEXT bar (WCAG 2.4.11)', async ({ journey, page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await journey.toTimeSelection();
+  await journey.time.pickDay();
+  const times = journey.time.times;
+  await expect(times.first()).toBeVisible();
+  const count = await times.count();
+  expect(count, 'enough times to reach below the bar').toBeGreaterThan(8);
+  const bar = page.getByRole('button', { name: 'NEXT', exact: true });
+  await times.first().focus();
+  for (let i = 1; i < count; i++) {
+    await page.keyboard.press('Tab');
+    const focused = page.locator(':focus');
+    const [box, barBox] = [(await focused.boundingBox())!, (await bar.boundingBox())!];
+    // The bar's top edge: NEXT sits in it, 8 px (py 2) below its border.
+    expect(box.y + box.height, `time ${i + 1} of ${count} ends above the NEXT bar`).toBeLessThanOrEqual(barBox.y - 8);
+    expect(box.y, `time ${i + 1} of ${count} starts on screen`).toBeGreaterThanOrEqual(0);
+  }
+});
