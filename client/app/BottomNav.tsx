@@ -43,8 +43,12 @@ function Tab({ item, to, inHeader, count }: { item: Item; to: string; inHeader: 
   );
 }
 
+/** The account login with the fromMyBook flag, and where to go once logged in (Login.tsx reads `next`). */
+export const loginFirst = (next: string) => `/profile-login?fromMyBook=true&next=${encodeURIComponent(next)}`;
+
 /**
- * Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag.
+ * Profile, Bookings, Deposits; logged out, each goes to profile-login with the fromMyBook flag,
+ * and back to itself after login.
  * On a phone a bar along the bottom; from 768 px the same tabs sit in the header (`inHeader`).
  * Both are in the page at once and CSS shows one, so the server's HTML is right at every width.
  */
@@ -54,7 +58,7 @@ export function BottomNav({ inHeader = false }: { inHeader?: boolean }) {
   return (
     <nav aria-label="Account" className={inHeader ? headerTabs : bottomBar}>
       {ITEMS.map((item) => {
-        const plain = <Tab key={item.label} item={item} to={loggedIn ? item.path : '/profile-login?fromMyBook=true'} inHeader={inHeader} />;
+        const plain = <Tab key={item.label} item={item} to={loggedIn ? item.path : loginFirst(item.path)} inHeader={inHeader} />;
         return loggedIn && item.label === 'Deposits' ? (
           <Suspense key={item.label} fallback={plain}>
             <DepositsWithCount item={item} inHeader={inHeader} />

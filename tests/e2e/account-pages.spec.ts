@@ -29,7 +29,7 @@ test('logged out, the bottom navigation leads to the account login, which then s
   await page.goto('/salon/1');
   const header = new SalonHeader(page);
   await header.navLink('Deposits').click();
-  await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true');
+  await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true&next=%2Fmy-feeds');
   const login = new LoginScreen(page);
   await expect(login.accountTitle).toBeVisible();
   await expect(login.createAccount).toHaveCount(0);
@@ -47,9 +47,19 @@ test('logged out, the bottom navigation leads to the account login, which then s
 test('logged out, the profile and the bookings go to the account login', async ({ page }) => {
   for (const path of ['my-profile', 'my-book']) {
     await page.goto(`/salon/1/${path}`);
-    await expect(page, path).toHaveURL('/salon/1/profile-login?fromMyBook=true');
+    await expect(page, path).toHaveURL(`/salon/1/profile-login?fromMyBook=true&next=%2F${path}`);
     await expect(new LoginScreen(page).accountTitle).toBeVisible();
   }
+});
+
+test('at 320 px, logged out, Bookings then logging in lands on Bookings, not Deposits', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/salon/1');
+  await new SalonHeader(page).navLink('Bookings').click();
+  await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true&next=%2Fmy-book');
+  await new LoginScreen(page).logIn(DEMO_CLIENT.mobile, DEMO_CLIENT.password);
+  await expect(page).toHaveURL('/salon/1/my-book');
+  await expect(page.getByText('Choose location:', { exact: true })).toBeVisible();
 });
 
 test.describe('logged in', () => {

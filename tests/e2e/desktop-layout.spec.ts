@@ -78,7 +78,7 @@ test('at 1280 px the account tabs are in the header and there is no bottom bar',
   );
   expect(fixedAtBottom, 'elements fixed along the bottom').toBe(0);
   await accountTabs(page).getByRole('link', { name: 'Bookings' }).click();
-  await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true');
+  await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true&next=%2Fmy-book');
   await expect(summaryOf(page), 'no booking summary outside the journey').toHaveCount(0);
 });
 

@@ -53,7 +53,7 @@ test('logged in, the header has a back arrow and LOGOUT; a reload keeps the sess
   await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
   await expect(header.logout).toHaveCount(0);
   await expect(header.back).toHaveCount(0);
-  await expect(header.navLink('Profile')).toHaveAttribute('href', '/salon/1/profile-login?fromMyBook=true');
+  await expect(header.navLink('Profile')).toHaveAttribute('href', '/salon/1/profile-login?fromMyBook=true&next=%2Fmy-profile');
   // Logged out for good: a reload does not bring the session back.
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();

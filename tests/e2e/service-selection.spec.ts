@@ -229,10 +229,14 @@ test.describe('bottom navigation', () => {
     const screen = await openSalon(1);
     const links = screen.bottomNav.getByRole('link');
     await expect(links).toHaveText(['Profile', 'Bookings', 'Deposits']);
-    for (const name of ['Profile', 'Bookings', 'Deposits']) {
+    for (const [name, path] of [
+      ['Profile', 'my-profile'],
+      ['Bookings', 'my-book'],
+      ['Deposits', 'my-feeds'],
+    ]) {
       await expect(screen.bottomNav.getByRole('link', { name, exact: true })).toHaveAttribute(
         'href',
-        '/salon/1/profile-login?fromMyBook=true',
+        `/salon/1/profile-login?fromMyBook=true&next=%2F${path}`,
       );
     }
   });

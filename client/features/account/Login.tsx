@@ -35,7 +35,8 @@ export function Login({
   const { selectedServices } = useBooking();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const next = (useLocation().state as { next?: unknown } | null)?.next;
+  // where a protected page (navigation state) or the bottom navigation (?next=) was going
+  const next = (useLocation().state as { next?: unknown } | null)?.next ?? params.get('next');
   const fromMyBook = params.get('fromMyBook') === 'true';
   const prefilled = invited ? fromE164(invited, salon.country.code) : null;
   const form = useForm<LoginFormValues, unknown, { phone: string; password: string }>({
