@@ -54,3 +54,9 @@ export const salonToday = (timeZone: string) => dateIn(timeZone, new Date());
 
 /** The salon-local date of an ISO time with offset. */
 export const dateOf = (iso: string) => iso.slice(0, 10);
+
+/** 'New York time' for America/New_York, 'London time' for Europe/London: the zone's city, as people say it. */
+export function zoneTimeLabel(timeZone: string): string {
+  const city = timeZone.split('/').pop()!.replace(/_/g, ' ');
+  return city === 'UTC' ? 'UTC' : `${city} time`;
+}

@@ -88,6 +88,8 @@ test('a waitlist booking needs no card and says the client is on the waitlist', 
   await logIn(page);
   await expect(page).toHaveURL('/salon/1/bookingConfirmed');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Awesome, you are on the waitlist!');
+  // A waitlist place is not a time in the diary yet: nothing to add to a calendar.
+  await expect(page.getByRole('button', { name: 'ADD TO CALENDAR', exact: true })).toHaveCount(0);
 });
 
 test('the marketing opt-out link confirms, and an unknown one says so', async ({ page }) => {

@@ -41,3 +41,12 @@ test('a one-sentence policy is not folded', async ({ journey, page, setSalon }) 
     await expect(journey.summary.viewMore).toHaveCount(0);
   }
 });
+
+test('without a policy there is nothing to agree to, and NEXT goes on', async ({ journey, page, setSalon }) => {
+  await setSalon(2, { salon_ncob_text: '' });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await toSummary(journey);
+  await expect(journey.summary.policy).toContainText('This salon has not set a cancellation policy.');
+  await expect(page.getByRole('switch', { name: 'I agree to the cancellation policy' })).toHaveCount(0);
+  await expect(journey.summary.next).toBeEnabled();
+});

@@ -303,6 +303,30 @@ test('decline: the salon is told, the request leaves the feed, and decline with 
   await expect(page).toHaveURL('/salon/1/my-feeds');
 });
 
+test("declining another location's request from this one offers to book at that location", async ({ page }) => {
+  const client = depositClient(11);
+  await createAccountThroughApi(page.request, client);
+  // Salon 2 (Shoreditch) asks for card details for a Restyle with its stylist.
+  let start: string | undefined;
+  for (let d = 30; !start && d < 90; d++) start = (await daySlots(page.request, 2, ['Restyle'], addDays(todayIn(), d)))[0];
+  const res = await page.request.post('/admin/salons/2/invites', {
+    headers: { Authorization: 'Bearer demo-admin-2' },
+    data: {
+      client: { phone: e164Of(client.mobile), first_name: client.firstName, last_name: client.lastName },
+      appointment: { start_time: start, procedures: [{ service_id: SERVICE_IDS.Restyle, stylist_id: 5 }] },
+      request: 'card_only',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await logInThroughApi(page, e164Of(client.mobile), client.password);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/salon/1/my-feeds');
+  await page.getByRole('region', { name: SALONS[2].name }).getByRole('link', { name: 'DECLINE', exact: true }).click();
+  await page.getByRole('button', { name: 'DECLINE REQUEST', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "Ok we've told the salon you've declined." })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'BOOK ANOTHER APPOINTMENT', exact: true })).toHaveAttribute('href', '/salon/2');
+});
+
 test('a new client from the invite link: create account with the number fixed, the card, then pay', async ({ page }) => {
   const client = depositClient(8);
   const invite = await requestDeposit(page.request, client, 8);

@@ -45,7 +45,7 @@ test('the summary shows the policy, the appointment with each stylist and price,
   await expect(summary.details).toContainText(
     new RegExp(`${time}\\s*[–-]\\s*${timeLabelOf(start + MINUTES_1['Full Head Tint']! + MINUTES_1['Blow Dry']!)}`),
   );
-  await expect(summary.details).toContainText('Europe/London');
+  await expect(summary.details).toContainText('(London time)');
   await expect(summary.services).toHaveCount(2);
   const tint = staff['Full Head Tint']!;
   const dry = staff['Blow Dry']!;

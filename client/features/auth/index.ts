@@ -4,6 +4,7 @@ export {
   auth,
   confirmSignUp,
   getAccessToken,
+  greetingOf,
   login,
   resendSignUpCode,
   resetPassword,

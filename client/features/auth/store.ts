@@ -18,9 +18,17 @@ export interface AuthState {
   /** true until the first refresh attempt has answered */
   checking: boolean;
   user: ClientUser | null;
+  /** the account was made in this visit (sign-up), so the pages greet 'Welcome', not 'Welcome back' */
+  newAccount: boolean;
 }
 
-export const auth = proxy<AuthState>({ status: 'LOGGED_OUT', checking: true, user: null });
+export const auth = proxy<AuthState>({ status: 'LOGGED_OUT', checking: true, user: null, newAccount: false });
+
+/** 'Welcome back Noah!', or 'Welcome Noah!' to a client who has just made the account; null without a name. */
+export function greetingOf(user: Pick<ClientUser, 'name'> | null, newAccount: boolean): string | null {
+  const firstName = (user?.name ?? '').trim().split(/\s+/)[0];
+  return firstName ? `${newAccount ? 'Welcome' : 'Welcome back'} ${firstName}!` : null;
+}
 export const useAuth = () => useSnapshot(auth);
 
 // Not in the proxy: script state that no component renders and storage never sees.
@@ -34,7 +42,9 @@ interface SessionAnswer {
   user: ClientUser;
 }
 
-function started(a: SessionAnswer) {
+/** A session begins (or is renewed: `newAccount` undefined keeps what the visit knew). */
+function started(a: SessionAnswer, newAccount?: boolean) {
+  if (newAccount !== undefined) auth.newAccount = newAccount;
   accessToken = a.access_token;
   expiresAt = Date.now() + (a.expires_in - 60) * 1000;
   auth.user = a.user;
@@ -46,6 +56,7 @@ function ended() {
   accessToken = null;
   expiresAt = 0;
   auth.user = null;
+  auth.newAccount = false;
   auth.status = 'LOGGED_OUT';
   auth.checking = false;
 }
@@ -81,7 +92,7 @@ export async function getAccessToken(): Promise<string | null> {
 setTokenProvider(getAccessToken);
 
 export async function login(phone: string, password: string) {
-  started(await session<SessionAnswer>('login', { phone, password }));
+  started(await session<SessionAnswer>('login', { phone, password }), false);
 }
 
 /**
@@ -97,13 +108,13 @@ export async function signUp(details: {
 }): Promise<string | null> {
   const a = await session<SessionAnswer | { status: 'code_sent'; destination: string }>('signup', details);
   if ('status' in a) return a.destination;
-  started(a);
+  started(a, true);
   return null;
 }
 
 /** The code texted at sign-up proves the number; then the client is signed in. */
 export async function confirmSignUp(phone: string, code: string, password: string) {
-  started(await session<SessionAnswer>('signup/confirm', { phone, code, password }));
+  started(await session<SessionAnswer>('signup/confirm', { phone, code, password }), true);
 }
 
 /** A new sign-up code (the last one stops working); answers where it was sent. */

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { card, outlineButton, pageTitle, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { fullDate, dateOf, timeLabel } from '../../lib/salon-time';
+import { dateOf, fullDate, timeLabel, zoneTimeLabel } from '../../lib/salon-time';
 import { booking, startAgain, useBooking, appointmentLines } from '../journey';
 import { CancellationPolicy } from '../summary';
 import { BuyVoucherLink } from '../vouchers';
@@ -82,7 +82,7 @@ export function BookingConfirmed() {
       <section className={`${card} ${css({ p: '4', mb: '4' })}`}>
         <p className={css({ fontWeight: '700' })}>{fullDate(dateOf(b.selectedAppointmentTime))}</p>
         <p className={css({ mb: '2' })}>
-          {timeLabel(b.selectedAppointmentTime, tz)} – {timeLabel(new Date(end).toISOString(), tz)} ({tz} time)
+          {timeLabel(b.selectedAppointmentTime, tz)} – {timeLabel(new Date(end).toISOString(), tz)} ({zoneTimeLabel(tz)})
         </p>
         <p>{services}</p>
         {redirect && <p className={css({ mt: '2', color: 'textMuted', fontSize: 'sm' })}>Taking you back to the salon's website…</p>}
@@ -96,9 +96,12 @@ export function BookingConfirmed() {
       </details>
       <CancellationPolicy html={salon.salon_ncob_text} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <button type="button" className={primaryButton} onClick={addToCalendar}>
-          ADD TO CALENDAR
-        </button>
+        {/* A place on the waitlist is not a time in the diary yet: nothing to add to a calendar. */}
+        {!b.isWaitList && (
+          <button type="button" className={primaryButton} onClick={addToCalendar}>
+            ADD TO CALENDAR
+          </button>
+        )}
         {b.patchChoice === 'needed' && b.selectedPatchTime && (
           <button type="button" className={outlineButton} onClick={addPatchToCalendar}>
             Add patch test to calendar

@@ -23,7 +23,7 @@ export function Decline() {
   /** this press's Idempotency-Key, kept for a retry when the server may not have answered */
   const pressKey = useRef<string | null>(null);
   if (!invite) return <Navigate to="/my-feeds" replace />;
-  if (phase === 'declined') return <AfterAction message="Ok we've told the salon you've declined." />;
+  if (phase === 'declined') return <AfterAction message="Ok we've told the salon you've declined." salonId={invite.salon.id} />;
   if (phase === 'invalid') return <InviteInvalid />;
 
   const decline = async () => {

@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { card as cardStyle, outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { useAuth } from '../auth';
+import { greetingOf, useAuth } from '../auth';
 import { cardQuery, MSG_AUTHENTICATION, SavedCardView } from '../payments';
 import { AfterAction } from './AfterAction';
 import { markSeen } from './api';
@@ -48,7 +48,7 @@ export function PayDeposit() {
   const raw = useParams().appointmentId ?? '';
   const appointmentId = Number(raw);
   const { salon } = useSalon();
-  const { user } = useAuth();
+  const { user, newAccount } = useAuth();
   const [params, setParams] = useSearchParams();
   const href = useHref(`/pay-deposit/${raw}`);
   const returned = params.get('authenticated') === '1';
@@ -130,7 +130,7 @@ export function PayDeposit() {
 
   const amount = money(invite);
   const saved = card.data ?? null;
-  const firstName = (user?.name ?? '').trim().split(/\s+/)[0];
+  const greeting = greetingOf(user, newAccount);
   const cardOnly = invite.requested_card_only;
   return (
     <>
@@ -151,7 +151,7 @@ export function PayDeposit() {
       {card.data === undefined && card.isError && <CallFailed message={card.error.message} onRetry={() => void card.refetch()} />}
       {saved && (
         <section aria-label="Your card">
-          {firstName && <p className={css({ fontWeight: '600', mb: '3' })}>Welcome back {firstName}!</p>}
+          {greeting && <p className={css({ fontWeight: '600', mb: '3' })}>{greeting}</p>}
           <SavedCardView card={saved} expiry={false} />
         </section>
       )}

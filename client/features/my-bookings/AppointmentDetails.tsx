@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { Price } from '../../components/Price';
 import { card, outlineButton, primaryButton } from '../../components/styles';
 import { downloadIcs } from '../../lib/download';
+import { zoneTimeLabel } from '../../lib/salon-time';
 import { useSalon } from '../../lib/salon-context';
 import { useAuth } from '../auth';
 import { CancellationPolicy } from '../summary';
@@ -101,7 +102,7 @@ export function AppointmentDetails() {
           <div className={css({ flex: '1 1 13rem', minW: 0 })}>
             <p className={css({ fontWeight: '700' })}>{date}</p>
             <p>{time}</p>
-            <p className={css({ fontSize: 'sm', color: 'textMuted' })}>({salon.timezone} time)</p>
+            <p className={css({ fontSize: 'sm', color: 'textMuted' })}>({zoneTimeLabel(salon.timezone)})</p>
           </div>
           <Badge text={badgeOf(a)} />
         </div>

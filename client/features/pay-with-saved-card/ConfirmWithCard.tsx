@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { outlineButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { auth, useAuth } from '../auth';
+import { auth, greetingOf, useAuth } from '../auth';
 import { HoldCountdown, useBooking, BookingFailure } from '../journey';
 import { cardQuery, MSG_PAYMENT_UNSUCCESSFUL, SavedCardView, Totals, useAppointmentCost } from '../payments';
 import { CancellationPolicy } from '../summary';
@@ -22,7 +22,7 @@ import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';
 export function ConfirmWithCard() {
   const { salon } = useSalon();
   const b = useBooking();
-  const { status, checking, user } = useAuth();
+  const { status, checking, user, newAccount } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const href = useHref('/confirm-with-card');
@@ -71,13 +71,13 @@ export function ConfirmWithCard() {
   const money = (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
   const payToday = totals ? totals.pay_today : null;
   const label = payToday === 0 ? 'CONFIRM BOOKING' : 'PAY DEPOSIT';
-  const firstName = (user?.name ?? '').trim().split(/\s+/)[0];
+  const greeting = greetingOf(user, newAccount);
 
   return (
     <>
       <HoldCountdown />
       <PageTitle>Confirm your booking</PageTitle>
-      {firstName && <p className={css({ fontWeight: '600', mb: '3' })}>Welcome back {firstName}!</p>}
+      {greeting && <p className={css({ fontWeight: '600', mb: '3' })}>{greeting}</p>}
       {card.isPending && <Loading what="your card" />}
       {saved === undefined && card.isError && <CallFailed message={card.error.message} onRetry={() => void card.refetch()} />}
       {saved && (

@@ -93,7 +93,8 @@ export function CancellationPolicy({ html, agreed, onAgree }: { html: string; ag
       ) : (
         <p className={css({ fontSize: 'sm', color: 'textMuted' })}>This salon has not set a cancellation policy.</p>
       )}
-      {onAgree && (
+      {/* Nothing to agree to without a policy. */}
+      {onAgree && clean.trim() && (
         <label className={css({ display: 'flex', alignItems: 'center', gap: '3', mt: '3', fontWeight: '600', cursor: 'pointer' })}>
           <input
             type="checkbox"

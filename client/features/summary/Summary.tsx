@@ -7,7 +7,7 @@ import { StickyNext } from '../../components/StickyNext';
 import { fieldInput } from '../../components/form-styles';
 import { card } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { dateOf, fullDate, timeLabel } from '../../lib/salon-time';
+import { dateOf, fullDate, timeLabel, zoneTimeLabel } from '../../lib/salon-time';
 import { useAuth, auth } from '../auth';
 import {
   HoldCountdown,
@@ -87,7 +87,7 @@ export function Summary() {
         <p className={css({ fontWeight: '600' })}>{fullDate(dateOf(b.selectedAppointmentTime))}</p>
         <p className={css({ mb: '3' })}>
           {timeLabel(b.selectedAppointmentTime, tz)} – {timeLabel(new Date(end).toISOString(), tz)}
-          <span className={css({ color: 'textMuted', fontSize: 'sm' })}> ({tz} time)</span>
+          <span className={css({ color: 'textMuted', fontSize: 'sm' })}> ({zoneTimeLabel(tz)})</span>
         </p>
         <ul aria-label="Services" className={css({ listStyle: 'none' })}>
           {lines.map((l) => (
