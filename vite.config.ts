@@ -108,6 +108,9 @@ function withPwaFor(environment: string, options: Parameters<typeof VitePWA>[0])
 export default defineConfig({
   root: 'client',
   publicDir: '../public',
+  // Rolldown's PLUGIN_TIMINGS note (Workbox and Panda's CSS take most of a build) said nothing
+  // to act on and came once per environment, three times, on a busy machine's first start.
+  build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   builder: {
     // The booking pages first (their build empties dist/client), then the first screen's server
     // render, then the console into dist/client/console.
