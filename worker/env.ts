@@ -33,6 +33,8 @@ export interface Env {
   AWS_SECRET_ACCESS_KEY?: string;
   STRIPE_SECRET_KEY?: string;
   STRIPE_PUBLISHABLE_KEY?: string;
+  /** the Apple Pay domain association file Stripe provides (Dashboard: Settings, Payment methods, Apple Pay) */
+  APPLE_PAY_DOMAIN_ASSOCIATION?: string;
   STRIPE_WEBHOOK_SECRET?: string;
   STRIPE_API_BASE?: string;
   TWILIO_ACCOUNT_SID?: string;

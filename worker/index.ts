@@ -9,6 +9,7 @@ import { assertCanonical, callApi } from './edge/api-client';
 import { icons } from './edge/icons';
 import { pages } from './edge/pages';
 import { robots } from './edge/robots';
+import { wellKnown } from './edge/well-known';
 import { realtimeAuth } from './edge/realtime-auth';
 import { session } from './edge/session';
 import { staffSession } from './edge/staff-session';
@@ -69,6 +70,7 @@ app.get('/console/assets/*', hashedAsset);
 app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);
+app.route('/', wellKnown);
 app.route('/', icons);
 app.route('/', pages);
 

@@ -26,6 +26,7 @@ import { CookieBanner } from '../components/CookieBanner';
 import { CookieSettingsLink } from '../components/CookieSettingsLink';
 import { useReleaseCheck } from './useReleaseCheck';
 import { NotFound } from './NotFound';
+import { Completed, ForgotPasswordOld } from './OlderRoutes';
 import { HydrationDone } from '../lib/hydration';
 import { besideSummary, journeyColumn, WithBookingSummary } from './WithBookingSummary';
 
@@ -184,6 +185,10 @@ export function SalonArea({
         <Routes>
           <Route element={<Layout preview={preview} />}>
             <Route index element={<ServiceSelection />} />
+            {/* a link to the service selection opened on a category the salon named ('Colour') or numbered */}
+            <Route path="search/:searchQueryId" element={<ServiceSelection />} />
+            <Route path="completed" element={<Completed />} />
+            <Route path="forgot-password" element={<ForgotPasswordOld />} />
             {journey.map(([path, Screen]) => (
               <Route
                 key={path}

@@ -77,3 +77,23 @@ describe('GET /robots.txt', () => {
     }
   });
 });
+
+describe("Apple Pay's domain association file", () => {
+  const path = '/.well-known/apple-developer-merchantid-domain-association';
+  it("answers the file Stripe provides as plain text, on the platform and on a salon's own domain", async () => {
+    const file =
+      '7B227073704964223A2239373943394538343346343131343044463144313834343232393232313734313034353044314339464446394437384337313531303944334643463542433731...';
+    for (const host of [undefined, 'book.demo-salon.test']) {
+      const res = await call(path, { headers: host ? { Host: host } : {} }, { APPLE_PAY_DOMAIN_ASSOCIATION: file });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+      expect(await res.text()).toBe(file);
+    }
+  });
+
+  it('without the setting is a 404 that says what is missing, not a redirect to the booking pages', async () => {
+    const res = await call(path, {}, { APPLE_PAY_DOMAIN_ASSOCIATION: undefined });
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('APPLE_PAY_DOMAIN_ASSOCIATION');
+  });
+});

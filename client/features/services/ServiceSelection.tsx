@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { filterByCategoryQuery, searchServices, visibleCategories } from '../../../shared/service-search';
 import { outlineButton, pageTitle } from '../../components/styles';
@@ -16,11 +16,13 @@ import { WelcomeText } from './WelcomeText';
 export function ServiceSelection() {
   const { salon, services } = useSalon();
   const [params] = useSearchParams();
+  const { searchQueryId } = useParams();
   const { search } = useLocation();
   const [searchOpen, setSearchOpen] = useState(false);
   const [query, setQuery] = useState('');
 
-  const categoryQuery = params.get('category');
+  // ?category= or /search/{name or id}: one category open (an unknown one shows them all)
+  const categoryQuery = params.get('category') ?? searchQueryId ?? null;
   const shown = useMemo(
     () => searchServices(filterByCategoryQuery(visibleCategories(services), categoryQuery), query),
     [services, categoryQuery, query],
