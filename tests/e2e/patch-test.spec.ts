@@ -78,7 +78,10 @@ test("'No' asks for a patch test time first; then appointment days before 2 days
   await journey.answerPatch('no');
   await expect(page).toHaveURL('/salon/1/patchtimeselect');
   await expect(time.patchTitle).toBeVisible();
-  await expect(time.prompt).toBeVisible();
+  // It opens on the first day with times, as the appointment's time screen does (issue 34).
+  await expect(time.slider.availableDays.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(time.times.first()).toBeVisible();
+  await expect(time.prompt).toHaveCount(0);
   await expect(time.next).toBeDisabled();
 
   // A patch day with a day before it + 2 that has times without the patch test (late in the day,

@@ -93,6 +93,9 @@ test('a booking moves to another time: the new time shows, the old one is free',
   await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
   await page.getByRole('button', { name: 'CHANGE TIME' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Choose a new time' })).toBeVisible();
+  // It opens on the first day with times, like the time screen (issue 34).
+  await expect(journey.time.slider.availableDays.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect(journey.time.times.first()).toBeVisible();
   await journey.time.pickDay();
   const later = journey.time.times.filter({ hasNotText: new RegExp(`^${time}$`) }).last();
   const newTime = (await later.textContent())!.trim();

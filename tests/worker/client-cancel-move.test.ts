@@ -214,6 +214,28 @@ describe('moving a booking to another time', () => {
     if (moved.status === 409) expect(sameTime((await details(a, aId)).starts_at, aSlot!)).toBe(true);
   });
 
+  it("a new time inside the salon's window is refused as cancelling there is (the booking stays)", async () => {
+    const c = await newClient();
+    const [far] = await restyleTimes(tuesday(2));
+    const [near] = await restyleTimes(tuesday());
+    const id = await bookedRestyle(c, far!);
+    try {
+      // 240 hours: the booking (16 days or more ahead) may change, the nearer Tuesday is inside
+      await patchSalon(2, { cancellation_window_hours: 240 });
+      const res = await move(c, id, near!);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        code: 'CANCEL_NOT_ALLOWED',
+        field: 'start_time',
+        detail:
+          "Online changes stop 240 hours before an appointment, so it can't be moved to that time online. Please choose a later time or call the salon on 020 7946 0342.",
+      });
+      expect(sameTime((await details(c, id)).starts_at, far!)).toBe(true);
+    } finally {
+      await patchSalon(2, { cancellation_window_hours: 24 });
+    }
+  });
+
   it('the same rules as cancelling, a time not offered, and bad input are refused', async () => {
     const c = await newClient();
     const day = tuesday();

@@ -59,3 +59,19 @@ export function assertChangeable(c: Cancellation): void {
     );
   }
 }
+
+/**
+ * A booking moves only to a time it could still be cancelled from online: a new start inside the
+ * salon's window is refused as cancelling there is (409 CANCEL_NOT_ALLOWED), with what to do.
+ */
+export function assertMovableTo(start: number, salon: SalonRulesRow, now: number): void {
+  const window = salon.cancellation_window_hours;
+  if (start - now > window * HOUR) return;
+  const phone = salon.phone ? ` on ${salon.phone}` : '';
+  throw new AppError(
+    'CONFLICT',
+    `Online changes stop ${window} hours before an appointment, so it can't be moved to that time online. Please choose a later time or call the salon${phone}.`,
+    'start_time',
+    'CANCEL_NOT_ALLOWED',
+  );
+}

@@ -7,7 +7,7 @@ import { isBlockConflict } from '../db/blocks';
 import { patchTestStartOf } from '../db/client-appointments';
 import { AppError } from '../errors';
 import type { Appointment } from '../../shared/bookings';
-import { assertChangeable, cancellationOf } from './cancellation-rules';
+import { assertChangeable, assertMovableTo, cancellationOf } from './cancellation-rules';
 import { appointmentDetails, clientBooking } from './client-bookings';
 
 const slotTaken = () =>
@@ -68,6 +68,7 @@ export async function moveBooking(
 ): Promise<Appointment> {
   const { salon, row, procedures } = await clientBooking(db, q);
   assertChangeable(cancellationOf(row, salon, q.now));
+  assertMovableTo(q.start, salon, q.now);
   await shiftAppointment(db, { salonId: q.salonId, row, procedures, start: q.start, now: q.now, anyFreeTime: false });
   return appointmentDetails(db, q);
 }

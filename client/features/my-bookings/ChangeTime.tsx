@@ -11,7 +11,7 @@ import { dateIn, fullDate, salonToday, timeLabel } from '../../lib/salon-time';
 import { askedThisVisit } from '../../lib/query-client';
 import { useAuth } from '../auth';
 import type { SearchKey } from '../journey';
-import { DaySlider } from '../../components/DaySlider';
+import { DaySlider, nextBookableDay } from '../../components/DaySlider';
 import { SlotList } from '../../components/SlotList';
 import { daySlotsQuery, weeklyQuery } from '../time';
 import { appointmentQuery, bookingKeys, moveAppointment } from './api';
@@ -31,14 +31,22 @@ function Times({ a }: { a: Appointment }) {
     waitlist: false,
   };
   const today = salonToday(salon.timezone);
-  const [date, setDate] = useState<string | null>(null);
+  // The salon's cancellation window holds for the new time too: changes online stop that many
+  // hours before a start, so no time inside it is offered (the server refuses one the same way).
+  const changesUntil = Date.now() + a.cancellation.window_hours * 3_600_000;
+  const [chosenDate, setDate] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const weekly = useQuery(weeklyQuery(key, today));
-  const slots = useQuery(daySlotsQuery(key, date));
   const week = askedThisVisit(weekly);
+  const minDate = week
+    ? ([week.first_available_date, week.earliest_date, dateIn(salon.timezone, new Date(changesUntil))].filter(Boolean).sort().at(-1) ??
+      null)
+    : null;
+  // Like the time screen, it opens on the first day with times.
+  const date = chosenDate ?? (week && !week.message ? nextBookableDay(week.availability, null, minDate, week.last_bookable_date) : null);
+  const slots = useQuery(daySlotsQuery(key, date));
   const day = askedThisVisit(slots);
-  const minDate = week ? ([week.first_available_date, week.earliest_date].filter(Boolean).sort().at(-1) ?? null) : null;
-  const times = day ? Object.keys(day.data) : [];
+  const times = day ? Object.keys(day.data).filter((t) => Date.parse(t) > changesUntil) : [];
   const queryClient = useQueryClient();
   const moving = useMutation({
     mutationFn: (to: string) => moveAppointment(salon.id, a.id, user?.username ?? '', to),
@@ -90,7 +98,7 @@ function Times({ a }: { a: Appointment }) {
           <SlotList date={date} timezone={salon.timezone} times={times} selected={time} onSelect={setTime} />
         ) : (
           <p role="status" className={css({ my: '3' })}>
-            {day.message}
+            {day.message ?? `Online changes stop ${a.cancellation.window_hours} hours before a start: please choose a later day.`}
           </p>
         ))}
       {failure && <CallFailed message={failure} onRetry={move} />}

@@ -11,7 +11,7 @@ import { dateOf, salonToday } from '../../lib/salon-time';
 import { askedThisVisit } from '../../lib/query-client';
 import { choosePatchTime, useBooking } from '../journey';
 import { patchSlotsQuery, patchWeeklyQuery } from './api';
-import { DaySlider } from '../../components/DaySlider';
+import { DaySlider, nextBookableDay } from '../../components/DaySlider';
 import { SlotList } from '../../components/SlotList';
 
 /** 'Select a time for your patch test': a 5-minute test at least 48 hours before the appointment. */
@@ -21,10 +21,14 @@ export function PatchTimeSelection() {
   const navigate = useNavigate();
   const today = salonToday(salon.timezone);
   const patchServices = b.selectedServices.filter((s) => s.has_patch_test).map((s) => s.id);
-  const [date, setDate] = useState<string | null>(b.selectedPatchTime ? dateOf(b.selectedPatchTime) : null);
+  const [chosenDate, setDate] = useState<string | null>(b.selectedPatchTime ? dateOf(b.selectedPatchTime) : null);
   const weekly = useQuery(patchWeeklyQuery(salon.id, patchServices, today));
-  const slots = useQuery(patchSlotsQuery(salon.id, date));
   const week = askedThisVisit(weekly);
+  // Like the appointment's time screen, it opens on the first day with times.
+  const date =
+    chosenDate ??
+    (week && !week.message ? nextBookableDay(week.availability, null, week.first_available_date, week.last_bookable_date) : null);
+  const slots = useQuery(patchSlotsQuery(salon.id, date));
   const day = askedThisVisit(slots);
   const times = day ? Object.keys(day.data) : [];
 
