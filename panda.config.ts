@@ -24,7 +24,9 @@ export default defineConfig({
     // Form controls follow the salon's theme, not the phone's dark mode.
     html: { colorScheme: 'light' },
     '[data-theme=dark]': { colorScheme: 'dark' },
-    body: { minHeight: '100dvh' },
+    // A long unbroken word (a 51-character service, stylist or salon name) breaks rather than
+    // widening the page; it takes no room from anything while it fits (break-word, not anywhere).
+    body: { minHeight: '100dvh', overflowWrap: 'break-word' },
     '*:focus-visible': { outline: '3px solid', outlineColor: 'focus', outlineOffset: '2px' },
     a: { color: 'accent', textDecoration: 'underline' },
   },

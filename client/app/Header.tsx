@@ -59,14 +59,10 @@ export function Header() {
       ) : (
         <Avatar name={salon.name} size={logo} />
       )}
-      {/* One line each, however narrow: a long name ends in an ellipsis (the full name is its title). */}
+      {/* The salon's name whole (a long one takes a second line rather than an ellipsis: it is
+          shown nowhere else on the first screen); the Powered-by mark one line. */}
       <div className={css({ flex: '1', minW: 0 })}>
-        <p
-          title={salon.name}
-          className={`${oneLine} ${css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: '0.8125rem', sm: 'md' } })}`}
-        >
-          {salon.name}
-        </p>
+        <p className={css({ fontWeight: '700', lineHeight: '1.3', fontSize: { base: '0.8125rem', sm: 'md' } })}>{salon.name}</p>
         <PoweredBy className={oneLine} />
       </div>
       {/* The account tabs from 768 px (below that they are the bottom bar). */}

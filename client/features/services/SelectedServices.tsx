@@ -36,14 +36,25 @@ export function SelectedServices() {
               fontSize: 'sm',
               whiteSpace: 'nowrap',
               flexShrink: 0,
+              // never wider than the bar, so a long name's ✕ stays on screen (the name then ends in '…')
+              maxW: 'full',
             })}
           >
-            {s.name}
+            <span className={css({ minW: 0, overflow: 'hidden', textOverflow: 'ellipsis' })}>{s.name}</span>
             <button
               type="button"
               aria-label={`Remove ${s.name}`}
               onClick={() => toggleService(s)}
-              className={css({ bg: 'transparent', border: 'none', color: 'text', cursor: 'pointer', w: '6', h: '6', rounded: 'full' })}
+              className={css({
+                bg: 'transparent',
+                border: 'none',
+                color: 'text',
+                cursor: 'pointer',
+                w: '6',
+                h: '6',
+                rounded: 'full',
+                flexShrink: 0,
+              })}
             >
               ✕
             </button>
