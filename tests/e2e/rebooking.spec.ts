@@ -216,13 +216,19 @@ test.describe('at 320 px', () => {
     await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
   });
 
-  test('a replaced link shows the old-link notice; a malformed one too, without a call', async ({ page }) => {
+  test('a replaced link says when the newer one was sent and from whom; a malformed one shows the notice without a call', async ({
+    page,
+  }) => {
     const old = await newLink(page.request);
     await newLink(page.request);
     await page.goto(`/auth/${old.urlhash}`);
     await expect(page).toHaveURL('/auth/expired');
     await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(
+        /^A newer link was sent to you on \w+ \d{1,2} \w+ at \d{1,2}:\d{2} [ap]m\. Please open the link in the latest text from Willow & Co Islington\.$/,
+      ),
+    ).toBeVisible();
 
     const tokenCalls: string[] = [];
     page.on('request', (r) => {
@@ -230,6 +236,7 @@ test.describe('at 320 px', () => {
     });
     await page.goto('/auth/not-a-link');
     await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
+    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
     expect(tokenCalls).toEqual([]);
   });
 

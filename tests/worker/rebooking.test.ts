@@ -58,12 +58,25 @@ describe('rebooking: links and tokens', () => {
     expect((await detailOf(res)).detail).toBe(REBOOKING_TEXTS.linkExpired);
   });
 
-  it('a replaced link answers 410; the new one works', async () => {
+  it('a replaced link answers 410 saying when the newer one was sent, and by whom; the new one works', async () => {
     const old = await newLink(2);
     const replacement = await newLink(2);
     const res = await tokenCall(old.urlhash);
     expect(res.status).toBe(410);
-    expect((await detailOf(res)).detail).toBe(REBOOKING_TEXTS.linkExpired);
+    const sent = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+    }).format(Date.now());
+    expect(await detailOf(res)).toMatchObject({
+      code: 'LINK_REPLACED',
+      detail: expect.stringMatching(
+        new RegExp(
+          `^A newer link was sent to you on ${sent} at \\d{1,2}:\\d{2} [ap]m\\. Please open the link in the latest text from Willow & Co Shoreditch\\.$`,
+        ),
+      ),
+    });
     expect((await tokenCall(replacement.urlhash)).status).toBe(200);
   });
 

@@ -36,6 +36,29 @@ export async function createLink(db: D1Database, q: { salonId: number; clientId:
 
 const linkExpired = () => new AppError('GONE', REBOOKING_TEXTS.linkExpired, undefined, 'LINK_EXPIRED');
 
+/** 410 for a link a newer one replaced: when the newer one was sent (the salon's time), and by whom. */
+async function linkReplaced(db: D1Database, salonId: number, sentAt: number): Promise<AppError> {
+  const salon = await salonById(db, salonId);
+  const when = new Intl.DateTimeFormat('en-GB', {
+    timeZone: salon?.timezone ?? 'Europe/London',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    hour12: true,
+  })
+    .format(sentAt)
+    .replace(/\u202f/g, ' ');
+  const from = salon ? ` from ${salon.name}` : '';
+  return new AppError(
+    'GONE',
+    `A newer link was sent to you on ${when}. Please open the link in the latest text${from}.`,
+    undefined,
+    'LINK_REPLACED',
+  );
+}
+
 /**
  * The token a link gives (60 minutes): 404 for an unknown or malformed link, 410 with the
  * old-link notice for an expired or replaced one.
@@ -48,7 +71,8 @@ export async function tokenForLink(
   if (!URLHASH.test(urlhash)) throw new AppError('NOT_FOUND', 'This link is not known', 'urlhash');
   const link = await linkByHash(db, await sha256Hex(urlhash));
   if (!link) throw new AppError('NOT_FOUND', 'This link is not known', 'urlhash');
-  if (link.replaced_at !== null || link.expires_at <= now) throw linkExpired();
+  if (link.replaced_at !== null) throw await linkReplaced(db, link.salon_id, link.replaced_at);
+  if (link.expires_at <= now) throw linkExpired();
   const token = randomBase64url(32);
   const expiresAt = now + REBOOKING_TOKEN_MINUTES * 60_000;
   await insertToken(db, { hash: await sha256Hex(token), clientId: link.client_id, salonId: link.salon_id, now, expiresAt });

@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { REBOOKING_LINK_DAYS, REBOOKING_TEXTS } from '../../../shared/rebooking';
 import { pageTitle } from '../../components/styles';
@@ -8,10 +9,11 @@ import { useRebooking } from './store';
 export function OldLink() {
   const { client } = useRebooking();
   const salon = client?.salon;
+  const replaced = (useLocation().state as { replaced?: unknown } | null)?.replaced;
   return (
     <>
       <h1 className={pageTitle}>This link is out of date</h1>
-      <p className={css({ mb: '3' })}>{REBOOKING_TEXTS.linkExpired}</p>
+      <p className={css({ mb: '3' })}>{typeof replaced === 'string' ? replaced : REBOOKING_TEXTS.linkExpired}</p>
       <p className={css({ mb: '3', color: 'textMuted', fontSize: 'sm' })}>
         A link works for {REBOOKING_LINK_DAYS} days, and only the newest one the salon sent you.
       </p>

@@ -11,7 +11,11 @@ export function TokenPage() {
   const valid = URLHASH.test(urlhash);
   const answer = useQuery({ ...tokenQuery(urlhash), enabled: valid });
   // A malformed hash is no link of ours; an unknown (404), expired or replaced (410) one is old.
-  if (!valid || (answer.isError && [404, 410].includes(answer.error.status))) return <Navigate to="/auth/expired" replace />;
+  if (!valid || (answer.isError && [404, 410].includes(answer.error.status))) {
+    // A replaced link says when the newer one was sent (the old-link page shows it).
+    const replaced = answer.error?.code === 'LINK_REPLACED' ? answer.error.message : undefined;
+    return <Navigate to="/auth/expired" replace state={replaced ? { replaced } : undefined} />;
+  }
   if (answer.isSuccess) return <Navigate to="/salon" replace />;
   if (answer.isError)
     return (
