@@ -17,6 +17,25 @@ const isCachedPage = new Function(
 ) as (o: { request: Request; url: URL }) => boolean;
 
 /**
+ * Offline, a screen of a salon's journey that was never loaded as a page (the client reached it
+ * in the app) is answered with that salon's own page, kept when it was opened: the salon's theme,
+ * name, phone and offline notice rather than the generic offline page, and the app then shows the
+ * screen itself (the copy is marked, so the app renders instead of hydrating another screen's HTML).
+ * Workbox writes the plugin's text into sw.js: it names the pages cache (PAGES_CACHE) itself.
+ */
+const salonPageWhenOffline = {
+  handlerDidError: async ({ request }: { request: Request }) => {
+    const salon = /^\/salon\/(\d+)\/./.exec(new URL(request.url).pathname);
+    if (!salon) return undefined;
+    const pages = await caches.open('pages');
+    const page = await pages.match(`/salon/${salon[1]}`, { ignoreSearch: true });
+    if (!page) return undefined;
+    const html = (await page.text()).replace('<div id="root">', '<div id="root" data-offline-copy="">');
+    return new Response(html, { status: 200, headers: page.headers });
+  },
+};
+
+/**
  * The server render needs only the first screens (client/entry-server.tsx): in the `ssr` build the
  * app's own dynamic imports (later screens, Stripe, pusher-js, the pixel) become promises that never
  * settle, so none of that code reaches the Worker. No effect runs on the server and no lazy screen
@@ -108,9 +127,6 @@ function withPwaFor(environment: string, options: Parameters<typeof VitePWA>[0])
 export default defineConfig({
   root: 'client',
   publicDir: '../public',
-  // Rolldown's PLUGIN_TIMINGS note (Workbox and Panda's CSS take most of a build) said nothing
-  // to act on and came once per environment, three times, on a busy machine's first start.
-  build: { rolldownOptions: { checks: { bundlerTimings: false } } },
   builder: {
     // The booking pages first (their build empties dist/client), then the first screen's server
     // render, then the console into dist/client/console.
@@ -185,6 +201,8 @@ export default defineConfig({
               networkTimeoutSeconds: 10,
               expiration: { maxEntries: 30 },
               cacheableResponse: { statuses: [200] },
+              // first the salon's own page for a screen of its journey, else the offline page
+              plugins: [salonPageWhenOffline],
               precacheFallback: { fallbackURL: '/offline.html' },
             },
           },
@@ -197,5 +215,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsDir: 'assets',
+    // Rolldown's PLUGIN_TIMINGS note (Workbox and Panda's CSS take most of a build) said nothing
+    // to act on and came once per environment, three times, on a busy machine's first start.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
 });

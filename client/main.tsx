@@ -8,7 +8,9 @@ import { holdEarlyTaps, releaseEarlyTaps } from './lib/early-taps';
  * stylesheet and its images come first; a tap meanwhile is held and replayed once hydrated.
  * Otherwise (a later screen, rendered in the browser) the app is fetched at once.
  */
-const serverRendered = document.getElementById('root')?.firstElementChild != null;
+// A salon page the service worker kept, answering offline for another of its screens, is rendered anew.
+const root = document.getElementById('root');
+const serverRendered = root?.firstElementChild != null && !root.hasAttribute('data-offline-copy');
 const start = () => import('./start').catch(releaseEarlyTaps);
 
 if (serverRendered) {

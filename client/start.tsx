@@ -15,7 +15,9 @@ const root = document.getElementById('root')!;
 // The app, loaded by main.tsx. The edge server-rendered this page's first screen
 // (client/entry-server.tsx): hydrate it as a first visit renders, then apply what this tab kept
 // (its selection) and the taps held meanwhile, once hydrated.
-const serverRendered = root.firstElementChild !== null;
+// (A salon page the service worker kept offline, answering for another of its screens, is
+// marked data-offline-copy: the app renders that screen anew instead of hydrating this HTML.)
+const serverRendered = root.firstElementChild !== null && !root.hasAttribute('data-offline-copy');
 if (serverRendered) {
   whenHydrated(restoreKeptSelection);
   whenHydrated(releaseEarlyTaps);

@@ -121,6 +121,34 @@ test('reopened with no network, a salon page shows the salon, its phone and that
   await expect(journey.recommended.title).toBeVisible();
 });
 
+test("offline, a journey screen reached in the app reopens as the salon's own page in its theme, and goes on by itself online", async ({
+  page,
+  context,
+  journey,
+}) => {
+  // issue 34: it was the generic offline page, in the neutral theme
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/salon/2');
+  await offlineShellReady(page); // the salon's page is kept; the time screen, reached in the app, is not
+  await journey.services.choose('Restyle', 'Cuts');
+  await journey.services.next.click();
+  await expect(journey.time.title).toBeVisible();
+
+  await context.setOffline(true);
+  const reopened = await page.reload();
+  expect(reopened?.status()).toBe(200);
+  expect(page.url()).toMatch(/\/salon\/2\/timeselect$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', SALONS[2].theme);
+  await expect(page.getByRole('banner')).toContainText(SALONS[2].name);
+  await expect(page.getByRole('status').filter({ hasText: offlineNotice(2) })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0, { timeout: 10_000 });
+  await expect(journey.time.title).toBeVisible();
+  await expect(journey.time.slider.availableDays.first()).toBeVisible({ timeout: 10_000 });
+});
+
 test('offline, a page never opened is the offline page, in the neutral theme', async ({ page, context, expectAccessible }) => {
   await page.goto('/salon/1');
   await offlineShellReady(page);
