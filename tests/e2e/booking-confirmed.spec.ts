@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { STANDINS_URL } from './env';
-import { expect, test } from './fixtures';
+import { BookingJourney, expect, test } from './fixtures';
 
 // docs/booking-journey.md §4 Flow 6 and §2 Booking confirmed; docs/accounts-and-money.md §2 Verification.
 // Free and waitlist bookings need no card: after login the booking is made at once.
@@ -128,4 +128,38 @@ test('a new time gets a fresh 10-minute hold, and an expired hold offers to choo
   await expect(page.getByText('We are no longer holding your time.', { exact: false })).toBeVisible();
   await page.getByRole('link', { name: 'CHOOSE TIME AGAIN' }).click();
   await expect(page).toHaveURL('/salon/2/timeselect');
+});
+
+test("a hold taken in another tab ends this tab's countdown, which says why and offers the time again", async ({
+  journey,
+  page,
+  context,
+}) => {
+  // Holds are capped per caller address: these holds are left to expire, under an address of their own.
+  await context.setExtraHTTPHeaders({ 'CF-Connecting-IP': '203.0.113.63' });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await journey.chooseServices(2, [['Restyle', 'Cuts']]);
+  await journey.time.pickDay();
+  await journey.time.pickTime();
+  await journey.time.next.click();
+  await journey.summary.next.click();
+  await expect(page).toHaveURL('/salon/2/login');
+  await expect(page.getByRole('timer')).toContainText(/We are holding your time for/);
+
+  // The same browser, another tab: another time held (a browser keeps one live hold).
+  const other = await context.newPage();
+  const second = new BookingJourney(other);
+  await second.chooseServices(2, [['Restyle', 'Cuts']]);
+  await second.time.pickDay();
+  await second.time.pickTime(await second.time.times.nth(1).innerText());
+  await second.time.next.click();
+  await second.summary.next.click();
+  await expect(other.getByRole('timer')).toContainText(/We are holding your time for/);
+
+  await expect(page.getByRole('timer')).toHaveCount(0);
+  await expect(
+    page.getByText('We are no longer holding your time: a time was chosen in another tab of this browser.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'CHOOSE TIME AGAIN' })).toBeVisible();
+  await other.close();
 });

@@ -204,8 +204,11 @@ test('a card whose deposit is declined shows the payment messages, Try again and
 
   const confirm = new ConfirmWithCardScreen(page);
   await expect(confirm.card).toHaveAccessibleName('Visa card ending 0341');
+  await expect(confirm.holdTimer).toContainText('We are holding your time for');
   await confirm.payDeposit.click();
   await expect(confirm.alert).toContainText(CARD_MSG.savedCardDeclined);
+  // The failed booking took its hold with it: no countdown goes on counting it (issue 34).
+  await expect(confirm.holdTimer).toHaveCount(0);
   await expect(confirm.tryAgain).toBeVisible();
   await expect(confirm.startAgain).toHaveAttribute('href', '/salon/1');
   await expect(page).toHaveURL('/salon/1/confirm-with-card');

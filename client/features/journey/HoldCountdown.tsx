@@ -8,7 +8,7 @@ const box = css({ bg: 'surfaceMuted', rounded: 'md', px: '3', py: '2', my: '3', 
 
 /** 'We are holding your time for 9:41' while the chosen times are held; once expired, a way back to the times. */
 export function HoldCountdown() {
-  const { holdExpiresAt } = useBooking();
+  const { holdExpiresAt, holdLost } = useBooking();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (!holdExpiresAt) return;
@@ -16,12 +16,16 @@ export function HoldCountdown() {
     const t = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(t);
   }, [holdExpiresAt]);
-  if (!holdExpiresAt) return null;
-  const left = Math.max(0, Date.parse(holdExpiresAt) - now);
+  if (!holdExpiresAt && !holdLost) return null;
+  const left = holdExpiresAt ? Math.max(0, Date.parse(holdExpiresAt) - now) : 0;
   if (left === 0) {
     return (
       <div role="status" className={box}>
-        <p className={css({ mb: '2' })}>We are no longer holding your time. It may still be free, or you can choose it again.</p>
+        <p className={css({ mb: '2' })}>
+          {holdLost
+            ? 'We are no longer holding your time: a time was chosen in another tab of this browser. It may still be free, or you can choose it again.'
+            : 'We are no longer holding your time. It may still be free, or you can choose it again.'}
+        </p>
         <Link to="/timeselect" className={outlineButton}>
           CHOOSE TIME AGAIN
         </Link>

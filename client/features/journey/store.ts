@@ -41,6 +41,8 @@ export interface BookingState {
   holdExpiresAt: string | null;
   /** whether the hold was taken by the logged-in client (it is then tied to the client, not only this browser) */
   holdForClient: boolean;
+  /** the hold ended before its time: another tab of this browser held a time (a browser keeps one live hold) */
+  holdLost: boolean;
   /** one key per booking attempt: a retried submit never books or charges twice */
   idempotencyKey: string | null;
 }
@@ -64,6 +66,7 @@ const initial: BookingState = {
   holdId: null,
   holdExpiresAt: null,
   holdForClient: false,
+  holdLost: false,
   idempotencyKey: null,
 };
 
@@ -112,6 +115,7 @@ function selectionChanged() {
   booking.bookingResponse = null;
   booking.idempotencyKey = null;
   booking.holdExpiresAt = null;
+  booking.holdLost = false;
 }
 
 /** Changing the salon clears the selection (§4). */
@@ -191,11 +195,27 @@ export function joinWaitList(on: boolean) {
   selectionChanged();
 }
 
+/**
+ * The tabs of one browser share its one live hold (a new hold replaces the last, worker/bookings/
+ * holds.ts): a tab that takes one says so, and the others stop counting down a hold they lost.
+ */
+const holdTabs = typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel('booking-holds') : null;
+holdTabs?.addEventListener('message', (e: MessageEvent<{ holdId?: unknown }>) => {
+  const other = e.data?.holdId;
+  if (typeof other !== 'string' || !booking.holdId || other === booking.holdId || !booking.holdExpiresAt) return;
+  booking.holdId = null;
+  booking.holdExpiresAt = null;
+  booking.holdForClient = false;
+  booking.holdLost = true;
+});
+
 /** The chosen times are held until `expiresAt` under `holdId` (none: the salon holds no more times for now). */
 export function holdTaken(holdId: string | null, expiresAt: string | null, forClient: boolean) {
   booking.holdId = holdId;
   booking.holdExpiresAt = expiresAt;
   booking.holdForClient = forClient && holdId !== null;
+  booking.holdLost = false;
+  if (holdId) holdTabs?.postMessage({ holdId });
 }
 
 /** The booking was made: its answer is kept and its hold is gone (the booking took the times). */
@@ -206,9 +226,16 @@ export function bookingMade(answer: NonNullable<BookingState['bookingResponse']>
   booking.holdForClient = false;
 }
 
-/** After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key). */
+/**
+ * After a payment that definitively failed, a new try is a new attempt (a fresh Idempotency-Key).
+ * The hold went with the failed booking (its batch released it, and the failure freed the times):
+ * no countdown goes on counting a hold that is gone; the next try books without one.
+ */
 export function newAttempt() {
   booking.idempotencyKey = null;
+  booking.holdId = null;
+  booking.holdExpiresAt = null;
+  booking.holdForClient = false;
 }
 
 export function setNotes(notes: string) {
