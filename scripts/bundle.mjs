@@ -28,6 +28,8 @@ const STAND_IN_MARKERS = [
   'LOCALSTANDIN',
   'staff_users',
   'local_pusher',
+  'local_cloudflare_token',
+  'cf_custom_hostnames',
   'idp_users',
   'idp_signing_keys',
   'stripe_payment_intents',

@@ -167,6 +167,7 @@ export function standInSettings(port) {
     TWILIO_API_BASE: base,
     RESEND_API_BASE: base,
     PUSHER_HOST: `127.0.0.1:${port}`,
+    CLOUDFLARE_API_BASE: base,
   };
 }
 
