@@ -36,5 +36,4 @@ export const groupPickerSchema = z.strictObject({
 });
 export type GroupPickerSave = z.input<typeof groupPickerSchema>;
 
-/** What the picker says when the group owner leaves the heading empty. */
-export const DEFAULT_PICKER_HEADING = 'Choose a location to book:';
+export { DEFAULT_PICKER_HEADING } from '../group-picker';

@@ -54,7 +54,15 @@ describe("the group owner's picker", () => {
     expect(none.status).toBe(400);
 
     const back = await settings();
-    expect((await save(back, { heading: '', text: '', locations: [...back.locations].sort((a, b) => a.id - b.id).map((l) => ({ ...l, hidden: false })) })).status).toBe(200);
+    expect(
+      (
+        await save(back, {
+          heading: '',
+          text: '',
+          locations: [...back.locations].sort((a, b) => a.id - b.id).map((l) => ({ ...l, hidden: false })),
+        })
+      ).status,
+    ).toBe(200);
     g = await group();
     expect(g.salons.map((x) => x.id)).toEqual([1, 2]);
 
