@@ -37,7 +37,8 @@ export function LocationCard(p: {
         </p>
       )}
       <p className={detail}>{todayHoursWords(salon.opening_hours, salon.timezone, p.now)}</p>
-      <p className={css({ mt: '2', fontWeight: '600' })} data-testid="next-time">
+      {/* two lines kept for it from the first paint: the time arrives after the page shows, and must not move what is below */}
+      <p className={css({ mt: '2', fontWeight: '600', lineHeight: '1.5', minH: '3em' })} data-testid="next-time">
         {next === null
           ? 'Finding the next free time…'
           : next?.next
