@@ -84,6 +84,7 @@ describe("the group owner's picker", () => {
     const named = (await (await call('/api/book-online/group/1/next-times/?service=blow%20dry')).json()) as GroupNextTimes;
     expect(named.salons.map((s) => s.service?.name)).toEqual(['Blow Dry', 'Restyle']);
     expect((await call('/api/book-online/group/x/next-times/')).status).toBe(400);
+    expect((await call('/api/book-online/group/999/next-times/')).status).toBe(404);
     expect((await call(`/api/book-online/group/1/next-times/?service=${'a'.repeat(101)}`)).status).toBe(400);
   });
 });

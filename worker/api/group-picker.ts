@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
+import { groupExists } from '../db/groups';
+import { AppError } from '../errors';
 import { groupNextTimes } from '../group/next-times';
 import { idParam, validate } from '../validate';
 import { publicRoute } from './policy';
@@ -16,7 +18,9 @@ export const groupPicker = new Hono<AppEnv>().get(
   validate('query', z.object({ service: z.string().max(100, 'service must be a service name of at most 100 characters').optional() })),
   async (c) => {
     const t = performance.now();
-    const answer = await groupNextTimes(c.env.DB, c.req.valid('param').id, c.req.valid('query').service ?? null, Date.now());
+    const { id } = c.req.valid('param');
+    const answer = await groupNextTimes(c.env.DB, id, c.req.valid('query').service ?? null, Date.now());
+    if (answer.salons.length === 0 && !(await groupExists(c.env.DB, id))) throw new AppError('NOT_FOUND', 'Group not found');
     c.header('Cache-Control', 'no-store');
     c.header('Server-Timing', `engine;dur=${(performance.now() - t).toFixed(2)}`);
     return c.json(answer);

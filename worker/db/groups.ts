@@ -54,3 +54,6 @@ export async function savePickerSettings(db: D1Database, groupId: number, expect
   ]);
   return (first?.meta.changes ?? 0) === 1;
 }
+
+export const groupExists = async (db: D1Database, groupId: number) =>
+  (await db.prepare('SELECT 1 AS ok FROM salon_groups WHERE id = ?').bind(groupId).first()) !== null;
