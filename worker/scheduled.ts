@@ -1,4 +1,6 @@
 import { shiftClock } from '../shared/clock';
+import { SCOPES } from './api/policy';
+import { renewCacheVersions } from './db/cache-versions';
 import { configFrom } from './config';
 import { sweepDomains } from './domains/sweep';
 import type { Env } from './env';
@@ -14,6 +16,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   switch (controller.cron) {
     default: {
       const done = await sweepDomains({ db: env.DB, cloudflare: config.cloudflare }, { queue: env.MESSAGES, db: env.DB, config }, now);
+      // a domain went live or stopped: the edge's domain lookups are asked again from the next request
+      if (done.servedChanged) await renewCacheVersions(env.DB, [SCOPES.tenancy]);
       if (done.removed) console.log(`[domains] checked ${done.checked}, removed ${done.removed} abandoned`);
     }
   }

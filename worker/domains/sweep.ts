@@ -1,5 +1,3 @@
-import { SCOPES } from '../api/policy';
-import { renewCacheVersions } from '../db/cache-versions';
 import { claimNotice, domainsToRefresh, removeDomain, type CustomDomainRow } from '../db/custom-domains';
 import { salonById } from '../db/salons';
 import { ownerEmailsOf } from '../db/staff';
@@ -30,30 +28,35 @@ async function notifyOwners(deps: DomainDeps, outbox: Outbox, row: CustomDomainR
  * The background refresh (the Cron Trigger, worker/scheduled.ts): asks Cloudflare about every
  * domain not live (and each live one hourly), emails the owners when one goes live or needs
  * action, and removes one abandoned for 7 days. One domain's failure does not stop the others.
+ * `servedChanged`: the tenancy lookup now answers differently (the caller renews its cache version).
  */
-export async function sweepDomains(deps: DomainDeps, outbox: Outbox, now: number): Promise<{ checked: number; removed: number }> {
+export async function sweepDomains(
+  deps: DomainDeps,
+  outbox: Outbox,
+  now: number,
+): Promise<{ checked: number; removed: number; servedChanged: boolean }> {
   let checked = 0;
   let removed = 0;
-  const tenancyChanged = new Set<string>();
+  let servedChanged = false;
   for (const row of await domainsToRefresh(deps.db, now)) {
     try {
       if (row.phase !== 'live' && now - row.validation_started > ABANDONED_AFTER_MS) {
         await deleteHostname(deps.cloudflare, row.cf_id);
         await removeDomain(deps.db, row.salon_id);
-        tenancyChanged.add(SCOPES.tenancy);
+        servedChanged = true;
         await notifyOwners(deps, outbox, row, 'removed');
         removed++;
         continue;
       }
-      const { row: now_, servedChanged } = await refreshDomain(deps, row, now);
+      const refreshed = await refreshDomain(deps, row, now);
+      const after = refreshed.row;
       checked++;
-      if (servedChanged) tenancyChanged.add(SCOPES.tenancy);
-      if (now_.phase !== row.phase && (now_.phase === 'live' || now_.phase === 'action_needed'))
-        await notifyOwners(deps, outbox, now_, now_.phase);
+      if (refreshed.servedChanged) servedChanged = true;
+      if (after.phase !== row.phase && (after.phase === 'live' || after.phase === 'action_needed'))
+        await notifyOwners(deps, outbox, after, after.phase);
     } catch (e) {
       console.error(`[domains] ${row.hostname}: ${e instanceof Error ? e.message : 'failed'}`);
     }
   }
-  if (tenancyChanged.size) await renewCacheVersions(deps.db, [...tenancyChanged]);
-  return { checked, removed };
+  return { checked, removed, servedChanged };
 }
