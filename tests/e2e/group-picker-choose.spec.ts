@@ -47,10 +47,16 @@ test('the group owner orders the locations and words the picker; a client’s ne
   await signInToConsole(page, STAFF.groupOwner, 1280);
   await page.goto('/console/salons/1/addresses');
   const section = page.getByRole('region', { name: 'Your group’s locations' });
+  /** Save, and wait for the server's answer (the form shows what it says). */
+  const save = async () => {
+    const answered = page.waitForResponse((r) => r.url().endsWith('/group-picker') && r.request().method() === 'PUT');
+    await section.getByRole('button', { name: 'Save locations' }).click();
+    expect((await answered).status()).toBe(200);
+  };
   await section.getByLabel('Heading', { exact: true }).fill('Pick your Willow');
   await section.getByLabel('Text under the heading').fill('Both open late on Thursdays.');
   await section.getByRole('button', { name: `Move ${SHOREDITCH} up` }).click();
-  await section.getByRole('button', { name: 'Save locations' }).click();
+  await save();
   await expect(section.getByRole('list', { name: 'Locations in the picker’s order' }).getByRole('listitem').first()).toContainText(
     `1. ${SHOREDITCH}`,
   );
@@ -63,7 +69,7 @@ test('the group owner orders the locations and words the picker; a client’s ne
 
   // hidden from the picker
   await section.getByLabel(`Hide ${ISLINGTON} from the picker`).check();
-  await section.getByRole('button', { name: 'Save locations' }).click();
+  await save();
   await expect(section.getByLabel(`Hide ${ISLINGTON} from the picker`)).toBeChecked();
   await client.page.reload();
   await expect(new GroupPicker(client.page).locations).toHaveText([SHOREDITCH]);
@@ -73,7 +79,7 @@ test('the group owner orders the locations and words the picker; a client’s ne
   await section.getByLabel('Heading', { exact: true }).fill('');
   await section.getByLabel('Text under the heading').fill('');
   await section.getByRole('button', { name: `Move ${ISLINGTON} up` }).click();
-  await section.getByRole('button', { name: 'Save locations' }).click();
+  await save();
   await expect(section.getByRole('list', { name: 'Locations in the picker’s order' }).getByRole('listitem').first()).toContainText(
     `1. ${ISLINGTON}`,
   );
