@@ -1,9 +1,8 @@
 import { shiftClock } from '../shared/clock';
-import { SCOPES } from './api/policy';
-import { renewCacheVersions } from './db/cache-versions';
 import { configFrom } from './config';
 import { sweepDomains } from './domains/sweep';
 import type { Env } from './env';
+import { bumpVersions, TENANCY_SCOPE } from './edge/versions';
 
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
@@ -17,7 +16,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     default: {
       const done = await sweepDomains({ db: env.DB, cloudflare: config.cloudflare }, { queue: env.MESSAGES, db: env.DB, config }, now);
       // a domain went live or stopped: the edge's domain lookups are asked again from the next request
-      if (done.servedChanged) await renewCacheVersions(env.DB, [SCOPES.tenancy]);
+      if (done.servedChanged) await bumpVersions(env.DB, [TENANCY_SCOPE], config.versionLeaseMs);
       if (done.removed) console.log(`[domains] checked ${done.checked}, removed ${done.removed} abandoned`);
     }
   }
