@@ -22,12 +22,25 @@ const up = (target, from, why) => ({ target: target.map((d) => `./worker/${d}`),
 const workerZones = [
   up(
     ['db'],
-    ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'identity', 'invites', 'index.ts'],
+    [
+      'edge',
+      'api',
+      'availability',
+      'bookings',
+      'payments',
+      'messaging',
+      'identity',
+      'invites',
+      'domains',
+      'group',
+      'index.ts',
+      'scheduled.ts',
+    ],
     'db/ is the ground floor: it imports no layer above it.',
   ),
   up(
-    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity'],
-    ['edge', 'api', 'index.ts'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity', 'domains', 'group'],
+    ['edge', 'api', 'index.ts', 'scheduled.ts'],
     'The domain is independent of HTTP: it imports neither api/ nor edge/.',
   ),
   up(
@@ -45,7 +58,7 @@ const workerZones = [
   },
   up(
     ['edge'],
-    ['availability', 'bookings', 'payments', 'messaging', 'invites'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'domains', 'group'],
     'The edge reaches data only through the API (embedded or UPSTREAM_API).',
   ),
 ];

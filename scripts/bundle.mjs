@@ -10,10 +10,12 @@ import { run } from './lib.mjs';
 
 // 250 until the first screen was rendered at the edge (issue 17): React's streaming renderer and the
 // first screen's components add 70 KB gzip (dist/ssr). 350 until the console's second part (issue
-// 29: the diary, the desk, vouchers, clients, requests and no-show fees: 341 → 353 KB gzip).
+// 29: the diary, the desk, vouchers, clients, requests and no-show fees: 341 → 353 KB gzip). 360
+// until salons' own domains, short names and the group picker's calls and Cron Trigger (issue 31:
+// → 361.6 KB gzip).
 // Cloudflare's limits are 3 MB (free) and 10 MB (paid) gzip; the next saving is zod's 63 locales
 // we never use (258 KB raw).
-export const BUDGET_GZIP_KB = 360;
+export const BUDGET_GZIP_KB = 365;
 /** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
 const STAND_IN_MARKERS = [
   'local_standin',
@@ -28,6 +30,8 @@ const STAND_IN_MARKERS = [
   'LOCALSTANDIN',
   'staff_users',
   'local_pusher',
+  'local_cloudflare_token',
+  'cf_custom_hostnames',
   'idp_users',
   'idp_signing_keys',
   'stripe_payment_intents',

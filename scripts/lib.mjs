@@ -167,6 +167,7 @@ export function standInSettings(port) {
     TWILIO_API_BASE: base,
     RESEND_API_BASE: base,
     PUSHER_HOST: `127.0.0.1:${port}`,
+    CLOUDFLARE_API_BASE: base,
   };
 }
 
@@ -194,7 +195,8 @@ export async function startApp({ port, standInsPort = port + 1, persistTo, vars 
 
 /** Starts `wrangler dev` on a port; resolves once it answers HTTP. */
 export async function startWorker({ port, persistTo, vars = {}, config, quiet = false }) {
-  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false'];
+  // --test-scheduled: GET /__scheduled?cron=… runs the Cron Trigger's handler (the domains' refresh) on demand
+  const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled'];
   if (persistTo) args.push('--persist-to', persistTo);
   if (config) args.push('--config', config);
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);

@@ -8,6 +8,7 @@
 //   LH_PORT=8805      the app's port (the stand-ins use LH_PORT + 1)
 //   LH_RUNS=3         runs per page; the median run (by performance score) is reported
 //   LH_CHROMIUM=/usr/bin/chromium
+//   LH_ONLY=group     only the pages whose name contains this (e.g. the group picker)
 import { readFileSync, rmSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { startFlow } from 'lighthouse';
@@ -96,7 +97,7 @@ async function journeyRun(url) {
 }
 
 try {
-  for (const [name, path] of [...PAGES, JOURNEY]) {
+  for (const [name, path] of [...PAGES, JOURNEY].filter(([n]) => n.includes(process.env.LH_ONLY ?? ''))) {
     const url = `http://localhost:${PORT}${path}`;
     await fetch(url); // the first request of an isolate renders and memoises the page: not what a client meets
     const runs = [];

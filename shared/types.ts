@@ -61,16 +61,34 @@ export interface SalonDetails {
   opening_hours_source: 'salon' | 'stylists';
 }
 
-interface GroupSalon {
+/** A location in the group picker (issue 31): where it is, when it opens, and where it books. */
+export interface GroupSalon {
   id: number;
   name: string;
   ncob_tiny_url: string;
+  /** the address as one line ('12 Upper Street, London N1 0PQ'), '' when it has none */
+  address: string;
+  map_link: string | null;
+  timezone: string;
+  opening_hours: WeekHours;
+  /** where it is, for sorting by distance in the browser (with the client's consent); null when not set */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface Group {
   id: number;
   name: string;
+  /** the group owner's heading and text over the picker ('' for the defaults) */
+  heading: string;
+  text: string;
+  /** the locations shown, in the group owner's order (hidden ones left out) */
   salons: GroupSalon[];
+}
+
+/** GET book-online/group/{id}/next-times/: each location's next bookable time for one service, computed in one call. */
+export interface GroupNextTimes {
+  salons: { id: number; service: { id: number; name: string } | null; next: string | null }[];
 }
 
 /** A service in the list; prices in major units (2 places), durations in minutes. */

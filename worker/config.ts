@@ -33,6 +33,7 @@ const STAND_IN_SETTINGS = [
   'TWILIO_API_BASE',
   'RESEND_API_BASE',
   'PUSHER_HOST',
+  'CLOUDFLARE_API_BASE',
 ] as const;
 /** 'bookings@example.com' or 'Bookwell <bookings@example.com>', as Resend's `from` takes it. */
 const EMAIL_FROM = /^(?:[^<>"\r\n]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
@@ -105,6 +106,28 @@ const envSchema = z
       .trim()
       .regex(/^[a-z0-9.-]+:\d{1,5}$/i, 'PUSHER_HOST must be host:port, such as 127.0.0.1:8788')
       .optional(),
+    /**
+     * Cloudflare for SaaS (issue 31): the salons' own domains are custom hostnames on this zone,
+     * created and checked through the API with a token that may edit its SSL and certificates
+     * ("SSL and Certificates: Edit" on the zone; docs/domains.md).
+     */
+    CLOUDFLARE_API_TOKEN: required('CLOUDFLARE_API_TOKEN'),
+    CLOUDFLARE_ZONE_ID: required('CLOUDFLARE_ZONE_ID').regex(
+      /^[0-9a-f]{32}$/,
+      "CLOUDFLARE_ZONE_ID must be the zone's id: 32 hex digits, as the dashboard's Overview shows it",
+    ),
+    /** the stand-ins' origin in development; unset: https://api.cloudflare.com */
+    CLOUDFLARE_API_BASE: optionalUrl('CLOUDFLARE_API_BASE'),
+    /** the name salons' CNAME records point at (the SaaS zone's fallback origin); unset: the first of APP_HOSTS */
+    CLOUDFLARE_CNAME_TARGET: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+        'CLOUDFLARE_CNAME_TARGET must be a host name such as customers.bookwell.example',
+      )
+      .optional(),
     /** development and tests only (shared/clock.ts): run the clock this many ms ahead of the machine's */
     CLOCK_OFFSET_MS: z
       .string()
@@ -158,6 +181,7 @@ const envSchema = z
       'PUSHER_APP_ID',
       'PUSHER_KEY',
       'PUSHER_SECRET',
+      'CLOUDFLARE_API_TOKEN',
     ] as const) {
       if (LOCAL_SECRET.test(env[name]))
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
@@ -229,6 +253,13 @@ function toConfig(env: z.output<typeof envSchema>) {
       apiKey: env.RESEND_API_KEY,
       from: env.EMAIL_FROM,
       apiBase: withSlash(env.RESEND_API_BASE ?? 'https://api.resend.com/'),
+    },
+    /** Cloudflare for SaaS's custom hostnames API (worker/domains/cloudflare.ts) */
+    cloudflare: {
+      token: env.CLOUDFLARE_API_TOKEN,
+      zoneId: env.CLOUDFLARE_ZONE_ID,
+      apiBase: `${withSlash(env.CLOUDFLARE_API_BASE ?? 'https://api.cloudflare.com/')}client/v4/`,
+      cnameTarget: env.CLOUDFLARE_CNAME_TARGET ?? env.APP_HOSTS.split(',')[0]!.trim().toLowerCase(),
     },
     pusher: {
       appId: env.PUSHER_APP_ID,

@@ -49,6 +49,10 @@ export interface Env {
   PUSHER_SECRET?: string;
   PUSHER_CLUSTER?: string;
   PUSHER_HOST?: string;
+  CLOUDFLARE_API_TOKEN?: string;
+  CLOUDFLARE_ZONE_ID?: string;
+  CLOUDFLARE_API_BASE?: string;
+  CLOUDFLARE_CNAME_TARGET?: string;
   CLOCK_OFFSET_MS?: string;
   VERSION_LEASE_MS?: string;
 }

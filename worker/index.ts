@@ -24,6 +24,7 @@ import { consumeMessages } from './messaging/outbox';
 import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
 import { media } from './edge/media';
+import { scheduled } from './scheduled';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -97,4 +98,6 @@ export default {
   fetch: app.fetch,
   /** The MESSAGES queue's consumer (wrangler.toml [[queues.consumers]]): sends texts and emails. */
   queue: (batch, env) => consumeMessages(batch, { db: env.DB, config: consumerConfig(env), deadLetters: env.MESSAGES_DLQ }),
+  /** The Cron Triggers (wrangler.toml [triggers]): worker/scheduled.ts. */
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -32,6 +32,10 @@ export const CAN = {
   /** a stylist reads only the cards of clients with an appointment in their own column */
   readClients: ['owner', 'manager', 'stylist'],
   noteClients: ['owner', 'manager'],
+  /** Addresses: the salon's short name and its own domain */
+  manageAddresses: ['owner'],
+  /** the group's picker: a group owner only (checked beyond the role: the role must come from the group) */
+  arrangeGroup: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { shiftClock } from '../../shared/clock';
 import type { StandInsApp } from './env';
+import { cloudflareStandIn } from './cloudflare/custom-hostnames';
 import { resendEmails } from './email/resend';
 import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
@@ -28,6 +29,9 @@ export { PusherChannels } from './realtime';
  *   ([vars] of standins/wrangler.toml). Private channels check the auth signature;
  *   private-encrypted ones too (the payload encryption is the publisher's business); presence
  *   channels and client events are refused;
+ * - Cloudflare for SaaS's custom hostnames API at /client/v4/zones/{zone}/custom_hostnames
+ *   (CLOUDFLARE_API_BASE; token local_cloudflare_token), with /__dev/cloudflare/... for tests
+ *   to point a hostname's DNS or age it (cloudflare/custom-hostnames.ts);
  * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
  *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=).
  */
@@ -43,6 +47,7 @@ app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
 app.route('/', twilioMessages);
 app.route('/', resendEmails);
+app.route('/', cloudflareStandIn);
 // Events recorded by a POST to the API, the 3-D Secure page or the Checkout page (and by the
 // Checkout page's return from 3-D Secure) reach the product after the answer, as Stripe's webhooks do.
 const deliverAfter =
@@ -62,7 +67,7 @@ app.route('/', paymentsStandIn);
 app.route('/', pusherStandIn);
 app.get('/', (c) =>
   c.text(
-    'Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/), Resend (/emails), Pusher Channels (WebSocket /app/{key}, HTTP /apps/{app_id}/events; app local-app, key local_pusher_key) and the dev outbox (/__dev/outbox).',
+    'Offline stand-ins for Cognito (/__idp/), Stripe (/v1/), Twilio (/2010-04-01/), Resend (/emails), Cloudflare custom hostnames (/client/v4/), Pusher Channels (WebSocket /app/{key}, HTTP /apps/{app_id}/events; app local-app, key local_pusher_key) and the dev outbox (/__dev/outbox).',
   ),
 );
 

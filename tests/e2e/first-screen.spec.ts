@@ -29,7 +29,10 @@ for (const width of [320, 1280]) {
         await category.click();
         await expect(category).toHaveAttribute('aria-expanded', before === 'true' ? 'false' : 'true');
       } else {
-        await expect(page.getByRole('link', { name: /Willow & Co Islington/ })).toHaveAttribute('href', /\/s\/demo|\/salon\/1|book\.demo/);
+        await expect(page.getByRole('link', { name: 'Willow & Co Islington', exact: true })).toHaveAttribute(
+          'href',
+          /\/s\/demo|\/salon\/1|book\.demo/,
+        );
       }
       expect(problems, path).toEqual([]);
     }

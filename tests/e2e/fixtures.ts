@@ -187,8 +187,16 @@ export class GroupPicker {
   location(name: string): Locator {
     return this.page.getByRole('main').getByRole('link', { name, exact: true });
   }
+  /** the locations' names, in the picker's order */
   get locations(): Locator {
-    return this.page.getByRole('main').getByRole('listitem').getByRole('link');
+    return this.page.getByRole('list', { name: 'Locations' }).getByRole('heading', { level: 2 });
+  }
+  /** one location's card: address, map link, today's hours, next free time, distance */
+  card(name: string): Locator {
+    return this.page.getByRole('article', { name });
+  }
+  nextTime(name: string): Locator {
+    return this.card(name).getByTestId('next-time');
   }
 }
 

@@ -33,6 +33,10 @@ const PRODUCTION = {
   PUSHER_SECRET: 'examplePusherSecretValue',
   PUSHER_CLUSTER: 'eu',
   PUSHER_HOST: '',
+  CLOUDFLARE_API_TOKEN: 'exampleCloudflareApiTokenValue',
+  CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
+  CLOUDFLARE_API_BASE: '',
+  CLOUDFLARE_CNAME_TARGET: 'customers.book.example.com',
 };
 const unset = (name: string) => ({ [name]: undefined });
 
@@ -86,6 +90,19 @@ describe('one checked configuration', () => {
       'STRIPE_API_BASE points at a stand-in',
       null,
     ],
+    [
+      'production pointed at the Cloudflare stand-in',
+      { ...PRODUCTION, CLOUDFLARE_API_BASE: 'http://127.0.0.1:8788' },
+      'CLOUDFLARE_API_BASE points at a stand-in',
+      null,
+    ],
+    [
+      'production with the Cloudflare stand-in token',
+      { ...PRODUCTION, CLOUDFLARE_API_TOKEN: 'local_cloudflare_token' },
+      'CLOUDFLARE_API_TOKEN is a local stand-in key',
+      'local_cloudflare_token',
+    ],
+    ['production without the Cloudflare zone', { ...PRODUCTION, CLOUDFLARE_ZONE_ID: '' }, 'CLOUDFLARE_ZONE_ID is required', null],
     [
       'production pointed at the identity stand-in',
       { ...PRODUCTION, COGNITO_ENDPOINT: 'http://127.0.0.1:8788/__idp/' },
@@ -214,6 +231,7 @@ describe('one checked configuration', () => {
       'STRIPE_API_BASE',
       'TWILIO_API_BASE',
       'RESEND_API_BASE',
+      'CLOUDFLARE_API_BASE',
     ] as const)
       expect(env[name]).toContain(env.STANDINS_ORIGIN);
     expect(`http://${env.PUSHER_HOST}`).toBe(env.STANDINS_ORIGIN);

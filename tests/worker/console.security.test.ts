@@ -183,6 +183,21 @@ const CALLS: StaffCall[] = [
     roles: ['owner', 'manager'],
     request: async (s) => [`/api/console/salons/${s}/rebooking-links`, { method: 'POST', body: '{}' }],
   },
+  // Addresses (issue 31; DELETE domain is walked in domains.test.ts, the group owner's picker in group-picker.test.ts)
+  { name: 'GET domain', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/domain`, {}] },
+  {
+    name: 'PUT domain',
+    roles: ['owner'],
+    request: async (s) => [`/api/console/salons/${s}/domain`, { method: 'PUT', body: JSON.stringify({ hostname: 'salon.com' }) }],
+  },
+  { name: 'POST domain/check', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/domain/check`, { method: 'POST' }] },
+  { name: 'GET short-name', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/short-name`, {}] },
+  { name: 'GET short-name/check', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/short-name/check?name=x`, {}] },
+  {
+    name: 'PUT short-name',
+    roles: ['owner'],
+    request: async (s) => [`/api/console/salons/${s}/short-name`, { method: 'PUT', body: JSON.stringify({ short_name: 'admin' }) }],
+  },
 ];
 
 /** Each caller's role at salons 1 and 3 (null: does not work there). */

@@ -17,6 +17,10 @@ import { clientSalons } from './client-salons';
 import { consoleClients } from './console/clients';
 import { consoleDesk } from './console/desk';
 import { consoleDiary } from './console/diary';
+import { consoleDomain } from './console/domain';
+import { consoleGroupPicker } from './console/group-picker';
+import { consoleShortName } from './console/short-name';
+import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
@@ -39,6 +43,7 @@ export const api = new Hono<AppEnv>()
   .use(withConfig)
   .route('/', catalogue)
   .route('/', tenancy)
+  .route('/', groupPicker)
   .route('/', availability)
   .route('/', bookingOptions)
   .route('/', clientSalons)
@@ -64,5 +69,8 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleVouchers)
   .route('/', consoleClients)
   .route('/', consoleRequests)
+  .route('/', consoleDomain)
+  .route('/', consoleShortName)
+  .route('/', consoleGroupPicker)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

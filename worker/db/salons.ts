@@ -226,17 +226,39 @@ export function imageOf(stored: string | null): SalonImage | null {
   return { url: mediaUrl(key), width, height };
 }
 
+/** A group with the locations its picker shows, in the group owner's order (migration 0021). */
 export async function groupById(db: D1Database, id: number): Promise<Group | null> {
-  const [group, salons] = await db.batch<{ id: number; name: string; short_slug: string | null }>([
-    db.prepare('SELECT id, name, NULL AS short_slug FROM salon_groups WHERE id = ?').bind(id),
-    db.prepare('SELECT id, name, short_slug FROM salons WHERE group_id = ? ORDER BY name, id').bind(id),
+  const [group, salons] = await db.batch<Record<string, unknown>>([
+    db.prepare('SELECT id, name, picker_heading, picker_text FROM salon_groups WHERE id = ?').bind(id),
+    db
+      .prepare(
+        `${SALON_SELECT} WHERE s.group_id = ? AND s.picker_hidden = 0 ORDER BY s.picker_position IS NULL, s.picker_position, s.name, s.id`,
+      )
+      .bind(id),
   ]);
-  const g = group?.results[0];
+  const g = group?.results[0] as { id: number; name: string; picker_heading: string; picker_text: string } | undefined;
   if (!g) return null;
   return {
     id: g.id,
     name: g.name,
-    salons: (salons?.results ?? []).map((s) => ({ id: s.id, name: s.name, ncob_tiny_url: shortUrlOf(s) })),
+    heading: g.picker_heading,
+    text: g.picker_text,
+    salons: ((salons?.results ?? []) as unknown as (SalonRow & { latitude: number | null; longitude: number | null })[]).map((row) => {
+      const d = toSalonDetails(row);
+      return {
+        id: d.id,
+        name: d.name,
+        ncob_tiny_url: d.ncob_tiny_url,
+        address: [[d.address_line_1, d.address_line_2].filter(Boolean).join(', '), [d.city, d.postcode].filter(Boolean).join(' ')]
+          .filter(Boolean)
+          .join(', '),
+        map_link: d.map_link,
+        timezone: d.timezone,
+        opening_hours: d.opening_hours,
+        latitude: row.latitude,
+        longitude: row.longitude,
+      };
+    }),
   };
 }
 

@@ -84,3 +84,23 @@ export async function recommendedAfter(db: D1Database, salonId: number, serviceI
     .all<{ id: number }>();
   return results.map((r) => r.id);
 }
+
+/**
+ * The services clients can book online without a patch test at the group's visible locations,
+ * each location's in its own order (its first is the picker's default), with whether it books online.
+ */
+export async function groupBookableServices(db: D1Database, groupId: number) {
+  const { results } = await db
+    .prepare(
+      `SELECT s.salon_id, s.id, s.name, sa.online_booking
+         FROM services s
+         JOIN salons sa ON sa.id = s.salon_id AND sa.group_id = ? AND sa.picker_hidden = 0
+         JOIN service_categories c ON c.id = s.category_id
+        WHERE s.show = 1 AND s.has_patch_test = 0
+          AND EXISTS (SELECT 1 FROM stylist_services ss JOIN stylists st ON st.id = ss.stylist_id AND st.active = 1 WHERE ss.service_id = s.id)
+        ORDER BY s.salon_id, c.position, c.id, s.position, s.id`,
+    )
+    .bind(groupId)
+    .all<{ salon_id: number; id: number; name: string; online_booking: number }>();
+  return results;
+}

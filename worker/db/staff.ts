@@ -108,3 +108,16 @@ export async function removeRole(db: D1Database, staffId: number, salonId: numbe
 }
 
 export const deleteStaff = (db: D1Database, staffId: number) => db.prepare('DELETE FROM staff WHERE id = ?').bind(staffId).run();
+
+/** The email addresses of a salon's owners (its own and its group's), for notices about the salon. */
+export async function ownerEmailsOf(db: D1Database, salonId: number): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT st.email FROM staff_roles r JOIN staff st ON st.id = r.staff_id WHERE r.salon_id = ?1 AND r.role = 'owner'
+       UNION
+       SELECT st.email FROM staff_roles r JOIN staff st ON st.id = r.staff_id JOIN salons s ON s.group_id = r.group_id WHERE s.id = ?1`,
+    )
+    .bind(salonId)
+    .all<{ email: string }>();
+  return results.map((r) => r.email);
+}

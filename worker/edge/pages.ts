@@ -102,7 +102,9 @@ async function salonPreview(c: Context<AppEnv>, rawId: string, basePath: string,
 async function groupPage(c: Context<AppEnv>, rawId: string) {
   if (!ID.test(rawId)) return notFound(c, 'group');
   const first = firstScreenOf(c, true);
-  const memoKey = `${await versionedScope(c, `group:${rawId}`)}${first ? `:${first.key}` : ''}`;
+  // the picker shows each location's hours today: a rendered page is kept for the hour it was made in (UTC)
+  const hour = new Date().toISOString().slice(0, 13).replace(/\D/g, '');
+  const memoKey = `${await versionedScope(c, `group:${rawId}`)}:h${hour}${first ? `:${first.key}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
   const group = await cachedJson<Group>(c, `book-online/group/${rawId}/`);

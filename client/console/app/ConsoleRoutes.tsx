@@ -15,6 +15,7 @@ const Diary = lazy(() => import('../diary/Diary').then((m) => ({ default: m.Diar
 const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
 const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: m.Clients })));
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
+const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 const SCREENS: Record<string, React.ComponentType> = {
@@ -26,6 +27,7 @@ const SCREENS: Record<string, React.ComponentType> = {
   clients: Clients,
   requests: Requests,
   vouchers: Vouchers,
+  addresses: Addresses,
 };
 
 /** The signed-in console: /salons/{id}/{place}, each place only for the roles that may use it. */

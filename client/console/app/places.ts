@@ -31,12 +31,7 @@ export const PLACES: readonly Place[] = [
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
   { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings },
-  {
-    path: 'addresses',
-    label: 'Addresses',
-    roles: ['owner'],
-    coming: 'Your short name and custom domain, with its status, are coming in a later part of the console.',
-  },
+  { path: 'addresses', label: 'Addresses', roles: CAN.manageAddresses },
   { path: 'team', label: 'Team', roles: CAN.inviteStaff },
   { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
   { path: 'history', label: 'History', roles: CAN.readHistory },

@@ -18,11 +18,11 @@ async function salonOf(c: Context<AppEnv>, id: number) {
 }
 
 /** The version a save started from: If-Match: 7 (or "7"). */
-function expectedVersion(c: Context<AppEnv>): number {
+export function expectedVersion(c: Context<AppEnv>, what = 'settings version'): number {
   const header = c.req.header('If-Match');
   if (!header) throw new AppError('PRECONDITION_REQUIRED', 'Send the version the change started from (If-Match: <version>)');
   const m = /^(?:W\/)?"?([1-9]\d{0,9})"?$/.exec(header.trim());
-  if (!m) throw new AppError('BAD_REQUEST', 'If-Match must be the settings version, such as If-Match: 7');
+  if (!m) throw new AppError('BAD_REQUEST', `If-Match must be the ${what}, such as If-Match: 7`);
   return Number(m[1]);
 }
 

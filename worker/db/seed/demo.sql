@@ -256,3 +256,8 @@ INSERT OR IGNORE INTO staff_roles (staff_id, salon_id, group_id, role, created_a
 -- Issue 29: the demo stylist works in Chloe Price's column; salon 1 charges a £20 no-show fee.
 UPDATE staff_roles SET stylist_id = 3 WHERE staff_id = 3 AND salon_id = 1 AND role = 'stylist' AND stylist_id IS NULL;
 UPDATE salons SET no_show_fee = 2000 WHERE id = 1 AND no_show_fee = 0;
+
+-- Issue 31: where the demo locations are (the group picker sorts by distance with the client's consent).
+UPDATE salons SET latitude = 51.5362, longitude = -0.1033 WHERE id = 1 AND latitude IS NULL;
+UPDATE salons SET latitude = 51.5265, longitude = -0.0780 WHERE id = 2 AND latitude IS NULL;
+UPDATE salons SET latitude = 40.6782, longitude = -73.9442 WHERE id = 3 AND latitude IS NULL;

@@ -1,0 +1,22 @@
+import { css } from '../../../styled-system/css';
+import { useCurrentSalon } from '../app/current-salon';
+import { screenTitle } from '../app/looks';
+import { DomainSection } from './DomainSection';
+import { GroupPickerSection } from './GroupPickerSection';
+import { ShortNameSection } from './ShortNameSection';
+
+/** Addresses (owner): the salon's short name, its own domain with its status, and a group owner's picker. */
+export function Addresses() {
+  const salon = useCurrentSalon();
+  return (
+    <>
+      <h1 className={screenTitle}>Addresses</h1>
+      <p className={css({ mb: '4', maxW: '65ch' })}>
+        Where clients find {salon.name}’s booking page: a short link, and a domain of your own.
+      </p>
+      <ShortNameSection salonId={salon.id} />
+      <DomainSection salonId={salon.id} />
+      {salon.group_id !== null && <GroupPickerSection salonId={salon.id} groupId={salon.group_id} />}
+    </>
+  );
+}
