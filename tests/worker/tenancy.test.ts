@@ -37,6 +37,23 @@ describe('tenancy: a salon from its path, custom domain or short URL', () => {
     expect(themeOf(html)).toBe('slick');
   });
 
+  it("serves only its own salon on a custom domain: another salon's short URL or page, or a group, is not found there", async () => {
+    const on = (path: string) => call(path, { headers: { Host: 'book.demo-salon.test' } });
+    // issue 34 item 11: /s/shoreditch on salon 1's domain served salon 2; issue 33: /salon/3 served salon 3
+    for (const path of ['/s/shoreditch', '/salon/3', '/salon/2/timeselect', '/group/1/']) {
+      const res = await on(path);
+      expect(res.status, path).toBe(404);
+      expect(bootstrapOf(await res.text()).page, path).toBe('not-found');
+    }
+    const own = await on('/s/demo?utm_source=flyer');
+    expect(own.status).toBe(302);
+    expect(own.headers.get('Location')).toBe('/?utm_source=flyer');
+    const ownPath = await on('/salon/1/timeselect');
+    expect(ownPath.status).toBe(302);
+    expect(ownPath.headers.get('Location')).toBe('/timeselect');
+    expect((await on('/salon/1')).headers.get('Location')).toBe('/');
+  });
+
   it('serves deeper booking paths on the custom domain too', async () => {
     const res = await call('/timeselect', { headers: { Host: 'BOOK.demo-salon.test:443' } });
     expect(res.status).toBe(200);

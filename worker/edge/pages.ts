@@ -139,8 +139,29 @@ function inviteLink(screen: 'invite' | 'invite-login') {
 /** Top-level routes of the spec that the client app renders itself (docs/booking-journey.md §2). */
 const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$|verify\/|opt-out\/verify\/)/;
 
+/**
+ * On a salon's own domain only that salon is served: its short URL and its /salon/{id} paths go
+ * to the domain's own addresses, and another salon's (or a group's) paths are not found there.
+ */
+const OTHER_TENANT_PATH = /^\/(?:s\/([^/]+)\/?$|salon\/([^/]+)(\/.*)?$|group(?:\/|$))/;
+async function onOwnDomainOnly(c: Context<AppEnv>, next: () => Promise<void>) {
+  const other = OTHER_TENANT_PATH.exec(c.req.path);
+  if (!other || isAppHost(c)) return next();
+  const own = await salonIdFor(c, 'domain', hostOf(c));
+  if (!own) return notFound(c, 'domain');
+  const [, slug, salonId, rest] = other;
+  const search = new URL(c.req.url).search;
+  if (slug !== undefined) {
+    const id = await salonIdFor(c, 'slug', slug);
+    return id === own ? c.redirect(`/${search}`, 302) : notFound(c, 'short URL');
+  }
+  if (salonId !== undefined && salonId === own) return c.redirect(`${rest && rest !== '/' ? rest : '/'}${search}`, 302);
+  return notFound(c, 'page');
+}
+
 /** Page routes: tenant from the path, a short URL or a custom domain; the SPA shell with its data. */
 export const pages = new Hono<AppEnv>()
+  .use('*', onOwnDomainOnly)
   .get('/s/:slug', async (c) => {
     const id = await salonIdFor(c, 'slug', c.req.param('slug'));
     if (!id) return notFound(c, 'short URL');
