@@ -39,8 +39,9 @@ const answerOf = (row: AppointmentRow, clientId: string): BookingResponse => ({
   status: row.status === 'cancelled' ? 'pending' : row.status,
 });
 
+/** 12 characters of 31 (59 bits): guessing one is hopeless under the per-address limit (docs/abuse.md). */
 const verificationCode = () =>
-  [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
+  [...crypto.getRandomValues(new Uint8Array(12))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
 
 /** The patch test asked for with the booking, checked: 48 real hours ahead, with a patch tester. */
 async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: number) {
