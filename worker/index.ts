@@ -23,6 +23,7 @@ import { consumeMessages } from './messaging/outbox';
 import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
 import { media } from './edge/media';
+import { jsonBodyLimit } from './edge/body-limit';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -30,6 +31,7 @@ const app = new Hono<AppEnv>();
 app.use(requestId());
 app.use(transportHeaders);
 app.use(withConfig);
+for (const path of ['/api/*', '/session/*', '/console/session/*', '/admin/*']) app.use(path, jsonBodyLimit);
 
 app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);

@@ -35,6 +35,9 @@ export const LIMITS = {
    */
   verifyPerAddress: { max: 20, windowMs: 15 * MINUTE },
   verifyPerCode: { max: 5, windowMs: 15 * MINUTE },
+  /** rebooking tokens made from a link (each one is a row), per address and per link */
+  rebookingTokenPerAddress: { max: 60, windowMs: 15 * MINUTE },
+  rebookingTokenPerLink: { max: 30, windowMs: 15 * MINUTE },
 } as const;
 type Limit = keyof typeof LIMITS;
 type Counters = DurableObjectNamespace<AbuseCounter>;
@@ -45,6 +48,8 @@ export const MSG_NUMBERS_FROM_ADDRESS =
   'Too many different phone numbers have been tried from your network. Please try again in an hour with a number you have already used.';
 export const MSG_RESET_LIMIT = 'Attempt limit exceeded, please try after some time.';
 export const MSG_SIGNUP_LIMIT = 'Too many accounts have been created from your network. Please try again in an hour.';
+export const MSG_REBOOKING_TOKEN_LIMIT =
+  'Too many attempts to open rebooking links. Please wait 15 minutes and open the link from your text message again.';
 export const MSG_VERIFY_LIMIT = 'Too many attempts. Please wait 15 minutes and try the link from your text message again.';
 
 const keyOf = (limit: Limit, id: string) => `${limit}:${id}`;
@@ -132,6 +137,19 @@ export async function admitVerification(ns: Counters, salonId: number, code: str
     now,
   );
   if (ok.includes(false)) refuse(MSG_VERIFY_LIMIT);
+}
+
+/** Before a rebooking link makes a token (a row each): per address and per link. */
+export async function admitRebookingToken(ns: Counters, urlhash: string, address: string, now: number) {
+  const ok = await use(
+    ns,
+    [
+      ['rebookingTokenPerAddress', address],
+      ['rebookingTokenPerLink', await sha256Hex(urlhash)],
+    ],
+    now,
+  );
+  if (ok.includes(false)) refuse(MSG_REBOOKING_TOKEN_LIMIT);
 }
 
 /** The caller's address as Cloudflare gives it ('local' without one: wrangler dev, tests). */

@@ -79,6 +79,7 @@ export function appointmentView(a: ClientAppointmentRow, procedures: ProcedureRo
       location,
       description,
       cancelled: a.status === 'cancelled',
+      sequence: a.calendar_sequence,
     }),
     cancellation: cancellationOf(a, salon, now),
   };

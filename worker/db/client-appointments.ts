@@ -24,6 +24,8 @@ export interface ClientAppointmentRow {
   /** a no-show fee charged (or waiting for the client's approval), minor units, and its state */
   no_show_fee: number | null;
   no_show_fee_status: string | null;
+  /** how many times the booking was moved: its calendar file's SEQUENCE (one more once cancelled) */
+  calendar_sequence: number;
 }
 
 export interface ProcedureRow {
@@ -58,7 +60,7 @@ export interface SalonRulesRow {
 }
 
 const COLUMNS = `a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status,
-  a.payment_intent_id, a.cancelled_at, a.notes,
+  a.payment_intent_id, a.cancelled_at, a.notes, a.calendar_sequence,
   (SELECT f.amount FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee,
   (SELECT f.status FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee_status`;
 const VISIBLE =
