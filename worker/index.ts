@@ -24,6 +24,7 @@ import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
 import { media } from './edge/media';
 import { jsonBodyLimit } from './edge/body-limit';
+import { addressOf, admitPublicCall } from './abuse/limits';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -39,6 +40,10 @@ app.all('/api/*', async (c) => {
   const search = new URL(c.req.url).search;
   // Each API route declares who may call it and how it is cached (api/policy.ts).
   const route = routeOf(c.req.method, `/${path}`);
+  // one caller's uncached public calls are limited per address, first, so a burst cannot slow every salon
+  if (route?.policy.caller === 'public' && (!route.policy.cache || c.req.method !== 'GET' || search)) {
+    await admitPublicCall(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+  }
   const holdCookie = await identifyHoldBrowser(c, route?.policy.takesHold === true);
   switch (route?.policy.caller) {
     case undefined: // no such call: the API answers 404 with its message

@@ -35,6 +35,11 @@ export const LIMITS = {
    */
   verifyPerAddress: { max: 20, windowMs: 15 * MINUTE },
   verifyPerCode: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * public calls the edge cache does not answer (availability first), per address: one caller's
+   * burst cannot slow every salon (a journey makes a few a second at most)
+   */
+  publicPerAddress: { max: 30, windowMs: 10_000 },
   /** rebooking tokens made from a link (each one is a row), per address and per link */
   rebookingTokenPerAddress: { max: 60, windowMs: 15 * MINUTE },
   rebookingTokenPerLink: { max: 30, windowMs: 15 * MINUTE },
@@ -50,6 +55,7 @@ export const MSG_RESET_LIMIT = 'Attempt limit exceeded, please try after some ti
 export const MSG_SIGNUP_LIMIT = 'Too many accounts have been created from your network. Please try again in an hour.';
 export const MSG_REBOOKING_TOKEN_LIMIT =
   'Too many attempts to open rebooking links. Please wait 15 minutes and open the link from your text message again.';
+export const MSG_PUBLIC_LIMIT = 'Too many requests from your network. Please wait 10 seconds and try again.';
 export const MSG_VERIFY_LIMIT = 'Too many attempts. Please wait 15 minutes and try the link from your text message again.';
 
 const keyOf = (limit: Limit, id: string) => `${limit}:${id}`;
@@ -137,6 +143,34 @@ export async function admitVerification(ns: Counters, salonId: number, code: str
     now,
   );
   if (ok.includes(false)) refuse(MSG_VERIFY_LIMIT);
+}
+
+/**
+ * This isolate's own count of each address's public calls in the current window: never more than
+ * the Durable Object's (which counts every isolate's), so refusing past the limit here is always
+ * right, and a burst's surplus is refused at once, without a call to the counter each. At most
+ * 10,000 addresses, the oldest forgotten first.
+ */
+const localPublicCounts = new Map<string, { count: number; start: number }>();
+const LOCAL_ADDRESSES = 10_000;
+
+function countLocally(address: string, now: number): number {
+  const { windowMs } = LIMITS.publicPerAddress;
+  const w = localPublicCounts.get(address);
+  const next = !w || now - w.start >= windowMs ? { count: 1, start: now } : { count: w.count + 1, start: w.start };
+  if (!w && localPublicCounts.size >= LOCAL_ADDRESSES) localPublicCounts.delete(localPublicCounts.keys().next().value as string);
+  localPublicCounts.set(address, next);
+  return next.count;
+}
+
+/**
+ * Before a public call the edge cache does not answer (availability, a call with a query):
+ * 30 per address in 10 seconds. Not counted without an address ('local': development and tests).
+ */
+export async function admitPublicCall(ns: Counters, address: string, now: number) {
+  if (address === 'local') return;
+  if (countLocally(address, now) > LIMITS.publicPerAddress.max) refuse(MSG_PUBLIC_LIMIT);
+  if (!(await use(ns, [['publicPerAddress', address]], now))[0]) refuse(MSG_PUBLIC_LIMIT);
 }
 
 /** Before a rebooking link makes a token (a row each): per address and per link. */
