@@ -6,9 +6,8 @@
 // the booking's (cancellation's) HTTP answer → the diary's DOM showing (dropping) the appointment,
 // both on this machine's clock. The way there: the product triggers the salon's private Pusher
 // channel after its answer, the console refetches the day, React draws it.
-import { rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS, freePort, prepareLocalDb, startApp, stats } from './lib.mjs';
+import { CHROMIUM, CHROMIUM_FLAGS, startBenchApp, stats } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const PERSIST = '.wrangler/bench-diary';
@@ -27,18 +26,7 @@ function wednesday() {
 }
 
 async function main() {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  rmSync(PERSIST, { recursive: true, force: true });
-  console.log('Preparing a fresh copy of the demo data…');
-  prepareLocalDb(PERSIST);
-  const running = await startApp({
-    port,
-    standInsPort: await freePort(),
-    persistTo: PERSIST,
-    vars: { VERSION_LEASE_MS: '0' },
-    quiet: true,
-  });
+  const { base, running } = await startBenchApp(PERSIST, { VERSION_LEASE_MS: '0' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...CHROMIUM_FLAGS] });
   try {
     const date = wednesday();

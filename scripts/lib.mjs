@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 // Helpers shared by the start, test and bench scripts.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -225,6 +225,16 @@ export const freePort = () =>
       srv.close(() => resolve(port));
     });
   });
+
+/** A bench's app and stand-ins on free ports over a fresh copy of the demo data in `persistTo`: its base URL and the running pair. */
+export async function startBenchApp(persistTo, vars = {}) {
+  const port = await freePort();
+  rmSync(persistTo, { recursive: true, force: true });
+  console.log('Preparing a fresh copy of the demo data…');
+  prepareLocalDb(persistTo);
+  const running = await startApp({ port, standInsPort: await freePort(), persistTo, vars, quiet: true });
+  return { base: `http://127.0.0.1:${port}`, running };
+}
 
 /** n, p50, p95, p99 and max of a list of durations (nearest rank). */
 export const stats = (ms) => {

@@ -23,7 +23,6 @@ const MSG_ALREADY_REGISTERED = "Ooops, it looks like you've already got an accou
 const MSG_ALREADY_REGISTERED_HINT = 'Try logging in with your mobile number and password below';
 const MSG_LOGIN_FAILED = 'Incorrect username or password';
 const MSG_TOO_MANY_ATTEMPTS = 'Too many attempts. Please wait a few minutes and try again.';
-export const MSG_USER_NOT_FOUND = 'User not found';
 export const MSG_RESET_WENT_WRONG = 'Reset went wrong';
 
 /** A number in E.164 ('+447700900123'), as the identity provider takes it. */

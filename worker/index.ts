@@ -25,6 +25,8 @@ import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
 import { media } from './edge/media';
 import { scheduled } from './scheduled';
+import { jsonBodyLimit } from './edge/body-limit';
+import { addressOf, admitPublicCall } from './abuse/limits';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -32,6 +34,7 @@ const app = new Hono<AppEnv>();
 app.use(requestId());
 app.use(transportHeaders);
 app.use(withConfig);
+for (const path of ['/api/*', '/session/*', '/console/session/*', '/admin/*']) app.use(path, jsonBodyLimit);
 
 app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);
@@ -39,6 +42,10 @@ app.all('/api/*', async (c) => {
   const search = new URL(c.req.url).search;
   // Each API route declares who may call it and how it is cached (api/policy.ts).
   const route = routeOf(c.req.method, `/${path}`);
+  // one caller's uncached public calls are limited per address, first, so a burst cannot slow every salon
+  if (route?.policy.caller === 'public' && (!route.policy.cache || c.req.method !== 'GET' || search)) {
+    await admitPublicCall(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+  }
   const holdCookie = await identifyHoldBrowser(c, route?.policy.takesHold === true);
   switch (route?.policy.caller) {
     case undefined: // no such call: the API answers 404 with its message

@@ -11,6 +11,8 @@ export interface StandInsEnv {
   WEBHOOK_URL?: string;
   /** Public origin of the stand-ins' pages (3-D Secure), e.g. http://127.0.0.1:8788; else the request's own. */
   PUBLIC_ORIGIN?: string;
+  /** The app client's PreventUserExistenceErrors: 'ENABLED' (the default, as production's pool must be) or 'LEGACY'. */
+  PREVENT_USER_EXISTENCE_ERRORS?: string;
   /** Tests only: the clock runs this many ms ahead of the machine's, as the product's does (shared/clock.ts). */
   CLOCK_OFFSET_MS?: string;
 }

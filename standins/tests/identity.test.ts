@@ -435,7 +435,11 @@ describe('identity stand-in: errors as Cognito answers them', () => {
 
   it('answers sign-in failures with the right exception and never echoes the password', async () => {
     const user = await signUp();
-    expect(await signInFails(freshPhone(), PASSWORD)).toEqual({ __type: 'UserNotFoundException', message: 'User does not exist.' });
+    // "Prevent user existence errors" (the stand-in's setting, as production's): no account fails as a wrong password.
+    expect(await signInFails(freshPhone(), PASSWORD)).toEqual({
+      __type: 'NotAuthorizedException',
+      message: 'Incorrect username or password.',
+    });
     const wrong = await send('InitiateAuth', passwordAuth(user.phone, 'Wrong-secret9').body);
     const text = await wrong.text();
     expect(text).not.toContain('Wrong-secret9');
@@ -676,10 +680,15 @@ describe('identity stand-in: forgot password', () => {
       .bind(Date.now() - 1, user.sub)
       .run();
     expect(await (await confirm(user.phone, code)).json()).toMatchObject({ __type: 'ExpiredCodeException' });
+    // With "prevent user existence errors" a number with no account gets a simulated delivery and a wrong code.
     const nobody = freshPhone();
-    for (const res of [await forgot(nobody), await confirm(nobody, code)]) {
-      expect(await res.json()).toEqual({ __type: 'UserNotFoundException', message: 'Username/client id combination not found.' });
-    }
+    expect(await (await forgot(nobody)).json()).toEqual({
+      CodeDeliveryDetails: { Destination: `+*******${nobody.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' },
+    });
+    expect(await (await confirm(nobody, code)).json()).toEqual({
+      __type: 'CodeMismatchException',
+      message: 'Invalid verification code provided, please try again.',
+    });
   });
 
   it('voids a code after 5 wrong attempts', async () => {
@@ -743,7 +752,7 @@ describe('identity stand-in: proving a phone number, changing a password, signin
       message: 'User is already confirmed.',
     });
     expect((await fails('ConfirmSignUp', { ClientId: CLIENT, Username: freshPhone(), ConfirmationCode: '123456' })).__type).toBe(
-      'UserNotFoundException',
+      'CodeMismatchException',
     );
   });
 
@@ -831,7 +840,7 @@ describe('identity stand-in: GetUser and UpdateUserAttributes', () => {
       phone_number: newPhone,
       name: 'Robin <Renamed>',
     });
-    expect((await signInFails(user.phone, user.password)).__type).toBe('UserNotFoundException');
+    expect((await signInFails(user.phone, user.password)).__type).toBe('NotAuthorizedException');
   });
 
   it("refuses another account's phone number and bad attributes", async () => {
@@ -963,5 +972,43 @@ describe('identity stand-in: masks, password policy and error wording', () => {
         "Value at 'password' failed to satisfy constraint: Member must have length less than or equal to 4",
     );
     expect(message).not.toContain('secret-value');
+  });
+});
+
+describe('"prevent user existence errors" (issue 33 item 5)', () => {
+  const legacy = (action: string, body: Json) =>
+    app.request(
+      ENDPOINT,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}` },
+        body: JSON.stringify(body),
+      },
+      { ...env, PREVENT_USER_EXISTENCE_ERRORS: 'LEGACY' },
+      createExecutionContext(),
+    );
+
+  it('ENABLED (the stand-in, as production): a number with an account and one without answer alike', async () => {
+    const user = await signUp();
+    const nobody = freshPhone();
+    expect(await signInFails(nobody, 'Wrong-secret9')).toEqual(await signInFails(user.phone, 'Wrong-secret9'));
+    const sent = await ok<{ CodeDeliveryDetails: Json }>('ForgotPassword', { ClientId: CLIENT, Username: user.phone });
+    const simulated = await ok<{ CodeDeliveryDetails: Json }>('ForgotPassword', { ClientId: CLIENT, Username: nobody });
+    expect(Object.keys(simulated.CodeDeliveryDetails).sort()).toEqual(Object.keys(sent.CodeDeliveryDetails).sort());
+    expect(await ok('ResendConfirmationCode', { ClientId: CLIENT, Username: nobody })).toMatchObject({
+      CodeDeliveryDetails: { DeliveryMedium: 'SMS' },
+    });
+  });
+
+  it('LEGACY: a number with no account is UserNotFoundException, as a pool without the setting says', async () => {
+    const nobody = freshPhone();
+    const auth = await legacy('InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: CLIENT,
+      AuthParameters: { USERNAME: nobody, PASSWORD: 'Wrong-secret9' },
+    });
+    expect(await auth.json()).toEqual({ __type: 'UserNotFoundException', message: 'User does not exist.' });
+    const forgot = await legacy('ForgotPassword', { ClientId: CLIENT, Username: nobody });
+    expect(await forgot.json()).toEqual({ __type: 'UserNotFoundException', message: 'Username/client id combination not found.' });
   });
 });

@@ -187,7 +187,7 @@ describe('Pusher Channels stand-in: the WebSocket (protocol 7)', () => {
     });
   });
 
-  it('refuses a private channel with a wrong, foreign or missing auth: pusher:error 4009, the socket stays open', async () => {
+  it('refuses a private channel with a wrong, foreign or missing auth: pusher:error 4009 and pusher:subscription_error, the socket stays open', async () => {
     const client = await connected();
     const channel = fresh('private-');
     const other = await connected();
@@ -207,11 +207,18 @@ describe('Pusher Channels stand-in: the WebSocket (protocol 7)', () => {
         data: { code: 4009, message: expect.stringMatching(/^Invalid signature: /) },
       });
       expect((answer.data as { message: string }).message).toContain(`${client.socketId}:${channel}`);
+      // issue 33 item 7: and on the channel, pusher:subscription_error, which pusher-js's channel.bind hears
+      expect(await client.next()).toEqual({
+        event: 'pusher:subscription_error',
+        channel,
+        data: { type: 'AuthError', error: (answer.data as { message: string }).message, status: 401 },
+      });
     }
     expect(await client.subscribe(channel, channelAuth(client.socketId, channel, SECRET, 'another_key'))).toEqual({
       event: 'pusher:error',
       data: { code: 4009, message: "Invalid key in subscription auth data: 'another_key'" },
     });
+    expect(await client.next()).toMatchObject({ event: 'pusher:subscription_error', channel });
     expect(client.closed).toBeNull();
     await client.expectNothingElse();
     // A refused channel gets no events.

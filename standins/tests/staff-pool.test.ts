@@ -225,6 +225,7 @@ describe('sign-out, removal and a forgotten password', () => {
   });
 
   it("a client's pool calls never reach the staff pool, nor the reverse", async () => {
+    // the clients' pool has no such user: with "prevent user existence errors", a wrong password
     expect(
       (
         await fails(
@@ -235,7 +236,7 @@ describe('sign-out, removal and a forgotten password', () => {
           }),
         )
       ).__type,
-    ).toBe('UserNotFoundException');
+    ).toBe('NotAuthorizedException');
     const client = await ok<{ AuthenticationResult: { AccessToken: string } }>(
       call('InitiateAuth', {
         ClientId: LOCAL_POOL.clientId,

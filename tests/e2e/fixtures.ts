@@ -276,7 +276,6 @@ export const MSG = {
   code: 'Please enter a valid code',
   passwordsDiffer: 'Passwords do not match',
   profileName: 'Name must be 2 characters long',
-  userNotFound: 'User not found',
   resetWentWrong: 'Reset went wrong',
   noDeposits: 'You have no new deposit requests',
   noSalons: "We can't find any salons for you",

@@ -80,8 +80,11 @@ describe('the sign-in allowance', () => {
   it('an address over its limit never refuses an account nobody attacks, only the numbers it has already tried', async () => {
     const client = await newClient();
     const nat = at(77);
-    const guesses = await Promise.all(Array.from({ length: 105 }, () => login(freshPhone(), 'Guess-pass1', nat)));
+    // 45 numbers (under the 50 different numbers an address may try an hour), then 60 more guesses on them
+    const numbers = Array.from({ length: 45 }, () => freshPhone());
+    const guesses = await Promise.all(numbers.map((n) => login(n, 'Guess-pass1', nat)));
     expect(guesses.every((r) => r.status !== 429)).toBe(true); // each a first attempt for its number
+    await Promise.all(numbers.slice(0, 30).flatMap((n) => [login(n, 'Guess-pass2', nat), login(n, 'Guess-pass3', nat)]));
     const correct = await login(client.phone, client.password, nat);
     expect(correct.status, await correct.clone().text()).toBe(200);
     const tried = freshPhone();
@@ -139,5 +142,33 @@ describe('sign-ups, reset codes and booking verification codes', () => {
     expect(refused).toHaveLength(10);
     expect(await detailOf(refused[0]!)).toBe(MSG_VERIFY_LIMIT);
     expect((await put('guess9999', at(91))).status).toBe(404);
+  });
+
+  // Issue 33 item 3: 300 wrong codes from 300 addresses locked the salon's verification (429 for
+  // its real clients' right codes for 15 minutes). Codes are counted per code and per address.
+  it("300 wrong codes from 300 addresses leave a real client's right code working", async () => {
+    const code = `real${String(run).padStart(3, '0')}${Date.now() % 100_000}`;
+    const row = await env.DB.prepare(
+      "UPDATE appointments SET verification_code = ?, verified_at = NULL WHERE id = (SELECT MIN(id) FROM appointments WHERE salon_id = 2 AND kind = 'appointment') RETURNING id",
+    )
+      .bind(code)
+      .first<{ id: number }>();
+    const put = (c: string, address: string) =>
+      call(`/api/book-online/verify/2/${c}/`, { method: 'PUT', headers: { 'CF-Connecting-IP': address } });
+    const wrong = await Promise.all(Array.from({ length: 300 }, (_, i) => put(`wrong${i}x${run}`, at(i % 250, 10 + Math.floor(i / 250)))));
+    expect(wrong.every((r) => r.status === 404)).toBe(true);
+    const right = await put(code, at(7, 20));
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ bookingStatus: 'verified', appointment_id: row!.id });
+  }, 60_000);
+
+  it('tries one code at most 5 times in 15 minutes, from any addresses', async () => {
+    const put = (address: string) =>
+      call(`/api/book-online/verify/2/samecode${run}/`, { method: 'PUT', headers: { 'CF-Connecting-IP': address } });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => put(at(i, 30))));
+    expect(answers.filter((r) => r.status === 404)).toHaveLength(5);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(3);
+    expect(await detailOf(refused[0]!)).toBe(MSG_VERIFY_LIMIT);
   });
 });

@@ -5,6 +5,11 @@ import type { SalonDetails } from '../../shared/types';
 import { bootstrapOf, call, patchSalon } from './helpers';
 import { jpeg, png, webp } from './image-bytes';
 
+/** A real 1×1 PNG (70 bytes). */
+const ONE_PIXEL_PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
 const admin = (id: number) => ({ Authorization: `Bearer demo-admin-${id}` });
 const put = (path: string, type: string, body: Uint8Array, headers: Record<string, string> = admin(1)) =>
   call(path, { method: 'PUT', headers: { ...headers, 'Content-Type': type }, body });
@@ -63,10 +68,20 @@ describe('salon images: upload, serve, remove', () => {
     ['an empty body', 'image/png', new Uint8Array(0), 400, /empty/],
     ['a logo over 2 MB', 'image/png', png(10, 10, 2 * 1024 * 1024 + 1), 413, /logo must be at most 2 MB/],
     ['an image of 9000 pixels a side', 'image/png', png(9000, 100), 400, /at most 8000 pixels/],
+    // issue 33 item 7: a real 1×1 PNG cut short was accepted as a logo
+    ['a truncated 1×1 PNG', 'image/png', ONE_PIXEL_PNG.slice(0, 50), 415, /not a PNG, JPEG or WebP/],
+    ['a 1×1 PNG with a damaged chunk', 'image/png', ONE_PIXEL_PNG.map((b, i) => (i === 40 ? b ^ 1 : b)), 415, /not a PNG/],
   ])('refuses %s with a clear message', async (_what, type, body, status, message) => {
     const res = await put('/admin/salons/1/logo', type, body);
     expect(res.status).toBe(status);
     expect(await detail(res)).toMatch(message);
+  });
+
+  it('takes a whole 1×1 PNG', async () => {
+    const res = await put('/admin/salons/2/logo', 'image/png', ONE_PIXEL_PNG, admin(2));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ width: 1, height: 1 });
+    expect((await call('/admin/salons/2/logo', { method: 'DELETE', headers: admin(2) })).status).toBe(204);
   });
 
   it('refuses a cover over 5 MB with 413', async () => {

@@ -22,6 +22,21 @@ export class AbuseCounter extends DurableObject {
     return next.count;
   }
 
+  /**
+   * Counts one more distinct member (a phone number's hash) in a fixed window that starts at the
+   * first: answers how many distinct members the window holds with this one, and whether it was
+   * already among them. Keeps at most `keep` members (the limit's figure and one more).
+   */
+  async countDistinct(member: string, windowMs: number, now: number, keep: number): Promise<{ distinct: number; seen: boolean }> {
+    const w = await this.ctx.storage.get<{ members: string[]; start: number }>('distinct');
+    const current = !w || now - w.start >= windowMs ? { members: [], start: now } : w;
+    if (current.members.includes(member)) return { distinct: current.members.length, seen: true };
+    const next = { members: current.members.length < keep ? [...current.members, member] : current.members, start: current.start };
+    await this.ctx.storage.put('distinct', next);
+    if (current.members.length === 0) await this.ctx.storage.setAlarm(now + windowMs);
+    return { distinct: current.members.length + 1, seen: false };
+  }
+
   /** Marks the key (an ended session) until `until` (epoch ms). */
   async mark(until: number): Promise<void> {
     const current = (await this.ctx.storage.get<number>('until')) ?? 0;

@@ -1,5 +1,6 @@
 import { counterOf, type AbuseCounter } from './counter';
 import { AppError } from '../errors';
+import { sha256Hex } from '../crypto';
 
 /**
  * How much of each sensitive action one phone number, one address or one salon may use, and
@@ -14,6 +15,11 @@ const HOUR = 60 * MINUTE;
 export const LIMITS = {
   /** password checks per phone number */
   loginPerPhone: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * different phone numbers tried from one address (sign-in, sign-up, reset, codes): a number
+   * already tried in the window always passes, so a carrier NAT's clients keep their own
+   */
+  numbersPerAddress: { max: 50, windowMs: HOUR },
   /** sign-in attempts per address: high, for many phones behind one carrier NAT */
   loginPerAddress: { max: 100, windowMs: 15 * MINUTE },
   /** codes texted on request (password reset, a new sign-up or phone code), per phone number and per address */
@@ -23,17 +29,33 @@ export const LIMITS = {
   codeCheckPerPhone: { max: 5, windowMs: HOUR },
   /** accounts created per address */
   signupPerAddress: { max: 30, windowMs: HOUR },
-  /** booking verification codes tried, per address and per salon */
+  /**
+   * booking verification and opt-out codes tried, per address and per code: never per salon, so
+   * that nobody can lock a salon's links for its real clients (a code is 12 characters of 31)
+   */
   verifyPerAddress: { max: 20, windowMs: 15 * MINUTE },
-  verifyPerSalon: { max: 300, windowMs: 15 * MINUTE },
+  verifyPerCode: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * public calls the edge cache does not answer (availability first), per address: one caller's
+   * burst cannot slow every salon (a journey makes a few a second at most)
+   */
+  publicPerAddress: { max: 30, windowMs: 10_000 },
+  /** rebooking tokens made from a link (each one is a row), per address and per link */
+  rebookingTokenPerAddress: { max: 60, windowMs: 15 * MINUTE },
+  rebookingTokenPerLink: { max: 30, windowMs: 15 * MINUTE },
 } as const;
 type Limit = keyof typeof LIMITS;
 type Counters = DurableObjectNamespace<AbuseCounter>;
 
 export const MSG_LOGIN_LOCKED = 'Password attempts exceeded. Please wait 15 minutes and try again, or reset your password.';
 export const MSG_TOO_MANY_FROM_ADDRESS = 'Too many attempts from your network. Please wait a few minutes and try again.';
+export const MSG_NUMBERS_FROM_ADDRESS =
+  'Too many different phone numbers have been tried from your network. Please try again in an hour with a number you have already used.';
 export const MSG_RESET_LIMIT = 'Attempt limit exceeded, please try after some time.';
 export const MSG_SIGNUP_LIMIT = 'Too many accounts have been created from your network. Please try again in an hour.';
+export const MSG_REBOOKING_TOKEN_LIMIT =
+  'Too many attempts to open rebooking links. Please wait 15 minutes and open the link from your text message again.';
+export const MSG_PUBLIC_LIMIT = 'Too many requests from your network. Please wait 10 seconds and try again.';
 export const MSG_VERIFY_LIMIT = 'Too many attempts. Please wait 15 minutes and try the link from your text message again.';
 
 const keyOf = (limit: Limit, id: string) => `${limit}:${id}`;
@@ -74,6 +96,20 @@ export async function admitLogin(ns: Counters, phone: string, address: string, n
 /** A correct password clears its phone's count. */
 export const loginSucceeded = (ns: Counters, phone: string) => counterOf(ns, keyOf('loginPerPhone', phone)).forget();
 
+/**
+ * Before anything is done with a phone number an anonymous caller typed (sign-in, sign-up, a
+ * reset, a code): at most 50 different numbers per address an hour, so that nobody lists which
+ * numbers have accounts. A number the address has already tried in the window always passes.
+ * Not counted without an address ('local': wrangler dev and the tests; Cloudflare always sends one).
+ */
+export async function admitNumber(ns: Counters, phone: string, address: string, now: number) {
+  if (address === 'local') return;
+  const { max, windowMs } = LIMITS.numbersPerAddress;
+  const member = await sha256Hex(phone);
+  const { distinct, seen } = await counterOf(ns, keyOf('numbersPerAddress', address)).countDistinct(member, windowMs, now, max + 1);
+  if (!seen && distinct > max) refuse(MSG_NUMBERS_FROM_ADDRESS);
+}
+
 /** Before a code is texted on request: a password reset, or a new sign-up or phone code. */
 export async function admitCodeSend(ns: Counters, phone: string, address: string, now: number) {
   const ok = await use(
@@ -96,16 +132,58 @@ export async function admitSignup(ns: Counters, address: string, now: number) {
   if (!(await use(ns, [['signupPerAddress', address]], now))[0]) refuse(MSG_SIGNUP_LIMIT);
 }
 
-export async function admitVerification(ns: Counters, salonId: number, address: string, now: number) {
+/** Before a booking verification or opt-out code is looked up: per address and per code, not per salon. */
+export async function admitVerification(ns: Counters, salonId: number, code: string, address: string, now: number) {
   const ok = await use(
     ns,
     [
       ['verifyPerAddress', address],
-      ['verifyPerSalon', String(salonId)],
+      ['verifyPerCode', `${salonId}:${code}`],
     ],
     now,
   );
   if (ok.includes(false)) refuse(MSG_VERIFY_LIMIT);
+}
+
+/**
+ * This isolate's own count of each address's public calls in the current window: never more than
+ * the Durable Object's (which counts every isolate's), so refusing past the limit here is always
+ * right, and a burst's surplus is refused at once, without a call to the counter each. At most
+ * 10,000 addresses, the oldest forgotten first.
+ */
+const localPublicCounts = new Map<string, { count: number; start: number }>();
+const LOCAL_ADDRESSES = 10_000;
+
+function countLocally(address: string, now: number): number {
+  const { windowMs } = LIMITS.publicPerAddress;
+  const w = localPublicCounts.get(address);
+  const next = !w || now - w.start >= windowMs ? { count: 1, start: now } : { count: w.count + 1, start: w.start };
+  if (!w && localPublicCounts.size >= LOCAL_ADDRESSES) localPublicCounts.delete(localPublicCounts.keys().next().value as string);
+  localPublicCounts.set(address, next);
+  return next.count;
+}
+
+/**
+ * Before a public call the edge cache does not answer (availability, a call with a query):
+ * 30 per address in 10 seconds. Not counted without an address ('local': development and tests).
+ */
+export async function admitPublicCall(ns: Counters, address: string, now: number) {
+  if (address === 'local') return;
+  if (countLocally(address, now) > LIMITS.publicPerAddress.max) refuse(MSG_PUBLIC_LIMIT);
+  if (!(await use(ns, [['publicPerAddress', address]], now))[0]) refuse(MSG_PUBLIC_LIMIT);
+}
+
+/** Before a rebooking link makes a token (a row each): per address and per link. */
+export async function admitRebookingToken(ns: Counters, urlhash: string, address: string, now: number) {
+  const ok = await use(
+    ns,
+    [
+      ['rebookingTokenPerAddress', address],
+      ['rebookingTokenPerLink', await sha256Hex(urlhash)],
+    ],
+    now,
+  );
+  if (ok.includes(false)) refuse(MSG_REBOOKING_TOKEN_LIMIT);
 }
 
 /** The caller's address as Cloudflare gives it ('local' without one: wrangler dev, tests). */

@@ -26,9 +26,11 @@ async function change(db: D1Database, place: ImagePlace, image: StoredImage | nu
  * stylist's photo; DELETE to remove it. Each change names the salon's cache scope (changedScopes)
  * and is in History.
  */
+// An alternation in a path is grouped, {(?:logo|cover)}: Hono's combined router took a bare
+// {logo|cover} as 'logo…' or '…cover', so /logoX, /logo/x and /logos changed the logo (issue 33).
 export const adminMedia = new Hono<AppEnv>()
   .put(
-    '/admin/salons/:id/:slot{logo|cover}',
+    '/admin/salons/:id/:slot{(?:logo|cover)}',
     adminRoute,
     validate('param', salonParam),
     requireAdminKey,
@@ -42,7 +44,7 @@ export const adminMedia = new Hono<AppEnv>()
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/:slot{logo|cover}', adminRoute, validate('param', salonParam), requireAdminKey, async (c) => {
+  .delete('/admin/salons/:id/:slot{(?:logo|cover)}', adminRoute, validate('param', salonParam), requireAdminKey, async (c) => {
     const { id, slot } = c.req.valid('param');
     await change(c.env.DB, { salonId: id, slot }, null);
     changedScopes(c, [SCOPES.salon(id)]);

@@ -137,7 +137,7 @@ export const bookings = new Hono<AppEnv>()
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find your Booking') })),
     async (c) => {
       const p = c.req.valid('param');
-      await admitVerification(c.env.ABUSE, p.salonId, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+      await admitVerification(c.env.ABUSE, p.salonId, p.code, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
       const id = await verifyBooking(c.env.DB, p.salonId, p.code, Date.now());
       if (id === null) throw new AppError('NOT_FOUND', 'Sorry, we are unable to find your Booking');
       return c.json({ bookingStatus: 'verified', appointment_id: id });
@@ -149,7 +149,7 @@ export const bookings = new Hono<AppEnv>()
     validate('param', salonParam.extend({ code: z.string().regex(/^[a-z0-9-]{4,40}$/, 'Sorry, we are unable to find that link') })),
     async (c) => {
       const p = c.req.valid('param');
-      await admitVerification(c.env.ABUSE, p.salonId, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+      await admitVerification(c.env.ABUSE, p.salonId, p.code, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
       if (!(await optOut(c.env.DB, p.salonId, p.code, Date.now())))
         throw new AppError('NOT_FOUND', 'Sorry, we are unable to find that link');
       return c.json({ status: 'opted_out' });

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/cards';
 import { stripeFor } from '../payments/stripe';
+import { salonById } from '../db/salons';
+import { AppError } from '../errors';
 import { idParam, validate } from '../validate';
 import { clientOf } from './request-headers';
 import { clientRoute } from './policy';
@@ -23,7 +25,10 @@ export const cards = new Hono<AppEnv>()
     return c.json(shown);
   })
   .post('/ncob/checkout/salon/setupintent/:salonId/:username/', clientRoute, validate('param', withUser), async (c) => {
-    const sub = clientOf(c, c.req.valid('param').username);
+    const { salonId, username } = c.req.valid('param');
+    const sub = clientOf(c, username);
+    // a card is saved for a salon's bookings: no setup intent for a salon that does not exist
+    if (!(await salonById(c.env.DB, salonId))) throw new AppError('NOT_FOUND', 'Salon not found');
     const { stripe } = c.get('config');
     const si = await startCardSetup(c.env.DB, stripeFor(c.get('config')), sub);
     return c.json({

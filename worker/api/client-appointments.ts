@@ -32,7 +32,7 @@ const moveBody = z.strictObject({
  */
 export const clientAppointments = new Hono<AppEnv>()
   .get(
-    '/ncob/client/appointments/:salonId/:tab{future|past}/:username/',
+    '/ncob/client/appointments/:salonId/:tab{(?:future|past)}/:username/',
     clientRoute,
     validate('param', z.object({ salonId, tab: z.enum(['future', 'past']), username })),
     validate('query', pageQuery),

@@ -10,6 +10,7 @@ import { rebook } from '../rebooking/rebook';
 import { dateParam, idParam, isoDateTime, validate } from '../validate';
 import { idempotencyKeyOf } from './request-headers';
 import { rebookingRoute } from './policy';
+import { addressOf, admitRebookingToken } from '../abuse/limits';
 
 /**
  * The rebooking calls' authentication: `Authorization: Rebooking {token}` from a texted link's
@@ -48,6 +49,7 @@ const rebookBody = z.object({
 export const rebooking = new Hono<AppEnv>()
   .post('/rebooking/token/:urlhash/', rebookingRoute, validate('param', z.object({ urlhash: z.string().max(200) })), async (c) => {
     c.header('Cache-Control', 'private, no-store');
+    await admitRebookingToken(c.env.ABUSE, c.req.valid('param').urlhash, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const t = await tokenForLink(c.env.DB, c.req.valid('param').urlhash, Date.now());
     return c.json({ token: t.token, expires_at: new Date(t.expiresAt).toISOString(), first_name: t.firstName } satisfies RebookingToken);
   })

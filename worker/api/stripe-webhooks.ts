@@ -49,6 +49,11 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
     } catch {
       throw new AppError('BAD_REQUEST', 'Webhook signature verification failed');
     }
+    // A signed event without its object is refused (400: Stripe would retry a 500 for days).
+    const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
+    if (typeof object !== 'object' || object === null || typeof (object as { id?: unknown }).id !== 'string') {
+      throw new AppError('BAD_REQUEST', 'The event has no data.object with an id');
+    }
     if (event.type.startsWith('payment_intent.')) {
       const done = await settleEvent(c.env.DB, stripe, event.data.object as Stripe.PaymentIntent, Date.now());
       if (done?.settled.outcome === 'paid') {

@@ -47,7 +47,7 @@ export function bookingItem(a: ClientAppointmentRow, procedures: ProcedureRow[],
         ? null
         : { amount: toMajor(a.no_show_fee), status: a.no_show_fee_status === 'paid' ? 'paid' : 'requires_action' },
     deposit_request:
-      a.requested_deposit === null || a.status === 'cancelled'
+      a.requested_deposit == null || a.status === 'cancelled'
         ? null
         : { amount: toMajor(a.requested_deposit), card_only: !!a.requested_card_only },
   };
@@ -83,6 +83,7 @@ export function appointmentView(a: ClientAppointmentRow, procedures: ProcedureRo
       location,
       description,
       cancelled: a.status === 'cancelled',
+      sequence: a.calendar_sequence,
     }),
     cancellation: cancellationOf(a, salon, now),
   };

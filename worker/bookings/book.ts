@@ -2,7 +2,14 @@ import type Stripe from 'stripe';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import type { z } from 'zod';
 import { depositFor, MSG_SLOT_TAKEN, type bookingRequestSchema, type BookingResponse } from '../../shared/booking-request';
-import { appointmentByKey, insertAppointmentBatch, isDuplicateBooking, type AppointmentRow } from '../db/appointments';
+import {
+  appointmentByKey,
+  insertAppointmentBatch,
+  isDuplicateBooking,
+  type AppointmentRow,
+  type KeyedAppointmentRow,
+} from '../db/appointments';
+import { sha256Hex } from '../crypto';
 import { isBlockConflict, isBookingLimit } from '../db/blocks';
 import { bookingLimitError } from './booking-limit';
 import { doesPatchTests } from '../db/stylists';
@@ -39,8 +46,37 @@ const answerOf = (row: AppointmentRow, clientId: string): BookingResponse => ({
   status: row.status === 'cancelled' ? 'pending' : row.status,
 });
 
+/** How long a booking whose deposit is being charged counts as still being made (its payment intent not yet recorded). */
+const CHARGING_MS = 2 * 60_000;
+
+/**
+ * The booking an earlier request with this key made, as Stripe treats a reused Idempotency-Key:
+ * the same request answers it again; another request (another body) is 409; a request while the
+ * first is still charging its deposit is 409 too, never a pending booking without its payment intent.
+ */
+function replayOf(prior: KeyedAppointmentRow, requestHash: string, clientId: string, now: number): Booked {
+  if (prior.request_hash !== null && prior.request_hash !== requestHash) {
+    throw new AppError(
+      'CONFLICT',
+      'This Idempotency-Key was already used for another booking. Send a new key with a new booking.',
+      'Idempotency-Key',
+      'idempotency_key_reused',
+    );
+  }
+  if (prior.status === 'pending' && prior.payment_intent_id === null && now - prior.created_at < CHARGING_MS) {
+    throw new AppError(
+      'CONFLICT',
+      'This booking is still being made. Please wait a moment, then send the same request again.',
+      'Idempotency-Key',
+      'idempotency_in_progress',
+    );
+  }
+  return { booking: answerOf(prior, clientId), verificationCode: null };
+}
+
+/** 12 characters of 31 (59 bits): guessing one is hopeless under the per-address limit (docs/abuse.md). */
 const verificationCode = () =>
-  [...crypto.getRandomValues(new Uint8Array(8))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
+  [...crypto.getRandomValues(new Uint8Array(12))].map((b) => 'abcdefghjkmnpqrstuvwxyz23456789'[b % 31]).join('');
 
 /** The patch test asked for with the booking, checked: 48 real hours ahead, with a patch tester. */
 async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: number) {
@@ -63,9 +99,11 @@ async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: nu
  * is authorised on the saved card and captured once (3-D Secure answers a pending booking).
  */
 export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Promise<Booked> {
-  const prior = await appointmentByKey(db, a.clientId, a.idempotencyKey);
-  if (prior) return { booking: answerOf(prior, a.clientId), verificationCode: null };
   const r = a.request;
+  const { hold_id: _hold, ...asked } = r;
+  const requestHash = await sha256Hex(JSON.stringify({ salonId: a.salonId, waitlist: a.waitlist, asked }));
+  const prior = await appointmentByKey(db, a.clientId, a.idempotencyKey);
+  if (prior) return replayOf(prior, requestHash, a.clientId, a.now);
   const plan = await planBooking(db, {
     salonId: a.salonId,
     start: r.start_time,
@@ -105,6 +143,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     utmOrigin: r.utm_origin,
     verificationCode: code,
     holdId: r.hold_id ?? null,
+    requestHash,
     takesTime: !a.waitlist,
     procedures: plan.procedures,
     patchTest,
@@ -117,7 +156,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     if (isBookingLimit(e)) throw await bookingLimitError(db, a.salonId);
     // The same request, retried at the same moment: answer what the first one made.
     const again = isDuplicateBooking(e) ? await appointmentByKey(db, a.clientId, a.idempotencyKey) : null;
-    if (again) return { booking: answerOf(again, a.clientId), verificationCode: null };
+    if (again) return replayOf(again, requestHash, a.clientId, a.now);
     throw e;
   }
   const booking = answerOf(row, a.clientId);

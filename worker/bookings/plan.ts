@@ -1,8 +1,9 @@
 import { AppError } from '../errors';
-import { assignmentsAt } from '../availability/engine';
+import { assignmentsAt, freeRuns } from '../availability/engine';
 import { prepareQuery } from '../availability/booking-query';
 import type { Catalogue } from '../db/schedule';
 import { MINUTE } from '../availability/calendar';
+import { BLOCK_MS } from '../db/blocks';
 
 interface PlannedProcedure {
   serviceId: number;
@@ -20,6 +21,15 @@ export interface Plan {
   procedures: PlannedProcedure[];
   /** minor units, from the salon's own prices */
   total: number;
+  /** each stylist's day (the salon's), as 5-minute blocks: its bounds and how many of them the stylist works */
+  stylistDays: StylistDay[];
+}
+
+export interface StylistDay {
+  stylistId: number;
+  firstBlock: number;
+  endBlock: number;
+  workingBlocks: number;
 }
 
 const TIMES_CHANGED = 'The times of your booking no longer add up. Please choose your time again.';
@@ -76,5 +86,12 @@ export async function planBooking(
     q.anyFreeTime ||
     (date >= pq.earliest && date <= pq.lastBookable && assignmentsAt(pq.days(date, date)[0]!, pq.req, start, 1).first !== null);
   if (!fits) throw new AppError('CONFLICT', 'That time is no longer available. Please choose another time.', 'start_time');
-  return { catalogue: pq.catalogue, start, end: at, procedures, total: procedures.reduce((t, p) => t + p.price, 0) };
+  const day = pq.days(date, date)[0]!;
+  const stylistDays = [...new Set(procedures.map((p) => p.stylistId))].map((stylistId) => {
+    const cal = pq.req.stylists.get(stylistId);
+    const runs = cal ? freeRuns(day, cal, true) : null;
+    const workingBlocks = runs ? runs.reduce((n, r, i) => (i < runs.length - 1 && r > 0 ? n + 1 : n), 0) : 0;
+    return { stylistId, firstBlock: Math.floor(day.startUtc / BLOCK_MS), endBlock: Math.ceil(day.endUtc / BLOCK_MS), workingBlocks };
+  });
+  return { catalogue: pq.catalogue, start, end: at, procedures, total: procedures.reduce((t, p) => t + p.price, 0), stylistDays };
 }

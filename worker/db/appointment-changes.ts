@@ -65,7 +65,7 @@ export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
       .bind(m.offset, m.offset, m.appointmentId, m.fromStart),
     db
       .prepare(
-        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
+        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1, calendar_sequence = calendar_sequence + 1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
       )
       .bind(m.offset, m.appointmentId, m.fromStart),
   ];

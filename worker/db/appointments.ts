@@ -15,6 +15,12 @@ export interface AppointmentRow {
   payment_status: string | null;
 }
 
+/** A booking found by its idempotency key: its answer, the SHA-256 of the request that made it, and when. */
+export interface KeyedAppointmentRow extends AppointmentRow {
+  request_hash: string | null;
+  created_at: number;
+}
+
 export interface NewAppointment {
   salonId: number;
   /** null: a salon's appointment for a phone with no account yet (a deposit request) */
@@ -38,6 +44,8 @@ export interface NewAppointment {
   patchTest: { stylistId: number; start: number; end: number } | null;
   /** a desk booking for someone with no account yet: who they are (the client's bookings find it by phone later) */
   deskClient?: { name: string; phone: string } | null;
+  /** the SHA-256 of the request that asks for it (a reused idempotency key with another body is refused) */
+  requestHash?: string | null;
 }
 
 const byKey = (kind: 'appointment' | 'patch_test') =>
@@ -47,10 +55,10 @@ const byKey = (kind: 'appointment' | 'patch_test') =>
 export const appointmentByKey = (db: D1Database, clientId: string, key: string) =>
   db
     .prepare(
-      "SELECT id, status, payment_intent_id, payment_status FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment' AND origin <> 'online_rebooking'",
+      "SELECT id, status, payment_intent_id, payment_status, request_hash, created_at FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment' AND origin <> 'online_rebooking'",
     )
     .bind(clientId, key)
-    .first<AppointmentRow>();
+    .first<KeyedAppointmentRow>();
 
 /**
  * One batch that books: stale holds and abandoned payments let their times go, the client's hold
@@ -68,8 +76,8 @@ export function insertAppointmentBatch(
     ...before,
     db
       .prepare(
-        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone)
-         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone, request_hash)
+         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id, status, payment_intent_id, payment_status`,
       )
       .bind(
@@ -88,6 +96,7 @@ export function insertAppointmentBatch(
         a.origin,
         a.deskClient?.name ?? null,
         a.deskClient?.phone ?? null,
+        a.requestHash ?? null,
       ),
     ...a.procedures.map((p) =>
       db

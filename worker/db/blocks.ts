@@ -31,10 +31,14 @@ export function insertBlocks(
   owner: { appointmentSql: string; params: unknown[] } | { holdId: string; expiresAt: number },
 ): D1PreparedStatement {
   if ('holdId' in owner) {
-    const rows = blocks.map(() => '(?, ?, NULL, ?, ?)').join(', ');
+    // a hold's blocks only with its row (its INSERT may be refused for its bounds: db/holds.ts)
+    const rows = blocks.map(() => '(?, ?, ?, ?)').join(', ');
     return db
-      .prepare(`INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at) VALUES ${rows}`)
-      .bind(...blocks.flatMap((b) => [stylistId, b, owner.holdId, owner.expiresAt]));
+      .prepare(
+        `INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at)
+         SELECT column1, column2, NULL, column3, column4 FROM (VALUES ${rows}) WHERE EXISTS (SELECT 1 FROM holds WHERE id = ?)`,
+      )
+      .bind(...blocks.flatMap((b) => [stylistId, b, owner.holdId, owner.expiresAt]), owner.holdId);
   }
   const rows = blocks.map(() => `(?, ?, ${owner.appointmentSql}, NULL, NULL)`).join(', ');
   return db

@@ -27,6 +27,8 @@ export interface ClientAppointmentRow {
   /** the salon's open deposit request for it (minor units; card_only 0/1), null when none */
   requested_deposit: number | null;
   requested_card_only: number | null;
+  /** how many times the booking was moved: its calendar file's SEQUENCE (one more once cancelled) */
+  calendar_sequence: number;
 }
 
 export interface ProcedureRow {
@@ -61,7 +63,7 @@ export interface SalonRulesRow {
 }
 
 const COLUMNS = `a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status,
-  a.payment_intent_id, a.cancelled_at, a.notes,
+  a.payment_intent_id, a.cancelled_at, a.notes, a.calendar_sequence,
   (SELECT f.amount FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee,
   (SELECT f.status FROM no_show_fees f WHERE f.appointment_id = a.id AND f.status IN ('paid', 'requires_action')) AS no_show_fee_status,
   (SELECT i.requested_deposit FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')

@@ -9,7 +9,7 @@ import type { ClientAppointmentRow } from './client-appointments';
 const past = (now = '?') => `a.kind = 'appointment' AND a.status IN ('confirmed', 'unconfirmed') AND a.start_at < ${now}`;
 
 const COLUMNS =
-  'a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id, a.cancelled_at, a.notes';
+  'a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id, a.cancelled_at, a.notes, a.calendar_sequence';
 
 export interface LinkRow {
   salon_id: number;

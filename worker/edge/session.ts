@@ -15,7 +15,8 @@ import {
   signupConfirmRequest,
   signupRequest,
 } from '../../shared/account-schemas';
-import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitSignup, loginSucceeded } from '../abuse/limits';
+import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitNumber, admitSignup, loginSucceeded } from '../abuse/limits';
+import { asWrongCode, asWrongPassword, codeSent } from './user-existence';
 
 interface CognitoUser {
   Username: string;
@@ -93,8 +94,9 @@ export const session = new Hono<AppEnv>()
   })
   .post('/session/login', validate('json', loginRequest), async (c) => {
     const { phone: p, password: pw } = c.req.valid('json');
+    await admitNumber(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitLogin(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await authenticate(c, p, pw);
+    const r = await authenticate(c, p, pw).catch(asWrongPassword);
     await loginSucceeded(c.env.ABUSE, p);
     return await startSession(c, r);
   })
@@ -108,6 +110,7 @@ export const session = new Hono<AppEnv>()
   })
   .post('/session/signup', validate('json', signupRequest), async (c) => {
     const b = c.req.valid('json');
+    await admitNumber(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await cognito<{ UserConfirmed: boolean } & Partial<CodeDelivery>>(c, 'SignUp', {
       Username: b.phone,
@@ -126,26 +129,29 @@ export const session = new Hono<AppEnv>()
   })
   .post('/session/signup/confirm', validate('json', signupConfirmRequest), async (c) => {
     const b = c.req.valid('json');
+    await admitNumber(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
-    await cognito(c, 'ConfirmSignUp', { Username: b.phone, ConfirmationCode: b.code });
+    await cognito(c, 'ConfirmSignUp', { Username: b.phone, ConfirmationCode: b.code }).catch(asWrongCode);
     return await startSession(c, await authenticate(c, b.phone, b.password));
   })
   .post('/session/signup/resend', validate('json', phoneRequest), async (c) => {
     const p = c.req.valid('json').phone;
+    await admitNumber(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitCodeSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await cognito<CodeDelivery>(c, 'ResendConfirmationCode', { Username: p });
-    return c.json({ destination: r.CodeDeliveryDetails.Destination });
+    return c.json(await codeSent(p, () => cognito<CodeDelivery>(c, 'ResendConfirmationCode', { Username: p })));
   })
   .post('/session/forgot', validate('json', phoneRequest), async (c) => {
     const p = c.req.valid('json').phone;
+    await admitNumber(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitCodeSend(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await cognito<CodeDelivery>(c, 'ForgotPassword', { Username: p });
-    return c.json({ destination: r.CodeDeliveryDetails.Destination });
+    // The same answer for a number with or without an account (Cognito's "prevent user existence errors").
+    return c.json(await codeSent(p, () => cognito<CodeDelivery>(c, 'ForgotPassword', { Username: p })));
   })
   .post('/session/reset', validate('json', resetRequest), async (c) => {
     const b = c.req.valid('json');
+    await admitNumber(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
-    await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password });
+    await cognito(c, 'ConfirmForgotPassword', { Username: b.phone, ConfirmationCode: b.code, Password: b.password }).catch(asWrongCode);
     return c.body(null, 204);
   })
   .get('/session/me', async (c) => {

@@ -15,9 +15,40 @@ const u16le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8);
 const u24le = (b: Uint8Array, at: number) => b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16);
 const u32be = (b: Uint8Array, at: number) => ((b[at]! << 24) >>> 0) + (b[at + 1]! << 16) + (b[at + 2]! << 8) + b[at + 3]!;
 
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (b: Uint8Array, from: number, to: number) => {
+  let c = 0xffffffff;
+  for (let i = from; i < to; i++) c = CRC_TABLE[(c ^ b[i]!) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+
+/**
+ * A whole PNG: every chunk fits the file and its CRC matches, IHDR comes first, image data
+ * follows, and the file ends with IEND. A truncated or altered file is not an image.
+ */
+function wholePng(b: Uint8Array): boolean {
+  let at = 8;
+  let idat = false;
+  while (at + 12 <= b.length) {
+    const length = u32be(b, at);
+    const end = at + 12 + length;
+    if (end > b.length || crc32(b, at + 4, at + 8 + length) !== u32be(b, at + 8 + length)) return false;
+    if (at === 8 && (!ascii(b, at + 4, 'IHDR') || length !== 13)) return false;
+    if (ascii(b, at + 4, 'IDAT')) idat = true;
+    if (ascii(b, at + 4, 'IEND')) return idat && end === b.length;
+    at = end;
+  }
+  return false;
+}
+
 function png(b: Uint8Array): SniffedImage | null {
   // signature, then the IHDR chunk: length (4), 'IHDR', width (4), height (4)
   if (b.length < 24 || !ascii(b, 1, 'PNG\r\n\x1a\n') || b[0] !== 0x89 || !ascii(b, 12, 'IHDR')) return null;
+  if (!wholePng(b)) return null;
   return { type: 'image/png', width: u32be(b, 16), height: u32be(b, 20) };
 }
 

@@ -3,21 +3,20 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { MSG_RESET_WENT_WRONG, MSG_USER_NOT_FOUND, PASSWORD_RULE_HINT } from '../../../shared/account-rules';
+import { MSG_RESET_WENT_WRONG, PASSWORD_RULE_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
 import { toE164 } from '../../components/phone-number';
 import { PhoneInput } from '../../components/PhoneInput';
 import { FormTextField } from '../../components/FormFields';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { CallError } from '../../lib/api';
 import { login, resetPassword, sendResetCode } from '../auth';
 import { resetForm, type ResetFormValues } from './forms';
 
 type Step = 'phone' | 'error' | 'code';
 const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
-const providerMessage = (e: unknown) =>
-  e instanceof CallError && e.code === 'UserNotFoundException' ? MSG_USER_NOT_FOUND : e instanceof Error ? e.message : String(e);
+// A number with no account is answered as one with an account (the code step), so no message says so.
+const providerMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** Password reset: send a texted code, then the 6-digit code and a new password twice. */
 export function ForgotPassword() {

@@ -5,6 +5,12 @@ export interface ActionContext {
   now: number;
   /** CF-Connecting-IP, else 'local' */
   caller: string;
+  /**
+   * The app client's PreventUserExistenceErrors: ENABLED (true) answers a number with no account as
+   * if it had one (a wrong password, a simulated delivery, a wrong code); LEGACY (false) says
+   * UserNotFoundException. The stand-in's is ENABLED unless PREVENT_USER_EXISTENCE_ERRORS says LEGACY.
+   */
+  preventUserExistenceErrors?: boolean;
   /** the request's SigV4 Authorization and X-Amz-Date headers (Admin* actions need them), or null */
   authorization?: string | null;
   amzDate?: string | null;

@@ -107,6 +107,7 @@ identityStandIn.post('/*', async (c) => {
       db: c.env.DB,
       now: Date.now(),
       caller: callerAddress(c, body),
+      preventUserExistenceErrors: c.env.PREVENT_USER_EXISTENCE_ERRORS !== 'LEGACY',
       authorization: c.req.header('Authorization') ?? null,
       amzDate: c.req.header('X-Amz-Date') ?? null,
     };

@@ -41,6 +41,7 @@ export const MSG = {
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);
 export const notAuthorized = (message: string) => new CognitoError('NotAuthorizedException', message);
 export const limitExceeded = () => new CognitoError('LimitExceededException', MSG.limitExceeded);
+export const codeMismatch = () => new CognitoError('CodeMismatchException', MSG.codeMismatch);
 
 /** Only the stand-in's app client exists. */
 export function assertClient(clientId: string): void {

@@ -1,6 +1,6 @@
 import type { Action } from './action';
-import { assertClient, CognitoError, invalidParameter, MSG } from './cognito-error';
-import { checkCode, sendCode } from './codes';
+import { assertClient, codeMismatch, CognitoError, invalidParameter, MSG } from './cognito-error';
+import { checkCode, sendCode, smsDelivery } from './codes';
 import { assertPasswordPolicy, hashPassword } from './passwords';
 import { confirmForgotPasswordRequest, forgotPasswordRequest } from './schemas';
 import { revokeSessionsStatement } from './sessions';
@@ -15,6 +15,8 @@ export const forgotPassword: Action = async (ctx, body) => {
   const req = parseRequest(forgotPasswordRequest, body);
   assertClient(req.ClientId);
   const user = await userByPhone(ctx.db, req.Username);
+  // With "prevent user existence errors": a delivery to a simulated destination, and no text.
+  if (!user && ctx.preventUserExistenceErrors) return { CodeDeliveryDetails: smsDelivery(req.Username) };
   if (!user) throw resetUserNotFound();
   // As Cognito: a code goes only to a number the user has proved.
   if (!user.phone_number_verified) throw invalidParameter(MSG.noVerifiedContact);
@@ -26,6 +28,7 @@ export const confirmForgotPassword: Action = async (ctx, body) => {
   const req = parseRequest(confirmForgotPasswordRequest, body);
   assertClient(req.ClientId);
   const user = await userByPhone(ctx.db, req.Username);
+  if (!user && ctx.preventUserExistenceErrors) throw codeMismatch();
   if (!user) throw resetUserNotFound();
   assertPasswordPolicy(req.Password);
   const db = ctx.db;

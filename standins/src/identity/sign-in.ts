@@ -26,6 +26,8 @@ async function passwordAuth(ctx: ActionContext, phone: string, password: string)
   const user = await userByPhone(ctx.db, phone);
   if (!user) {
     await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);
+    // With "prevent user existence errors" a number with no account fails as a wrong password does.
+    if (ctx.preventUserExistenceErrors) throw notAuthorized(MSG.incorrectCredentials);
     throw new CognitoError('UserNotFoundException', MSG.userNotFound);
   }
   if (!(await verifyPassword(password, storedPasswordOf(user)))) {

@@ -1,7 +1,7 @@
-import type { Action } from './action';
+import type { Action, ActionContext } from './action';
 import { isPhoneNumber, parseAttributes } from './attributes';
-import { assertClient, CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
-import { checkCode, sendCode } from './codes';
+import { assertClient, codeMismatch, CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
+import { checkCode, sendCode, smsDelivery } from './codes';
 import { assertPasswordPolicy, hashPassword } from './passwords';
 import { confirmSignUpRequest, resendConfirmationCodeRequest, signUpRequest } from './schemas';
 import { confirmUserStatement, createUser, userByPhone } from './users';
@@ -30,9 +30,13 @@ export const signUp: Action = async (ctx, body) => {
   return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails };
 };
 
-/** The UNCONFIRMED user of a Username (UserNotFoundException, or NotAuthorized once confirmed). */
-async function unconfirmedUser(db: D1Database, username: string, alreadyConfirmed: () => CognitoError) {
-  const user = await userByPhone(db, username);
+/**
+ * The UNCONFIRMED user of a Username (NotAuthorized once confirmed); with no such user,
+ * UserNotFoundException, or null with "prevent user existence errors" (the caller answers as if it existed).
+ */
+async function unconfirmedUser(ctx: ActionContext, username: string, alreadyConfirmed: () => CognitoError) {
+  const user = await userByPhone(ctx.db, username);
+  if (!user && ctx.preventUserExistenceErrors) return null;
   if (!user) throw new CognitoError('UserNotFoundException', MSG.userNotFound);
   if (user.confirmed) throw alreadyConfirmed();
   return user;
@@ -42,7 +46,8 @@ async function unconfirmedUser(db: D1Database, username: string, alreadyConfirme
 export const confirmSignUp: Action = async (ctx, body) => {
   const req = parseRequest(confirmSignUpRequest, body);
   assertClient(req.ClientId);
-  const user = await unconfirmedUser(ctx.db, req.Username, () => notAuthorized(MSG.alreadyConfirmed));
+  const user = await unconfirmedUser(ctx, req.Username, () => notAuthorized(MSG.alreadyConfirmed));
+  if (!user) throw codeMismatch();
   const spend = await checkCode(ctx.db, user.sub, 'confirm_sign_up', req.ConfirmationCode, ctx.now);
   await ctx.db.batch([confirmUserStatement(ctx.db, user.sub, ctx.now), spend]);
   return {};
@@ -52,6 +57,7 @@ export const confirmSignUp: Action = async (ctx, body) => {
 export const resendConfirmationCode: Action = async (ctx, body) => {
   const req = parseRequest(resendConfirmationCodeRequest, body);
   assertClient(req.ClientId);
-  const user = await unconfirmedUser(ctx.db, req.Username, () => invalidParameter(MSG.resendConfirmed));
+  const user = await unconfirmedUser(ctx, req.Username, () => invalidParameter(MSG.resendConfirmed));
+  if (!user) return { CodeDeliveryDetails: smsDelivery(req.Username) };
   return { CodeDeliveryDetails: await sendCode(ctx.db, user.sub, user.phone_number, 'confirm_sign_up', ctx.now) };
 };

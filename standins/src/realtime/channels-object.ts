@@ -12,6 +12,7 @@ import {
   parseClientFrame,
   pong,
   splitAuth,
+  subscriptionError,
   subscriptionSucceeded,
 } from './protocol';
 import { channelStringToSign, verifyHmacSha256Hex } from './signatures';
@@ -122,6 +123,7 @@ export class PusherChannels extends DurableObject<StandInsEnv> {
           const refused = await this.checkAuth(state.socketId, channel, auth);
           if (refused) {
             ws.send(errorFrame(4009, refused));
+            ws.send(subscriptionError(channel, refused));
             return;
           }
         }

@@ -40,6 +40,14 @@ export const connectionEstablished = (socketId: string) =>
 
 export const pong = () => frame('pusher:pong', '{}');
 
+/**
+ * A refused subscription, on its channel: pusher-js hands a channel's non-internal events to its
+ * bindings, so `channel.bind('pusher:subscription_error', …)` hears a forged signature as it hears
+ * a refused authorisation (type AuthError, the refusal, status 401).
+ */
+export const subscriptionError = (channel: string, error: string) =>
+  frame('pusher:subscription_error', { type: 'AuthError', error, status: 401 }, channel);
+
 export const subscriptionSucceeded = (channel: string) => frame('pusher_internal:subscription_succeeded', '{}', channel);
 
 /** An event as Pusher delivers it: data is passed through as the publisher's string. */

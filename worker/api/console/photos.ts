@@ -60,7 +60,7 @@ export const consolePhotos = new Hono<AppEnv>()
     return c.json(photos);
   })
   .put(
-    '/console/salons/:id/photos/:slot{logo|cover}',
+    '/console/salons/:id/photos/:slot{(?:logo|cover)}',
     staffRoute(CAN.editSettings),
     validate('param', slotParam),
     requireIfMatch,
@@ -73,8 +73,12 @@ export const consolePhotos = new Hono<AppEnv>()
       return change(c, { salonId: staffOf(c).salonId, slot }, () => uploadedImage(c, slot, slot));
     },
   )
-  .delete('/console/salons/:id/photos/:slot{logo|cover}', staffRoute(CAN.editSettings), validate('param', slotParam), requireIfMatch, (c) =>
-    change(c, { salonId: staffOf(c).salonId, slot: c.req.valid('param').slot }, null),
+  .delete(
+    '/console/salons/:id/photos/:slot{(?:logo|cover)}',
+    staffRoute(CAN.editSettings),
+    validate('param', slotParam),
+    requireIfMatch,
+    (c) => change(c, { salonId: staffOf(c).salonId, slot: c.req.valid('param').slot }, null),
   )
   .put(
     '/console/salons/:id/photos/stylists/:stylistId',
