@@ -22,17 +22,17 @@ const up = (target, from, why) => ({ target: target.map((d) => `./worker/${d}`),
 const workerZones = [
   up(
     ['db'],
-    ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'identity', 'invites', 'index.ts'],
+    ['edge', 'api', 'availability', 'bookings', 'payments', 'messaging', 'identity', 'invites', 'reminders', 'index.ts'],
     'db/ is the ground floor: it imports no layer above it.',
   ),
   up(
-    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity', 'reminders'],
     ['edge', 'api', 'index.ts'],
     'The domain is independent of HTTP: it imports neither api/ nor edge/.',
   ),
   up(
     ['availability'],
-    ['bookings', 'payments', 'messaging', 'invites'],
+    ['bookings', 'payments', 'messaging', 'invites', 'reminders'],
     'bookings/ and payments/ build on availability/, never the other way.',
   ),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
@@ -45,7 +45,7 @@ const workerZones = [
   },
   up(
     ['edge'],
-    ['availability', 'bookings', 'payments', 'messaging', 'invites'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'reminders'],
     'The edge reaches data only through the API (embedded or UPSTREAM_API).',
   ),
 ];

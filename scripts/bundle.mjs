@@ -18,6 +18,8 @@ export const BUDGET_GZIP_KB = 360;
 const STAND_IN_MARKERS = [
   'local_standin',
   'whsec_local',
+  // the stand-ins' Resend webhook secret (base64 of local_standin_resend_webhook)
+  'bG9jYWxfc3RhbmRpbl9yZXNlbmRfd2ViaG9vaw',
   'sk_test_local',
   'pk_test_local',
   'AC00000000000000000000000000000000',

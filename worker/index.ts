@@ -19,7 +19,10 @@ import { cachedGet } from './edge/public-cache';
 import { verifiedClient } from './edge/client-auth';
 import { routeOf } from './edge/route-policy';
 import { identifyHoldBrowser, withHoldCookie } from './edge/hold-browser';
-import { consumeMessages } from './messaging/outbox';
+import { consumeMessages, type OutgoingMessage } from './messaging/outbox';
+import { remindDue } from './reminders/run';
+import { messageWebhooks } from './api/message-webhooks';
+import { appointmentLinkRedirect } from './edge/appointment-link';
 import { transportHeaders } from './edge/transport-headers';
 import { hashedAsset } from './edge/assets';
 import { media } from './edge/media';
@@ -64,6 +67,8 @@ app.route('/', session);
 app.route('/', staffSession);
 app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
+app.route('/', messageWebhooks);
+app.route('/', appointmentLinkRedirect);
 app.get('/assets/*', hashedAsset);
 app.get('/console/assets/*', hashedAsset);
 app.route('/', media);
@@ -95,4 +100,11 @@ export default {
   fetch: app.fetch,
   /** The MESSAGES queue's consumer (wrangler.toml [[queues.consumers]]): sends texts and emails. */
   queue: (batch, env) => consumeMessages(batch, { db: env.DB, config: consumerConfig(env), deadLetters: env.MESSAGES_DLQ }),
+  /** The Cron Trigger (wrangler.toml [triggers]): puts the reminders due now on the MESSAGES queue, once each. */
+  scheduled: async (_controller, env) => {
+    const config = consumerConfig(env);
+    if (!config) return;
+    const run = await remindDue({ queue: env.MESSAGES as Queue<OutgoingMessage> | undefined, db: env.DB, config }, Date.now());
+    if (run.reminders) console.log(`[reminders] ${run.reminders} reminders, ${run.messages} messages queued (${run.rowsRead} rows read)`);
+  },
 } satisfies ExportedHandler<Env>;

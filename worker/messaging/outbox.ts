@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Config } from '../config';
+import { recordDeliveryStatus, recordProviderId } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
+import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
 import { SendRefused } from './refusal';
 import { sendSms } from './sms';
@@ -66,15 +68,46 @@ const reasonOf = (e: unknown) =>
  * Idempotency-Key; a text is sent once per key (sent_messages), so a redelivery is not texted again.
  */
 export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
-  if (m.kind === 'email') return sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+  if (m.kind === 'email') {
+    const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+    await trackDelivery(db, m, id);
+    return id;
+  }
   const earlier = await sentMessageId(db, m.key);
   if (earlier) return earlier;
-  const sid = await sendSms(config, { to: m.to, body: m.body });
+  const sid = await sendSms(config, { to: m.to, body: m.body, statusCallback: twilioStatusCallback(config, m.key) });
   // Sent: a failed record must not make the queue send it again.
   await recordSentMessage(db, m.key, sid, Date.now()).catch((e: unknown) =>
     console.error(`[message ${m.key}] sent, but not recorded:`, reasonOf(e)),
   );
+  await trackDelivery(db, m, sid);
   return sid;
+}
+
+/** Records the provider's id, so that its delivery callbacks find the message (a failure only loses its status). */
+const trackDelivery = (db: D1Database, m: OutgoingMessage, providerId: string) =>
+  recordProviderId(db, { key: m.key, channel: m.kind, providerId, now: Date.now() }).catch((e: unknown) =>
+    console.error(`[message ${m.key}] sent, but its delivery is not tracked:`, reasonOf(e)),
+  );
+
+/**
+ * Puts messages on the queue, up to 100 a call (Queues' sendBatch limit). A part the queue
+ * refuses is sent directly instead, one message at a time, so none is lost.
+ */
+export async function enqueueMessages(outbox: Outbox, messages: OutgoingMessage[]): Promise<void> {
+  const checked = messages.map((m) => outgoingMessageSchema.parse(m));
+  for (let i = 0; i < checked.length; i += 100) {
+    const part = checked.slice(i, i + 100);
+    try {
+      if (!outbox.queue) throw new Error('no MESSAGES binding');
+      await outbox.queue.sendBatch(part.map((body) => ({ body, contentType: 'json' as const })));
+      continue;
+    } catch (e) {
+      console.error(`[messages] ${part.length} not queued (${reasonOf(e)}): sending them now`);
+    }
+    for (const m of part)
+      await deliver(outbox.db, outbox.config, m).catch((e: unknown) => console.error(`[message ${m.key}] not sent:`, reasonOf(e)));
+  }
 }
 
 /**
@@ -118,14 +151,14 @@ async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Co
     console.error(`[message ${label}] attempt ${msg.attempts} failed (${why}): retrying in ${delaySeconds} s`);
     msg.retry({ delaySeconds });
   };
-  if (!parsed.success) return park(msg, label, 'not a message this Worker sends', deadLetters, retry);
+  if (!parsed.success) return park(msg, label, 'not a message this Worker sends', deadLetters, retry, db);
   if (!config) return retry('configuration refused');
   try {
     await deliver(db, config, parsed.data);
     msg.ack();
   } catch (e) {
     if (worthRetrying(e)) retry(reasonOf(e));
-    else await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry);
+    else await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry, db);
   }
 }
 
@@ -136,6 +169,7 @@ async function park(
   why: string,
   deadLetters: Queue<unknown> | undefined,
   retry: (why: string) => void,
+  db: D1Database,
 ) {
   try {
     if (!deadLetters) throw new Error('no MESSAGES_DLQ binding');
@@ -145,4 +179,13 @@ async function park(
   }
   console.error(`[message ${label}] ${why}: parked on the dead-letter queue`);
   msg.ack();
+  // Refused for good: its delivery shows as failed (the salon sees a failed reminder that day).
+  if (label !== `id ${msg.id}`)
+    await recordDeliveryStatus(db, {
+      key: label,
+      providerId: null,
+      status: 'failed',
+      errorCode: why.replace(/^refused: /, '').slice(0, 60),
+      now: Date.now(),
+    }).catch(() => undefined);
 }
