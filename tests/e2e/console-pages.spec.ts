@@ -57,7 +57,7 @@ test('the places not built yet say so, without made-up data', async ({ page }) =
     'API keys',
     'History',
   ]);
-  // Today and Addresses are the places still to come (issues 30 and 31)
+  // Addresses is the place still to come (issue 31); Today came with issue 30
   await nav.getByRole('link', { name: 'Addresses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Addresses' })).toBeVisible();
   await expect(page.getByRole('main')).toContainText('are coming in a later part of the console');

@@ -15,9 +15,11 @@ const Diary = lazy(() => import('../diary/Diary').then((m) => ({ default: m.Diar
 const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
 const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: m.Clients })));
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
+const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 const SCREENS: Record<string, React.ComponentType> = {
+  today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
   team: Team,
