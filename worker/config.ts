@@ -110,8 +110,8 @@ const envSchema = z
      * reminders' short links and the delivery callbacks Twilio is asked to call (its signature
      * covers that URL) start here.
      */
-    APP_ORIGIN: url('APP_ORIGIN').refine(
-      (u) => new URL(u).origin === u.replace(/\/$/, ''),
+    APP_ORIGIN: required('APP_ORIGIN').refine(
+      (u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol) && new URL(u).origin === u.replace(/\/$/, ''),
       'APP_ORIGIN must be an origin, such as https://book.example.com',
     ),
     PUSHER_APP_ID: pusherId('PUSHER_APP_ID'),

@@ -43,3 +43,20 @@ export const MESSAGE_WHAT: Record<string, string> = {
   'reminder-24h': 'Reminder 24 hours before',
   'reminder-2h': 'Reminder 2 hours before',
 };
+
+/** What a message is, from the key it was sent under (worker/api: `verify-{appointment}`, `appt-{id}-moved`...). */
+const MESSAGE_NAMES: [RegExp, string][] = [
+  [/^reminder-\d+-\d+-24h-/, 'Reminder 24 hours before'],
+  [/^reminder-\d+-\d+-2h-/, 'Reminder 2 hours before'],
+  [/^verify-/, 'Booking confirmation link'],
+  [/^appt-\d+-booked$/, 'Booked at the desk'],
+  [/^appt-\d+-moved$/, 'Moved by the salon'],
+  [/^appt-\d+-cancelled$/, 'Cancelled by the salon'],
+  [/^appt-\d+-confirmed$/, 'Confirmed by the salon'],
+  [/^appt-\d+-no-show-link/, 'No-show fee: link to approve the payment'],
+  [/^invite-\d+-invited$/, 'Deposit request'],
+  [/^invite-\d+-reminded/, 'Deposit request reminder'],
+  [/^rebooking-link-/, 'Rebooking link'],
+  [/^voucher-/, 'Gift voucher email'],
+];
+export const messageWhat = (key: string) => MESSAGE_NAMES.find(([re]) => re.test(key))?.[1] ?? 'Message';

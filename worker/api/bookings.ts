@@ -194,6 +194,8 @@ function textVerification(c: Context<AppEnv>, salonId: number, appointmentId: nu
       to: user.phone,
       body: bookingVerificationText(salon?.name ?? '', `${origin}/verify/${salonId}/${code}`),
       key: `verify-${appointmentId}`,
+      salon_id: salonId,
+      appointment_id: appointmentId,
     });
   })();
   afterAnswer(c, queued, 'verification text not sent');

@@ -14,7 +14,7 @@ import { clientById, clientByPhone } from '../db/clients';
 import { proceduresOf, salonRules } from '../db/client-appointments';
 import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout } from '../db/diary';
 import { deliveriesOfAppointment, statusesOfKeys } from '../db/message-deliveries';
-import { MESSAGE_WHAT } from '../../shared/console/today';
+import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
 import { noShowFeeOf } from '../db/no-show-fees';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
@@ -30,17 +30,6 @@ export async function salonAppointment(db: D1Database, salonId: number, appointm
   if (!found || (stylistId !== null && !found.procedures.some((p) => p.stylist_id === stylistId))) throw notFound();
   return found;
 }
-
-const MESSAGE_NAMES: [RegExp, string][] = [
-  [/^verify-/, 'Booking confirmation link'],
-  [/^appt-\d+-booked$/, 'Booked at the desk'],
-  [/^appt-\d+-moved$/, 'Moved by the salon'],
-  [/^appt-\d+-cancelled$/, 'Cancelled by the salon'],
-  [/^appt-\d+-confirmed$/, 'Confirmed by the salon'],
-  [/^appt-\d+-no-show-link/, 'No-show fee: link to approve the payment'],
-  [/^invite-\d+-invited$/, 'Deposit request'],
-  [/^invite-\d+-reminded/, 'Deposit request reminder'],
-];
 
 /** An appointment opened in the diary: client, their history here, deposit and payments, notes, messages sent about it. */
 export async function deskAppointment(
@@ -85,7 +74,7 @@ export async function deskAppointment(
     payments,
     messages: [
       ...messages.map((m) => ({
-        what: MESSAGE_NAMES.find(([re]) => re.test(m.key))?.[1] ?? 'Text',
+        what: messageWhat(m.key),
         sent_at: iso(m.sent_at),
         status: statuses.get(m.key) ?? null,
       })),

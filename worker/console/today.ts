@@ -1,6 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import type { FailedMessage, Today, WaitingRequest } from '../../shared/console/today';
-import { MESSAGE_WHAT } from '../../shared/console/today';
+import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
 import { failedSince } from '../db/message-deliveries';
 import { invitesOfSalon, type InviteRow } from '../db/invites';
 import { salonById } from '../db/salons';
@@ -51,7 +51,7 @@ export async function todayOf(
       failed?.map((m): FailedMessage => ({
         key: m.key,
         channel: m.channel,
-        what: MESSAGE_WHAT[m.what ?? ''] ?? 'Message',
+        what: MESSAGE_WHAT[m.what ?? ''] ?? messageWhat(m.key),
         client_name: m.client_name,
         appointment_id: m.appointment_id,
         appointment_start: m.start_at === null ? null : iso(m.start_at),

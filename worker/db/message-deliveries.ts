@@ -34,14 +34,21 @@ export function deliveryInserts(db: D1Database, rows: NewDelivery[], now: number
   );
 }
 
-/** The provider took the message: its id (Twilio's sid, Resend's email id), so that its callbacks find it. */
-export async function recordProviderId(db: D1Database, d: { key: string; channel: 'sms' | 'email'; providerId: string; now: number }) {
+/**
+ * The provider took the message: its id (Twilio's sid, Resend's email id), so that its callbacks
+ * find it; a message not recorded yet (other than a reminder) gets its row here, with its salon.
+ */
+export async function recordProviderId(
+  db: D1Database,
+  d: { key: string; channel: 'sms' | 'email'; providerId: string; salonId: number | null; appointmentId: number | null; now: number },
+) {
   await db
     .prepare(
-      `INSERT INTO message_deliveries (key, channel, provider_id, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?4)
+      `INSERT INTO message_deliveries (key, channel, provider_id, salon_id, appointment_id, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
        ON CONFLICT (key) DO UPDATE SET provider_id = COALESCE(message_deliveries.provider_id, excluded.provider_id)`,
     )
-    .bind(d.key, d.channel, d.providerId, d.now)
+    .bind(d.key, d.channel, d.providerId, d.salonId, d.appointmentId, d.now)
     .run();
 }
 
@@ -88,7 +95,9 @@ export async function failedSince(db: D1Database, salonId: number, since: number
   const { results } = await db
     .prepare(
       `SELECT d.key, d.channel, d.appointment_id, d.client_id, d.what, d.status, d.error_code, d.created_at, d.updated_at,
-              COALESCE(NULLIF(c.name, ''), a.client_name) AS client_name, a.start_at
+              COALESCE(NULLIF(c.name, ''), a.client_name,
+                       (SELECT trim(i.client_first_name || ' ' || i.client_last_name) FROM invites i
+                         WHERE i.appointment_id = d.appointment_id ORDER BY i.id DESC LIMIT 1)) AS client_name, a.start_at
          FROM message_deliveries d
          LEFT JOIN appointments a ON a.id = d.appointment_id
          LEFT JOIN clients c ON c.id = d.client_id
@@ -108,10 +117,10 @@ export async function deliveriesOfClient(db: D1Database, salonId: number, client
   return results;
 }
 
-/** The messages about an appointment that carry their appointment (reminders), oldest first. */
+/** The reminders of an appointment (other texts about it are found through sent_messages' keys), oldest first. */
 export async function deliveriesOfAppointment(db: D1Database, appointmentId: number) {
   const { results } = await db
-    .prepare(`SELECT ${COLUMNS} FROM message_deliveries WHERE appointment_id = ? ORDER BY created_at`)
+    .prepare(`SELECT ${COLUMNS} FROM message_deliveries WHERE appointment_id = ? AND what IS NOT NULL ORDER BY created_at`)
     .bind(appointmentId)
     .all<DeliveryRow>();
   return results;

@@ -30,9 +30,12 @@ export interface ReminderCandidate {
  * the D1 rows read.
  */
 export async function appointmentsToRemind(db: D1Database, q: { from: number; to: number }) {
-  const { results, meta } = await db
-    .prepare(
-      `SELECT a.id, a.salon_id, a.client_id, a.start_at, a.end_at, a.created_at,
+  const { results, meta } = await db.prepare(APPOINTMENTS_TO_REMIND).bind(q.from, q.to).all<ReminderCandidate>();
+  return { rows: results, rowsRead: meta.rows_read };
+}
+
+/** The cron's search (exported for its query plan: npm run bench:reminders). */
+export const APPOINTMENTS_TO_REMIND = `SELECT a.id, a.salon_id, a.client_id, a.start_at, a.end_at, a.created_at,
               s.name AS salon_name, s.phone AS salon_phone, s.timezone, s.reminder_24h, s.reminder_2h, s.reminder_channel,
               COALESCE(c.phone, a.client_phone) AS phone, c.email,
               EXISTS (SELECT 1 FROM marketing_opt_outs o
@@ -42,12 +45,7 @@ export async function appointmentsToRemind(db: D1Database, q: { from: number; to
          JOIN salons s ON s.id = a.salon_id
          LEFT JOIN clients c ON c.id = a.client_id
         WHERE a.status IN ('confirmed', 'unconfirmed') AND a.start_at > ?1 AND a.start_at <= ?2
-          AND (s.reminder_24h = 1 OR s.reminder_2h = 1)`,
-    )
-    .bind(q.from, q.to)
-    .all<ReminderCandidate>();
-  return { rows: results, rowsRead: meta.rows_read };
-}
+          AND (s.reminder_24h = 1 OR s.reminder_2h = 1)`;
 
 /** A reminder about to be made: the row that makes it once, and its link's hash. */
 export interface NewReminder {

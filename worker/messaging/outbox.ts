@@ -17,9 +17,16 @@ import { sendSms } from './sms';
 /** An idempotency key, derived from what is sent (`verify-{appointmentId}`, `invite-{id}-invited`…). */
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'a message key is 1 to 200 letters, digits, _ . : or -');
 
+/** Whom a message concerns, so that its delivery shows in the console (Today's failed messages, the appointment). */
+const about = {
+  salon_id: z.number().int().positive().optional(),
+  appointment_id: z.number().int().positive().optional(),
+};
+
 /** One message on the queue: small, JSON, and everything the consumer needs to send it. */
 export const outgoingMessageSchema = z.discriminatedUnion('kind', [
   z.object({
+    ...about,
     kind: z.literal('sms'),
     /** E.164 */
     to: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an SMS goes to an E.164 number'),
@@ -27,6 +34,7 @@ export const outgoingMessageSchema = z.discriminatedUnion('kind', [
     key,
   }),
   z.object({
+    ...about,
     kind: z.literal('email'),
     to: z.string().min(3).max(320),
     subject: z.string().min(1).max(998),
@@ -86,9 +94,14 @@ export async function deliver(db: D1Database, config: Config, m: OutgoingMessage
 
 /** Records the provider's id, so that its delivery callbacks find the message (a failure only loses its status). */
 const trackDelivery = (db: D1Database, m: OutgoingMessage, providerId: string) =>
-  recordProviderId(db, { key: m.key, channel: m.kind, providerId, now: Date.now() }).catch((e: unknown) =>
-    console.error(`[message ${m.key}] sent, but its delivery is not tracked:`, reasonOf(e)),
-  );
+  recordProviderId(db, {
+    key: m.key,
+    channel: m.kind,
+    providerId,
+    salonId: m.salon_id ?? null,
+    appointmentId: m.appointment_id ?? null,
+    now: Date.now(),
+  }).catch((e: unknown) => console.error(`[message ${m.key}] sent, but its delivery is not tracked:`, reasonOf(e)));
 
 /**
  * Puts messages on the queue, up to 100 a call (Queues' sendBatch limit). A part the queue

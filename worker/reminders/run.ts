@@ -20,9 +20,12 @@ const DAY = 24 * 3_600_000;
 const PER_BATCH = 240;
 
 export interface ReminderRun {
-  /** appointments read, and the D1 rows that read */
+  /** appointments read, and the D1 rows that search read */
   candidates: number;
+  findRowsRead: number;
+  /** D1 rows read and written in all (the search, and recording the reminders) */
   rowsRead: number;
+  rowsWritten: number;
   /** reminders recorded and put on the queue by this run, and messages enqueued */
   reminders: number;
   messages: number;
@@ -110,7 +113,7 @@ export async function remindDue(outbox: Outbox, now: number): Promise<ReminderRu
     );
     if (kind) due.push(await plan(r, kind, channels, config, now));
   }
-  const run: ReminderRun = { candidates: rows.length, rowsRead, reminders: 0, messages: 0 };
+  const run: ReminderRun = { candidates: rows.length, findRowsRead: rowsRead, rowsRead, rowsWritten: 0, reminders: 0, messages: 0 };
   for (let i = 0; i < due.length; i += PER_BATCH) {
     const part = due.slice(i, i + PER_BATCH);
     const inserts = reminderInserts(
@@ -126,6 +129,10 @@ export async function remindDue(outbox: Outbox, now: number): Promise<ReminderRu
         now,
       ),
     ]);
+    for (const r of results) {
+      run.rowsRead += r.meta.rows_read ?? 0;
+      run.rowsWritten += r.meta.rows_written ?? 0;
+    }
     const made = new Set(
       results
         .slice(0, inserts.length)

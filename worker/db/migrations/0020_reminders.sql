@@ -31,13 +31,14 @@ CREATE INDEX appointments_to_remind ON appointments(start_at) WHERE status IN ('
 -- What became of each message the queue sent, by its key: queued (on our queue or the
 -- provider's), sent, delivered, failed or bounced, from Twilio's status callbacks and Resend's
 -- webhooks. Reminders carry their salon, client and appointment; other messages get a row once
--- sent (the provider's id) and are found through sent_messages' keys.
+-- sent (the provider's id, and their salon and appointment when they name them) and are found
+-- through sent_messages' keys. A log: no foreign keys, so that recording a status never fails.
 CREATE TABLE message_deliveries (
   key            TEXT PRIMARY KEY,
   channel        TEXT NOT NULL CHECK (channel IN ('sms', 'email')),
-  salon_id       INTEGER REFERENCES salons(id),
+  salon_id       INTEGER,
   client_id      TEXT,
-  appointment_id INTEGER REFERENCES appointments(id),
+  appointment_id INTEGER,
   what           TEXT,
   provider_id    TEXT,
   status         TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'sent', 'delivered', 'failed', 'bounced')),
