@@ -157,7 +157,7 @@ describe('how the client is reminded', () => {
     expect(text).toMatchObject({
       kind: 'sms',
       body: expect.stringMatching(
-        /^Willow & Co Shoreditch: a reminder of your appointment tomorrow at 15:30\. See it, add it to your calendar or cancel: http:\/\/localhost:8787\/r\/[A-Za-z0-9_-]{22}$/,
+        /^Willow & Co Shoreditch: a reminder of your appointment tomorrow at 15:30\. See it, add it to your calendar or cancel: https:\/\/app\.invalid\/r\/[A-Za-z0-9_-]{22}$/,
       ),
     });
     expect(email).toMatchObject({
