@@ -5,6 +5,7 @@ import type { ClientCard } from '../../shared/console/clients';
 import type { VersionedSettings } from '../../shared/console/settings';
 import type { Today } from '../../shared/console/today';
 import { configFrom } from '../../worker/config';
+import { recordProviderId } from '../../worker/db/message-deliveries';
 import { twilioSignature } from '../../worker/messaging/status-callbacks';
 import { about, cronAt, linkOf, newAppointment, newClient, setReminders } from './reminder-helpers';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
@@ -92,6 +93,16 @@ describe('delivery status', () => {
     expect((await twilioCallback(text.key, fields)).status).toBe(204);
     expect((await twilioCallback(text.key, { ...fields, MessageStatus: 'sent' })).status).toBe(204);
     expect(await statusOf(text.key)).toMatchObject({ status: 'delivered' });
+  });
+
+  it('a text’s callback that comes before its send is recorded is kept, and the send fills in its salon', async () => {
+    const key = `verify-early-${crypto.randomUUID().slice(0, 8)}`;
+    const sid = `SM${'ef'.repeat(16)}`;
+    expect((await twilioCallback(key, { MessageSid: sid, MessageStatus: 'sent' })).status).toBe(204);
+    expect(await statusOf(key)).toMatchObject({ status: 'sent', provider_id: sid });
+    await recordProviderId(env.DB, { key, channel: 'sms', providerId: sid, salonId: 1, appointmentId: null, now: Date.now() });
+    const row = await env.DB.prepare('SELECT salon_id, status FROM message_deliveries WHERE key = ?').bind(key).first();
+    expect(row).toEqual({ salon_id: 1, status: 'sent' });
   });
 
   it('Resend’s Svix-signed events record an email as sent, delivered or bounced; a bad signature or an old one is 401', async () => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { recordDeliveryStatus } from '../db/message-deliveries';
+import { recordDeliveryStatus, recordTextStatus } from '../db/message-deliveries';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { resendStatusOf, twilioStatusOf, verifiedResendEvent } from '../messaging/delivery-status';
@@ -52,7 +52,7 @@ export const messageWebhooks = new Hono<AppEnv>()
     if (!key.success || !body.success) throw new AppError('BAD_REQUEST', (key.error ?? body.error)!.issues[0]!.message);
     const status = twilioStatusOf(body.data.MessageStatus);
     if (status)
-      await recordDeliveryStatus(c.env.DB, {
+      await recordTextStatus(c.env.DB, {
         key: key.data,
         providerId: body.data.MessageSid,
         status,

@@ -16,8 +16,10 @@ export interface NewDelivery {
 }
 
 const ROWS_PER_INSERT = 12; // 8 values a row, at most 100 a statement
-const RANK = `CASE status WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END`;
-const RANK_OF_NEW = `CASE ?2 WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END`;
+/** How far on a status is (failed and bounced are as far as it goes), in SQL. */
+const rankOf = (status: string) => `CASE ${status} WHEN 'queued' THEN 0 WHEN 'sent' THEN 1 WHEN 'delivered' THEN 2 ELSE 3 END`;
+const RANK = rankOf('status');
+const RANK_OF_NEW = rankOf('?2');
 
 /** The statements that record messages as queued (a key already there is left as it is). */
 export function deliveryInserts(db: D1Database, rows: NewDelivery[], now: number): D1PreparedStatement[] {
@@ -46,9 +48,32 @@ export async function recordProviderId(
     .prepare(
       `INSERT INTO message_deliveries (key, channel, provider_id, salon_id, appointment_id, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
-       ON CONFLICT (key) DO UPDATE SET provider_id = COALESCE(message_deliveries.provider_id, excluded.provider_id)`,
+       ON CONFLICT (key) DO UPDATE SET provider_id = COALESCE(message_deliveries.provider_id, excluded.provider_id),
+         salon_id = COALESCE(message_deliveries.salon_id, excluded.salon_id),
+         appointment_id = COALESCE(message_deliveries.appointment_id, excluded.appointment_id)`,
     )
     .bind(d.key, d.channel, d.providerId, d.salonId, d.appointmentId, d.now)
+    .run();
+}
+
+/**
+ * A text's status from Twilio's signed callback, by the key its StatusCallback names: recorded
+ * even when the callback comes before the send was (the row is made here then, and the sender's
+ * record fills in its salon), and only when it is further on than the one there.
+ */
+export async function recordTextStatus(
+  db: D1Database,
+  u: { key: string; providerId: string; status: DeliveryStatus; errorCode: string | null; now: number },
+): Promise<void> {
+  await db
+    .prepare(
+      `INSERT INTO message_deliveries (key, channel, provider_id, status, error_code, created_at, updated_at)
+       VALUES (?1, 'sms', ?5, ?2, ?3, ?4, ?4)
+       ON CONFLICT (key) DO UPDATE SET status = excluded.status, error_code = COALESCE(excluded.error_code, message_deliveries.error_code),
+         updated_at = excluded.updated_at, provider_id = COALESCE(message_deliveries.provider_id, excluded.provider_id)
+       WHERE ${rankOf('message_deliveries.status')} < ${RANK_OF_NEW}`,
+    )
+    .bind(u.key, u.status, u.errorCode, u.now, u.providerId)
     .run();
 }
 
