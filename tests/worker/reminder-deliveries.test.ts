@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCard } from '../../shared/console/clients';
 import type { VersionedSettings } from '../../shared/console/settings';
 import type { Today } from '../../shared/console/today';
+import worker from '../../worker';
 import { configFrom } from '../../worker/config';
 import { recordProviderId } from '../../worker/db/message-deliveries';
 import { twilioSignature } from '../../worker/messaging/status-callbacks';
@@ -122,7 +123,8 @@ describe('delivery status', () => {
   });
 
   it('a failed reminder shows in the console that day: Today, the client’s card and the appointment', async () => {
-    const { client, a, text } = await remindedClient(new Date(Date.now() + 20 * 3_600_000).toISOString(), new Date().toISOString());
+    // Today lists what failed since midnight by when the provider said so (now), whenever the appointment is
+    const { client, a, text } = await remindedClient('2027-04-07T12:00:00Z', '2027-04-06T12:00:00Z');
     expect(text).toBeDefined();
     const fields = { MessageSid: SID.replace('ab', 'cd'), MessageStatus: 'undelivered', ErrorCode: '30003', To: text.to };
     expect((await twilioCallback(text.key, fields)).status).toBe(204);
@@ -142,6 +144,26 @@ describe('delivery status', () => {
     expect(opened.messages).toContainEqual({ what: 'Reminder 24 hours before (text)', sent_at: expect.any(String), status: 'failed' });
   });
 
+  it('a message the provider refuses for good shows as failed in its salon’s Today', async () => {
+    const key = `refused-${crypto.randomUUID().slice(0, 8)}`;
+    const parked: unknown[] = [];
+    const body = { kind: 'email', to: 'not-an-address', subject: 'x', html: '<p>x</p>', text: 'x', key, salon_id: 1 };
+    const batch = {
+      queue: 'messages',
+      metadata: { metrics: { backlogCount: 1, backlogBytes: 0 } },
+      messages: [{ id: 'm-1', timestamp: new Date(), attempts: 1, body, ack: () => undefined, retry: () => undefined }],
+      ackAll: () => undefined,
+      retryAll: () => undefined,
+    } as unknown as MessageBatch;
+    const dlq = { send: (b: unknown) => (parked.push(b), Promise.resolve()), sendBatch: () => Promise.resolve() } as unknown as Queue;
+    await worker.queue(batch, { ...env, MESSAGES_DLQ: dlq });
+    expect(parked).toHaveLength(1);
+    const today = (await (await consoleCall('/api/console/salons/1/today', owner)).json()) as Today;
+    expect(today.failed_messages).toContainEqual(
+      expect.objectContaining({ key, channel: 'email', status: 'failed', error_code: '422 validation_error', what: 'Message' }),
+    );
+  });
+
   it('Today shows the day’s appointments, arrivals and requests waiting; a stylist sees no requests or messages', async () => {
     const today = (await (await consoleCall('/api/console/salons/1/today', owner)).json()) as Today;
     expect(today).toMatchObject({ timezone: 'Europe/London', currency: 'GBP', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
@@ -155,9 +177,8 @@ describe('delivery status', () => {
 
 describe('the reminder’s link', () => {
   it('opens the appointment without a password, with its calendar file, and cancels it within the salon’s rules', async () => {
-    const start = new Date(Date.now() + 5 * 24 * 3_600_000);
-    start.setUTCMinutes(0, 0, 0);
-    const { a, text } = await remindedClient(start.toISOString(), new Date(start.getTime() - 24 * 3_600_000).toISOString());
+    // at noon (never in quiet hours, whatever time the test runs), well outside the salon's 24-hour window
+    const { a, text } = await remindedClient('2027-04-09T12:00:00Z', '2027-04-08T12:00:00Z');
     const token = linkOf(text);
     const short = await call(`/r/${token}`);
     expect(short.status).toBe(302);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { recordDeliveryStatus, recordTextStatus } from '../db/message-deliveries';
+import { recordEmailStatus, recordTextStatus } from '../db/message-deliveries';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { resendStatusOf, twilioStatusOf, verifiedResendEvent } from '../messaging/delivery-status';
@@ -70,8 +70,7 @@ export const messageWebhooks = new Hono<AppEnv>()
     if (!parsed.success) throw new AppError('BAD_REQUEST', 'A Resend event has a type and data.email_id');
     const status = resendStatusOf(parsed.data.type);
     if (status)
-      await recordDeliveryStatus(c.env.DB, {
-        key: null,
+      await recordEmailStatus(c.env.DB, {
         providerId: parsed.data.data.email_id,
         status,
         errorCode: status === 'bounced' || status === 'failed' ? parsed.data.type : null,

@@ -77,22 +77,35 @@ export async function recordTextStatus(
     .run();
 }
 
-/**
- * A new status for the message with this key (or, without one, this provider id): recorded only
- * when it is further on than the one there. True when it changed something.
- */
-export async function recordDeliveryStatus(
+/** A message the provider refused for good (an invalid number or address): failed, with the provider's status and code. */
+export async function recordRefused(
   db: D1Database,
-  u: { key: string | null; providerId: string | null; status: DeliveryStatus; errorCode: string | null; now: number },
+  d: { key: string; channel: 'sms' | 'email'; salonId: number | null; appointmentId: number | null; code: string; now: number },
+) {
+  await db
+    .prepare(
+      `INSERT INTO message_deliveries (key, channel, salon_id, appointment_id, status, error_code, created_at, updated_at)
+       VALUES (?1, ?2, ?3, ?4, 'failed', ?5, ?6, ?6)
+       ON CONFLICT (key) DO UPDATE SET status = 'failed', error_code = excluded.error_code, updated_at = excluded.updated_at`,
+    )
+    .bind(d.key, d.channel, d.salonId, d.appointmentId, d.code.slice(0, 60), d.now)
+    .run();
+}
+
+/**
+ * An email's status from Resend's signed webhook, by Resend's email id: recorded only when it is
+ * further on than the one there. True when it changed something.
+ */
+export async function recordEmailStatus(
+  db: D1Database,
+  u: { providerId: string; status: DeliveryStatus; errorCode: string | null; now: number },
 ): Promise<boolean> {
-  const where = u.key !== null ? 'key = ?1' : 'provider_id = ?5';
   const { meta } = await db
     .prepare(
-      `UPDATE message_deliveries SET status = ?2, error_code = COALESCE(?3, error_code), updated_at = ?4,
-              provider_id = COALESCE(provider_id, ?5)
-        WHERE ${where} AND ${RANK} < ${RANK_OF_NEW}`,
+      `UPDATE message_deliveries SET status = ?2, error_code = COALESCE(?3, error_code), updated_at = ?4
+        WHERE provider_id = ?1 AND ${RANK} < ${RANK_OF_NEW}`,
     )
-    .bind(u.key, u.status, u.errorCode, u.now, u.providerId)
+    .bind(u.providerId, u.status, u.errorCode, u.now)
     .run();
   return meta.changes > 0;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Config } from '../config';
-import { recordDeliveryStatus, recordProviderId } from '../db/message-deliveries';
+import { recordProviderId, recordRefused } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
 import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
@@ -164,41 +164,48 @@ async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Co
     console.error(`[message ${label}] attempt ${msg.attempts} failed (${why}): retrying in ${delaySeconds} s`);
     msg.retry({ delaySeconds });
   };
-  if (!parsed.success) return park(msg, label, 'not a message this Worker sends', deadLetters, retry, db);
+  if (!parsed.success) return park(msg, label, 'not a message this Worker sends', deadLetters, retry);
   if (!config) return retry('configuration refused');
   try {
     await deliver(db, config, parsed.data);
     msg.ack();
   } catch (e) {
     if (worthRetrying(e)) retry(reasonOf(e));
-    else await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry, db);
+    else if (await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) {
+      // Refused for good: it shows as failed in its salon's console that day.
+      const m = parsed.data;
+      const code = e instanceof SendRefused ? `${e.status} ${e.code}` : 'refused';
+      await recordRefused(db, {
+        key: m.key,
+        channel: m.kind,
+        salonId: m.salon_id ?? null,
+        appointmentId: m.appointment_id ?? null,
+        code,
+        now: Date.now(),
+      }).catch((err: unknown) => console.error(`[message ${m.key}] refusal not recorded:`, reasonOf(err)));
+    }
   }
 }
 
-/** Keeps a message that will never be sent on the dead-letter queue, then acks it; retried when even that fails. */
+/**
+ * Keeps a message that will never be sent on the dead-letter queue, then acks it (true); retried
+ * when even that fails (false).
+ */
 async function park(
   msg: Message<unknown>,
   label: string,
   why: string,
   deadLetters: Queue<unknown> | undefined,
   retry: (why: string) => void,
-  db: D1Database,
-) {
+): Promise<boolean> {
   try {
     if (!deadLetters) throw new Error('no MESSAGES_DLQ binding');
     await deadLetters.send(msg.body, { contentType: 'json' });
   } catch (e) {
-    return retry(`${why}; not parked: ${reasonOf(e)}`);
+    retry(`${why}; not parked: ${reasonOf(e)}`);
+    return false;
   }
   console.error(`[message ${label}] ${why}: parked on the dead-letter queue`);
   msg.ack();
-  // Refused for good: its delivery shows as failed (the salon sees a failed reminder that day).
-  if (label !== `id ${msg.id}`)
-    await recordDeliveryStatus(db, {
-      key: label,
-      providerId: null,
-      status: 'failed',
-      errorCode: why.replace(/^refused: /, '').slice(0, 60),
-      now: Date.now(),
-    }).catch(() => undefined);
+  return true;
 }
