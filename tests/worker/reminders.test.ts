@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker';
 import { reminderDueAt } from '../../worker/reminders/due';
 import { about, cronAt, newAppointment, newClient, recordingQueue, setReminders } from './reminder-helpers';
+import { bookRestyle, newClient as newAccount, restyleTimes, tuesday } from './client-bookings-helpers';
 import { standIn } from './helpers';
 
 /**
@@ -136,6 +137,14 @@ describe('time is the salon’s', () => {
 });
 
 describe('how the client is reminded', () => {
+  it('a client who books online is known by its account’s phone and email from then on (its reminders reach it)', async () => {
+    const client = await newAccount();
+    const [start] = await restyleTimes(tuesday(3));
+    expect((await bookRestyle(client, start!)).status).toBe(201);
+    const row = await env.DB.prepare('SELECT phone, email FROM clients WHERE id = ?').bind(client.username).first();
+    expect(row).toEqual({ phone: client.phone, email: `r${client.phone.slice(-5)}@example.test` });
+  });
+
   it('a client who opted out of the salon’s texts gets the email only, or nothing without an address', async () => {
     const withEmail = await newClient({ email: true });
     const without = await newClient();
