@@ -33,19 +33,20 @@ const workerZones = [
       'invites',
       'domains',
       'group',
+      'reminders',
       'index.ts',
       'scheduled.ts',
     ],
     'db/ is the ground floor: it imports no layer above it.',
   ),
   up(
-    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity', 'domains', 'group'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'identity', 'domains', 'group', 'reminders'],
     ['edge', 'api', 'index.ts', 'scheduled.ts'],
     'The domain is independent of HTTP: it imports neither api/ nor edge/.',
   ),
   up(
     ['availability'],
-    ['bookings', 'payments', 'messaging', 'invites'],
+    ['bookings', 'payments', 'messaging', 'invites', 'reminders'],
     'bookings/ and payments/ build on availability/, never the other way.',
   ),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
@@ -58,7 +59,7 @@ const workerZones = [
   },
   up(
     ['edge'],
-    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'domains', 'group'],
+    ['availability', 'bookings', 'payments', 'messaging', 'invites', 'domains', 'group', 'reminders'],
     'The edge reaches data only through the API (embedded or UPSTREAM_API).',
   ),
 ];

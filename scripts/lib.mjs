@@ -151,7 +151,9 @@ export function prepareStandInsDb(persistTo) {
 
 /** Starts the stand-ins Worker on `port`; payment events go to the product on `appPort` (if any). */
 export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quiet = false }) {
-  const vars = { ...extra, ...(appPort ? { WEBHOOK_URL: `http://127.0.0.1:${appPort}/webhooks/stripe` } : {}) };
+  const app = appPort ? `http://127.0.0.1:${appPort}` : null;
+  // payment events to /webhooks/stripe, email delivery events (Resend's, signed as Svix signs them) to /webhooks/resend
+  const vars = { ...extra, ...(app ? { WEBHOOK_URL: `${app}/webhooks/stripe`, RESEND_WEBHOOK_URL: `${app}/webhooks/resend` } : {}) };
   return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet });
 }
 
@@ -182,7 +184,9 @@ export async function startApp({ port, standInsPort = port + 1, persistTo, vars 
   const standIns = await startStandIns({ port: standInsPort, persistTo, appPort: port, vars: clock, quiet });
   let app;
   try {
-    app = await startWorker({ port, persistTo, vars: { ...standInSettings(standInsPort), ...clock, ...vars }, quiet });
+    // APP_ORIGIN: where reminder links and Twilio's status callbacks point (the stand-ins call back there)
+    const origin = { APP_ORIGIN: `http://127.0.0.1:${port}` };
+    app = await startWorker({ port, persistTo, vars: { ...standInSettings(standInsPort), ...origin, ...clock, ...vars }, quiet });
   } catch (e) {
     standIns.kill();
     throw e;

@@ -24,6 +24,14 @@ const required = (name: string) =>
 export const DEFAULT_LEASE_MS = 1000;
 
 const LOCAL_SECRET = /(^|_)local[_-]|^AC0{32}$/;
+/** A webhook secret whose key is a local one (the stand-ins' is whsec_ + base64 of 'local_standin_resend_webhook'). */
+const isLocalWebhookSecret = (secret: string) => {
+  try {
+    return atob(secret.slice('whsec_'.length)).startsWith('local_');
+  } catch {
+    return false;
+  }
+};
 const STAND_IN_SETTINGS = [
   'COGNITO_ENDPOINT',
   'COGNITO_JWKS_URL',
@@ -93,6 +101,20 @@ const envSchema = z
       'EMAIL_FROM must be an email address or a name and an address, such as Bookwell <bookings@example.com>',
     ),
     RESEND_API_BASE: optionalUrl('RESEND_API_BASE'),
+    /** Resend's webhook signing secret (Svix, whsec_ + base64): delivery events are refused without its signature */
+    RESEND_WEBHOOK_SECRET: required('RESEND_WEBHOOK_SECRET').regex(
+      /^whsec_[A-Za-z0-9+/]{16,}={0,2}$/,
+      'RESEND_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)',
+    ),
+    /**
+     * Where clients and providers reach this Worker from outside (https://book.example.com): the
+     * reminders' short links and the delivery callbacks Twilio is asked to call (its signature
+     * covers that URL) start here.
+     */
+    APP_ORIGIN: required('APP_ORIGIN').refine(
+      (u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol) && new URL(u).origin === u.replace(/\/$/, ''),
+      'APP_ORIGIN must be an origin, such as https://book.example.com',
+    ),
     PUSHER_APP_ID: pusherId('PUSHER_APP_ID'),
     PUSHER_KEY: pusherId('PUSHER_KEY'),
     PUSHER_SECRET: required('PUSHER_SECRET'),
@@ -160,6 +182,14 @@ const envSchema = z
         path: ['AWS_ACCESS_KEY_ID'],
         message: 'AWS_ACCESS_KEY_ID is a local stand-in key, which production refuses',
       });
+    if (isLocalWebhookSecret(env.RESEND_WEBHOOK_SECRET))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['RESEND_WEBHOOK_SECRET'],
+        message: 'RESEND_WEBHOOK_SECRET is a local stand-in key, which production refuses',
+      });
+    if (!env.APP_ORIGIN.startsWith('https://'))
+      ctx.addIssue({ code: 'custom', path: ['APP_ORIGIN'], message: 'APP_ORIGIN must be an https:// origin in production' });
     if (env.CLOCK_OFFSET_MS)
       ctx.addIssue({
         code: 'custom',
@@ -253,6 +283,7 @@ function toConfig(env: z.output<typeof envSchema>) {
       apiKey: env.RESEND_API_KEY,
       from: env.EMAIL_FROM,
       apiBase: withSlash(env.RESEND_API_BASE ?? 'https://api.resend.com/'),
+      webhookSecret: env.RESEND_WEBHOOK_SECRET,
     },
     /** Cloudflare for SaaS's custom hostnames API (worker/domains/cloudflare.ts) */
     cloudflare: {
@@ -261,6 +292,8 @@ function toConfig(env: z.output<typeof envSchema>) {
       apiBase: `${withSlash(env.CLOUDFLARE_API_BASE ?? 'https://api.cloudflare.com/')}client/v4/`,
       cnameTarget: env.CLOUDFLARE_CNAME_TARGET ?? env.APP_HOSTS.split(',')[0]!.trim().toLowerCase(),
     },
+    /** this Worker's public origin, without a trailing slash */
+    appOrigin: new URL(env.APP_ORIGIN).origin,
     pusher: {
       appId: env.PUSHER_APP_ID,
       key: env.PUSHER_KEY,

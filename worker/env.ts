@@ -44,6 +44,8 @@ export interface Env {
   RESEND_API_KEY?: string;
   EMAIL_FROM?: string;
   RESEND_API_BASE?: string;
+  RESEND_WEBHOOK_SECRET?: string;
+  APP_ORIGIN?: string;
   PUSHER_APP_ID?: string;
   PUSHER_KEY?: string;
   PUSHER_SECRET?: string;

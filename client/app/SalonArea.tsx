@@ -50,6 +50,7 @@ const MyBookings = named(() => import('../features/my-bookings/MyBookings'), 'My
 const SalonBookings = named(() => import('../features/my-bookings/SalonBookings'), 'SalonBookings');
 const AppointmentDetails = named(() => import('../features/my-bookings/AppointmentDetails'), 'AppointmentDetails');
 const ChangeTime = named(() => import('../features/my-bookings/ChangeTime'), 'ChangeTime');
+const LinkedAppointment = named(() => import('../features/my-bookings/LinkedAppointment'), 'LinkedAppointment');
 const Deposits = named(() => import('../features/deposits/Deposits'), 'Deposits');
 const PayDeposit = named(() => import('../features/deposits/PayDeposit'), 'PayDeposit');
 const InviteAddCard = named(() => import('../features/deposits/InviteAddCard'), 'InviteAddCard');
@@ -245,6 +246,8 @@ export function SalonArea({
                 </RequireServices>
               }
             />
+            {/* A reminder's link: the appointment without a password (issue 30). */}
+            <Route path="visit/:token" element={<LinkedAppointment />} />
             {/* Gift vouchers: public, no login (§6). */}
             <Route path="voucher" element={<BuyVoucher />} />
             <Route path="voucher/confirmation" element={<VoucherConfirmation />} />

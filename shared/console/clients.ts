@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from './reminders';
 import { z } from '../zod';
 
 /**
@@ -61,13 +62,16 @@ export interface ClientNote {
   created_at: string;
 }
 
-export type ClientMessageKind = 'booking_verification' | 'deposit_request' | 'deposit_reminder' | 'rebooking_link';
+export type ClientMessageKind =
+  'booking_verification' | 'deposit_request' | 'deposit_reminder' | 'rebooking_link' | 'reminder_24h' | 'reminder_2h';
 
-/** A text the salon's product handed to the SMS provider for this client (sent_messages). */
+/** A text or email the salon's product sent this client, and what became of it (null: not known). */
 export interface ClientMessage {
   kind: ClientMessageKind;
+  channel: 'sms' | 'email';
   sent_at: string;
   appointment_id: number | null;
+  status: DeliveryStatus | null;
 }
 
 /** GET /api/console/salons/{id}/clients/{clientId}: the client's card at this salon. */

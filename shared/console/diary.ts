@@ -1,3 +1,4 @@
+import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
 import { z } from '../zod';
 
@@ -86,6 +87,8 @@ export interface DiaryWeek {
 export interface AppointmentMessage {
   what: string;
   sent_at: string;
+  /** what became of it (null: not known) */
+  status: DeliveryStatus | null;
 }
 
 /** GET /api/console/salons/{id}/appointments/{appointmentId}: an appointment opened in the diary. */

@@ -1,5 +1,6 @@
 import { THEME_MODES } from '../constants';
 import { WEEKDAY_NAMES } from '../salon-identity';
+import { remindersSetting } from './reminders';
 import { z } from '../zod';
 
 /**
@@ -117,6 +118,8 @@ export const settingFields = {
     .refine((r) => r.min <= r.max, { message: 'The largest custom amount must be at least the smallest', path: ['max'] })
     .nullable(),
   voucher_validity_months: wholeNumber('the months a voucher is valid', 1, 60),
+  // Reminders (issue 30): when clients are reminded of an appointment, and how
+  reminders: remindersSetting,
   // Address and hours
   name: text(120, 'The salon name').trim().min(1, 'Enter the salon’s name'),
   phone: text(40, 'The phone number'),
@@ -154,6 +157,7 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   voucher_amounts: 'Voucher amounts',
   voucher_custom: 'Custom voucher amounts',
   voucher_validity_months: 'Voucher validity (months)',
+  reminders: 'Reminders',
   name: 'Salon name',
   phone: 'Phone',
   email: 'Email',

@@ -9,6 +9,10 @@ export interface StandInsEnv {
   PUSHER_SECRET: string;
   /** Where payment events are POSTed, signed as Stripe signs them (the product's /webhooks/stripe). */
   WEBHOOK_URL?: string;
+  /** Where email delivery events are POSTed, signed as Svix signs them (the product's /webhooks/resend); none: not sent. */
+  RESEND_WEBHOOK_URL?: string;
+  /** The secret they are signed with (whsec_ + base64), the product's RESEND_WEBHOOK_SECRET in development. */
+  RESEND_WEBHOOK_SECRET: string;
   /** Public origin of the stand-ins' pages (3-D Secure), e.g. http://127.0.0.1:8788; else the request's own. */
   PUBLIC_ORIGIN?: string;
   /** The app client's PreventUserExistenceErrors: 'ENABLED' (the default, as production's pool must be) or 'LEGACY'. */

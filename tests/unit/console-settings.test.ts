@@ -59,6 +59,7 @@ function wholeSettings() {
     voucher_amounts: [],
     voucher_custom: null,
     voucher_validity_months: 12,
+    reminders: { day_before: true, two_hours_before: false, channel: 'text' },
     name: 'A salon',
     phone: '',
     email: '',

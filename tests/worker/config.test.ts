@@ -28,6 +28,8 @@ const PRODUCTION = {
   RESEND_API_KEY: 're_ExampleResendKey123',
   EMAIL_FROM: 'Bookwell <bookings@example.com>',
   RESEND_API_BASE: '',
+  RESEND_WEBHOOK_SECRET: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  APP_ORIGIN: 'https://book.example.com',
   PUSHER_APP_ID: '1234567',
   PUSHER_KEY: 'a1b2c3d4e5f6a7b8c9d0',
   PUSHER_SECRET: 'examplePusherSecretValue',
@@ -143,6 +145,25 @@ describe('one checked configuration', () => {
     ['production without the SMS provider', { ...PRODUCTION, ...unset('TWILIO_AUTH_TOKEN') }, 'TWILIO_AUTH_TOKEN is required', null],
     ['production without the Resend key', { ...PRODUCTION, ...unset('RESEND_API_KEY') }, 'RESEND_API_KEY is required', null],
     [
+      'production without the Resend webhook secret (forged delivery events)',
+      { ...PRODUCTION, ...unset('RESEND_WEBHOOK_SECRET') },
+      'RESEND_WEBHOOK_SECRET is required',
+      null,
+    ],
+    [
+      'production with the stand-ins’ Resend webhook secret',
+      { ...PRODUCTION, RESEND_WEBHOOK_SECRET: 'whsec_bG9jYWxfc3RhbmRpbl9yZXNlbmRfd2ViaG9vaw==' },
+      'RESEND_WEBHOOK_SECRET is a local stand-in key',
+      'whsec_bG9jYWxfc3RhbmRpbl9yZXNlbmRfd2ViaG9vaw==',
+    ],
+    ['production without its public origin', { ...PRODUCTION, ...unset('APP_ORIGIN') }, 'APP_ORIGIN is required', null],
+    [
+      'production with a plain-http origin',
+      { ...PRODUCTION, APP_ORIGIN: 'http://book.example.com' },
+      'APP_ORIGIN must be an https:// origin in production',
+      null,
+    ],
+    [
       'production with the local Resend key',
       { ...PRODUCTION, RESEND_API_KEY: 're_local_standin' },
       'RESEND_API_KEY is a local stand-in key',
@@ -209,7 +230,12 @@ describe('one checked configuration', () => {
   it("production sends email through Resend's own API, from a bare address or a named one", () => {
     for (const from of ['bookings@example.com', 'Bookwell <bookings@example.com>']) {
       const config = configFrom({ ...PRODUCTION, RELEASE: '1', EMAIL_FROM: from });
-      expect(config.email).toEqual({ apiKey: PRODUCTION.RESEND_API_KEY, from, apiBase: 'https://api.resend.com/' });
+      expect(config.email).toEqual({
+        apiKey: PRODUCTION.RESEND_API_KEY,
+        from,
+        apiBase: 'https://api.resend.com/',
+        webhookSecret: PRODUCTION.RESEND_WEBHOOK_SECRET,
+      });
     }
   });
 

@@ -100,8 +100,20 @@ describe('the salon’s clients', () => {
     expect(after.appointments.find((a) => a.id === missed.id)!.status).toBe('no_show');
     expect(after.spend).toBeCloseTo(before.spend - missed.price, 2);
     expect(after.messages).toEqual([
-      { kind: 'deposit_reminder', sent_at: new Date(2000).toISOString(), appointment_id: invite.appointment_id },
-      { kind: 'deposit_request', sent_at: new Date(1000).toISOString(), appointment_id: invite.appointment_id },
+      {
+        kind: 'deposit_reminder',
+        channel: 'sms',
+        sent_at: new Date(2000).toISOString(),
+        appointment_id: invite.appointment_id,
+        status: null,
+      },
+      {
+        kind: 'deposit_request',
+        channel: 'sms',
+        sent_at: new Date(1000).toISOString(),
+        appointment_id: invite.appointment_id,
+        status: null,
+      },
     ]);
     await env.DB.prepare('UPDATE appointments SET no_show_at = NULL WHERE id = ?').bind(missed.id).run();
   });

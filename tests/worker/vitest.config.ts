@@ -31,6 +31,9 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: [...migrations, ...seed],
             ...standIns,
             STANDINS_ORIGIN: standIns.STRIPE_API_BASE,
+            // where the stand-ins send texts' status callbacks: a name that never resolves (RFC 2606), so a
+            // test's text never calls a dev server on this machine; the tests sign callbacks for it themselves
+            APP_ORIGIN: 'https://app.invalid',
             // no shared settings-version reads, so an admin change answers at once (cache.test.ts runs with the lease)
             VERSION_LEASE_MS: '0',
           },

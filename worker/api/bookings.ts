@@ -25,6 +25,7 @@ import { addressOf, admitVerification } from '../abuse/limits';
 import { clientOf, holdOwnerOf, idempotencyKeyOf, originOf, ownHoldOf, returnUrlOf } from './request-headers';
 import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 import { clientRoute, holdRoute, holdTakingRoute, publicRoute } from './policy';
+import { knowClient } from './client-invites';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
 const iso = isoDateTime();
@@ -172,6 +173,8 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
   });
   if (verificationCode) textVerification(c, salonId, booking.appointment_id, clientId, verificationCode);
   if (verificationCode) announceToDiary(c, salonId, booking.appointment_id, 'booked');
+  // the client's phone and email, for its reminders (once: a known client is not asked again)
+  afterAnswer(c, knowClient(c, clientId), 'client details not read');
   return c.json(booking, 201);
 }
 
@@ -194,6 +197,8 @@ function textVerification(c: Context<AppEnv>, salonId: number, appointmentId: nu
       to: user.phone,
       body: bookingVerificationText(salon?.name ?? '', `${origin}/verify/${salonId}/${code}`),
       key: `verify-${appointmentId}`,
+      salon_id: salonId,
+      appointment_id: appointmentId,
     });
   })();
   afterAnswer(c, queued, 'verification text not sent');

@@ -5,7 +5,7 @@ import { clientById, clientByPhone, forgetClient, rememberClient } from '../db/c
 import { inviteByCode } from '../db/invites';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { userOfToken } from '../identity/cognito';
+import { userOfToken, type VerifiedUser } from '../identity/cognito';
 import { acceptCardOnly, declineInvite, markSeen, openInviteOf } from '../invites/actions';
 import { clientInvites as listInvites } from '../invites/list';
 import { payInvite } from '../invites/pay';
@@ -46,15 +46,25 @@ async function verifiedUserOf(c: Context<AppEnv>, sub: string) {
 
 /**
  * Makes sure the verified client is known (clients table): the first time, GetUser with the
- * request's own access token tells its verified phone and name, and invites sent to that phone
- * before the account existed become the client's.
+ * request's own access token tells its verified phone, name and email (reminders reach it there),
+ * and invites sent to that phone before the account existed become the client's.
  */
-async function knowClient(c: Context<AppEnv>, sub: string) {
+export async function knowClient(c: Context<AppEnv>, sub: string) {
   if (await clientById(c.env.DB, sub)) return;
   const user = await verifiedUserOf(c, sub);
-  if (user?.phone)
-    await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
+  if (user?.phone) await remember(c, { ...user, phone: user.phone });
 }
+
+/** Records the client as GetUser tells it (a verified phone, names, email). */
+const remember = (c: Context<AppEnv>, user: VerifiedUser & { phone: string }) =>
+  rememberClient(c.env.DB, {
+    id: user.username,
+    phone: user.phone,
+    firstName: user.firstName,
+    name: user.name,
+    email: user.email,
+    now: Date.now(),
+  });
 
 const invalidLink = () => new AppError('NOT_FOUND', MSG_INVITE_INVALID, undefined, 'invite_invalid');
 
@@ -111,8 +121,7 @@ export const clientInvites = new Hono<AppEnv>()
     const sub = clientOf(c);
     const user = await verifiedUserOf(c, sub);
     if (!user) throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
-    if (user.phone)
-      await rememberClient(c.env.DB, { id: sub, phone: user.phone, firstName: user.firstName, name: user.name, now: Date.now() });
+    if (user.phone) await remember(c, { ...user, phone: user.phone });
     else await forgetClient(c.env.DB, sub);
     return c.body(null, 204);
   })

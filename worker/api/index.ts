@@ -3,6 +3,8 @@ import { withConfig, type AppEnv } from '../env';
 import { errorBody, onError } from '../error-answer';
 import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
+import { appointmentLinks } from './appointment-links';
+import { consoleToday } from './console/today';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
 import { adminSettings } from './admin-settings';
@@ -72,5 +74,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDomain)
   .route('/', consoleShortName)
   .route('/', consoleGroupPicker)
+  .route('/', consoleToday)
+  .route('/', appointmentLinks)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

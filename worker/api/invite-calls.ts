@@ -77,7 +77,7 @@ export async function sendRebookingLink(c: Context<AppEnv>, salonId: number, cli
   const key = `rebooking-link-${made.ref}`;
   afterAnswer(
     c,
-    enqueueMessage(outboxOf(c), { kind: 'sms', to: made.phone, body: rebookingLinkText(made.salonName, link), key }),
+    enqueueMessage(outboxOf(c), { kind: 'sms', to: made.phone, body: rebookingLinkText(made.salonName, link), key, salon_id: salonId }),
     `rebooking link for salon ${salonId} not texted`,
   );
   c.header('Cache-Control', 'private, no-store');

@@ -26,5 +26,6 @@ export function publishChange(c: Context<AppEnv>, row: InviteRow) {
 export function textInvite(c: Context<AppEnv>, row: InviteRow, reminder: boolean, now: number) {
   const body = inviteText(row, originOf(c), row.client_id !== null, reminder);
   const key = reminder ? `invite-${row.id}-reminded-${now}` : `invite-${row.id}-invited`;
-  afterAnswer(c, enqueueMessage(outboxOf(c), { kind: 'sms', to: row.client_phone, body, key }), `invite ${row.id} text not sent`);
+  const message = { kind: 'sms' as const, to: row.client_phone, body, key, salon_id: row.salon_id, appointment_id: row.appointment_id };
+  afterAnswer(c, enqueueMessage(outboxOf(c), message), `invite ${row.id} text not sent`);
 }

@@ -1,11 +1,13 @@
 import { toMajor } from '../../shared/money';
-import { CLIENTS_PAGE_SIZE, type ClientCard, type ClientList, type ClientSummary } from '../../shared/console/clients';
+import { CLIENTS_PAGE_SIZE, type ClientCard, type ClientList, type ClientMessage, type ClientSummary } from '../../shared/console/clients';
+import { deliveriesOfClient, statusesOfKeys } from '../db/message-deliveries';
 import {
   appointmentsOfClient,
   messagesOfClient,
   notesOfClient,
   personOf,
   searchClients,
+  type ClientMessageRow,
   type ClientNoteRow,
   type PersonRow,
 } from '../db/salon-clients';
@@ -65,6 +67,39 @@ export async function clientOfSalon(db: D1Database, scope: Scope, key: string, n
   return person;
 }
 
+/** The texts sent_messages records and the reminders, newest first, each with its delivery status. */
+async function withDeliveries(
+  db: D1Database,
+  salonId: number,
+  clientId: string | null,
+  texts: ClientMessageRow[],
+): Promise<ClientMessage[]> {
+  const [statuses, reminders] = await Promise.all([
+    statusesOfKeys(
+      db,
+      texts.map((m) => m.key),
+    ),
+    clientId ? deliveriesOfClient(db, salonId, clientId) : [],
+  ]);
+  const all: ClientMessage[] = [
+    ...texts.map((m) => ({
+      kind: m.kind,
+      channel: 'sms' as const,
+      sent_at: iso(m.sent_at),
+      appointment_id: m.appointment_id,
+      status: statuses.get(m.key) ?? null,
+    })),
+    ...reminders.map((d) => ({
+      kind: d.what === 'reminder-2h' ? ('reminder_2h' as const) : ('reminder_24h' as const),
+      channel: d.channel,
+      sent_at: iso(d.created_at),
+      appointment_id: d.appointment_id,
+      status: d.status,
+    })),
+  ];
+  return all.sort((a, b) => b.sent_at.localeCompare(a.sent_at)).slice(0, 100);
+}
+
 /**
  * A client's card: appointments at this salon, spend (the prices of appointments that took place:
  * begun, not cancelled, not missed), no-shows, the salon's notes and the texts sent.
@@ -94,7 +129,7 @@ export async function clientCard(db: D1Database, scope: Scope, key: string, q: {
     currency: q.currency,
     no_shows: appointments.filter((a) => a.no_show_at !== null).length,
     notes: notes.map(noteOf),
-    messages: messages.map((m) => ({ kind: m.kind, sent_at: iso(m.sent_at), appointment_id: m.appointment_id })),
+    messages: await withDeliveries(db, scope.salonId, person.has_account ? person.id : null, messages),
     can_rebook: person.has_account === 1 && tookPlace.length > 0,
   };
 }

@@ -13,6 +13,8 @@ import { isBlockConflict } from '../db/blocks';
 import { clientById, clientByPhone } from '../db/clients';
 import { proceduresOf, salonRules } from '../db/client-appointments';
 import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout } from '../db/diary';
+import { deliveriesOfAppointment, statusesOfKeys } from '../db/message-deliveries';
+import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
 import { noShowFeeOf } from '../db/no-show-fees';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
@@ -29,17 +31,6 @@ export async function salonAppointment(db: D1Database, salonId: number, appointm
   return found;
 }
 
-const MESSAGE_NAMES: [RegExp, string][] = [
-  [/^verify-/, 'Booking confirmation link'],
-  [/^appt-\d+-booked$/, 'Booked at the desk'],
-  [/^appt-\d+-moved$/, 'Moved by the salon'],
-  [/^appt-\d+-cancelled$/, 'Cancelled by the salon'],
-  [/^appt-\d+-confirmed$/, 'Confirmed by the salon'],
-  [/^appt-\d+-no-show-link/, 'No-show fee: link to approve the payment'],
-  [/^invite-\d+-invited$/, 'Deposit request'],
-  [/^invite-\d+-reminded/, 'Deposit request reminder'],
-];
-
 /** An appointment opened in the diary: client, their history here, deposit and payments, notes, messages sent about it. */
 export async function deskAppointment(
   db: D1Database,
@@ -53,6 +44,13 @@ export async function deskAppointment(
     clientHistory(db, salonId, row.client_id, row.client_phone),
     messagesAbout(db, row.id),
     noShowFeeOf(db, row.id),
+  ]);
+  const [statuses, reminders] = await Promise.all([
+    statusesOfKeys(
+      db,
+      messages.map((m) => m.key),
+    ),
+    deliveriesOfAppointment(db, row.id),
   ]);
   const card = row.client_id ? await savedCard(db, row.client_id) : null;
   const payments: DeskAppointment['payments'] = [];
@@ -74,7 +72,18 @@ export async function deskAppointment(
       })),
     no_shows: history.noShows,
     payments,
-    messages: messages.map((m) => ({ what: MESSAGE_NAMES.find(([re]) => re.test(m.key))?.[1] ?? 'Text', sent_at: iso(m.sent_at) })),
+    messages: [
+      ...messages.map((m) => ({
+        what: messageWhat(m.key),
+        sent_at: iso(m.sent_at),
+        status: statuses.get(m.key) ?? null,
+      })),
+      ...reminders.map((d) => ({
+        what: `${MESSAGE_WHAT[d.what ?? ''] ?? 'Message'} (${d.channel === 'sms' ? 'text' : 'email'})`,
+        sent_at: iso(d.created_at),
+        status: d.status,
+      })),
+    ].sort((x, y) => x.sent_at.localeCompare(y.sent_at)),
     no_show_protection:
       salon?.no_show_protection && salon.no_show_fee > 0
         ? { fee: salon.no_show_fee, card: card ? `${card.brand} •••• ${card.last4}` : null }

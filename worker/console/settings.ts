@@ -1,5 +1,6 @@
 import type { ConsoleSettings, DepositSetting, OpeningHoursSetting, SettingsPatch } from '../../shared/console/settings';
 import { SETTING_NAMES } from '../../shared/console/settings';
+import type { RemindersSetting } from '../../shared/console/reminders';
 import type { ThemeMode } from '../../shared/constants';
 import { WEEKDAY_NAMES, type WeekHours } from '../../shared/salon-identity';
 import type { SalonRow } from '../db/salons';
@@ -58,6 +59,7 @@ export function settingsOf(row: SalonRow): ConsoleSettings {
     voucher_amounts: JSON.parse(row.voucher_amounts) as number[],
     voucher_custom: min !== null && max !== null ? { min, max } : null,
     voucher_validity_months: row.voucher_validity_months,
+    reminders: { day_before: !!row.reminder_24h, two_hours_before: !!row.reminder_2h, channel: row.reminder_channel },
     name: row.name,
     phone: row.phone,
     email: row.email,
@@ -81,6 +83,11 @@ export function columnsOf(change: SettingsPatch): Record<string, unknown> {
       const range = value as { min: number; max: number } | null;
       columns.voucher_custom_min = range?.min ?? null;
       columns.voucher_custom_max = range?.max ?? null;
+    } else if (name === 'reminders') {
+      const r = value as RemindersSetting;
+      columns.reminder_24h = r.day_before ? 1 : 0;
+      columns.reminder_2h = r.two_hours_before ? 1 : 0;
+      columns.reminder_channel = r.channel;
     } else if (name === 'opening_hours') {
       const week = value as OpeningHoursSetting;
       columns.opening_hours = week === null ? null : JSON.stringify(WEEKDAY_NAMES.map((d) => week[d]));

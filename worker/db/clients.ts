@@ -22,15 +22,19 @@ export const clientByPhone = (db: D1Database, phone: string) =>
  * appointments, and the bookings the salon took at the desk for that phone. Running it again
  * changes nothing.
  */
-export async function rememberClient(db: D1Database, c: { id: string; phone: string; firstName: string; name: string; now: number }) {
+export async function rememberClient(
+  db: D1Database,
+  c: { id: string; phone: string; firstName: string; name: string; email: string | null; now: number },
+) {
   await db.batch([
     db
       .prepare(
-        `INSERT INTO clients (id, phone, first_name, name, updated_at) VALUES (?, ?, ?, ?, ?)
+        `INSERT INTO clients (id, phone, first_name, name, email, updated_at) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET phone = excluded.phone, first_name = excluded.first_name, name = excluded.name,
-           updated_at = excluded.updated_at WHERE clients.phone <> excluded.phone`,
+           email = excluded.email, updated_at = excluded.updated_at
+           WHERE clients.phone <> excluded.phone OR clients.email IS NOT excluded.email`,
       )
-      .bind(c.id, c.phone, c.firstName, c.name, c.now),
+      .bind(c.id, c.phone, c.firstName, c.name, c.email, c.now),
     db
       .prepare(
         `UPDATE appointments SET client_id = ?1

@@ -155,6 +155,8 @@ export async function insertClientNote(
 
 export interface ClientMessageRow {
   kind: 'booking_verification' | 'deposit_request' | 'deposit_reminder' | 'rebooking_link';
+  /** the message's key (its delivery status is kept under it) */
+  key: string;
   sent_at: number;
   appointment_id: number | null;
 }
@@ -171,15 +173,15 @@ export async function messagesOfClient(db: D1Database, salonId: number, key: str
       `WITH ${BOOKED},
        mine AS (SELECT i.id, i.appointment_id FROM invites i
                  WHERE i.salon_id = ?1 AND (i.client_id = ?2 OR (i.client_id IS NULL AND i.client_phone = ?2)))
-       SELECT 'booking_verification' AS kind, m.sent_at, b.appointment_id FROM booked b
+       SELECT 'booking_verification' AS kind, m.key, m.sent_at, b.appointment_id FROM booked b
          JOIN sent_messages m ON m.key = 'verify-' || b.appointment_id WHERE b.k = ?2
        UNION ALL
-       SELECT 'deposit_request', m.sent_at, i.appointment_id FROM mine i JOIN sent_messages m ON m.key = 'invite-' || i.id || '-invited'
+       SELECT 'deposit_request', m.key, m.sent_at, i.appointment_id FROM mine i JOIN sent_messages m ON m.key = 'invite-' || i.id || '-invited'
        UNION ALL
-       SELECT 'deposit_reminder', m.sent_at, i.appointment_id FROM mine i
+       SELECT 'deposit_reminder', m.key, m.sent_at, i.appointment_id FROM mine i
          JOIN sent_messages m ON m.key > 'invite-' || i.id || '-reminded-' AND m.key < 'invite-' || i.id || '-reminded.'
        UNION ALL
-       SELECT 'rebooking_link', m.sent_at, NULL FROM rebooking_links l
+       SELECT 'rebooking_link', m.key, m.sent_at, NULL FROM rebooking_links l
          JOIN sent_messages m ON m.key = 'rebooking-link-' || substr(l.urlhash_sha256, 1, 24)
         WHERE l.salon_id = ?1 AND l.client_id = ?2
        ORDER BY sent_at DESC LIMIT 100`,

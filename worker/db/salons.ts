@@ -75,6 +75,10 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   opening_hours: string | null;
   /** the fee charged for a no-show when no_show_protection is on, minor units (migration 0018) */
   no_show_fee: number;
+  /** reminders (migration 0020): 24 hours and 2 hours before (0/1), and how they are sent */
+  reminder_24h: number;
+  reminder_2h: number;
+  reminder_channel: 'text' | 'email' | 'both';
   /** JSON [[weekday, start, end, break_start, break_end], ...] of the active stylists */
   stylist_hours: string;
 };

@@ -23,10 +23,23 @@ const PRIVATE_SCREENS = [
   'invite-login/',
   'voucher/',
   'completed',
+  'visit/',
 ];
 
 /** Top-level routes that are protected or carry a code (login, invite and verification links). */
-const PRIVATE_ROUTES = ['/salon$', '/login/', '/invite/', '/auth/', '/history/', '/time/', '/confirm/', '/end', '/verify/', '/opt-out/'];
+const PRIVATE_ROUTES = [
+  '/salon$',
+  '/login/',
+  '/invite/',
+  '/auth/',
+  '/history/',
+  '/time/',
+  '/confirm/',
+  '/end',
+  '/verify/',
+  '/opt-out/',
+  '/r/',
+];
 
 /**
  * One robots file for every host: the booking pages are open to crawlers; the API, the admin and

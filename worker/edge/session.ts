@@ -167,7 +167,8 @@ export const session = new Hono<AppEnv>()
       AccessToken: token,
       UserAttributes: Object.entries(b).map(([Name, Value]) => ({ Name, Value })),
     });
-    if (b.phone_number) await refreshClient(c);
+    // the API texts and emails the client (reminders) at what it knows: a new number or address is told to it
+    if (b.phone_number || b.email) await refreshClient(c);
     return c.json(userOf(await cognito<CognitoUser>(c, 'GetUser', { AccessToken: token })));
   })
   // A changed phone number is unverified (Cognito texts it a code) until the client enters that code.

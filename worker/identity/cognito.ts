@@ -88,6 +88,8 @@ export interface VerifiedUser {
   phone: string | null;
   firstName: string;
   name: string;
+  /** the account's email address, if it has one (email reminders) */
+  email: string | null;
 }
 
 /** GetUser with the caller's own access token. */
@@ -102,5 +104,6 @@ export async function userOfToken(config: Config, accessToken: string): Promise<
     phone: attr('phone_number_verified') === 'true' && /^\+[1-9]\d{6,14}$/.test(attr('phone_number')) ? attr('phone_number') : null,
     firstName: attr('given_name') || name.split(' ')[0] || '',
     name,
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(attr('email')) ? attr('email') : null,
   };
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Config } from '../config';
+import { recordProviderId, recordRefused } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
+import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
 import { SendRefused } from './refusal';
 import { sendSms } from './sms';
@@ -15,9 +17,16 @@ import { sendSms } from './sms';
 /** An idempotency key, derived from what is sent (`verify-{appointmentId}`, `invite-{id}-invited`…). */
 const key = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'a message key is 1 to 200 letters, digits, _ . : or -');
 
+/** Whom a message concerns, so that its delivery shows in the console (Today's failed messages, the appointment). */
+const about = {
+  salon_id: z.number().int().positive().optional(),
+  appointment_id: z.number().int().positive().optional(),
+};
+
 /** One message on the queue: small, JSON, and everything the consumer needs to send it. */
 export const outgoingMessageSchema = z.discriminatedUnion('kind', [
   z.object({
+    ...about,
     kind: z.literal('sms'),
     /** E.164 */
     to: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an SMS goes to an E.164 number'),
@@ -25,6 +34,7 @@ export const outgoingMessageSchema = z.discriminatedUnion('kind', [
     key,
   }),
   z.object({
+    ...about,
     kind: z.literal('email'),
     to: z.string().min(3).max(320),
     subject: z.string().min(1).max(998),
@@ -66,15 +76,51 @@ const reasonOf = (e: unknown) =>
  * Idempotency-Key; a text is sent once per key (sent_messages), so a redelivery is not texted again.
  */
 export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
-  if (m.kind === 'email') return sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+  if (m.kind === 'email') {
+    const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+    await trackDelivery(db, m, id);
+    return id;
+  }
   const earlier = await sentMessageId(db, m.key);
   if (earlier) return earlier;
-  const sid = await sendSms(config, { to: m.to, body: m.body });
+  const sid = await sendSms(config, { to: m.to, body: m.body, statusCallback: twilioStatusCallback(config, m.key) });
   // Sent: a failed record must not make the queue send it again.
   await recordSentMessage(db, m.key, sid, Date.now()).catch((e: unknown) =>
     console.error(`[message ${m.key}] sent, but not recorded:`, reasonOf(e)),
   );
+  await trackDelivery(db, m, sid);
   return sid;
+}
+
+/** Records the provider's id, so that its delivery callbacks find the message (a failure only loses its status). */
+const trackDelivery = (db: D1Database, m: OutgoingMessage, providerId: string) =>
+  recordProviderId(db, {
+    key: m.key,
+    channel: m.kind,
+    providerId,
+    salonId: m.salon_id ?? null,
+    appointmentId: m.appointment_id ?? null,
+    now: Date.now(),
+  }).catch((e: unknown) => console.error(`[message ${m.key}] sent, but its delivery is not tracked:`, reasonOf(e)));
+
+/**
+ * Puts messages on the queue, up to 100 a call (Queues' sendBatch limit). A part the queue
+ * refuses is sent directly instead, one message at a time, so none is lost.
+ */
+export async function enqueueMessages(outbox: Outbox, messages: OutgoingMessage[]): Promise<void> {
+  const checked = messages.map((m) => outgoingMessageSchema.parse(m));
+  for (let i = 0; i < checked.length; i += 100) {
+    const part = checked.slice(i, i + 100);
+    try {
+      if (!outbox.queue) throw new Error('no MESSAGES binding');
+      await outbox.queue.sendBatch(part.map((body) => ({ body, contentType: 'json' as const })));
+      continue;
+    } catch (e) {
+      console.error(`[messages] ${part.length} not queued (${reasonOf(e)}): sending them now`);
+    }
+    for (const m of part)
+      await deliver(outbox.db, outbox.config, m).catch((e: unknown) => console.error(`[message ${m.key}] not sent:`, reasonOf(e)));
+  }
 }
 
 /**
@@ -125,24 +171,41 @@ async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Co
     msg.ack();
   } catch (e) {
     if (worthRetrying(e)) retry(reasonOf(e));
-    else await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry);
+    else if (await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) {
+      // Refused for good: it shows as failed in its salon's console that day.
+      const m = parsed.data;
+      const code = e instanceof SendRefused ? `${e.status} ${e.code}` : 'refused';
+      await recordRefused(db, {
+        key: m.key,
+        channel: m.kind,
+        salonId: m.salon_id ?? null,
+        appointmentId: m.appointment_id ?? null,
+        code,
+        now: Date.now(),
+      }).catch((err: unknown) => console.error(`[message ${m.key}] refusal not recorded:`, reasonOf(err)));
+    }
   }
 }
 
-/** Keeps a message that will never be sent on the dead-letter queue, then acks it; retried when even that fails. */
+/**
+ * Keeps a message that will never be sent on the dead-letter queue, then acks it (true); retried
+ * when even that fails (false).
+ */
 async function park(
   msg: Message<unknown>,
   label: string,
   why: string,
   deadLetters: Queue<unknown> | undefined,
   retry: (why: string) => void,
-) {
+): Promise<boolean> {
   try {
     if (!deadLetters) throw new Error('no MESSAGES_DLQ binding');
     await deadLetters.send(msg.body, { contentType: 'json' });
   } catch (e) {
-    return retry(`${why}; not parked: ${reasonOf(e)}`);
+    retry(`${why}; not parked: ${reasonOf(e)}`);
+    return false;
   }
   console.error(`[message ${label}] ${why}: parked on the dead-letter queue`);
   msg.ack();
+  return true;
 }

@@ -5,6 +5,8 @@ export interface Sms {
   /** E.164 */
   to: string;
   body: string;
+  /** where Twilio POSTs the message's status changes (signed with the auth token) */
+  statusCallback?: string;
 }
 
 /**
@@ -16,6 +18,7 @@ export async function sendSms(config: Config, sms: Sms): Promise<string> {
   const { accountSid, authToken, from, apiBase } = config.sms;
   const form = new URLSearchParams({ To: sms.to, Body: sms.body });
   form.set(from.startsWith('MG') ? 'MessagingServiceSid' : 'From', from);
+  if (sms.statusCallback) form.set('StatusCallback', sms.statusCallback);
   const res = await fetch(new URL(`2010-04-01/Accounts/${accountSid}/Messages.json`, apiBase), {
     method: 'POST',
     headers: { Authorization: `Basic ${btoa(`${accountSid}:${authToken}`)}`, 'Content-Type': 'application/x-www-form-urlencoded' },

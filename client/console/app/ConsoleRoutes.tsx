@@ -16,9 +16,11 @@ const History = lazy(() => import('../history/History').then((m) => ({ default: 
 const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: m.Clients })));
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
+const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 const SCREENS: Record<string, React.ComponentType> = {
+  today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
   team: Team,

@@ -11,6 +11,15 @@ export const sectionBox = css({
   mb: '4',
 });
 export const sectionTitle = css({ fontSize: 'lg', fontWeight: '700', mb: '3' });
+/** Three figures side by side (a client's card, Today): each a <div> of <dt> and <dd>. */
+export const statsGrid = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 1fr)',
+  gap: '3',
+  mb: '4',
+  '& dt': { color: 'textMuted', fontSize: 'sm' },
+  '& dd': { fontWeight: '700', fontSize: 'lg' },
+});
 export const table = css({
   w: 'full',
   borderCollapse: 'collapse',

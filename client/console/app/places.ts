@@ -15,13 +15,7 @@ const everyone = ['owner', 'manager', 'stylist'] as const;
 
 /** The console's places, in shared/CONSOLE.md's order. */
 export const PLACES: readonly Place[] = [
-  {
-    path: 'today',
-    label: 'Today',
-    roles: everyone,
-    coming:
-      'The day at a glance (appointments, arrivals, requests waiting and messages that failed) is coming in a later part of the console.',
-  },
+  { path: 'today', label: 'Today', roles: everyone },
   {
     path: 'diary',
     label: 'Diary',

@@ -6,7 +6,8 @@ import type { ClientAppointment, ClientCard, ClientMessageKind } from '../../../
 import { CAN, type StaffRole } from '../../../shared/console/roles';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton, outlineButton } from '../../components/styles';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
+import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../app/looks';
+import { DeliveryBadge } from '../components/DeliveryBadge';
 import { FormAlert } from '../components/Field';
 import { moneyOf, salonTime, useSalonFacts } from '../desk/salon-facts';
 import { clientCardQuery, sendRebookingLink } from './api';
@@ -27,16 +28,9 @@ const MESSAGE_WORDS: Record<ClientMessageKind, string> = {
   deposit_request: 'Deposit request',
   deposit_reminder: 'Deposit request reminder',
   rebooking_link: 'Rebooking link',
+  reminder_24h: 'Reminder 24 hours before',
+  reminder_2h: 'Reminder 2 hours before',
 };
-
-const stats = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(3, 1fr)',
-  gap: '3',
-  mb: '4',
-  '& dt': { color: 'textMuted', fontSize: 'sm' },
-  '& dd': { fontWeight: '700', fontSize: 'lg' },
-});
 
 /** A client's card at this salon. */
 export function ClientCardView({
@@ -84,7 +78,7 @@ function Card({ salonId, card, role, timezone }: { salonId: number; card: Client
           </a>
           {!client.has_account && <span className={css({ color: 'textMuted' })}> · no account yet</span>}
         </p>
-        <dl className={stats}>
+        <dl className={statsGrid}>
           <div>
             <dt>Appointments</dt>
             <dd>{card.appointments.length}</dd>
@@ -119,7 +113,7 @@ function Card({ salonId, card, role, timezone }: { salonId: number; card: Client
       <ClientNotes salonId={salonId} clientKey={client.id} notes={card.notes} canWrite={can(CAN.noteClients, role)} timezone={timezone} />
       <section aria-labelledby="client-messages" className={sectionBox}>
         <h2 id="client-messages" className={sectionTitle}>
-          Texts sent
+          Messages sent
         </h2>
         {card.messages.length === 0 ? (
           <p>None yet.</p>
@@ -127,7 +121,8 @@ function Card({ salonId, card, role, timezone }: { salonId: number; card: Client
           <ul className={css({ listStyle: 'none', '& li': { py: '1' } })}>
             {card.messages.map((m, i) => (
               <li key={i}>
-                {MESSAGE_WORDS[m.kind]}, sent {salonTime(m.sent_at, timezone)}
+                {MESSAGE_WORDS[m.kind]} by {m.channel === 'sms' ? 'text' : 'email'}, sent {salonTime(m.sent_at, timezone)}
+                <DeliveryBadge status={m.status} />
               </li>
             ))}
           </ul>

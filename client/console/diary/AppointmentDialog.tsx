@@ -10,6 +10,7 @@ import { linkButton, outlineButton, primaryButton } from '../../components/style
 import { table } from '../app/looks';
 import { appointmentQuery, deskAction, diaryChanged, type DeskAction } from './api';
 import { clock, dateIn, longDay, money, STATUS_LOOK } from './format';
+import { DeliveryBadge } from '../components/DeliveryBadge';
 
 const FEE_WORDS = {
   charging: 'being charged',
@@ -174,6 +175,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
             {a.messages.map((m) => (
               <li key={m.what + m.sent_at}>
                 {m.what}, {longDay(dateIn(m.sent_at, timezone))} {clock(m.sent_at, timezone)}
+                <DeliveryBadge status={m.status} />
               </li>
             ))}
           </ul>

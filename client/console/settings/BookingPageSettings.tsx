@@ -92,7 +92,7 @@ function SettingsForm({ salonId, salonName, loaded }: { salonId: number; salonNa
       <S.Photos salonId={salonId} />
       <S.AddressAndHours form={form} />
       <S.GiftVouchers form={form} />
-      <S.Reminders />
+      <S.Reminders form={form} />
       <S.Tracking form={form} />
       <div
         className={css({

@@ -8,6 +8,7 @@ import { DepositSetting } from './DepositSetting';
 import { OpeningHours } from './OpeningHours';
 import { Photos as PhotoPlaces } from './Photos';
 import { Preview } from './Preview';
+import { ReminderSettings } from './ReminderSettings';
 import { VoucherSettings } from './VoucherSettings';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -178,10 +179,10 @@ export function GiftVouchers({ form }: { form: SettingsForm }) {
   );
 }
 
-export function Reminders() {
+export function Reminders({ form }: { form: SettingsForm }) {
   return (
     <Section title="Reminders">
-      <p>Choosing when clients get reminder texts and emails is coming in a later part of the console.</p>
+      <ReminderSettings form={form} />
     </Section>
   );
 }

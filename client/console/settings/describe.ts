@@ -17,6 +17,11 @@ export function describeValue(field: SettingName | string, value: unknown): stri
     const r = value as { min: number; max: number };
     return `${money(r.min)} to ${money(r.max)}`;
   }
+  if (field === 'reminders' && typeof value === 'object') {
+    const r = value as { day_before: boolean; two_hours_before: boolean; channel: 'text' | 'email' | 'both' };
+    const when = [r.day_before && '24 hours before', r.two_hours_before && '2 hours before'].filter(Boolean).join(' and ');
+    return when ? `${when}, by ${r.channel === 'both' ? 'text and email' : r.channel}` : 'off';
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;

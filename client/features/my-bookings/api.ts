@@ -29,6 +29,29 @@ export const moveAppointment = (salonId: number, id: number, username: string, s
     body: { start_time: startTime },
   });
 
+/** A reminder's link (/r/{token}): the appointment it opens without a password, and its salon. */
+export interface LinkedAppointment {
+  salon_id: number;
+  appointment: Appointment;
+}
+
+/** appointment-links/{token}: the appointment a reminder's link opens. */
+export const fetchLinkedAppointment = (token: string, signal: AbortSignal) =>
+  call<LinkedAppointment>(`appointment-links/${encodeURIComponent(token)}`, { signal });
+
+/** POST appointment-links/{token}/cancel: cancels it within the salon's rules. */
+export const cancelLinkedAppointment = (token: string) =>
+  call<LinkedAppointment>(`appointment-links/${encodeURIComponent(token)}/cancel`, { method: 'POST' });
+
+export const linkedAppointmentQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['appointment-link', token],
+    queryFn: ({ signal }) => fetchLinkedAppointment(token, signal),
+    staleTime: 0,
+    retry: false,
+    ...PERSONAL,
+  });
+
 /**
  * The client's bookings as this page knows them: what a cancel or a move makes out of date. They
  * change elsewhere too (a booking just made, a deposit paid, the salon's diary), so each screen

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { StandInsApp } from '../env';
+import { afterAnswer, resendWebhooks } from '../messages/status-callbacks';
 import { insertEmail, type StoredEmail } from './store';
 
 /** The stand-in's Resend API key (development only; the product's config refuses it in production). */
@@ -98,5 +99,19 @@ export const resendEmails = new Hono<StandInsApp>().post('/emails', async (c) =>
   const stored = await insertEmail(c.env.DB, email, key ?? null, fingerprint);
   if (stored.replay && !stored.sameBody)
     return resendError(c, 409, 'invalid_idempotent_request', 'Same idempotency key used with a different request payload.');
+  // Its delivery events, signed as Svix signs them, to the product's webhook (once: not for a replay).
+  const hook = c.env.RESEND_WEBHOOK_URL;
+  if (hook && !stored.replay)
+    afterAnswer(
+      c,
+      resendWebhooks({
+        url: hook,
+        secret: c.env.RESEND_WEBHOOK_SECRET,
+        emailId: email.id,
+        from: email.from,
+        to: email.to,
+        subject: email.subject,
+      }),
+    );
   return c.json({ id: stored.email.id });
 });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { StandInsApp } from '../env';
 import { outboxStatement } from '../outbox';
+import { afterAnswer, twilioCallbacks } from './status-callbacks';
 
 /** The sandbox's Twilio account (development only; the product's config refuses it in production). */
 export const LOCAL_TWILIO = {
@@ -31,8 +32,9 @@ function basicAuth(header: string | undefined): [string, string] | null {
 
 /**
  * Twilio's Messages API (POST /2010-04-01/Accounts/{AccountSid}/Messages.json, HTTP Basic
- * AccountSid:AuthToken, form fields To, From or MessagingServiceSid, Body): what is sent lands
- * in the dev outbox instead of a phone. Answers 201 with the message resource, as Twilio does.
+ * AccountSid:AuthToken, form fields To, From or MessagingServiceSid, Body, StatusCallback): what is
+ * sent lands in the dev outbox instead of a phone. Answers 201 with the message resource, as
+ * Twilio does, then calls the StatusCallback (status-callbacks.ts).
  */
 export const twilioMessages = new Hono<StandInsApp>().post('/2010-04-01/Accounts/:sid/Messages.json', async (c) => {
   const sid = c.req.param('sid');
@@ -55,6 +57,13 @@ export const twilioMessages = new Hono<StandInsApp>().post('/2010-04-01/Accounts
   await outboxStatement(c.env.DB, 'sms', to, body, now).run();
   const id = `SM${[...crypto.getRandomValues(new Uint8Array(16))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
   const date = new Date(now).toUTCString().replace('GMT', '+0000');
+  // Twilio calls the StatusCallback with each status change, signed with the account's auth token.
+  const callback = form.get('StatusCallback')?.trim();
+  if (callback && URL.canParse(callback))
+    afterAnswer(
+      c,
+      twilioCallbacks({ url: callback, sid: id, accountSid: sid, authToken: LOCAL_TWILIO.authToken, to, from: from ?? service ?? '' }),
+    );
   return c.json(
     {
       sid: id,

@@ -25,7 +25,9 @@ const appointmentParam = z.object({ id: idParam('Salon id'), appointmentId: idPa
 /** Texts the client (through the MESSAGES queue, after the answer); `key` makes a redelivery one text. */
 function textClient(c: Context<AppEnv>, to: string | null, body: string, key: string) {
   if (!to) return;
-  afterAnswer(c, enqueueMessage(outboxOf(c), { kind: 'sms', to, body, key }), `${key} text not sent`);
+  const appointment = /^appt-(\d+)-/.exec(key)?.[1];
+  const about = { salon_id: staffOf(c).salonId, ...(appointment ? { appointment_id: Number(appointment) } : {}) };
+  afterAnswer(c, enqueueMessage(outboxOf(c), { kind: 'sms', to, body, key, ...about }), `${key} text not sent`);
 }
 
 async function salonOf(c: Context<AppEnv>) {

@@ -207,8 +207,8 @@ WITH RECURSIVE b (stylist_id, block, last, appointment_id) AS (
 SELECT stylist_id, block, appointment_id, NULL, NULL FROM b;
 
 -- Jamie is a known client (the API fills this table the first time it sees a verified client).
-INSERT OR IGNORE INTO clients (id, phone, first_name, name, updated_at)
-VALUES ('5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', '+447700900123', 'Jamie', 'Jamie Rivers', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
+INSERT OR IGNORE INTO clients (id, phone, first_name, name, email, updated_at)
+VALUES ('5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', '+447700900123', 'Jamie', 'Jamie Rivers', 'jamie@example.test', CAST(strftime('%s', 'now') AS INTEGER) * 1000);
 
 -- Two open deposit requests for Jamie's demo-invite-* bookings above: a £15 deposit at salon 1
 -- (a Ladies Cut & Blow Dry with Amelia, £65, on a Saturday 30 to 36 days ahead at 10:00 UTC)

@@ -1,0 +1,138 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { css } from '../../../styled-system/css';
+import type { Today as TodayData } from '../../../shared/console/today';
+import { CallFailed, Loading } from '../../components/CallFailed';
+import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../app/looks';
+import { useCurrentSalon } from '../app/current-salon';
+import { DeliveryBadge } from '../components/DeliveryBadge';
+import { diaryChanged } from '../diary/api';
+import { clock, dateIn, longDay, money, STATUS_LOOK } from '../diary/format';
+import { connectSalonChannel } from '../lib/live';
+import { todayQuery } from './api';
+
+const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
+const muted = css({ color: 'textMuted', fontSize: 'sm' });
+
+/** Today: the salon's day at a glance (shared/CONSOLE.md): appointments, arrivals, requests waiting, messages that failed. */
+export function Today() {
+  const salon = useCurrentSalon();
+  const queries = useQueryClient();
+  const q = useQuery(todayQuery(salon.id));
+  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id)), [salon.id, queries]);
+  if (q.isPending) return <Loading what="today" />;
+  if (q.isError) return <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />;
+  const t = q.data;
+  const booked = t.appointments.filter((a) => a.status !== 'cancelled');
+  return (
+    <>
+      <h1 className={screenTitle}>Today</h1>
+      <p className={css({ fontWeight: '600', mb: '3' })}>{longDay(t.date)}</p>
+      <FailedMessages today={t} />
+      <dl className={statsGrid}>
+        <div>
+          <dt>Appointments</dt>
+          <dd>{booked.length}</dd>
+        </div>
+        <div>
+          <dt>Arrived</dt>
+          <dd>{t.arrived}</dd>
+        </div>
+        <div>
+          <dt>Still to come</dt>
+          <dd>{t.to_come}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby="today-appointments" className={sectionBox}>
+        <h2 id="today-appointments" className={sectionTitle}>
+          Appointments
+        </h2>
+        {t.appointments.length === 0 ? (
+          <p>No appointments today.</p>
+        ) : (
+          <ul className={list}>
+            {t.appointments.map((a) => (
+              <li key={a.id} className={css({ display: 'flex', flexWrap: 'wrap', gap: '1 3', alignItems: 'baseline' })}>
+                <span className={css({ fontWeight: '700', minW: '12' })}>{clock(a.start, t.timezone)}</span>
+                <span className={css({ flex: '1 1 12rem' })}>
+                  {a.client?.name ?? 'No client'}
+                  <span className={muted}> · {a.services.map((s) => s.name).join(', ')}</span>
+                </span>
+                <span className={muted}>{a.no_show ? 'No-show' : a.arrived ? 'Arrived' : STATUS_LOOK[a.status].label}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={`../diary?date=${t.date}`}
+          relative="path"
+          className={css({ display: 'inline-block', mt: '3', color: 'primary', textDecoration: 'underline' })}
+        >
+          Open the diary
+        </Link>
+      </section>
+      {t.requests_waiting && (
+        <section aria-labelledby="today-requests" className={sectionBox}>
+          <h2 id="today-requests" className={sectionTitle}>
+            Requests waiting
+          </h2>
+          {t.requests_waiting.length === 0 ? (
+            <p>No deposit requests are waiting for clients.</p>
+          ) : (
+            <ul className={list}>
+              {t.requests_waiting.map((r) => (
+                <li key={r.id}>
+                  {r.client_name}: {r.amount ? money(r.amount, t.currency) : 'card only'} for{' '}
+                  {longDay(dateIn(r.appointment_start, t.timezone))}
+                  <span className={muted}> ({r.status === 'seen' ? 'seen' : r.status === 'reminded' ? 'reminded' : 'sent'})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <Link
+            to="../requests"
+            relative="path"
+            className={css({ display: 'inline-block', mt: '3', color: 'primary', textDecoration: 'underline' })}
+          >
+            Open requests
+          </Link>
+        </section>
+      )}
+    </>
+  );
+}
+
+/** Messages that did not reach their client today: shown first, so the desk can phone them. */
+function FailedMessages({ today: t }: { today: TodayData }) {
+  if (!t.failed_messages) return null;
+  const failed = t.failed_messages;
+  return (
+    <section
+      aria-labelledby="today-failed"
+      className={`${sectionBox} ${failed.length ? css({ borderColor: 'danger', borderWidth: '2px' }) : ''}`}
+    >
+      <h2 id="today-failed" className={sectionTitle}>
+        Messages that failed today
+      </h2>
+      {failed.length === 0 ? (
+        <p>None: every message sent today reached its client, or is on its way.</p>
+      ) : (
+        <ul className={list}>
+          {failed.map((m) => (
+            <li key={m.key}>
+              <strong>{m.client_name ?? 'A client'}</strong>: {m.what} by {m.channel === 'sms' ? 'text' : 'email'}
+              {m.appointment_start && ` for ${clock(m.appointment_start, t.timezone)} ${longDay(dateIn(m.appointment_start, t.timezone))}`}
+              <DeliveryBadge status={m.status} />
+              <span className={muted}>
+                {' '}
+                at {clock(m.at, t.timezone)}
+                {m.error_code && ` (${m.error_code})`}. Call them to remind them.
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { APIRequestContext } from '@playwright/test';
+import { addDays, daySlots, expect, SERVICE_IDS, STAFF_1, test, todayIn } from './fixtures';
+import { signInToConsole, STAFF } from './console';
+
+// Issue 30: the Reminders section of the booking page, and Today with a message that failed. The
+// failure is made end to end: a deposit request texted to the stand-ins' undeliverable test
+// number (+447700900666), whose Twilio status callback says undelivered (30003).
+
+const ADMIN_1 = { Authorization: 'Bearer demo-admin-1' };
+const UNDELIVERABLE = '+447700900666';
+
+/** A free Blow Dry time with Chloe far ahead (clear of other tests' picks). */
+async function freeTime(request: APIRequestContext): Promise<string> {
+  for (let d = 70; d < 110; d++) {
+    const slots = await daySlots(request, 1, ['Blow Dry'], addDays(todayIn(), d), [STAFF_1['Chloe Price'].id]);
+    if (slots.length > 0) return slots[slots.length - 1]!;
+  }
+  throw new Error('No free time for Chloe');
+}
+
+test('Today shows a text that was not delivered, the same day', async ({ page, request, expectAccessible }) => {
+  const made = await request.post('/admin/salons/1/invites', {
+    headers: ADMIN_1,
+    data: {
+      client: { phone: UNDELIVERABLE, first_name: 'Unreachable', last_name: 'Handset' },
+      appointment: {
+        start_time: await freeTime(request),
+        procedures: [{ service_id: SERVICE_IDS['Blow Dry'], stylist_id: STAFF_1['Chloe Price'].id }],
+      },
+      request: 'card_only',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  try {
+    await signInToConsole(page, STAFF.groupOwner, 1280);
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Today' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    const failed = page.getByRole('region', { name: 'Messages that failed today' });
+    // the text goes through the queue, the stand-in calls back: sent, then undelivered
+    await expect(async () => {
+      await page.reload();
+      await expect(failed.getByRole('listitem').filter({ hasText: 'Unreachable Handset' })).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    const item = failed.getByRole('listitem').filter({ hasText: 'Unreachable Handset' });
+    await expect(item).toContainText('Deposit request by text');
+    await expect(item).toContainText('Not delivered');
+    await expect(item).toContainText('(30003)');
+    await expect(page.getByRole('region', { name: 'Appointments' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Requests waiting' })).toContainText('Unreachable Handset: card only');
+    await expectAccessible('Today');
+  } finally {
+    await request.delete(`/admin/salons/1/invites/${id}`, { headers: ADMIN_1 });
+  }
+});
+
+test('at 390 px an owner turns on the 2-hour reminder by text and email; History records it', async ({ page, expectNoSidewaysScroll }) => {
+  await signInToConsole(page, STAFF.owner3, 390);
+  const section = page.getByRole('region', { name: 'Reminders' });
+  await expect(section.getByLabel('Remind clients 24 hours before')).toBeChecked();
+  await expect(section.getByLabel('Text', { exact: true })).toBeChecked();
+  await section.getByLabel('Remind clients 2 hours before').check();
+  await section.getByLabel('Text and email').check();
+  await expectNoSidewaysScroll();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.reload();
+  await expect(section.getByLabel('Remind clients 2 hours before')).toBeChecked();
+  await expect(section.getByLabel('Text and email')).toBeChecked();
+
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'History' }).click();
+  await expect(page.getByRole('main')).toContainText('24 hours before and 2 hours before, by text and email');
+
+  // put it back as it was
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking page' }).click();
+  await section.getByLabel('Remind clients 2 hours before').uncheck();
+  await section.getByLabel('Text', { exact: true }).check();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+});

@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { recordEmailStatus, recordTextStatus } from '../db/message-deliveries';
+import type { AppEnv } from '../env';
+import { AppError } from '../errors';
+import { resendStatusOf, twilioStatusOf, verifiedResendEvent } from '../messaging/delivery-status';
+import { sameSignature, TWILIO_STATUS_PATH, twilioSignature } from '../messaging/status-callbacks';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const limit = bodyLimit({
+  maxSize: MAX_BODY_BYTES,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Webhook bodies over 64 KB are refused');
+  },
+});
+const refused = () => new AppError('UNAUTHORIZED', 'Webhook signature verification failed');
+
+const twilioCallback = z.object({
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/, 'MessageSid must be a message sid'),
+  MessageStatus: z.string().regex(/^[a-z_]{1,20}$/, 'MessageStatus must be a status such as delivered'),
+  ErrorCode: z
+    .string()
+    .regex(/^\d{1,6}$/)
+    .optional(),
+});
+const messageKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'key must be a message key');
+
+const resendEvent = z.object({
+  type: z.string().max(60),
+  data: z.object({ email_id: z.string().min(1).max(100) }),
+});
+
+/**
+ * Delivery callbacks (issue 30; docs/messaging.md). Twilio POSTs a text's status changes to the
+ * StatusCallback it was sent with (this Worker's APP_ORIGIN, naming the message's key), signed
+ * with X-Twilio-Signature; Resend POSTs email events signed as Svix signs them. A missing or
+ * wrong signature is 401 and changes nothing; a status is recorded only when it moves the
+ * message on (queued → sent → delivered, or failed / bounced).
+ */
+export const messageWebhooks = new Hono<AppEnv>()
+  .post(TWILIO_STATUS_PATH, limit, async (c) => {
+    const config = c.get('config');
+    const url = new URL(c.req.url);
+    // The URL Twilio called is the one the text was sent with: this Worker's public origin, path and query.
+    const called = `${config.appOrigin}${url.pathname}${url.search}`;
+    const form = new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
+    const expected = await twilioSignature(config.sms.authToken, called, form);
+    if (!sameSignature(c.req.header('X-Twilio-Signature') ?? '', expected)) throw refused();
+    const key = messageKey.safeParse(url.searchParams.get('key'));
+    const body = twilioCallback.safeParse(Object.fromEntries(form));
+    if (!key.success || !body.success) throw new AppError('BAD_REQUEST', (key.error ?? body.error)!.issues[0]!.message);
+    const status = twilioStatusOf(body.data.MessageStatus);
+    if (status)
+      await recordTextStatus(c.env.DB, {
+        key: key.data,
+        providerId: body.data.MessageSid,
+        status,
+        errorCode: body.data.ErrorCode ?? null,
+        now: Date.now(),
+      });
+    // Twilio wants a 2xx and reads nothing of it.
+    return c.body(null, 204);
+  })
+  .post('/webhooks/resend', limit, async (c) => {
+    const raw = await c.req.text();
+    const event = verifiedResendEvent(c.get('config').email.webhookSecret, raw, (name) => c.req.header(name));
+    if (event === null) throw refused();
+    const parsed = resendEvent.safeParse(event);
+    if (!parsed.success) throw new AppError('BAD_REQUEST', 'A Resend event has a type and data.email_id');
+    const status = resendStatusOf(parsed.data.type);
+    if (status)
+      await recordEmailStatus(c.env.DB, {
+        providerId: parsed.data.data.email_id,
+        status,
+        errorCode: status === 'bounced' || status === 'failed' ? parsed.data.type : null,
+        now: Date.now(),
+      });
+    return c.json({ received: true });
+  });

@@ -1,0 +1,63 @@
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import type { FailedMessage, Today, WaitingRequest } from '../../shared/console/today';
+import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
+import { failedSince } from '../db/message-deliveries';
+import { invitesOfSalon, type InviteRow } from '../db/invites';
+import { salonById } from '../db/salons';
+import { AppError } from '../errors';
+import { diaryDay } from './diary';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const WAITING = ['invited', 'reminded', 'seen'] as const;
+const isWaiting = (r: InviteRow): r is InviteRow & { status: WaitingRequest['status'] } =>
+  (WAITING as readonly string[]).includes(r.status);
+
+/**
+ * Today (shared/CONSOLE.md): the salon's day in its own timezone: the appointments (a stylist's
+ * own column only), how many arrived and are still to come, the deposit requests waiting for
+ * their clients, and the messages that failed or bounced since midnight. Requests and failed
+ * messages are for those who run the salon (`full`).
+ */
+export async function todayOf(
+  db: D1Database,
+  q: { salonId: number; stylistId: number | null; full: boolean; now: number },
+): Promise<Today> {
+  const salon = await salonById(db, q.salonId);
+  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
+  const date = formatInTimeZone(q.now, salon.timezone, 'yyyy-MM-dd');
+  const midnight = fromZonedTime(`${date}T00:00:00`, salon.timezone).getTime();
+  const [day, invites, failed] = await Promise.all([
+    diaryDay(db, { salonId: q.salonId, date, stylistId: q.stylistId }),
+    q.full ? invitesOfSalon(db, q.salonId, q.now) : null,
+    q.full ? failedSince(db, q.salonId, midnight) : null,
+  ]);
+  const coming = day.appointments.filter((a) => a.status !== 'cancelled' && a.status !== 'waitlist');
+  return {
+    date,
+    timezone: salon.timezone,
+    currency: salon.currency,
+    appointments: day.appointments,
+    arrived: coming.filter((a) => a.arrived).length,
+    to_come: coming.filter((a) => !a.arrived && !a.no_show && Date.parse(a.end) > q.now).length,
+    requests_waiting:
+      invites?.filter(isWaiting).map((r) => ({
+        id: r.id,
+        client_name: [r.client_first_name, r.client_last_name].filter(Boolean).join(' ') || r.client_phone,
+        appointment_start: iso(r.start_at),
+        amount: r.requested_card_only ? 0 : r.requested_deposit,
+        status: r.status,
+      })) ?? null,
+    failed_messages:
+      failed?.map((m): FailedMessage => ({
+        key: m.key,
+        channel: m.channel,
+        what: MESSAGE_WHAT[m.what ?? ''] ?? messageWhat(m.key),
+        client_name: m.client_name,
+        appointment_id: m.appointment_id,
+        appointment_start: m.start_at === null ? null : iso(m.start_at),
+        status: m.status,
+        error_code: m.error_code,
+        at: iso(m.updated_at),
+      })) ?? null,
+  };
+}
