@@ -24,7 +24,7 @@ describe('salon admin API: only the salon itself changes its settings', () => {
     expect(salon.theme_mode).toBe('slick');
   });
 
-  it.each([
+  it.each<[Record<string, unknown>, string, string]>([
     [{ theme_mode: 'purple' }, 'theme_mode', 'theme_mode must be one of neutral, dark, slick'],
     [{ online_booking: 'yes' }, 'online_booking', 'online_booking must be true or false'],
     [{ colour: 'red' }, 'colour', 'Unknown setting: colour'],
@@ -70,7 +70,7 @@ describe('salon admin API: only the salon itself changes its settings', () => {
       { type: 'percentage', percent: 20 },
       { type: 'percentage', value: 20, extra: 1 },
       [],
-    ].map((deposit) => [
+    ].map((deposit): [Record<string, unknown>, string, string] => [
       { ncob_deposit_settings: deposit },
       'ncob_deposit_settings',
       `ncob_deposit_settings must be null, {"type":"percentage","value":20} or {"type":"fixed","amount":15.5} (in the salon's currency)`,

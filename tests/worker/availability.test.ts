@@ -138,8 +138,8 @@ describe('slots of a day', () => {
     );
     const london = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', minute: '2-digit', hour12: true });
     const firstLocal = (d: DaySlots) => london.format(new Date(Object.keys(d.data).sort()[0]!));
-    expect(firstLocal(anyone)).toBe('8:30 am');
-    expect(firstLocal(amelia)).toBe('9:00 am');
+    expect(firstLocal(anyone!)).toBe('8:30 am');
+    expect(firstLocal(amelia!)).toBe('9:00 am');
     const week = await json<DayAvailability>(`/api/book-online/waitlist/availability/weekly/1/3/${friday}/?stylists=1`);
     expect(week.first_available_date).not.toBeNull();
     const wrong = await call(`/api/book-online/new/waitlist/availability/appointment/1/${friday}/3/null/?stylists=1,2`);
