@@ -28,6 +28,16 @@ export function setTokenProvider(provider: () => Promise<string | null>) {
   tokenProvider = provider;
 }
 
+/**
+ * What a refused session does (the auth feature registers it): a protected call answered 401 means
+ * the session ended elsewhere (logged out in another tab or on another device), so the page finds
+ * out at once and asks the client to log in again, instead of failing call after call.
+ */
+let sessionRefused: () => void = () => undefined;
+export function setSessionRefusedHandler(handler: () => void) {
+  sessionRefused = handler;
+}
+
 export interface CallOptions {
   /** the base the path is relative to (default: the API base) */
   base?: string;
@@ -101,6 +111,7 @@ export async function call<T = void>(path: string, o: CallOptions = {}): Promise
       errors,
     );
     report(path, err);
+    if (res.status === 401 && o.auth) sessionRefused();
     throw err;
   }
   try {

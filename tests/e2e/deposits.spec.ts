@@ -386,3 +386,26 @@ test('a malformed invite link is the not-found page', async ({ page }) => {
   const res = await page.goto('/invite/1/not-a-code/');
   expect(res?.status()).toBe(404);
 });
+
+test('logged out in another tab, PAY DEPOSIT asks to log in again and comes back to the request', async ({ page, context }) => {
+  const { client, invite } = await clientWithRequest(page, 12);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`/salon/1/pay-deposit/${invite.appointment_id}`);
+  await expect(page.getByText('Total to pay today:')).toBeVisible();
+  await addCard(page);
+
+  // Another tab of the same browser logs out: the session ends for every copy of its token.
+  const other = await context.newPage();
+  await other.goto('/salon/1/my-feeds');
+  await new SalonHeader(other).logout.click();
+  await expect(other).toHaveURL('/salon/1');
+  await other.close();
+
+  await payDepositButton(page).click();
+  // issue 34: the button failed with no way forward; now the login, and back to the request after it
+  await expect(page).toHaveURL('/salon/1/login');
+  const login = new LoginScreen(page);
+  await login.logIn(client.mobile, client.password);
+  await expect(page).toHaveURL(`/salon/1/pay-deposit/${invite.appointment_id}`);
+  await expect(page.getByText('Total to pay today:')).toBeVisible();
+});

@@ -891,8 +891,8 @@ export class ForgotPasswordScreen {
   get wentWrong(): Locator {
     return this.page.getByRole('heading', { level: 1, name: MSG.resetWentWrong });
   }
-  get errorButton(): Locator {
-    return this.page.getByRole('button', { name: 'ERROR', exact: true });
+  get tryAgain(): Locator {
+    return this.page.getByRole('button', { name: 'TRY AGAIN', exact: true });
   }
   get code(): Locator {
     return this.page.getByRole('textbox', { name: '6-digit code', exact: true });

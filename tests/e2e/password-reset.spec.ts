@@ -41,6 +41,22 @@ test('an unknown number goes on to code entry as a known one does: nobody learns
   await expect(reset.submit).toBeDisabled();
 });
 
+test("at 320 px a code that could not be sent says so, and TRY AGAIN (not 'ERROR') sends it again", async ({ page, context }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/salon/1/forgot');
+  const reset = new ForgotPasswordScreen(page);
+  await reset.phone.number.fill('07700 900499');
+  await context.setOffline(true);
+  await reset.sendCode.click();
+  await expect(reset.wentWrong).toBeVisible();
+  await expect(page.getByRole('button', { name: 'ERROR', exact: true })).toHaveCount(0);
+  await context.setOffline(false);
+  await reset.tryAgain.click();
+  await expect(reset.sendCode).toBeEnabled();
+  await reset.sendCode.click();
+  await expect(reset.code).toBeVisible();
+});
+
 test('the texted code and a new password reset it; the new password then logs in', async ({ page, request }) => {
   await createAccountThroughApi(request, RESET_CLIENT);
   await page.goto('/salon/1/login');

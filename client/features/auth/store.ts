@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { CallError, setTokenProvider } from '../../lib/api';
+import { CallError, setSessionRefusedHandler, setTokenProvider } from '../../lib/api';
 import { session } from './api';
 
 export interface ClientUser {
@@ -90,6 +90,15 @@ export async function getAccessToken(): Promise<string | null> {
   return refreshSession();
 }
 setTokenProvider(getAccessToken);
+// A protected call refused with 401: the session ended elsewhere (a logout in another tab ends it
+// for every copy of its token). The client is then logged out here too, so the page it is on asks
+// it to log in and comes back (RequireLogin), rather than offering only a failing button.
+setSessionRefusedHandler(() => {
+  if (auth.status !== 'LOGGED_IN') return;
+  accessToken = null;
+  expiresAt = 0;
+  void refreshSession();
+});
 
 export async function login(phone: string, password: string) {
   started(await session<SessionAnswer>('login', { phone, password }), false);
