@@ -2,9 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { useSession } from '../session/store';
-import { ComingSoon } from './ComingSoon';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
-import { homeOf, PLACES } from './places';
+import { homeOf, PLACES, type PlacePath } from './places';
 import { Shell } from './Shell';
 import { useCurrentSalon } from './current-salon';
 
@@ -19,7 +18,8 @@ const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ def
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
-const SCREENS: Record<string, React.ComponentType> = {
+/** Each place's screen: a place without one does not compile. */
+const SCREENS: Record<PlacePath, React.ComponentType> = {
   today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
@@ -49,7 +49,9 @@ export function ConsoleRoutes() {
               element={
                 <Allowed roles={p.roles}>
                   <ErrorBoundary>
-                    <Suspense fallback={<p role="status">Loading…</p>}>{Screen ? <Screen /> : <ComingSoon place={p} />}</Suspense>
+                    <Suspense fallback={<p role="status">Loading…</p>}>
+                      <Screen />
+                    </Suspense>
                   </ErrorBoundary>
                 </Allowed>
               }

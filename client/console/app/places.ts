@@ -7,14 +7,12 @@ export interface Place {
   label: string;
   /** the roles that see it in the navigation (and may open it) */
   roles: readonly StaffRole[];
-  /** a place not built yet: one honest sentence about it */
-  coming?: string;
 }
 
 const everyone = ['owner', 'manager', 'stylist'] as const;
 
 /** The console's places, in shared/CONSOLE.md's order. */
-export const PLACES: readonly Place[] = [
+export const PLACES = [
   { path: 'today', label: 'Today', roles: everyone },
   {
     path: 'diary',
@@ -29,7 +27,10 @@ export const PLACES: readonly Place[] = [
   { path: 'team', label: 'Team', roles: CAN.inviteStaff },
   { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
   { path: 'history', label: 'History', roles: CAN.readHistory },
-];
+] as const satisfies readonly Place[];
+
+/** A place's path: ConsoleRoutes.tsx has a screen for each. */
+export type PlacePath = (typeof PLACES)[number]['path'];
 
 export const placesFor = (role: StaffRole) => PLACES.filter((p) => (p.roles as readonly string[]).includes(role));
 
