@@ -38,6 +38,10 @@ async function render(boot: Bootstrap, location: string, choice: ConsentChoice |
     {
       // a screen that waits for something the server never gets (a lazy chunk) must not hold the page
       signal: AbortSignal.timeout(2000),
+      // Never outline a large boundary into a later chunk: that needs React's inline completion
+      // script, which the page's Content-Security-Policy refuses (a category of long service
+      // descriptions crossed the default 12,800 bytes). The whole first screen is one piece.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onError(e) {
         failed = e;
       },

@@ -42,7 +42,7 @@ test('a group owner switches between the salons of the group', async ({ page }) 
   await expect(page.getByLabel('Salon name')).toHaveValue('Willow & Co Shoreditch');
 });
 
-test('the places not built yet say so, without made-up data', async ({ page }) => {
+test('every place of CONSOLE.md is in the navigation, in its order', async ({ page }) => {
   await signInToConsole(page, STAFF.owner3, 1280);
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link')).toHaveText([
