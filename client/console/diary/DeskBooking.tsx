@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { Field } from '../../components/Field';
+import { ServiceOptions } from '../components/ServiceOptions';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
@@ -152,16 +153,7 @@ export function DeskBooking(p: {
         <Field label="Service" error={errors['procedures'] ?? errors['procedures.0.service_id']}>
           {(a) => (
             <select {...a} className={selectInput} value={service} onChange={(e) => setService(e.target.value)}>
-              <option value="">Choose a service</option>
-              {services.data?.map((c) => (
-                <optgroup key={c.id} label={c.name}>
-                  {c.services.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <ServiceOptions categories={services.data} />
             </select>
           )}
         </Field>

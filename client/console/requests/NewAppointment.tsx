@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../components/Field';
+import { ServiceOptions } from '../components/ServiceOptions';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
@@ -52,16 +53,7 @@ export function NewAppointment(p: {
             value={choice.serviceId ?? ''}
             onChange={(e) => onChoice({ serviceId: Number(e.target.value) || null, stylistId: null, start: null })}
           >
-            <option value="">Choose a service</option>
-            {services.data?.map((cat) => (
-              <optgroup key={cat.id} label={cat.name}>
-                {cat.services.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <ServiceOptions categories={services.data} />
           </select>
         )}
       </Field>
