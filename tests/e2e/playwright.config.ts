@@ -32,6 +32,10 @@ export default defineConfig({
     // so it is on only when asked for: E2E_TRACE=1 keeps one for each failing test.
     trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // The offline shell's service worker precaches every asset (65 requests) after each first
+    // load, a fifteenth of a page load's CPU in every test; the tests of the shell itself
+    // (offline.spec.ts, release-check.spec.ts) allow it.
+    serviceWorkers: 'block',
   },
   projects: [
     {

@@ -7,6 +7,9 @@ import { expect, test } from './fixtures';
 
 const NEWER = '2099.01.01';
 
+// A new release also updates the offline shell (client/lib/service-worker.ts), so it runs here.
+test.use({ serviceWorkers: 'allow' });
+
 test('a new release: the next navigation is a full load, exactly once, and the selection is kept', async ({ page, journey }) => {
   await page.clock.install();
   let asked = 0;
