@@ -19,6 +19,9 @@ export default defineConfig(async () => {
       name: 'standins',
       root: here,
       include: ['tests/**/*.test.ts'],
+      // npm test runs this stage beside another on the two cores (scripts/test.mjs): at vitest's
+      // default of 5 s, three tests that take 2 s alone timed out there.
+      testTimeout: 20_000,
       setupFiles: ['tests/apply-migrations.ts'],
     },
   };

@@ -51,6 +51,9 @@ export default defineConfig(async () => {
       name: 'worker',
       root,
       include: ['tests/worker/**/*.test.ts'],
+      // npm test runs this stage beside another on the two cores (scripts/test.mjs): at vitest's
+      // default of 5 s, three tests that take 2 s alone timed out there.
+      testTimeout: 20_000,
       // One runner for the files, not a fresh one per file (about 5 s each, 80 % of the stage's time):
       // each file still starts from a fresh database and demo data (apply-migrations.ts).
       isolate: false,
