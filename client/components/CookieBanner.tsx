@@ -39,10 +39,10 @@ export function CookieBanner({ who }: { who: string }) {
   }
   return (
     <section aria-labelledby={headingId} className={panel}>
-      <h2 id={headingId} ref={heading} tabIndex={-1} className={css({ fontWeight: '700', fontSize: 'md', mb: '1', outline: 'none' })}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={css({ fontWeight: '700', fontSize: 'sm', outline: 'none' })}>
         Cookies
       </h2>
-      <p className={css({ fontSize: 'sm', mb: '3' })}>
+      <p className={css({ fontSize: 'sm', lineHeight: '1.4', mb: '2' })}>
         We use essential cookies to make booking work. With your permission, {who} also uses analytics cookies to learn how clients find
         these pages.
         {choice && ` You chose: ${CHOICE_LABELS[choice]}.`}
@@ -70,14 +70,17 @@ const panel = css({
   border: '1px solid',
   borderColor: 'border',
   rounded: 'lg',
-  p: { base: '3', sm: '4' },
-  mt: '3',
+  // compact: on a 320 px phone it leaves the first services on the first screen (issue 35)
+  px: { base: '3', sm: '4' },
+  py: { base: '2', sm: '3' },
+  mt: '2',
 });
 
 const choiceButton = css({
+  // one above the other on a 320 px phone, side by side from about 360 px; 40 px targets
   flex: '1 1 auto',
-  minH: '11',
-  px: '4',
+  minH: '10',
+  px: '3',
   fontSize: 'sm',
   fontWeight: '700',
   letterSpacing: '0.02em',

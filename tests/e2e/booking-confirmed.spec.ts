@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { STANDINS_URL } from './env';
-import { BookingJourney, dateOfDayName, expect, test } from './fixtures';
+import { BookingJourney, dateOfDayName, expect, SALONS, test } from './fixtures';
 
 // docs/booking-journey.md §4 Flow 6 and §2 Booking confirmed; docs/accounts-and-money.md §2 Verification.
 // Free and waitlist bookings need no card: after login the booking is made at once.
@@ -36,6 +36,12 @@ test('a free booking is made after login and confirmed, with a calendar file and
     { loggedIn: true, status: 201 },
   ]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking has been confirmed!');
+  // What happened, in words: the service with its stylist, where, what was paid and what is due, whom to call (issue 35).
+  await expect(page.getByRole('list', { name: 'Services' }).getByRole('listitem')).toHaveText([/^Restyle with \w+/]);
+  await expect(page.getByText('At Willow & Co Shoreditch, London', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('paid-today')).toHaveText('£0.00');
+  await expect(page.getByTestId('due-at-salon')).toHaveText(/^£\d+\.\d{2}$/);
+  await expect(page.getByRole('link', { name: SALONS[2].phone })).toHaveAttribute('href', 'tel:02079460342');
   await page.getByText('Address', { exact: true }).click();
   await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /google\.com\/maps\/search\/.*Redchurch/);
 

@@ -83,6 +83,7 @@ test('a deposit booking with a new card, then a second booking with the saved ca
   await expect(page.getByText('Welcome Robin!', { exact: true })).toBeVisible();
   await expect(confirm.card).toHaveAccessibleName('Visa card ending 4242');
   await expect(confirm.card).toContainText('**** **** **** 4242');
+  await expect(confirm.card.getByTestId('card-brand-mark')).toHaveAttribute('data-brand', 'visa');
   await expect(confirm.total).toHaveText(pounds(total));
   await expect(confirm.payToday).toHaveText(pounds(deposit));
   await expect(confirm.updateCard).toHaveAttribute('href', '/salon/1/add-new-card');
@@ -92,6 +93,8 @@ test('a deposit booking with a new card, then a second booking with the saved ca
 
   await expect(page).toHaveURL('/salon/1/bookingConfirmed');
   await expect(page.getByRole('heading', { level: 1, name: CARD_MSG.paid })).toBeVisible();
+  await expect(page.getByTestId('paid-today')).toHaveText(pounds(deposit));
+  await expect(page.getByTestId('due-at-salon')).toHaveText(pounds(total - deposit));
 
   // A second booking goes straight from the summary to the saved card.
   await page.getByRole('button', { name: 'BOOK ANOTHER APPOINTMENT', exact: true }).click();

@@ -165,8 +165,19 @@ export class ServiceSelection {
   /** Opens the service's category when given, then ticks the service. */
   async choose(service: string, category?: string) {
     if (category) await this.expand(category);
-    await this.service(service).check();
-    await expect(this.service(service)).toBeChecked();
+    await this.tick(this.service(service));
+  }
+
+  /**
+   * Ticks a service's box. The services are on the server-rendered first screen: a tap before
+   * the page is hydrated is held and replayed once it is (client/lib/early-taps.ts), so the box
+   * may tick a moment after the tap. One tap, then wait for the tick (check() expects it at once,
+   * and a second tap could undo a replayed first).
+   */
+  async tick(box: Locator) {
+    if (await box.isChecked()) return;
+    await box.click();
+    await expect(box).toBeChecked({ timeout: 15_000 });
   }
 
   async searchFor(text: string) {

@@ -75,24 +75,24 @@ test.describe('welcome text', () => {
 });
 
 test.describe('categories', () => {
-  test('start closed and expand to show their services', async ({ openSalon }) => {
+  test('start open with their services and prices, and close and open again on a tap', async ({ openSalon }) => {
     const screen = await openSalon(1);
     await expect(screen.categoryButtons).toHaveText(willow.categories.map((c) => new RegExp(`^${escapeRegExp(c)}`)));
     for (const name of willow.categories) {
-      await expect(screen.category(name)).toHaveAttribute('aria-expanded', 'false');
-      await expect(screen.servicesOf(name)).toHaveCount(0);
+      await expect(screen.category(name)).toHaveAttribute('aria-expanded', 'true');
+      await expect(screen.servicesOf(name)).toBeVisible();
     }
-
-    await screen.category('Colour').click();
-    await expect(screen.category('Colour')).toHaveAttribute('aria-expanded', 'true');
-    await expect(screen.servicesOf('Colour')).toBeVisible();
-    for (const s of ['Full Head Tint', 'Balayage', 'Toner Refresh']) await expect(screen.service(s)).toBeVisible();
-    await expect(screen.service('Gents Cut')).toHaveCount(0);
-    await expect(screen.category('Cut & Style')).toHaveAttribute('aria-expanded', 'false');
+    for (const s of ['Full Head Tint', 'Balayage', 'Toner Refresh', 'Gents Cut']) await expect(screen.service(s)).toBeVisible();
 
     await screen.category('Colour').click();
     await expect(screen.category('Colour')).toHaveAttribute('aria-expanded', 'false');
     await expect(screen.service('Balayage')).toHaveCount(0);
+    await expect(screen.service('Gents Cut')).toBeVisible();
+    await expect(screen.category('Cut & Style')).toHaveAttribute('aria-expanded', 'true');
+
+    await screen.category('Colour').click();
+    await expect(screen.category('Colour')).toHaveAttribute('aria-expanded', 'true');
+    await expect(screen.service('Balayage')).toBeVisible();
   });
 
   test("show 'N selected' once services are ticked", async ({ openSalon }) => {

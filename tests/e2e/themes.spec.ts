@@ -26,7 +26,7 @@ async function bodyBackground(page: Page): Promise<string> {
 async function showEverything(screen: ServiceSelection) {
   if (await screen.readMore.isVisible()) await screen.readMore.click();
   await screen.expandAll();
-  if ((await screen.services.count()) > 0) await screen.services.first().check();
+  if ((await screen.services.count()) > 0) await screen.tick(screen.services.first());
   const viewMore = screen.page.getByRole('button', { name: /^view more/ });
   if ((await viewMore.count()) > 0) await viewMore.first().click();
 }

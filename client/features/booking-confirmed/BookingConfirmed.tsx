@@ -11,7 +11,8 @@ import { downloadIcs } from '../../lib/download';
 import { icsFile } from './calendar';
 import { trackBooking } from '../../lib/analytics';
 import { pixelIdOf } from '../../../shared/consent';
-import { toMajor } from '../../../shared/money';
+import { formatMoney, toMajor, toMinor } from '../../../shared/money';
+import { useAppointmentCost } from '../payments';
 
 const REDIRECT_AFTER_MS = 1000;
 
@@ -21,6 +22,8 @@ export function BookingConfirmed() {
   const b = useBooking();
   const navigate = useNavigate();
   const response = b.bookingResponse;
+  // What was paid today and what is left to pay at the salon, as the server priced the booking.
+  const cost = useAppointmentCost(salon.id, !!response && !b.isWaitList).data;
   const redirect = salon.redirect_after_ncob_booking && /^https?:\/\//.test(salon.salon_website_link);
   // The salon's pixel (with full consent only) hears of a confirmed booking once, with its value.
   const booked = response && !b.isWaitList && b.selectedAppointmentTime ? response.appointment_id : null;
@@ -49,6 +52,9 @@ export function BookingConfirmed() {
   const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${salon.name}, ${address}`)}`;
   const start = Date.parse(b.selectedAppointmentTime);
   const services = lines.map((l) => l.service.name).join(', ');
+  const money = (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
+  const paidToday = cost ? (response.pi !== null ? cost.pay_today : 0) : null;
+  const row = css({ display: 'flex', justifyContent: 'space-between', gap: '3' });
   const addToCalendar = () =>
     downloadIcs(
       'appointment.ics',
@@ -84,7 +90,34 @@ export function BookingConfirmed() {
         <p className={css({ mb: '2' })}>
           {timeLabel(b.selectedAppointmentTime, tz)} – {timeLabel(new Date(end).toISOString(), tz)} ({zoneTimeLabel(tz)})
         </p>
-        <p>{services}</p>
+        <ul aria-label="Services" className={css({ listStyle: 'none', mb: '2' })}>
+          {lines.map((l) => (
+            <li key={l.service.id}>
+              {l.service.name} <span className={css({ color: 'textMuted' })}>with {l.stylistName}</span>
+            </li>
+          ))}
+        </ul>
+        <p>
+          At {salon.name}
+          {salon.city ? `, ${salon.city}` : ''}
+        </p>
+        {cost && paidToday !== null && (
+          <dl aria-label="Payment" className={css({ mt: '3', pt: '3', borderTop: '1px solid', borderColor: 'border' })}>
+            <div className={row}>
+              <dt>Paid today:</dt>
+              <dd data-testid="paid-today">{money(paidToday)}</dd>
+            </div>
+            <div className={`${row} ${css({ fontWeight: '700' })}`}>
+              <dt>To pay at the salon:</dt>
+              <dd data-testid="due-at-salon">{money(Math.max(0, cost.appointment_cost - paidToday))}</dd>
+            </div>
+          </dl>
+        )}
+        {salon.phone && (
+          <p className={css({ mt: '3', fontSize: 'sm' })}>
+            To change it, call {salon.name} on <a href={`tel:${salon.phone.replace(/[^\d+]/g, '')}`}>{salon.phone}</a>
+          </p>
+        )}
         {redirect && <p className={css({ mt: '2', color: 'textMuted', fontSize: 'sm' })}>Taking you back to the salon's website…</p>}
       </section>
       <details className={`${card} ${css({ p: '4', mb: '4' })}`}>

@@ -1,4 +1,5 @@
 import { css } from '../../../styled-system/css';
+import { CardBrandMark } from './CardBrandMark';
 import type { SavedCard } from './types';
 
 const BRAND_NAMES: Record<string, string> = {
@@ -19,39 +20,38 @@ const two = (n: number) => String(n % 100).padStart(2, '0');
 /** 12 / 34 */
 export const expiryLabel = (c: SavedCard) => `${two(c.exp_month)} / ${two(c.exp_year)}`;
 
-/** The saved card as a card illustration: brand, the number masked but for last4, expiry. */
+/**
+ * The saved card in one compact row: the brand's mark, the number masked but for last4 (four
+ * asterisk groups, as the spec shows it) and the expiry. Its name says the brand in words.
+ */
 export function SavedCardView({ card, expiry = true }: { card: SavedCard; expiry?: boolean }) {
   const brand = brandName(card.brand);
   return (
     <figure
       aria-label={`${brand} card ending ${card.last4}`}
       className={css({
-        position: 'relative',
-        w: 'full',
-        maxW: '340px',
-        aspectRatio: '1.586',
-        rounded: 'xl',
-        p: '5',
-        mb: '4',
-        color: 'onPrimary',
-        bg: 'primary',
         display: 'flex',
-        flexDirection: 'column',
-        justifyContent: 'space-between',
-        boxShadow: '0 6px 18px rgba(0,0,0,0.18)',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        columnGap: '3',
+        rowGap: '1',
+        w: 'full',
+        maxW: '420px',
+        px: '3',
+        py: '2.5',
+        mb: '4',
+        bg: 'surface',
+        border: '1px solid',
+        borderColor: 'border',
+        rounded: 'md',
       })}
     >
-      <span className={css({ alignSelf: 'flex-end', fontWeight: '800', fontSize: 'lg', letterSpacing: '0.04em' })} data-testid="card-brand">
-        {brand}
-      </span>
-      <p
-        className={css({ fontFamily: 'mono', fontSize: { base: 'md', sm: 'xl' }, letterSpacing: '0.12em', whiteSpace: 'nowrap' })}
-        data-testid="card-number"
-      >
+      <CardBrandMark brand={card.brand} />
+      <p className={css({ fontFamily: 'mono', fontSize: 'md', whiteSpace: 'nowrap', flex: '1' })} data-testid="card-number">
         **** **** **** {card.last4}
       </p>
       {expiry && (
-        <p className={css({ fontSize: 'sm' })} data-testid="card-expiry">
+        <p className={css({ fontSize: 'sm', color: 'textMuted', whiteSpace: 'nowrap' })} data-testid="card-expiry">
           Expires {expiryLabel(card)}
         </p>
       )}

@@ -6,12 +6,13 @@ import { ServiceRow } from './ServiceRow';
 
 interface Props {
   categories: Category[];
-  /** Expand every category (while searching or filtered by the category query). */
-  expandAll: boolean;
 }
 
-/** Categories that expand to their services and show how many of them are selected. */
-export function CategoryList({ categories, expandAll }: Props) {
+/**
+ * Categories with their services and how many of them are selected. They start open, so the
+ * first screen shows services and prices without a tap (issue 35); a tap closes one.
+ */
+export function CategoryList({ categories }: Props) {
   const { selectedServices } = useBooking();
   const [open, setOpen] = useState<Record<number, boolean | undefined>>({});
   const selectedIds = new Set(selectedServices.map((s) => s.id));
@@ -19,8 +20,8 @@ export function CategoryList({ categories, expandAll }: Props) {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       {categories.map((cat) => {
         const count = cat.services.filter((s) => selectedIds.has(s.id)).length;
-        // The client's own open / close wins over the filter's 'all open'.
-        const expanded = open[cat.id] ?? expandAll;
+        // open until the client closes it
+        const expanded = open[cat.id] ?? true;
         const panelId = `category-${cat.id}`;
         return (
           <section

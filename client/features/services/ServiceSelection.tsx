@@ -64,7 +64,7 @@ export function ServiceSelection() {
         />
       </div>
       {shown.length > 0 ? (
-        <CategoryList categories={shown} expandAll={query.trim() !== '' || !!categoryQuery} />
+        <CategoryList categories={shown} />
       ) : (
         <p className={css({ color: 'textMuted', my: '4' })} role="status">
           {query.trim() ? `No services match "${query.trim()}".` : 'This salon has no services to book online yet.'}
