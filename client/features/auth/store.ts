@@ -104,6 +104,14 @@ export async function login(phone: string, password: string) {
   started(await session<SessionAnswer>('login', { phone, password }), false);
 }
 
+/** Texts a code to sign in with instead of a password (Cognito's SMS_OTP); answers where it went, masked. */
+export const sendSignInCode = async (phone: string) => (await session<{ destination: string }>('code', { phone })).destination;
+
+/** The texted code signs the client in, as a password does. */
+export async function signInWithCode(phone: string, code: string) {
+  started(await session<SessionAnswer>('code/confirm', { phone, code }), false);
+}
+
 /**
  * Creates the account. A pool that proves numbers first answers where it texted a code (masked,
  * '+*******0123'): the client enters it in confirmSignUp. Else the client is signed in (null).
