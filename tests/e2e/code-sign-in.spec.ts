@@ -1,4 +1,14 @@
-import { createAccountThroughApi, e164Of, expect, LoginScreen, SalonHeader, test, textedCode, type Account } from './fixtures';
+import {
+  createAccountThroughApi,
+  CreateAccountScreen,
+  e164Of,
+  expect,
+  LoginScreen,
+  SalonHeader,
+  test,
+  textedCode,
+  type Account,
+} from './fixtures';
 
 // docs/accounts-and-money.md §2 Login, "Sign in with a code by text": the journey's login offers a
 // code texted to the number beside the password; the code logs the client in and the booking goes on
@@ -18,6 +28,7 @@ test('a client on the journey logs in with a texted code; a wrong code says so',
   page,
   request,
   expectNoSidewaysScroll,
+  expectAccessible,
 }) => {
   // Failed codes count as failed passwords per caller address: this test has an address of its own.
   await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': '203.0.113.71' });
@@ -51,11 +62,37 @@ test('a client on the journey logs in with a texted code; a wrong code says so',
   const alert = page.getByRole('alert');
   await expect(alert).toHaveText('That code is not right. Check the text message and try again (2 tries left).');
   await expect(alert).toBeFocused();
+  await expectAccessible('the code step with its refusal', { atLeast: 'serious' });
   await expect(new SalonHeader(page).logout).toHaveCount(0);
 
   await code.fill(texted);
   await expect(alert).toHaveCount(0);
   await page.getByRole('button', { name: 'LOGIN WITH CODE', exact: true }).click();
+  await expect(page).toHaveURL('/salon/1/add-new-card');
+  await expect(new SalonHeader(page).logout).toBeVisible();
+});
+
+// A client who has no password: the journey's CREATE ACCOUNT with 'No password', the code texted to
+// the number logs the new account in (Cognito's passwordless sign-up) and the booking goes on.
+test('a new client with no password makes an account with the texted code alone and goes on with the booking', async ({
+  journey,
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': '203.0.113.72' });
+  await page.setViewportSize({ width: 320, height: 568 });
+  await journey.toSummary();
+  await journey.summary.next.click();
+  await new LoginScreen(page).createAccount.click();
+
+  const screen = new CreateAccountScreen(page);
+  await expect(screen.title).toBeVisible();
+  const mobile = '07700 900472';
+  await screen.fill({ ...CLIENT, email: 'no.password@example.test', mobile, password: '' });
+  await expect(screen.create).toBeDisabled();
+  await page.getByRole('checkbox', { name: 'No password: log in with a code texted to my mobile each time' }).check();
+  await expect(screen.password).toHaveCount(0);
+  await screen.createAndConfirm(mobile);
+
   await expect(page).toHaveURL('/salon/1/add-new-card');
   await expect(new SalonHeader(page).logout).toBeVisible();
 });

@@ -23,10 +23,11 @@ export const loginForm = z
 export type LoginFormValues = z.input<typeof loginForm>;
 
 /**
- * Create account: the sign-up call's fields, the mobile number twice (the invite variant has the
+ * Create account: the sign-up call's fields (without a password for an account that logs in with
+ * texted codes), the mobile number twice (the invite variant has the
  * invited number, read-only, and no confirm field). Output: the sign-up call's body.
  */
-export const createAccountForm = (invitedPhone?: string) =>
+export const createAccountForm = (invitedPhone?: string, passwordless = false) =>
   z
     .object({
       first_name: signupRequest.shape.first_name,
@@ -34,7 +35,8 @@ export const createAccountForm = (invitedPhone?: string) =>
       email: typedEmail,
       phone: phoneInput,
       confirm: phoneInput,
-      password: signupRequest.shape.password.unwrap(),
+      // An account that logs in with texted codes has no password (docs/accounts-and-money.md §2).
+      password: passwordless ? z.string() : signupRequest.shape.password.unwrap(),
     })
     .superRefine((v, ctx) => {
       const phone = invitedPhone ?? phoneOf(v.phone.number, v.phone.country);
@@ -49,7 +51,7 @@ export const createAccountForm = (invitedPhone?: string) =>
       last_name,
       email,
       phone: invitedPhone ?? phoneOf(phone.number, phone.country)!,
-      password,
+      ...(passwordless ? {} : { password }),
     }));
 export type CreateAccountFormValues = z.input<ReturnType<typeof createAccountForm>>;
 
