@@ -165,4 +165,19 @@ describe('a client with no password books with the code alone', () => {
     expect(later.status, await later.clone().text()).toBe(200);
     expect((await call('/session/login', json({ phone, password: 'Anything-1' }, from()))).status).toBe(401);
   });
+
+  it('confirmed without SignUp’s Session (after its 3 minutes), the account is confirmed and a sign-in code is texted instead', async () => {
+    const phone = freshPhone();
+    const signup = await call(
+      '/session/signup',
+      json({ first_name: 'Late', last_name: 'Comer', email: `l${phone.slice(-5)}@example.test`, phone }, from()),
+    );
+    expect(signup.status).toBe(202);
+    const late = await call('/session/signup/confirm', json({ phone, code: await textedCode(phone) }, from()));
+    expect(late.status).toBe(202);
+    expect(await late.json()).toEqual({ status: 'sign_in_code_sent', destination: `+*******${phone.slice(-4)}` });
+    const cookie = `__Host-code-sign-in=${cookieOf(late, CODE_COOKIE)}`;
+    const signedIn = await confirm(phone, await textedCode(phone), cookie);
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+  });
 });

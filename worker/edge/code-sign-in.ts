@@ -30,6 +30,12 @@ export const MSG_CODE_LOCKED = 'Too many wrong codes or passwords. Please wait 1
 export const msgWrongCode = (left: number) =>
   `That code is not right. Check the text message and try again (${left} ${left === 1 ? 'try' : 'tries'} left).`;
 
+/** An InitiateAuth answer that asks for a challenge. */
+interface Challenge {
+  ChallengeName?: string;
+  Session?: string;
+}
+
 const refuse = (message: string, code: string, status: 'BAD_REQUEST' | 'TOO_MANY_REQUESTS' = 'BAD_REQUEST') =>
   new AppError(status, message, 'code', code);
 
@@ -37,7 +43,7 @@ const refuse = (message: string, code: string, status: 'BAD_REQUEST' | 'TOO_MANY
 export async function sendSignInCode(c: Context<AppEnv>, phone: string): Promise<{ destination: string }> {
   let session = NO_SESSION;
   try {
-    const r = await cognito<{ ChallengeName?: string; Session?: string }>(c, 'InitiateAuth', {
+    const r = await cognito<Challenge>(c, 'InitiateAuth', {
       AuthFlow: 'USER_AUTH',
       AuthParameters: { USERNAME: phone, PREFERRED_CHALLENGE: 'SMS_OTP' },
     });

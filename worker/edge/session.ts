@@ -27,6 +27,11 @@ interface CognitoUser {
 interface CodeDelivery {
   CodeDeliveryDetails: { Destination: string };
 }
+/** SignUp's answer: its Session lets ConfirmSignUp sign a passwordless account in. */
+interface SignUpAnswer extends Partial<CodeDelivery> {
+  UserConfirmed: boolean;
+  Session?: string;
+}
 
 /** The user as the client sees it; `phone_number_verified` false until a texted code proves the number. */
 function userOf(u: CognitoUser) {
@@ -122,7 +127,7 @@ export const session = new Hono<AppEnv>()
     const b = c.req.valid('json');
     await admitNumber(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await cognito<{ UserConfirmed: boolean; Session?: string } & Partial<CodeDelivery>>(c, 'SignUp', {
+    const r = await cognito<SignUpAnswer>(c, 'SignUp', {
       Username: b.phone,
       // Without one, a passwordless account (the pool allows SMS_OTP sign-in): docs/accounts-and-money.md §7.
       ...(b.password ? { Password: b.password } : {}),
@@ -162,6 +167,7 @@ export const session = new Hono<AppEnv>()
       });
       return await startSession(c, signedIn.AuthenticationResult);
     }
+    await admitCodeSend(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     return c.json({ status: 'sign_in_code_sent', ...(await sendSignInCode(c, b.phone)) }, 202);
   })
   .post('/session/signup/resend', validate('json', phoneRequest), async (c) => {
