@@ -37,10 +37,18 @@ export const textedCode = z
 
 /** POST /session/login */
 export const loginRequest = z.object({ phone: phoneNumber, password });
-/** POST /session/signup */
-export const signupRequest = z.object({ first_name: firstName, last_name: lastName, email, phone: phoneNumber, password: newPassword() });
-/** POST /session/signup/confirm */
-export const signupConfirmRequest = z.object({ phone: phoneNumber, code: textedCode, password });
+/** POST /session/signup; without a password, an account that signs in with texted codes. */
+export const signupRequest = z.object({
+  first_name: firstName,
+  last_name: lastName,
+  email,
+  phone: phoneNumber,
+  password: newPassword().optional(),
+});
+/** POST /session/signup/confirm (no password for an account made without one) */
+export const signupConfirmRequest = z.object({ phone: phoneNumber, code: textedCode, password: password.optional() });
+/** POST /session/code/confirm: the code texted to sign in with (Cognito's SMS_OTP). */
+export const codeConfirmRequest = z.object({ phone: phoneNumber, code: textedCode });
 /** POST /session/signup/resend and /session/forgot */
 export const phoneRequest = z.object({ phone: phoneNumber });
 /** POST /session/reset: the texted code and a new password, in the reset screen's words (§5). */

@@ -1,17 +1,24 @@
 import { css } from '../../styled-system/css';
 
-/** The Powered-by mark of the header. */
+/** The Powered-by line of the header, with Bookwell's mark (drawn inline: no request). */
 export function PoweredBy({ className = '' }: { className?: string }) {
   return (
     <p className={`${css({ fontSize: 'xs', color: 'textMuted' })} ${className}`}>
       <svg
         aria-hidden="true"
-        width="12"
-        height="12"
+        width="14"
+        height="14"
         viewBox="0 0 32 32"
-        className={css({ display: 'inline', mr: '1', verticalAlign: '-1px' })}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        className={css({ display: 'inline', mr: '1', verticalAlign: '-2px' })}
       >
-        <rect width="32" height="32" rx="8" fill="currentColor" />
+        {/* Bookwell's mark: a diary page with a tick */}
+        <rect x="3" y="6" width="26" height="23" rx="5" />
+        <path d="M3 13h26M10 3v6M22 3v6M11 20.5l3.5 3.5 6.5-7" />
       </svg>
       Powered by Bookwell
     </p>

@@ -138,6 +138,8 @@ describe('identity stand-in: sign-up, sign-in and tokens', () => {
       UserConfirmed: false,
       UserSub: expect.stringMatching(/^[0-9a-f-]{36}$/),
       CodeDeliveryDetails: { Destination: `+*******${phone.slice(-4)}`, DeliveryMedium: 'SMS', AttributeName: 'phone_number' },
+      // for ConfirmSignUp, so that USER_AUTH can sign the user in straight after (choice-sign-in.test.ts)
+      Session: expect.any(String),
     });
     // The right password of an unconfirmed user is not a sign-in.
     expect(await signInFails(phone, PASSWORD)).toEqual({ __type: 'UserNotConfirmedException', message: 'User is not confirmed.' });
@@ -385,10 +387,7 @@ describe('identity stand-in: errors as Cognito answers them', () => {
       { UserAttributes: [{ Name: 'favourite_colour', Value: 'red' }] },
       'Attributes did not conform to the schema: favourite_colour: Attribute does not exist in the schema.',
     ],
-    [
-      { Password: undefined },
-      "1 validation error detected: Value null at 'password' failed to satisfy constraint: Member must not be null",
-    ],
+    // (No Password is a passwordless user, as the pool allows SMS_OTP sign-in: choice-sign-in.test.ts.)
     [
       { ClientId: undefined, Username: undefined },
       "2 validation errors detected: Value null at 'clientId' failed to satisfy constraint: Member must not be null; Value null at 'username' failed to satisfy constraint: Member must not be null",

@@ -12,7 +12,7 @@ import {
   MSG_RESET_PASSWORD_RULE,
 } from '../../shared/account-rules';
 import { resetRequest, signupRequest } from '../../shared/account-schemas';
-import { createAccountForm, loginForm, resetForm } from '../../client/features/account/forms';
+import { codeForm, codePhoneForm, createAccountForm, loginForm, resetForm } from '../../client/features/account/forms';
 import { contactForm } from '../../client/features/profile/contact-form';
 
 /** Each field's first message, as the form's resolver reports it. */
@@ -33,6 +33,30 @@ describe('account forms: the session calls’ rules with the screens’ words', 
       phone: MSG_LOGIN_PHONE,
       password: 'Please enter your password',
     });
+  });
+
+  it('sign in with a code: the number in E.164, then 6 digits (spaces dropped)', () => {
+    expect(codePhoneForm.parse({ phone: gb('07700 900123') })).toEqual({ phone: '+447700900123' });
+    expect(problems(codePhoneForm.safeParse({ phone: gb('0770') }))).toEqual({ phone: MSG_LOGIN_PHONE });
+    expect(codeForm.parse({ code: '123 456' })).toEqual({ code: '123456' });
+    expect(problems(codeForm.safeParse({ code: '12345' }))).toEqual({ code: 'Please enter the 6-digit code from the text message' });
+  });
+
+  it('create account without a password: no password rule, and no password in the body', () => {
+    const ok = {
+      first_name: 'Kit',
+      last_name: 'Texter',
+      email: 'kit@example.test',
+      phone: gb('07700 900472'),
+      confirm: gb('07700 900472'),
+    };
+    expect(createAccountForm(undefined, true).parse({ ...ok, password: '' })).toEqual({
+      first_name: 'Kit',
+      last_name: 'Texter',
+      email: 'kit@example.test',
+      phone: '+447700900472',
+    });
+    expect(problems(createAccountForm().safeParse({ ...ok, password: '' }))).toEqual({ password: MSG_PASSWORD_RULE });
   });
 
   it('create account: every field says what is wrong, at once, and the numbers must match', () => {

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { validate } from '../validate';
@@ -17,6 +18,7 @@ import {
 } from '../../shared/account-schemas';
 import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitNumber, admitSignup, loginSucceeded } from '../abuse/limits';
 import { asWrongCode, asWrongPassword, codeSent } from './user-existence';
+import { codeSignIn, sendSignInCode } from './code-sign-in';
 
 interface CognitoUser {
   Username: string;
@@ -24,6 +26,11 @@ interface CognitoUser {
 }
 interface CodeDelivery {
   CodeDeliveryDetails: { Destination: string };
+}
+/** SignUp's answer: its Session lets ConfirmSignUp sign a passwordless account in. */
+interface SignUpAnswer extends Partial<CodeDelivery> {
+  UserConfirmed: boolean;
+  Session?: string;
 }
 
 /** The user as the client sees it; `phone_number_verified` false until a texted code proves the number. */
@@ -73,6 +80,10 @@ const sessions = poolSession({
 });
 const startSession = sessions.start;
 
+/** SignUp's Session between sign-up and its code (3 minutes, the app client's AuthSessionValidity). */
+const SIGNUP_COOKIE = 'sign-up';
+const SIGNUP_COOKIE_OPTIONS = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 180 } as const;
+
 /**
  * The client's own access token, verified against the clients' pool first: Cognito's GetUser
  * answers any pool's token at its regional endpoint, so a staff token must never get this far.
@@ -108,13 +119,18 @@ export const session = new Hono<AppEnv>()
     await sessions.end(c);
     return c.body(null, 204);
   })
+  .route(
+    '/',
+    codeSignIn((c, r) => startSession(c, r)),
+  )
   .post('/session/signup', validate('json', signupRequest), async (c) => {
     const b = c.req.valid('json');
     await admitNumber(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    const r = await cognito<{ UserConfirmed: boolean } & Partial<CodeDelivery>>(c, 'SignUp', {
+    const r = await cognito<SignUpAnswer>(c, 'SignUp', {
       Username: b.phone,
-      Password: b.password,
+      // Without one, a passwordless account (the pool allows SMS_OTP sign-in): docs/accounts-and-money.md §7.
+      ...(b.password ? { Password: b.password } : {}),
       UserAttributes: [
         { Name: 'phone_number', Value: b.phone },
         { Name: 'email', Value: b.email },
@@ -123,7 +139,9 @@ export const session = new Hono<AppEnv>()
         { Name: 'name', Value: `${b.first_name} ${b.last_name}` },
       ],
     });
-    if (r.UserConfirmed) return await startSession(c, await authenticate(c, b.phone, b.password));
+    if (r.UserConfirmed && b.password) return await startSession(c, await authenticate(c, b.phone, b.password));
+    // SignUp's Session lets ConfirmSignUp sign a passwordless account in without a second code.
+    if (r.Session) setCookie(c, SIGNUP_COOKIE, r.Session, SIGNUP_COOKIE_OPTIONS);
     // The pool proves the number first: the client enters the code texted to it (/session/signup/confirm).
     return c.json({ status: 'code_sent', destination: r.CodeDeliveryDetails?.Destination ?? '' }, 202);
   })
@@ -131,8 +149,26 @@ export const session = new Hono<AppEnv>()
     const b = c.req.valid('json');
     await admitNumber(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     await admitCodeCheck(c.env.ABUSE, b.phone, Date.now());
-    await cognito(c, 'ConfirmSignUp', { Username: b.phone, ConfirmationCode: b.code }).catch(asWrongCode);
-    return await startSession(c, await authenticate(c, b.phone, b.password));
+    const Session = getCookie(c, SIGNUP_COOKIE, 'host');
+    const r = await cognito<{ Session?: string }>(c, 'ConfirmSignUp', {
+      Username: b.phone,
+      ConfirmationCode: b.code,
+      ...(Session ? { Session } : {}),
+    }).catch(asWrongCode);
+    deleteCookie(c, SIGNUP_COOKIE, SIGNUP_COOKIE_OPTIONS);
+    if (b.password) return await startSession(c, await authenticate(c, b.phone, b.password));
+    // No password: ConfirmSignUp's Session signs the client in (USER_AUTH), as the code it just entered
+    // proved the number; past the Session's 3 minutes, a sign-in code is texted instead.
+    if (r.Session) {
+      const signedIn = await cognito<{ AuthenticationResult: AuthResult }>(c, 'InitiateAuth', {
+        AuthFlow: 'USER_AUTH',
+        Session: r.Session,
+        AuthParameters: { USERNAME: b.phone },
+      });
+      return await startSession(c, signedIn.AuthenticationResult);
+    }
+    await admitCodeSend(c.env.ABUSE, b.phone, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    return c.json({ status: 'sign_in_code_sent', ...(await sendSignInCode(c, b.phone)) }, 202);
   })
   .post('/session/signup/resend', validate('json', phoneRequest), async (c) => {
     const p = c.req.valid('json').phone;

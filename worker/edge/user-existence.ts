@@ -10,7 +10,7 @@ import { AppError } from '../errors';
 const MSG_INCORRECT = 'Incorrect username or password.';
 const MSG_CODE_MISMATCH = 'Invalid verification code provided, please try again.';
 
-const isNoUser = (e: unknown) => e instanceof AppError && e.providerCode === 'UserNotFoundException';
+export const isNoUser = (e: unknown) => e instanceof AppError && e.providerCode === 'UserNotFoundException';
 const isNoVerifiedPhone = (e: unknown) =>
   e instanceof AppError && e.providerCode === 'InvalidParameterException' && /no registered\/verified/i.test(e.message);
 

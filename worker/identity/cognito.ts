@@ -27,6 +27,7 @@ function cognitoError(type: string, message: string): AppError {
 /** The actions that take the end user's context (its address feeds Cognito's own protection). */
 const WITH_USER_CONTEXT = new Set([
   'InitiateAuth',
+  'RespondToAuthChallenge',
   'SignUp',
   'ConfirmSignUp',
   'ResendConfirmationCode',

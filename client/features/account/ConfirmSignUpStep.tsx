@@ -18,7 +18,8 @@ export function ConfirmSignUpStep({
 }: {
   /** E.164 */
   phone: string;
-  password: string;
+  /** none for an account that logs in with texted codes */
+  password?: string;
   /** where the code went, masked */
   codeSentTo: string;
   destination: string;

@@ -46,7 +46,9 @@ export function CreateAccount({
   const { selectedServices } = useBooking();
   const navigate = useNavigate();
   const invited = invite ? fromE164(invite.phone_number, salon.country.code) : null;
-  const schema = useMemo(() => createAccountForm(invite?.phone_number), [invite?.phone_number]);
+  /** an account that logs in with texted codes, without a password */
+  const [passwordless, setPasswordless] = useState(false);
+  const schema = useMemo(() => createAccountForm(invite?.phone_number, passwordless), [invite?.phone_number, passwordless]);
   const form = useForm<CreateAccountFormValues, unknown, SignUpBody>({
     resolver: zodResolver(schema),
     mode: 'all',
@@ -64,7 +66,7 @@ export function CreateAccount({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   /** the account waiting for its sign-up code: its number and password, and where the code was texted (masked) */
-  const [codeSentTo, setCodeSentTo] = useState<{ phone: string; password: string; to: string } | null>(null);
+  const [codeSentTo, setCodeSentTo] = useState<{ phone: string; password?: string; to: string } | null>(null);
   const destination = given ?? (selectedServices.length ? '/summary?continue=1' : '/my-profile');
   if (status === 'LOGGED_IN' && !busy) return <Navigate to={destination} replace />;
 
@@ -119,22 +121,41 @@ export function CreateAccount({
         {!invite && (
           <FormPhoneInput control={form.control} name="confirm" label="Confirm mobile number" autoComplete="off" error={shown('confirm')} />
         )}
-        <FormTextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          revealable
-          hint={PASSWORD_RULE_HINT}
-          error={password ? errors.password?.message : null}
-        />
+        {!passwordless && (
+          <FormTextField
+            control={form.control}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            revealable
+            hint={PASSWORD_RULE_HINT}
+            error={password ? errors.password?.message : null}
+          />
+        )}
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'flex-start', mb: '3' })}>
+          <input
+            type="checkbox"
+            checked={passwordless}
+            onChange={(e) => {
+              setPasswordless(e.target.checked);
+              // the rule of the password changes with it: checked again at once
+              setTimeout(() => void form.trigger());
+            }}
+            className={css({ mt: '1' })}
+          />
+          <span>No password: log in with a code texted to my mobile each time</span>
+        </label>
         {failure && (
           <p role="alert" className={css({ color: 'danger', mb: '3', fontWeight: '600' })}>
             {failure}
           </p>
         )}
-        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !password || !isValid}>
+        <button
+          type="submit"
+          className={`${primaryButton} ${css({ w: 'full' })}`}
+          disabled={busy || (!passwordless && !password) || !isValid}
+        >
           {busy ? 'CREATING ACCOUNT…' : 'CREATE ACCOUNT'}
         </button>
       </form>

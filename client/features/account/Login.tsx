@@ -7,11 +7,12 @@ import { loginFailure, PASSWORD_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
 import { FormPhoneInput, FormTextField } from '../../components/FormFields';
 import { fromE164 } from '../../components/phone-number';
-import { outlineButton, primaryButton } from '../../components/styles';
+import { linkButton, outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { login, resendSignUpCode, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../journey';
+import { CodeSignIn } from './CodeSignIn';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep';
 import { loginForm, type LoginFormValues } from './forms';
 
@@ -47,6 +48,8 @@ export function Login({
   });
   const { errors, touchedFields, isSubmitted, isValid } = form.formState;
   const [busy, setBusy] = useState(false);
+  /** signing in with a code by text instead of the password */
+  const [byCode, setByCode] = useState(false);
   /** an account whose number was never confirmed: the number, and where its new code went (masked) */
   const [codeSentTo, setCodeSentTo] = useState<{ phone: string; password: string; to: string } | null>(null);
   const [failure, setFailure] = useState<{ message: string; hint?: string } | null>(
@@ -102,42 +105,55 @@ export function Login({
     <>
       <PageTitle>{variant === 'booking' ? 'Login to complete your booking' : 'Login to view your account'}</PageTitle>
       <HoldCountdown />
-      <form
-        onSubmit={(e) => void form.handleSubmit(submit)(e)}
-        noValidate
-        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
-      >
-        <FormPhoneInput
-          control={form.control}
-          name="phone"
-          label="Mobile number"
-          error={phoneError}
-          leftEmptyCounts={false}
-          onEdit={() => setFailure(null)}
+      {byCode ? (
+        <CodeSignIn
+          phone={form.getValues('phone')}
+          onUsePassword={() => setByCode(false)}
+          onSignedIn={() => navigate(destination, { replace: true })}
         />
-        <FormTextField
-          control={form.control}
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          revealable
-          hint={PASSWORD_HINT}
-          onEdit={() => setFailure(null)}
-        />
-        {failure && (
-          <div role="alert" className={css({ color: 'danger', mb: '3' })}>
-            <p className={css({ fontWeight: '600' })}>{failure.message}</p>
-            {failure.hint && <p className={css({ fontSize: 'sm' })}>{failure.hint}</p>}
-          </div>
-        )}
-        <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !isValid}>
-          {busy ? 'LOGGING IN…' : 'LOGIN'}
-        </button>
-        <p className={css({ mt: '3', textAlign: 'center' })}>
-          <Link to="/forgot">Forgotten password?</Link>
-        </p>
-      </form>
+      ) : (
+        <form
+          onSubmit={(e) => void form.handleSubmit(submit)(e)}
+          noValidate
+          className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
+        >
+          <FormPhoneInput
+            control={form.control}
+            name="phone"
+            label="Mobile number"
+            error={phoneError}
+            leftEmptyCounts={false}
+            onEdit={() => setFailure(null)}
+          />
+          <FormTextField
+            control={form.control}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            revealable
+            hint={PASSWORD_HINT}
+            onEdit={() => setFailure(null)}
+          />
+          {failure && (
+            <div role="alert" className={css({ color: 'danger', mb: '3' })}>
+              <p className={css({ fontWeight: '600' })}>{failure.message}</p>
+              {failure.hint && <p className={css({ fontSize: 'sm' })}>{failure.hint}</p>}
+            </div>
+          )}
+          <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={busy || !isValid}>
+            {busy ? 'LOGGING IN…' : 'LOGIN'}
+          </button>
+          <p className={css({ mt: '3', textAlign: 'center' })}>
+            <Link to="/forgot">Forgotten password?</Link>
+          </p>
+          <p className={css({ mt: '3', textAlign: 'center', borderTop: '1px solid', borderColor: 'border', pt: '3' })}>
+            <button type="button" className={linkButton} onClick={() => setByCode(true)}>
+              Text me a code instead
+            </button>
+          </p>
+        </form>
+      )}
       {variant === 'booking' && (
         <div className={css({ mt: '4', textAlign: 'center' })}>
           <p className={css({ mb: '2' })}>New here?</p>

@@ -1,6 +1,6 @@
 import { z } from '../../../shared/zod';
 import { MSG_LOGIN_PHONE, MSG_PASSWORDS_DIFFER, MSG_PHONE, MSG_PHONES_DIFFER } from '../../../shared/account-rules';
-import { loginRequest, resetRequest, signupRequest } from '../../../shared/account-schemas';
+import { codeConfirmRequest, loginRequest, resetRequest, signupRequest } from '../../../shared/account-schemas';
 import { phoneOf } from '../../components/phone-number';
 
 /**
@@ -23,10 +23,11 @@ export const loginForm = z
 export type LoginFormValues = z.input<typeof loginForm>;
 
 /**
- * Create account: the sign-up call's fields, the mobile number twice (the invite variant has the
+ * Create account: the sign-up call's fields (without a password for an account that logs in with
+ * texted codes), the mobile number twice (the invite variant has the
  * invited number, read-only, and no confirm field). Output: the sign-up call's body.
  */
-export const createAccountForm = (invitedPhone?: string) =>
+export const createAccountForm = (invitedPhone?: string, passwordless = false) =>
   z
     .object({
       first_name: signupRequest.shape.first_name,
@@ -34,7 +35,8 @@ export const createAccountForm = (invitedPhone?: string) =>
       email: typedEmail,
       phone: phoneInput,
       confirm: phoneInput,
-      password: signupRequest.shape.password,
+      // An account that logs in with texted codes has no password (docs/accounts-and-money.md §2).
+      password: passwordless ? z.string() : signupRequest.shape.password.unwrap(),
     })
     .superRefine((v, ctx) => {
       const phone = invitedPhone ?? phoneOf(v.phone.number, v.phone.country);
@@ -49,7 +51,7 @@ export const createAccountForm = (invitedPhone?: string) =>
       last_name,
       email,
       phone: invitedPhone ?? phoneOf(phone.number, phone.country)!,
-      password,
+      ...(passwordless ? {} : { password }),
     }));
 export type CreateAccountFormValues = z.input<ReturnType<typeof createAccountForm>>;
 
@@ -60,3 +62,21 @@ export const resetForm = z
     if (v.again !== v.password) ctx.addIssue({ code: 'custom', path: ['again'], message: MSG_PASSWORDS_DIFFER });
   });
 export type ResetFormValues = z.input<typeof resetForm>;
+
+/** Sign in with a code, first step: the number to text. Output: E.164. */
+export const codePhoneForm = z
+  .object({ phone: phoneInput })
+  .superRefine((v, ctx) => {
+    if (!phoneOf(v.phone.number, v.phone.country)) ctx.addIssue({ code: 'custom', path: ['phone'], message: MSG_LOGIN_PHONE });
+  })
+  .transform((v) => ({ phone: phoneOf(v.phone.number, v.phone.country)! }));
+export type CodePhoneFormValues = z.input<typeof codePhoneForm>;
+
+/** Sign in with a code, second step: the 6-digit code (the rule the session call applies). */
+export const codeForm = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s/g, ''))
+    .pipe(codeConfirmRequest.shape.code),
+});
+export type CodeFormValues = z.input<typeof codeForm>;

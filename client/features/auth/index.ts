@@ -10,6 +10,8 @@ export {
   resetPassword,
   sendPhoneCode,
   sendResetCode,
+  sendSignInCode,
+  signInWithCode,
   signUp,
   updateProfile,
   useAuth,

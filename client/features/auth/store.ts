@@ -104,6 +104,14 @@ export async function login(phone: string, password: string) {
   started(await session<SessionAnswer>('login', { phone, password }), false);
 }
 
+/** Texts a code to sign in with instead of a password (Cognito's SMS_OTP); answers where it went, masked. */
+export const sendSignInCode = async (phone: string) => (await session<{ destination: string }>('code', { phone })).destination;
+
+/** The texted code signs the client in, as a password does. */
+export async function signInWithCode(phone: string, code: string) {
+  started(await session<SessionAnswer>('code/confirm', { phone, code }), false);
+}
+
 /**
  * Creates the account. A pool that proves numbers first answers where it texted a code (masked,
  * '+*******0123'): the client enters it in confirmSignUp. Else the client is signed in (null).
@@ -113,7 +121,8 @@ export async function signUp(details: {
   last_name: string;
   email: string;
   phone: string;
-  password: string;
+  /** none: an account that logs in with texted codes */
+  password?: string;
 }): Promise<string | null> {
   const a = await session<SessionAnswer | { status: 'code_sent'; destination: string }>('signup', details);
   if ('status' in a) return a.destination;
@@ -121,9 +130,18 @@ export async function signUp(details: {
   return null;
 }
 
-/** The code texted at sign-up proves the number; then the client is signed in. */
-export async function confirmSignUp(phone: string, code: string, password: string) {
-  started(await session<SessionAnswer>('signup/confirm', { phone, code, password }), true);
+export const MSG_CONFIRMED_LOG_IN_WITH_CODE =
+  'Your mobile number is confirmed. We have texted you a code to log in: choose "Text me a code instead" on the login screen.';
+
+/**
+ * The code texted at sign-up proves the number; then the client is signed in. An account without
+ * a password is signed in by that code too, unless it came after 3 minutes: a sign-in code is then
+ * texted, and the login screen's code sign-in takes it.
+ */
+export async function confirmSignUp(phone: string, code: string, password?: string) {
+  const a = await session<SessionAnswer | { status: 'sign_in_code_sent' }>('signup/confirm', { phone, code, password });
+  if ('status' in a) throw new CallError(MSG_CONFIRMED_LOG_IN_WITH_CODE, 202, 'SignInCodeSent');
+  started(a, true);
 }
 
 /** A new sign-up code (the last one stops working); answers where it was sent. */

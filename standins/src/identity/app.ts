@@ -3,6 +3,7 @@ import { cors } from 'hono/cors';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { StandInsApp as AppEnv } from '../env';
 import type { Action } from './action';
+import { respondToAuthChallenge } from './choice-sign-in';
 import { CognitoError, invalidParameter } from './cognito-error';
 import { JWKS_PATH } from './pool';
 import { confirmForgotPassword, forgotPassword } from './recovery';
@@ -21,6 +22,7 @@ const ACTIONS: Record<string, Action> = {
   ConfirmSignUp: confirmSignUp,
   ResendConfirmationCode: resendConfirmationCode,
   InitiateAuth: initiateAuth,
+  RespondToAuthChallenge: respondToAuthChallenge,
   RevokeToken: revokeToken,
   GlobalSignOut: globalSignOut,
   ChangePassword: changePassword,

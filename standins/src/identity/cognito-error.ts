@@ -36,6 +36,10 @@ export const MSG = {
   resendConfirmed: 'User is already confirmed.',
   noVerifiedContact: 'Cannot reset password for the user as there is no registered/verified email or phone_number',
   onlyPhoneVerified: 'Auto verification not turned on.',
+  otpMismatch: 'Invalid code received for user',
+  sessionInvalid: 'Invalid session for the user.',
+  sessionExpired: 'Invalid session for the user, session is expired.',
+  sessionUsed: 'Invalid session for the user, session can only be used once.',
 } as const;
 
 export const invalidParameter = (message: string) => new CognitoError('InvalidParameterException', message);

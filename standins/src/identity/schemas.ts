@@ -53,10 +53,14 @@ const AUTH_FLOWS = [
   'USER_AUTH',
 ] as const;
 
+// The Session of a sign-in in progress (InitiateAuth, RespondToAuthChallenge, ConfirmSignUp).
+const session = z.string().min(20).max(2048);
+
 export const signUpRequest = z.object({
   ClientId: clientId,
   Username: username,
-  Password: password,
+  // Omitted (or blank) for a passwordless user: the pool allows sign-in with SMS_OTP.
+  Password: z.union([z.literal(''), password]).optional(),
   UserAttributes: attributes.optional(),
 });
 
@@ -64,6 +68,14 @@ export const initiateAuthRequest = z.object({
   ClientId: clientId,
   AuthFlow: z.enum(AUTH_FLOWS),
   AuthParameters: z.record(z.string().max(128), z.string().max(16_384)).optional(),
+  Session: session.optional(),
+});
+
+export const respondToAuthChallengeRequest = z.object({
+  ClientId: clientId,
+  ChallengeName: z.string().min(1).max(64),
+  Session: session,
+  ChallengeResponses: z.record(z.string().max(128), z.string().max(16_384)),
 });
 
 export const revokeTokenRequest = z.object({ ClientId: clientId, Token: token });
@@ -81,7 +93,12 @@ export const getUserRequest = z.object({ AccessToken: token });
 
 export const updateUserAttributesRequest = z.object({ AccessToken: token, UserAttributes: attributes });
 
-export const confirmSignUpRequest = z.object({ ClientId: clientId, Username: username, ConfirmationCode: code });
+export const confirmSignUpRequest = z.object({
+  ClientId: clientId,
+  Username: username,
+  ConfirmationCode: code,
+  Session: session.optional(),
+});
 
 export const resendConfirmationCodeRequest = z.object({ ClientId: clientId, Username: username });
 

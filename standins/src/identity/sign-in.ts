@@ -3,47 +3,13 @@ import { assertClient, CognitoError, invalidParameter, MSG, notAuthorized } from
 import { assertPasswordPolicy, hashPassword, verifyPassword } from './passwords';
 import { TOKEN_TTL_S } from './pool';
 import { changePasswordRequest, globalSignOutRequest, initiateAuthRequest, revokeTokenRequest } from './schemas';
-import { revokeRefreshToken, revokeSessionsStatement, sessionForRefreshToken, startSession } from './sessions';
-import { signInRefused, clearCounter, recordFailure, signInKeys } from './throttle';
+import { revokeRefreshToken, revokeSessionsStatement, sessionForRefreshToken } from './sessions';
+import { signInRefused, recordFailure, signInKeys } from './throttle';
 import { authenticateAccessToken, issueTokens } from './tokens';
-import { setPasswordStatement, storedPasswordOf, userByPhone, userBySub } from './users';
+import { setPasswordStatement, storedPasswordOf, userBySub } from './users';
+import { userAuth } from './choice-sign-in';
+import { parameter, passwordAuth } from './password-auth';
 import { parseRequest } from './validation';
-
-function parameter(params: Record<string, string>, name: string, maxLength = 256): string {
-  const value = params[name];
-  if (!value) throw invalidParameter(`Missing required parameter ${name}`);
-  if (value.length > maxLength)
-    throw invalidParameter(
-      `Value at 'authParameters.${name}' failed to satisfy constraint: Member must have length less than or equal to ${maxLength}`,
-    );
-  return value;
-}
-
-/** USER_PASSWORD_AUTH, throttled per phone number and per caller address. */
-async function passwordAuth(ctx: ActionContext, phone: string, password: string) {
-  const keys = signInKeys(phone, ctx.caller);
-  if (await signInRefused(ctx.db, keys, ctx.now)) throw notAuthorized(MSG.attemptsExceeded);
-  const user = await userByPhone(ctx.db, phone);
-  if (!user) {
-    await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);
-    // With "prevent user existence errors" a number with no account fails as a wrong password does.
-    if (ctx.preventUserExistenceErrors) throw notAuthorized(MSG.incorrectCredentials);
-    throw new CognitoError('UserNotFoundException', MSG.userNotFound);
-  }
-  if (!(await verifyPassword(password, storedPasswordOf(user)))) {
-    await recordFailure(ctx.db, [keys.phone, keys.address], ctx.now);
-    throw notAuthorized(MSG.incorrectCredentials);
-  }
-  await clearCounter(ctx.db, keys.phone);
-  // The right password of a user who never entered the code texted at sign-up.
-  if (!user.confirmed) throw new CognitoError('UserNotConfirmedException', MSG.notConfirmed);
-  const { session, refreshToken } = await startSession(ctx.db, user.sub, ctx.now);
-  const { IdToken, AccessToken } = await issueTokens(ctx.db, user, session, ctx.now);
-  return {
-    ChallengeParameters: {},
-    AuthenticationResult: { AccessToken, ExpiresIn: TOKEN_TTL_S, TokenType: 'Bearer', RefreshToken: refreshToken, IdToken },
-  };
-}
 
 /** REFRESH_TOKEN_AUTH: new ID and access tokens of the same session; no new refresh token. */
 async function refreshAuth(ctx: ActionContext, refreshToken: string) {
@@ -61,6 +27,8 @@ export const initiateAuth: Action = async (ctx, body) => {
   switch (req.AuthFlow) {
     case 'USER_PASSWORD_AUTH':
       return passwordAuth(ctx, parameter(params, 'USERNAME', 128), parameter(params, 'PASSWORD'));
+    case 'USER_AUTH':
+      return userAuth(ctx, req.Session, params);
     case 'REFRESH_TOKEN_AUTH':
     case 'REFRESH_TOKEN':
       return refreshAuth(ctx, parameter(params, 'REFRESH_TOKEN', 2048));

@@ -2,6 +2,8 @@ import type { Action, ActionContext } from './action';
 import { isPhoneNumber, parseAttributes } from './attributes';
 import { assertClient, codeMismatch, CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
 import { checkCode, sendCode, smsDelivery } from './codes';
+import { base64url, randomBytes } from './bytes';
+import { liveSession, openSession } from './choice-sign-in';
 import { assertPasswordPolicy, hashPassword } from './passwords';
 import { confirmSignUpRequest, resendConfirmationCodeRequest, signUpRequest } from './schemas';
 import { confirmUserStatement, createUser, userByPhone } from './users';
@@ -21,13 +23,19 @@ export const signUp: Action = async (ctx, body) => {
   if (attributes.phone_number !== undefined && attributes.phone_number !== req.Username) {
     throw invalidParameter('Attributes did not conform to the schema: phone_number: must be the Username.');
   }
-  assertPasswordPolicy(req.Password);
+  // No password: a passwordless user, who signs in with a texted code (the pool allows SMS_OTP).
+  const hasPassword = !!req.Password;
+  if (req.Password) assertPasswordPolicy(req.Password);
   // Checked before the (slow) hash; the UNIQUE index still decides a race.
   if (await userByPhone(ctx.db, req.Username)) throw new CognitoError('UsernameExistsException', MSG.phoneExists);
   const sub = crypto.randomUUID();
-  await createUser(ctx.db, { sub, phone: req.Username, attributes, password: await hashPassword(req.Password) }, ctx.now);
+  // A passwordless user's stored hash is of random bytes nobody knows: no password matches it.
+  const password = await hashPassword(req.Password || base64url(randomBytes(32)));
+  await createUser(ctx.db, { sub, phone: req.Username, attributes, password, hasPassword }, ctx.now);
   const CodeDeliveryDetails = await sendCode(ctx.db, sub, req.Username, 'confirm_sign_up', ctx.now);
-  return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails };
+  // Passed to ConfirmSignUp, it lets the user sign in straight after (USER_AUTH with the Session).
+  const Session = await openSession(ctx, 'SIGN_UP', sub, req.Username);
+  return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails, Session };
 };
 
 /**
@@ -50,7 +58,10 @@ export const confirmSignUp: Action = async (ctx, body) => {
   if (!user) throw codeMismatch();
   const spend = await checkCode(ctx.db, user.sub, 'confirm_sign_up', req.ConfirmationCode, ctx.now);
   await ctx.db.batch([confirmUserStatement(ctx.db, user.sub, ctx.now), spend]);
-  return {};
+  // With SignUp's Session: a Session that InitiateAuth USER_AUTH takes instead of a second code.
+  const signUp = req.Session ? await liveSession(ctx, req.Session, 'SIGN_UP').catch(() => null) : null;
+  if (signUp?.sub !== user.sub) return {};
+  return { Session: await openSession(ctx, 'SIGNED_UP', user.sub, user.phone_number) };
 };
 
 /** ResendConfirmationCode: a new sign-up code (the old one stops working), 5 an hour per number. */

@@ -17,10 +17,12 @@ export interface UserRow {
   password_iterations: number;
   password_salt: string;
   password_hash: string;
+  /** 0 for a user who signed up without a password (its stored hash matches nothing) */
+  has_password: number;
 }
 
 const COLUMNS = `sub, phone_number, phone_number_verified, confirmed, email, name, given_name, family_name,
-  password_algorithm, password_iterations, password_salt, password_hash`;
+  password_algorithm, password_iterations, password_salt, password_hash, has_password`;
 
 export const userByPhone = (db: D1Database, phone: string) =>
   db.prepare(`SELECT ${COLUMNS} FROM idp_users WHERE phone_number = ?`).bind(phone).first<UserRow>();
@@ -41,14 +43,14 @@ export const storedPasswordOf = (u: UserRow): StoredPassword => ({
  */
 export async function createUser(
   db: D1Database,
-  user: { sub: string; phone: string; attributes: AttributeChanges; password: StoredPassword },
+  user: { sub: string; phone: string; attributes: AttributeChanges; password: StoredPassword; hasPassword?: boolean },
   now: number,
 ): Promise<void> {
   const a = user.attributes;
   const p = user.password;
   try {
     await db
-      .prepare(`INSERT INTO idp_users (${COLUMNS}, created_at, updated_at) VALUES (?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .prepare(`INSERT INTO idp_users (${COLUMNS}, created_at, updated_at) VALUES (?, ?, 0, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .bind(
         user.sub,
         user.phone,
@@ -60,6 +62,7 @@ export async function createUser(
         p.iterations,
         p.salt,
         p.hash,
+        user.hasPassword === false ? 0 : 1,
         now,
         now,
       )
@@ -107,7 +110,7 @@ export const setPasswordStatement = (db: D1Database, sub: string, p: StoredPassw
   db
     .prepare(
       `UPDATE idp_users SET password_algorithm = ?, password_iterations = ?, password_salt = ?, password_hash = ?,
-         updated_at = ? WHERE sub = ?`,
+         has_password = 1, updated_at = ? WHERE sub = ?`,
     )
     .bind(p.algorithm, p.iterations, p.salt, p.hash, now, sub);
 
