@@ -170,14 +170,16 @@ export class ServiceSelection {
 
   /**
    * Ticks a service's box. The services are on the server-rendered first screen: a tap before
-   * the page is hydrated is held and replayed once it is (client/lib/early-taps.ts), so the box
-   * may tick a moment after the tap. One tap, then wait for the tick (check() expects it at once,
-   * and a second tap could undo a replayed first).
+   * the page is hydrated is held and replayed once it is (client/lib/early-taps.ts), or lost when
+   * hydration has to render the screen afresh; so tap, wait for the tick, and tap again only while
+   * the box is still not ticked (as `open` does for a category). Once hydrated, no tap is held, so
+   * two replayed taps that cancel out are followed by one that ticks.
    */
   async tick(box: Locator) {
-    if (await box.isChecked()) return;
-    await box.click();
-    await expect(box).toBeChecked({ timeout: 15_000 });
+    await expect(async () => {
+      if (!(await box.isChecked())) await box.click();
+      await expect(box).toBeChecked({ timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
   }
 
   async searchFor(text: string) {

@@ -77,11 +77,7 @@ export function CodeSignIn({ phone, onUsePassword, onSignedIn }: { phone: PhoneV
         <button type="submit" className={`${primaryButton} ${css({ w: 'full' })}`} disabled={send.isPending}>
           {send.isPending ? 'SENDING…' : 'TEXT ME A CODE'}
         </button>
-        <p className={css({ mt: '3', textAlign: 'center' })}>
-          <button type="button" className={linkButton} onClick={onUsePassword}>
-            Use my password instead
-          </button>
-        </p>
+        <UsePassword onClick={onUsePassword} />
       </form>
     );
 
@@ -159,11 +155,18 @@ function CodeStep({
       <p className={css({ fontSize: 'sm', color: 'textMuted', textAlign: 'center', minH: '5' })}>
         {wait > 0 ? `You can ask for a new code in ${wait} s.` : ''}
       </p>
-      <p className={css({ mt: '2', textAlign: 'center' })}>
-        <button type="button" className={linkButton} onClick={onUsePassword}>
-          Use my password instead
-        </button>
-      </p>
+      <UsePassword onClick={onUsePassword} />
     </form>
+  );
+}
+
+/** Back to the password form. */
+function UsePassword({ onClick }: { onClick: () => void }) {
+  return (
+    <p className={css({ mt: '3', textAlign: 'center' })}>
+      <button type="button" className={linkButton} onClick={onClick}>
+        Use my password instead
+      </button>
+    </p>
   );
 }

@@ -1,5 +1,17 @@
 import type { ReactElement } from 'react';
 
+/** Two overlapping circles on a dark card: Mastercard's and Maestro's marks. */
+function Circles({ left, right, overlap }: { left: string; right: string; overlap: string }) {
+  return (
+    <>
+      <rect width="40" height="26" rx="4" fill="#252525" />
+      <circle cx="16" cy="13" r="7.5" fill={left} />
+      <circle cx="24" cy="13" r="7.5" fill={right} />
+      <path d="M20 6.7a7.5 7.5 0 0 1 0 12.6a7.5 7.5 0 0 1 0-12.6z" fill={overlap} />
+    </>
+  );
+}
+
 /**
  * Small marks of the card brands (after the schemes' acceptance marks, drawn here so that no
  * image is fetched): 40 x 26 CSS pixels, decorative (the card's name says the brand in words).
@@ -22,22 +34,8 @@ const MARKS: Record<string, ReactElement> = {
       </text>
     </>
   ),
-  mastercard: (
-    <>
-      <rect width="40" height="26" rx="4" fill="#252525" />
-      <circle cx="16" cy="13" r="7.5" fill="#eb001b" />
-      <circle cx="24" cy="13" r="7.5" fill="#f79e1b" />
-      <path d="M20 6.7a7.5 7.5 0 0 1 0 12.6a7.5 7.5 0 0 1 0-12.6z" fill="#ff5f00" />
-    </>
-  ),
-  maestro: (
-    <>
-      <rect width="40" height="26" rx="4" fill="#252525" />
-      <circle cx="16" cy="13" r="7.5" fill="#eb001b" />
-      <circle cx="24" cy="13" r="7.5" fill="#00a2e5" />
-      <path d="M20 6.7a7.5 7.5 0 0 1 0 12.6a7.5 7.5 0 0 1 0-12.6z" fill="#7375cf" />
-    </>
-  ),
+  mastercard: <Circles left="#eb001b" right="#f79e1b" overlap="#ff5f00" />,
+  maestro: <Circles left="#eb001b" right="#00a2e5" overlap="#7375cf" />,
   amex: (
     <>
       <rect width="40" height="26" rx="4" fill="#006fcf" />
