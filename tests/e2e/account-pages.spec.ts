@@ -43,15 +43,8 @@ test('logged out, the bottom navigation leads to the account login, which then s
   await expect(header.logout).toBeVisible();
 });
 
-// Deposits goes to /login instead (§2 Deposits, §6): tests/e2e/deposits.spec.ts.
-test('logged out, the profile and the bookings go to the account login', async ({ page }) => {
-  for (const path of ['my-profile', 'my-book']) {
-    await page.goto(`/salon/1/${path}`);
-    await expect(page, path).toHaveURL(`/salon/1/profile-login?fromMyBook=true&next=%2F${path}`);
-    await expect(new LoginScreen(page).accountTitle).toBeVisible();
-  }
-});
-
+// Logged out, the profile and the bookings go to the account login, Deposits to /login (§2 Deposits,
+// §6): tests/unit/components/routes.test.tsx.
 test('at 320 px, logged out, Bookings then logging in lands on Bookings, not Deposits', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto('/salon/1');

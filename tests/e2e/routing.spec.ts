@@ -46,25 +46,7 @@ test.describe("a salon's own domain", () => {
 test.describe("the spec's last routes at 320 px", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
-  test('/search/{name or id} opens the service selection on that category; an unknown one shows them all', async ({ page }) => {
-    await page.goto('/salon/1/search/Colour');
-    await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Colour/ })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Cut & Style/ })).toHaveCount(0);
-    await page.goto('/salon/1/search/999999');
-    await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Cut & Style/ })).toBeVisible();
-  });
-
-  test('/completed goes to Your bookings (nothing just booked), /forgot-password to the password reset', async ({ page }) => {
-    await page.goto('/salon/1/completed');
-    // Your bookings asks a logged-out client to log in first, and comes back after.
-    await expect(page).toHaveURL('/salon/1/profile-login?fromMyBook=true&next=%2Fmy-book');
-    await page.goto('/salon/1/forgot-password');
-    await expect(page).toHaveURL('/salon/1/forgot');
-    await expect(page.getByRole('heading', { level: 1, name: 'Reset your password' })).toBeVisible();
-  });
-
+  // /search/{name or id}, /completed and /forgot-password: tests/unit/components/routes.test.tsx.
   test('an old link with the salon in the hash (/#/salon/1) opens the salon', async ({ page }) => {
     await page.goto('/#/salon/1');
     await expect(page).toHaveURL('/salon/1');

@@ -1,10 +1,27 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Two projects: the pure rules in Node, and the screens' component tests (tests/unit/components,
+// React Testing Library) in happy-dom, rendering the real app (components/render-app.tsx).
+const root = new URL('../..', import.meta.url).pathname;
+
 export default defineConfig({
+  plugins: [react()],
   test: {
-    name: 'unit',
-    root: new URL('../..', import.meta.url).pathname,
-    include: ['tests/unit/**/*.test.ts'],
-    environment: 'node',
+    root,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['tests/unit/components/**/*.test.tsx'],
+          environment: 'happy-dom',
+          // a screen's first render in a file compiles its code; on 2 busy cores that took over 5 s
+          testTimeout: 20_000,
+          setupFiles: ['tests/unit/components/setup.ts'],
+        },
+      },
+    ],
   },
 });

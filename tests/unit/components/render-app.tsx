@@ -1,0 +1,88 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import type { Bootstrap } from '../../../shared/types';
+import { App } from '../../../client/app/App';
+import { enterSalon } from '../../../client/features/journey/store';
+import { refreshSession } from '../../../client/features/auth/store';
+import { queryClient } from '../../../client/lib/query-client';
+import salon1 from './fixtures/bootstrap-salon-1.json';
+import salon2 from './fixtures/bootstrap-salon-2.json';
+import salon3 from './fixtures/bootstrap-salon-3.json';
+
+/**
+ * Component tests of the real app (React Testing Library on happy-dom): `renderSalon(1, '/summary')`
+ * renders the booking area of a demo salon at that path, from the same bootstrap the edge injects
+ * into /salon/{id} (fixtures/bootstrap-salon-{id}.json, saved from `curl /salon/{id}` of a server
+ * with the demo data), with the browser's router, and answers the calls the screens make with
+ * the answers a test gives (`apiStub.answer`), shaped as the real API answers them.
+ */
+export const BOOTSTRAPS = { 1: salon1, 2: salon2, 3: salon3 } as unknown as Record<1 | 2 | 3, Extract<Bootstrap, { page: 'salon' }>>;
+
+/** An answer: a JSON body with status 200, or a status and body, or nothing (204). */
+export type Answer = { status: number; body?: unknown } | { json: unknown };
+type Handler = (request: { method: string; path: string; body: unknown }) => Answer;
+
+/** Calls every screen of the booking area makes (the release check; a session refresh: logged out). */
+const DEFAULTS: Record<string, Handler> = {
+  'GET /api/latest/release/ui.booking/development/': () => ({ json: { latest_release: BOOTSTRAPS[1].release } }),
+  'POST /session/refresh': () => ({ status: 204 }),
+};
+
+/** The page's `fetch`: answers the calls the test named, by `METHOD /path?query`, and records the rest. */
+export const apiStub = {
+  handlers: { ...DEFAULTS } as Record<string, Handler>,
+  calls: [] as { method: string; path: string; body: unknown }[],
+  unanswered: [] as string[],
+  /** Answers `METHOD /path` (with its query, if any) from now on. */
+  answer(key: string, answer: Answer | Handler) {
+    this.handlers[key] = typeof answer === 'function' ? answer : () => answer;
+  },
+  reset() {
+    this.handlers = { ...DEFAULTS };
+    this.calls = [];
+  },
+};
+
+globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const path = url.pathname + url.search;
+  const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+  apiStub.calls.push({ method, path, body });
+  const handler = apiStub.handlers[`${method} ${path}`];
+  if (!handler) {
+    apiStub.unanswered.push(`${method} ${path}`);
+    return new Response(JSON.stringify({ detail: 'not answered by the test', code: 'test' }), { status: 599 });
+  }
+  const a = handler({ method, path, body });
+  if ('json' in a) return Response.json(a.json);
+  if (a.status === 204) return new Response(null, { status: 204 });
+  return Response.json(a.body ?? null, { status: a.status });
+}) as typeof fetch;
+
+/**
+ * Renders salon `id`'s booking area at `path` (below its base path, e.g. '/summary?x=1'), logged
+ * out, with a fresh selection and no cached answers. Resolves once the session check is done.
+ */
+export async function renderSalon(id: 1 | 2 | 3, path = '/', o: { selection?: () => void } = {}) {
+  const boot = BOOTSTRAPS[id];
+  window.history.replaceState(null, '', boot.basePath + (path === '/' ? '' : path));
+  queryClient.clear();
+  enterSalon(0);
+  enterSalon(id);
+  o.selection?.();
+  await refreshSession();
+  const user = userEvent.setup();
+  const view = render(
+    <StrictMode>
+      <App boot={boot} />
+    </StrictMode>,
+  );
+  return { user, ...view };
+}
+
+/** The address bar's path, as the browser shows it. */
+export const currentPath = () => window.location.pathname + window.location.search;
+
+export { screen };
