@@ -18,61 +18,7 @@ import {
 // "Error containing 'given phone_number already exists' at registration ...: 'Ooops, it looks like
 // you've already got an account!' ...; registration redirects to login."
 
-test('each field says what is wrong with it, and CREATE ACCOUNT waits for a valid form', async ({ page }) => {
-  await page.goto('/salon/1/create-account');
-  const form = new CreateAccountScreen(page);
-  await expect(form.title).toBeVisible();
-  await expect(form.phone.country).toHaveValue('GB');
-  await expect(form.create).toBeDisabled();
-  // The hint states the password rule before anything is typed.
-  await expect(
-    page
-      .getByText(/8 characters/)
-      .filter({ hasText: /uppercase/ })
-      .filter({ hasText: /number/ }),
-  ).toBeVisible();
-
-  const error = (text: string) => page.getByText(text, { exact: true });
-  await form.firstName.fill('J');
-  await form.firstName.blur();
-  await expect(error(MSG.firstName)).toBeVisible();
-  await form.lastName.focus();
-  await form.lastName.blur();
-  await expect(error(MSG.lastName)).toBeVisible();
-  await form.email.fill('jo@example');
-  await form.email.blur();
-  await expect(error(MSG.email)).toBeVisible();
-  await form.phone.number.fill('0770');
-  await form.phone.number.blur();
-  await expect(error(MSG.phone)).toBeVisible();
-  await form.confirmPhone.number.fill('07700 900499');
-  await form.confirmPhone.number.blur();
-  await form.phone.number.fill('07700 900498');
-  await expect(error(MSG.phone)).toBeHidden();
-  await expect(error(MSG.phonesDiffer)).toBeVisible();
-  await form.password.fill('weakpass');
-  await expect(error(MSG.passwordRule)).toBeVisible();
-  await expect(form.create).toBeDisabled();
-
-  // Putting each right clears its message.
-  await form.firstName.fill('Jo');
-  await expect(error(MSG.firstName)).toBeHidden();
-  await form.lastName.fill('K');
-  await expect(error(MSG.lastName)).toBeHidden();
-  await form.email.fill('jo@example.test');
-  await expect(error(MSG.email)).toBeHidden();
-  await form.confirmPhone.number.fill('07700 900498');
-  await expect(error(MSG.phonesDiffer)).toBeHidden();
-  await form.password.fill('Weakpass1');
-  await expect(error(MSG.passwordRule)).toBeHidden();
-  // The password can be shown and hidden again.
-  await expect(form.password).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(form.password).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: 'Hide password' }).click();
-  await expect(form.password).toHaveAttribute('type', 'password');
-  await expect(form.create).toBeEnabled();
-});
+// Each field's message and CREATE ACCOUNT's waiting for a valid form: tests/unit/components/account-forms.test.tsx.
 
 test('a new number creates the account and logs the client in once the code texted to it is entered', async ({
   page,

@@ -1,4 +1,4 @@
-import { DEMO_CLIENT, expect, LoginScreen, MSG, SalonHeader, test } from './fixtures';
+import { DEMO_CLIENT, expect, LoginScreen, SalonHeader, test } from './fixtures';
 
 // docs/accounts-and-money.md §2 Login ("an international phone input (default country taken from the
 // salon), a password field and a 'Forgotten password?' link"), §4 Login (on with the booking),
@@ -60,42 +60,4 @@ test('logged in, the header has a back arrow and LOGOUT; a reload keeps the sess
   await expect(header.logout).toHaveCount(0);
 });
 
-test('a wrong password says so and keeps the client logged out', async ({ page }) => {
-  // Failed sign-ins are throttled per caller address: this test has an address of its own.
-  await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': '203.0.113.41' });
-  await page.goto('/salon/1/login');
-  const login = new LoginScreen(page);
-  await expect(login.bookingTitle).toBeVisible();
-  await login.logIn(DEMO_CLIENT.mobile, 'Wrong-pass9');
-
-  await expect(login.alert).toContainText(MSG.wrongPassword);
-  await expect(login.alert).toContainText(/Forgotten password/);
-  await expect(page).toHaveURL('/salon/1/login');
-  await expect(new SalonHeader(page).logout).toHaveCount(0);
-
-  // The message belongs to the answer it came with: a change of the input clears it.
-  await login.password.fill('Wrong-pass9x');
-  await expect(login.alert).toHaveCount(0);
-});
-
-test('an invalid phone number is pointed out and LOGIN stays disabled', async ({ page }) => {
-  await page.goto('/salon/1/login');
-  const login = new LoginScreen(page);
-  await expect(login.login).toBeDisabled();
-  await login.password.fill(DEMO_CLIENT.password);
-  await expect(login.login).toBeDisabled();
-  await login.phone.number.fill('12345');
-  await login.phone.number.blur();
-  await expect(page.getByText(MSG.loginPhone, { exact: true })).toBeVisible();
-  await expect(login.phone.number).toHaveAttribute('aria-invalid', 'true');
-  await expect(login.login).toBeDisabled();
-
-  // The input takes only digits, plus, parentheses and spaces (§5).
-  await login.phone.number.fill('');
-  await login.phone.number.pressSequentially('07a700-9b00.123');
-  await expect(login.phone.number).toHaveValue('07700900123');
-  await expect(page.getByText(MSG.loginPhone, { exact: true })).toBeHidden();
-  await expect(login.login).toBeEnabled();
-  await login.password.fill('');
-  await expect(login.login).toBeDisabled();
-});
+// A wrong password's message and an invalid phone number: tests/unit/components/account-forms.test.tsx.

@@ -17,8 +17,8 @@ export default defineConfig({
           name: 'components',
           include: ['tests/unit/components/**/*.test.tsx'],
           environment: 'happy-dom',
-          // a screen's first render in a file compiles its code; on 2 busy cores that took over 5 s
-          testTimeout: 20_000,
+          // a screen's first render in a file compiles its code: up to 18 s on 2 cores shared with other runs
+          testTimeout: 60_000,
           setupFiles: ['tests/unit/components/setup.ts'],
         },
       },

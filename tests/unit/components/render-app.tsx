@@ -73,7 +73,7 @@ export async function renderSalon(id: 1 | 2 | 3, path = '/', o: { selection?: ()
   enterSalon(id);
   o.selection?.();
   await refreshSession();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = render(
     <StrictMode>
       <App boot={boot} />
