@@ -1,22 +1,11 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import { expect, test } from 'vitest';
+import { MSG } from '../../messages';
 import { apiStub, currentPath, renderSalon, screen } from './render-app';
 
 // docs/accounts-and-money.md §2 Create account and Login, §5 validation messages, §8 the login's
 // error. (Moved from tests/e2e/create-account.spec.ts and login.spec.ts; creating an account with
 // the texted code and logging in stay there as journeys.)
-
-const MSG = {
-  firstName: 'First Name must be 2 characters long',
-  lastName: 'Please enter your last name',
-  email: 'Please enter a valid email address',
-  phone: 'Please enter valid phone number',
-  phonesDiffer: 'Phone numbers do not match. Please check and try again',
-  passwordRule:
-    'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.',
-  loginPhone: 'Please enter a valid phone number in order to proceed',
-  wrongPassword: 'Ooops, that password seems to be incorrect',
-};
 
 /** The form checks as the client types or leaves a field (react-hook-form with zod: a promise later). */
 const shows = (text: string) => screen.findByText(text, { exact: true });
