@@ -141,7 +141,7 @@ if (want('build')) {
 }
 if (want('e2e')) e2eServers = startE2eServers();
 // Each of these keeps about one core busy, so they run in two lanes of about equal CPU time
-// (2026-11-27: worker 151 + unit 20 CPU-s; typecheck, lint 41, format 37, stand-ins 76 CPU-s),
+// (2026-11-27: worker 151 + unit 57 CPU-s with its component tests; typecheck, lint 41, format 37, stand-ins 76 CPU-s),
 // one stage after another in each lane: the two cores stay busy without four tools thrashing.
 await lanes(
   [
