@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { FormPhoneInput, FormTextField } from '../../components/FormFields';
+import { FormCodeField, FormPhoneInput } from '../../components/FormFields';
 import type { PhoneValue } from '../../components/phone-number';
 import { linkButton, primaryButton } from '../../components/styles';
 import { sendSignInCode, signInWithCode } from '../auth';
@@ -133,13 +133,10 @@ function CodeStep({
       <p className={css({ mb: '3' })}>
         We have sent a 6-digit code to <strong>{sent.destination}</strong>. It works for 3 minutes.
       </p>
-      <FormTextField
+      <FormCodeField
         control={form.control}
         name="code"
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={8}
         error={form.formState.errors.code?.message}
         onEdit={() => confirm.reset()}
       />

@@ -3,10 +3,9 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { PASSWORD_RULE_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
 import { fromE164 } from '../../components/phone-number';
-import { FormPhoneInput, FormTextField } from '../../components/FormFields';
+import { FormNewPasswordField, FormPhoneInput, FormTextField } from '../../components/FormFields';
 import { primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
@@ -122,14 +121,10 @@ export function CreateAccount({
           <FormPhoneInput control={form.control} name="confirm" label="Confirm mobile number" autoComplete="off" error={shown('confirm')} />
         )}
         {!passwordless && (
-          <FormTextField
+          <FormNewPasswordField
             control={form.control}
             name="password"
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            hint={PASSWORD_RULE_HINT}
             error={password ? errors.password?.message : null}
           />
         )}
