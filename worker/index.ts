@@ -79,6 +79,7 @@ app.route('/', messageWebhooks);
 app.route('/', appointmentLinkRedirect);
 app.get('/assets/*', hashedAsset);
 app.get('/console/assets/*', hashedAsset);
+app.get('/fonts/*', hashedAsset);
 app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);

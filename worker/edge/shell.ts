@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import type { Config } from '../config';
 import { escapeMarkup } from '../escape-markup';
 import { FACEBOOK_PIXEL } from '../../shared/consent';
+import { themeFontUrl } from '../../shared/theme-fonts';
 
 /** Serialises JSON for a <script type="application/json">: no salon text can close the tag. */
 export function scriptSafeJson(value: unknown): string {
@@ -25,6 +26,17 @@ class ThemeInjector implements HTMLRewriterElementContentHandlers {
   element(el: Element) {
     el.setAttribute('data-theme', this.theme);
     el.setAttribute('lang', this.lang);
+  }
+}
+
+/**
+ * Preloads the theme's font first thing in the head (before the stylesheet that asks for it), so
+ * it is usually there for the first paint; its metric-matched fallback covers the rest.
+ */
+class FontPreloadInjector implements HTMLRewriterElementContentHandlers {
+  constructor(private theme: ThemeMode) {}
+  element(el: Element) {
+    el.prepend(`<link rel="preload" href="${themeFontUrl(this.theme)}" as="font" type="font/woff2" crossorigin>`, { html: true });
   }
 }
 
@@ -196,6 +208,7 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
   const rewriter = new HTMLRewriter()
     .on('html', new ThemeInjector(o.theme ?? DEFAULT_THEME, o.lang ?? 'en-GB'))
     .on('title', new TitleInjector(o.title))
+    .on('head', new FontPreloadInjector(o.theme ?? DEFAULT_THEME))
     .on('head', new BootstrapInjector(scriptSafeJson(o.bootstrap)));
   if (o.description) rewriter.on('meta[name="description"]', new DescriptionInjector(o.description));
   if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));

@@ -5,14 +5,14 @@ import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { FormCodeField, FormPhoneInput } from '../../components/FormFields';
 import type { PhoneValue } from '../../components/phone-number';
-import { linkButton, primaryButton } from '../../components/styles';
+import { card, linkButton, primaryButton } from '../../components/styles';
 import { sendSignInCode, signInWithCode } from '../auth';
 import { codeForm, codePhoneForm, type CodeFormValues, type CodePhoneFormValues } from './forms';
 
 /** Seconds before a new code may be asked for (a text can take a moment to arrive). */
 export const RESEND_AFTER_S = 30;
 
-const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
+const box = `${card} ${css({ p: '4' })}`;
 const alert = css({ color: 'danger', mb: '3', fontWeight: '600', _focus: { outline: '2px solid', outlineOffset: '2px' } });
 
 /** A refusal's words, focused so that a screen reader and a keyboard user meet it at once. */

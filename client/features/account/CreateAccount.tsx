@@ -6,7 +6,7 @@ import { css } from '../../../styled-system/css';
 import { PageTitle } from '../../components/PageTitle';
 import { fromE164 } from '../../components/phone-number';
 import { FormNewPasswordField, FormPhoneInput, FormTextField } from '../../components/FormFields';
-import { primaryButton } from '../../components/styles';
+import { card, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { signUp, useAuth } from '../auth';
@@ -101,11 +101,7 @@ export function CreateAccount({
     <>
       <PageTitle>Create account</PageTitle>
       <HoldCountdown />
-      <form
-        onSubmit={(e) => void form.handleSubmit(submit)(e)}
-        noValidate
-        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
-      >
+      <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className={`${card} ${css({ p: '4' })}`}>
         <FormTextField control={form.control} name="first_name" label="First name" autoComplete="given-name" error={shown('first_name')} />
         <FormTextField control={form.control} name="last_name" label="Last name" autoComplete="family-name" error={shown('last_name')} />
         <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" error={shown('email')} />

@@ -8,13 +8,13 @@ import { PageTitle } from '../../components/PageTitle';
 import { toE164 } from '../../components/phone-number';
 import { PhoneInput } from '../../components/PhoneInput';
 import { FormCodeField, FormNewPasswordField, FormTextField } from '../../components/FormFields';
-import { primaryButton } from '../../components/styles';
+import { card, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { login, resetPassword, sendResetCode } from '../auth';
 import { resetForm, type ResetFormValues } from './forms';
 
 type Step = 'phone' | 'error' | 'code';
-const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
+const box = `${card} ${css({ p: '4' })}`;
 // A number with no account is answered as one with an account (the code step), so no message says so.
 const providerMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
