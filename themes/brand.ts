@@ -63,7 +63,7 @@ export const cssVariableOf = (role: BrandRole) => `--colors-${role.replace(/[A-Z
 
 /** The CSS custom properties a page sets on <html> for a brand colour (none without one). */
 export function brandVariables(mode: ThemeMode, hex: string | null): Record<string, string> {
-  if (!hex) return {};
+  if (!hex || !palettes[mode]) return {};
   const brand = brandPalette(mode, hex);
   return Object.fromEntries(BRAND_ROLES.map((role) => [cssVariableOf(role), brand[role]]));
 }

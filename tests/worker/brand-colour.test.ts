@@ -5,6 +5,7 @@ import { brandPalette } from '../../themes/brand';
 import type { BrandFit } from '../../themes/brand';
 import { call, patchSalon } from './helpers';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { DEMO_LINK, salonsOf, tokenOf } from './rebooking-helpers';
 
 // A salon's brand colour (docs/console.md "Brand colour"): set by the admin API or the console,
 // adjusted per theme so text stays readable, and on the very next page load as CSS variables on
@@ -66,6 +67,27 @@ describe('the brand colour through the admin API', () => {
     const res = await patchSalon(2, { theme_mode: 'slick' });
     expect(((await res.json()) as AdminSalon).brand).toMatchObject({ theme: 'slick', adjusted: false });
     expect((await pageColours('/salon/2'))['--colors-accent']).toBe('#000080');
+  });
+
+  it('colours the initials icon of a salon without a logo, at the new version’s address', async () => {
+    expect((await patchSalon(2, { theme_mode: 'dark', brand_colour: '#e8590c' })).status).toBe(200);
+    const html = await (await call('/salon/2')).text();
+    const href = /<link rel="icon" href="([^"]*)"/.exec(html)![1]!.replace(/&amp;/g, '&');
+    const svg = await (await call(href)).text();
+    const brand = brandPalette('dark', '#e8590c');
+    expect(svg).toContain(`<circle cx="16" cy="16" r="16" fill="${brand.primary}"/>`);
+    expect(svg).toContain(`fill="${brand.onPrimary}"`);
+  });
+
+  it('reaches the older rebooking flow with each salon (it sets its theme in the browser)', async () => {
+    expect((await patchSalon(1, { brand_colour: '#5a3e9b' })).status).toBe(200);
+    const salons = await salonsOf(await tokenOf(DEMO_LINK));
+    const brand = brandPalette('slick', '#5a3e9b');
+    expect(salons.find((s) => s.salon.id === 1)?.salon.colours).toMatchObject({
+      '--colors-accent': brand.accent,
+      '--colors-primary': brand.primary,
+    });
+    expect(salons.find((s) => s.salon.id === 2)?.salon.colours).toBeDefined();
   });
 
   it('clears back to the theme’s own colours with null', async () => {
