@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../shared/console/history';
 import { brandPalette } from '../../themes/brand';
 import type { BrandFit } from '../../themes/brand';
 import { call, patchSalon } from './helpers';
-import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { consoleCall, readSettings, saveSettings, STAFF, staffLogin } from './console-helpers';
 import { DEMO_LINK, salonsOf, tokenOf } from './rebooking-helpers';
 
 // A salon's brand colour (docs/console.md "Brand colour"): set by the admin API or the console,
@@ -124,14 +124,8 @@ describe('the brand colour in the console', () => {
     owner = (await staffLogin(STAFF.owner3)).access_token;
     stylist = (await staffLogin(STAFF.stylist1)).access_token;
   });
-  const read = async (salon: number, token = owner) =>
-    (await (await consoleCall(`/api/console/salons/${salon}/settings`, token)).json()) as VersionedSettings;
-  const save = (salon: number, version: number, body: unknown, token = owner) =>
-    consoleCall(`/api/console/salons/${salon}/settings`, token, {
-      method: 'PATCH',
-      headers: { 'If-Match': String(version) },
-      body: JSON.stringify(body),
-    });
+  const read = (salon: number) => readSettings(salon, owner);
+  const save = (salon: number, version: number, body: unknown, token = owner) => saveSettings(salon, version, body, token);
 
   it('an owner saves it: a new version, in History, on the next page load; null clears it', async () => {
     const { version } = await read(3);
