@@ -57,3 +57,25 @@ test('an owner sets a brand colour: adjusted for the dark theme, previewed, and 
     await client.context.close();
   }
 });
+
+// axe checks the derived colours as a browser draws them: a pure yellow, the hardest case for the
+// light themes, and a navy, the hardest for the dark one, with a service chosen (the filled
+// category count, the ticked box and NEXT in the brand's colours).
+for (const [theme, colour] of [
+  ['slick', '#ffff00'],
+  ['neutral', '#ffff00'],
+  ['dark', '#000080'],
+] as const) {
+  test(`a ${colour} brand colour on the ${theme} theme has no axe violations`, async ({ setSalon, openSalon, expectAccessible }) => {
+    await setSalon(2, { theme_mode: theme, brand_colour: colour });
+    const salon = await openSalon(2, { width: 390 });
+    await expect(salon.page.locator('html')).toHaveAttribute(
+      'style',
+      new RegExp(`--colors-primary: ${brandPalette(theme, colour).primary}`),
+    );
+    await salon.expand('Cuts');
+    await salon.tick(salon.services.first());
+    await expect(salon.next).toBeEnabled();
+    await expectAccessible(`salon 2, ${theme}, brand ${colour}`);
+  });
+}
