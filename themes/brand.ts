@@ -1,5 +1,5 @@
 import type { ThemeMode } from '../shared/constants';
-import { contrast, lightnessOf, luminance, nearestPassing, shiftLightness } from './colour';
+import { contrast, HEX_COLOUR, lightnessOf, luminance, nearestPassing, shiftLightness } from './colour';
 import { palettes } from './index';
 import type { Palette } from './palette';
 
@@ -41,9 +41,13 @@ function stateOf(fill: string, onFill: string, steps: number, buttonOk: (fill: s
   return tries.map((d) => shiftLightness(fill, d)).find((c) => c !== fill && buttonOk(c, onFill)) ?? fill;
 }
 
-/** The theme's brand roles from a salon's colour (`#rrggbb`), each passing WCAG AA in that theme. */
+/**
+ * The theme's brand roles from a salon's colour (`#rrggbb`), each passing WCAG AA in that theme;
+ * the theme's own roles for anything else (a value from an upstream API is not trusted either).
+ */
 export function brandPalette(mode: ThemeMode, hex: string): BrandPalette {
   const theme = palettes[mode];
+  if (!HEX_COLOUR.test(hex)) return Object.fromEntries(BRAND_ROLES.map((role) => [role, theme[role]])) as BrandPalette;
   const page = readsOn([theme.bg, theme.surface], 3);
   const buttonOk = (fill: string, on: string) => page(fill) && contrast(on, fill) >= 4.5;
   const accent = nearestPassing(hex, darkens(mode), readsOn([theme.bg, theme.surface, theme.surfaceMuted], 4.5));

@@ -86,6 +86,11 @@ describe.each(THEME_MODES)('a brand colour in the %s theme', (mode) => {
     expect(brandPalette(mode, theme.accent).accent).toBe(theme.accent);
   });
 
+  it.each(['red', '#FFFF00', '#12345', '#0f6b63;x'])('keeps the theme’s own roles for %j, which is not a stored colour', (bad) => {
+    const brand = brandPalette(mode, bad);
+    for (const role of BRAND_ROLES) expect(brand[role]).toBe(theme[role]);
+  });
+
   it('becomes the page’s CSS variables (Panda’s names), none without a colour', () => {
     expect(brandVariables(mode, null)).toEqual({});
     expect(Object.keys(brandVariables(mode, '#123456')).sort()).toEqual([
