@@ -15,6 +15,8 @@ export const primaryLook = css.raw({
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
+  '&:not(:disabled):hover': { bg: 'primaryHover' },
+  '&:not(:disabled):active': { bg: 'primaryActive' },
   _disabled: { bg: 'disabled', color: 'onDisabled', cursor: 'not-allowed' },
 });
 export const primaryButton = css(primaryLook);
