@@ -11,11 +11,12 @@ export function meterOf(res) {
 /** A Date's day as YYYY-MM-DD (UTC), `days` after today. */
 export const dayAfter = (days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The calls against the app at `base`; `headers` go with every call (a caller's address, say). */
+/** The calls against the app at `base`; `headers` (or what the function answers, each time) go with every call: a caller's address, say. */
 export function salonCalls(base, headers = {}) {
   async function send(path, init = {}) {
     const t = performance.now();
-    const res = await fetch(`${base}${path}`, { redirect: 'manual', ...init, headers: { ...headers, ...init.headers } });
+    const own = typeof headers === 'function' ? headers() : headers;
+    const res = await fetch(`${base}${path}`, { redirect: 'manual', ...init, headers: { ...own, ...init.headers } });
     const text = await res.text();
     const ms = performance.now() - t;
     let body = text;

@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BookingsPage } from '../../shared/bookings';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { call, emptyDiaries } from './helpers';
-import { newClient, json, restyleTimes, tuesday, type Client } from './client-bookings-helpers';
+import { newClient, restyleRequest, restyleTimes, tuesday, type Client } from './client-bookings-helpers';
 
 /**
  * Read replication's sessions (edge/d1-session.ts): where each request's session starts, and the
@@ -35,21 +35,6 @@ async function traced(path: string, init: RequestInit = {}) {
 
 const bookmarkCookie = (res: Response) => /__Host-d1_bookmark=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1];
 
-function restyle(c: Client, start: string) {
-  return json(
-    {
-      start_time: start,
-      procedures: [{ service_id: 10, stylist_id: 5, role: 'Senior Stylist', start_time: start, duration: 75, price: 55, processing: 0 }],
-      total_price: 55,
-      cognito_username: c.username,
-      notes: '',
-      deposit: 0,
-      user: { name: 'Robin Mover', phone_number: c.phone, salon_id: 2 },
-      payment_needed: false,
-    },
-    { ...c.auth, 'Idempotency-Key': crypto.randomUUID() },
-  );
-}
 const BOOK = '/api/book-online/appointment/create/2/';
 const upcoming = (c: Client) => `/api/ncob/client/appointments/2/future/${c.username}/`;
 
@@ -79,7 +64,7 @@ describe('where a request reads (D1 sessions)', () => {
 
   it("a booking's answer carries its bookmark, and the client's next read starts from it and sees the booking", async () => {
     const [slot] = await restyleTimes();
-    const booked = await traced(BOOK, restyle(client, slot!));
+    const booked = await traced(BOOK, restyleRequest(client, slot!));
     expect(booked.res.status).toBe(201);
     // a first write with no bookmark: the primary
     expect(booked.starts).toEqual(['first-primary']);
@@ -103,7 +88,7 @@ describe('where a request reads (D1 sessions)', () => {
 
   it('a caller that is not a browser returns the bookmark in the header instead', async () => {
     const [slot] = await restyleTimes();
-    const booked = await call(BOOK, restyle(client, slot!));
+    const booked = await call(BOOK, restyleRequest(client, slot!));
     const bookmark = booked.headers.get('X-D1-Bookmark')!;
     const read = await traced(upcoming(client), { headers: { ...client.auth, 'X-D1-Bookmark': bookmark } });
     expect(read.starts).toEqual([bookmark]);
@@ -112,7 +97,7 @@ describe('where a request reads (D1 sessions)', () => {
 
   it('a cancellation starts from the booking it follows, and its answer carries a later bookmark', async () => {
     const [slot] = await restyleTimes();
-    const booked = await call(BOOK, restyle(client, slot!));
+    const booked = await call(BOOK, restyleRequest(client, slot!));
     const bookmark = booked.headers.get('X-D1-Bookmark')!;
     const { appointment_id } = (await booked.json()) as { appointment_id: number };
     const cancelled = await traced(`/api/ncob/client/cancel/appointment/2/${appointment_id}/${client.username}/`, {
@@ -137,8 +122,8 @@ describe('where a request reads (D1 sessions)', () => {
     const stale = await traced(`/api/book-online/new/availability/appointment/2/${tuesday()}/10/5/null/`);
     expect(stale.starts).toEqual(['first-unconstrained']);
     const [slot] = Object.keys(((await stale.res.json()) as { data: Record<string, unknown> }).data);
-    expect((await call(BOOK, restyle(await newClient(), slot!))).status).toBe(201);
-    const late = await traced(BOOK, restyle(client, slot!));
+    expect((await call(BOOK, restyleRequest(await newClient(), slot!))).status).toBe(201);
+    const late = await traced(BOOK, restyleRequest(client, slot!));
     expect(late.res.status).toBe(409);
     // the booking's own check reads its session (the primary, or newer than the client's bookmark); were it
     // behind too, the INSERT refuses the stylist's taken blocks (bookings.test.ts: 'the database refuses')
