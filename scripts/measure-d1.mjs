@@ -60,11 +60,12 @@ const PEAK = [
 ];
 function capacity(measured) {
   const on = (r, replicas) => (!replicas || r.reads === 'own' ? r.queries : r.reads === 'after-version' ? Math.min(1, r.queries) : 0);
-  const rate = (q) => (q ? Math.round(PRIMARY_QPS / q).toLocaleString('en') : 'replicas');
+  const rate = (q, r) => (q ? Math.round(PRIMARY_QPS / q).toLocaleString('en') : r.queries ? 'replicas' : 'no D1');
   console.log(`\nOne database's writer at ${PRIMARY_QPS} queries/s: requests/s of one kind alone\n`);
   console.log('| request | primary queries, replicas on | requests/s | primary queries, no replicas | requests/s |');
   console.log('| --- | ---: | ---: | ---: | ---: |');
-  for (const r of measured) console.log(`| ${r.kind} | ${on(r, true)} | ${rate(on(r, true))} | ${on(r, false)} | ${rate(on(r, false))} |`);
+  for (const r of measured)
+    console.log(`| ${r.kind} | ${on(r, true)} | ${rate(on(r, true), r)} | ${on(r, false)} | ${rate(on(r, false), r)} |`);
   for (const replicas of [true, false]) {
     const parts = PEAK.map(([kind, perHour]) => {
       const r = measured.find((m) => m.kind.startsWith(kind));
