@@ -50,12 +50,13 @@ const workerZones = [
     'bookings/ and payments/ build on availability/, never the other way.',
   ),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
-  // The edge's one table is its own cache bookkeeping (db/cache-versions.ts); salon data it
-  // reaches only through the API.
+  // The edge's one table is its own cache bookkeeping (db/cache-versions.ts), and it opens each
+  // request's D1 session (db/session.ts, metered by db/d1-meter.ts); salon data it reaches only
+  // through the API.
   {
     ...up(['edge'], ['db'], 'The edge reaches data only through the API (embedded or UPSTREAM_API).'),
     from: './worker/db',
-    except: ['./cache-versions.ts'],
+    except: ['./cache-versions.ts', './session.ts', './d1-meter.ts'],
   },
   up(
     ['edge'],

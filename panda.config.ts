@@ -1,5 +1,7 @@
 import { defineConfig } from '@pandacss/dev';
 import { semanticColors, themeConditions } from './themes';
+import { semanticFonts, themeFontFaces } from './themes/font-faces';
+import { cardBorder, divider, semanticRadii, semanticShadows } from './themes/shape';
 
 export default defineConfig({
   preflight: true,
@@ -11,14 +13,20 @@ export default defineConfig({
   conditions: { extend: themeConditions },
   theme: {
     extend: {
-      semanticTokens: { colors: semanticColors() },
-      tokens: {
-        fonts: {
-          body: { value: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
+      // each theme's typeface (shared/theme-fonts.ts), switching with the theme attribute
+      semanticTokens: {
+        colors: {
+          ...semanticColors(),
+          cardBorder: { value: { base: cardBorder.slick, _neutralTheme: cardBorder.neutral, _darkTheme: cardBorder.dark } },
+          divider: { value: { base: divider.slick, _neutralTheme: divider.neutral, _darkTheme: divider.dark } },
         },
+        fonts: semanticFonts(),
+        radii: semanticRadii(),
+        shadows: semanticShadows(),
       },
     },
   },
+  globalFontface: themeFontFaces(),
   globalCss: {
     'html, body': { bg: 'bg', color: 'text', fontFamily: 'body', lineHeight: '1.5' },
     // Form controls follow the salon's theme, not the phone's dark mode.

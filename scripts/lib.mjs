@@ -64,6 +64,8 @@ export const E2E_DEFAULTS = { port: 8790, workers: 2, clockStart: '2026-12-29T10
 
 /** Builds the client into dist/client (Panda codegen, then Vite). */
 export function buildClient() {
+  // each theme's font, cut to the pages' characters, into public/fonts/ (scripts/fonts.mjs)
+  run(process.execPath, ['scripts/fonts.mjs', '--quiet']);
   run('panda', ['codegen', '--silent']);
   consoleStylesheet();
   run('vite', ['build', '--logLevel', 'warn']);

@@ -10,4 +10,6 @@ export const THEME_MODES = ['neutral', 'dark', 'slick'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 /** The query parameter of a salon page that the console's live preview sets (an unsaved theme). */
 export const PREVIEW_THEME_PARAM = 'preview_theme';
+/** Beside it, the preview's brand colour (`#rrggbb`, or empty for none); absent, the saved one. */
+export const PREVIEW_BRAND_PARAM = 'preview_brand';
 export const UTM_ORIGINS = ['facebook', 'instagram', 'sms'] as const;

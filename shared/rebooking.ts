@@ -76,7 +76,16 @@ export interface RebookingToken {
  */
 export interface RebookingClient {
   id: number;
-  salon: { id: number; name: string; phone: string; timezone: string; currency: string; theme_mode: string };
+  salon: {
+    id: number;
+    name: string;
+    phone: string;
+    timezone: string;
+    currency: string;
+    theme_mode: string;
+    /** the salon's brand colours over its theme's, as CSS variables (none without a brand colour; docs/console.md "Brand colour") */
+    colours?: Record<string, string>;
+  };
   title: string;
   first_name: string;
 }

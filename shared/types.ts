@@ -39,6 +39,8 @@ export interface SalonDetails {
   stripe_voucher_link: string;
   can_take_voucher_payments: boolean;
   theme_mode: ThemeMode;
+  /** the salon's brand colour (`#rrggbb`), or null for the theme's own; the page's colours are derived from it at the edge */
+  brand_colour: string | null;
   ncob_tiny_url: string;
   /** clients may cancel (or move) a booking online, outside the window below */
   allow_self_cancellation: boolean;

@@ -10,6 +10,8 @@ export const dark: Palette = {
   border: '#7c7c87',
   primary: '#e8c26b',
   onPrimary: '#151515',
+  primaryHover: '#d4af58',
+  primaryActive: '#c19c44',
   accent: '#f0cd7c',
   focus: '#93c5fd',
   danger: '#ff8a80',

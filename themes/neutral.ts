@@ -10,6 +10,8 @@ export const neutral: Palette = {
   border: '#8f8275',
   primary: '#6b5443',
   onPrimary: '#ffffff',
+  primaryHover: '#5a4433',
+  primaryActive: '#493424',
   accent: '#7a4b2a',
   focus: '#1d4ed8',
   danger: '#a3261b',

@@ -10,9 +10,12 @@ export interface Palette {
   textMuted: string;
   /** input and card borders (non-text contrast ≥ 3:1 against bg and surface) */
   border: string;
-  /** primary buttons */
+  /** primary buttons, the chosen time, day and category */
   primary: string;
   onPrimary: string;
+  /** a primary button under the pointer, and pressed (onPrimary still 4.5:1 on them) */
+  primaryHover: string;
+  primaryActive: string;
   /** links and small emphasis on bg and surface */
   accent: string;
   /** keyboard focus ring */

@@ -10,6 +10,8 @@ export const slick: Palette = {
   border: '#8a8a93',
   primary: '#111114',
   onPrimary: '#ffffff',
+  primaryHover: '#1f1f22',
+  primaryActive: '#2d2d31',
   accent: '#0f6b63',
   focus: '#2563eb',
   danger: '#b42318',

@@ -161,6 +161,8 @@ const envSchema = z
      * a little longer before it answers. 0: every request reads the version, and a change answers
      * at once (the tests, which change settings often).
      */
+    /** development and benchmarks only (db/d1-meter.ts): '1' answers every request's D1 queries, rows and time in X-D1-Meter */
+    D1_METER: z.enum(['0', '1'], 'D1_METER must be 0 or 1').optional(),
     VERSION_LEASE_MS: z
       .string()
       .trim()
@@ -196,6 +198,8 @@ const envSchema = z
         path: ['CLOCK_OFFSET_MS'],
         message: 'CLOCK_OFFSET_MS is for tests and must not be set in production',
       });
+    if (env.D1_METER === '1')
+      ctx.addIssue({ code: 'custom', path: ['D1_METER'], message: 'D1_METER is for measurements and must not be set in production' });
     for (const name of STAND_IN_SETTINGS) {
       if (env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
@@ -233,6 +237,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     clockOffsetMs: Number(env.CLOCK_OFFSET_MS ?? 0),
     /** how long a settings-version read is shared (edge/versions.ts) */
     versionLeaseMs: Number(env.VERSION_LEASE_MS ?? DEFAULT_LEASE_MS),
+    /** every answer says what it asked of D1 (X-D1-Meter; db/d1-meter.ts) */
+    d1Meter: env.D1_METER === '1',
     release: env.RELEASE,
     appHosts: env.APP_HOSTS.split(',')
       .map((h) => h.trim().toLowerCase())

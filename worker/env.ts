@@ -57,6 +57,7 @@ export interface Env {
   CLOUDFLARE_CNAME_TARGET?: string;
   CLOCK_OFFSET_MS?: string;
   VERSION_LEASE_MS?: string;
+  D1_METER?: string;
 }
 
 /** A console call's staff member, as the API found them: their id and email, and on a salon's call that salon and their role. */
@@ -99,6 +100,8 @@ export interface AppEnv {
     rebookingClient?: string;
     /** the SHA-256 of the request's hold cookie, the browser a hold belongs to (edge/hold-browser.ts) */
     holdBrowser?: string;
+    /** the D1 bookmark the caller returned (edge/d1-session.ts), passed on to an upstream API */
+    d1Bookmark?: string;
     /** in the API: who makes the call (api/caller.ts) */
     caller: Caller;
   };

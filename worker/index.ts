@@ -29,6 +29,7 @@ import { media } from './edge/media';
 import { scheduled } from './scheduled';
 import { jsonBodyLimit } from './edge/body-limit';
 import { addressOf, admitPublicCall } from './abuse/limits';
+import { d1Session } from './edge/d1-session';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -36,6 +37,8 @@ const app = new Hono<AppEnv>();
 app.use(requestId());
 app.use(transportHeaders);
 app.use(withConfig);
+// every request's D1 queries run in one session, started where its route declares (edge/d1-session.ts)
+app.use(d1Session);
 for (const path of ['/api/*', '/session/*', '/console/session/*', '/admin/*']) app.use(path, jsonBodyLimit);
 
 app.all('/api/*', async (c) => {
@@ -79,6 +82,7 @@ app.route('/', messageWebhooks);
 app.route('/', appointmentLinkRedirect);
 app.get('/assets/*', hashedAsset);
 app.get('/console/assets/*', hashedAsset);
+app.get('/fonts/*', hashedAsset);
 app.route('/', media);
 app.route('/', serviceWorker);
 app.route('/', robots);

@@ -83,7 +83,7 @@ const box = css({
   bg: 'surface',
   border: '1px solid',
   borderColor: 'border',
-  rounded: 'lg',
+  rounded: 'card',
   boxShadow: '0 4px 16px rgba(0,0,0,0.06)',
   maxH: 'calc(100dvh - 2rem)',
   overflowY: 'auto',

@@ -25,9 +25,26 @@ const headerButton = css({
   alignItems: 'center',
   justifyContent: 'center',
 });
-const bigLogo = css({ '--logo': '40px' });
+const bigLogo = css({ '--logo': { base: '36px', md: '40px' } });
 const smallLogoOnPhone = css({ '--logo': { base: '28px', md: '40px' } });
 const oneLine = css({ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' });
+/**
+ * Below 768 px the salon's cover picture is the header's background (the page itself starts with
+ * the services), under a dark veil that keeps white text at 5:1 or more on any picture (a white
+ * picture under 58 % black is #6b6b6b). The colour roles inside the header turn light with it.
+ * From 768 px the cover shows whole above the address, and the header is the theme's.
+ */
+const coverOnPhone = css({
+  bgImage: 'linear-gradient(rgba(0, 0, 0, 0.58), rgba(0, 0, 0, 0.58)), var(--cover)',
+  bgSize: 'cover',
+  bgPosition: 'center',
+  '--colors-text': '#ffffff',
+  '--colors-text-muted': '#ffffff',
+  '--colors-border': '#ffffff',
+  '--colors-focus': '#ffffff',
+  color: 'text',
+  md: { bgImage: 'none', '--colors-text': 'unset', '--colors-text-muted': 'unset', '--colors-border': 'unset', '--colors-focus': 'unset' },
+});
 
 /** Salon logo, Powered-by mark and title; back arrow and LOGOUT only when logged in. */
 export function Header() {
@@ -40,7 +57,8 @@ export function Header() {
   const logo = 'var(--logo)';
   return (
     <header
-      className={`${headerBar} ${loggedIn ? smallLogoOnPhone : bigLogo} ${css({ gap: { base: '1', sm: '3' }, lg: { px: 'max(1rem, calc((100% - 1140px) / 2 + 2rem))' } })}`}
+      style={salon.cover ? ({ '--cover': `url(${JSON.stringify(salon.cover.url)})` } as React.CSSProperties) : undefined}
+      className={`${headerBar} ${salon.cover ? coverOnPhone : ''} ${loggedIn ? smallLogoOnPhone : bigLogo} ${css({ gap: { base: '1', sm: '3' }, lg: { px: 'max(1rem, calc((100% - 1140px) / 2 + 2rem))' } })}`}
     >
       {loggedIn && (
         <button type="button" className={headerButton} aria-label="Back" onClick={() => navigate(-1)}>

@@ -47,7 +47,7 @@ export function CookieBanner({ who }: { who: string }) {
         these pages.
         {choice && ` You chose: ${CHOICE_LABELS[choice]}.`}
       </p>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+      <div className={css({ display: 'flex', gap: '2' })}>
         {(['essential', 'all'] as const).map((c) => (
           <button
             key={c}
@@ -69,7 +69,7 @@ const panel = css({
   color: 'text',
   border: '1px solid',
   borderColor: 'border',
-  rounded: 'lg',
+  rounded: 'card',
   // compact: on a 320 px phone it leaves the first services on the first screen (issue 35)
   px: { base: '3', sm: '4' },
   py: { base: '2', sm: '3' },
@@ -77,13 +77,16 @@ const panel = css({
 });
 
 const choiceButton = css({
-  // one above the other on a 320 px phone, side by side from about 360 px; 40 px targets
-  flex: '1 1 auto',
+  // side by side at every width, each as wide as the other (refusing is as easy as accepting);
+  // on a 320 px phone a label takes two lines rather than the pair two rows
+  flex: '1 1 0',
   minH: '10',
   px: '3',
-  fontSize: 'sm',
+  py: '1',
+  lineHeight: '1.2',
+  fontSize: { base: 'xs', sm: 'sm' },
   fontWeight: '700',
-  letterSpacing: '0.02em',
+  letterSpacing: { base: '0', sm: '0.02em' },
   borderColor: 'text',
   _hover: { bg: 'surfaceMuted' },
 });

@@ -1,4 +1,5 @@
 import { useController, type Control, type FieldPathByValue, type FieldValues, type Path } from 'react-hook-form';
+import { PASSWORD_RULE_HINT } from '../../shared/account-rules';
 import type { PhoneValue } from './phone-number';
 import { PhoneInput, type PhoneInputProps } from './PhoneInput';
 import { TextField, type TextFieldProps } from './TextField';
@@ -68,4 +69,24 @@ export function FormPhoneInput<T extends FieldValues, O = T>({
       onBlur={() => (leftEmptyCounts || value.number) && field.onBlur()}
     />
   );
+}
+
+/** What a texted-code field keeps of what was typed or pasted: its digits, six at most ("123 456" too). */
+export const codeDigits = (typed: string) => typed.replace(/\D/g, '').slice(0, 6);
+
+/** The props every texted-code field shares: a numeric keypad and the phone's code autofill. */
+export const CODE_INPUT = { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 8 } as const;
+
+/** A texted 6-digit code: digits only, however it was typed or pasted. */
+export function FormCodeField<T extends FieldValues, O = T>(
+  props: Bound<T, O, string> & Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | keyof typeof CODE_INPUT>,
+) {
+  return <FormTextField {...props} {...CODE_INPUT} clean={codeDigits} />;
+}
+
+/** A new password: hidden until revealed, the password manager's suggestion, the rule as the hint. */
+export function FormNewPasswordField<T extends FieldValues, O = T>(
+  props: Bound<T, O, string> & Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'type' | 'autoComplete'>,
+) {
+  return <FormTextField hint={PASSWORD_RULE_HINT} revealable {...props} type="password" autoComplete="new-password" />;
 }

@@ -37,7 +37,7 @@ export function Modal({ title, children, onClose }: { title: string; children: R
         color: 'text',
         border: '1px solid',
         borderColor: 'border',
-        rounded: 'lg',
+        rounded: 'card',
         p: '4',
         '&::backdrop': { bg: 'rgba(0,0,0,0.55)' },
       })}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { css } from '../../styled-system/css';
+import { CODE_INPUT, codeDigits } from './FormFields';
 import { TextField } from './TextField';
 import { linkButton, primaryButton } from './styles';
 
@@ -29,8 +30,7 @@ export function PhoneCodeForm({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const clean = code.replace(/\s/g, '');
-  const problem = /^\d{6}$/.test(clean) ? null : MSG_CODE;
+  const problem = /^\d{6}$/.test(code) ? null : MSG_CODE;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -48,7 +48,7 @@ export function PhoneCodeForm({
     e.preventDefault();
     setTouched(true);
     if (problem) return;
-    void run(() => onConfirm(clean));
+    void run(() => onConfirm(code));
   };
   const resend = () =>
     run(async () => {
@@ -65,12 +65,10 @@ export function PhoneCodeForm({
       </p>
       <TextField
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={8}
+        {...CODE_INPUT}
         value={code}
         onChange={(v) => {
-          setCode(v);
+          setCode(codeDigits(v));
           setFailure(null);
         }}
         onBlur={() => code && setTouched(true)}

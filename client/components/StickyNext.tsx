@@ -1,7 +1,7 @@
 import { createContext, useContext, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { css } from '../../styled-system/css';
-import { primaryButton } from './styles';
+import { primaryLook } from './styles';
 
 /**
  * Where a journey screen's NEXT goes from 1024 px: the booking summary beside the screen. `slot` is
@@ -32,7 +32,7 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
   const bar = useRef<HTMLElement>(null);
   useKeptClearForFocus(bar);
   const button = (
-    <button type="button" className={`${primaryButton} ${css({ minW: '28', minH: '11' })}`} disabled={disabled} onClick={onNext}>
+    <button type="button" className={nextButton} disabled={disabled} onClick={onNext}>
       {label}
     </button>
   );
@@ -52,7 +52,7 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
           bg: 'surface',
           borderTop: '1px solid {colors.border}',
           px: '3',
-          py: '2',
+          py: '1.5',
           zIndex: 10,
           boxShadow: '0 -4px 12px rgba(0,0,0,0.08)',
         })} ${aside ? wideHidden : ''}`}
@@ -69,6 +69,8 @@ export function StickyNext({ disabled, onNext, label = 'NEXT', children, above, 
 }
 
 const wideHidden = css({ lg: { display: 'none' } });
+/** 44 px high in the bar (the bar and the navigation together stay within 120 px, issue 35) */
+const nextButton = css(primaryLook, { minW: '28', minH: '11' });
 
 /**
  * Focus is never hidden under the bar (WCAG 2.4.11): the page's scroll padding at the bottom is

@@ -1,31 +1,34 @@
 import { css } from '../../styled-system/css';
 
 /** Shared looks of the screens; every colour is a theme token. */
-export const primaryButton = css({
+export const primaryLook = css.raw({
   bg: 'primary',
   color: 'onPrimary',
   fontWeight: '700',
   letterSpacing: '0.04em',
   px: '6',
   minH: '12',
-  rounded: 'full',
+  rounded: 'button',
   cursor: 'pointer',
   border: 'none',
   textDecoration: 'none',
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
+  '&:not(:disabled):hover': { bg: 'primaryHover' },
+  '&:not(:disabled):active': { bg: 'primaryActive' },
   _disabled: { bg: 'disabled', color: 'onDisabled', cursor: 'not-allowed' },
 });
+export const primaryButton = css(primaryLook);
 
-export const outlineButton = css({
+const outlineLook = css.raw({
   bg: 'transparent',
   color: 'text',
   fontWeight: '600',
   letterSpacing: '0.04em',
   px: '4',
   minH: '10',
-  rounded: 'full',
+  rounded: 'button',
   border: '1px solid',
   borderColor: 'border',
   cursor: 'pointer',
@@ -35,6 +38,11 @@ export const outlineButton = css({
   justifyContent: 'center',
   fontSize: 'sm',
 });
+export const outlineButton = css(outlineLook);
+/** A small outline button beside a title or a line of text (36 px high: still a comfortable target). */
+export const smallOutlineButton = css(outlineLook, { px: '2.5', minH: '9', fontSize: 'xs', letterSpacing: '0.02em' });
+/** A round outline button holding an icon (36 px), named by its aria-label. */
+export const iconOutlineButton = css(outlineLook, { w: '9', h: '9', px: '0', flexShrink: 0 });
 
 export const linkButton = css({
   bg: 'transparent',
@@ -56,7 +64,8 @@ export const pageColumn = css({
 
 export const pageTitle = css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700', my: '4' });
 
-export const card = css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border' });
+/** A card: the theme's corners, edge and depth (themes/shape.ts). */
+export const card = css({ bg: 'surface', rounded: 'card', border: '1px solid', borderColor: 'cardBorder', boxShadow: 'card' });
 
 /** A tab of a tablist: the chosen one (aria-selected) underlined and filled, the others muted. */
 export const tabStyle = css({
@@ -78,7 +87,7 @@ export const headerBar = css({
   bg: 'surface',
   borderBottom: '1px solid {colors.border}',
   px: { base: '2.5', sm: '4' },
-  py: '2',
+  py: { base: '1.5', md: '2' },
   display: 'flex',
   alignItems: 'center',
 });

@@ -1,3 +1,4 @@
+import { brandColourSetting } from '../brand-colour';
 import { THEME_MODES } from '../constants';
 import { WEEKDAY_NAMES } from '../salon-identity';
 import { remindersSetting } from './reminders';
@@ -82,6 +83,8 @@ export type OpeningHoursSetting = z.output<typeof openingHoursSetting>;
 export const settingFields = {
   // Appearance
   theme_mode: z.enum(THEME_MODES, own('Choose a theme: neutral, dark or slick')),
+  /** `#rrggbb` or null (the theme's own colours); each theme adjusts it to stay readable (themes/brand.ts) */
+  brand_colour: brandColourSetting,
   // Online booking
   online_booking: onOff('clients can book online'),
   online_booking_off_message: text(500, 'The message shown while online booking is off'),
@@ -139,6 +142,7 @@ export const SETTING_NAMES = Object.keys(settingFields) as SettingName[];
 /** What each setting is called on the console's screens and in History. */
 export const SETTING_LABELS: Record<SettingName, string> = {
   theme_mode: 'Theme',
+  brand_colour: 'Brand colour',
   online_booking: 'Online booking',
   online_booking_off_message: 'Message while online booking is off',
   max_upcoming_online_bookings: 'Upcoming bookings per client',

@@ -88,3 +88,52 @@ test('the HTML asks only for the stylesheet and a small entry, which fetches the
   // the entry, then the app in one chunk (vite.config.ts `appChunk`), not a dozen small ones
   expect(fetched.slice(0, 2), `scripts: ${fetched.join(', ')}`).toEqual([scripts[0], expect.stringMatching(/^\/assets\/app-[\w-]+\.js$/)]);
 });
+
+// Issue 35, services at a glance: a returning client's 390×844 phone shows five services with
+// their prices before any tap; the fixed bars take at most 120 px of a 320×640 screen; on a first
+// visit the cookie banner pushes the page down but never hides the first service.
+test('at a glance: five services with prices at 390×844, the bars within 120 px at 320×640, the first service beside the banner', async ({
+  browser,
+}) => {
+  /** Services whose name and price are on the screen and not under a bar (the element at their centre is theirs). */
+  const pricedOnScreen = (page: Page) =>
+    page.evaluate(() => {
+      const seen = (el: Element | null) => {
+        if (!el) return false;
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      };
+      return (Array.from(document.querySelectorAll('ul[id^=category-] > li')) as Element[]).filter((li) => {
+        const [name, line] = Array.from(li.querySelectorAll('label > span > span')) as Element[];
+        return seen(name ?? null) && seen(line?.lastElementChild ?? null) && /£\d/.test(line?.lastElementChild?.textContent ?? '');
+      }).length;
+    });
+  for (const [width, height, returning] of [
+    [390, 844, true],
+    [390, 844, false],
+    [320, 640, true],
+  ] as const) {
+    const context = await browser.newContext({ viewport: { width, height }, serviceWorkers: 'block' });
+    if (returning) await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: test.info().project.use.baseURL! }]);
+    const page = await context.newPage();
+    await page.goto('/salon/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Select services' })).toBeVisible();
+    if (width === 390)
+      expect(await pricedOnScreen(page), `${width}×${height} ${returning ? 'returning' : 'first visit'}`).toBeGreaterThanOrEqual(
+        returning ? 5 : 1,
+      );
+    else {
+      const bars = await page.evaluate(() => {
+        const nav = Array.from(document.querySelectorAll('nav[aria-label="Account"]'))
+          .map((n) => n.getBoundingClientRect())
+          .find((r) => r.height > 0)!;
+        const next = Array.from(document.querySelectorAll('section'))
+          .find((s) => getComputedStyle(s).position === 'sticky')!
+          .getBoundingClientRect();
+        return innerHeight - Math.min(nav.top, next.top);
+      });
+      expect(bars).toBeLessThanOrEqual(120);
+    }
+    await context.close();
+  }
+});

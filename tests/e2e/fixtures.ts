@@ -53,6 +53,8 @@ export type AxeImpact = (typeof AXE_IMPACTS)[number];
 /** The settings a salon can change through PATCH /admin/salons/{id} (the ones tests use). */
 export interface SalonSettings {
   theme_mode?: ThemeMode;
+  /** `#rrggbb`, or null for the theme's own colours */
+  brand_colour?: string | null;
   /** a JSON deposit setting, or the string 'null' for no deposit */
   ncob_deposit_settings?: string;
   online_booking?: boolean;

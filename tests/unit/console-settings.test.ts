@@ -41,6 +41,7 @@ describe("the console's settings schema (shared by the console and the Worker)",
 function wholeSettings() {
   return {
     theme_mode: 'neutral',
+    brand_colour: null,
     online_booking: true,
     online_booking_off_message: '',
     max_upcoming_online_bookings: 4,

@@ -26,6 +26,8 @@ const TEXT_PAIRS: [keyof Palette, keyof Palette][] = [
   ['accent', 'surface'],
   ['accent', 'surfaceMuted'],
   ['onPrimary', 'primary'],
+  ['onPrimary', 'primaryHover'],
+  ['onPrimary', 'primaryActive'],
   ['danger', 'bg'],
   ['danger', 'surface'],
 ];
@@ -36,6 +38,10 @@ const UI_PAIRS: [keyof Palette, keyof Palette][] = [
   ['focus', 'surface'],
   ['primary', 'bg'],
   ['primary', 'surface'],
+  ['primaryHover', 'bg'],
+  ['primaryHover', 'surface'],
+  ['primaryActive', 'bg'],
+  ['primaryActive', 'surface'],
 ];
 
 describe.each(Object.entries(palettes))('the %s theme meets WCAG 2.2 AA contrast', (_name, palette) => {

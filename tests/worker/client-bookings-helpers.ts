@@ -55,24 +55,26 @@ export async function restyleTimes(date = tuesday()): Promise<string[]> {
   return Object.keys(((await res.json()) as DaySlots).data);
 }
 
+/** The booking API's request for a Restyle with Sam at salon 2 (no card needed there), as client `c`. */
+export function restyleRequest(c: Client, start: string): RequestInit {
+  return json(
+    {
+      start_time: start,
+      procedures: [{ service_id: 10, stylist_id: 5, role: 'Senior Stylist', start_time: start, duration: 75, price: 55, processing: 0 }],
+      total_price: 55,
+      cognito_username: c.username,
+      notes: 'Shorter at the back, please',
+      deposit: 0,
+      user: { name: 'Robin Mover', phone_number: '+447700900999', salon_id: 2 },
+      payment_needed: false,
+    },
+    { ...c.auth, 'Idempotency-Key': crypto.randomUUID() },
+  );
+}
+
 /** Books a Restyle with Sam at salon 2 (no card needed there) through the booking API. */
 export async function bookRestyle(c: Client, start: string): Promise<Response> {
-  return call(
-    '/api/book-online/appointment/create/2/',
-    json(
-      {
-        start_time: start,
-        procedures: [{ service_id: 10, stylist_id: 5, role: 'Senior Stylist', start_time: start, duration: 75, price: 55, processing: 0 }],
-        total_price: 55,
-        cognito_username: c.username,
-        notes: 'Shorter at the back, please',
-        deposit: 0,
-        user: { name: 'Robin Mover', phone_number: '+447700900999', salon_id: 2 },
-        payment_needed: false,
-      },
-      { ...c.auth, 'Idempotency-Key': crypto.randomUUID() },
-    ),
-  );
+  return call('/api/book-online/appointment/create/2/', restyleRequest(c, start));
 }
 
 export async function bookedRestyle(c: Client, start: string): Promise<number> {

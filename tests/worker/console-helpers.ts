@@ -1,4 +1,5 @@
 import type { StaffMe } from '../../shared/console/roles';
+import type { VersionedSettings } from '../../shared/console/settings';
 import { call, standIn } from './helpers';
 
 /** The demo staff (README "The salon console"). */
@@ -35,6 +36,18 @@ export function consoleCall(path: string, token: string | null, init: RequestIni
   if (init.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
   return call(path, { ...init, headers });
 }
+
+/** GET a salon's settings in the console, with their version. */
+export const readSettings = async (salon: number, token: string) =>
+  (await (await consoleCall(`/api/console/salons/${salon}/settings`, token)).json()) as VersionedSettings;
+
+/** PATCH a salon's settings in the console from `version` (null: without If-Match). */
+export const saveSettings = (salon: number, version: number | null, body: unknown, token: string) =>
+  consoleCall(`/api/console/salons/${salon}/settings`, token, {
+    method: 'PATCH',
+    headers: version === null ? {} : { 'If-Match': String(version) },
+    body: JSON.stringify(body),
+  });
 
 /** The newest email the stand-ins sent to an address (the dev outbox). */
 export async function lastEmailTo(to: string): Promise<{ subject: string; text: string }> {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StaleSettings, VersionedSettings } from '../../shared/console/settings';
 import type { HistoryEntry } from '../../shared/console/history';
 import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
-import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { consoleCall, readSettings, saveSettings, STAFF, staffLogin } from './console-helpers';
 
 let owner: string;
 let manager: string;
@@ -12,14 +12,8 @@ beforeAll(async () => {
   manager = (await staffLogin(STAFF.manager3)).access_token;
 });
 
-const read = async (salon: number, token = owner) =>
-  (await (await consoleCall(`/api/console/salons/${salon}/settings`, token)).json()) as VersionedSettings;
-const save = (salon: number, version: number | null, body: unknown, token = owner) =>
-  consoleCall(`/api/console/salons/${salon}/settings`, token, {
-    method: 'PATCH',
-    headers: version === null ? {} : { 'If-Match': String(version) },
-    body: JSON.stringify(body),
-  });
+const read = (salon: number, token = owner) => readSettings(salon, token);
+const save = (salon: number, version: number | null, body: unknown, token = owner) => saveSettings(salon, version, body, token);
 
 describe('the booking page settings in the console', () => {
   it('answers the settings as the console edits them, with their version', async () => {

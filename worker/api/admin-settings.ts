@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { brandColour } from '../../shared/brand-colour';
 import { THEME_MODES } from '../../shared/constants';
+import { brandFit } from '../../themes/brand';
 import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
@@ -139,6 +141,7 @@ const salonSettingsSchema = z
       country_code: z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO country code'),
       image: link,
       theme_mode: z.enum(THEME_MODES, { message: `must be one of ${THEME_MODES.join(', ')}` }),
+      brand_colour: brandColour('must be # and 6 hex digits, such as #0f6b63, or null for the theme’s own colours'),
       online_booking: z.boolean('must be true or false'),
       online_booking_off_message: text(500),
       needs_card: z.boolean('must be true or false'),
@@ -216,12 +219,17 @@ function checkVoucherSettings(row: SalonRow): void {
   }
 }
 
-/** The settings as the admin API reads and writes them, with the deposit also typed as the console has it. */
+/**
+ * The settings as the admin API reads and writes them, with the deposit also typed as the console
+ * has it, and what the brand colour becomes in the salon's theme (adjusted, and why, when it would
+ * not be readable there as it is).
+ */
 const adminView = (row: SalonRow) => ({
   ...toSalonDetails(row),
   custom_domain: row.custom_domain,
   short_slug: row.short_slug,
   deposit: depositOf(row.ncob_deposit_settings),
+  brand: row.brand_colour ? brandFit(row.theme_mode, row.brand_colour) : null,
 });
 
 const salonParam = validate('param', z.object({ id: idParam('Salon id') }));

@@ -16,7 +16,7 @@ import {
   stylistChoicesParam,
   validate,
 } from '../validate';
-import { publicRoute } from './policy';
+import { browseRoute } from './policy';
 
 const salonId = idParam('Salon id');
 /**
@@ -58,7 +58,7 @@ export const availability = new Hono<AppEnv>()
   })
   .get(
     '/book-online/availability/weekly/patch/:salonId/:date/:extra/',
-    publicRoute,
+    browseRoute,
     validate('param', z.object({ salonId, date: dateParam('date'), extra: z.union([z.literal('null'), serviceIdsParam]) })),
     async (c) => {
       const p = c.req.valid('param');
@@ -67,7 +67,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/availability/patch/:salonId/:date/',
-    publicRoute,
+    browseRoute,
     validate('param', z.object({ salonId, date: dateParam('date') })),
     validate('query', isWaitListQuery),
     async (c) => {
@@ -77,7 +77,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/availability/weekly/:salonId/:services/:stylists/:weekStartDate/:extra/',
-    publicRoute,
+    browseRoute,
     validate(
       'param',
       z.object({
@@ -97,7 +97,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/waitlist/availability/weekly/:salonId/:services/:weekStartDate/',
-    publicRoute,
+    browseRoute,
     validate('param', z.object({ salonId, services: serviceIdsParam, weekStartDate: dateParam('weekStartDate') })),
     waitlistChoices,
     async (c) => {
@@ -107,7 +107,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/new/availability/appointment/:salonId/:date/:services/:stylists/:extra/',
-    publicRoute,
+    browseRoute,
     validate(
       'param',
       z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, stylists: stylistChoicesParam, extra: patchTimeParam }),
@@ -121,7 +121,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/new/waitlist/availability/appointment/:salonId/:date/:services/:extra/',
-    publicRoute,
+    browseRoute,
     validate('param', z.object({ salonId, date: dateParam('date'), services: serviceIdsParam, extra: patchTimeParam })),
     waitlistChoices,
     async (c) => {
@@ -131,7 +131,7 @@ export const availability = new Hono<AppEnv>()
   )
   .get(
     '/book-online/services/stylists-at/:salonId/:services/:stylists/',
-    publicRoute,
+    browseRoute,
     validate('param', z.object({ salonId, services: serviceIdsParam, stylists: stylistChoicesParam })),
     validate(
       'query',

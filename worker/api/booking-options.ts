@@ -7,13 +7,13 @@ import { AppError } from '../errors';
 import { loadCatalogue } from '../db/schedule';
 import { recommendedAfter, servicesByCategory } from '../db/services';
 import { idParam, serviceIdsParam, validate } from '../validate';
-import { publicRoute } from './policy';
+import { browseRoute } from './policy';
 
 const params = z.object({ salonId: idParam('Salon id'), services: serviceIdsParam });
 
 /** Stylists per service, recommended finishing services and the waitlist option (§7). */
 export const bookingOptions = new Hono<AppEnv>()
-  .get('/book-online/services/stylists/:salonId/:services/', publicRoute, validate('param', params), async (c) => {
+  .get('/book-online/services/stylists/:salonId/:services/', browseRoute, validate('param', params), async (c) => {
     const p = c.req.valid('param');
     const cat = await loadCatalogue(c.env.DB, p.salonId, p.services);
     if (!cat) throw new AppError('NOT_FOUND', 'Salon not found');
@@ -42,7 +42,7 @@ export const bookingOptions = new Hono<AppEnv>()
     });
     return c.json(answer);
   })
-  .get('/book-online/services/recommended/:salonId/:services/', publicRoute, validate('param', params), async (c) => {
+  .get('/book-online/services/recommended/:salonId/:services/', browseRoute, validate('param', params), async (c) => {
     const p = c.req.valid('param');
     const last = p.services.at(-1)!;
     const wanted = new Set((await recommendedAfter(c.env.DB, p.salonId, last)).filter((id) => !p.services.includes(id)));
@@ -51,7 +51,7 @@ export const bookingOptions = new Hono<AppEnv>()
   })
   .get(
     '/book-online/show/waitlist/option/:salonId/:serviceIds/',
-    publicRoute,
+    browseRoute,
     validate('param', z.object({ salonId: idParam('Salon id'), serviceIds: serviceIdsParam })),
     async (c) => {
       const p = c.req.valid('param');

@@ -5,7 +5,7 @@ import { groupExists } from '../db/groups';
 import { AppError } from '../errors';
 import { groupNextTimes } from '../group/next-times';
 import { idParam, validate } from '../validate';
-import { publicRoute } from './policy';
+import { browseRoute } from './policy';
 
 /**
  * GET book-online/group/{id}/next-times/?service=: the group picker's next times, one call for
@@ -13,7 +13,7 @@ import { publicRoute } from './policy';
  */
 export const groupPicker = new Hono<AppEnv>().get(
   '/book-online/group/:id/next-times/',
-  publicRoute,
+  browseRoute,
   validate('param', z.object({ id: idParam('Group id') })),
   validate('query', z.object({ service: z.string().max(100, 'service must be a service name of at most 100 characters').optional() })),
   async (c) => {

@@ -23,6 +23,17 @@ import { admitStaff } from './staff-access';
  *   against the STAFF pool and passes the verified username); the declaration names the `roles`
  *   allowed, checked against the member's role at the path's salon (`:id`; another salon is 404).
  *   A change names its cache scopes as an admin change does.
+ *
+ * Which copy of the database it reads (D1 read replication, edge/d1-session.ts):
+ * - `replica: 'any'` (browseRoute): a browse-only public read (availability, booking options, the
+ *   group's picker) may read any replica, however far behind: a time a stale replica shows free
+ *   is refused by the booking's own INSERT (409);
+ * - a cached public GET starts at the primary (its first query, the settings version its key
+ *   carries, when the lease has none) and reads replicas at least as new, so nothing older than
+ *   the version is ever cached under it;
+ * - every other call (a hold, a booking, a payment, a cancellation, a client's or staff's own
+ *   reads) starts at the bookmark the caller's previous answer carried, or at the primary, and
+ *   its answer carries the new bookmark: a caller always reads its own writes.
  */
 export type Caller = 'public' | 'client' | 'client-if-sent' | 'rebooking' | 'admin' | 'staff';
 
@@ -41,6 +52,8 @@ export interface RoutePolicy {
   takesHold?: boolean;
   /** a staff call: the roles (at the path's salon) that may make it */
   roles?: readonly StaffRole[];
+  /** 'any': a browse-only read that may read any replica (absent: the caller's own writes, or the primary) */
+  replica?: 'any';
 }
 
 /** The cache scopes of a salon's settings, a group's picker, and the domain and short-URL lookups. */
@@ -69,6 +82,8 @@ export function policy(p: RoutePolicy): MiddlewareHandler<AppEnv> {
 export const policyOf = (handler: unknown): RoutePolicy | undefined => (handler as Declared | null)?.[POLICY];
 
 export const publicRoute = policy({ caller: 'public' });
+/** A public, browse-only, uncached read: any replica will do (availability, booking options, a group's picker). */
+export const browseRoute = policy({ caller: 'public', replica: 'any' });
 export const clientRoute = policy({ caller: 'client' });
 export const holdRoute = policy({ caller: 'client-if-sent' });
 export const holdTakingRoute = policy({ caller: 'client-if-sent', takesHold: true });

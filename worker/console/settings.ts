@@ -41,6 +41,7 @@ export function settingsOf(row: SalonRow): ConsoleSettings {
   const { voucher_custom_min: min, voucher_custom_max: max } = row;
   return {
     theme_mode: row.theme_mode as ThemeMode,
+    brand_colour: row.brand_colour,
     online_booking: !!row.online_booking,
     online_booking_off_message: row.online_booking_off_message,
     max_upcoming_online_bookings: row.max_upcoming_online_bookings,

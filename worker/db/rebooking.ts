@@ -70,6 +70,7 @@ export interface RebookingSalonRow {
   timezone: string;
   currency: string;
   theme_mode: string;
+  brand_colour: string | null;
   first_name: string;
 }
 
@@ -80,7 +81,8 @@ export async function rebookingSalons(db: D1Database, clientId: string, now: num
     db.prepare(`INSERT OR IGNORE INTO rebooking_clients (client_id, salon_id) SELECT ?1, salon_id FROM (${salons})`).bind(clientId, now),
     db
       .prepare(
-        `SELECT rc.id, s.id AS salon_id, s.name, s.phone, s.timezone, s.currency, s.theme_mode, COALESCE(c.first_name, '') AS first_name
+        `SELECT rc.id, s.id AS salon_id, s.name, s.phone, s.timezone, s.currency, s.theme_mode, s.brand_colour,
+                COALESCE(c.first_name, '') AS first_name
            FROM rebooking_clients rc
            JOIN salons s ON s.id = rc.salon_id
            LEFT JOIN clients c ON c.id = rc.client_id

@@ -35,6 +35,7 @@ type Same =
   | 'currency'
   | 'image'
   | 'theme_mode'
+  | 'brand_colour'
   | 'online_booking_off_message'
   | 'ncob_mode'
   | 'ncob_deposit_settings'
@@ -203,6 +204,7 @@ export function toSalonDetails(row: SalonRow): SalonDetails {
     stripe_voucher_link: row.stripe_voucher_link,
     can_take_voucher_payments: !!row.can_take_voucher_payments,
     theme_mode: row.theme_mode,
+    brand_colour: row.brand_colour,
     ncob_tiny_url: shortUrlOf(row),
     allow_self_cancellation: !!row.allow_self_cancellation,
     cancellation_window_hours: row.cancellation_window_hours,

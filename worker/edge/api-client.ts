@@ -3,6 +3,7 @@ import { api } from '../api';
 import { CALLER_HEADERS, inProcessCall } from '../api/caller';
 import type { AppEnv, Caller } from '../env';
 import { AppError } from '../errors';
+import { BOOKMARK_HEADER } from './d1-session';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
 
@@ -57,6 +58,9 @@ async function callUpstream(c: Context<AppEnv>, url: string, own?: { method: str
     if (value) headers.set(name, value);
     else headers.delete(name);
   }
+  // the remote API starts its session where this caller's last answer left off (edge/d1-session.ts)
+  const bookmark = c.get('d1Bookmark');
+  if (bookmark) headers.set(BOOKMARK_HEADER, bookmark);
   const method = own?.method ?? c.req.method;
   const body = own || method === 'GET' || method === 'HEAD' ? undefined : await c.req.raw.arrayBuffer();
   try {

@@ -36,7 +36,7 @@ export function salonIconLink(salon: SalonDetails, version: string): { href: str
 
 /** The salon's initials icon; revalidated by ETag unless its address names the current version. */
 async function initialsIcon(c: Context<AppEnv>, salon: SalonDetails, cacheControl: string): Promise<Response> {
-  const svg = initialsIconSvg(salon.name, salon.theme_mode);
+  const svg = initialsIconSvg(salon.name, salon.theme_mode, salon.brand_colour ?? null);
   const headers = { ...SVG_HEADERS, 'Cache-Control': cacheControl, ETag: await etagOf(svg) };
   if (c.req.header('If-None-Match') === headers.ETag) return new Response(null, { status: 304, headers });
   return new Response(svg, { headers });

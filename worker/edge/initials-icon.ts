@@ -1,14 +1,17 @@
 import { DEFAULT_THEME, type ThemeMode } from '../../shared/constants';
 import { avatarInitials } from '../../shared/text';
 import { palettes } from '../../themes';
+import { brandPalette } from '../../themes/brand';
 import { escapeMarkup } from '../escape-markup';
 
 /**
  * A salon's icon as SVG: its initials (as the app's avatar shows them) on a round badge in its
- * theme's button colours. The name is untrusted: only its escaped initials reach the markup.
+ * theme's button colours (its brand colour's, when it has one). The name is untrusted: only its
+ * escaped initials reach the markup.
  */
-export function initialsIconSvg(name: string, theme: ThemeMode): string {
-  const { primary, onPrimary } = palettes[theme] ?? palettes[DEFAULT_THEME];
+export function initialsIconSvg(name: string, theme: ThemeMode, brand: string | null = null): string {
+  const mode = palettes[theme] ? theme : DEFAULT_THEME;
+  const { primary, onPrimary } = brand ? brandPalette(mode, brand) : palettes[mode];
   const initials = avatarInitials(name);
   const size = [18, 18, 14][Array.from(initials).length] ?? 10;
   return (

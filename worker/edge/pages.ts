@@ -9,7 +9,9 @@ import { memoisedShell, serveShell } from './shell';
 import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
 import { consentFromCookies, pixelIdOf } from '../../shared/consent';
 import { firstScreenHtml } from './first-screen';
-import { PREVIEW_THEME_PARAM, THEME_MODES, type ThemeMode } from '../../shared/constants';
+import { PREVIEW_BRAND_PARAM, PREVIEW_THEME_PARAM, THEME_MODES, type ThemeMode } from '../../shared/constants';
+import { BRAND_COLOUR_FORMAT } from '../../shared/brand-colour';
+import { brandVariables } from '../../themes/brand';
 import { CONSOLE_PATH, consoleShell } from './console-page';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
@@ -64,6 +66,7 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     bootstrap,
     root: first && (await firstScreenHtml(bootstrap, first.location, first.choice, c.get('requestId'))),
     theme: salon.theme_mode,
+    colours: brandVariables(salon.theme_mode, salon.brand_colour),
     lang: `en-${salon.country.code}`,
     title: `${salon.name} | Book online`,
     description: `Book online with ${salon.name}: choose services, a stylist and a time.`,
@@ -79,8 +82,15 @@ function previewTheme(c: Context<AppEnv>): ThemeMode | null {
   return (THEME_MODES as readonly string[]).includes(asked ?? '') ? (asked as ThemeMode) : null;
 }
 
+/** The brand colour a console preview asks for: `#rrggbb`, '' for none, or absent (undefined: the saved one). */
+function previewBrand(c: Context<AppEnv>): string | null | undefined {
+  const asked = c.req.query(PREVIEW_BRAND_PARAM);
+  if (asked === undefined) return undefined;
+  return BRAND_COLOUR_FORMAT.test(asked) ? asked.toLowerCase() : null;
+}
+
 /**
- * The salon's real page in a theme it has not saved, for the console's live preview: this
+ * The salon's real page in a theme (and brand colour) it has not saved, for the console's live preview: this
  * response only, never memoised or stored (no ETag, no-store), framed only by the product's own
  * pages. The page it carries knows it is a preview (bootstrap `preview`): it shows no cookie
  * banner and sets no cookie of a client's. A client's page (no parameter) is untouched by it.
@@ -89,9 +99,11 @@ async function salonPreview(c: Context<AppEnv>, rawId: string, basePath: string,
   const bootstrap = await salonBootstrap(c, rawId, basePath);
   if (!bootstrap) return notFound(c, 'salon');
   const { salon } = bootstrap;
+  const brand = previewBrand(c);
   return serveShell(c, {
     bootstrap: { ...bootstrap, preview: true },
     theme,
+    colours: brandVariables(theme, brand === undefined ? salon.brand_colour : brand),
     lang: `en-${salon.country.code}`,
     title: `Preview: ${salon.name}`,
     pixel: false,

@@ -5,6 +5,8 @@ import type { AppEnv } from '../env';
 import type { Config } from '../config';
 import { escapeMarkup } from '../escape-markup';
 import { FACEBOOK_PIXEL } from '../../shared/consent';
+import { themeFontUrl } from '../../shared/theme-fonts';
+import { HEX_COLOUR } from '../../themes/colour';
 
 /** Serialises JSON for a <script type="application/json">: no salon text can close the tag. */
 export function scriptSafeJson(value: unknown): string {
@@ -16,15 +18,40 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-/** Sets the theme and language on <html> so the first paint is already in the salon's theme. */
+/**
+ * The `style` of <html> that sets a salon's brand colours (themes/brand.ts brandVariables) over
+ * its theme's: only Panda colour variables with `#rrggbb` values get in (the CSP allows inline
+ * styles), so nothing a salon typed reaches the page as it was typed.
+ */
+export function colourStyle(colours: Record<string, string>): string {
+  return Object.entries(colours)
+    .filter(([name, value]) => /^--colors-[a-z]+(?:-[a-z]+)*$/.test(name) && HEX_COLOUR.test(value))
+    .map(([name, value]) => `${name}: ${value}`)
+    .join('; ');
+}
+
+/** Sets the theme, its brand colours and the language on <html> so the first paint is already in the salon's look. */
 class ThemeInjector implements HTMLRewriterElementContentHandlers {
   constructor(
     private theme: ThemeMode,
     private lang: string,
+    private style: string,
   ) {}
   element(el: Element) {
     el.setAttribute('data-theme', this.theme);
     el.setAttribute('lang', this.lang);
+    if (this.style) el.setAttribute('style', this.style);
+  }
+}
+
+/**
+ * Preloads the theme's font first thing in the head (before the stylesheet that asks for it), so
+ * it is usually there for the first paint; its metric-matched fallback covers the rest.
+ */
+class FontPreloadInjector implements HTMLRewriterElementContentHandlers {
+  constructor(private theme: ThemeMode) {}
+  element(el: Element) {
+    el.prepend(`<link rel="preload" href="${themeFontUrl(this.theme)}" as="font" type="font/woff2" crossorigin>`, { html: true });
   }
 }
 
@@ -94,6 +121,8 @@ const MEMO_LIMIT = 500;
 export interface ShellOptions {
   bootstrap: Bootstrap;
   theme?: ThemeMode;
+  /** The salon's brand colours over its theme's: CSS variables (themes/brand.ts brandVariables). */
+  colours?: Record<string, string>;
   lang?: string;
   title: string;
   /** The meta description; omitted, the generic one of index.html stays. */
@@ -194,8 +223,9 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
   }
   const tpl = await indexHtml(c);
   const rewriter = new HTMLRewriter()
-    .on('html', new ThemeInjector(o.theme ?? DEFAULT_THEME, o.lang ?? 'en-GB'))
+    .on('html', new ThemeInjector(o.theme ?? DEFAULT_THEME, o.lang ?? 'en-GB', colourStyle(o.colours ?? {})))
     .on('title', new TitleInjector(o.title))
+    .on('head', new FontPreloadInjector(o.theme ?? DEFAULT_THEME))
     .on('head', new BootstrapInjector(scriptSafeJson(o.bootstrap)));
   if (o.description) rewriter.on('meta[name="description"]', new DescriptionInjector(o.description));
   if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));

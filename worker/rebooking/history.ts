@@ -1,5 +1,7 @@
 import type { RebookingAppointment, RebookingClient } from '../../shared/rebooking';
 import { toMajor } from '../../shared/money';
+import type { ThemeMode } from '../../shared/constants';
+import { brandVariables } from '../../themes/brand';
 import { procedureItems } from '../bookings/appointment-view';
 import { proceduresOf, salonRules, type ClientAppointmentRow, type ProcedureRow } from '../db/client-appointments';
 import { pastAppointments, rebookableIds, rebookingSalons, salonOfRebookingClient } from '../db/rebooking';
@@ -13,7 +15,15 @@ export async function salonsOfClient(db: D1Database, clientId: string, now: numb
   const rows = await rebookingSalons(db, clientId, now);
   return rows.map((r) => ({
     id: r.id,
-    salon: { id: r.salon_id, name: r.name, phone: r.phone, timezone: r.timezone, currency: r.currency, theme_mode: r.theme_mode },
+    salon: {
+      id: r.salon_id,
+      name: r.name,
+      phone: r.phone,
+      timezone: r.timezone,
+      currency: r.currency,
+      theme_mode: r.theme_mode,
+      colours: brandVariables(r.theme_mode as ThemeMode, r.brand_colour),
+    },
     title: '',
     first_name: r.first_name,
   }));

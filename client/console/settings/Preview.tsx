@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { photoTagOf } from '../../../shared/console/photos';
-import { PREVIEW_THEME_PARAM, type ThemeMode } from '../../../shared/constants';
+import { PREVIEW_BRAND_PARAM, PREVIEW_THEME_PARAM, type ThemeMode } from '../../../shared/constants';
 import { photosQuery } from './photos-api';
 
 const SIZES = [
@@ -10,14 +10,28 @@ const SIZES = [
   { name: 'desktop', label: 'Desktop', width: 1280, height: 800 },
 ] as const;
 
+/** The brand colour once it has stayed the same a moment (a colour picker dragged reloads the preview once); undefined keeps the last. */
+function useSettledColour(brand: string | null | undefined, ms = 400): string | null {
+  const [settled, setSettled] = useState(brand ?? null);
+  useEffect(() => {
+    if (brand === undefined) return;
+    const t = setTimeout(() => setSettled(brand), ms);
+    return () => clearTimeout(t);
+  }, [brand, ms]);
+  return settled;
+}
+
 /**
- * The salon's real booking page, as clients would see it in `theme`, at phone and desktop width:
+ * The salon's real booking page, as clients would see it in `theme` and `brand` colour (null: the
+ * theme's own; undefined: a colour still being typed, the last whole one stays), at phone and desktop width:
  * the edge answers the preview parameter for that response only, so nothing is saved or shown to
  * clients until the owner saves. The page knows it is a preview (no cookie banner, no cookies of
  * a client's) and is inert here: a picture of the page, not a second place to book. It loads
  * again when a photo changes.
  */
-export function Preview({ salonId, theme }: { salonId: number; theme: ThemeMode }) {
+export function Preview({ salonId, theme, brand }: { salonId: number; theme: ThemeMode; brand?: string | null }) {
+  const colour = useSettledColour(brand);
+  const look = `${PREVIEW_THEME_PARAM}=${theme}&${PREVIEW_BRAND_PARAM}=${encodeURIComponent(colour ?? '')}`;
   const photos = useQuery({
     ...photosQuery(salonId),
     select: (p) => [p.logo, p.cover, ...p.stylists.map((s) => s.photo)].map(photoTagOf).join(),
@@ -32,13 +46,13 @@ export function Preview({ salonId, theme }: { salonId: number; theme: ThemeMode 
       })}
     >
       {SIZES.map((s) => (
-        <Frame key={`${s.name}:${photos ?? ''}`} salonId={salonId} theme={theme} size={s} />
+        <Frame key={`${s.name}:${photos ?? ''}`} salonId={salonId} look={look} size={s} />
       ))}
     </div>
   );
 }
 
-function Frame({ salonId, theme, size }: { salonId: number; theme: ThemeMode; size: (typeof SIZES)[number] }) {
+function Frame({ salonId, look, size }: { salonId: number; look: string; size: (typeof SIZES)[number] }) {
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(0.3);
   useEffect(() => {
@@ -71,7 +85,7 @@ function Frame({ salonId, theme, size }: { salonId: number; theme: ThemeMode; si
       >
         <iframe
           title={`Preview of your booking page at ${size.label.toLowerCase()} width`}
-          src={`/salon/${salonId}?${PREVIEW_THEME_PARAM}=${theme}`}
+          src={`/salon/${salonId}?${look}`}
           data-preview={size.name}
           width={size.width}
           height={size.height}

@@ -4,6 +4,7 @@ import { THEME_MODES } from '../../../shared/constants';
 import { fieldLabel } from '../../components/form-styles';
 import { sectionBox, sectionTitle } from '../app/looks';
 import { MoneySetting, NumberSetting, OnOffSetting, TextSetting, messageAt, type SettingsForm } from './controls';
+import { BrandColourSetting, wholeColour } from './BrandColour';
 import { DepositSetting } from './DepositSetting';
 import { OpeningHours } from './OpeningHours';
 import { Photos as PhotoPlaces } from './Photos';
@@ -31,6 +32,7 @@ const THEME_WORDS = {
 
 export function Appearance({ form, salonId }: { form: SettingsForm; salonId: number }) {
   const theme = form.watch('theme_mode');
+  const brand = form.watch('brand_colour');
   const error = messageAt(form.formState.errors, 'theme_mode');
   return (
     <Section title="Appearance">
@@ -44,11 +46,13 @@ export function Appearance({ form, salonId }: { form: SettingsForm; salonId: num
         ))}
         {error && <p className={css({ color: 'danger', fontSize: 'sm' })}>{error}</p>}
       </fieldset>
+      <BrandColourSetting form={form} theme={theme} />
       <h3 className={css({ fontWeight: '600', mb: '1' })}>Preview</h3>
       <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>
-        Your real booking page in the theme you chose. Clients keep seeing the saved theme until you save.
+        Your real booking page in the theme and colour you chose. Clients keep seeing the saved ones until you save.
       </p>
-      <Preview salonId={salonId} theme={theme} />
+      {/* a colour being typed shows once it is whole; null: the theme's own colours */}
+      <Preview salonId={salonId} theme={theme} brand={brand === null ? null : (wholeColour(brand) ?? undefined)} />
     </Section>
   );
 }

@@ -4,7 +4,10 @@ const money = (minor: number) => (minor / 100).toFixed(2);
 
 /** A setting's value in words, for the stale-save notice and History. */
 export function describeValue(field: SettingName | string, value: unknown): string {
-  if (value === null || value === undefined) return field === 'opening_hours' ? 'from the stylists’ hours' : 'none';
+  if (value === null || value === undefined) {
+    if (field === 'opening_hours') return 'from the stylists’ hours';
+    return field === 'brand_colour' ? 'the theme’s own colours' : 'none';
+  }
   if (typeof value === 'boolean') return value ? 'on' : 'off';
   if (value === '') return 'empty';
   if (field === 'deposit' && typeof value === 'object') {

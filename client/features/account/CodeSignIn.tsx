@@ -3,16 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { FormPhoneInput, FormTextField } from '../../components/FormFields';
+import { FormCodeField, FormPhoneInput } from '../../components/FormFields';
 import type { PhoneValue } from '../../components/phone-number';
-import { linkButton, primaryButton } from '../../components/styles';
+import { card, linkButton, primaryButton } from '../../components/styles';
 import { sendSignInCode, signInWithCode } from '../auth';
 import { codeForm, codePhoneForm, type CodeFormValues, type CodePhoneFormValues } from './forms';
 
 /** Seconds before a new code may be asked for (a text can take a moment to arrive). */
 export const RESEND_AFTER_S = 30;
 
-const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
+const box = `${card} ${css({ p: '4' })}`;
 const alert = css({ color: 'danger', mb: '3', fontWeight: '600', _focus: { outline: '2px solid', outlineOffset: '2px' } });
 
 /** A refusal's words, focused so that a screen reader and a keyboard user meet it at once. */
@@ -133,13 +133,10 @@ function CodeStep({
       <p className={css({ mb: '3' })}>
         We have sent a 6-digit code to <strong>{sent.destination}</strong>. It works for 3 minutes.
       </p>
-      <FormTextField
+      <FormCodeField
         control={form.control}
         name="code"
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={8}
         error={form.formState.errors.code?.message}
         onEdit={() => confirm.reset()}
       />

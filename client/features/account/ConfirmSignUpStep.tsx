@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
+import { card } from '../../components/styles';
 import { PageTitle } from '../../components/PageTitle';
 import { PhoneCodeForm } from '../../components/PhoneCodeForm';
 import { confirmSignUp, resendSignUpCode } from '../auth';
@@ -29,7 +30,7 @@ export function ConfirmSignUpStep({
     <>
       <PageTitle>Confirm your mobile number</PageTitle>
       <HoldCountdown />
-      <div className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}>
+      <div className={`${card} ${css({ p: '4' })}`}>
         <PhoneCodeForm
           destination={codeSentTo}
           onConfirm={async (code) => {

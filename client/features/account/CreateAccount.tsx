@@ -3,11 +3,10 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { PASSWORD_RULE_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
 import { fromE164 } from '../../components/phone-number';
-import { FormPhoneInput, FormTextField } from '../../components/FormFields';
-import { primaryButton } from '../../components/styles';
+import { FormNewPasswordField, FormPhoneInput, FormTextField } from '../../components/FormFields';
+import { card, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { signUp, useAuth } from '../auth';
@@ -102,11 +101,7 @@ export function CreateAccount({
     <>
       <PageTitle>Create account</PageTitle>
       <HoldCountdown />
-      <form
-        onSubmit={(e) => void form.handleSubmit(submit)(e)}
-        noValidate
-        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
-      >
+      <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className={`${card} ${css({ p: '4' })}`}>
         <FormTextField control={form.control} name="first_name" label="First name" autoComplete="given-name" error={shown('first_name')} />
         <FormTextField control={form.control} name="last_name" label="Last name" autoComplete="family-name" error={shown('last_name')} />
         <FormTextField control={form.control} name="email" label="Email" type="email" autoComplete="email" error={shown('email')} />
@@ -122,14 +117,10 @@ export function CreateAccount({
           <FormPhoneInput control={form.control} name="confirm" label="Confirm mobile number" autoComplete="off" error={shown('confirm')} />
         )}
         {!passwordless && (
-          <FormTextField
+          <FormNewPasswordField
             control={form.control}
             name="password"
             label="Password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            hint={PASSWORD_RULE_HINT}
             error={password ? errors.password?.message : null}
           />
         )}

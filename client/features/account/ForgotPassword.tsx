@@ -3,18 +3,18 @@ import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { MSG_RESET_WENT_WRONG, PASSWORD_RULE_HINT } from '../../../shared/account-rules';
+import { MSG_RESET_WENT_WRONG } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
 import { toE164 } from '../../components/phone-number';
 import { PhoneInput } from '../../components/PhoneInput';
-import { FormTextField } from '../../components/FormFields';
-import { primaryButton } from '../../components/styles';
+import { FormCodeField, FormNewPasswordField, FormTextField } from '../../components/FormFields';
+import { card, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { login, resetPassword, sendResetCode } from '../auth';
 import { resetForm, type ResetFormValues } from './forms';
 
 type Step = 'phone' | 'error' | 'code';
-const box = css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' });
+const box = `${card} ${css({ p: '4' })}`;
 // A number with no account is answered as one with an account (the code step), so no message says so.
 const providerMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -109,25 +109,12 @@ export function ForgotPassword() {
         <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className={box}>
           {sentTo && <p className={css({ mb: '3' })}>We have texted a code to {sentTo}.</p>}
           {/* SEND CODE needs a number the session call takes, so the code step always has one. */}
-          <FormTextField
-            control={form.control}
-            name="code"
-            label="6-digit code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            clean={(typed) => typed.replace(/\D/g, '')}
-            error={code ? errors.code?.message : null}
-          />
-          <FormTextField
+          <FormCodeField control={form.control} name="code" label="6-digit code" error={code ? errors.code?.message : null} />
+          <FormNewPasswordField
             control={form.control}
             name="password"
             deps={['again']}
             label="New password"
-            type="password"
-            autoComplete="new-password"
-            revealable
-            hint={PASSWORD_RULE_HINT}
             error={password ? errors.password?.message : null}
           />
           <FormTextField

@@ -7,7 +7,7 @@ import { loginFailure, PASSWORD_HINT } from '../../../shared/account-rules';
 import { PageTitle } from '../../components/PageTitle';
 import { FormPhoneInput, FormTextField } from '../../components/FormFields';
 import { fromE164 } from '../../components/phone-number';
-import { linkButton, outlineButton, primaryButton } from '../../components/styles';
+import { card, linkButton, outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { CallError } from '../../lib/api';
 import { login, resendSignUpCode, useAuth } from '../auth';
@@ -112,11 +112,7 @@ export function Login({
           onSignedIn={() => navigate(destination, { replace: true })}
         />
       ) : (
-        <form
-          onSubmit={(e) => void form.handleSubmit(submit)(e)}
-          noValidate
-          className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
-        >
+        <form onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate className={`${card} ${css({ p: '4' })}`}>
           <FormPhoneInput
             control={form.control}
             name="phone"

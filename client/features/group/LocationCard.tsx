@@ -1,10 +1,11 @@
 import { css } from '../../../styled-system/css';
+import { card } from '../../components/styles';
 import type { GroupNextTimes, GroupSalon } from '../../../shared/types';
 import { nextTimeWords, todayHoursWords } from '../../../shared/group-picker';
 
 type NextTime = GroupNextTimes['salons'][number];
 
-const cardBox = css({ bg: 'surface', border: '1px solid {colors.border}', rounded: 'lg', p: '4' });
+const cardBox = `${card} ${css({ p: '4' })}`;
 const detail = css({ color: 'textMuted', fontSize: 'sm', mt: '1' });
 
 /** One location: its booking link, address and map link, today's hours, its next time and distance. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { Avatar } from '../../components/Avatar';
-import { pageTitle, tabStyle } from '../../components/styles';
+import { card, pageTitle, tabStyle } from '../../components/styles';
 import { useAuth } from '../auth';
 import { CookieSettingsLink } from '../../components/CookieSettingsLink';
 import { useConsent } from '../../lib/consent';
@@ -49,12 +49,7 @@ export function Profile() {
         {tabButton('contact', 'Contact Details')}
         {tabButton('payment', 'Payment Details')}
       </div>
-      <div
-        role="tabpanel"
-        id={`panel-${tab}`}
-        aria-labelledby={`tab-${tab}`}
-        className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '4' })}
-      >
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className={`${card} ${css({ p: '4' })}`}>
         {tab === 'contact' ? <ContactDetails user={user} /> : <PaymentDetails user={user} />}
       </div>
       <p className={css({ mt: '4' })}>

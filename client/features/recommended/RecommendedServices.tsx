@@ -40,7 +40,7 @@ export function RecommendedServices() {
           className={css({
             listStyle: 'none',
             bg: 'surface',
-            rounded: 'lg',
+            rounded: 'card',
             border: '1px solid',
             borderColor: 'border',
             overflow: 'hidden',

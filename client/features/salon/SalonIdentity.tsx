@@ -4,7 +4,10 @@ import { DAY_NAMES, openingsLabel, useSalonWeekday, WEEK } from './opening-hours
 
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
-/** The top of the salon page: its cover picture, address with a map link, and opening hours. */
+/**
+ * The top of the salon page: its cover picture (from 768 px; on a phone it is the header's
+ * background), address, and opening hours with the map link beside them.
+ */
 export function SalonIdentity() {
   const { salon } = useSalon();
   const today = useSalonWeekday(salon.timezone);
@@ -13,7 +16,7 @@ export function SalonIdentity() {
     .join(', ');
   const hasHours = salon.opening_hours.some((d) => d.length > 0);
   return (
-    <section aria-label={`About ${salon.name}`} className={css({ mt: { base: '3', lg: '4' }, mb: '4' })}>
+    <section aria-label={`About ${salon.name}`} className={css({ mt: { base: '1.5', lg: '4' }, mb: { base: '1.5', md: '4' } })}>
       {salon.cover && (
         <img
           src={salon.cover.url}
@@ -22,41 +25,43 @@ export function SalonIdentity() {
           alt={`${salon.name}: cover picture`}
           fetchPriority="high"
           className={css({
-            display: 'block',
+            display: { base: 'none', md: 'block' },
             w: 'full',
             h: 'auto',
-            aspectRatio: { base: '5 / 2', sm: '3 / 1' },
+            aspectRatio: '3 / 1',
             objectFit: 'cover',
-            rounded: 'lg',
+            rounded: 'card',
             bg: 'surfaceMuted',
-            mb: '3',
+            mb: '2',
           })}
         />
       )}
-      {address && (
-        <p className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '2', alignItems: 'baseline' })}>
-          <span className={muted}>{address}</span>
+      {address && <p className={muted}>{address}</p>}
+      {(hasHours || salon.map_link) && (
+        <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', rowGap: '1', alignItems: 'baseline', mt: '1' })}>
+          {hasHours && (
+            <details className={css({ minW: '0', '& summary': { cursor: 'pointer', w: 'fit-content' } })}>
+              <summary className={muted}>
+                {today === null ? 'Opening hours' : `Open today: ${openingsLabel(salon.opening_hours[today])}`}
+              </summary>
+              <dl
+                className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '4', mt: '1', fontSize: 'sm', maxW: 'sm' })}
+              >
+                {WEEK.map((d) => (
+                  <div key={d} className={css({ display: 'contents', fontWeight: d === today ? '700' : '400' })}>
+                    <dt>{DAY_NAMES[d]}</dt>
+                    <dd className={css({ color: d === today ? 'text' : 'textMuted' })}>{openingsLabel(salon.opening_hours[d])}</dd>
+                  </div>
+                ))}
+              </dl>
+            </details>
+          )}
           {salon.map_link && (
             <a href={salon.map_link} target="_blank" rel="noopener noreferrer" className={css({ fontSize: 'sm', fontWeight: '600' })}>
               Map<span className={css({ srOnly: true })}> of {salon.name} (opens in a new tab)</span>
             </a>
           )}
-        </p>
-      )}
-      {hasHours && (
-        <details className={css({ mt: '1', '& summary': { cursor: 'pointer', w: 'fit-content' } })}>
-          <summary className={muted}>
-            {today === null ? 'Opening hours' : `Open today: ${openingsLabel(salon.opening_hours[today])}`}
-          </summary>
-          <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '4', mt: '1', fontSize: 'sm', maxW: 'sm' })}>
-            {WEEK.map((d) => (
-              <div key={d} className={css({ display: 'contents', fontWeight: d === today ? '700' : '400' })}>
-                <dt>{DAY_NAMES[d]}</dt>
-                <dd className={css({ color: d === today ? 'text' : 'textMuted' })}>{openingsLabel(salon.opening_hours[d])}</dd>
-              </div>
-            ))}
-          </dl>
-        </details>
+        </div>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
+import { card } from '../../components/styles';
 import type { Category } from '../../../shared/types';
 import { toggleService, useBooking } from '../journey';
 import { ServiceRow } from './ServiceRow';
@@ -17,17 +18,14 @@ export function CategoryList({ categories }: Props) {
   const [open, setOpen] = useState<Record<number, boolean | undefined>>({});
   const selectedIds = new Set(selectedServices.map((s) => s.id));
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
       {categories.map((cat) => {
         const count = cat.services.filter((s) => selectedIds.has(s.id)).length;
         // open until the client closes it
         const expanded = open[cat.id] ?? true;
         const panelId = `category-${cat.id}`;
         return (
-          <section
-            key={cat.id}
-            className={css({ bg: 'surface', rounded: 'lg', border: '1px solid', borderColor: 'border', overflow: 'hidden' })}
-          >
+          <section key={cat.id} className={`${card} ${css({ overflow: 'hidden' })}`}>
             <h2>
               <button
                 type="button"
@@ -40,7 +38,8 @@ export function CategoryList({ categories }: Props) {
                   alignItems: 'center',
                   gap: '2',
                   px: '3',
-                  py: '3',
+                  py: '1',
+                  minH: '10',
                   bg: 'transparent',
                   border: 'none',
                   color: 'text',

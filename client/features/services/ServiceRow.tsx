@@ -30,8 +30,8 @@ export function ServiceRow({ service, selected, onToggle }: Props) {
   return (
     <li
       className={css({
-        borderTop: '1px solid {colors.border}',
-        py: '3',
+        borderTop: '1px solid {colors.divider}',
+        py: '2',
         px: '3',
         bg: selected ? 'surfaceMuted' : 'transparent',
       })}
@@ -42,18 +42,25 @@ export function ServiceRow({ service, selected, onToggle }: Props) {
           checked={selected}
           onChange={onToggle}
           aria-describedby={service.description ? descId : undefined}
-          className={css({ w: '5', h: '5', mt: '0.5', accentColor: 'var(--colors-primary)', flexShrink: 0 })}
+          className={css({ w: '6', h: '6', mt: '0', accentColor: 'var(--colors-primary)', flexShrink: 0 })}
         />
         <span className={css({ flex: '1', minW: 0 })}>
-          <span className={css({ display: 'block', fontWeight: '600', overflowWrap: 'break-word' })}>{service.name}</span>
-          <span className={css({ display: 'block', fontSize: 'sm', color: 'textMuted' })}>
-            {formatDurationRange(service.min_duration, service.max_duration)}
+          <span className={css({ display: 'block', fontWeight: '600', lineHeight: '1.35', overflowWrap: 'break-word' })}>
+            {service.name}
+          </span>
+          {/* the duration and the price share the line under the name, which keeps the row's whole width */}
+          <span
+            className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'baseline', columnGap: '3' })}
+          >
+            <span className={css({ fontSize: 'sm', color: 'textMuted' })}>
+              {formatDurationRange(service.min_duration, service.max_duration)}
+            </span>
+            <Price text={price} whole />
           </span>
         </span>
-        <Price text={price} />
       </label>
       {service.description && (
-        <p id={descId} className={css({ fontSize: 'sm', color: 'textMuted', mt: '1', ml: '8' })}>
+        <p id={descId} className={css({ fontSize: 'sm', lineHeight: '1.35', color: 'textMuted', mt: '0.5', ml: '9' })}>
           {long && !more ? cutText(service.description, DESCRIPTION_VIEW_MORE_AT).short : service.description}{' '}
           {long && (
             <button type="button" className={linkButton} aria-expanded={more} onClick={() => setMore(!more)}>

@@ -1,6 +1,6 @@
 import { css } from '../../../styled-system/css';
 import { fieldInput } from '../../components/form-styles';
-import { outlineButton } from '../../components/styles';
+import { iconOutlineButton, smallOutlineButton } from '../../components/styles';
 
 interface Props {
   open: boolean;
@@ -17,7 +17,8 @@ export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) 
       role="search"
       className={css({
         display: 'flex',
-        flex: '1',
+        // closed: just the magnifier at the row's end; open: the field takes the row's room
+        flex: open ? '1' : '0 0 auto',
         minW: open ? '60' : 'auto',
         gap: '2',
         alignItems: 'center',
@@ -32,12 +33,31 @@ export function ServiceSearch({ open, query, onOpen, onClear, onQuery }: Props) 
           autoFocus
           value={query}
           onChange={(e) => onQuery(e.target.value)}
-          className={`${fieldInput} ${css({ flex: '1', minW: 0, minH: '10' })}`}
+          className={`${fieldInput} ${css({ flex: '1', minW: 0, minH: '9' })}`}
         />
       )}
-      <button type="button" className={outlineButton} onClick={open ? onClear : onOpen}>
-        {open ? 'Clear' : 'Search'}
-      </button>
+      {open ? (
+        <button type="button" className={smallOutlineButton} onClick={onClear}>
+          Clear
+        </button>
+      ) : (
+        // a magnifier (named Search): beside the title and CHANGE LOCATION on a 375 px phone
+        <button type="button" aria-label="Search" title="Search" className={iconOutlineButton} onClick={onOpen}>
+          <svg
+            aria-hidden="true"
+            width="18"
+            height="18"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.4"
+            strokeLinecap="round"
+          >
+            <circle cx="10.5" cy="10.5" r="6.5" />
+            <path d="m15.5 15.5 5 5" />
+          </svg>
+        </button>
+      )}
     </div>
   );
 }

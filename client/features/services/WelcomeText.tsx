@@ -16,14 +16,14 @@ export function WelcomeText() {
   // Without a message of the salon's, our own short text is shown whole: cut, it lost the phone number.
   if (!message) {
     return (
-      <p className={css({ color: 'textMuted', my: '3' })}>
+      <p className={css({ color: 'textMuted', fontSize: 'sm', lineHeight: '1.4', my: '1.5' })}>
         Please select the services you would like to book, in the order you would like them done. If you need any help, please call the
         salon on <span className={css({ whiteSpace: 'nowrap' })}>{salon.phone}</span>.
       </p>
     );
   }
   return (
-    <div className={css({ color: 'textMuted', my: '3', whiteSpace: 'pre-line' })}>
+    <div className={css({ color: 'textMuted', fontSize: 'sm', lineHeight: '1.4', my: '1.5', whiteSpace: 'pre-line' })}>
       <div className={css({ display: { base: 'block', md: 'none' } })}>
         <ReadMore text={message} limit={WELCOME_CUT_MOBILE} />
       </div>

@@ -35,7 +35,7 @@ export function StaffChoice({ service, options, chosen, onChoose, anyNote }: Pro
       className={css({
         border: '1px solid',
         borderColor: 'border',
-        rounded: 'lg',
+        rounded: 'card',
         bg: 'surface',
         mb: '4',
         overflow: 'hidden',

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { linkButton } from '../../components/styles';
+import { card, linkButton } from '../../components/styles';
 
 /** The spec folds the policy when it is taller than 32 px (docs/booking-journey.md §5). */
 const FOLD_ABOVE_PX = 32;
@@ -61,10 +61,7 @@ export function CancellationPolicy({ html, agreed, onAgree }: { html: string; ag
   const tall = folded !== null;
 
   return (
-    <section
-      aria-labelledby="policy-title"
-      className={css({ bg: 'surface', border: '1px solid', borderColor: 'border', rounded: 'lg', p: '3', mb: '4' })}
-    >
+    <section aria-labelledby="policy-title" className={`${card} ${css({ p: '3', mb: '4' })}`}>
       <h2 id="policy-title" className={css({ fontWeight: '700', mb: '1' })}>
         Cancellation policy
       </h2>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { css } from '../../../styled-system/css';
+import { card } from '../../components/styles';
 import { formatMoney, toMinor } from '../../../shared/money';
 import type { VoucherOffer } from '../../../shared/vouchers';
 import { fieldError, fieldInput, fieldLabel, radioRow } from '../../components/form-styles';
@@ -27,9 +28,7 @@ export function AmountPicker({ offer, choice, onChoose, onCustomBlur, error }: P
   const name = `${id}-amount`;
   return (
     // minW 0: a fieldset is as wide as its content by default, which would push a phone sideways.
-    <fieldset
-      className={css({ border: '1px solid', borderColor: 'border', rounded: 'lg', bg: 'surface', mb: '4', overflow: 'hidden', minW: 0 })}
-    >
+    <fieldset className={`${card} ${css({ mb: '4', overflow: 'hidden', minW: 0 })}`}>
       <legend className={css({ float: 'left', w: 'full', fontWeight: '700', p: '3' })}>Choose an amount</legend>
       {offer.amounts.map((amount) => (
         <label key={amount} className={radioRow}>
@@ -40,7 +39,7 @@ export function AmountPicker({ offer, choice, onChoose, onCustomBlur, error }: P
             checked={choice?.kind === 'fixed' && choice.amount === amount}
             onChange={() => onChoose({ kind: 'fixed', amount })}
           />
-          <Price text={money(amount)} className={css({ textAlign: 'left', maxW: 'none' })} />
+          <Price text={money(amount)} whole className={css({ textAlign: 'left' })} />
         </label>
       ))}
       {offer.custom && (

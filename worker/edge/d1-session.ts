@@ -1,0 +1,91 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { generateCookie, getCookie } from 'hono/cookie';
+import type { RoutePolicy } from '../api/policy';
+import { meteredDb, meterHeader, newMeter } from '../db/d1-meter';
+import { openSession, type SessionStart } from '../db/session';
+import type { AppEnv } from '../env';
+import { routeOf } from './route-policy';
+
+/**
+ * Every request reaches D1 through one session (read replication's Sessions API), opened here
+ * before any handler runs: the request's `c.env.DB` is that session, so the edge, the embedded
+ * API and every query module below them use it without knowing. Where it starts is the route's
+ * declaration (api/policy.ts):
+ *
+ * - a browse-only read (`replica: 'any'`): 'first-unconstrained', any replica;
+ * - a cached public GET and a page load: 'first-primary' (their first query is the settings
+ *   version their cache key carries), then replicas at least as new;
+ * - everything else (holds, bookings, payments, cancellations, a client's or staff's own reads,
+ *   sign-in): the bookmark the caller's previous answer carried, or 'first-primary'. Its answer
+ *   carries the session's newest bookmark, in the `X-D1-Bookmark` header and an httpOnly cookie
+ *   the browser returns by itself; a caller that is not a browser may send the header instead.
+ *   So a client's next read (their bookings, the confirmation) sees what its write wrote.
+ *
+ * Scheduled runs and the queue consumer use the database itself, which D1 runs on the primary.
+ */
+export const BOOKMARK_HEADER = 'X-D1-Bookmark';
+/** with D1_METER=1: what the request asked of D1 (db/d1-meter.ts) */
+export const METER_HEADER = 'X-D1-Meter';
+const COOKIE = 'd1_bookmark';
+/** A bookmark is only needed while replicas may lag (seconds); an expired one falls back to the primary. */
+const OPTIONS = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 3600 } as const;
+/** D1's bookmarks are dash-separated hex (lexicographically ordered); anything else is ignored. */
+const VALUE = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){1,7}$/i;
+
+/** How the route a request reaches reads: 'any' replica, 'after-version' (cached GETs and pages), or its caller's 'own' writes. */
+export type Reads = 'any' | 'after-version' | 'own';
+
+export function readsOf(policy: RoutePolicy | undefined, method: string): Reads {
+  if (!policy) return 'own';
+  if (policy.replica === 'any') return 'any';
+  return policy.cache && (method === 'GET' || method === 'HEAD') ? 'after-version' : 'own';
+}
+
+/** The route's way of reading, for any path the edge serves. */
+function readsOfRequest(c: Context<AppEnv>): Reads {
+  const { method, path } = c.req;
+  if (path.startsWith('/api/')) return readsOf(routeOf(method, path.slice('/api'.length))?.policy, method);
+  if (path.startsWith('/admin/')) return 'own';
+  // pages, assets and icons are public reads cached under settings versions; the rest (sign-in, webhooks) write
+  return method === 'GET' || method === 'HEAD' ? 'after-version' : 'own';
+}
+
+/** The bookmark the caller returned (its header first, then its cookie), when it is one. */
+export function bookmarkOf(c: Context<AppEnv>): string | null {
+  const given = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, COOKIE, 'host');
+  return given && VALUE.test(given) ? given : null;
+}
+
+export function startOf(reads: Reads, bookmark: string | null): SessionStart {
+  if (reads === 'any') return 'first-unconstrained';
+  if (reads === 'own' && bookmark) return bookmark;
+  return 'first-primary';
+}
+
+export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const reads = readsOfRequest(c);
+  const given = reads === 'own' ? bookmarkOf(c) : null;
+  if (given) c.set('d1Bookmark', given);
+  const session = openSession(c.env.DB, startOf(reads, given));
+  const meter = c.get('config').d1Meter ? newMeter() : null;
+  // this request's own copy of the bindings: the shared env object is never changed
+  c.env = { ...c.env, DB: meter ? meteredDb(session.db, meter) : session.db };
+  await next();
+  if (meter) answerWith(c, (h) => h.set(METER_HEADER, meterHeader(meter)));
+  if (reads !== 'own') return;
+  // an upstream API's answer names its own session's bookmark; the embedded API's is this session's
+  const latest = c.res.headers.get(BOOKMARK_HEADER) ?? session.bookmark();
+  if (!latest || !VALUE.test(latest)) return;
+  answerWith(c, (h) => {
+    h.set(BOOKMARK_HEADER, latest);
+    if (latest !== given) h.append('Set-Cookie', generateCookie(COOKIE, latest, OPTIONS));
+  });
+};
+
+/** The answer with headers changed (its own headers may be immutable: a cached or fetched response). */
+function answerWith(c: Context<AppEnv>, change: (headers: Headers) => void) {
+  const res = new Response(c.res.body, c.res);
+  change(res.headers);
+  c.res = undefined;
+  c.res = res;
+}
