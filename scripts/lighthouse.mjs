@@ -82,7 +82,7 @@ async function journeyRun(url) {
     await page.evaluate(() =>
       [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Essential cookies only')?.click(),
     );
-    await click('h2 button', 'Cuts');
+    // categories start open (issue 35): the restyle is on the first screen
     await click('label', 'Restyle');
     await page.waitForFunction(() => [...document.querySelectorAll('button')].some((b) => b.textContent.trim() === 'NEXT' && !b.disabled));
     await click('button', 'NEXT');
