@@ -150,7 +150,8 @@ export function TimeSelection() {
             {dayTimes.message}
           </p>
         ))}
-      {canWaitlist && (week || weekly.isError) && (
+      {/* Shown once the day's times are in place, so that it never jumps down under a finger. */}
+      {canWaitlist && (week || weekly.isError) && (!date || dayTimes || slots.isError) && (
         <button
           type="button"
           className={`${outlineButton} ${css({ mt: '4', alignSelf: 'flex-start' })}`}
