@@ -9,7 +9,8 @@
 //   LH_RUNS=3         runs per page; the median run (by performance score) is reported
 //   LH_CHROMIUM=/usr/bin/chromium
 //   LH_ONLY=group     only the pages whose name contains this (e.g. the group picker)
-import { readFileSync, rmSync } from 'node:fs';
+//   LH_SAVE=dir       also write each page's median report there as JSON (to read its audits)
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { startFlow } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -41,6 +42,10 @@ const rows = [];
 function rowOf(name, path, runs) {
   runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
   const lhr = runs[Math.floor(runs.length / 2)];
+  if (process.env.LH_SAVE) {
+    mkdirSync(process.env.LH_SAVE, { recursive: true });
+    writeFileSync(`${process.env.LH_SAVE}/${path.replace(/\W+/g, '_')}.json`, JSON.stringify(lhr));
+  }
   const score = (k) => Math.round((lhr.categories[k].score ?? 0) * 100);
   const failing = ['performance', 'accessibility', 'best-practices', 'seo']
     .flatMap((k) => lhr.categories[k].auditRefs.filter((r) => r.weight > 0).map((r) => lhr.audits[r.id]))

@@ -34,4 +34,11 @@ describe('transport headers on every answer', () => {
     expect(res.headers.get('Cache-Control')).not.toContain('immutable');
     expect(((await res.json()) as { detail: string }).detail).toContain('older release');
   });
+
+  it('answers a missing font 404 that no cache keeps, saying it is a font', async () => {
+    const res = await call('/fonts/comic-sans.woff2');
+    expect(res.status).toBe(404);
+    expect(res.headers.get('Cache-Control')).toBe('no-store');
+    expect(((await res.json()) as { detail: string }).detail).toBe('No such font.');
+  });
 });

@@ -13,3 +13,14 @@ export async function hashedAsset(c: Context<AppEnv>) {
   c.header('Cache-Control', 'no-store');
   return c.json(errorBody(c, 'NOT_FOUND', 'No such file: it may belong to an older release. Please reload the page.'), 404);
 }
+
+/**
+ * A theme's font (/fonts/{name}.woff2, cut at build time, kept a week by `public/_headers`). A
+ * missing one is answered 404 and never stored, so the font added by the next release is found.
+ */
+export async function fontFile(c: Context<AppEnv>) {
+  const res = await c.env.ASSETS.fetch(c.req.raw);
+  if (res.status !== 404) return res;
+  c.header('Cache-Control', 'no-store');
+  return c.json(errorBody(c, 'NOT_FOUND', 'No such font.'), 404);
+}
