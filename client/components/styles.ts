@@ -40,7 +40,15 @@ const outlineLook = css.raw({
 });
 export const outlineButton = css(outlineLook);
 /** A small outline button beside a title or a line of text (36 px high: still a comfortable target). */
-export const smallOutlineButton = css(outlineLook, { px: '2.5', minH: '9', fontSize: 'xs', letterSpacing: '0.02em' });
+const smallOutlineLook = css.raw({ px: '2.5', minH: '9', fontSize: 'xs', letterSpacing: '0.02em' });
+export const smallOutlineButton = css(outlineLook, smallOutlineLook);
+/**
+ * The small outline button that shares a row with a title and an icon: under 360 px its words
+ * take two lines (CHANGE / LOCATION) rather than pushing the icon onto a row of its own.
+ */
+export const smallOutlineButtonTwoLines = css(outlineLook, smallOutlineLook, {
+  '@media (max-width: 359.98px)': { maxW: '24', whiteSpace: 'normal', lineHeight: '1.15', textAlign: 'center', py: '0.5' },
+});
 /** A round outline button holding an icon (36 px), named by its aria-label. */
 export const iconOutlineButton = css(outlineLook, { w: '9', h: '9', px: '0', flexShrink: 0 });
 

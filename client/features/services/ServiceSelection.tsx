@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { filterByCategoryQuery, searchServices, visibleCategories } from '../../../shared/service-search';
-import { outlineButton, smallOutlineButton } from '../../components/styles';
+import { outlineButton, smallOutlineButtonTwoLines } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
 import { SalonIdentity } from '../salon';
 import { BuyVoucherLink } from '../vouchers';
@@ -44,12 +44,12 @@ export function ServiceSelection() {
   return (
     <>
       <SalonIdentity />
-      {/* The title, CHANGE LOCATION and Search share a row (they wrap below about 380 px), so that
+      {/* The title, CHANGE LOCATION and Search share a row (under 360 px CHANGE LOCATION takes two lines), so that
           the first screen of a 390 px phone shows the services with their prices (issue 35). */}
       <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '2', rowGap: '2', alignItems: 'center', mt: '2' })}>
         <h1 className={css({ fontSize: { base: 'md', sm: 'lg', md: '2xl' }, fontWeight: '700', flex: '1 0 auto' })}>Select services</h1>
         {salon.group !== null && (
-          <a href={`/group/${salon.group}/${search}`} className={smallOutlineButton}>
+          <a href={`/group/${salon.group}/${search}`} className={smallOutlineButtonTwoLines}>
             CHANGE LOCATION
           </a>
         )}
