@@ -11,7 +11,6 @@ const ADMIN = { Authorization: 'Bearer demo-admin-1' };
 /** Jamie Rivers, the demo client with past appointments at salons 1 and 2 (worker/db/seed/demo.sql). */
 const JAMIE = { sub: '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', firstName: 'Jamie' } as const;
 const EXPIRED = 'Your link has expired. Please ask the salon for a new one.';
-const OLD_LINK = 'This link is out of date';
 const TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
 const LIMITED = 'There is limited availability for your service';
 
@@ -216,78 +215,9 @@ test.describe('at 320 px', () => {
     await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
   });
 
-  test('a replaced link says when the newer one was sent and from whom; a malformed one shows the notice without a call', async ({
-    page,
-  }) => {
-    const old = await newLink(page.request);
-    await newLink(page.request);
-    await page.goto(`/auth/${old.urlhash}`);
-    await expect(page).toHaveURL('/auth/expired');
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(
-      page.getByText(
-        /^A newer link was sent to you on \w+ \d{1,2} \w+ at \d{1,2}:\d{2} [ap]m\. Please open the link in the latest text from Willow & Co Islington\.$/,
-      ),
-    ).toBeVisible();
-
-    const tokenCalls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/rebooking/')) tokenCalls.push(r.url());
-    });
-    await page.goto('/auth/not-a-link');
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
-    expect(tokenCalls).toEqual([]);
-  });
-
-  test('a token call that gets no answer: the failure message and Restart, which then goes on', async ({ page }) => {
-    const link = await newLink(page.request);
-    // The first token call is cut off on the way (a dropped connection); Restart calls again for real.
-    let cut = false;
-    await page.route('**/api/rebooking/token/**', async (route) => {
-      if (cut) return route.continue();
-      cut = true;
-      await route.abort('connectionreset');
-    });
-    await page.goto(`/auth/${link.urlhash}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Ooops, sorry! Something went wrong!' })).toBeVisible();
-    await page.getByRole('button', { name: 'Restart', exact: true }).click();
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toHaveCount(0);
-  });
-
-  test('without a token: /salon shows the old-link notice and the other screens go there', async ({ page }) => {
-    await page.goto('/salon');
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
-    for (const path of ['/history/1', '/time/1', '/confirm/1', '/end']) {
-      await page.goto(path);
-      await expect(page).toHaveURL('/salon');
-      await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    }
-  });
-
-  test('/confirm and /end without a chosen time go back; a token the API then refuses (401) is dropped and the old-link notice shows with the salon phone', async ({
-    page,
-  }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    const history = page.url();
-    await page.goto('/confirm/1');
-    await expect(page).not.toHaveURL(/\/confirm\//);
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-    await page.goto('/end');
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-
-    await page.evaluate(() => {
-      const saved = JSON.parse(sessionStorage.getItem('rebooking')!) as { token: string };
-      sessionStorage.setItem('rebooking', JSON.stringify({ ...saved, token: 'x'.repeat(43) }));
-    });
-    await page.goto(history);
-    await expect(page).toHaveURL('/salon');
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: SALONS[1].phone })).toBeVisible();
-  });
+  // A replaced or malformed link, no token, a token call cut off and Restart, /confirm and /end
+  // without a chosen time, and a token the API refuses (401), given the token call's answers:
+  // tests/unit/components/rebooking.test.tsx (the answers themselves: tests/worker/rebooking*.test.ts).
 });
 
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];

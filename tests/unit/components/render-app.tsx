@@ -123,6 +123,23 @@ export async function renderSalon(id: 1 | 2 | 3, path = '/', o: { selection?: ()
   return { user, session, ...view };
 }
 
+/**
+ * Renders the page the edge serves where no salon is named (bootstrap `landing`): the older
+ * rebooking flow at /auth/…, /salon, /history/…, or the verification links. No session check: the
+ * rebooking flow has a token of its own.
+ */
+export function renderLanding(path: string) {
+  window.history.replaceState(null, '', path);
+  queryClient.clear();
+  const user = userEvent.setup({ delay: null });
+  const view = render(
+    <StrictMode>
+      <App boot={{ page: 'landing', release: BOOTSTRAPS[1].release }} />
+    </StrictMode>,
+  );
+  return { user, ...view };
+}
+
 /** The address bar's path, as the browser shows it. */
 export const currentPath = () => window.location.pathname + window.location.search;
 
