@@ -301,19 +301,9 @@ test('a new client from the invite link: create account with the number fixed, t
   await saveCardThenPay(page, invite.appointment_id);
 });
 
-test('the login link of a client with an account fills in the number and leads to the request', async ({ page, request }) => {
-  const client = depositClient(9);
-  // Made through a request context of its own: the page is not logged in.
-  await createAccountThroughApi(request, client);
-  const invite = await requestDeposit(request, client, 9);
-  await page.goto(`/login/1/${invite.unique_code}`);
-  await expect(page).toHaveURL(`/salon/1/invite-login/${invite.unique_code}`);
-  const login = new LoginScreen(page);
-  await expect(login.phone.number).not.toHaveValue('');
-  await login.password.fill(client.password);
-  await login.login.click();
-  await expect(page).toHaveURL(`/salon/1/pay-deposit/${invite.appointment_id}`);
-});
+// The login link of a client with an account (the number filled in, on to the request after login):
+// tests/unit/components/deposits.test.tsx; /login/1/{code} → /salon/1/invite-login/{code}:
+// tests/worker/invite-links.test.ts.
 
 // The edge's answer (what the not-found page says: tests/unit/components/routes.test.tsx).
 test('a malformed invite link is the not-found page', async ({ request }) => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { RebookAnswer, RebookingLinkCreated, RebookingToken } from '../../shared/rebooking';
+import type { RebookingLinkCreated } from '../../shared/rebooking';
 import { addDays, escapeRegExp, expect, longDate, SALONS, test, todayIn, type ThemeMode } from './fixtures';
 
 // docs/accounts-and-money.md §2 Older rebooking flow, §4 Older rebooking, §7, §8, §9: a salon
@@ -11,8 +11,6 @@ const ADMIN = { Authorization: 'Bearer demo-admin-1' };
 /** Jamie Rivers, the demo client with past appointments at salons 1 and 2 (worker/db/seed/demo.sql). */
 const JAMIE = { sub: '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', firstName: 'Jamie' } as const;
 const EXPIRED = 'Your link has expired. Please ask the salon for a new one.';
-const TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
-const LIMITED = 'There is limited availability for your service';
 
 /** Salon 1 texts Jamie a fresh link (a new one replaces the last). */
 async function newLink(request: APIRequestContext): Promise<RebookingLinkCreated> {
@@ -31,21 +29,12 @@ class Rebooking {
   get h1(): Locator {
     return this.page.getByRole('heading', { level: 1 });
   }
-  get earlier(): Locator {
-    return this.page.getByRole('button', { name: 'EARLIER', exact: true });
-  }
-  get later(): Locator {
-    return this.page.getByRole('button', { name: 'LATER', exact: true });
-  }
   /** The column of one day of the picker (a region named by its date). */
   day(date: string): Locator {
     return this.page.getByRole('region', { name: longDate(date), exact: true });
   }
   timesOn(date: string): Locator {
     return this.day(date).getByRole('button');
-  }
-  get toast(): Locator {
-    return this.page.getByRole('status').filter({ hasText: LIMITED });
   }
   get rebookButtons(): Locator {
     return this.page.getByRole('list', { name: 'Past appointments' }).getByRole('button', { name: 'REBOOK', exact: true });
@@ -137,87 +126,11 @@ test.describe('at 320 px', () => {
     await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
   });
 
-  test('the window starts tomorrow; EARLIER goes back to today and is then disabled; LATER moves on a day', async ({ page }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    await flow.rebookButtons.first().click();
-    await expect(flow.h1).toHaveText('Choose a time');
-    // The salon is in London; the test machine's clock decides today there.
-    const today = todayIn('Europe/London');
-    const tomorrow = addDays(today, 1);
-    await expect(flow.day(tomorrow)).toBeVisible();
-    await expect(flow.day(addDays(tomorrow, 2))).toBeVisible();
-    await expect(flow.day(today)).toHaveCount(0);
-    await expect(flow.earlier).toBeEnabled();
-    await flow.earlier.click();
-    await expect(flow.day(today)).toBeVisible();
-    await expect(flow.day(addDays(today, 3))).toHaveCount(0);
-    await expect(flow.earlier).toBeDisabled();
-    await flow.later.click();
-    await flow.later.click();
-    await expect(flow.day(addDays(today, 2))).toBeVisible();
-    await expect(flow.day(addDays(today, 4))).toBeVisible();
-    await expect(flow.day(tomorrow)).toHaveCount(0);
-    await expect(flow.earlier).toBeEnabled();
-  });
-
-  test('a window with a day the stylist does not work: No available times and the limited-availability toast', async ({ page }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    // Jamie's past appointments are with Amelia, who works Tuesday to Saturday: Sunday and Monday have no times.
-    const saturday = nextWeekday(addDays(todayIn(), 42), 6);
-    await flow.pickAppointment(saturday);
-    await expect(flow.timesOn(saturday).first()).toBeVisible();
-    await expect(flow.day(addDays(saturday, 1))).toContainText('No available times');
-    await expect(flow.day(addDays(saturday, 2))).toContainText('No available times');
-    await expect(flow.toast).toBeVisible();
-    // A window of three working days with many times each has no toast.
-    await flow.later.click();
-    await flow.later.click();
-    await flow.later.click();
-    const tuesday = addDays(saturday, 3);
-    await expect(flow.timesOn(tuesday).first()).toBeVisible();
-    expect(await flow.timesOn(tuesday).count()).toBeGreaterThanOrEqual(12);
-    await expect(flow.toast).toHaveCount(0);
-  });
-
-  test('a time taken between choosing and confirming: the 409 message, and back to the picker without it', async ({ page, playwright }) => {
-    const flow = new Rebooking(page);
-    const link = await newLink(page.request);
-    await flow.openLink(link);
-    const day = farTuesday(7);
-    const id = await flow.pickAppointment(day);
-    const time = await flow.chooseFirstTime(day);
-
-    // Someone else with the same link takes that time first (through the API).
-    const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-    const tokenRes = await api.post(`/api/rebooking/token/${link.urlhash}/`);
-    expect(tokenRes.status()).toBe(200);
-    const { token } = (await tokenRes.json()) as RebookingToken;
-    const auth = { Authorization: `Rebooking ${token}` };
-    const clients = (await (await api.get('/api/rebooking/salons/', { headers: auth })).json()) as { id: number; salon: { id: number } }[];
-    const client = clients.find((c) => c.salon.id === 1)!;
-    const state = (await page.evaluate(() => history.state as { usr?: { time?: string } })).usr;
-    const taken = await api.post('/api/rebooking/rebook/', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-taken-${Date.now()}` },
-      data: { appointment_id: id, client_id: client.id, start_time: state!.time },
-    });
-    expect(taken.status(), await taken.text()).toBe(201);
-    expect(((await taken.json()) as RebookAnswer).status).toBe('unconfirmed');
-    await api.dispose();
-
-    await flow.confirm.click();
-    await expect(page.getByRole('alert')).toContainText(TAKEN);
-    await expect(page).toHaveURL(`/confirm/${id}`);
-    await page.getByRole('button', { name: 'CHOOSE ANOTHER TIME', exact: true }).click();
-    await expect(page).toHaveURL(`/time/${id}?from=${day}`);
-    await expect(flow.timesOn(day).first()).toBeVisible();
-    await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
-  });
-
   // A replaced or malformed link, no token, a token call cut off and Restart, /confirm and /end
-  // without a chosen time, and a token the API refuses (401), given the token call's answers:
-  // tests/unit/components/rebooking.test.tsx (the answers themselves: tests/worker/rebooking*.test.ts).
+  // without a chosen time, a token the API refuses (401), the picker's window (EARLIER, LATER), a
+  // day without times and the limited-availability toast, and a time taken before CONFIRM (409),
+  // given the API's answers: tests/unit/components/rebooking.test.tsx (the answers themselves:
+  // tests/worker/rebooking*.test.ts; the window's rules: tests/unit/rebooking-window.test.ts).
 });
 
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];

@@ -1,6 +1,7 @@
 import { waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { MSG_INVITE_INVALID, type Invite, type InviteProcessed } from '../../../shared/invites';
+import type { ClientUser } from '../../../client/features/auth/store';
+import { MSG_INVITE_INVALID, type Invite, type InviteLink, type InviteProcessed } from '../../../shared/invites';
 import { daysAhead, invite } from './answers';
 import { apiStub, currentPath, DEMO_USER, renderSalon, screen, sessionOf } from './render-app';
 
@@ -123,4 +124,42 @@ test('a withdrawn link shows that the request is no longer valid, and OK goes to
   await user.click(within(dialog).getByRole('button', { name: 'OK' }));
   await waitFor(() => expect(currentPath()).toBe('/salon/1'));
   expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+test('the login link of a client with an account fills in the number and leads to the request', async () => {
+  // Dana, who has an account, is asked for a £20 deposit; the text's /login/1/{code} is /salon/1/invite-login/{code} (tests/worker/invite-links.test.ts).
+  const dana: ClientUser = {
+    username: '7c1d2e3f-4a5b-4c6d-8e9f-0a1b2c3d4e09',
+    name: 'Dana Deposit9',
+    email: 'dana.deposit9@example.test',
+    phone_number: '+447700900609',
+    phone_number_verified: true,
+  };
+  const request = { ...invite({ id: 9, salon: 1, deposit: 20, start: daysAhead(29) }), unique_code: 'DanaDeposit9InviteCode0123456789' };
+  const link: InviteLink = {
+    unique_code: request.unique_code,
+    salon: { id: 1, name: 'Willow & Co Islington' },
+    first_name: 'Dana',
+    last_name: 'Deposit9',
+    phone_number: dana.phone_number,
+    has_account: true,
+    status: 'invited',
+  };
+  apiStub.answer(`GET /api/ncob/invite/${request.unique_code}/`, { json: link });
+  apiStub.answer('POST /session/login', { json: sessionOf(dana) });
+  answerRequests(() => [request]);
+  // pay-deposit: no card saved yet, and the request is marked seen
+  apiStub.answer('GET /api/ncob/checkout/salon/user/getcard/1/', { status: 204 });
+  apiStub.answer('POST /api/client/post/invite/1/9/seen', { status: 204 });
+
+  const { user } = await renderSalon(1, `/invite-login/${request.unique_code}`);
+  await screen.findByRole('heading', { level: 1, name: 'Login to view your account' });
+  const number = screen.getByRole('textbox', { name: 'Mobile number' }) as HTMLInputElement;
+  expect(number.value.replace(/\D/g, '').replace(/^0/, '')).toBe('7700900609');
+  await user.type(screen.getByLabelText('Password', { exact: true }), 'Dana-pass1');
+  await user.click(screen.getByRole('button', { name: 'LOGIN' }));
+  await waitFor(() => expect(currentPath()).toBe(`/salon/1/pay-deposit/${request.appointment.id}`));
+  expect(apiStub.calls.find((c) => c.path === '/session/login')?.body).toEqual({ phone: dana.phone_number, password: 'Dana-pass1' });
+  expect((await screen.findByTestId('pay-today')).textContent).toBe('£20.00');
+  expect((screen.getByRole('button', { name: 'PAY DEPOSIT' }) as HTMLButtonElement).disabled).toBe(true);
 });

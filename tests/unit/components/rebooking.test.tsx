@@ -1,6 +1,15 @@
 import { waitFor, within } from '@testing-library/react';
-import { beforeEach, expect, test } from 'vitest';
-import { REBOOKING_TEXTS, type RebookingClient, type RebookingToken } from '../../../shared/rebooking';
+import { beforeEach, describe, expect, test } from 'vitest';
+import { addDays } from '../../../shared/dates';
+import {
+  REBOOKING_TEXTS,
+  type RebookingAppointment,
+  type RebookBody,
+  type RebookingAvailability,
+  type RebookingClient,
+  type RebookingToken,
+} from '../../../shared/rebooking';
+import { dateIn, longDate } from '../../../client/lib/salon-time';
 import { rebooking, tokenRefused } from '../../../client/features/rebooking/store';
 import { apiStub, currentPath, renderLanding, screen } from './render-app';
 
@@ -130,4 +139,123 @@ test('/confirm and /end without a chosen time go back; a token the API then refu
   expect(screen.getByRole('heading', { level: 1, name: OLD_LINK })).toBeTruthy();
   expect(screen.getByRole('link', { name: '020 7946 0018' }).getAttribute('href')).toBe('tel:02079460018');
   expect(rebooking.token).toBeNull();
+});
+
+// The 3-day picker (§4 Older rebooking, §9): its window's rules are tests/unit/rebooking-window.test.ts's;
+// here, what the screen shows of them given the availability answers.
+describe('the time picker', () => {
+  const timeZone = 'Europe/London';
+  const today = dateIn(timeZone, new Date());
+  /** Jamie's past Blow Dry with Amelia Hart at salon 1 (GET rebooking/history/11/appointments/). */
+  const past: RebookingAppointment = {
+    id: 501,
+    salon_id: 1,
+    starts_at: '2026-10-06T10:00:00Z',
+    ends_at: '2026-10-06T10:35:00Z',
+    price: 35,
+    deposit: 0,
+    title: 'Blow Dry',
+    procedures: [
+      {
+        id: 601,
+        service: { id: 8, name: 'Blow Dry', category: { name: 'Finishing' } },
+        stylist: { id: 2, user_name: 'Amelia Hart' },
+        price: 35,
+        duration: 35,
+        start_time: '2026-10-06T10:00:00Z',
+      },
+    ],
+    can_rebook: true,
+  };
+  /** `n` times from 09:00 UTC, 15 minutes apart, as the availability answers them. */
+  const times = (date: string, n: number) =>
+    Array.from({ length: n }, (_, i) => new Date(Date.parse(`${date}T09:00:00Z`) + i * 15 * 60_000).toISOString());
+  /** Times no longer offered (taken meanwhile). */
+  const taken = new Set<string>();
+  /** Answers every 3-day window from `first` to `last` (its first day), each day's times from `perDay`. */
+  function answerWindows(first: string, last: string, perDay: (date: string) => number) {
+    for (let from = first; from <= last; from = addDays(from, 1)) {
+      const to = addDays(from, 2);
+      apiStub.answer(`GET /api/rebooking/availability/appointment/501/?from=${from}&to=${to}`, () => {
+        const answer: RebookingAvailability = Object.fromEntries(
+          [from, addDays(from, 1), to].map((d) => [d.replaceAll('-', ''), times(d, perDay(d)).filter((t) => !taken.has(t))]),
+        );
+        return { json: answer };
+      });
+    }
+  }
+  const day = (date: string) => screen.queryByRole('region', { name: longDate(date) });
+  const button = (name: 'EARLIER' | 'LATER') => screen.getByRole('button', { name }) as HTMLButtonElement;
+
+  beforeEach(() => {
+    taken.clear();
+    // The flow's state as a link, the salon and the past appointment leave it (in the tab's storage).
+    rebooking.token = TOKEN.token;
+    rebooking.expiresAt = TOKEN.expires_at;
+    rebooking.firstName = 'Jamie';
+    rebooking.client = CLIENTS[0]!;
+    rebooking.appointment = past;
+  });
+
+  test('the window starts tomorrow; EARLIER goes back to today and is then disabled; LATER moves on a day', async () => {
+    answerWindows(today, addDays(today, 3), () => 12);
+    const { user } = renderLanding('/time/501');
+    await screen.findByRole('heading', { level: 1, name: 'Choose a time' });
+    const tomorrow = addDays(today, 1);
+    await waitFor(() => expect(day(tomorrow)).not.toBeNull());
+    expect(day(addDays(tomorrow, 2))).not.toBeNull();
+    expect(day(today)).toBeNull();
+    expect(button('EARLIER').disabled).toBe(false);
+    await user.click(button('EARLIER'));
+    await waitFor(() => expect(day(today)).not.toBeNull());
+    expect(day(addDays(today, 3))).toBeNull();
+    expect(button('EARLIER').disabled).toBe(true);
+    await user.click(button('LATER'));
+    await user.click(button('LATER'));
+    await waitFor(() => expect(day(addDays(today, 4))).not.toBeNull());
+    expect(day(addDays(today, 2))).not.toBeNull();
+    expect(day(tomorrow)).toBeNull();
+    expect(button('EARLIER').disabled).toBe(false);
+  });
+
+  test('a window with a day the stylist does not work: No available times and the limited-availability toast', async () => {
+    // Amelia works the first day of the window only; the three days after it are full.
+    const first = addDays(today, 7);
+    answerWindows(first, addDays(first, 3), (d) => (d === first ? 8 : d <= addDays(first, 2) ? 0 : 16));
+    const { user } = renderLanding(`/time/501?from=${first}`);
+    await waitFor(() => expect(within(day(first)!).getAllByRole('button')).toHaveLength(8));
+    for (const off of [addDays(first, 1), addDays(first, 2)]) expect(day(off)!.textContent).toContain('No available times');
+    expect(screen.getByRole('status').textContent).toBe(REBOOKING_TEXTS.limited);
+    // A window of three working days with many times each has no toast.
+    for (let i = 0; i < 3; i++) await user.click(button('LATER'));
+    const later = addDays(first, 3);
+    await waitFor(() => expect(within(day(later)!).getAllByRole('button').length).toBeGreaterThanOrEqual(12));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  test('a time taken between choosing and confirming: the 409 message, and back to the picker without it', async () => {
+    const first = addDays(today, 7);
+    answerWindows(first, first, () => 12);
+    // Someone else takes the time first: the rebook call answers 409 (tests/worker/rebooking.test.ts › … booking it again is 409 …)
+    apiStub.answer('POST /api/rebooking/rebook/', ({ body }) => {
+      taken.add((body as RebookBody).start_time);
+      return { status: 409, body: { detail: 'That time has just been taken.', code: 'SLOT_TAKEN', request_id: 'r' } };
+    });
+    const { user } = renderLanding(`/time/501?from=${first}`);
+    const time = (await waitFor(() => within(day(first)!).getAllByRole('button')))[0]!;
+    const name = time.getAttribute('aria-label')!;
+    await user.click(time);
+    await screen.findByRole('heading', { level: 1, name: 'Confirm your appointment' });
+    expect(currentPath()).toBe('/confirm/501');
+    await user.click(screen.getByRole('button', { name: 'CONFIRM' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Sorry, that time has just been taken. Please choose another time.');
+    expect(apiStub.calls.find((c) => c.path === '/api/rebooking/rebook/')?.body).toMatchObject({ appointment_id: 501, client_id: 11 });
+    expect(currentPath()).toBe('/confirm/501');
+    await user.click(within(alert).getByRole('button', { name: 'CHOOSE ANOTHER TIME' }));
+    await screen.findByRole('heading', { level: 1, name: 'Choose a time' });
+    expect(currentPath()).toBe(`/time/501?from=${first}`);
+    await waitFor(() => expect(within(day(first)!).getAllByRole('button')).toHaveLength(11));
+    expect(within(day(first)!).queryByRole('button', { name })).toBeNull();
+  });
 });

@@ -53,7 +53,8 @@ export const sessionOf = (user: ClientUser) => ({
 
 /** An answer: a JSON body with status 200, or a status and body, or nothing (204). */
 export type Answer = { status: number; body?: unknown } | { json: unknown };
-type Handler = (request: { method: string; path: string; body: unknown }) => Answer;
+/** Answers a call, at once or later (a promise: the answer arrives when it resolves). */
+type Handler = (request: { method: string; path: string; body: unknown }) => Answer | Promise<Answer>;
 
 /** Calls every screen of the booking area makes (the release check; a session refresh: logged out). */
 const DEFAULTS: Record<string, Handler> = {
@@ -89,7 +90,7 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     apiStub.unanswered.push(`${method} ${path}`);
     return new Response(JSON.stringify({ detail: 'not answered by the test', code: 'test' }), { status: 599 });
   }
-  const a = handler({ method, path, body });
+  const a = await handler({ method, path, body });
   if ('json' in a) return Response.json(a.json);
   if (a.status === 204) return new Response(null, { status: 204 });
   return Response.json(a.body ?? null, { status: a.status });

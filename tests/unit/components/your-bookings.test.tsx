@@ -118,3 +118,43 @@ test('when the salon does not take cancellations online, the client is asked to 
   expect(dialog.textContent).toContain("This salon doesn't take cancellations online.");
   expect(within(dialog).getByRole('link', { name: '020 7946 0018' }).getAttribute('href')).toBe('tel:02079460018');
 });
+
+test("page 1 of a client's bookings never shows page 2's bookings, not even for one change of the page", async () => {
+  answerLists();
+  // Page 1 is not at hand (the page opened on page 2, as after a reload): its answer comes only when the test lets it.
+  let sendPage1!: () => void;
+  const page1Sent = new Promise<void>((resolve) => (sendPage1 = resolve));
+  apiStub.answer(`GET /api/ncob/client/appointments/1/past/${USER}/?page=1`, async () => {
+    await page1Sent;
+    return { json: bookingsPage(PAST.slice(0, 30), 1, 45) };
+  });
+  const { user } = await renderSalon(1, '/salon-booking/1?tab=past&past=2', { as: DEMO_USER });
+  await waitFor(() => expect(items('Past')).toHaveLength(15));
+  expect(pager().textContent).toContain('Page 2 of 2');
+  const page2 = items('Past').map((li) => li.textContent);
+
+  // At every change of the page: is "Page 1 of" on screen beside a booking of page 2?
+  const mixed: string[] = [];
+  const check = () => {
+    if (!document.querySelector('nav[aria-label="Past pages"]')?.textContent?.includes('Page 1 of')) return;
+    for (const li of document.querySelectorAll('ul[aria-label="Past bookings"] > li'))
+      if (page2.includes(li.textContent) && !mixed.includes(li.textContent!)) mixed.push(li.textContent!);
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  try {
+    await user.click(within(pager()).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(currentPath()).toBe('/salon/1/salon-booking/1?tab=past&past=1'));
+    // While page 1 loads, the screen says so rather than showing page 2's list.
+    await screen.findByText(/Loading your bookings/);
+    check();
+    sendPage1();
+    await waitFor(() => expect(items('Past')).toHaveLength(30));
+    expect(pager().textContent).toContain('Page 1 of 2');
+    expect(items('Past').filter((li) => page2.includes(li.textContent))).toEqual([]);
+    expect(items('Past').every((li) => li.textContent!.includes('Blow Dry'))).toBe(true);
+  } finally {
+    observer.disconnect();
+  }
+  expect(mixed).toEqual([]);
+});
