@@ -29,7 +29,7 @@ test('Deposits lists the demo requests grouped by salon with what each asks for'
   answerRequests(() => DEMO_REQUESTS);
   const { session } = await renderSalon(1, '/my-feeds', { as: DEMO_USER });
   await screen.findByRole('heading', { level: 1, name: 'Deposits' });
-  expect((await screen.findByRole('status')).textContent).toBe('2 new requests');
+  expect((await screen.findByText('2 new requests', { exact: true })).getAttribute('role')).toBe('status');
   // Newest appointment first: salon 1's request (6 days ahead) before salon 2's (4 days ahead).
   expect(
     within(screen.getByRole('main'))
