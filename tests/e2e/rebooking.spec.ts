@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import type { RebookAnswer, RebookingLinkCreated, RebookingToken } from '../../shared/rebooking';
+import type { RebookingLinkCreated } from '../../shared/rebooking';
 import { addDays, escapeRegExp, expect, longDate, SALONS, test, todayIn, type ThemeMode } from './fixtures';
 
 // docs/accounts-and-money.md §2 Older rebooking flow, §4 Older rebooking, §7, §8, §9: a salon
@@ -11,9 +11,6 @@ const ADMIN = { Authorization: 'Bearer demo-admin-1' };
 /** Jamie Rivers, the demo client with past appointments at salons 1 and 2 (worker/db/seed/demo.sql). */
 const JAMIE = { sub: '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123', firstName: 'Jamie' } as const;
 const EXPIRED = 'Your link has expired. Please ask the salon for a new one.';
-const OLD_LINK = 'This link is out of date';
-const TAKEN = 'Sorry, that time has just been taken. Please choose another time.';
-const LIMITED = 'There is limited availability for your service';
 
 /** Salon 1 texts Jamie a fresh link (a new one replaces the last). */
 async function newLink(request: APIRequestContext): Promise<RebookingLinkCreated> {
@@ -32,21 +29,12 @@ class Rebooking {
   get h1(): Locator {
     return this.page.getByRole('heading', { level: 1 });
   }
-  get earlier(): Locator {
-    return this.page.getByRole('button', { name: 'EARLIER', exact: true });
-  }
-  get later(): Locator {
-    return this.page.getByRole('button', { name: 'LATER', exact: true });
-  }
   /** The column of one day of the picker (a region named by its date). */
   day(date: string): Locator {
     return this.page.getByRole('region', { name: longDate(date), exact: true });
   }
   timesOn(date: string): Locator {
     return this.day(date).getByRole('button');
-  }
-  get toast(): Locator {
-    return this.page.getByRole('status').filter({ hasText: LIMITED });
   }
   get rebookButtons(): Locator {
     return this.page.getByRole('list', { name: 'Past appointments' }).getByRole('button', { name: 'REBOOK', exact: true });
@@ -138,156 +126,11 @@ test.describe('at 320 px', () => {
     await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
   });
 
-  test('the window starts tomorrow; EARLIER goes back to today and is then disabled; LATER moves on a day', async ({ page }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    await flow.rebookButtons.first().click();
-    await expect(flow.h1).toHaveText('Choose a time');
-    // The salon is in London; the test machine's clock decides today there.
-    const today = todayIn('Europe/London');
-    const tomorrow = addDays(today, 1);
-    await expect(flow.day(tomorrow)).toBeVisible();
-    await expect(flow.day(addDays(tomorrow, 2))).toBeVisible();
-    await expect(flow.day(today)).toHaveCount(0);
-    await expect(flow.earlier).toBeEnabled();
-    await flow.earlier.click();
-    await expect(flow.day(today)).toBeVisible();
-    await expect(flow.day(addDays(today, 3))).toHaveCount(0);
-    await expect(flow.earlier).toBeDisabled();
-    await flow.later.click();
-    await flow.later.click();
-    await expect(flow.day(addDays(today, 2))).toBeVisible();
-    await expect(flow.day(addDays(today, 4))).toBeVisible();
-    await expect(flow.day(tomorrow)).toHaveCount(0);
-    await expect(flow.earlier).toBeEnabled();
-  });
-
-  test('a window with a day the stylist does not work: No available times and the limited-availability toast', async ({ page }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    // Jamie's past appointments are with Amelia, who works Tuesday to Saturday: Sunday and Monday have no times.
-    const saturday = nextWeekday(addDays(todayIn(), 42), 6);
-    await flow.pickAppointment(saturday);
-    await expect(flow.timesOn(saturday).first()).toBeVisible();
-    await expect(flow.day(addDays(saturday, 1))).toContainText('No available times');
-    await expect(flow.day(addDays(saturday, 2))).toContainText('No available times');
-    await expect(flow.toast).toBeVisible();
-    // A window of three working days with many times each has no toast.
-    await flow.later.click();
-    await flow.later.click();
-    await flow.later.click();
-    const tuesday = addDays(saturday, 3);
-    await expect(flow.timesOn(tuesday).first()).toBeVisible();
-    expect(await flow.timesOn(tuesday).count()).toBeGreaterThanOrEqual(12);
-    await expect(flow.toast).toHaveCount(0);
-  });
-
-  test('a time taken between choosing and confirming: the 409 message, and back to the picker without it', async ({ page, playwright }) => {
-    const flow = new Rebooking(page);
-    const link = await newLink(page.request);
-    await flow.openLink(link);
-    const day = farTuesday(7);
-    const id = await flow.pickAppointment(day);
-    const time = await flow.chooseFirstTime(day);
-
-    // Someone else with the same link takes that time first (through the API).
-    const api = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
-    const tokenRes = await api.post(`/api/rebooking/token/${link.urlhash}/`);
-    expect(tokenRes.status()).toBe(200);
-    const { token } = (await tokenRes.json()) as RebookingToken;
-    const auth = { Authorization: `Rebooking ${token}` };
-    const clients = (await (await api.get('/api/rebooking/salons/', { headers: auth })).json()) as { id: number; salon: { id: number } }[];
-    const client = clients.find((c) => c.salon.id === 1)!;
-    const state = (await page.evaluate(() => history.state as { usr?: { time?: string } })).usr;
-    const taken = await api.post('/api/rebooking/rebook/', {
-      headers: { ...auth, 'Idempotency-Key': `e2e-taken-${Date.now()}` },
-      data: { appointment_id: id, client_id: client.id, start_time: state!.time },
-    });
-    expect(taken.status(), await taken.text()).toBe(201);
-    expect(((await taken.json()) as RebookAnswer).status).toBe('unconfirmed');
-    await api.dispose();
-
-    await flow.confirm.click();
-    await expect(page.getByRole('alert')).toContainText(TAKEN);
-    await expect(page).toHaveURL(`/confirm/${id}`);
-    await page.getByRole('button', { name: 'CHOOSE ANOTHER TIME', exact: true }).click();
-    await expect(page).toHaveURL(`/time/${id}?from=${day}`);
-    await expect(flow.timesOn(day).first()).toBeVisible();
-    await expect(flow.day(day).getByRole('button', { name: time, exact: true })).toHaveCount(0);
-  });
-
-  test('a replaced link says when the newer one was sent and from whom; a malformed one shows the notice without a call', async ({
-    page,
-  }) => {
-    const old = await newLink(page.request);
-    await newLink(page.request);
-    await page.goto(`/auth/${old.urlhash}`);
-    await expect(page).toHaveURL('/auth/expired');
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(
-      page.getByText(
-        /^A newer link was sent to you on \w+ \d{1,2} \w+ at \d{1,2}:\d{2} [ap]m\. Please open the link in the latest text from Willow & Co Islington\.$/,
-      ),
-    ).toBeVisible();
-
-    const tokenCalls: string[] = [];
-    page.on('request', (r) => {
-      if (r.url().includes('/api/rebooking/')) tokenCalls.push(r.url());
-    });
-    await page.goto('/auth/not-a-link');
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
-    expect(tokenCalls).toEqual([]);
-  });
-
-  test('a token call that gets no answer: the failure message and Restart, which then goes on', async ({ page }) => {
-    const link = await newLink(page.request);
-    // The first token call is cut off on the way (a dropped connection); Restart calls again for real.
-    let cut = false;
-    await page.route('**/api/rebooking/token/**', async (route) => {
-      if (cut) return route.continue();
-      cut = true;
-      await route.abort('connectionreset');
-    });
-    await page.goto(`/auth/${link.urlhash}`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Ooops, sorry! Something went wrong!' })).toBeVisible();
-    await page.getByRole('button', { name: 'Restart', exact: true }).click();
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toHaveCount(0);
-  });
-
-  test('without a token: /salon shows the old-link notice and the other screens go there', async ({ page }) => {
-    await page.goto('/salon');
-    await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
-    for (const path of ['/history/1', '/time/1', '/confirm/1', '/end']) {
-      await page.goto(path);
-      await expect(page).toHaveURL('/salon');
-      await expect(page.getByRole('heading', { level: 1, name: OLD_LINK })).toBeVisible();
-    }
-  });
-
-  test('/confirm and /end without a chosen time go back; a token the API then refuses (401) is dropped and the old-link notice shows with the salon phone', async ({
-    page,
-  }) => {
-    const flow = new Rebooking(page);
-    await flow.openLink(await newLink(page.request));
-    const history = page.url();
-    await page.goto('/confirm/1');
-    await expect(page).not.toHaveURL(/\/confirm\//);
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-    await page.goto('/end');
-    await expect(page).toHaveURL(/\/(salon|history\/\d+)$/);
-
-    await page.evaluate(() => {
-      const saved = JSON.parse(sessionStorage.getItem('rebooking')!) as { token: string };
-      sessionStorage.setItem('rebooking', JSON.stringify({ ...saved, token: 'x'.repeat(43) }));
-    });
-    await page.goto(history);
-    await expect(page).toHaveURL('/salon');
-    await expect(page.getByText(EXPIRED, { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: SALONS[1].phone })).toBeVisible();
-  });
+  // A replaced or malformed link, no token, a token call cut off and Restart, /confirm and /end
+  // without a chosen time, a token the API refuses (401), the picker's window (EARLIER, LATER), a
+  // day without times and the limited-availability toast, and a time taken before CONFIRM (409),
+  // given the API's answers: tests/unit/components/rebooking.test.tsx (the answers themselves:
+  // tests/worker/rebooking*.test.ts; the window's rules: tests/unit/rebooking-window.test.ts).
 });
 
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];

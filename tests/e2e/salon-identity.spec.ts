@@ -110,17 +110,16 @@ test('stylists with a photo show it in place of their initials', async ({ journe
   await expect(staff.row('Blow Dry', 'Chloe Price').locator('img')).toHaveCount(0);
 });
 
-test('the identity block has no axe violations in each theme at 320 px, nor in its own at 1280 px', async ({
+// In slick and dark at 320 px the identity block (salons 1 and 2, opened) is in themes.spec.ts's one
+// axe pass of each theme's first screen; neutral's salon takes no bookings online and shows none.
+test('the identity block has no axe violations in the neutral theme at 320 px, nor in its own at 1280 px', async ({
   openSalon,
   setSalon,
   page,
   expectAccessible,
 }) => {
-  // One axe pass per theme at a phone's width, and the desktop layout once.
   for (const [theme, width] of [
-    [S1.theme, 320],
     [S1.theme, 1280],
-    ['dark', 320],
     ['neutral', 320],
   ] as [ThemeMode, number][]) {
     if (theme !== S1.theme) await setSalon(1, { theme_mode: theme });

@@ -5,7 +5,6 @@ import {
   e164Of,
   expect,
   logInThroughApi,
-  ServiceSelection,
   test,
   type Account,
   type BookingJourney,
@@ -133,102 +132,10 @@ test("cancelling a booking whose deposit was paid, outside the salon's window, r
   await expect(bookingsList(page, 'Past').filter({ hasText: 'Deposit £13.00 refunded' })).toHaveCount(1);
 });
 
-test('when the salon does not take cancellations online, the client is asked to phone', async ({ page, setSalon }) => {
-  await setSalon(1, { allow_self_cancellation: false });
-  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
-  await page.goto('/salon/1/salon-booking/1');
-  await bookingsList(page, 'Upcoming').first().getByRole('link').click();
-  await page.getByRole('button', { name: 'CANCEL/EDIT APPOINTMENT' }).click();
-  const dialog = page.getByRole('dialog', { name: 'It is not possible to cancel online' });
-  await expect(dialog.getByRole('link', { name: '020 7946 0018' })).toHaveAttribute('href', 'tel:02079460018');
-});
-
-test('the demo client: two locations, a past tab of many pages that survive a reload, REBOOK and NOT BOOKABLE ONLINE', async ({ page }) => {
-  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
-  await page.goto('/salon/1/my-book');
-  await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
-  await expect(page.getByText('Choose location:', { exact: true })).toBeVisible();
-  const locations = page.getByRole('list', { name: 'Locations' }).getByRole('link');
-  await expect(locations).toHaveCount(2);
-  await locations.filter({ hasText: 'Willow & Co Islington' }).click();
-  await expect(page).toHaveURL('/salon/1/salon-booking/1');
-
-  await tab(page, 'Past').click();
-  await expect(bookingsList(page, 'Past')).toHaveCount(30);
-  const firstOnPage1 = (await bookingsList(page, 'Past').first().textContent())!;
-  const pager = page.getByRole('navigation', { name: 'Past pages' });
-  await expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
-  await pager.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/past=2/);
-  await page.reload();
-  await expect(tab(page, 'Past')).toHaveAttribute('aria-selected', 'true');
-  await expect(pager).toContainText('Page 2');
-  await expect(
-    page
-      .getByText('NOT BOOKABLE ONLINE')
-      .or(page.getByRole('button', { name: 'REBOOK' }))
-      .first(),
-  ).toBeVisible();
-
-  // REBOOK starts a booking with the same services already chosen.
-  await pager.getByRole('button', { name: 'Previous' }).click();
-  // page 1's bookings on screen (not page 2's, still shown for a moment while page 1 loads)
-  await expect(bookingsList(page, 'Past').first()).toHaveText(firstOnPage1);
-  const rebookable = bookingsList(page, 'Past')
-    .filter({ has: page.getByRole('button', { name: 'REBOOK' }) })
-    .first();
-  const service = (await rebookable.locator('ul li').first().innerText()).split('\n')[0]!.trim();
-  await rebookable.getByRole('button', { name: 'REBOOK' }).click();
-  await expect(page).toHaveURL('/salon/1');
-  await expect(new ServiceSelection(page).selection).toContainText(service);
-});
-
-test("page 1 of a client's bookings never shows page 2's bookings, not even for one frame", async ({ page }) => {
-  const shownBookings = () =>
-    page.evaluate(() => Array.from(document.querySelectorAll('ul[aria-label="Past bookings"] > li'), (li) => li.textContent ?? ''));
-  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
-  await page.goto('/salon/1/salon-booking/1?tab=past');
-  const pager = page.getByRole('navigation', { name: 'Past pages' });
-  await expect(pager).toContainText('Page 1 of');
-  await expect(bookingsList(page, 'Past')).toHaveCount(30);
-  const page1 = await shownBookings();
-  await pager.getByRole('button', { name: 'Next' }).click();
-  // A reload: page 1 is then a call to wait for, not an answer already at hand.
-  await page.reload();
-  await expect(pager).toContainText('Page 2 of');
-  await expect(bookingsList(page, 'Past').first()).toBeVisible();
-  const page2Only = (await shownBookings()).filter((b) => !page1.includes(b));
-  expect(page2Only.length).toBeGreaterThan(0);
-
-  // Page 1's answer comes late, so that whatever the screen shows while it loads stays up a while.
-  await page.route(/\/api\/ncob\/client\/appointments\/1\/past\/.*[?&]page=1\b/, async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
-    await route.continue();
-  });
-  // At every change of the page and every frame: is "Page 1 of" on screen beside a booking of page 2?
-  await page.evaluate((wrongOnes) => {
-    const seen: string[] = [];
-    (window as unknown as { mixedPages: string[] }).mixedPages = seen;
-    const check = () => {
-      if (!document.querySelector('nav[aria-label="Past pages"]')?.textContent?.includes('Page 1 of')) return;
-      const shown = Array.from(document.querySelectorAll('ul[aria-label="Past bookings"] > li'), (li) => li.textContent ?? '');
-      for (const b of shown) if (wrongOnes.includes(b) && !seen.includes(b)) seen.push(b);
-    };
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
-    const everyFrame = () => {
-      check();
-      requestAnimationFrame(everyFrame);
-    };
-    requestAnimationFrame(everyFrame);
-  }, page2Only);
-
-  await pager.getByRole('button', { name: 'Previous' }).click();
-  await expect(page).toHaveURL(/past=1/);
-  await expect(pager).toContainText('Page 1 of');
-  await expect(bookingsList(page, 'Past')).toHaveCount(30);
-  expect(await shownBookings()).toEqual(page1);
-  expect(await page.evaluate(() => (window as unknown as { mixedPages: string[] }).mixedPages)).toEqual([]);
-});
+// Asked to phone when the salon takes no cancellations online; the demo client's two locations, the
+// past tab's pages kept in the address, REBOOK and NOT BOOKABLE ONLINE; page 1 never showing page
+// 2's bookings while it loads (the screen watched at every change), given the API's answers:
+// tests/unit/components/your-bookings.test.tsx (the API's rules: tests/worker/client-appointments.test.ts).
 
 const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
 for (const theme of themes) {
