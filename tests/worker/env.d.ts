@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends WorkerEnv {
       TEST_MIGRATIONS: D1Migration[];
+      TEST_SCHEMA: D1Migration[];
+      DB_2: D1Database;
       /** the stand-ins Worker the tests run beside the product (tests/worker/standins-server.ts) */
       STANDINS_ORIGIN: string;
     }

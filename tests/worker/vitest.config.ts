@@ -29,6 +29,8 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: [...migrations, ...seed],
+            // the second database (DB_2): the schema alone; apply-migrations.ts places demo salons there
+            TEST_SCHEMA: migrations,
             ...standIns,
             STANDINS_ORIGIN: standIns.STRIPE_API_BASE,
             // where the stand-ins send texts' status callbacks: a name that never resolves (RFC 2606), so a

@@ -1,0 +1,113 @@
+import { env } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { moveSalon } from '../../worker/db/move-salon';
+import { forgetPlacements } from '../../worker/db/placement';
+import { GLOBAL_TABLES } from '../../worker/db/salon-rows';
+import { call, patchSalon } from './helpers';
+import { newClient, restyleRequest, restyleTimes, tuesday } from './client-bookings-helpers';
+
+/**
+ * Salons across databases (docs/scale.md): salon 2 is moved to the second database (DB_2) and
+ * every statement each database runs is recorded, so a salon's calls are seen to reach only its
+ * own database (and, for the directory and what is global, the first).
+ */
+type Ran = { binding: string; sql: string }[];
+
+function recorded(binding: string, db: D1Database, ran: Ran): D1Database {
+  const wrap = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(t, key) {
+        const value = Reflect.get(t, key) as unknown;
+        if (key === 'prepare')
+          return (sql: string) => {
+            ran.push({ binding, sql });
+            return (value as (s: string) => unknown).call(t, sql);
+          };
+        if (key === 'withSession') return (start?: string) => wrap((value as (s?: string) => object).call(t, start));
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
+      },
+    });
+  return wrap(db);
+}
+
+/** Calls the Worker with both databases recorded: the answer and every statement, by database. */
+async function traced(path: string, init: RequestInit = {}) {
+  const ran: Ran = [];
+  const res = await call(path, init, { DB: recorded('DB', env.DB, ran), DB_2: recorded('DB_2', env.DB_2, ran) });
+  return { res, ran };
+}
+
+const GLOBAL = new RegExp(`\\b(?:${GLOBAL_TABLES.join('|')})\\b`);
+/** a statement that touches only what is global (the directory, settings versions, cards) */
+const isGlobal = (sql: string) => GLOBAL.test(sql) && !/\b(?:salons|appointments|stylists|services|holds|clients)\b/.test(sql);
+
+let report: Awaited<ReturnType<typeof moveSalon>>;
+beforeAll(async () => {
+  report = await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
+  forgetPlacements();
+});
+
+describe('moving a salon to another database', () => {
+  it('copies its rows, switches the directory, and removes them from the first database', async () => {
+    expect(report).toMatchObject({ salonId: 2, from: 'DB', to: 'DB_2' });
+    expect(report.counts.salons).toBe(1);
+    expect(report.counts.stylists).toBeGreaterThan(0);
+    const placed = await env.DB.prepare('SELECT binding, moving_since, group_id FROM salon_placements WHERE salon_id = 2').first();
+    expect(placed).toEqual({ binding: 'DB_2', moving_since: null, group_id: 1 });
+    const count = async (db: D1Database, table: string) =>
+      (await db.prepare(`SELECT count(*) AS n FROM ${table} WHERE salon_id = 2`).first<{ n: number }>())!.n;
+    for (const table of ['services', 'stylists', 'appointments']) {
+      expect(await count(env.DB, table)).toBe(0);
+      expect(await count(env.DB_2, table)).toBe(report.counts[table]);
+    }
+    // the other salons stay where they were
+    expect(await env.DB.prepare('SELECT count(*) AS n FROM salons').first()).toEqual({ n: 2 });
+  });
+});
+
+describe("a salon's calls reach only its own database", () => {
+  it("salon 2's page, data, availability, booking and settings run on DB_2; DB serves only the directory", async () => {
+    const client = await newClient();
+    const start = (await restyleTimes())[0]!;
+    const calls = [
+      await traced('/salon/2'),
+      await traced('/api/book-online/salon/2/'),
+      await traced('/api/book-online/services/2/'),
+      await traced(`/api/book-online/new/availability/appointment/2/${tuesday()}/10/5/null/`),
+    ];
+    for (const { res } of calls) expect(res.status).toBe(200);
+    const booking = await traced('/api/book-online/appointment/create/2/', restyleRequest(client, start));
+    expect(booking.res.status).toBe(201);
+    const { appointment_id: id } = (await booking.res.json()) as { appointment_id: number };
+    const upcoming = await traced(`/api/ncob/client/appointments/2/future/${client.username}/`, { headers: client.auth });
+    expect(upcoming.res.status).toBe(200);
+    expect(JSON.stringify(await upcoming.res.json())).toContain(String(id));
+    const settings = await traced('/admin/salons/2', { method: 'PATCH', ...adminJson({ theme_mode: 'neutral' }) });
+    expect(settings.res.status).toBe(200);
+    const ran = [...calls, booking, upcoming, settings].flatMap((c) => c.ran);
+    expect(ran.filter((r) => r.binding === 'DB_2').length).toBeGreaterThan(20);
+    expect(ran.filter((r) => r.binding === 'DB' && !isGlobal(r.sql)).map((r) => r.sql)).toEqual([]);
+    // the booking is in salon 2's database, not the first
+    expect(await env.DB_2.prepare('SELECT salon_id FROM appointments WHERE id = ?').bind(id).first()).toEqual({ salon_id: 2 });
+    expect(await env.DB.prepare('SELECT 1 FROM appointments WHERE salon_id = 2').first()).toBeNull();
+  });
+
+  it("salon 1's calls never touch DB_2", async () => {
+    const calls = [
+      await traced('/salon/1'),
+      await traced('/api/book-online/salon/1/'),
+      await traced('/api/book-online/services/1/'),
+      await traced(`/api/book-online/new/availability/appointment/1/${tuesday()}/1/1/null/`),
+    ];
+    for (const { res } of calls) expect(res.status).toBe(200);
+    const ran = calls.flatMap((c) => c.ran);
+    expect(ran.filter((r) => r.binding === 'DB').length).toBeGreaterThan(5);
+    expect(ran.filter((r) => r.binding === 'DB_2')).toEqual([]);
+    expect((await patchSalon(1, { theme_mode: 'dark' })).status).toBe(200);
+  });
+});
+
+const adminJson = (body: unknown) => ({
+  headers: { Authorization: 'Bearer demo-admin-2', 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
