@@ -4,7 +4,7 @@ import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { GLOBAL_TABLES } from '../../worker/db/salon-rows';
 import { call, patchSalon } from './helpers';
-import { newClient, restyleRequest, restyleTimes, tuesday } from './client-bookings-helpers';
+import { demoClient, newClient, restyleRequest, restyleTimes, tuesday } from './client-bookings-helpers';
 
 /**
  * Salons across databases (docs/scale.md): salon 2 is moved to the second database (DB_2) and
@@ -104,6 +104,43 @@ describe("a salon's calls reach only its own database", () => {
     expect(ran.filter((r) => r.binding === 'DB').length).toBeGreaterThan(5);
     expect(ran.filter((r) => r.binding === 'DB_2')).toEqual([]);
     expect((await patchSalon(1, { theme_mode: 'dark' })).status).toBe(200);
+  });
+});
+
+describe('what spans salons, across databases', () => {
+  it("a client's salons come from the index: the demo client's two salons, one in each database", async () => {
+    const jamie = await demoClient();
+    const res = await call(`/api/ncob/client/salons/${jamie.username}/`, { headers: jamie.auth });
+    expect(res.status).toBe(200);
+    const salons = (await res.json()) as { id: number; name: string }[];
+    expect(salons.map((s) => s.id).sort()).toEqual([1, 2]);
+    expect(salons.find((s) => s.id === 2)?.name).toBe('Willow & Co Shoreditch');
+  });
+
+  it("a new client's first booking at the salon in DB_2 puts the salon in the index, and its salons then name it", async () => {
+    const client = await newClient();
+    const before = await call(`/api/ncob/client/salons/${client.username}/`, { headers: client.auth });
+    expect(await before.json()).toEqual([]);
+    const start = (await restyleTimes(tuesday(1)))[0]!;
+    expect((await call('/api/book-online/appointment/create/2/', restyleRequest(client, start))).status).toBe(201);
+    expect(await env.DB.prepare('SELECT salon_id FROM client_salons WHERE client_id = ?').bind(client.username).all()).toMatchObject({
+      results: [{ salon_id: 2 }],
+    });
+    const after = (await (await call(`/api/ncob/client/salons/${client.username}/`, { headers: client.auth })).json()) as { id: number }[];
+    expect(after.map((s) => s.id)).toEqual([2]);
+  });
+
+  it("a group's picker and its next times list the locations of both databases", async () => {
+    const group = (await (await call('/api/book-online/group/1/')).json()) as { salons: { id: number }[] };
+    expect(group.salons.map((s) => s.id).sort()).toEqual([1, 2]);
+    const next = (await (await call('/api/book-online/group/1/next-times/')).json()) as { salons: { id: number }[] };
+    expect(next.salons.map((s) => s.id)).toEqual([1, 2]);
+  });
+
+  it('the short URL of the salon in DB_2 still leads to it', async () => {
+    const res = await call('/api/book-online/salon/by-slug/shoreditch/');
+    expect(await res.json()).toEqual({ id: 2 });
+    expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
   });
 });
 

@@ -84,7 +84,8 @@ export const SALON_TABLES: readonly SalonTable[] = [
 
 /**
  * Tables that are not any one salon's, kept only in the first database (DB): the directory,
- * the settings versions the edge's cache keys carry, and a client's saved card (one per client,
+ * the index of a client's salons, the settings versions the edge's cache keys carry, and a
+ * client's saved card (one per client,
  * whichever salon asks).
  */
-export const GLOBAL_TABLES = ['salon_placements', 'cache_versions', 'client_cards', 'd1_migrations'] as const;
+export const GLOBAL_TABLES = ['salon_placements', 'client_salons', 'cache_versions', 'client_cards', 'd1_migrations'] as const;

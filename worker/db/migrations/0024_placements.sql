@@ -13,3 +13,15 @@ CREATE TABLE salon_placements (
   moving_since INTEGER
 );
 CREATE INDEX salon_placements_group ON salon_placements(group_id) WHERE group_id IS NOT NULL;
+
+-- The index of what spans salons (read only in DB): the salons each client has bookings with,
+-- whichever database holds them. Written after the salon's own write (the booking first, then
+-- this; an idempotent insert a retry repeats), and rebuilt from any database's appointments by
+-- the statement below, which also fills it from what a database already holds.
+CREATE TABLE client_salons (
+  client_id TEXT NOT NULL,
+  salon_id  INTEGER NOT NULL,
+  PRIMARY KEY (client_id, salon_id)
+) WITHOUT ROWID;
+INSERT OR IGNORE INTO client_salons (client_id, salon_id)
+  SELECT DISTINCT client_id, salon_id FROM appointments WHERE client_id IS NOT NULL;
