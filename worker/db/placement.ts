@@ -29,9 +29,14 @@ export function databaseNames(env: object): BindingName[] {
 const numberOf = (binding: string) => (binding === DIRECTORY_BINDING ? 1 : Number(binding.slice(3)));
 const isDatabase = (v: unknown): v is D1Database => typeof (v as D1Database | null)?.prepare === 'function';
 
-/** The database of a binding name (throws when this Worker has no such binding: the directory names one it lacks). */
+/**
+ * The database of a binding name (throws when this Worker has no such binding: the directory
+ * names one it lacks). DB is always the first database, even in the API of a salon's call, whose
+ * `DB` is the salon's own and `DIRECTORY` the first (edge/salon-database.ts).
+ */
 export function databaseOf(env: object, binding: BindingName): D1Database {
-  const db = (env as Record<string, unknown>)[binding];
+  const bindings = env as Record<string, unknown>;
+  const db = binding === DIRECTORY_BINDING ? (bindings.DIRECTORY ?? bindings.DB) : bindings[binding];
   if (!isDatabase(db)) throw new Error(`The directory places a salon in ${binding}, a D1 binding this Worker does not have`);
   return db;
 }
@@ -79,6 +84,15 @@ export async function placementOf(directory: D1Database, salonId: number, leaseM
     reads.set(salonId, { ...placement, readAt: now });
   }
   return placement;
+}
+
+/** The database of a salon (the first for none); throws while the salon is being moved (the caller retries). */
+export async function salonDatabaseOf(env: object, salonId: number | null, leaseMs: number): Promise<D1Database> {
+  const directory = databaseOf(env, DIRECTORY_BINDING);
+  if (salonId === null) return directory;
+  const placement = await placementOf(directory, salonId, leaseMs);
+  if (placement.movingSince !== null) throw new Error(`salon ${salonId} is being moved`);
+  return withDirectory(databaseOf(env, placement.binding), directory);
 }
 
 /** Forgets this isolate's directory reads (tests that move salons underneath the Worker). */
