@@ -1,4 +1,5 @@
 import { applyD1Migrations, env } from 'cloudflare:test';
+import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { forgetVersionReads } from '../../worker/edge/versions';
 
@@ -21,6 +22,9 @@ async function emptied(db: D1Database) {
 await Promise.all([emptied(env.DB), emptied(env.DB_2)]);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await applyD1Migrations(env.DB_2, env.TEST_SCHEMA);
+// TEST_DATABASES=2: the demo salons live in two databases, as they would past one: salon 2 in DB_2
+// (docs/scale.md). Not yet the default: the calls listed there as not yet across databases fail.
+if (env.TEST_DATABASES === '2') await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
 
 // The edge shares version and directory reads between requests for a short lease; each file starts afresh.
 forgetVersionReads();

@@ -41,27 +41,78 @@ const GLOBAL = new RegExp(`\\b(?:${GLOBAL_TABLES.join('|')})\\b`);
 /** a statement that touches only what is global (the directory, settings versions, cards) */
 const isGlobal = (sql: string) => GLOBAL.test(sql) && !/\b(?:salons|appointments|stylists|services|holds|clients)\b/.test(sql);
 
-let report: Awaited<ReturnType<typeof moveSalon>>;
+// salon 2 in DB_2 for this file (with TEST_DATABASES=2 apply-migrations.ts has moved it already)
 beforeAll(async () => {
-  report = await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
+  const placed = await env.DB.prepare('SELECT binding FROM salon_placements WHERE salon_id = 2').first<{ binding: string }>();
+  if (placed?.binding !== 'DB_2') await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
   forgetPlacements();
 });
 
 describe('moving a salon to another database', () => {
-  it('copies its rows, switches the directory, and removes them from the first database', async () => {
-    expect(report).toMatchObject({ salonId: 2, from: 'DB', to: 'DB_2' });
-    expect(report.counts.salons).toBe(1);
-    expect(report.counts.stylists).toBeGreaterThan(0);
+  it('salon 2 is in DB_2: the directory names it, DB keeps none of its rows', async () => {
     const placed = await env.DB.prepare('SELECT binding, moving_since, group_id FROM salon_placements WHERE salon_id = 2').first();
     expect(placed).toEqual({ binding: 'DB_2', moving_since: null, group_id: 1 });
+    expect(await env.DB.prepare('SELECT 1 FROM salons WHERE id = 2').first()).toBeNull();
+    expect(await env.DB_2.prepare('SELECT name FROM salons WHERE id = 2').first()).toEqual({ name: 'Willow & Co Shoreditch' });
+  });
+
+  it('copies its rows, verifies the counts, switches the directory and removes them from the source, both ways', async () => {
     const count = async (db: D1Database, table: string) =>
-      (await db.prepare(`SELECT count(*) AS n FROM ${table} WHERE salon_id = 2`).first<{ n: number }>())!.n;
-    for (const table of ['services', 'stylists', 'appointments']) {
+      (await db.prepare(`SELECT count(*) AS n FROM ${table} WHERE salon_id = 3`).first<{ n: number }>())!.n;
+    const before = { services: await count(env.DB, 'services'), stylists: await count(env.DB, 'stylists') };
+    const lines: string[] = [];
+    const there = await moveSalon({ env, salonId: 3, to: 'DB_2', leaseMs: 0, log: (l) => lines.push(l) });
+    forgetPlacements();
+    expect(there).toMatchObject({ salonId: 3, from: 'DB', to: 'DB_2', counts: { salons: 1, ...before } });
+    expect(lines[0]).toContain('salon 3: moving from DB to DB_2');
+    for (const table of ['services', 'stylists']) {
       expect(await count(env.DB, table)).toBe(0);
-      expect(await count(env.DB_2, table)).toBe(report.counts[table]);
+      expect(await count(env.DB_2, table)).toBe(before[table as keyof typeof before]);
     }
-    // the other salons stay where they were
-    expect(await env.DB.prepare('SELECT count(*) AS n FROM salons').first()).toEqual({ n: 2 });
+    const page = await call('/api/book-online/salon/3/');
+    expect(((await page.json()) as { name: string }).name).toBe('Brooklyn Barber Co.');
+    const back = await moveSalon({ env, salonId: 3, to: 'DB', leaseMs: 0 });
+    forgetPlacements();
+    expect(back.counts).toEqual(there.counts);
+    expect(await count(env.DB_2, 'services')).toBe(0);
+    expect(await count(env.DB, 'services')).toBe(before.services);
+  });
+
+  it('answers 503 while a salon is moving, and a move whose ids clash in the target leaves the salon where it was', async () => {
+    await env.DB.prepare(
+      "INSERT INTO salon_placements (salon_id, binding, moving_since) VALUES (3, 'DB', 1) ON CONFLICT (salon_id) DO UPDATE SET moving_since = 1",
+    ).run();
+    forgetPlacements();
+    const moving = await call('/admin/salons/3', { headers: { Authorization: 'Bearer demo-admin-3' } });
+    expect(moving.status).toBe(503);
+    expect(await moving.json()).toMatchObject({ code: 'MOVING' });
+    await env.DB.prepare('UPDATE salon_placements SET moving_since = NULL WHERE salon_id = 3').run();
+    // a stylist of salon 2 in DB_2 takes the id one of salon 3's stylists has
+    const { id } = (await env.DB.prepare('SELECT min(id) AS id FROM stylists WHERE salon_id = 3').first<{ id: number }>())!;
+    await env.DB_2.prepare("INSERT INTO stylists (id, salon_id, name) VALUES (?, 2, 'Clash')").bind(id).run();
+    await expect(moveSalon({ env, salonId: 3, to: 'DB_2', leaseMs: 0 })).rejects.toThrow();
+    forgetPlacements();
+    expect(await env.DB.prepare('SELECT binding, moving_since FROM salon_placements WHERE salon_id = 3').first()).toEqual({
+      binding: 'DB',
+      moving_since: null,
+    });
+    expect(await env.DB_2.prepare('SELECT count(*) AS n FROM services WHERE salon_id = 3').first()).toEqual({ n: 0 });
+    expect((await call('/api/book-online/salon/3/')).status).toBe(200);
+    await env.DB_2.prepare('DELETE FROM stylists WHERE id = ?').bind(id).run();
+  });
+
+  it("refuses a move where the target's staff member with the same id is another person (never grants them the role)", async () => {
+    // (the move there and back above left a copy of salon 3's owner, staff 4, in DB_2: shared rows stay)
+    await env.DB_2.prepare(
+      "INSERT OR REPLACE INTO staff (id, sub, email, name, invited_at) VALUES (4, 'someone-else', 'else@example.test', 'Else', 0)",
+    ).run();
+    await expect(moveSalon({ env, salonId: 3, to: 'DB_2', leaseMs: 0 })).rejects.toThrow(
+      /staff rows of the target have the ids of other ones/,
+    );
+    forgetPlacements();
+    expect(await env.DB_2.prepare('SELECT count(*) AS n FROM staff_roles WHERE salon_id = 3').first()).toEqual({ n: 0 });
+    expect((await call('/api/book-online/salon/3/')).status).toBe(200);
+    await env.DB_2.prepare('DELETE FROM staff WHERE id = 4').run();
   });
 });
 

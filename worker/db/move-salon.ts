@@ -84,10 +84,23 @@ async function copyRows(source: D1Database, target: D1Database, t: SalonTable, s
     const columns = Object.keys(results[0]!);
     const insert = `INSERT ${t.kind === 'shared' ? 'OR IGNORE ' : ''}INTO ${t.table} (${columns.map((c) => `"${c}"`).join(', ')})
       SELECT ${columns.map((c) => `value ->> '$."${c}"'`).join(', ')} FROM json_each(?1)`;
-    const statements = chunks(results).map((rows) => target.prepare(insert).bind(JSON.stringify(rows)));
-    await target.batch([target.prepare('PRAGMA defer_foreign_keys = on'), ...statements]);
+    const parts = chunks(results).map((rows) => JSON.stringify(rows));
+    await target.batch([target.prepare('PRAGMA defer_foreign_keys = on'), ...parts.map((rows) => target.prepare(insert).bind(rows))]);
+    if (t.same) await checkSame(target, t.table, t.same, parts);
     copied += results.length;
     if (results.length < PAGE_ROWS) return copied;
+  }
+}
+
+/** Throws unless every shared row copied (or found already there) is the same thing in the target by `same`. */
+async function checkSame(target: D1Database, table: string, same: string[], parts: string[]) {
+  const match = same.map((c) => `t."${c}" IS j.value ->> '$."${c}"'`).join(' AND ');
+  for (const rows of parts) {
+    const missing = await target
+      .prepare(`SELECT count(*) AS n FROM json_each(?1) j WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${match})`)
+      .bind(rows)
+      .first<{ n: number }>();
+    if (missing?.n) throw new Error(`${missing.n} ${table} rows of the target have the ids of other ones (${same.join(', ')} differ)`);
   }
 }
 
@@ -124,7 +137,17 @@ async function verify(source: D1Database, target: D1Database, salonId: number): 
   return counts;
 }
 
-/** Deletes the salon's own rows (children first), in one batch. */
+/** Where the directory places a salon now (for scripts: the binding's name). */
+export const placedIn = async (env: object, salonId: number) => (await placementOf(databaseOf(env, 'DB'), salonId, 0)).binding;
+
+/**
+ * Deletes the salon's own rows from `db` (children first), in one batch: the move's last step,
+ * and what `npm start` runs when its idempotent demo seed has put a moved salon's rows back in DB.
+ */
+export async function removeSalonRows(db: D1Database, salonId: number): Promise<void> {
+  await removeRows(db, salonId);
+}
+
 async function removeRows(db: D1Database, salonId: number): Promise<void> {
   const own = SALON_TABLES.filter((t) => t.kind === 'own').reverse();
   await db.batch([

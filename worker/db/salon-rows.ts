@@ -18,6 +18,11 @@ export interface SalonTable {
   kind: 'own' | 'shared';
   /** the order rows are read in, page by page (default rowid; a WITHOUT ROWID table names its key) */
   order?: string;
+  /**
+   * a shared row the target already has must be the same thing: these columns must match (a
+   * staff member's id there naming another person fails the move instead of granting them a role)
+   */
+  same?: string[];
 }
 
 const BY_SALON = 'salon_id = ?1';
@@ -25,12 +30,13 @@ const OF_STYLISTS = 'stylist_id IN (SELECT id FROM stylists WHERE salon_id = ?1)
 const GROUP = '(SELECT group_id FROM salons WHERE id = ?1)';
 
 export const SALON_TABLES: readonly SalonTable[] = [
-  { table: 'salon_groups', rows: `id = ${GROUP}`, kind: 'shared' },
+  { table: 'salon_groups', rows: `id = ${GROUP}`, kind: 'shared', same: ['id', 'name'] },
   {
     table: 'clients',
     rows: `id IN (SELECT client_id FROM appointments WHERE salon_id = ?1 UNION SELECT client_id FROM invites WHERE salon_id = ?1
              UNION SELECT client_id FROM client_notes WHERE salon_id = ?1 UNION SELECT client_id FROM rebooking_links WHERE salon_id = ?1)`,
     kind: 'shared',
+    same: ['id'],
   },
   {
     table: 'staff',
@@ -38,6 +44,7 @@ export const SALON_TABLES: readonly SalonTable[] = [
              UNION SELECT created_by FROM api_keys WHERE salon_id = ?1 UNION SELECT staff_id FROM voucher_redemptions WHERE salon_id = ?1
              UNION SELECT staff_id FROM client_notes WHERE salon_id = ?1)`,
     kind: 'shared',
+    same: ['id', 'sub'],
   },
   { table: 'salons', rows: 'id = ?1', kind: 'own' },
   { table: 'service_categories', rows: BY_SALON, kind: 'own' },
@@ -49,7 +56,7 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'stylist_days_off', rows: OF_STYLISTS, kind: 'own' },
   { table: 'staff_roles', rows: BY_SALON, kind: 'own' },
   // a group owner's role reaches every location of the group: each location's database keeps it
-  { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared' },
+  { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared', same: ['staff_id', 'group_id', 'role'] },
   { table: 'holds', rows: BY_SALON, kind: 'own' },
   { table: 'appointments', rows: BY_SALON, kind: 'own' },
   { table: 'appointment_procedures', rows: BY_SALON, kind: 'own' },
