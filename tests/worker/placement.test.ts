@@ -4,6 +4,7 @@ import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { GLOBAL_TABLES } from '../../worker/db/salon-rows';
 import { call, patchSalon } from './helpers';
+import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { demoClient, newClient, restyleRequest, restyleTimes, tuesday } from './client-bookings-helpers';
 
 /**
@@ -158,6 +159,16 @@ describe("a salon's calls reach only its own database", () => {
   });
 });
 
+describe('one database', () => {
+  it('a Worker with DB alone never reads the directory: every salon is in DB, as before', async () => {
+    const ran: Ran = [];
+    const res = await call('/api/book-online/services/1/', {}, { DB: recorded('DB', env.DB, ran), DB_2: undefined });
+    expect(res.status).toBe(200);
+    expect(ran.length).toBeGreaterThan(0);
+    expect(ran.filter((r) => /salon_placements/.test(r.sql))).toEqual([]);
+  });
+});
+
 describe('what spans salons, across databases', () => {
   it("a client's salons come from the index: the demo client's two salons, one in each database", async () => {
     const jamie = await demoClient();
@@ -192,6 +203,20 @@ describe('what spans salons, across databases', () => {
     const res = await call('/api/book-online/salon/by-slug/shoreditch/');
     expect(await res.json()).toEqual({ id: 2 });
     expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
+  });
+});
+
+describe('staff across databases', () => {
+  it('the group owner signs in to the console with both locations, and reads the diary of the one in DB_2', async () => {
+    const owner = await staffLogin(STAFF.groupOwner);
+    expect(owner.me.salons.map((s) => [s.id, s.role])).toEqual(
+      expect.arrayContaining([
+        [1, 'owner'],
+        [2, 'owner'],
+      ]),
+    );
+    const diary = await consoleCall(`/api/console/salons/2/diary/${tuesday()}`, owner.access_token);
+    expect(diary.status).toBe(200);
   });
 });
 
