@@ -67,6 +67,17 @@ interface Read extends Placement {
 const reads = new Map<number, Read>();
 const MAX_SALONS = 20_000;
 
+const IN_DB: Placement = { binding: DIRECTORY_BINDING, movingSince: null };
+
+/**
+ * Where `salonId`'s rows live for a Worker with these bindings: without a second database every
+ * salon is in DB and the directory is not read at all (one database costs nothing more).
+ */
+export async function placementIn(env: object, salonId: number, leaseMs: number): Promise<Placement> {
+  if (databaseNames(env).length < 2) return IN_DB;
+  return placementOf(databaseOf(env, DIRECTORY_BINDING), salonId, leaseMs);
+}
+
 /** Where `salonId`'s rows live, read from the directory (`directory`: the DB binding or a session of it). */
 export async function placementOf(directory: D1Database, salonId: number, leaseMs: number, now = Date.now()): Promise<Placement> {
   const last = reads.get(salonId);
@@ -90,7 +101,7 @@ export async function placementOf(directory: D1Database, salonId: number, leaseM
 export async function salonDatabaseOf(env: object, salonId: number | null, leaseMs: number): Promise<D1Database> {
   const directory = databaseOf(env, DIRECTORY_BINDING);
   if (salonId === null) return directory;
-  const placement = await placementOf(directory, salonId, leaseMs);
+  const placement = await placementIn(env, salonId, leaseMs);
   if (placement.movingSince !== null) throw new Error(`salon ${salonId} is being moved`);
   return withDirectory(databaseOf(env, placement.binding), directory);
 }

@@ -1,4 +1,4 @@
-import { databaseNames, databaseOf, DIRECTORY_BINDING, directoryOf, placedGroupLocations, placementOf, withDirectory } from './placement';
+import { databaseNames, databaseOf, DIRECTORY_BINDING, directoryOf, placedGroupLocations, placementIn, withDirectory } from './placement';
 
 /**
  * What spans salons, across databases (docs/scale.md, "Salons across databases"): the index in
@@ -36,10 +36,9 @@ export async function indexedSalonsOf(directory: D1Database, clientId: string): 
 
 /** The salons, grouped by the database the directory places each in (`env`: the bindings, DB first). */
 export async function databasesOfSalons(env: object, salonIds: number[], leaseMs: number): Promise<Map<D1Database, number[]>> {
-  const directory = databaseOf(env, DIRECTORY_BINDING);
   const out = new Map<D1Database, number[]>();
   for (const id of salonIds) {
-    const db = databaseOf(env, (await placementOf(directory, id, leaseMs)).binding);
+    const db = databaseOf(env, (await placementIn(env, id, leaseMs)).binding);
     out.set(db, [...(out.get(db) ?? []), id]);
   }
   return out;
@@ -67,6 +66,7 @@ export async function firstAnswer<T>(env: object, ask: (db: D1Database) => Promi
 /** The databases that hold a group's locations: the first (its own locations, found there by group_id), then the others the index names. */
 export async function databasesOfGroup(env: object, groupId: number): Promise<D1Database[]> {
   const directory = databaseOf(env, DIRECTORY_BINDING);
+  if (databaseNames(env).length < 2) return [directory];
   const bindings = new Set((await placedGroupLocations(directory, groupId)).map((l) => l.binding));
   return [directory, ...[...bindings].map((b) => databaseOf(env, b))];
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
 import { AppError } from '../errors';
-import { databaseOf, placementOf, withDirectory } from '../db/placement';
+import { databaseOf, placementIn, withDirectory } from '../db/placement';
 import type { MatchedRoute } from './route-policy';
 import { routeOf } from './route-policy';
 
@@ -19,7 +19,7 @@ export async function envForCall(c: Context<AppEnv>, method: string, path: strin
 
 export async function envForSalon(c: Context<AppEnv>, salonId: number): Promise<Env> {
   const directory = c.env.DB;
-  const placement = await placementOf(directory, salonId, c.get('config').versionLeaseMs);
+  const placement = await placementIn(c.env, salonId, c.get('config').versionLeaseMs);
   if (placement.movingSince !== null)
     throw new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
   return { ...c.env, DB: withDirectory(databaseOf(c.env, placement.binding), directory), DIRECTORY: directory };
