@@ -40,15 +40,16 @@ export async function moveLocalSalon(salonId, to, { persistTo = '.wrangler/state
 }
 
 /**
- * Places demo salon 2 in DB_2 (npm start, the browser tests, the benches): moved the first time;
- * afterwards the demo seed, run again, has put its rows back in DB, and they are removed there.
+ * Places demo salon 2 in DB_2 (DEMO_DATABASES=2 npm start, the browser tests' server, the benches):
+ * moved the first time. The demo seed, run again, puts the rows of every salon placed elsewhere
+ * back in DB (it is idempotent, not placement-aware): those copies are removed there.
  */
 async function placeDemoSalon(persistTo) {
-  const { moveSalon, placedIn, removeSalonRows } = await moveModule();
+  const { moveSalon, placedIn, removeSalonRows, salonsOutsideDb } = await moveModule();
   const { env, dispose } = await getPlatformProxy({ persist: { path: `${persistTo}/v3` } });
   try {
-    if ((await placedIn(env, 2)) === 'DB_2') await removeSalonRows(env.DB, 2);
-    else await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
+    for (const id of await salonsOutsideDb(env)) await removeSalonRows(env.DB, id);
+    if ((await placedIn(env, 2)) === 'DB') await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
   } finally {
     await dispose();
   }

@@ -137,6 +137,14 @@ async function verify(source: D1Database, target: D1Database, salonId: number): 
   return counts;
 }
 
+/** The salons the directory places outside DB (for scripts: their rows in DB are stale copies). */
+export async function salonsOutsideDb(env: object): Promise<number[]> {
+  const { results } = await databaseOf(env, 'DB')
+    .prepare("SELECT salon_id FROM salon_placements WHERE binding <> 'DB' ORDER BY salon_id")
+    .all<{ salon_id: number }>();
+  return results.map((r) => r.salon_id);
+}
+
 /** Where the directory places a salon now (for scripts: the binding's name). */
 export const placedIn = async (env: object, salonId: number) => (await placementOf(databaseOf(env, 'DB'), salonId, 0)).binding;
 
