@@ -24,7 +24,11 @@ function recorded(binding: string, db: D1Database, ran: Ran): D1Database {
             ran.push({ binding, sql });
             return (value as (s: string) => unknown).call(t, sql);
           };
-        if (key === 'withSession') return (start?: string) => wrap((value as (s?: string) => object).call(t, start));
+        if (key === 'withSession')
+          return (start?: string) => {
+            ran.push({ binding, sql: `(session from ${start})` });
+            return wrap((value as (s?: string) => object).call(t, start));
+          };
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(t) : value;
       },
     });
@@ -131,12 +135,22 @@ describe("a salon's calls reach only its own database", () => {
     const booking = await traced('/api/book-online/appointment/create/2/', restyleRequest(client, start));
     expect(booking.res.status).toBe(201);
     const { appointment_id: id } = (await booking.res.json()) as { appointment_id: number };
-    const upcoming = await traced(`/api/ncob/client/appointments/2/future/${client.username}/`, { headers: client.auth });
+    // the answer's bookmark is DB_2's (numbered), and the client's next read of salon 2 starts from it there
+    const bookmark = booking.res.headers.get('X-D1-Bookmark')!;
+    expect(bookmark).toMatch(/(?:^|~)2\.[0-9a-f]+-/);
+    const atDb2 = bookmark
+      .split('~')
+      .find((b) => b.startsWith('2.'))!
+      .slice(2);
+    const upcoming = await traced(`/api/ncob/client/appointments/2/future/${client.username}/`, {
+      headers: { ...client.auth, 'X-D1-Bookmark': bookmark },
+    });
+    expect(upcoming.ran).toContainEqual({ binding: 'DB_2', sql: `(session from ${atDb2})` });
     expect(upcoming.res.status).toBe(200);
     expect(JSON.stringify(await upcoming.res.json())).toContain(String(id));
     const settings = await traced('/admin/salons/2', { method: 'PATCH', ...adminJson({ theme_mode: 'neutral' }) });
     expect(settings.res.status).toBe(200);
-    const ran = [...calls, booking, upcoming, settings].flatMap((c) => c.ran);
+    const ran = [...calls, booking, upcoming, settings].flatMap((c) => c.ran).filter((r) => !r.sql.startsWith('(session'));
     expect(ran.filter((r) => r.binding === 'DB_2').length).toBeGreaterThan(20);
     expect(ran.filter((r) => r.binding === 'DB' && !isGlobal(r.sql)).map((r) => r.sql)).toEqual([]);
     // the booking is in salon 2's database, not the first
@@ -152,7 +166,7 @@ describe("a salon's calls reach only its own database", () => {
       await traced(`/api/book-online/new/availability/appointment/1/${tuesday()}/1/1/null/`),
     ];
     for (const { res } of calls) expect(res.status).toBe(200);
-    const ran = calls.flatMap((c) => c.ran);
+    const ran = calls.flatMap((c) => c.ran).filter((r) => !r.sql.startsWith('(session'));
     expect(ran.filter((r) => r.binding === 'DB').length).toBeGreaterThan(5);
     expect(ran.filter((r) => r.binding === 'DB_2')).toEqual([]);
     expect((await patchSalon(1, { theme_mode: 'dark' })).status).toBe(200);
