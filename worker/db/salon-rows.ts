@@ -84,7 +84,8 @@ export const SALON_TABLES: readonly SalonTable[] = [
     rows: `key IN (SELECT 'verify-' || id FROM appointments WHERE salon_id = ?1
              UNION SELECT 'rebooking-link-' || substr(urlhash_sha256, 1, 24) FROM rebooking_links WHERE salon_id = ?1)
            OR EXISTS (SELECT 1 FROM invites i WHERE i.salon_id = ?1 AND key GLOB 'invite-' || i.id || '-*')
-           OR EXISTS (SELECT 1 FROM reminders r WHERE r.salon_id = ?1 AND key GLOB 'reminder-' || r.appointment_id || '-*')`,
+           OR EXISTS (SELECT 1 FROM reminders r WHERE r.salon_id = ?1 AND key GLOB 'reminder-' || r.appointment_id || '-*')
+           OR EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = ?1 AND key GLOB 'appt-' || a.id || '-*')`,
     kind: 'own',
   },
 ];
