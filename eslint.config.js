@@ -51,12 +51,13 @@ const workerZones = [
   ),
   up(['api'], ['edge', 'index.ts'], 'api/ does not import the edge.'),
   // The edge's one table is its own cache bookkeeping (db/cache-versions.ts), and it opens each
-  // request's D1 session (db/session.ts, metered by db/d1-meter.ts); salon data it reaches only
-  // through the API.
+  // request's D1 sessions (db/session.ts, metered by db/d1-meter.ts), one a database, giving an
+  // embedded API call its salon's database from the directory (db/placement.ts); salon data it
+  // reaches only through the API.
   {
     ...up(['edge'], ['db'], 'The edge reaches data only through the API (embedded or UPSTREAM_API).'),
     from: './worker/db',
-    except: ['./cache-versions.ts', './session.ts', './d1-meter.ts'],
+    except: ['./cache-versions.ts', './session.ts', './d1-meter.ts', './placement.ts'],
   },
   up(
     ['edge'],

@@ -15,6 +15,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS || 16);
 const SECONDS = Number(process.env.BENCH_SECONDS || 60);
 const MAX_REQUESTS = Number(process.env.BENCH_MAX_REQUESTS || 30_000);
 const PERSIST = '.wrangler/bench-load';
+/** 2: the generated salons split over DB and DB_2 (odd ids in DB_2, named by the directory), docs/scale.md */
+const DATABASES = process.env.BENCH_DATABASES === '2' ? 2 : 1;
 /** What the simulated clients do, in proportion: browsing dominates, as on a salon's busy morning. */
 const MIX = [
   ['page load', 25],
@@ -36,14 +38,31 @@ function kindOf() {
 
 mkdirSync('.wrangler', { recursive: true });
 rmSync(PERSIST, { recursive: true, force: true });
-console.log(`Preparing the demo data and ${SALONS} salons…`);
+console.log(`Preparing the demo data and ${SALONS} salons in ${DATABASES} database${DATABASES > 1 ? 's' : ''}…`);
 let t = performance.now();
 prepareLocalDb(PERSIST);
-writeFileSync('.wrangler/bench-load.sql', benchSalonsSql(SALONS));
-run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', PERSIST, '--file', '.wrangler/bench-load.sql'], { stdio: 'ignore' });
+const execute = (binding, sql) => {
+  writeFileSync('.wrangler/bench-load.sql', sql);
+  run('wrangler', ['d1', 'execute', binding, '--local', '--persist-to', PERSIST, '--file', '.wrangler/bench-load.sql'], {
+    stdio: 'ignore',
+  });
+};
+if (DATABASES === 1) execute('DB', benchSalonsSql(SALONS));
+else {
+  execute('DB', benchSalonsSql(SALONS, 20, { only: 'even' }));
+  execute('DB_2', benchSalonsSql(SALONS, 20, { only: 'odd' }));
+  const last = FIRST_SALON + SALONS - 1;
+  execute(
+    'DB',
+    `INSERT INTO salon_placements (salon_id, binding)
+       WITH RECURSIVE n(s) AS (SELECT ${FIRST_SALON} UNION ALL SELECT s + 1 FROM n WHERE s < ${last}) SELECT s, 'DB_2' FROM n WHERE s % 2 = 1;`,
+  );
+}
 console.log(`  ${((performance.now() - t) / 1000).toFixed(1)} s`);
-const port = await freePort();
-const running = await startApp({ port, standInsPort: await freePort(), persistTo: PERSIST, vars: { D1_METER: '1' }, quiet: true });
+// BENCH_PORT: the app's port (the stand-ins' the next one), where a shared machine reserves ports; else free ones
+const port = Number(process.env.BENCH_PORT) || (await freePort());
+const standInsPort = process.env.BENCH_PORT ? port + 1 : await freePort();
+const running = await startApp({ port, standInsPort, persistTo: PERSIST, vars: { D1_METER: '1' }, quiet: true });
 const base = `http://127.0.0.1:${port}`;
 
 /** Every request from an address of its own (visitors of 1,000 salons), clear of the per-address limit on public calls. */
@@ -137,7 +156,10 @@ try {
   const who = { client: await api.demoClient(), owner: await api.staff('owner@willow-demo.test', 'Owner-pass1') };
   await mixOf(2, 3, 200, who); // warm-up, uncounted
   errors += report('Baseline: one client alone', await mixOf(1, Math.max(3, SECONDS / 10), MAX_REQUESTS, who));
-  errors += report(`${CLIENTS} clients at once, ${SALONS} salons`, await mixOf(CLIENTS, SECONDS, MAX_REQUESTS, who));
+  errors += report(
+    `${CLIENTS} clients at once, ${SALONS} salons, ${DATABASES} database${DATABASES > 1 ? 's' : ''}`,
+    await mixOf(CLIENTS, SECONDS, MAX_REQUESTS, who),
+  );
 } finally {
   running.stop();
 }

@@ -13,10 +13,12 @@ export const SERVICES = [
 export const serviceId = (s, k) => s * 10 + k;
 export const stylistId = (s, j) => s * 10 + j;
 
-export function benchSalonsSql(count, appointments = 20) {
+export function benchSalonsSql(count, appointments = 20, { only = 'all' } = {}) {
   const last = FIRST_SALON + count - 1;
   const midnight = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  const salons = `WITH RECURSIVE n(s) AS (SELECT ${FIRST_SALON} UNION ALL SELECT s + 1 FROM n WHERE s < ${last})`;
+  // with two databases (bench:load's BENCH_DATABASES=2) the even salons go in one and the odd in the other
+  const which = only === 'even' ? 'WHERE s % 2 = 0' : only === 'odd' ? 'WHERE s % 2 = 1' : '';
+  const salons = `WITH RECURSIVE n0(s) AS (SELECT ${FIRST_SALON} UNION ALL SELECT s + 1 FROM n0 WHERE s < ${last}), n(s) AS (SELECT s FROM n0 ${which})`;
   const upTo = (name, max) => `${name}(v) AS (SELECT 0 UNION ALL SELECT v + 1 FROM ${name} WHERE v < ${max})`;
   const services = SERVICES.map((s) => `SELECT ${s.k} AS k, '${s.name}' AS name, ${s.duration} AS duration`).join(' UNION ALL ');
   return `

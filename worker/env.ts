@@ -7,7 +7,15 @@ import type { AbuseCounter } from './abuse/counter';
 
 /** Bindings, vars and secrets of wrangler.toml (checked by worker/config.ts). */
 export interface Env {
+  /**
+   * The first database: the directory of salons (db/placement.ts), what spans salons, and the rows
+   * of the salons it places here. In the API of a call for one salon, that salon's database.
+   */
   DB: D1Database;
+  /** more databases for salons (wrangler.toml [[d1_databases]] DB_2, DB_3…), placed by the directory */
+  [more: `DB_${number}`]: D1Database | undefined;
+  /** in the API: the first database (the directory and what spans salons), whichever salon DB is */
+  DIRECTORY?: D1Database;
   ASSETS: Fetcher;
   /** abuse counters and ended sessions, one Durable Object per key (worker/abuse/counter.ts) */
   ABUSE: DurableObjectNamespace<AbuseCounter>;

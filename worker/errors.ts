@@ -17,6 +17,8 @@ export const STATUS = {
   TOO_MANY_REQUESTS: 429,
   BAD_GATEWAY: 502,
   INTERNAL: 500,
+  /** the salon is being moved to another database (a minute at most): try again */
+  MOVING: 503,
 } as const satisfies Record<string, ContentfulStatusCode>;
 export type ErrorCode = keyof typeof STATUS;
 

@@ -30,6 +30,7 @@ import { scheduled } from './scheduled';
 import { jsonBodyLimit } from './edge/body-limit';
 import { addressOf, admitPublicCall } from './abuse/limits';
 import { d1Session } from './edge/d1-session';
+import { salonDatabaseOf } from './db/placement';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -112,7 +113,12 @@ export { AbuseCounter } from './abuse/counter';
 export default {
   fetch: app.fetch,
   /** The MESSAGES queue's consumer (wrangler.toml [[queues.consumers]]): sends texts and emails. */
-  queue: (batch, env) => consumeMessages(batch, { db: env.DB, config: consumerConfig(env), deadLetters: env.MESSAGES_DLQ }),
+  queue: (batch, env) => {
+    const config = consumerConfig(env);
+    // a message about a salon is recorded in that salon's database (db/placement.ts)
+    const databaseOf = (salonId: number | null) => salonDatabaseOf(env, salonId, config?.versionLeaseMs ?? 0);
+    return consumeMessages(batch, { databaseOf, config, deadLetters: env.MESSAGES_DLQ });
+  },
   /** The Cron Triggers (wrangler.toml [triggers]): worker/scheduled.ts. */
   scheduled,
 } satisfies ExportedHandler<Env>;

@@ -5,11 +5,13 @@ import type { Env } from './env';
 import { bumpVersions, TENANCY_SCOPE } from './edge/versions';
 import type { OutgoingMessage } from './messaging/outbox';
 import { remindDue } from './reminders/run';
+import { everyDatabase } from './db/spanning';
 
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
  * the reminders due now go on the MESSAGES queue, once each (reminders/run.ts), and the salons'
  * own domains are checked with Cloudflare (domains/sweep.ts). Each runs whatever the other does.
+ * Both run on every database in turn (each holds its own salons' appointments and domains).
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const config = configFrom(env);
@@ -17,18 +19,22 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const now = Date.now();
   switch (controller.cron) {
     default: {
-      try {
-        const run = await remindDue({ queue: env.MESSAGES as Queue<OutgoingMessage> | undefined, db: env.DB, config }, now);
-        if (run.reminders)
-          console.log(`[reminders] ${run.reminders} reminders, ${run.messages} messages queued (${run.rowsRead} rows read)`);
-      } catch (e) {
-        // the domains are still checked; the next run sends what this one could not
-        console.error('[reminders]', e);
+      let servedChanged = false;
+      for (const db of everyDatabase(env)) {
+        try {
+          const run = await remindDue({ queue: env.MESSAGES as Queue<OutgoingMessage> | undefined, db, config }, now);
+          if (run.reminders)
+            console.log(`[reminders] ${run.reminders} reminders, ${run.messages} messages queued (${run.rowsRead} rows read)`);
+        } catch (e) {
+          // the domains are still checked; the next run sends what this one could not
+          console.error('[reminders]', e);
+        }
+        const done = await sweepDomains({ db, cloudflare: config.cloudflare }, { queue: env.MESSAGES, db, config }, now);
+        servedChanged ||= done.servedChanged;
+        if (done.removed) console.log(`[domains] checked ${done.checked}, removed ${done.removed} abandoned`);
       }
-      const done = await sweepDomains({ db: env.DB, cloudflare: config.cloudflare }, { queue: env.MESSAGES, db: env.DB, config }, now);
       // a domain went live or stopped: the edge's domain lookups are asked again from the next request
-      if (done.servedChanged) await bumpVersions(env.DB, [TENANCY_SCOPE], config.versionLeaseMs);
-      if (done.removed) console.log(`[domains] checked ${done.checked}, removed ${done.removed} abandoned`);
+      if (servedChanged) await bumpVersions(env.DB, [TENANCY_SCOPE], config.versionLeaseMs);
     }
   }
 }

@@ -93,13 +93,11 @@ export async function demoLogin(): Promise<{ token: string; username: string }> 
  * invites and no-show fees, in one batch with the test file's own resets (`also`).
  */
 export async function emptyDiaries(...also: D1PreparedStatement[]) {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM stylist_blocks'),
-    env.DB.prepare('DELETE FROM holds'),
-    env.DB.prepare('DELETE FROM appointment_procedures'),
-    env.DB.prepare('DELETE FROM invites'),
-    env.DB.prepare('DELETE FROM no_show_fees'),
-    env.DB.prepare('DELETE FROM appointments'),
-    ...also,
-  ]);
+  const diaries = (db: D1Database) =>
+    ['stylist_blocks', 'holds', 'appointment_procedures', 'invites', 'no_show_fees', 'appointments'].map((t) =>
+      db.prepare(`DELETE FROM ${t}`),
+    );
+  // salon 2 lives in DB_2 (apply-migrations.ts)
+  await env.DB_2.batch(diaries(env.DB_2));
+  await env.DB.batch([...diaries(env.DB), ...also]);
 }

@@ -8,6 +8,7 @@ import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
 import { otherSalonWithDomain } from '../db/custom-domains';
 import { salonOfShortName } from '../db/short-names';
+import { firstAnswer } from '../db/spanning';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
@@ -263,9 +264,12 @@ export const adminSettings = new Hono<AppEnv>()
       if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
       if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
       // a domain another salon is setting up in the console, or a short name one gave up less than 90 days ago, is theirs
-      if (changes.custom_domain && (await otherSalonWithDomain(c.env.DB, changes.custom_domain, id)))
+      // (in any database: names are unique across them, db/spanning.ts)
+      const domain = changes.custom_domain;
+      if (domain && (await firstAnswer(c.env, (db) => otherSalonWithDomain(db, domain, id))))
         throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');
-      const slugOwner = changes.short_slug ? await salonOfShortName(c.env.DB, changes.short_slug, Date.now()) : null;
+      const slug = changes.short_slug;
+      const slugOwner = slug ? await firstAnswer(c.env, (db) => salonOfShortName(db, slug, Date.now())) : null;
       if (slugOwner && slugOwner.id !== id) throw new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
       try {
         await updateSalonSettings(c.env.DB, id, changes);

@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { groupById, salonById, salonExists, toSalonDetails } from '../db/salons';
 import { servicesByCategory } from '../db/services';
+import { databasesOfGroup } from '../db/spanning';
 import { idParam, validate } from '../validate';
 import { cachedRoute, SCOPES } from './policy';
 
@@ -20,7 +21,9 @@ export const catalogue = new Hono<AppEnv>()
     cachedRoute((p) => SCOPES.group(p.id!)),
     validate('param', z.object({ id: idParam('Group id') })),
     async (c) => {
-      const group = await groupById(c.env.DB, c.req.valid('param').id);
+      const { id } = c.req.valid('param');
+      // the group's row is in the first database; its locations wherever the directory placed them
+      const group = await groupById(c.env.DB, id, await databasesOfGroup(c.env, id));
       if (!group) throw new AppError('NOT_FOUND', 'Group not found');
       return c.json(group);
     },

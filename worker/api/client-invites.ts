@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { MSG_INVITE_INVALID, OPEN_INVITE_STATUSES, type InviteLink, type InviteProcessed } from '../../shared/invites';
 import { clientById, clientByPhone, forgetClient, rememberClient } from '../db/clients';
+import { everyDatabase } from '../db/spanning';
 import { inviteByCode } from '../db/invites';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
@@ -52,12 +53,12 @@ async function verifiedUserOf(c: Context<AppEnv>, sub: string) {
 export async function knowClient(c: Context<AppEnv>, sub: string) {
   if (await clientById(c.env.DB, sub)) return;
   const user = await verifiedUserOf(c, sub);
-  if (user?.phone) await remember(c, { ...user, phone: user.phone });
+  if (user?.phone) await remember(c.env.DB, { ...user, phone: user.phone });
 }
 
-/** Records the client as GetUser tells it (a verified phone, names, email). */
-const remember = (c: Context<AppEnv>, user: VerifiedUser & { phone: string }) =>
-  rememberClient(c.env.DB, {
+/** Records the client as GetUser tells it (a verified phone, names, email) in `db` (a salon's database keeps its clients). */
+const remember = (db: D1Database, user: VerifiedUser & { phone: string }) =>
+  rememberClient(db, {
     id: user.username,
     phone: user.phone,
     firstName: user.firstName,
@@ -121,8 +122,9 @@ export const clientInvites = new Hono<AppEnv>()
     const sub = clientOf(c);
     const user = await verifiedUserOf(c, sub);
     if (!user) throw new AppError('BAD_GATEWAY', 'The sign-in service is unreachable at the moment. Please try again shortly.');
-    if (user.phone) await remember(c, { ...user, phone: user.phone });
-    else await forgetClient(c.env.DB, sub);
+    // every database: each keeps the clients of its salons, and bookings for the phone may wait in any
+    const phone = user.phone;
+    await Promise.all(everyDatabase(c.env).map((db) => (phone ? remember(db, { ...user, phone }) : forgetClient(db, sub))));
     return c.body(null, 204);
   })
   .post('/client/post/invite/:salonId/:inviteId/seen', clientRoute, validate('param', inviteParam), async (c) => {

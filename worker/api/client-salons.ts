@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { salonsOfClient } from '../db/appointments';
+import { salonCards } from '../db/appointments';
+import { databasesOfSalons, indexedSalonsOf } from '../db/spanning';
 import type { AppEnv } from '../env';
 import { validate } from '../validate';
 import { clientOf } from './request-headers';
@@ -15,7 +16,11 @@ export const clientSalons = new Hono<AppEnv>().get(
   validate('param', z.object({ username })),
   async (c) => {
     const sub = clientOf(c, c.req.valid('param').username);
-    const salons = await salonsOfClient(c.env.DB, sub);
+    // the index names the client's salons, the directory their databases, each asked once
+    const ids = await indexedSalonsOf(c.env.DB, sub);
+    const byDatabase = await databasesOfSalons(c.env, ids, c.get('config').versionLeaseMs);
+    const found = await Promise.all([...byDatabase].map(([db, some]) => salonCards(db, some)));
+    const salons = found.flat().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id));
     c.header('Cache-Control', 'private, no-store');
     return c.json(salons);
   },

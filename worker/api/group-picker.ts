@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { groupExists } from '../db/groups';
+import { databasesOfGroup } from '../db/spanning';
 import { AppError } from '../errors';
 import { groupNextTimes } from '../group/next-times';
 import { idParam, validate } from '../validate';
@@ -19,7 +20,7 @@ export const groupPicker = new Hono<AppEnv>().get(
   async (c) => {
     const t = performance.now();
     const { id } = c.req.valid('param');
-    const answer = await groupNextTimes(c.env.DB, id, c.req.valid('query').service ?? null, Date.now());
+    const answer = await groupNextTimes(await databasesOfGroup(c.env, id), id, c.req.valid('query').service ?? null, Date.now());
     if (answer.salons.length === 0 && !(await groupExists(c.env.DB, id))) throw new AppError('NOT_FOUND', 'Group not found');
     c.header('Cache-Control', 'no-store');
     c.header('Server-Timing', `engine;dur=${(performance.now() - t).toFixed(2)}`);

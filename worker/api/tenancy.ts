@@ -4,6 +4,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { salonIdBy } from '../db/salons';
 import { salonOfShortName } from '../db/short-names';
+import { firstAnswer } from '../db/spanning';
 import { hostName, shortSlugParam, validate } from '../validate';
 import { cachedRoute, SCOPES } from './policy';
 
@@ -20,7 +21,7 @@ export const tenancy = new Hono<AppEnv>()
     validate('param', z.object({ host: hostName })),
     async (c) => {
       const { host } = c.req.valid('param');
-      const id = await salonIdBy(c.env.DB, 'custom_domain', host);
+      const id = await firstAnswer(c.env, (db) => salonIdBy(db, 'custom_domain', host));
       if (!id) throw new AppError('NOT_FOUND', `No salon books online at ${host}`);
       return c.json({ id });
     },
@@ -32,7 +33,7 @@ export const tenancy = new Hono<AppEnv>()
     async (c) => {
       const { slug } = c.req.valid('param');
       // a name the salon gave up less than 90 days ago still leads to it (db/short-names.ts)
-      const id = (await salonOfShortName(c.env.DB, slug, Date.now()))?.id;
+      const id = (await firstAnswer(c.env, (db) => salonOfShortName(db, slug, Date.now())))?.id;
       if (!id) throw new AppError('NOT_FOUND', `No salon has the short URL /s/${slug}`);
       return c.json({ id });
     },

@@ -17,6 +17,7 @@ import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
 import { chargeDeposit } from '../payments/deposit';
 import { planBooking } from './plan';
+import { indexClientSalon } from '../db/spanning';
 
 export interface BookingAsked {
   salonId: number;
@@ -103,7 +104,8 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
   const { hold_id: _hold, ...asked } = r;
   const requestHash = await sha256Hex(JSON.stringify({ salonId: a.salonId, waitlist: a.waitlist, asked }));
   const prior = await appointmentByKey(db, a.clientId, a.idempotencyKey);
-  if (prior) return replayOf(prior, requestHash, a.clientId, a.now);
+  // a retry repeats the index's write too, so one that failed after the booking is made good
+  if (prior) return indexClientSalon(db, a.clientId, a.salonId).then(() => replayOf(prior, requestHash, a.clientId, a.now));
   const plan = await planBooking(db, {
     salonId: a.salonId,
     start: r.start_time,
@@ -159,6 +161,8 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     if (again) return replayOf(again, requestHash, a.clientId, a.now);
     throw e;
   }
+  // the index of a client's salons (in the first database), after the salon's own write
+  await indexClientSalon(db, a.clientId, a.salonId);
   const booking = answerOf(row, a.clientId);
   if (!card || row.status !== 'pending') return { booking, verificationCode: code };
   const outcome = await chargeDeposit(db, stripe, {

@@ -9,6 +9,7 @@ import { cancellationOf } from '../bookings/cancellation-rules';
 import { shiftAppointment } from '../bookings/move';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
+import { indexClientSalon } from '../db/spanning';
 import { isBlockConflict } from '../db/blocks';
 import { clientById, clientByPhone } from '../db/clients';
 import { proceduresOf, salonRules } from '../db/client-appointments';
@@ -147,6 +148,7 @@ export async function deskBook(
   });
   try {
     const row = created(await db.batch(statements));
+    if (who.clientId) await indexClientSalon(db, who.clientId, a.salonId);
     return {
       id: row.id,
       phone: who.phone,

@@ -223,17 +223,14 @@ export async function verifyBooking(db: D1Database, salonId: number, code: strin
   return row?.id ?? null;
 }
 
-/** The salons a client has bookings with, by name. */
-/** The salons a client has bookings with: id, name and logo (profile_image_url, null without one). */
-export async function salonsOfClient(
+/** Salons of this database by id (a client's, as the index names them): id, name and logo (null without one). */
+export async function salonCards(
   db: D1Database,
-  clientId: string,
+  salonIds: number[],
 ): Promise<{ id: number; name: string; profile_image_url: string | null }[]> {
   const { results } = await db
-    .prepare(
-      "SELECT DISTINCT s.id, s.name, NULLIF(s.image, '') AS profile_image_url FROM appointments a JOIN salons s ON s.id = a.salon_id WHERE a.client_id = ? ORDER BY s.name",
-    )
-    .bind(clientId)
+    .prepare("SELECT id, name, NULLIF(image, '') AS profile_image_url FROM salons WHERE id IN (SELECT value FROM json_each(?))")
+    .bind(JSON.stringify(salonIds))
     .all<{ id: number; name: string; profile_image_url: string | null }>();
   return results;
 }

@@ -1,3 +1,5 @@
+import { indexClientSalonsIn } from './spanning';
+
 /** A client the API has seen with a verified phone (clients table). */
 export interface ClientRow {
   id: string;
@@ -46,6 +48,8 @@ export async function rememberClient(
       .prepare('UPDATE invites SET client_id = ?1, updated_at = ?3 WHERE client_id IS NULL AND client_phone = ?2')
       .bind(c.id, c.phone, c.now),
   ]);
+  // the bookings it claimed: their salons join the client's in the index
+  await indexClientSalonsIn(db, c.id);
 }
 
 /** A client whose phone is no longer verified (changed, not yet confirmed): nothing more reaches it by phone until it is. */

@@ -233,17 +233,20 @@ export function imageOf(stored: string | null): SalonImage | null {
 }
 
 /** A group with the locations its picker shows, in the group owner's order (migration 0021). */
-export async function groupById(db: D1Database, id: number): Promise<Group | null> {
-  const [group, salons] = await db.batch<Record<string, unknown>>([
-    db.prepare('SELECT id, name, picker_heading, picker_text FROM salon_groups WHERE id = ?').bind(id),
-    db
-      .prepare(
-        `${SALON_SELECT} WHERE s.group_id = ? AND s.picker_hidden = 0 ORDER BY s.picker_position IS NULL, s.picker_position, s.name, s.id`,
-      )
-      .bind(id),
+/**
+ * A group and its visible locations, in the picker's order. `db` holds the group's row (the first
+ * database); `locationsIn` every database that holds some of its locations (db/spanning.ts).
+ */
+export async function groupById(db: D1Database, id: number, locationsIn: D1Database[] = [db]): Promise<Group | null> {
+  const locations = (l: D1Database) =>
+    l.prepare(`${SALON_SELECT} WHERE s.group_id = ? AND s.picker_hidden = 0`).bind(id).all<Record<string, unknown>>();
+  const [group, ...found] = await Promise.all([
+    db.prepare('SELECT id, name, picker_heading, picker_text FROM salon_groups WHERE id = ?').bind(id).all(),
+    ...locationsIn.map(locations),
   ]);
   const g = group?.results[0] as { id: number; name: string; picker_heading: string; picker_text: string } | undefined;
   if (!g) return null;
+  const salons = { results: found.flatMap((f) => f.results).sort(pickerOrder) };
   return {
     id: g.id,
     name: g.name,
@@ -266,6 +269,17 @@ export async function groupById(db: D1Database, id: number): Promise<Group | nul
       };
     }),
   };
+}
+
+type Placed = { picker_position?: unknown; name?: unknown; id?: unknown };
+/** The picker's order: placed locations first by place, then by name and id. */
+function pickerOrder(a: Placed, b: Placed): number {
+  const pa = a.picker_position as number | null;
+  const pb = b.picker_position as number | null;
+  if ((pa === null) !== (pb === null)) return pa === null ? 1 : -1;
+  if (pa !== null && pb !== null && pa !== pb) return pa - pb;
+  const [na, nb] = [String(a.name), String(b.name)];
+  return na < nb ? -1 : na > nb ? 1 : Number(a.id) - Number(b.id);
 }
 
 /** Which salon a custom domain or short URL slug belongs to. */

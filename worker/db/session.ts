@@ -22,18 +22,22 @@ type SessionDatabase = D1Database & { [ROOT]: D1Database };
 /** The database `db` is a session of (itself when it is none). */
 export const rootOf = (db: D1Database): D1Database => (db as Partial<SessionDatabase>)[ROOT] ?? db;
 
-/** Opens a session of `db` (of its root when `db` is already a session) starting at `start`. */
+/**
+ * Opens a session of `db` (of its root when `db` is already a session) starting at `start`. D1's
+ * session is made at the first query, so a request that never reads a database opens nothing there.
+ */
 export function openSession(db: D1Database, start: SessionStart): Session {
   const root = rootOf(db);
-  const session = root.withSession(start);
+  let session: D1DatabaseSession | null = null;
+  const opened = () => (session ??= root.withSession(start));
   const notInSession = (what: string) => () => Promise.reject(new Error(`D1 ${what}() does not run in a session`));
   const asDatabase: SessionDatabase = {
     [ROOT]: root,
-    prepare: (sql) => session.prepare(sql),
-    batch: <T>(statements: D1PreparedStatement[]) => session.batch<T>(statements),
+    prepare: (sql) => opened().prepare(sql),
+    batch: <T>(statements: D1PreparedStatement[]) => opened().batch<T>(statements),
     withSession: (s) => root.withSession(s),
     exec: notInSession('exec'),
     dump: notInSession('dump'),
   };
-  return { db: asDatabase, bookmark: () => session.getBookmark() };
+  return { db: asDatabase, bookmark: () => session?.getBookmark() ?? null };
 }

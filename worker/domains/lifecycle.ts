@@ -31,6 +31,8 @@ import {
 export interface DomainDeps {
   db: D1Database;
   cloudflare: Config['cloudflare'];
+  /** every database, where another salon may have claimed a name (absent: `db` alone) */
+  everyDatabase?: D1Database[];
 }
 
 const MSG_GONE = 'Cloudflare no longer has this domain: remove it and add it again.';
@@ -75,8 +77,8 @@ async function claimOnCloudflare(deps: DomainDeps, hostname: string): Promise<{ 
 
 /** The owner adds a domain: 409 when the salon has one or another salon claimed it. */
 export async function addDomain(deps: DomainDeps, salonId: number, hostname: string, now: number): Promise<CustomDomainRow> {
-  if (await otherSalonWithDomain(deps.db, hostname, salonId))
-    throw new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
+  const claimed = await Promise.all((deps.everyDatabase ?? [deps.db]).map((db) => otherSalonWithDomain(db, hostname, salonId)));
+  if (claimed.some((id) => id !== null)) throw new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
   const current = (await domainOf(deps.db, salonId))?.hostname ?? (await liveDomainOf(deps.db, salonId));
   if (current) throw new AppError('CONFLICT', `Remove ${current} first: a salon has one domain of its own`, 'hostname');
   const { h, created } = await claimOnCloudflare(deps, hostname);

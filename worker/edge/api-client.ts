@@ -4,6 +4,7 @@ import { CALLER_HEADERS, inProcessCall } from '../api/caller';
 import type { AppEnv, Caller } from '../env';
 import { AppError } from '../errors';
 import { BOOKMARK_HEADER } from './d1-session';
+import { envForCall } from './salon-database';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
 
@@ -43,7 +44,9 @@ export async function callApi(c: Context<AppEnv>, path: string, search = '', own
   if (!upstream) {
     // The same request (its headers and body stream, never copied), its caller handed over as a value.
     const init = own ? { method: own.method, headers: bodiless(c.req.raw.headers) } : c.req.raw;
-    return api.fetch(inProcessCall(`${path}${search}`, init, callerOf(c)), c.env, c.executionCtx);
+    // a salon's call reads its own database (the directory's choice); others the first one
+    const env = await envForCall(c, own?.method ?? c.req.method, path);
+    return api.fetch(inProcessCall(`${path}${search}`, init, callerOf(c)), env, c.executionCtx);
   }
   return callUpstream(c, `${upstream}${path}${search}`, own);
 }

@@ -2,8 +2,10 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { generateCookie, getCookie } from 'hono/cookie';
 import type { RoutePolicy } from '../api/policy';
 import { meteredDb, meterHeader, newMeter } from '../db/d1-meter';
-import { openSession, type SessionStart } from '../db/session';
+import { databaseNames, DIRECTORY_BINDING } from '../db/placement';
+import { openSession, type Session, type SessionStart } from '../db/session';
 import type { AppEnv } from '../env';
+import { formatBookmarks, parseBookmarks, type Bookmarks } from './bookmarks';
 import { routeOf } from './route-policy';
 
 /**
@@ -21,6 +23,10 @@ import { routeOf } from './route-policy';
  *   the browser returns by itself; a caller that is not a browser may send the header instead.
  *   So a client's next read (their bookings, the confirmation) sees what its write wrote.
  *
+ * Past one database (docs/scale.md), every D1 binding (DB, DB_2…) gets its own session, started
+ * at the caller's bookmark for that database; the API takes the salon's database from the
+ * directory (api/salon-database.ts). The answer carries the bookmark of each database it used.
+ *
  * Scheduled runs and the queue consumer use the database itself, which D1 runs on the primary.
  */
 export const BOOKMARK_HEADER = 'X-D1-Bookmark';
@@ -29,8 +35,6 @@ export const METER_HEADER = 'X-D1-Meter';
 const COOKIE = 'd1_bookmark';
 /** A bookmark is only needed while replicas may lag (seconds); an expired one falls back to the primary. */
 const OPTIONS = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 3600 } as const;
-/** D1's bookmarks are dash-separated hex (lexicographically ordered); anything else is ignored. */
-const VALUE = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){1,7}$/i;
 
 /** How the route a request reaches reads: 'any' replica, 'after-version' (cached GETs and pages), or its caller's 'own' writes. */
 export type Reads = 'any' | 'after-version' | 'own';
@@ -50,13 +54,12 @@ function readsOfRequest(c: Context<AppEnv>): Reads {
   return method === 'GET' || method === 'HEAD' ? 'after-version' : 'own';
 }
 
-/** The bookmark the caller returned (its header first, then its cookie), when it is one. */
-export function bookmarkOf(c: Context<AppEnv>): string | null {
-  const given = c.req.header(BOOKMARK_HEADER) ?? getCookie(c, COOKIE, 'host');
-  return given && VALUE.test(given) ? given : null;
+/** The bookmarks the caller returned (its header first, then its cookie), when they are bookmarks (edge/bookmarks.ts). */
+export function bookmarksOf(c: Context<AppEnv>): Bookmarks | null {
+  return parseBookmarks(c.req.header(BOOKMARK_HEADER) ?? getCookie(c, COOKIE, 'host'));
 }
 
-export function startOf(reads: Reads, bookmark: string | null): SessionStart {
+export function startOf(reads: Reads, bookmark: string | null | undefined): SessionStart {
   if (reads === 'any') return 'first-unconstrained';
   if (reads === 'own' && bookmark) return bookmark;
   return 'first-primary';
@@ -64,23 +67,42 @@ export function startOf(reads: Reads, bookmark: string | null): SessionStart {
 
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const reads = readsOfRequest(c);
-  const given = reads === 'own' ? bookmarkOf(c) : null;
-  if (given) c.set('d1Bookmark', given);
-  const session = openSession(c.env.DB, startOf(reads, given));
+  const given = reads === 'own' ? bookmarksOf(c) : null;
+  const givenValue = given ? formatBookmarks(given) : null;
+  if (givenValue) c.set('d1Bookmark', givenValue);
   const meter = c.get('config').d1Meter ? newMeter() : null;
   // this request's own copy of the bindings: the shared env object is never changed
-  c.env = { ...c.env, DB: meter ? meteredDb(session.db, meter) : session.db };
+  const sessions = new Map<string, Session>();
+  const bindings: Record<string, D1Database> = {};
+  for (const name of databaseNames(c.env)) {
+    const session = openSession((c.env as unknown as Record<string, D1Database>)[name] as D1Database, startOf(reads, given?.get(name)));
+    sessions.set(name, session);
+    bindings[name] = meter ? meteredDb(session.db, meter) : session.db;
+  }
+  c.env = { ...c.env, ...bindings };
   await next();
   if (meter) answerWith(c, (h) => h.set(METER_HEADER, meterHeader(meter)));
   if (reads !== 'own') return;
-  // an upstream API's answer names its own session's bookmark; the embedded API's is this session's
-  const latest = c.res.headers.get(BOOKMARK_HEADER) ?? session.bookmark();
-  if (!latest || !VALUE.test(latest)) return;
+  // an upstream API's answer names its own sessions' bookmarks; the embedded API's are these sessions'
+  const upstream = c.res.headers.get(BOOKMARK_HEADER);
+  const latest = upstream !== null ? parseBookmarks(upstream) : newest(given, sessions);
+  if (!latest || latest.size === 0) return;
+  const value = formatBookmarks(latest);
   answerWith(c, (h) => {
-    h.set(BOOKMARK_HEADER, latest);
-    if (latest !== given) h.append('Set-Cookie', generateCookie(COOKIE, latest, OPTIONS));
+    h.set(BOOKMARK_HEADER, value);
+    if (value !== givenValue) h.append('Set-Cookie', generateCookie(COOKIE, value, OPTIONS));
   });
 };
+
+/** The caller's bookmarks, each database this request read or wrote moved on to its session's newest. */
+function newest(given: Bookmarks | null, sessions: Map<string, Session>): Bookmarks {
+  const out: Bookmarks = new Map(given ?? []);
+  for (const [name, session] of sessions) {
+    const bookmark = session.bookmark();
+    if (bookmark) out.set(name as typeof DIRECTORY_BINDING, bookmark);
+  }
+  return out;
+}
 
 /** The answer with headers changed (its own headers may be immutable: a cached or fetched response). */
 function answerWith(c: Context<AppEnv>, change: (headers: Headers) => void) {

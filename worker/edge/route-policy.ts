@@ -10,15 +10,22 @@ import { policyOf, type RoutePolicy } from '../api/policy';
 export interface MatchedRoute {
   policy: RoutePolicy;
   params: Record<string, string>;
+  /** the route as the API declares it ('/book-online/salon/:id/') */
+  path: string;
 }
 
-let router: TrieRouter<RoutePolicy> | null = null;
+interface Declared {
+  policy: RoutePolicy;
+  path: string;
+}
 
-function build(): TrieRouter<RoutePolicy> {
-  const r = new TrieRouter<RoutePolicy>();
+let router: TrieRouter<Declared> | null = null;
+
+function build(): TrieRouter<Declared> {
+  const r = new TrieRouter<Declared>();
   for (const route of api.routes) {
     const declared = policyOf(route.handler);
-    if (declared) r.add(route.method, route.path, declared);
+    if (declared) r.add(route.method, route.path, { policy: declared, path: route.path });
   }
   return r;
 }
@@ -26,7 +33,7 @@ function build(): TrieRouter<RoutePolicy> {
 /** The policy of the API route a method and path ('/book-online/salon/1/') reach, or null when none does. */
 export function routeOf(method: string, path: string): MatchedRoute | null {
   router ??= build();
-  const [matches] = router.match(method === 'HEAD' ? 'GET' : method, path) as [[RoutePolicy, Record<string, string>][]];
+  const [matches] = router.match(method === 'HEAD' ? 'GET' : method, path) as [[Declared, Record<string, string>][]];
   const first = matches[0];
-  return first ? { policy: first[0], params: first[1] } : null;
+  return first ? { policy: first[0].policy, path: first[0].path, params: first[1] } : null;
 }

@@ -26,17 +26,26 @@ async function nextTimeAt(db: D1Database, salonId: number, serviceId: number, no
  * computed by the availability engine for the whole group in one call: one read of the group's
  * services, then the locations side by side (one round trip each, as an availability call).
  */
-export async function groupNextTimes(db: D1Database, groupId: number, serviceName: string | null, now: number): Promise<GroupNextTimes> {
-  const services = await groupBookableServices(db, groupId);
+export async function groupNextTimes(
+  locationsIn: D1Database[],
+  groupId: number,
+  serviceName: string | null,
+  now: number,
+): Promise<GroupNextTimes> {
+  // each database that holds locations of the group (db/spanning.ts) is asked for its own
+  const found = await Promise.all(locationsIn.map(async (db) => ({ db, services: await groupBookableServices(db, groupId) })));
   const wanted = serviceName?.trim().toLowerCase().replace(/\s+/g, ' ') || null;
-  const bySalon = new Map<number, typeof services>();
-  for (const s of services) bySalon.set(s.salon_id, [...(bySalon.get(s.salon_id) ?? []), s]);
+  const bySalon = new Map<number, { db: D1Database; list: (typeof found)[number]['services'] }>();
+  for (const { db, services } of found)
+    for (const s of services) bySalon.set(s.salon_id, { db, list: [...(bySalon.get(s.salon_id)?.list ?? []), s] });
   const salons = await Promise.all(
-    [...bySalon].map(async ([id, list]) => {
-      const chosen = (wanted && list.find((s) => s.name.toLowerCase().replace(/\s+/g, ' ') === wanted)) || list[0]!;
-      const next = chosen.online_booking ? await nextTimeAt(db, id, chosen.id, now) : null;
-      return { id, service: { id: chosen.id, name: chosen.name }, next };
-    }),
+    [...bySalon]
+      .sort(([a], [b]) => a - b)
+      .map(async ([id, { db, list }]) => {
+        const chosen = (wanted && list.find((s) => s.name.toLowerCase().replace(/\s+/g, ' ') === wanted)) || list[0]!;
+        const next = chosen.online_booking ? await nextTimeAt(db, id, chosen.id, now) : null;
+        return { id, service: { id: chosen.id, name: chosen.name }, next };
+      }),
   );
   return { salons };
 }

@@ -3,6 +3,7 @@ import { randomBase64url } from '../crypto';
 import type { InviteRequest } from '../../shared/invites';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
+import { indexClientSalon } from '../db/spanning';
 import { isBlockConflict } from '../db/blocks';
 import { clientById, clientByPhone } from '../db/clients';
 import { appointmentForInvite, hasDeposit, insertInvite, isSecondOpenInvite } from '../db/invites';
@@ -54,7 +55,9 @@ async function newAppointment(db: D1Database, a: InviteAsked, clientId: string |
     patchTest: null,
   });
   try {
-    return { id: created(await db.batch(statements)).id, price: plan.total };
+    const id = created(await db.batch(statements)).id;
+    if (clientId) await indexClientSalon(db, clientId, a.salonId);
+    return { id, price: plan.total };
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'appointment.start_time');
     throw e;

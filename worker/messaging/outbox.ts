@@ -139,9 +139,12 @@ export async function enqueueMessage(outbox: Outbox, message: OutgoingMessage): 
   await deliver(outbox.db, outbox.config, m);
 }
 
-/** What the consumer needs: the database, the checked configuration (null when it is wrong) and the dead-letter queue. */
+/**
+ * What the consumer needs: the database of a message's salon (the first database for a message
+ * about no salon), the checked configuration (null when it is wrong) and the dead-letter queue.
+ */
 export interface Consumer {
-  db: D1Database;
+  databaseOf: (salonId: number | null) => Promise<D1Database>;
   config: Config | null;
   deadLetters: Queue<unknown> | undefined;
 }
@@ -156,7 +159,7 @@ export async function consumeMessages(batch: MessageBatch<unknown>, consumer: Co
   await Promise.all(batch.messages.map((msg) => consumeOne(msg, consumer)));
 }
 
-async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Consumer) {
+async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLetters }: Consumer) {
   const parsed = outgoingMessageSchema.safeParse(msg.body);
   const label = parsed.success ? parsed.data.key : `id ${msg.id}`;
   const retry = (why: string) => {
@@ -166,6 +169,12 @@ async function consumeOne(msg: Message<unknown>, { db, config, deadLetters }: Co
   };
   if (!parsed.success) return park(msg, label, 'not a message this Worker sends', deadLetters, retry);
   if (!config) return retry('configuration refused');
+  let db: D1Database;
+  try {
+    db = await databaseOf(parsed.data.salon_id ?? null);
+  } catch (e) {
+    return retry(reasonOf(e)); // a salon being moved: its database is known again in a minute
+  }
   try {
     await deliver(db, config, parsed.data);
     msg.ack();

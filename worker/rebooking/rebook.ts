@@ -4,6 +4,7 @@ import { addDays, localDateOf, localIso } from '../availability/calendar';
 import { appointmentView } from '../bookings/appointment-view';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch, isDuplicateBooking } from '../db/appointments';
+import { indexClientSalon } from '../db/spanning';
 import { isBlockConflict, isBookingLimit } from '../db/blocks';
 import { proceduresOf, salonRules, type ClientAppointmentRow } from '../db/client-appointments';
 import { rebookedByKey, salonOfRebookingClient } from '../db/rebooking';
@@ -106,5 +107,6 @@ export async function rebook(db: D1Database, q: RebookAsked): Promise<{ answer: 
   }
   const row = await rebookedByKey(db, q.clientId, key);
   if (!row) throw new Error('the rebooked appointment could not be read back');
+  await indexClientSalon(db, q.clientId, past.row.salon_id);
   return { answer: await answerOf(db, row, q.now), created: made };
 }

@@ -4,6 +4,7 @@ import { CAN } from '../../../shared/console/roles';
 import { domainOf, liveDomainOf, type CustomDomainRow } from '../../db/custom-domains';
 import { ABANDONED_AFTER_MS } from '../../domains/sweep';
 import { addDomain, refreshDomain, removeSalonDomain } from '../../domains/lifecycle';
+import { everyDatabase } from '../../db/spanning';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
 import { jsonBody, validateForm } from '../../validate';
@@ -42,7 +43,7 @@ function outsideViewOf(hostname: string, cnameTarget: string): CustomDomainView 
   };
 }
 
-const depsOf = (c: Context<AppEnv>) => ({ db: c.env.DB, cloudflare: c.get('config').cloudflare });
+const depsOf = (c: Context<AppEnv>) => ({ db: c.env.DB, cloudflare: c.get('config').cloudflare, everyDatabase: everyDatabase(c.env) });
 
 async function currentView(c: Context<AppEnv>, salonId: number): Promise<CustomDomainView | null> {
   const target = c.get('config').cloudflare.cnameTarget;

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/console/short-name';
 import { salonById } from '../../db/salons';
 import { changeShortName, salonOfShortName, shortNameOf } from '../../db/short-names';
+import { firstAnswer } from '../../db/spanning';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
 import { jsonBody, validate, validateForm } from '../../validate';
@@ -49,7 +50,7 @@ export const consoleShortName = new Hono<AppEnv>()
         return c.json(answer);
       }
       const name = parsed.data.short_name;
-      const owner = await salonOfShortName(c.env.DB, name, Date.now());
+      const owner = await firstAnswer(c.env, (db) => salonOfShortName(db, name, Date.now()));
       const available = !owner || owner.id === staffOf(c).salonId;
       return c.json({ short_name: name, available, reason: available ? null : MSG_TAKEN } satisfies ShortNameCheck);
     },
@@ -63,7 +64,8 @@ export const consoleShortName = new Hono<AppEnv>()
       const { salonId } = staffOf(c);
       const name = c.req.valid('json').short_name;
       const now = Date.now();
-      const owner = await salonOfShortName(c.env.DB, name, now);
+      // a name is unique across the databases (another salon's may live in another)
+      const owner = await firstAnswer(c.env, (db) => salonOfShortName(db, name, now));
       if (owner && owner.id !== salonId) throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');
       if (!(await changeShortName(c.env.DB, salonId, name, now, now + OLD_NAME_REDIRECT_DAYS * 86_400_000)))
         throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');

@@ -261,3 +261,7 @@ UPDATE salons SET no_show_fee = 2000 WHERE id = 1 AND no_show_fee = 0;
 UPDATE salons SET latitude = 51.5362, longitude = -0.1033 WHERE id = 1 AND latitude IS NULL;
 UPDATE salons SET latitude = 51.5265, longitude = -0.0780 WHERE id = 2 AND latitude IS NULL;
 UPDATE salons SET latitude = 40.6782, longitude = -73.9442 WHERE id = 3 AND latitude IS NULL;
+
+-- The index of a client's salons across databases (migration 0024), from the demo bookings.
+INSERT OR IGNORE INTO client_salons (client_id, salon_id)
+  SELECT DISTINCT client_id, salon_id FROM appointments WHERE client_id IS NOT NULL;

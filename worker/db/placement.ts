@@ -1,0 +1,147 @@
+import { z } from 'zod';
+
+/**
+ * The directory: which D1 database holds each salon's rows (docs/scale.md, "Salons across
+ * databases"). The databases are the Worker's D1 bindings `DB`, `DB_2`, `DB_3`…; `DB` is the
+ * first and holds the directory itself (salon_placements) and what spans salons. A salon with
+ * no row lives in `DB`, so a deployment with one database needs no rows and no change.
+ *
+ * Each isolate keeps what it read for the settings lease (VERSION_LEASE_MS, 1 s): a move marks
+ * the salon as moving, then waits out the lease before copying, so no isolate still writes to
+ * the old database once the copy starts (scripts/move-salon.mjs).
+ */
+export const DIRECTORY_BINDING = 'DB';
+export const bindingName = z.string().regex(/^DB(?:_[2-9]|_[1-9]\d{1,2})?$/, 'a D1 binding: DB, DB_2, DB_3…');
+export type BindingName = z.infer<typeof bindingName>;
+
+export interface Placement {
+  binding: BindingName;
+  /** set while the salon is being moved to another database (ms since the epoch) */
+  movingSince: number | null;
+}
+
+/** The D1 bindings of this Worker, DB first: every binding named DB or DB_{n}. */
+export function databaseNames(env: object): BindingName[] {
+  const names = Object.keys(env).filter((k) => bindingName.safeParse(k).success && isDatabase((env as Record<string, unknown>)[k]));
+  return names.sort((a, b) => numberOf(a) - numberOf(b));
+}
+
+const numberOf = (binding: string) => (binding === DIRECTORY_BINDING ? 1 : Number(binding.slice(3)));
+const isDatabase = (v: unknown): v is D1Database => typeof (v as D1Database | null)?.prepare === 'function';
+
+/**
+ * The database of a binding name (throws when this Worker has no such binding: the directory
+ * names one it lacks). DB is always the first database, even in the API of a salon's call, whose
+ * `DB` is the salon's own and `DIRECTORY` the first (edge/salon-database.ts).
+ */
+export function databaseOf(env: object, binding: BindingName): D1Database {
+  const bindings = env as Record<string, unknown>;
+  const db = binding === DIRECTORY_BINDING ? (bindings.DIRECTORY ?? bindings.DB) : bindings[binding];
+  if (!isDatabase(db)) throw new Error(`The directory places a salon in ${binding}, a D1 binding this Worker does not have`);
+  return db;
+}
+
+const DIRECTORY = Symbol('the directory database of a salon database');
+
+/**
+ * A salon's database that knows the first database (`directory`), so the rare query of what is
+ * global (a client's saved card) finds it from any salon's call: see directoryOf.
+ */
+export function withDirectory(db: D1Database, directory: D1Database): D1Database {
+  if (db === directory) return db;
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === DIRECTORY) return directory;
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** The first database (the directory and what is global) of a salon's database; itself when it is the first. */
+export const directoryOf = (db: D1Database): D1Database => (db as D1Database & { [DIRECTORY]?: D1Database })[DIRECTORY] ?? db;
+
+interface Read extends Placement {
+  readAt: number;
+}
+const reads = new Map<number, Read>();
+const MAX_SALONS = 20_000;
+
+const IN_DB: Placement = { binding: DIRECTORY_BINDING, movingSince: null };
+
+/**
+ * Where `salonId`'s rows live for a Worker with these bindings: without a second database every
+ * salon is in DB and the directory is not read at all (one database costs nothing more).
+ */
+export async function placementIn(env: object, salonId: number, leaseMs: number): Promise<Placement> {
+  if (databaseNames(env).length < 2) return IN_DB;
+  return placementOf(databaseOf(env, DIRECTORY_BINDING), salonId, leaseMs);
+}
+
+/** Where `salonId`'s rows live, read from the directory (`directory`: the DB binding or a session of it). */
+export async function placementOf(directory: D1Database, salonId: number, leaseMs: number, now = Date.now()): Promise<Placement> {
+  const last = reads.get(salonId);
+  if (last && now >= last.readAt && now - last.readAt < leaseMs) return last;
+  const row = await directory
+    .prepare('SELECT binding, moving_since FROM salon_placements WHERE salon_id = ?')
+    .bind(salonId)
+    .first<{ binding: string; moving_since: number | null }>();
+  const placement: Placement = {
+    binding: row ? bindingName.parse(row.binding) : DIRECTORY_BINDING,
+    movingSince: row?.moving_since ?? null,
+  };
+  if (leaseMs > 0) {
+    if (!last && reads.size >= MAX_SALONS) reads.delete(reads.keys().next().value as number);
+    reads.set(salonId, { ...placement, readAt: now });
+  }
+  return placement;
+}
+
+/** The database of a salon (the first for none); throws while the salon is being moved (the caller retries). */
+export async function salonDatabaseOf(env: object, salonId: number | null, leaseMs: number): Promise<D1Database> {
+  const directory = databaseOf(env, DIRECTORY_BINDING);
+  if (salonId === null) return directory;
+  const placement = await placementIn(env, salonId, leaseMs);
+  if (placement.movingSince !== null) throw new Error(`salon ${salonId} is being moved`);
+  return withDirectory(databaseOf(env, placement.binding), directory);
+}
+
+/** Forgets this isolate's directory reads (tests that move salons underneath the Worker). */
+export function forgetPlacements(): void {
+  reads.clear();
+}
+
+/** Places a salon in `binding` (and indexes its group), ending any move. */
+export const placeSalon = (directory: D1Database, salonId: number, binding: BindingName, groupId: number | null) =>
+  directory
+    .prepare(
+      `INSERT INTO salon_placements (salon_id, binding, group_id, moving_since) VALUES (?1, ?2, ?3, NULL)
+       ON CONFLICT (salon_id) DO UPDATE SET binding = excluded.binding, group_id = excluded.group_id, moving_since = NULL`,
+    )
+    .bind(salonId, binding, groupId)
+    .run();
+
+/** Marks a salon as moving (its calls answer 503 until placeSalon). False when it is already moving. */
+export async function markMoving(directory: D1Database, salonId: number, from: BindingName, groupId: number | null, now: number) {
+  const { meta } = await directory
+    .prepare(
+      `INSERT INTO salon_placements (salon_id, binding, group_id, moving_since) VALUES (?1, ?2, ?3, ?4)
+       ON CONFLICT (salon_id) DO UPDATE SET moving_since = excluded.moving_since WHERE moving_since IS NULL`,
+    )
+    .bind(salonId, from, groupId, now)
+    .run();
+  return meta.changes === 1;
+}
+
+/** Ends a move that failed: the salon stays where it was. */
+export const endMove = (directory: D1Database, salonId: number) =>
+  directory.prepare('UPDATE salon_placements SET moving_since = NULL WHERE salon_id = ?').bind(salonId).run();
+
+/** The salons of a group the directory places outside DB (those in DB are found there by group_id). */
+export async function placedGroupLocations(directory: D1Database, groupId: number) {
+  const { results } = await directory
+    .prepare("SELECT salon_id, binding FROM salon_placements WHERE group_id = ? AND binding <> 'DB' ORDER BY salon_id")
+    .bind(groupId)
+    .all<{ salon_id: number; binding: string }>();
+  return results.map((r) => ({ salonId: r.salon_id, binding: bindingName.parse(r.binding) }));
+}

@@ -1,0 +1,99 @@
+/**
+ * Which rows of each table are one salon's (`?1` = the salon's id): what a move copies, counts
+ * and removes (db/move-salon.ts, scripts/move-salon.mjs). Every table of the schema is named
+ * here or in GLOBAL_TABLES; tests/worker/salon-rows.test.ts fails when a migration adds a table
+ * that is in neither.
+ *
+ * Parents come before children, so copies insert in this order and removals run in reverse.
+ */
+export interface SalonTable {
+  table: string;
+  /** an SQL condition on the table's rows (no alias) that selects the salon's */
+  rows: string;
+  /**
+   * 'own': the salon's alone, moved (copied, verified, removed from the source);
+   * 'shared': rows other salons of the source may also use (their group, clients, staff): copied
+   * where missing and left in the source.
+   */
+  kind: 'own' | 'shared';
+  /** the order rows are read in, page by page (default rowid; a WITHOUT ROWID table names its key) */
+  order?: string;
+  /**
+   * a shared row the target already has must be the same thing: these columns must match (a
+   * staff member's id there naming another person fails the move instead of granting them a role)
+   */
+  same?: string[];
+}
+
+const BY_SALON = 'salon_id = ?1';
+const OF_STYLISTS = 'stylist_id IN (SELECT id FROM stylists WHERE salon_id = ?1)';
+const GROUP = '(SELECT group_id FROM salons WHERE id = ?1)';
+
+export const SALON_TABLES: readonly SalonTable[] = [
+  { table: 'salon_groups', rows: `id = ${GROUP}`, kind: 'shared', same: ['id', 'name'] },
+  {
+    table: 'clients',
+    rows: `id IN (SELECT client_id FROM appointments WHERE salon_id = ?1 UNION SELECT client_id FROM invites WHERE salon_id = ?1
+             UNION SELECT client_id FROM client_notes WHERE salon_id = ?1 UNION SELECT client_id FROM rebooking_links WHERE salon_id = ?1)`,
+    kind: 'shared',
+    same: ['id'],
+  },
+  {
+    table: 'staff',
+    rows: `id IN (SELECT staff_id FROM staff_roles WHERE salon_id = ?1 OR group_id = ${GROUP}
+             UNION SELECT created_by FROM api_keys WHERE salon_id = ?1 UNION SELECT staff_id FROM voucher_redemptions WHERE salon_id = ?1
+             UNION SELECT staff_id FROM client_notes WHERE salon_id = ?1)`,
+    kind: 'shared',
+    same: ['id', 'sub'],
+  },
+  { table: 'salons', rows: 'id = ?1', kind: 'own' },
+  { table: 'service_categories', rows: BY_SALON, kind: 'own' },
+  { table: 'services', rows: BY_SALON, kind: 'own' },
+  { table: 'service_recommendations', rows: 'service_id IN (SELECT id FROM services WHERE salon_id = ?1)', kind: 'own' },
+  { table: 'stylists', rows: BY_SALON, kind: 'own' },
+  { table: 'stylist_services', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'stylist_hours', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'stylist_days_off', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'staff_roles', rows: BY_SALON, kind: 'own' },
+  // a group owner's role reaches every location of the group: each location's database keeps it
+  { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared', same: ['staff_id', 'group_id', 'role'] },
+  { table: 'holds', rows: BY_SALON, kind: 'own' },
+  { table: 'appointments', rows: BY_SALON, kind: 'own' },
+  { table: 'appointment_procedures', rows: BY_SALON, kind: 'own' },
+  { table: 'stylist_blocks', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'invites', rows: BY_SALON, kind: 'own' },
+  { table: 'marketing_opt_outs', rows: BY_SALON, kind: 'own' },
+  { table: 'voucher_purchases', rows: BY_SALON, kind: 'own' },
+  { table: 'vouchers', rows: BY_SALON, kind: 'own' },
+  { table: 'voucher_sends', rows: 'voucher_id IN (SELECT id FROM vouchers WHERE salon_id = ?1)', kind: 'own' },
+  { table: 'voucher_redemptions', rows: BY_SALON, kind: 'own' },
+  { table: 'no_show_fees', rows: BY_SALON, kind: 'own' },
+  { table: 'rebooking_links', rows: BY_SALON, kind: 'own' },
+  { table: 'rebooking_tokens', rows: BY_SALON, kind: 'own' },
+  { table: 'rebooking_clients', rows: BY_SALON, kind: 'own' },
+  { table: 'settings_history', rows: BY_SALON, kind: 'own' },
+  { table: 'api_keys', rows: BY_SALON, kind: 'own' },
+  { table: 'client_notes', rows: BY_SALON, kind: 'own' },
+  { table: 'reminders', rows: BY_SALON, kind: 'own', order: 'appointment_id, start_at, kind' },
+  { table: 'message_deliveries', rows: BY_SALON, kind: 'own' },
+  { table: 'custom_domains', rows: BY_SALON, kind: 'own' },
+  { table: 'short_name_history', rows: BY_SALON, kind: 'own' },
+  // the texts' idempotency records, named by what they were about (messaging/outbox.ts keys)
+  {
+    table: 'sent_messages',
+    rows: `key IN (SELECT 'verify-' || id FROM appointments WHERE salon_id = ?1
+             UNION SELECT 'rebooking-link-' || substr(urlhash_sha256, 1, 24) FROM rebooking_links WHERE salon_id = ?1)
+           OR EXISTS (SELECT 1 FROM invites i WHERE i.salon_id = ?1 AND key GLOB 'invite-' || i.id || '-*')
+           OR EXISTS (SELECT 1 FROM reminders r WHERE r.salon_id = ?1 AND key GLOB 'reminder-' || r.appointment_id || '-*')
+           OR EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = ?1 AND key GLOB 'appt-' || a.id || '-*')`,
+    kind: 'own',
+  },
+];
+
+/**
+ * Tables that are not any one salon's, kept only in the first database (DB): the directory,
+ * the index of a client's salons, the settings versions the edge's cache keys carry, and a
+ * client's saved card (one per client,
+ * whichever salon asks).
+ */
+export const GLOBAL_TABLES = ['salon_placements', 'client_salons', 'cache_versions', 'client_cards', 'd1_migrations'] as const;

@@ -1,0 +1,37 @@
+import type { Context } from 'hono';
+import type { AppEnv, Env } from '../env';
+import { AppError } from '../errors';
+import { databaseOf, placementIn, withDirectory } from '../db/placement';
+import type { MatchedRoute } from './route-policy';
+import { routeOf } from './route-policy';
+
+/**
+ * The API call's databases (docs/scale.md, "Salons across databases"): a call for one salon
+ * reads and writes that salon's database as `DB`, the one the directory names; `DIRECTORY` is
+ * always the first database (the directory, and what spans salons: a client's cards, the index).
+ * A call that names no salon keeps the first database as `DB`. The bindings are the request's
+ * D1 sessions (edge/d1-session.ts), so each database keeps its own bookmark.
+ */
+export async function envForCall(c: Context<AppEnv>, method: string, path: string): Promise<Env> {
+  const salonId = salonOfRoute(routeOf(method, `/${path.split('?')[0]}`));
+  return salonId === null ? { ...c.env, DIRECTORY: c.env.DB } : envForSalon(c, salonId);
+}
+
+export async function envForSalon(c: Context<AppEnv>, salonId: number): Promise<Env> {
+  const directory = c.env.DB;
+  const placement = await placementIn(c.env, salonId, c.get('config').versionLeaseMs);
+  if (placement.movingSince !== null)
+    throw new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
+  return { ...c.env, DB: withDirectory(databaseOf(c.env, placement.binding), directory), DIRECTORY: directory };
+}
+
+/** Routes whose `:id` is a salon's (elsewhere `:id` may be a group's); `:salonId` always is. */
+const SALON_ID_ROUTES = /^\/(?:admin\/salons|console\/salons|book-online\/salon)\/:id\b/;
+const SALON_ID = /^[1-9]\d{0,8}$/;
+
+/** The salon a matched API route is for, from its path parameters; null when it names none. */
+export function salonOfRoute(route: MatchedRoute | null): number | null {
+  if (!route) return null;
+  const raw = route.params.salonId ?? (SALON_ID_ROUTES.test(route.path) ? route.params.id : undefined);
+  return raw !== undefined && SALON_ID.test(raw) ? Number(raw) : null;
+}
