@@ -1,10 +1,11 @@
 import './index.css';
+import { afterFirstPaint } from './lib/after-first-paint';
 import { holdEarlyTaps, releaseEarlyTaps } from './lib/early-taps';
 
 /**
  * The page's entry. The stylesheet comes with it; the app itself (start.tsx) is a chunk of its own.
  * When the edge rendered the first screen into the HTML (client/entry-server.tsx), the app is
- * fetched only after the browser has painted that screen, so on a slow network the screen, its
+ * fetched only once the browser has put that screen on the display (lib/after-first-paint.ts), so on a slow network the screen, its
  * stylesheet and its images come first; a tap meanwhile is held and replayed once hydrated.
  * Otherwise (a later screen, rendered in the browser) the app is fetched at once.
  */
@@ -15,7 +16,7 @@ const start = () => import('./start').catch(releaseEarlyTaps);
 
 if (serverRendered) {
   holdEarlyTaps();
-  requestAnimationFrame(() => setTimeout(start, 0));
+  afterFirstPaint(start);
 } else {
   void start();
 }
