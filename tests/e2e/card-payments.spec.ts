@@ -175,12 +175,7 @@ test('an insufficient-funds card is refused with the spec message; another card 
   await expect(page).toHaveURL('/salon/1/add-new-card');
   await expect(add.saved).toHaveCount(0);
 
-  await add.enter(TEST_CARDS.visa);
-  await add.next.click();
-  await expect(add.saved).toBeVisible();
-  await expect(page).toHaveURL('/salon/1/confirm-with-card', { timeout: 6_000 });
-  const confirm = new ConfirmWithCardScreen(page);
-  await expect(confirm.card).toHaveAccessibleName('Visa card ending 4242');
+  const confirm = await add.saveVisa();
   // Booked, so that no hold of the times is left behind for later tests.
   await confirm.payDeposit.click();
   await expect(page.getByRole('heading', { level: 1, name: CARD_MSG.paid })).toBeVisible();
@@ -223,10 +218,7 @@ test('a card whose deposit is declined shows the payment messages, Try again and
   // Another card through UPDATE CARD DETAILS, then the deposit goes through.
   await confirm.updateCard.click();
   await expect(page).toHaveURL('/salon/1/add-new-card');
-  await add.enter(TEST_CARDS.visa);
-  await add.next.click();
-  await expect(page).toHaveURL('/salon/1/confirm-with-card', { timeout: 8_000 });
-  await expect(confirm.card).toHaveAccessibleName('Visa card ending 4242');
+  await add.saveVisa();
   await confirm.payDeposit.click();
   await expect(page).toHaveURL('/salon/1/bookingConfirmed');
   await expect(page.getByRole('heading', { level: 1, name: CARD_MSG.paid })).toBeVisible();
@@ -238,11 +230,7 @@ test('with no deposit setting, CONFIRM BOOKING keeps the card and charges nothin
   const { total } = costOf(staff);
   const add = new AddCardScreen(page);
   await expect(add.payToday).toHaveText(pounds(0));
-  await add.enter(TEST_CARDS.visa);
-  await add.next.click();
-  await expect(page).toHaveURL('/salon/1/confirm-with-card', { timeout: 8_000 });
-
-  const confirm = new ConfirmWithCardScreen(page);
+  const confirm = await add.saveVisa();
   await expect(confirm.total).toHaveText(pounds(total));
   await expect(confirm.payToday).toHaveText(pounds(0));
   await expect(page.getByRole('note').filter({ hasText: 'Nothing is charged now.' })).toBeVisible();

@@ -1192,6 +1192,19 @@ export class AddCardScreen extends CardFields {
   get payToday(): Locator {
     return this.page.getByTestId('pay-today');
   }
+  /**
+   * Saves the test Visa on this step ("saved" shown) and waits for the journey to move on (2 s
+   * later) to Confirm with card, showing that card.
+   */
+  async saveVisa(): Promise<ConfirmWithCardScreen> {
+    await this.enter(TEST_CARDS.visa);
+    await this.next.click();
+    await expect(this.saved).toBeVisible();
+    await expect(this.page).toHaveURL(/\/confirm-with-card$/, { timeout: 8_000 });
+    const confirm = new ConfirmWithCardScreen(this.page);
+    await expect(confirm.card).toHaveAccessibleName('Visa card ending 4242');
+    return confirm;
+  }
 }
 
 /** /confirm-with-card: the saved card, the totals, PAY DEPOSIT or CONFIRM BOOKING. */

@@ -2,13 +2,11 @@ import type { Locator, Page } from '@playwright/test';
 import {
   AddCardScreen,
   CARD_MSG,
-  ConfirmWithCardScreen,
   createAccountThroughApi,
   e164Of,
   expect,
   logInThroughApi,
   paymentAccount,
-  TEST_CARDS,
   test,
 } from './fixtures';
 import { THEME_MODES } from '../../shared/constants';
@@ -113,12 +111,7 @@ for (const [i, width] of [320, 1280].entries()) {
 
     await journey.summary.next.click();
     await expect(page).toHaveURL('/salon/1/add-new-card');
-    const add = new AddCardScreen(page);
-    await add.enter(TEST_CARDS.visa);
-    await add.next.click();
-    await expect(page).toHaveURL('/salon/1/confirm-with-card', { timeout: 6_000 });
-    const confirm = new ConfirmWithCardScreen(page);
-    await expect(confirm.card).toHaveAccessibleName('Visa card ending 4242');
+    const confirm = await new AddCardScreen(page).saveVisa();
     await expect(confirm.payToday).toHaveText('£7.00');
     await shoot('pay-deposit', [confirm.holdTimer, when]);
 
