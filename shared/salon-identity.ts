@@ -53,6 +53,9 @@ export function hoursFromStylists(days: WorkingDay[]): WeekHours {
   });
 }
 
+/** A postcode kept on one line where the address wraps ('N1 8ED', never 'N1' above '8ED'): for display only. */
+export const unbrokenPostcode = (postcode: string) => postcode.trim().replace(/\s+/g, '\u00a0');
+
 /** A plain Google Maps search link for the address (no embed, nothing fetched); null without an address. */
 export function mapLinkOf(a: { name: string; lines: string[]; city: string; postcode: string; country: string }): string | null {
   const parts = [...a.lines, a.city, a.postcode].map((p) => p.trim()).filter(Boolean);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { hoursFromStylists, mapLinkOf } from '../../shared/salon-identity';
+import { hoursFromStylists, mapLinkOf, unbrokenPostcode } from '../../shared/salon-identity';
 import { sniffImage } from '../../worker/media/image-type';
 
 const DIR = 'worker/db/seed/media';
@@ -61,5 +61,14 @@ describe('map link', () => {
       'https://www.google.com/maps/search/?api=1&query=A%20%26%20B%2C%201%20High%20St%2C%20Leeds%2C%20LS1%201AA%2C%20GB',
     );
     expect(mapLinkOf({ name: 'A', lines: ['', ' '], city: '', postcode: '', country: 'GB' })).toBeNull();
+  });
+});
+
+describe('unbrokenPostcode', () => {
+  it("keeps a postcode's two halves on one line, and leaves no space to break at", () => {
+    expect(unbrokenPostcode('N1 8ED')).toBe('N1\u00a08ED');
+    expect(unbrokenPostcode(' SW1A  1AA ')).toBe('SW1A\u00a01AA');
+    expect(unbrokenPostcode('75001')).toBe('75001');
+    expect(unbrokenPostcode('')).toBe('');
   });
 });

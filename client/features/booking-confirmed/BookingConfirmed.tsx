@@ -11,6 +11,7 @@ import { downloadIcs } from '../../lib/download';
 import { icsFile } from './calendar';
 import { trackBooking } from '../../lib/analytics';
 import { pixelIdOf } from '../../../shared/consent';
+import { unbrokenPostcode } from '../../../shared/salon-identity';
 import { formatMoney, toMajor, toMinor } from '../../../shared/money';
 import { useAppointmentCost } from '../payments';
 
@@ -48,7 +49,9 @@ export function BookingConfirmed() {
     : paid
       ? 'Payment successful! Booking has been confirmed'
       : 'Booking has been confirmed!';
-  const address = [salon.address_line_1, salon.address_line_2, salon.city, salon.postcode].filter(Boolean).join(', ');
+  const addressLines = [salon.address_line_1, salon.address_line_2, salon.city];
+  const address = [...addressLines, salon.postcode].filter(Boolean).join(', ');
+  const shownAddress = [...addressLines, unbrokenPostcode(salon.postcode)].filter(Boolean).join(', ');
   const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${salon.name}, ${address}`)}`;
   const start = Date.parse(b.selectedAppointmentTime);
   const services = lines.map((l) => l.service.name).join(', ');
@@ -122,7 +125,7 @@ export function BookingConfirmed() {
       </section>
       <details className={`${card} ${css({ p: '4', mb: '4' })}`}>
         <summary className={css({ fontWeight: '700', cursor: 'pointer' })}>Address</summary>
-        <p className={css({ mt: '2' })}>{address}</p>
+        <p className={css({ mt: '2' })}>{shownAddress}</p>
         <a href={maps} target="_blank" rel="noopener noreferrer">
           Open in maps
         </a>

@@ -1,4 +1,5 @@
 import { css } from '../../../styled-system/css';
+import { unbrokenPostcode } from '../../../shared/salon-identity';
 import { useSalon } from '../../lib/salon-context';
 import { DAY_NAMES, openingsLabel, useSalonWeekday, WEEK } from './opening-hours';
 
@@ -11,7 +12,7 @@ const muted = css({ color: 'textMuted', fontSize: 'sm' });
 export function SalonIdentity() {
   const { salon } = useSalon();
   const today = useSalonWeekday(salon.timezone);
-  const address = [salon.address_line_1, salon.address_line_2, [salon.city, salon.postcode].filter(Boolean).join(' ')]
+  const address = [salon.address_line_1, salon.address_line_2, [salon.city, unbrokenPostcode(salon.postcode)].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
   const hasHours = salon.opening_hours.some((d) => d.length > 0);
