@@ -75,8 +75,12 @@ function NewKey({ salonId }: { salonId: number }) {
   const submit = form.handleSubmit(async (v) => {
     setFailure(null);
     try {
-      setCreated(await staffCall<CreatedApiKey>(`salons/${salonId}/keys`, { method: 'POST', body: v }));
+      const made = await staffCall<CreatedApiKey>(`salons/${salonId}/keys`, { method: 'POST', body: v });
+      setCreated(made);
       form.reset({ name: '' });
+      // in the list at once (without the key itself, which is shown only above), then as the server lists it
+      const { key: _shownOnce, ...summary } = made;
+      queries.setQueryData<ApiKeySummary[]>(keysKey(salonId), (keys) => [summary, ...(keys ?? []).filter((k) => k.id !== made.id)]);
       void queries.invalidateQueries({ queryKey: keysKey(salonId) });
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
