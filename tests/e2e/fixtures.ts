@@ -44,6 +44,26 @@ export const SALONS = {
 export type SalonId = keyof typeof SALONS;
 export type ThemeMode = 'slick' | 'dark' | 'neutral';
 
+/**
+ * Runs `check` on the screen as it stands in each theme (`themes`, all three by default), by
+ * setting the page's data-theme as the edge serves a salon's theme (the stylesheet holds all
+ * three), then puts back the theme the page was served with. For axe passes and layout checks of
+ * one walk through a flow, instead of a walk per theme through a demo salon switched over the API.
+ */
+export async function inEachTheme(
+  page: Page,
+  check: (theme: ThemeMode) => Promise<void>,
+  themes: readonly ThemeMode[] = ['slick', 'dark', 'neutral'],
+): Promise<void> {
+  const served = await page.locator('html').getAttribute('data-theme');
+  const show = (t: string | null) => page.evaluate((t) => (t ? document.documentElement.setAttribute('data-theme', t) : undefined), t);
+  for (const theme of themes) {
+    await show(theme);
+    await check(theme);
+  }
+  await show(served);
+}
+
 export const GROUP_1 = { id: 1, name: 'Willow & Co' } as const;
 
 /** axe-core's impact levels, least to most severe. */

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { addDays, BOOKABLE_DAY, dateOfDayName, expect, longDate, SALONS, test, type AxeImpact, type ThemeMode } from './fixtures';
+import { addDays, BOOKABLE_DAY, dateOfDayName, expect, inEachTheme, longDate, test, type AxeImpact, type ThemeMode } from './fixtures';
 
 // Every day and time control is named on its own for a screen reader ('Mon 23 Availability, Monday 23 November'
 // and '10:00 am, Monday 23 November'), the day slider works from the keyboard, and axe-core
@@ -65,22 +65,13 @@ test('the day slider works from the keyboard: arrows move between days, Enter pi
   expect(dateOfDayName((await slider.day(after).getAttribute('aria-label'))!)).toBe(after);
 });
 
-const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
-
-// One walk through the journey, each screen checked in each theme (the theme is the page's
-// data-theme, as the edge serves it), rather than a walk per theme through a demo salon switched
-// over the admin API.
+// One walk through the journey, each screen checked in each theme (inEachTheme).
 test('staff, time and summary screens have no serious axe violations in any theme', async ({ journey, page, expectAccessible }) => {
   test.setTimeout(60_000);
   // The time screen and the review (beside the summary at this 1280 px width) must have no
   // violation at all; the others none serious or worse.
-  const check = async (screen: string, atLeast: AxeImpact = 'serious', only: ThemeMode[] = themes) => {
-    for (const theme of only) {
-      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
-      await expectAccessible(`${screen} (${theme})`, { atLeast });
-    }
-    await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), SALONS[1].theme);
-  };
+  const check = (screen: string, atLeast: AxeImpact = 'serious', themes?: ThemeMode[]) =>
+    inEachTheme(page, (theme) => expectAccessible(`${screen} (${theme})`, { atLeast }), themes);
 
   await journey.chooseServices(1, [['Full Head Tint', 'Colour']]);
   await journey.chooseFinishing(['Blow Dry']);

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import type { RebookingLinkCreated } from '../../shared/rebooking';
-import { addDays, escapeRegExp, expect, longDate, SALONS, test, todayIn, type ThemeMode } from './fixtures';
+import { addDays, escapeRegExp, expect, inEachTheme, longDate, SALONS, test, todayIn } from './fixtures';
 
 // docs/accounts-and-money.md §2 Older rebooking flow, §4 Older rebooking, §7, §8, §9: a salon
 // texts a client a link; the client picks a past appointment, a time in a 3-day window, confirms,
@@ -133,10 +133,7 @@ test.describe('at 320 px', () => {
   // tests/worker/rebooking*.test.ts; the window's rules: tests/unit/rebooking-window.test.ts).
 });
 
-const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
-
-// One walk through the flow, each screen checked in each theme (the page's data-theme, as the edge
-// serves it), rather than a walk per theme through a demo salon switched over the admin API.
+// One walk through the flow, each screen checked in each theme (inEachTheme).
 test('every screen of the flow has no axe violations and no sideways scroll at 320 px, in any theme', async ({
   page,
   expectAccessible,
@@ -145,15 +142,11 @@ test('every screen of the flow has no axe violations and no sideways scroll at 3
   test.setTimeout(90_000); // eighteen axe runs
   await page.setViewportSize({ width: 320, height: 640 });
   const flow = new Rebooking(page);
-  const check = async (screen: string) => {
-    const served = await page.locator('html').getAttribute('data-theme');
-    for (const theme of themes) {
-      await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+  const check = (screen: string) =>
+    inEachTheme(page, async (theme) => {
       await expectNoSidewaysScroll();
       await expectAccessible(`${screen} (${theme})`);
-    }
-    await page.evaluate((t) => (t ? document.documentElement.setAttribute('data-theme', t) : undefined), served);
-  };
+    });
   const link = await newLink(page.request);
   await page.goto(`/auth/${link.urlhash}`);
   await expect(page).not.toHaveURL(/\/auth\//);

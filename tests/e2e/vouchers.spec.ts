@@ -13,7 +13,7 @@ import {
   todayIn,
   VoucherConfirmationScreen,
   VOUCHERS_1,
-  type ThemeMode,
+  inEachTheme,
 } from './fixtures';
 import { STANDINS_URL } from './env';
 
@@ -133,14 +133,11 @@ test('sending a voucher: each message, the 320-character message, success and th
     .toContain(code);
 });
 
-const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
-
 // One axe pass per screen and theme, at a phone's width; both widths fit. One voucher is bought
-// (in slick) and its confirmation and send screens opened again by its session id in each theme:
-// the checkout page is the payment provider's, the same in every theme.
+// (in slick), its confirmation and send screens opened by its session id, and each screen checked
+// in each theme: the checkout page is the payment provider's, the same in every theme.
 test('the voucher screens fit 320 px and 1280 px, with no serious axe violations at 320 px, in each theme', async ({
   page,
-  setSalon,
   expectAccessible,
   expectNoSidewaysScroll,
 }) => {
@@ -149,38 +146,36 @@ test('the voucher screens fit 320 px and 1280 px, with no serious axe violations
   const confirmed = await buyVoucher(page, address('a11y'));
   const sessionId = new URL(page.url()).searchParams.get('session_id')!;
 
-  for (const theme of themes) {
-    if (theme !== 'slick') await setSalon(1, { theme_mode: theme });
-    const check = async (screen: string) => {
-      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+  // each screen reached once, then checked in each theme (inEachTheme)
+  const check = (screen: string) =>
+    inEachTheme(page, async (theme) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectNoSidewaysScroll();
       await page.setViewportSize({ width: 320, height: 800 });
       await expectNoSidewaysScroll();
       await expectAccessible(`${screen} at 320 px (${theme})`, { atLeast: 'serious' });
-    };
+    });
 
-    await page.goto('/salon/1/voucher');
-    const buy = new BuyVoucherScreen(page);
-    await expect(buy.title).toBeVisible();
-    await buy.another.check();
-    await buy.customAmount.fill('5');
-    await buy.customAmount.blur();
-    await check('buy a gift voucher');
+  await page.goto('/salon/1/voucher');
+  const buy = new BuyVoucherScreen(page);
+  await expect(buy.title).toBeVisible();
+  await buy.another.check();
+  await buy.customAmount.fill('5');
+  await buy.customAmount.blur();
+  await check('buy a gift voucher');
 
-    await page.goto(`/salon/1/voucher/confirmation?session_id=${sessionId}`);
-    await expect(confirmed.title).toBeVisible();
-    await check('voucher confirmation');
+  await page.goto(`/salon/1/voucher/confirmation?session_id=${sessionId}`);
+  await expect(confirmed.title).toBeVisible();
+  await check('voucher confirmation');
 
-    await confirmed.sendToRecipient.click();
-    const send = new SendVoucherScreen(page);
-    await send.recipientEmail.fill('sam@');
-    await send.recipientEmail.blur();
-    await send.message.fill('x'.repeat(320));
-    await check('send gift voucher');
+  await confirmed.sendToRecipient.click();
+  const send = new SendVoucherScreen(page);
+  await send.recipientEmail.fill('sam@');
+  await send.recipientEmail.blur();
+  await send.message.fill('x'.repeat(320));
+  await check('send gift voucher');
 
-    await page.goto('/salon/1/voucher/confirmation?session_id=not-a-session');
-    await expect(page.getByRole('heading', { level: 1, name: MSG_VOUCHER_NOT_FOUND })).toBeVisible();
-    await check('voucher not found');
-  }
+  await page.goto('/salon/1/voucher/confirmation?session_id=not-a-session');
+  await expect(page.getByRole('heading', { level: 1, name: MSG_VOUCHER_NOT_FOUND })).toBeVisible();
+  await check('voucher not found');
 });

@@ -8,7 +8,7 @@ import {
   test,
   type Account,
   type BookingJourney,
-  type ThemeMode,
+  inEachTheme,
 } from './fixtures';
 
 // docs/accounts-and-money.md §2 Bookings and Appointment details, §4 Bookings lists and
@@ -137,33 +137,29 @@ test("cancelling a booking whose deposit was paid, outside the salon's window, r
 // 2's bookings while it loads (the screen watched at every change), given the API's answers:
 // tests/unit/components/your-bookings.test.tsx (the API's rules: tests/worker/client-appointments.test.ts).
 
-const themes: ThemeMode[] = ['slick', 'dark', 'neutral'];
-for (const theme of themes) {
-  test(`locations, bookings and details fit 320 px and 1280 px, with no serious axe violations at 320 px (${theme})`, async ({
-    page,
-    setSalon,
-    expectAccessible,
-    expectNoSidewaysScroll,
-  }) => {
-    await setSalon(1, { theme_mode: theme });
-    await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
-    // One axe pass per screen and theme, at a phone's width; each screen also fits 1280 px.
-    const fits = async (where: string) => {
+test('locations, bookings and details fit 320 px and 1280 px, with no serious axe violations at 320 px, in each theme', async ({
+  page,
+  expectAccessible,
+  expectNoSidewaysScroll,
+}) => {
+  await logInThroughApi(page, DEMO_CLIENT.e164, DEMO_CLIENT.password);
+  // One axe pass per screen and theme (inEachTheme), at a phone's width; each screen also fits 1280 px.
+  const fits = (where: string) =>
+    inEachTheme(page, async (theme) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectNoSidewaysScroll();
       await page.setViewportSize({ width: 320, height: 640 });
       await expectNoSidewaysScroll();
       await expectAccessible(`${where} (320 px, ${theme})`, { atLeast: 'serious' });
-    };
-    await page.setViewportSize({ width: 320, height: 640 });
-    await page.goto('/salon/1/my-book');
-    await expect(page.getByRole('list', { name: 'Locations' })).toBeVisible();
-    await fits('locations');
-    await page.goto('/salon/1/salon-booking/1');
-    await expect(bookingsList(page, 'Upcoming').first()).toBeVisible();
-    await fits('bookings');
-    await bookingsList(page, 'Upcoming').first().getByRole('link').click();
-    await expect(page.getByRole('region', { name: 'Appointment details' })).toBeVisible();
-    await fits('appointment details');
-  });
-}
+    });
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/salon/1/my-book');
+  await expect(page.getByRole('list', { name: 'Locations' })).toBeVisible();
+  await fits('locations');
+  await page.goto('/salon/1/salon-booking/1');
+  await expect(bookingsList(page, 'Upcoming').first()).toBeVisible();
+  await fits('bookings');
+  await bookingsList(page, 'Upcoming').first().getByRole('link').click();
+  await expect(page.getByRole('region', { name: 'Appointment details' })).toBeVisible();
+  await fits('appointment details');
+});
