@@ -1,14 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import {
-  AddCardScreen,
-  CARD_MSG,
-  createAccountThroughApi,
-  e164Of,
-  expect,
-  logInThroughApi,
-  paymentAccount,
-  test,
-} from './fixtures';
+import { AddCardScreen, CARD_MSG, createAccountThroughApi, e164Of, expect, logInThroughApi, paymentAccount, test } from './fixtures';
 import { THEME_MODES } from '../../shared/constants';
 import { THEME_FONTS } from '../../shared/theme-fonts';
 
