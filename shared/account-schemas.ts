@@ -3,7 +3,7 @@
  * edge validates with them, and the account forms build their resolvers from their fields, so a
  * field error on the screen is the rule the server applies (docs/accounts-and-money.md §5, §8).
  */
-import { z } from './zod';
+import * as z from './zod';
 import {
   E164,
   MSG_CODE,

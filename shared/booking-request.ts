@@ -1,5 +1,5 @@
 import { URL_SAFE_ID } from './ids';
-import { z } from './zod';
+import * as z from './zod';
 import { UTM_ORIGINS } from './constants';
 import { isIsoDateTime } from './dates';
 

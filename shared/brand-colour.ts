@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /** How a brand colour is written: `#` and six hex digits, in either case (stored in lower case). */
 export const BRAND_COLOUR_FORMAT = /^#[0-9a-fA-F]{6}$/;

@@ -5,7 +5,7 @@
  * Money is in major units.
  */
 import { hasAtMost2Decimals } from './money';
-import { z } from './zod';
+import * as z from './zod';
 
 /** What a salon sells (salon details `vouchers`; null: no vouchers). */
 export interface VoucherOffer {

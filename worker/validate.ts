@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { MiddlewareHandler, ValidationTargets } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isCalendarDate } from './availability/calendar';
 import { isIsoDateTime } from '../shared/dates';
 import { AppError, FieldErrors } from './errors';

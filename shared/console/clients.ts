@@ -1,5 +1,5 @@
 import type { DeliveryStatus } from './reminders';
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * The salon's clients in the console (issue 29): those who booked with the salon or were sent a

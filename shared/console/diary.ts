@@ -1,6 +1,6 @@
 import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * The diary (issue 29): a salon's day as a column per stylist, a week as a list, an appointment

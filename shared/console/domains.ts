@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * A salon's own domain (issue 31), set up from the console's Addresses place: the hostname

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /** The group owner's picker (/group/{id}/, issue 31): heading, text, and each location's place. */
 export interface GroupPickerSettings {

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /** An API key for automation, as GET /api/console/salons/{id}/keys lists it (never the key itself). */
 export interface ApiKeySummary {

@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /** The reminders a salon sends before an appointment: 24 hours before, 2 hours before. */
 export const REMINDER_KINDS = ['24h', '2h'] as const;

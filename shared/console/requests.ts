@@ -1,5 +1,5 @@
 import { isIsoDateTime } from '../dates';
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * A deposit request (an invite) as the salon asks for one: through the admin API

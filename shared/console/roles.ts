@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * A staff member's role at a salon (shared/CONSOLE.md). A group owner is an owner of every salon

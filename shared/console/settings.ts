@@ -2,7 +2,7 @@ import { brandColourSetting } from '../brand-colour';
 import { THEME_MODES } from '../constants';
 import { WEEKDAY_NAMES } from '../salon-identity';
 import { remindersSetting } from './reminders';
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * The booking page's settings as the console edits them (GET/PATCH

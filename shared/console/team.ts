@@ -1,4 +1,4 @@
-import { z } from '../zod';
+import * as z from '../zod';
 import { staffRole, type StaffRole } from './roles';
 
 /** A member of a salon's team, as GET /api/console/salons/{id}/staff lists them. */

@@ -1,5 +1,5 @@
 import { hasAtMost2Decimals } from '../money';
-import { z } from '../zod';
+import * as z from '../zod';
 
 /**
  * Vouchers at the desk (issue 29): look a code up, redeem part or all of it, its redemptions and

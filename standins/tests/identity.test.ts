@@ -1,7 +1,7 @@
 import { createExecutionContext, env, SELF } from 'cloudflare:test';
 import { CognitoJwtVerifier } from 'aws-jwt-verify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import app from '../src/index';
 import { LOCAL_POOL, standInJwks } from '../src/identity';
 import { signJwt } from '../src/identity/jwt';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { mediaUrl, type ImagePlace, type StoredImage } from '../db/media';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';

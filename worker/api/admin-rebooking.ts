@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rebookingLinkSchema } from '../../shared/console/requests';
 import type { AppEnv } from '../env';
 import { idParam, validate } from '../validate';

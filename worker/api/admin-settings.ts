@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { brandColour } from '../../shared/brand-colour';
 import { THEME_MODES } from '../../shared/constants';
 import { brandFit } from '../../themes/brand';

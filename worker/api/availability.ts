@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { patchSlots, patchWeekly } from '../availability/patch-views';

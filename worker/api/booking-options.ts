@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toMajor } from '../../shared/money';
 import type { ServiceStylists } from '../../shared/availability';
 import type { AppEnv } from '../env';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { bookingRequestSchema, depositFor, MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { toMajor } from '../../shared/money';
 import { URL_SAFE_ID } from '../../shared/ids';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AppEnv } from '../env';
 import { removeCard, saveCard, savedCard, startCardSetup } from '../payments/cards';
 import { stripeFor } from '../payments/stripe';

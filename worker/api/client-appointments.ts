@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { cancelBooking } from '../bookings/cancel';
 import { appointmentDetails, bookingsPage } from '../bookings/client-bookings';
 import { moveBooking } from '../bookings/move';

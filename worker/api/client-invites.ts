@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MSG_INVITE_INVALID, OPEN_INVITE_STATUSES, type InviteLink, type InviteProcessed } from '../../shared/invites';
 import { clientById, clientByPhone, forgetClient, rememberClient } from '../db/clients';
 import { everyDatabase } from '../db/spanning';

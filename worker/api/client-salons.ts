@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { salonCards } from '../db/appointments';
 import { databasesOfSalons, indexedSalonsOf } from '../db/spanning';
 import type { AppEnv } from '../env';

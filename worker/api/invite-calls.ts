@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { newInviteSchema } from '../../shared/console/requests';
 import { toMinor } from '../../shared/money';
 import type { RebookingLinkCreated } from '../../shared/rebooking';

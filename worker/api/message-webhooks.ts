@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
+import * as z from 'zod';
 import { recordEmailStatus, recordTextStatus } from '../db/message-deliveries';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { sha256Hex } from '../crypto';
 import { feeOfLink } from '../db/no-show-fees';
 import type { AppEnv } from '../env';

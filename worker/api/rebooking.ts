@@ -1,5 +1,5 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RebookingToken } from '../../shared/rebooking';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';

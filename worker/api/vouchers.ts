@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { formatMoney, toMinor } from '../../shared/money';
 import { MSG_VOUCHER_NOT_FOUND, SESSION_ID, VOUCHER_SENDS_MAX, voucherCheckoutSchema, voucherSendSchema } from '../../shared/vouchers';
 import type { AppEnv } from '../env';

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { depositFor, MSG_SLOT_TAKEN, type bookingRequestSchema, type BookingResponse } from '../../shared/booking-request';
 import {
   appointmentByKey,

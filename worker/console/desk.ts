@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { formatInTimeZone } from 'date-fns-tz';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import type { DeskAppointment, DiaryStatus } from '../../shared/console/diary';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { deskBookingSchema } from '../../shared/console/diary';
 import { cancelAndSettle } from '../bookings/cancel';
 import { cancellationOf } from '../bookings/cancellation-rules';

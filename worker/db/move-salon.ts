@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { bindingName, databaseOf, endMove, markMoving, placeSalon, placementOf, type BindingName } from './placement';
 import { SALON_TABLES, type SalonTable } from './salon-rows';
 

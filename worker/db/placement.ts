@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The directory: which D1 database holds each salon's rows (docs/scale.md, "Salons across

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';

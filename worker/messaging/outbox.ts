@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Config } from '../config';
 import { recordProviderId, recordRefused } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';

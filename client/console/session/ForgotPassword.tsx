@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { staffForgotSchema, staffResetSchema } from '../../../shared/console/session';
-import type { z } from '../../../shared/zod';
+import type * as z from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
 import { sessionCall } from '../lib/api';

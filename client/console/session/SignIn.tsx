@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { staffLoginSchema, staffNewPasswordSchema } from '../../../shared/console/session';
-import { z } from '../../../shared/zod';
+import * as z from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton, linkButton } from '../../components/styles';
 import { Field } from '../../components/Field';

@@ -1,4 +1,4 @@
-import { z } from '../../../shared/zod';
+import * as z from '../../../shared/zod';
 import { MSG_LOGIN_PHONE, MSG_PASSWORDS_DIFFER, MSG_PHONE, MSG_PHONES_DIFFER } from '../../../shared/account-rules';
 import { codeConfirmRequest, loginRequest, resetRequest, signupRequest } from '../../../shared/account-schemas';
 import { phoneOf } from '../../components/phone-number';

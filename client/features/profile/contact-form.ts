@@ -1,4 +1,4 @@
-import { z } from '../../../shared/zod';
+import * as z from '../../../shared/zod';
 import { MSG_PHONE } from '../../../shared/account-rules';
 import { profileFields } from '../../../shared/account-schemas';
 import { phoneOf } from '../../components/phone-number';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CognitoError, invalidParameter, MSG, notAuthorized } from './cognito-error';
 import type { AttributeInput } from './schemas';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Request shapes of the supported actions, with AWS's member constraints. Unknown members

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { invalidParameter } from './cognito-error';
 
 type Issue = z.core.$ZodIssue;

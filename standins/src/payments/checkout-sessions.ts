@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expireCheckoutSession, loadCheckoutSession, newCheckoutSession, type LineItem } from './checkout-session-object';
 import type { Ctx, Route } from './context';
 import { newId } from './ids';

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { StandInsApp as AppEnv } from '../env';
 import { checkoutPage, type PayForm } from './checkout-page';
 import { payCheckoutSession, returnFromAuthentication, type PayResult } from './checkout-pay';

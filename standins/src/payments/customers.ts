@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ctx, Route } from './context';
 import { newId, randomBase62, unixSeconds } from './ids';
 import { applyMetadata, type Metadata } from './metadata';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cardFromInput, cardFromTestId, type CardDetails } from './cards';
 import type { Ctx, Route } from './context';
 import { newId, unixSeconds } from './ids';

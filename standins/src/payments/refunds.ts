@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ctx, Route } from './context';
 import { commitWithEvents } from './events';
 import { newId, unixSeconds } from './ids';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Ctx, Route } from './context';
 import { loadCustomer } from './customers';
 import { sameSecret } from './ids';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { paramName } from './form';
 import { badParam, type StripeApiError } from './stripe-error';
 

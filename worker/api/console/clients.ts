@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CLIENT_KEY, clientNoteSchema, clientSearchQuery } from '../../../shared/console/clients';
 import { CAN } from '../../../shared/console/roles';
 import { clientCard, clientOfSalon, findClients, noteOf, type Scope } from '../../console/clients';

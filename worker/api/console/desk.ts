@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { deskBookingSchema, deskCancelSchema, deskMoveSchema } from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
 import { formatMoney } from '../../../shared/money';

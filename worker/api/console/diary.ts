@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { diaryDate, salonChannel } from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
 import { diaryDay, diaryWeek } from '../../console/diary';

@@ -6,7 +6,7 @@ import { apiKeysOf, insertApiKey, revokeApiKey } from '../../db/api-keys';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
-import { z } from 'zod';
+import * as z from 'zod';
 import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
 

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { newInviteSchema, rebookingLinkSchema } from '../../../shared/console/requests';
 import { CAN } from '../../../shared/console/roles';
 import type { AppEnv } from '../../env';

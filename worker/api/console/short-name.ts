@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAN } from '../../../shared/console/roles';
 import {
   MSG_SHORT_NAME_FORMAT,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CAN, MAY_INVITE } from '../../../shared/console/roles';
 import { staffInviteSchema } from '../../../shared/console/team';
 import { addRole, addStaff, deleteStaff, removeRole, staffByEmail, teamOf } from '../../db/staff';

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { toMinor } from '../../../shared/money';
 import { CAN } from '../../../shared/console/roles';
 import { pageQuery, redeemSchema, SOLD_PAGE_SIZE, voucherCodeSchema, type SoldVouchers } from '../../../shared/console/vouchers';

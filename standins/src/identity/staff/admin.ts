@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Action, ActionContext } from '../action';
 import { CognitoError, invalidParameter } from '../cognito-error';
 import { assertPasswordPolicy, hashPassword } from '../passwords';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Request shapes of the staff pool's own actions (AWS's member constraints; unknown members ignored). */
 const poolId = z
