@@ -1,5 +1,4 @@
 import { dbOf } from './salon-db';
-import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import { REBOOKING_LINK_DAYS, URLHASH, type RebookingLinkCreated } from '../../shared/rebooking';
 import { sha256Hex } from '../../worker/crypto';

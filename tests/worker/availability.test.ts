@@ -1,5 +1,4 @@
 import { dbOf, dbOfStylist } from './salon-db';
-import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../shared/availability';
 import type { Service } from '../../shared/types';

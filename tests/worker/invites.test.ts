@@ -1,5 +1,4 @@
 import { dbOf } from './salon-db';
-import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import { MSG_INVITE_INVALID, type Invite, type InviteLink } from '../../shared/invites';
 import type { BookingsPage } from '../../shared/bookings';
