@@ -23,7 +23,7 @@ await Promise.all([emptied(env.DB), emptied(env.DB_2)]);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await applyD1Migrations(env.DB_2, env.TEST_SCHEMA);
 // TEST_DATABASES=2: the demo salons live in two databases, as they would past one: salon 2 in DB_2
-// (docs/scale.md). Not yet the default: the calls listed there as not yet across databases fail.
+// (docs/scale.md). npm test's Worker stage runs so by default (scripts/test.mjs).
 if (env.TEST_DATABASES === '2') await moveSalon2();
 
 /**
