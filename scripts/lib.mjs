@@ -96,7 +96,7 @@ export function prepareLocalDb(persistTo, { now } = {}) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
   prepareD1(p, persistTo ?? '.wrangler/state', 'worker/db/migrations', [demoSeed(now)]);
   // the second database (docs/scale.md, "Salons across databases"): the schema, and with
-  // DEMO_DATABASES=2 demo salon 2 moved there (not yet the default: see the page's "Not done yet")
+  // DEMO_DATABASES=2 demo salon 2 moved there (the default of npm start and the browser tests' server)
   run('wrangler', ['d1', 'migrations', 'apply', 'DB_2', '--local', ...p], { timeoutMs: 300_000 });
   if (process.env.DEMO_DATABASES === '2')
     run('node', ['scripts/move-salon.mjs', '--demo', ...(persistTo ? [persistTo] : [])], { timeoutMs: 120_000 });

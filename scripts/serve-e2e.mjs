@@ -11,6 +11,8 @@ import { createServer } from 'node:http';
 import { prepareLocalDb, startApp } from './lib.mjs';
 
 const basePort = Number(process.env.E2E_PORT || 8790);
+// demo salon 2 in the second database, as npm start places it; DEMO_DATABASES=1 keeps all in DB
+process.env.DEMO_DATABASES ||= '2';
 const servers = Math.max(1, Number(process.env.E2E_SERVERS || 1));
 const clockOffsetMs = Number(process.env.E2E_CLOCK_OFFSET_MS || 0);
 

@@ -3,6 +3,8 @@
 import { buildClient, prepareLocalDb, startApp } from './lib.mjs';
 
 const port = Number(process.env.PORT || 8787);
+// demo salon 2 in the second database (docs/scale.md, "Salons across databases"); DEMO_DATABASES=1 keeps all in DB
+process.env.DEMO_DATABASES ||= '2';
 buildClient();
 prepareLocalDb();
 const running = await startApp({ port });

@@ -40,11 +40,11 @@ function finish(code) {
  * Runs one stage: its output passed through as it comes (`live`) or printed whole when it ends
  * (stages side by side). A test stage (`counts`) records the counts its runner printed.
  */
-function stage(name, cmd, args, { counts: counted = true, live = true } = {}) {
+function stage(name, cmd, args, { counts: counted = true, live = true, env = {} } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     let output = '';
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, CI: 'true', FORCE_COLOR: '0' } });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, CI: 'true', FORCE_COLOR: '0' } });
     const keep = (out) => (chunk) => {
       if (live) out.write(chunk);
       output = (output + chunk.toString()).slice(-400_000);
@@ -145,7 +145,14 @@ if (want('e2e')) e2eServers = startE2eServers();
 // one stage after another in each lane: the two cores stay busy without four tools thrashing.
 await lanes(
   [
-    ['worker', 'worker', 'vitest', ['run', '--config', 'tests/worker/vitest.config.ts']],
+    // salon 2 in DB_2 for every file (docs/scale.md, "Salons across databases"); TEST_DATABASES=1 for one database
+    [
+      'worker',
+      'worker',
+      'vitest',
+      ['run', '--config', 'tests/worker/vitest.config.ts'],
+      { env: { TEST_DATABASES: process.env.TEST_DATABASES || '2' } },
+    ],
     ['unit', 'unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts']],
   ],
   [

@@ -48,8 +48,11 @@ export const REBOOKING_MAX_DAYS = 7;
 /** The scheme of the Authorization header of the rebooking calls. */
 export const REBOOKING_AUTH_SCHEME = 'Rebooking';
 
-/** A link's hash: 32 to 64 URL-safe characters (192 random bits in base64url). */
-export const URLHASH = /^[A-Za-z0-9_-]{32,64}$/;
+/**
+ * A link's hash: 32 to 64 URL-safe characters (192 random bits in base64url), after the id of
+ * its salon and a dot (`2.…`; links sent before salons were named in them have none).
+ */
+export const URLHASH = /^(?:[1-9]\d{0,8}\.)?[A-Za-z0-9_-]{32,64}$/;
 
 export interface RebookingLinkBody {
   /** the client: its Cognito username (sub), as appointments.client_id holds it; texted at its verified phone */
@@ -125,6 +128,8 @@ export type RebookingAvailability = Record<string, string[]>;
 export interface RebookBody {
   appointment_id: number;
   client_id: number;
+  /** the appointment's salon (as history answered it): where the Worker finds it */
+  salon_id?: number;
   start_time: string;
   end_time?: string;
   status?: 'unconfirmed';

@@ -23,3 +23,16 @@ export function base64url(bytes: Uint8Array): string {
 
 /** `n` random bytes in base64url (24 bytes: 32 characters, 192 bits; 32 bytes: 43 characters). */
 export const randomBase64url = (n: number) => base64url(crypto.getRandomValues(new Uint8Array(n)));
+
+/**
+ * A token the product mints for one salon's row names the salon first, `{salonId}.{random}`, so
+ * a call given only the token finds the salon's database through the directory (docs/scale.md,
+ * "Salons across databases"). The whole token is the secret that is hashed and kept; the salon
+ * in it only chooses where to look. Tokens minted before carry no salon: they are the first database's.
+ */
+export const SALON_PREFIX = '(?:[1-9]\\d{0,8}\\.)?';
+export const salonToken = (salonId: number, random: string) => `${salonId}.${random}`;
+export function salonOfToken(token: string): number | null {
+  const m = /^([1-9]\d{0,8})\./.exec(token);
+  return m ? Number(m[1]) : null;
+}

@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import {
@@ -148,9 +149,12 @@ describe('sign-ups, reset codes and booking verification codes', () => {
   // its real clients' right codes for 15 minutes). Codes are counted per code and per address.
   it("300 wrong codes from 300 addresses leave a real client's right code working", async () => {
     const code = `real${String(run).padStart(3, '0')}${Date.now() % 100_000}`;
-    const row = await env.DB.prepare(
-      "UPDATE appointments SET verification_code = ?, verified_at = NULL WHERE id = (SELECT MIN(id) FROM appointments WHERE salon_id = 2 AND kind = 'appointment') RETURNING id",
+    const row = await (
+      await dbOf(2)
     )
+      .prepare(
+        "UPDATE appointments SET verification_code = ?, verified_at = NULL WHERE id = (SELECT MIN(id) FROM appointments WHERE salon_id = 2 AND kind = 'appointment') RETURNING id",
+      )
       .bind(code)
       .first<{ id: number }>();
     const put = (c: string, address: string) =>

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { dbOf } from './salon-db';
 import { describe, expect, it, vi } from 'vitest';
 import { REBOOKING_LINK_DAYS, URLHASH, type RebookingLinkCreated } from '../../shared/rebooking';
 import { sha256Hex } from '../../worker/crypto';
@@ -19,9 +19,10 @@ describe('admin: rebooking links', () => {
     expect(days).toBeGreaterThan(REBOOKING_LINK_DAYS - 0.01);
     expect(days).toBeLessThanOrEqual(REBOOKING_LINK_DAYS);
     // only the link's SHA-256 is kept
-    const stored = await env.DB.prepare(
-      'SELECT urlhash_sha256 FROM rebooking_links WHERE salon_id = 2 AND client_id = ? AND replaced_at IS NULL',
+    const stored = await (
+      await dbOf(2)
     )
+      .prepare('SELECT urlhash_sha256 FROM rebooking_links WHERE salon_id = 2 AND client_id = ? AND replaced_at IS NULL')
       .bind(JAMIE)
       .first('urlhash_sha256');
     expect(stored).toBe(await sha256Hex(made.urlhash));

@@ -1,8 +1,14 @@
-import { env } from 'cloudflare:test';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { call, demoLogin } from './helpers';
+import { dbOf } from './salon-db';
+
+/** Salon 2's database, as the directory places it (tests/worker/salon-db.ts). */
+let db: D1Database;
+beforeAll(async () => {
+  db = await dbOf(2);
+});
 
 // Issue 16 item 2: 12 anonymous hold requests from rotated addresses took a day of Sam's from 28
 // bookable times to 3, renewable every 10 minutes. Now a browser keeps one live hold, a salon's live
@@ -38,7 +44,7 @@ function hold(slot: string, o: { ip?: string; cookie?: string; token?: string; p
 const cookieOf = (res: Response) => (res.headers.get('Set-Cookie') ?? '').split(';')[0]!;
 /** Times far enough apart that each hold takes a time of its own (a restyle is 75 minutes). */
 const spread = (times: string[], n: number) => times.filter((_, i) => i % 6 === 0).slice(0, n);
-const liveHolds = async () => (await env.DB.prepare('SELECT COUNT(*) AS n FROM holds').first<{ n: number }>())!.n;
+const liveHolds = async () => (await db.prepare('SELECT COUNT(*) AS n FROM holds').first<{ n: number }>())!.n;
 
 let token = '';
 let username = '';
@@ -46,14 +52,14 @@ beforeAll(async () => {
   ({ token, username } = await demoLogin());
 });
 beforeEach(async () => {
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM stylist_blocks WHERE hold_id IS NOT NULL'),
-    env.DB.prepare('DELETE FROM holds'),
-    env.DB.prepare('UPDATE salons SET max_anonymous_holds = 3 WHERE id = ?').bind(SALON),
+  await db.batch([
+    db.prepare('DELETE FROM stylist_blocks WHERE hold_id IS NOT NULL'),
+    db.prepare('DELETE FROM holds'),
+    db.prepare('UPDATE salons SET max_anonymous_holds = 3 WHERE id = ?').bind(SALON),
   ]);
 });
 afterAll(async () => {
-  await env.DB.prepare('UPDATE salons SET max_anonymous_holds = 50 WHERE id = ?').bind(SALON).run();
+  await db.prepare('UPDATE salons SET max_anonymous_holds = 50 WHERE id = ?').bind(SALON).run();
 });
 
 describe('what anonymous holds can take', () => {
@@ -110,7 +116,7 @@ describe('what anonymous holds can take', () => {
   });
 
   it('beyond the cap the journey goes on: the client still books the time, and the database still refuses a double booking', async () => {
-    await env.DB.prepare('UPDATE salons SET max_anonymous_holds = 0 WHERE id = ?').bind(SALON).run();
+    await db.prepare('UPDATE salons SET max_anonymous_holds = 0 WHERE id = ?').bind(SALON).run();
     const [slot] = await samsTimes();
     const res = await hold(slot!);
     expect(res.status).toBe(200);
@@ -121,12 +127,12 @@ describe('what anonymous holds can take', () => {
 
 describe('a hold belongs to its browser, and to the client once logged in', () => {
   it('a logged-in client holds beyond the anonymous cap, and its hold is tied to it', async () => {
-    await env.DB.prepare('UPDATE salons SET max_anonymous_holds = 0 WHERE id = ?').bind(SALON).run();
+    await db.prepare('UPDATE salons SET max_anonymous_holds = 0 WHERE id = ?').bind(SALON).run();
     const [slot] = await samsTimes();
     const res = await hold(slot!, { token });
     expect(res.status).toBe(201);
     const { hold_id } = (await res.json()) as HoldAnswer;
-    const row = await env.DB.prepare('SELECT client_id FROM holds WHERE id = ?').bind(hold_id).first<{ client_id: string }>();
+    const row = await db.prepare('SELECT client_id FROM holds WHERE id = ?').bind(hold_id).first<{ client_id: string }>();
     expect(row?.client_id).toBe(username);
   });
 
@@ -137,7 +143,7 @@ describe('a hold belongs to its browser, and to the client once logged in', () =
     const { hold_id } = (await anonymous.json()) as HoldAnswer;
     const claimed = await hold(slot!, { cookie, token, previous: hold_id! });
     expect(claimed.status).toBe(201);
-    const rows = await env.DB.prepare('SELECT client_id FROM holds').all<{ client_id: string | null }>();
+    const rows = await db.prepare('SELECT client_id FROM holds').all<{ client_id: string | null }>();
     expect(rows.results).toEqual([{ client_id: username }]);
     expect(await samsTimes()).not.toContain(slot);
   });
@@ -148,7 +154,7 @@ describe('a hold belongs to its browser, and to the client once logged in', () =
     const cookie = cookieOf(mine);
     const { hold_id } = (await mine.json()) as HoldAnswer;
     const other = cookieOf(await hold(spread(await samsTimes(), 2)[1]!, { ip: '203.0.113.99' }));
-    const stored = (await env.DB.prepare('SELECT browser FROM holds WHERE id = ?').bind(hold_id).first<{ browser: string }>())!.browser;
+    const stored = (await db.prepare('SELECT browser FROM holds WHERE id = ?').bind(hold_id).first<{ browser: string }>())!.browser;
     const release = (headers: Record<string, string>) => call(`/api/book-online/hold/${SALON}/${hold_id}/`, { method: 'DELETE', headers });
     expect((await release({})).status).toBe(404);
     expect((await release({ Cookie: other })).status).toBe(404);
@@ -194,7 +200,7 @@ describe('a hold belongs to its browser, and to the client once logged in', () =
 // holds (a first hold is always taken).
 describe('holds are bounded per address, per account and per day', () => {
   beforeEach(async () => {
-    await env.DB.prepare('UPDATE salons SET max_anonymous_holds = 50 WHERE id = ?').bind(SALON).run();
+    await db.prepare('UPDATE salons SET max_anonymous_holds = 50 WHERE id = ?').bind(SALON).run();
   });
   const taken = (answers: HoldAnswer[]) => answers.filter((a) => typeof a.hold_id === 'string').length;
 
@@ -220,14 +226,13 @@ describe('holds are bounded per address, per account and per day', () => {
     expect((await hold(targets[3]!, { ip: '192.0.2.202', token })).status).toBe(201);
     const again = await hold((await samsTimes({}, tuesday(5)))[0]!, { ip: '192.0.2.202', token });
     expect(again.status).toBe(201);
-    const rows = await env.DB.prepare('SELECT COUNT(*) AS n FROM holds WHERE client_id = ?').bind(username).first<{ n: number }>();
+    const rows = await db.prepare('SELECT COUNT(*) AS n FROM holds WHERE client_id = ?').bind(username).first<{ n: number }>();
     expect(rows!.n).toBe(1);
   }, 30_000);
 
   it("12 holds from 12 addresses on one stylist's day take at most a quarter of the working time", async () => {
-    const hours = (await env.DB.prepare(
-      'SELECT start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id = ? AND weekday = 2',
-    )
+    const hours = (await db
+      .prepare('SELECT start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id = ? AND weekday = 2')
       .bind(SAM)
       .first<{ start_min: number; end_min: number; break_start: number | null; break_end: number | null }>())!;
     const working = hours.end_min - hours.start_min - (hours.break_end ?? 0) + (hours.break_start ?? 0);
@@ -235,7 +240,7 @@ describe('holds are bounded per address, per account and per day', () => {
     const answers: HoldAnswer[] = [];
     for (const [i, slot] of spread(before, 12).entries())
       answers.push((await (await hold(slot, { ip: `192.0.2.${i + 1}` })).json()) as HoldAnswer);
-    const held = (await env.DB.prepare('SELECT COUNT(*) AS n FROM stylist_blocks WHERE hold_id IS NOT NULL').first<{ n: number }>())!.n * 5;
+    const held = (await db.prepare('SELECT COUNT(*) AS n FROM stylist_blocks WHERE hold_id IS NOT NULL').first<{ n: number }>())!.n * 5;
     expect(taken(answers)).toBeGreaterThanOrEqual(1);
     // a first hold is always taken; beyond it, live holds stay within a quarter of the day
     expect(held <= working / 4 || taken(answers) === 1).toBe(true);

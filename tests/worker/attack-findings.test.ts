@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { Appointment } from '../../shared/bookings';
@@ -10,7 +11,7 @@ import { png } from './image-bytes';
 // Issue 33 item 7: the smaller things an attack on the running app found, each as it was reproduced.
 const detail = async (res: Response) => ((await res.json()) as { detail: string }).detail;
 const logoOf = async (salon: number) =>
-  (await env.DB.prepare('SELECT logo FROM salons WHERE id = ?').bind(salon).first<{ logo: string | null }>())?.logo ?? null;
+  (await (await dbOf(salon)).prepare('SELECT logo FROM salons WHERE id = ?').bind(salon).first<{ logo: string | null }>())?.logo ?? null;
 
 describe("a salon's logo only at its own path", () => {
   it.each(['logoX', 'logo/x', 'logos'])('PUT and DELETE /admin/salons/3/%s are 404 and change nothing', async (path) => {
@@ -70,7 +71,10 @@ describe('an Idempotency-Key names one booking request', () => {
     const other = await book(c, b!, key);
     expect(other.status).toBe(409);
     expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused', field: 'Idempotency-Key' });
-    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM appointments WHERE client_id = ?')
+    const { n } = (await (
+      await dbOf(2)
+    )
+      .prepare('SELECT COUNT(*) AS n FROM appointments WHERE client_id = ?')
       .bind(c.username)
       .first<{ n: number }>())!;
     expect(n).toBe(1);
@@ -82,7 +86,10 @@ describe('an Idempotency-Key names one booking request', () => {
     const key = crypto.randomUUID();
     const first = (await (await book(c, a!, key)).json()) as { appointment_id: number };
     // the first request's state while its deposit is being charged
-    await env.DB.prepare("UPDATE appointments SET status = 'pending', payment_intent_id = NULL WHERE id = ?")
+    await (
+      await dbOf(2)
+    )
+      .prepare("UPDATE appointments SET status = 'pending', payment_intent_id = NULL WHERE id = ?")
       .bind(first.appointment_id)
       .run();
     const again = await book(c, a!, key);

@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { dbOf, dbOfStylist } from './salon-db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../shared/availability';
 import type { Service } from '../../shared/types';
@@ -20,34 +20,42 @@ const json = async <T>(path: string) => {
 
 async function book(stylistId: number, startIso: string, minutes: number, salonId = 1) {
   const start = Date.parse(startIso);
-  const { meta } = await env.DB.prepare('INSERT INTO appointments (salon_id, start_at, end_at, created_at) VALUES (?, ?, ?, 0)')
+  const db = await dbOf(salonId);
+  const { meta } = await db
+    .prepare('INSERT INTO appointments (salon_id, start_at, end_at, created_at) VALUES (?, ?, ?, 0)')
     .bind(salonId, start, start + minutes * 60_000)
     .run();
-  await env.DB.prepare(
-    'INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at) VALUES (?, ?, NULL, ?, ?, ?)',
-  )
+  await db
+    .prepare(
+      'INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at) VALUES (?, ?, NULL, ?, ?, ?)',
+    )
     .bind(meta.last_row_id, salonId, stylistId, start, start + minutes * 60_000)
     .run();
 }
 
 async function daysOff(stylistId: number, from: string, count: number) {
-  await env.DB.batch(
+  const db = await dbOfStylist(stylistId);
+  await db.batch(
     Array.from({ length: count }, (_, i) =>
-      env.DB.prepare('INSERT OR IGNORE INTO stylist_days_off (stylist_id, date) VALUES (?, ?)').bind(stylistId, addDays(from, i)),
+      db.prepare('INSERT OR IGNORE INTO stylist_days_off (stylist_id, date) VALUES (?, ?)').bind(stylistId, addDays(from, i)),
     ),
   );
 }
 
 // Storage is shared by the tests of a file: each test starts from the demo data.
-beforeEach(() =>
-  emptyDiaries(
-    env.DB.prepare('DELETE FROM stylist_days_off'),
-    // Availability reads the salon from D1 itself (it is not a cached public call), so the
-    // settings are reset directly; tests that change them go through the admin API.
-    env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
-    env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 90, skip_today = 0 WHERE id = 2'),
-  ),
-);
+beforeEach(async () => {
+  // Availability reads the salon from D1 itself (it is not a cached public call), so the
+  // settings are reset directly, each in its salon's database; tests that change them go through the admin API.
+  const [one, two] = [await dbOf(1), await dbOf(2)];
+  await two.batch([
+    two.prepare('DELETE FROM stylist_days_off'),
+    two.prepare('UPDATE salons SET check_ncob_availability_until = 90, skip_today = 0 WHERE id = 2'),
+  ]);
+  await emptyDiaries(
+    one.prepare('DELETE FROM stylist_days_off'),
+    one.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
+  );
+});
 
 describe('weekly availability', () => {
   it('answers day → bookable from the week start to 181 days ahead, with the first available day', async () => {

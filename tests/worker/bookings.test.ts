@@ -1,9 +1,15 @@
-import { env } from 'cloudflare:test';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { call, emptyDiaries } from './helpers';
+import { dbOf } from './salon-db';
+
+/** Salon 2's database, as the directory places it (tests/worker/salon-db.ts). */
+let db: D1Database;
+beforeAll(async () => {
+  db = await dbOf(2);
+});
 
 const json = (body: unknown, headers: Record<string, string> = {}) => ({
   method: 'POST',
@@ -59,7 +65,7 @@ describe('creating a booking', () => {
     const answer = (await res.json()) as { appointment_id: number; status: string; client_id: string };
     expect(answer).toMatchObject({ status: 'confirmed', client_id: sub, success: true });
     expect((await firstSlot(2, 10))[0]).not.toBe(slot);
-    const row = await env.DB.prepare('SELECT total_price, client_id FROM appointments WHERE id = ?').bind(answer.appointment_id).first();
+    const row = await db.prepare('SELECT total_price, client_id FROM appointments WHERE id = ?').bind(answer.appointment_id).first();
     expect(row).toEqual({ total_price: 5500, client_id: sub });
   });
 
@@ -70,7 +76,7 @@ describe('creating a booking', () => {
     const again = await create(2, request(slot!), key);
     expect(again.status).toBe(201);
     expect(((await again.json()) as { appointment_id: number }).appointment_id).toBe(first.appointment_id);
-    const { n } = (await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE kind = 'appointment'").first<{ n: number }>())!;
+    const { n } = (await db.prepare("SELECT COUNT(*) AS n FROM appointments WHERE kind = 'appointment'").first<{ n: number }>())!;
     expect(n).toBe(1);
   });
 
@@ -82,7 +88,7 @@ describe('creating a booking', () => {
     const refused = answers.filter((r) => r.status === 409);
     for (const r of refused)
       expect(((await r.json()) as { detail: string }).detail).toMatch(/^Sorry, there's been a problem|no longer available/);
-    const { n } = (await env.DB.prepare('SELECT COUNT(DISTINCT appointment_id) AS n FROM stylist_blocks').first<{ n: number }>())!;
+    const { n } = (await db.prepare('SELECT COUNT(DISTINCT appointment_id) AS n FROM stylist_blocks').first<{ n: number }>())!;
     expect(n).toBe(1);
   });
 
@@ -90,10 +96,12 @@ describe('creating a booking', () => {
     const [slot] = await firstSlot(2, 10);
     // Another booking takes the stylist's blocks between this client's check and its insert.
     const start = Date.parse(slot!);
-    await env.DB.prepare('INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES (900, 2, ?, ?, 0)')
+    await db
+      .prepare('INSERT INTO appointments (id, salon_id, start_at, end_at, created_at) VALUES (900, 2, ?, ?, 0)')
       .bind(start, start + 60_000)
       .run();
-    await env.DB.prepare('INSERT INTO stylist_blocks (stylist_id, block, appointment_id) VALUES (5, ?, 900)')
+    await db
+      .prepare('INSERT INTO stylist_blocks (stylist_id, block, appointment_id) VALUES (5, ?, 900)')
       .bind(Math.floor(start / 300_000) + 3)
       .run();
     const res = await create(2, request(slot!));
@@ -120,7 +128,7 @@ describe('creating a booking', () => {
     const cheap = request(slot!, { total_price: 0, utm_origin: 'twitter' });
     cheap.procedures[0]!.price = 0;
     const { appointment_id } = (await (await create(2, cheap)).json()) as { appointment_id: number };
-    expect(await env.DB.prepare('SELECT total_price, utm_origin FROM appointments WHERE id = ?').bind(appointment_id).first()).toEqual({
+    expect(await db.prepare('SELECT total_price, utm_origin FROM appointments WHERE id = ?').bind(appointment_id).first()).toEqual({
       total_price: 5500,
       utm_origin: null,
     });
@@ -182,15 +190,15 @@ describe('holding the chosen times for 10 minutes', () => {
       json(request(slot!, { hold_id }), { Authorization: `Bearer ${token}`, 'Idempotency-Key': crypto.randomUUID(), Cookie: cookie }),
     );
     expect(mine.status).toBe(201);
-    expect((await env.DB.prepare('SELECT COUNT(*) AS n FROM holds').first<{ n: number }>())!.n).toBe(0);
+    expect((await db.prepare('SELECT COUNT(*) AS n FROM holds').first<{ n: number }>())!.n).toBe(0);
   });
 
   it('a hold expires by itself', async () => {
     const [slot] = await firstSlot(2, 10);
     await hold(slot!);
-    await env.DB.batch([
-      env.DB.prepare('UPDATE holds SET expires_at = 1'),
-      env.DB.prepare('UPDATE stylist_blocks SET expires_at = 1 WHERE hold_id IS NOT NULL'),
+    await db.batch([
+      db.prepare('UPDATE holds SET expires_at = 1'),
+      db.prepare('UPDATE stylist_blocks SET expires_at = 1 WHERE hold_id IS NOT NULL'),
     ]);
     expect(await firstSlot(2, 10)).toContain(slot);
     expect((await create(2, request(slot!))).status).toBe(201);
@@ -220,11 +228,9 @@ describe('checkout cost, verification and marketing opt-out', () => {
   it('verifies a booking from its link, and says so when it cannot', async () => {
     const [slot] = await firstSlot(2, 10);
     const { appointment_id } = (await (await create(2, request(slot!))).json()) as { appointment_id: number };
-    const { verification_code } = (await env.DB.prepare('SELECT verification_code FROM appointments WHERE id = ?')
-      .bind(appointment_id)
-      .first<{
-        verification_code: string;
-      }>())!;
+    const { verification_code } = (await db.prepare('SELECT verification_code FROM appointments WHERE id = ?').bind(appointment_id).first<{
+      verification_code: string;
+    }>())!;
     const ok = await call(`/api/book-online/verify/2/${verification_code}/`, { method: 'PUT' });
     expect(await ok.json()).toMatchObject({ bookingStatus: 'verified' });
     const missing = await call('/api/book-online/verify/2/nope-nope/', { method: 'PUT' });

@@ -14,6 +14,13 @@ import {
   tuesday,
   type Client,
 } from './client-bookings-helpers';
+import { dbOf } from './salon-db';
+
+/** Salon 2's database, as the directory places it (tests/worker/salon-db.ts). */
+let db: D1Database;
+beforeAll(async () => {
+  db = await dbOf(2);
+});
 
 let jamie: Client;
 beforeAll(async () => {
@@ -92,7 +99,8 @@ describe('cancelling', () => {
       })
     ).json()) as { id: string; status: string };
     expect(pi.status).toBe('requires_capture');
-    await env.DB.prepare("UPDATE appointments SET deposit = 1100, payment_intent_id = ?, payment_status = 'requires_capture' WHERE id = ?")
+    await db
+      .prepare("UPDATE appointments SET deposit = 1100, payment_intent_id = ?, payment_status = 'requires_capture' WHERE id = ?")
       .bind(pi.id, held)
       .run();
     expect(await details(c, held)).toMatchObject({ deposit_status: 'held', deposit: 11 });
@@ -101,9 +109,8 @@ describe('cancelling', () => {
 
     const [next] = await restyleTimes(tuesday(4));
     const kept = await bookedRestyle(c, next!);
-    await env.DB.prepare(
-      "UPDATE appointments SET deposit = 1100, payment_intent_id = 'pi_NotCalled0001', payment_status = 'captured' WHERE id = ?",
-    )
+    await db
+      .prepare("UPDATE appointments SET deposit = 1100, payment_intent_id = 'pi_NotCalled0001', payment_status = 'captured' WHERE id = ?")
       .bind(kept)
       .run();
     try {
@@ -196,7 +203,8 @@ describe('moving a booking to another time', () => {
     const offered = await restyleTimes(day);
     expect(contains(offered, loser.slot)).toBe(false);
     expect(contains(offered, target)).toBe(false);
-    const { n } = (await env.DB.prepare('SELECT COUNT(*) AS n FROM stylist_blocks WHERE appointment_id = ?')
+    const { n } = (await db
+      .prepare('SELECT COUNT(*) AS n FROM stylist_blocks WHERE appointment_id = ?')
       .bind(loser.id)
       .first<{ n: number }>())!;
     expect(n).toBe(15); // 75 minutes, still held by the booking that lost

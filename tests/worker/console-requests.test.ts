@@ -74,7 +74,7 @@ describe('requests from the console', () => {
   it('sends a rebooking link to a client with past appointments here, and only here', async () => {
     const res = await post('/api/console/salons/1/rebooking-links', { client_id: JAMIE });
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ link: expect.stringMatching(/\/auth\/[A-Za-z0-9_-]+$/) });
+    expect(await res.json()).toMatchObject({ link: expect.stringMatching(/\/auth\/1\.[A-Za-z0-9_-]+$/) });
     const elsewhere = await post('/api/console/salons/3/rebooking-links', { client_id: JAMIE }, manager3);
     expect(elsewhere.status).toBe(404);
     expect(await elsewhere.json()).toMatchObject({ field: 'client_id' });

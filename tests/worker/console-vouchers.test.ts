@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskVoucherDetail, RedeemAnswer, SoldVouchers } from '../../shared/console/vouchers';
@@ -126,7 +127,7 @@ describe('vouchers at the desk', () => {
     const code = await soldVoucher(1, 5000);
     expect((await lookUp(code, 3, manager3)).status).toBe(404);
     expect((await redeemAtTill(manager3, 3, code, { amount: 5 })).status).toBe(404);
-    const other = (await env.DB.prepare('SELECT id FROM appointments WHERE salon_id = 2 LIMIT 1').first<{ id: number }>())!.id;
+    const other = (await (await dbOf(2)).prepare('SELECT id FROM appointments WHERE salon_id = 2 LIMIT 1').first<{ id: number }>())!.id;
     const wrongAppt = await redeemAtTill(owner, 1, code, { amount: 5, appointment_id: other });
     expect(wrongAppt.status).toBe(404);
     expect(await wrongAppt.json()).toMatchObject({ field: 'appointment_id' });

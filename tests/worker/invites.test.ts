@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { dbOf } from './salon-db';
 import { describe, expect, it } from 'vitest';
 import { MSG_INVITE_INVALID, type Invite, type InviteLink } from '../../shared/invites';
 import type { BookingsPage } from '../../shared/bookings';
@@ -19,7 +19,8 @@ describe('a deposit request paid with the saved card', () => {
     const invite = await invitedRestyle(c.phone);
     expect(invite).toMatchObject({ status: 'invited', client_id: null, requested_deposit: 15, amount_to_pay: 15, request: 'deposit' });
     expect(invite.link).toMatch(new RegExp(`/invite/2/${invite.unique_code}/$`));
-    expect(invite.unique_code).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // its salon (2), then 32 random characters
+    expect(invite.unique_code).toMatch(/^2\.[A-Za-z0-9_-]{32}$/);
     const listed = await list(c.auth);
     expect(listed.map((i) => i.id)).toContain(invite.id);
     // Until it is paid, the booking says the deposit is requested (issue 34: it said 'Booking Confirmed').
@@ -64,7 +65,7 @@ describe('a deposit request paid with the saved card', () => {
     expect(res.status).toBe(402);
     expect(((await res.json()) as { detail: string }).detail).toBe('Your card was declined. Please try again with a different card.');
     expect((await list(c.auth)).find((i) => i.id === invite.id)?.status).toBe('invited');
-    expect(await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(invite.appointment_id).first()).toEqual({
+    expect(await (await dbOf(2)).prepare('SELECT status FROM appointments WHERE id = ?').bind(invite.appointment_id).first()).toEqual({
       status: 'confirmed',
     });
   });

@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { describe, expect, it, vi } from 'vitest';
 import worker from '../../worker';
@@ -162,7 +163,10 @@ describe('messages of the API', () => {
     const res = await book(undefined, c);
     expect(res.status).toBe(201);
     const { appointment_id } = (await res.json()) as { appointment_id: number };
-    const row = await env.DB.prepare('SELECT verification_code FROM appointments WHERE id = ?')
+    const row = await (
+      await dbOf(2)
+    )
+      .prepare('SELECT verification_code FROM appointments WHERE id = ?')
       .bind(appointment_id)
       .first<{ verification_code: string }>();
     const link = `/verify/2/${row!.verification_code}`;

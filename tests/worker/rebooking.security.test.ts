@@ -1,3 +1,4 @@
+import { dbOf, everyDb } from './salon-db';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REBOOKING_TEXTS } from '../../shared/rebooking';
@@ -11,14 +12,22 @@ const ALEX = 'a1e8c0de-0000-4000-8000-00000000a1e8';
 
 async function seedAlex() {
   const start = Date.parse(`${londonDay(-14)}T10:00:00Z`);
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO clients (id, phone, first_name, name, updated_at) VALUES (?, '+447700900777', 'Alex', 'Alex Other', 0)",
-    ).bind(ALEX),
-    env.DB.prepare(
-      "INSERT INTO appointments (salon_id, client_id, status, start_at, end_at, created_at, idempotency_key, total_price, origin) VALUES (2, ?, 'confirmed', ?, ?, 0, 'alex-past', 5500, 'online')",
-    ).bind(ALEX, start, start + 75 * 60_000),
-    env.DB.prepare(
+  // the client in every database (a shared copy), its appointment in salon 2's
+  for (const db of everyDb())
+    await db
+      .prepare("INSERT INTO clients (id, phone, first_name, name, updated_at) VALUES (?, '+447700900777', 'Alex', 'Alex Other', 0)")
+      .bind(ALEX)
+      .run();
+  const db = await dbOf(2);
+  // the index of a client's salons, as a booking writes it (in the first database)
+  await env.DB.prepare('INSERT OR IGNORE INTO client_salons (client_id, salon_id) VALUES (?, 2)').bind(ALEX).run();
+  await db.batch([
+    db
+      .prepare(
+        "INSERT INTO appointments (salon_id, client_id, status, start_at, end_at, created_at, idempotency_key, total_price, origin) VALUES (2, ?, 'confirmed', ?, ?, 0, 'alex-past', 5500, 'online')",
+      )
+      .bind(ALEX, start, start + 75 * 60_000),
+    db.prepare(
       "INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price) SELECT id, 2, 10, 5, start_at, end_at, 5500 FROM appointments WHERE idempotency_key = 'alex-past'",
     ),
   ]);
@@ -58,7 +67,8 @@ describe('rebooking: another client’s ids answer 404', () => {
     expect((await rebookCall(alex.token, { appointment_id: alex.appointmentId, client_id: jamieAt2.id, start_time: start })).status).toBe(
       404,
     );
-    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM appointments WHERE origin = 'online_rebooking'").first('n')).toBe(0);
+    for (const db of everyDb())
+      expect(await db.prepare("SELECT COUNT(*) AS n FROM appointments WHERE origin = 'online_rebooking'").first('n')).toBe(0);
   });
 });
 

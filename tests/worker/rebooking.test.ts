@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
@@ -42,7 +43,8 @@ describe('rebooking: links and tokens', () => {
     expect(res.headers.get('Cache-Control')).toMatch(/no-store/);
     const t = (await res.json()) as RebookingToken;
     expect(t.first_name).toBe('Jamie');
-    expect(t.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // the demo link's salon (1), then 43 random characters
+    expect(t.token).toMatch(/^1\.[A-Za-z0-9_-]{43}$/);
     const minutes = (Date.parse(t.expires_at) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -50,7 +52,11 @@ describe('rebooking: links and tokens', () => {
 
   it('an expired link answers 410 with the old-link notice', async () => {
     const link = await newLink(2);
-    await env.DB.prepare('UPDATE rebooking_links SET expires_at = ? WHERE urlhash_sha256 = ?')
+    expect(link.urlhash).toMatch(/^2\./);
+    await (
+      await dbOf(2)
+    )
+      .prepare('UPDATE rebooking_links SET expires_at = ? WHERE urlhash_sha256 = ?')
       .bind(Date.now() - 1, await sha256Hex(link.urlhash))
       .run();
     const res = await tokenCall(link.urlhash);

@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { Webhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -201,11 +202,12 @@ describe('the reminder’s link', () => {
   it('is unguessable and ends with the appointment: an unknown, malformed or expired token is 404', async () => {
     const { text, a } = await remindedClient('2027-04-05T10:00:00Z', '2027-04-04T10:00:00Z');
     const token = linkOf(text);
-    expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    // its salon (1), then 22 random characters
+    expect(token).toMatch(/^1\.[A-Za-z0-9_-]{22}$/);
     await env.DB.prepare('UPDATE reminders SET expires_at = ? WHERE appointment_id = ?')
       .bind(Date.now() - 1, a.id)
       .run();
-    for (const t of [token, 'A'.repeat(22)]) {
+    for (const t of [token, 'A'.repeat(22), `2.${'A'.repeat(22)}`]) {
       const res = await call(`/api/appointment-links/${t}`);
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ code: 'LINK_GONE' });
@@ -230,7 +232,7 @@ describe('the Reminders setting', () => {
     const saved = await save(before.version, wanted);
     expect(saved.status).toBe(200);
     expect(((await saved.json()) as VersionedSettings).settings.reminders).toEqual(wanted);
-    const row = await env.DB.prepare('SELECT reminder_24h, reminder_2h, reminder_channel FROM salons WHERE id = 2').first();
+    const row = await (await dbOf(2)).prepare('SELECT reminder_24h, reminder_2h, reminder_channel FROM salons WHERE id = 2').first();
     expect(row).toEqual({ reminder_24h: 1, reminder_2h: 1, reminder_channel: 'email' });
     const history = (await (await consoleCall('/api/console/salons/2/history', owner)).json()) as { entries: { field: string }[] };
     expect(JSON.stringify(history)).toContain('reminders');

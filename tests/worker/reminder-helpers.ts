@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:test';
 import { configFrom } from '../../worker/config';
 import type { OutgoingMessage } from '../../worker/messaging/outbox';
-import { remindDue } from '../../worker/reminders/run';
+import { remindDue, type ReminderRun } from '../../worker/reminders/run';
+import { dbOf, everyDb } from './salon-db';
 
 let seq = 0;
 /** A client of the product (clients table) with a phone of its own and, when asked, an email address. */
@@ -10,9 +11,12 @@ export async function newClient(o: { email?: boolean } = {}) {
   const id = `rem-client-${crypto.randomUUID()}`;
   const phone = `+44770090${String(1000 + (n % 9000)).slice(-4)}`;
   const email = o.email ? `reminded-${n}@example.test` : null;
-  await env.DB.prepare('INSERT INTO clients (id, phone, first_name, name, email, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-    .bind(id, phone, 'Robin', 'Robin Reminded', email, Date.now())
-    .run();
+  // a shared copy, in every database (as a salon's database keeps the clients it concerns)
+  for (const db of everyDb())
+    await db
+      .prepare('INSERT INTO clients (id, phone, first_name, name, email, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .bind(id, phone, 'Robin', 'Robin Reminded', email, Date.now())
+      .run();
   return { id, phone, email };
 }
 
@@ -21,29 +25,29 @@ export async function newAppointment(q: { salonId?: number; clientId: string | n
   const salonId = q.salonId ?? 1;
   const start = Date.parse(q.start);
   const end = start + (q.minutes ?? 45) * 60_000;
-  const stylist = await env.DB.prepare('SELECT id FROM stylists WHERE salon_id = ? ORDER BY id LIMIT 1')
-    .bind(salonId)
-    .first<{ id: number }>();
-  const service = await env.DB.prepare('SELECT id FROM services WHERE salon_id = ? ORDER BY id LIMIT 1')
-    .bind(salonId)
-    .first<{ id: number }>();
-  const row = await env.DB.prepare(
-    `INSERT INTO appointments (salon_id, client_id, status, start_at, end_at, created_at, origin, client_phone, client_name)
+  const db = await dbOf(salonId);
+  const stylist = await db.prepare('SELECT id FROM stylists WHERE salon_id = ? ORDER BY id LIMIT 1').bind(salonId).first<{ id: number }>();
+  const service = await db.prepare('SELECT id FROM services WHERE salon_id = ? ORDER BY id LIMIT 1').bind(salonId).first<{ id: number }>();
+  const row = await db
+    .prepare(
+      `INSERT INTO appointments (salon_id, client_id, status, start_at, end_at, created_at, origin, client_phone, client_name)
      VALUES (?, ?, 'confirmed', ?, ?, ?, 'salon', ?, ?) RETURNING id`,
-  )
+    )
     .bind(salonId, q.clientId, start, end, start - 30 * 24 * 3_600_000, q.phone ?? null, q.phone ? 'Desk Client' : null)
     .first<{ id: number }>();
-  await env.DB.prepare(
-    'INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price) VALUES (?, ?, ?, ?, ?, ?, 2500)',
-  )
+  await db
+    .prepare(
+      'INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price) VALUES (?, ?, ?, ?, ?, ?, 2500)',
+    )
     .bind(row!.id, salonId, service!.id, stylist!.id, start, end)
     .run();
   return { id: row!.id, start, end };
 }
 
 /** The salon's reminder settings, straight into its row. */
-export const setReminders = (salonId: number, r: { day?: boolean; twoHours?: boolean; channel?: 'text' | 'email' | 'both' }) =>
-  env.DB.prepare('UPDATE salons SET reminder_24h = ?, reminder_2h = ?, reminder_channel = ? WHERE id = ?')
+export const setReminders = async (salonId: number, r: { day?: boolean; twoHours?: boolean; channel?: 'text' | 'email' | 'both' }) =>
+  (await dbOf(salonId))
+    .prepare('UPDATE salons SET reminder_24h = ?, reminder_2h = ?, reminder_channel = ? WHERE id = ?')
     .bind(r.day === false ? 0 : 1, r.twoHours ? 1 : 0, r.channel ?? 'text', salonId)
     .run();
 
@@ -62,8 +66,17 @@ export function recordingQueue() {
 
 /** One cron run at a fixed instant, onto a recording queue. */
 export async function cronAt(iso: string, queue = recordingQueue()) {
-  const run = await remindDue({ queue: queue.queue, db: env.DB, config: configFrom(env) }, Date.parse(iso));
-  return { run, sent: queue.sent };
+  // as the scheduled run: every database in turn, DB first (worker/scheduled.ts)
+  let run: ReminderRun | null = null;
+  for (const db of everyDb()) {
+    const one = await remindDue({ queue: queue.queue, db, config: configFrom(env) }, Date.parse(iso));
+    run = run
+      ? (Object.fromEntries(
+          Object.entries(run).map(([k, v]) => [k, (v as number) + (one[k as keyof ReminderRun] as number)]),
+        ) as unknown as ReminderRun)
+      : one;
+  }
+  return { run: run!, sent: queue.sent };
 }
 
 /** The messages about one appointment. */
@@ -72,7 +85,7 @@ export const about = (sent: OutgoingMessage[], appointmentId: number) => sent.fi
 /** The link a reminder text carries, and its token. */
 export function linkOf(m: OutgoingMessage): string {
   const text = m.kind === 'sms' ? m.body : m.text;
-  const link = /https?:\/\/\S+\/r\/([A-Za-z0-9_-]{22})/.exec(text);
+  const link = /https?:\/\/\S+\/r\/(\d+\.[A-Za-z0-9_-]{22})/.exec(text);
   if (!link) throw new Error(`no link in: ${text}`);
   return link[1]!;
 }

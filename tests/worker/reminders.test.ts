@@ -1,3 +1,4 @@
+import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker';
@@ -141,7 +142,8 @@ describe('how the client is reminded', () => {
     const client = await newAccount();
     const [start] = await restyleTimes(tuesday(3));
     expect((await bookRestyle(client, start!)).status).toBe(201);
-    const row = await env.DB.prepare('SELECT phone, email FROM clients WHERE id = ?').bind(client.username).first();
+    // the client's copy in the salon's database (salon 2's, DB_2 with TEST_DATABASES=2)
+    const row = await (await dbOf(2)).prepare('SELECT phone, email FROM clients WHERE id = ?').bind(client.username).first();
     expect(row).toEqual({ phone: client.phone, email: `r${client.phone.slice(-5)}@example.test` });
   });
 
@@ -166,7 +168,7 @@ describe('how the client is reminded', () => {
     expect(text).toMatchObject({
       kind: 'sms',
       body: expect.stringMatching(
-        /^Willow & Co Shoreditch: a reminder of your appointment tomorrow at 15:30\. See it, add it to your calendar or cancel: https:\/\/app\.invalid\/r\/[A-Za-z0-9_-]{22}$/,
+        /^Willow & Co Shoreditch: a reminder of your appointment tomorrow at 15:30\. See it, add it to your calendar or cancel: https:\/\/app\.invalid\/r\/2\.[A-Za-z0-9_-]{22}$/,
       ),
     });
     expect(email).toMatchObject({

@@ -6,22 +6,28 @@ import { cancelLinkedAppointment, LINK_TOKEN, linkedAppointment } from '../remin
 import { validate } from '../validate';
 import { announceToDiary } from './diary-notices';
 import { publicRoute } from './policy';
+import { salonDatabase } from './salon-database';
+import { salonOfToken } from '../crypto';
 
 const tokenParam = z.object({ token: z.string().regex(LINK_TOKEN, 'This link is not valid') });
 
 /**
  * A reminder's link without a password (issue 30): the appointment's details, its calendar file
- * (`appointment.ics`) and cancelling within the salon's rules. The token is the capability; an
+ * (`appointment.ics`) and cancelling within the salon's rules; the token names its salon, whose
+ * database the directory gives. The token is the capability; an
  * unknown or expired one is 404 LINK_GONE. Never cached.
  */
 export const appointmentLinks = new Hono<AppEnv>()
   .get('/appointment-links/:token', publicRoute, validate('param', tokenParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json(await linkedAppointment(c.env.DB, c.req.valid('param').token, Date.now()));
+    const { token } = c.req.valid('param');
+    return c.json(await linkedAppointment(await salonDatabase(c, salonOfToken(token)), token, Date.now()));
   })
   .post('/appointment-links/:token/cancel', publicRoute, validate('param', tokenParam), async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    const done = await cancelLinkedAppointment(c.env.DB, stripeFor(c.get('config')), c.req.valid('param').token, Date.now());
+    const { token } = c.req.valid('param');
+    const db = await salonDatabase(c, salonOfToken(token));
+    const done = await cancelLinkedAppointment(db, stripeFor(c.get('config')), token, Date.now());
     announceToDiary(c, done.salon_id, done.appointment.id, 'cancelled');
     return c.json(done);
   });

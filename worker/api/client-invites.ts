@@ -14,7 +14,9 @@ import { stripeFor } from '../payments/stripe';
 import { idParam, validate } from '../validate';
 import { publishChange } from './invite-notices';
 import { clientOf, idempotencyKeyOf, returnUrlOf } from './request-headers';
-import { URL_SAFE_ID } from '../../shared/ids';
+import { SALON_CODE } from '../../shared/ids';
+import { salonOfToken } from '../crypto';
+import { salonDatabase } from './salon-database';
 import { clientRoute, publicRoute } from './policy';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
@@ -140,9 +142,12 @@ export const clientInvites = new Hono<AppEnv>()
     async (c) => {
       const code = c.req.valid('param').code;
       // A malformed code is as invalid as an unknown one (404, never 400).
-      const row = URL_SAFE_ID.test(code) ? await inviteByCode(c.env.DB, code, Date.now()) : null;
+      if (!SALON_CODE.test(code)) throw invalidLink();
+      // the code names its salon (crypto.ts salonToken), whose database keeps the invite
+      const db = await salonDatabase(c, salonOfToken(code));
+      const row = await inviteByCode(db, code, Date.now());
       if (!row || !OPEN_INVITE_STATUSES.includes(row.status)) throw invalidLink();
-      const known = row.client_id !== null || (await clientByPhone(c.env.DB, row.client_phone)) !== null;
+      const known = row.client_id !== null || (await clientByPhone(db, row.client_phone)) !== null;
       const link: InviteLink = {
         unique_code: row.unique_code,
         salon: { id: row.salon_id, name: row.salon_name },

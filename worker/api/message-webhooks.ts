@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as z from 'zod';
-import { recordEmailStatus, recordTextStatus } from '../db/message-deliveries';
+import { recordEmailStatus, recordTextStatus, salonOfEmail } from '../db/message-deliveries';
+import { salonDatabase } from './salon-database';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { resendStatusOf, twilioStatusOf, verifiedResendEvent } from '../messaging/delivery-status';
@@ -24,6 +25,11 @@ const twilioCallback = z.object({
     .regex(/^\d{1,6}$/)
     .optional(),
 });
+const salonParam = z
+  .string()
+  .regex(/^[1-9]\d{0,8}$/, 'salon_id must be a salon id')
+  .transform(Number)
+  .optional();
 const messageKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'key must be a message key');
 
 const resendEvent = z.object({
@@ -48,11 +54,14 @@ export const messageWebhooks = new Hono<AppEnv>()
     const expected = await twilioSignature(config.sms.authToken, called, form);
     if (!sameSignature(c.req.header('X-Twilio-Signature') ?? '', expected)) throw refused();
     const key = messageKey.safeParse(url.searchParams.get('key'));
+    const salon = salonParam.safeParse(url.searchParams.get('salon_id') ?? undefined);
     const body = twilioCallback.safeParse(Object.fromEntries(form));
-    if (!key.success || !body.success) throw new AppError('BAD_REQUEST', (key.error ?? body.error)!.issues[0]!.message);
+    if (!key.success || !salon.success || !body.success)
+      throw new AppError('BAD_REQUEST', (key.error ?? salon.error ?? body.error)!.issues[0]!.message);
     const status = twilioStatusOf(body.data.MessageStatus);
+    // the callback names the text's salon (messaging/status-callbacks.ts), whose database records it
     if (status)
-      await recordTextStatus(c.env.DB, {
+      await recordTextStatus(await salonDatabase(c, salon.data ?? null), {
         key: key.data,
         providerId: body.data.MessageSid,
         status,
@@ -69,8 +78,9 @@ export const messageWebhooks = new Hono<AppEnv>()
     const parsed = resendEvent.safeParse(event);
     if (!parsed.success) throw new AppError('BAD_REQUEST', 'A Resend event has a type and data.email_id');
     const status = resendStatusOf(parsed.data.type);
+    // an email of a salon placed outside the first database is indexed there by Resend's id
     if (status)
-      await recordEmailStatus(c.env.DB, {
+      await recordEmailStatus(await salonDatabase(c, await salonOfEmail(c.env.DB, parsed.data.data.email_id)), {
         providerId: parsed.data.data.email_id,
         status,
         errorCode: status === 'bounced' || status === 'failed' ? parsed.data.type : null,

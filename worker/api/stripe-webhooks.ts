@@ -10,6 +10,14 @@ import { stripeFor } from '../payments/stripe';
 import { issueVoucher } from '../payments/vouchers';
 import { SESSION_ID } from '../../shared/vouchers';
 import { receiptAfterAnswer } from './vouchers';
+import { salonDatabase } from './salon-database';
+import { SALON_KEY } from '../payments/flow';
+
+/** A salon id the metadata names (none, or not an id: null, the first database: an intent made before intents named their salon). */
+function idIn(metadata: Record<string, string> | null | undefined, key: string): number | null {
+  const raw = metadata?.[key];
+  return raw !== undefined && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+}
 
 /** Stripe's signature tolerance, applied both ways: an event signed too long ago or in the future is refused. */
 const TOLERANCE_S = 300;
@@ -55,16 +63,20 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
       throw new AppError('BAD_REQUEST', 'The event has no data.object with an id');
     }
     if (event.type.startsWith('payment_intent.')) {
-      const done = await settleEvent(c.env.DB, stripe, event.data.object as Stripe.PaymentIntent, Date.now());
+      const pi = event.data.object as Stripe.PaymentIntent;
+      // the intent's metadata names its salon (payments/flow.ts SALON_KEY): its database settles it
+      const db = await salonDatabase(c, idIn(pi.metadata, SALON_KEY));
+      const done = await settleEvent(db, stripe, pi, Date.now());
       if (done?.settled.outcome === 'paid') {
-        const salonId = await salonOfAppointment(c.env.DB, done.appointmentId);
+        const salonId = await salonOfAppointment(db, done.appointmentId);
         if (salonId !== null) announceToDiary(c, salonId, done.appointmentId, 'paid');
       }
     } else if (event.type === 'checkout.session.completed') {
       const session = event.data.object;
       // The event only names the session: issueVoucher trusts the session retrieved from Stripe.
       if (session.metadata?.kind === 'voucher' && SESSION_ID.test(session.id)) {
-        const issued = await issueVoucher(c.env.DB, stripe, session.id, Date.now());
+        const db = await salonDatabase(c, idIn(session.metadata, SALON_KEY));
+        const issued = await issueVoucher(db, stripe, session.id, Date.now());
         if (issued) receiptAfterAnswer(c, issued);
       }
     }

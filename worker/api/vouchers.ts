@@ -14,12 +14,15 @@ import { createVoucherCheckout, isOnOffer, issueVoucher, voucherFromSession, typ
 import { idParam, validate, validateForm } from '../validate';
 import { idempotencyKeyOf, originOf } from './request-headers';
 import { publicRoute } from './policy';
+import { salonDatabase } from './salon-database';
 
 const MSG_NO_VOUCHERS = 'This salon does not sell gift vouchers online.';
 const MSG_SEND_REFUSED = 'Please check the fields above: some are missing or not valid.';
 
 /** A session id as Stripe makes them; anything else is a voucher we cannot find (404). */
 const sessionParam = z.string().refine((s) => SESSION_ID.test(s), MSG_VOUCHER_NOT_FOUND);
+/** ?salon_id=: the salon the session bought from (without it, a page of before: the first database). */
+const sessionQuery = z.object({ salon_id: idParam('salon_id').optional() });
 const notFound = () => new AppError('NOT_FOUND', MSG_VOUCHER_NOT_FOUND);
 
 /** '£25.00, £50.00 or £100.00, or from £10.00 to £500.00' */
@@ -73,12 +76,15 @@ export const vouchers = new Hono<AppEnv>()
       return c.json(checkout, 201);
     },
   )
-  .get('/payments/stripe/get/voucher/:sessionId/', publicRoute, async (c) => {
+  .get('/payments/stripe/get/voucher/:sessionId/', publicRoute, validate('query', sessionQuery), async (c) => {
     c.header('Cache-Control', 'no-store');
     const sessionId = c.req.param('sessionId');
     if (!sessionParam.safeParse(sessionId).success) throw notFound();
-    const v = await issueVoucher(c.env.DB, stripeFor(c.get('config')), sessionId, Date.now());
-    if (!v) throw notFound();
+    // the salon the voucher was bought from (its confirmation page's) names the database to look in
+    const salonId = c.req.valid('query').salon_id ?? null;
+    const db = await salonDatabase(c, salonId);
+    const v = await issueVoucher(db, stripeFor(c.get('config')), sessionId, Date.now());
+    if (!v || (salonId !== null && v.voucher.salon_id !== salonId)) throw notFound();
     receiptAfterAnswer(c, v);
     return c.json(voucherFromSession(v.voucher));
   })

@@ -167,6 +167,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
   if (!card || row.status !== 'pending') return { booking, verificationCode: code };
   const outcome = await chargeDeposit(db, stripe, {
     appointmentId: row.id,
+    salonId: a.salonId,
     amount: deposit,
     currency: salon.currency,
     customer: card.customer,

@@ -185,6 +185,7 @@ export const depositCaptured = (db: D1Database, appointmentId: number) =>
 /** An appointment's deposit as a payment intent must match it: its status, amount and currency. */
 export interface DepositRow {
   id: number;
+  salon_id: number;
   status: AppointmentStatus;
   deposit: number;
   currency: string;
@@ -194,7 +195,7 @@ export interface DepositRow {
 export const depositOf = (db: D1Database, appointmentId: number, paymentIntentId: string) =>
   db
     .prepare(
-      `SELECT a.id, a.status, a.deposit, s.currency FROM appointments a JOIN salons s ON s.id = a.salon_id
+      `SELECT a.id, a.salon_id, a.status, a.deposit, s.currency FROM appointments a JOIN salons s ON s.id = a.salon_id
         WHERE a.id = ? AND a.payment_intent_id = ? AND a.kind = 'appointment'`,
     )
     .bind(appointmentId, paymentIntentId)

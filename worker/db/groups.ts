@@ -8,19 +8,32 @@ export interface PickerLocationRow {
   longitude: number | null;
 }
 
-export async function pickerSettingsOf(db: D1Database, groupId: number) {
-  const [group, locations] = await db.batch<Record<string, unknown>>([
-    db.prepare('SELECT id, picker_heading, picker_text, settings_version FROM salon_groups WHERE id = ?').bind(groupId),
-    db
-      .prepare(
-        `SELECT id, name, picker_position, picker_hidden, latitude, longitude FROM salons WHERE group_id = ?
-          ORDER BY picker_position IS NULL, picker_position, name, id`,
-      )
-      .bind(groupId),
+/**
+ * The picker's settings: the group's row from `db` (the first database, whose copy the public
+ * picker reads), its locations from each database holding some (`locationsIn`, db/spanning.ts
+ * databasesOfGroup), in the picker's order.
+ */
+export async function pickerSettingsOf(db: D1Database, groupId: number, locationsIn: D1Database[] = [db]) {
+  const [group, ...found] = await Promise.all([
+    db.prepare('SELECT id, picker_heading, picker_text, settings_version FROM salon_groups WHERE id = ?').bind(groupId).all(),
+    ...locationsIn.map((l) =>
+      l
+        .prepare('SELECT id, name, picker_position, picker_hidden, latitude, longitude FROM salons WHERE group_id = ?')
+        .bind(groupId)
+        .all<PickerLocationRow>(),
+    ),
   ]);
-  const g = group?.results[0] as { id: number; picker_heading: string; picker_text: string; settings_version: number } | undefined;
+  const g = group.results[0] as { id: number; picker_heading: string; picker_text: string; settings_version: number } | undefined;
   if (!g) return null;
-  return { group: g, locations: (locations?.results ?? []) as unknown as PickerLocationRow[] };
+  return { group: g, locations: found.flatMap((f) => f.results).sort(byPickerPlace) };
+}
+
+/** Placed locations first by place, then by name and id (as SQLite orders them: code units). */
+function byPickerPlace(a: PickerLocationRow, b: PickerLocationRow): number {
+  if ((a.picker_position === null) !== (b.picker_position === null)) return a.picker_position === null ? 1 : -1;
+  if (a.picker_position !== null && b.picker_position !== null && a.picker_position !== b.picker_position)
+    return a.picker_position - b.picker_position;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id;
 }
 
 export interface PickerSave {
@@ -53,6 +66,25 @@ export async function savePickerSettings(db: D1Database, groupId: number, expect
     ),
   ]);
   return (first?.meta.changes ?? 0) === 1;
+}
+
+/**
+ * After a save in the first database, the same save in another database holding locations of the
+ * group: its copy of the group's row (at the version the first database's took) and its own
+ * locations' places. Unconditional (the first database's conditional write decided the save);
+ * repeating it writes the same again.
+ */
+export async function copyPickerSettings(db: D1Database, groupId: number, version: number, save: PickerSave, changeId: string) {
+  await db.batch([
+    db
+      .prepare('UPDATE salon_groups SET picker_heading = ?, picker_text = ?, settings_version = ?, picker_change = ? WHERE id = ?')
+      .bind(save.heading, save.text, version, changeId, groupId),
+    ...save.locations.map((l, position) =>
+      db
+        .prepare('UPDATE salons SET picker_position = ?, picker_hidden = ?, latitude = ?, longitude = ? WHERE id = ? AND group_id = ?')
+        .bind(position, l.hidden ? 1 : 0, l.latitude, l.longitude, l.id, groupId),
+    ),
+  ]);
 }
 
 export const groupExists = async (db: D1Database, groupId: number) =>

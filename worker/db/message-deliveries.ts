@@ -1,3 +1,4 @@
+import { directoryOf } from './placement';
 import type { DeliveryStatus } from '../../shared/console/reminders';
 
 /**
@@ -173,3 +174,21 @@ export async function statusesOfKeys(db: D1Database, keys: string[]): Promise<Ma
     .all<{ key: string; status: DeliveryStatus }>();
   return new Map(results.map((r) => [r.key, r.status]));
 }
+
+/**
+ * Names the salon of an email Resend took, in the first database (email_salons), when the salon
+ * is placed elsewhere: Resend's webhooks name only its id. A salon in the first database needs none.
+ */
+export async function indexEmailSalon(db: D1Database, providerId: string, salonId: number, now: number) {
+  const directory = directoryOf(db);
+  if (directory === db) return;
+  await directory
+    .prepare('INSERT OR IGNORE INTO email_salons (provider_id, salon_id, created_at) VALUES (?, ?, ?)')
+    .bind(providerId, salonId, now)
+    .run();
+}
+
+/** The salon of an email Resend names (null: an email of a salon in the first database). `directory`: the first database. */
+export const salonOfEmail = async (directory: D1Database, providerId: string) =>
+  (await directory.prepare('SELECT salon_id FROM email_salons WHERE provider_id = ?').bind(providerId).first<{ salon_id: number }>())
+    ?.salon_id ?? null;

@@ -42,24 +42,29 @@ export function databaseOf(env: object, binding: BindingName): D1Database {
 }
 
 const DIRECTORY = Symbol('the directory database of a salon database');
+type KnowsDirectory = D1Database & { [DIRECTORY]: D1Database };
 
 /**
  * A salon's database that knows the first database (`directory`), so the rare query of what is
- * global (a client's saved card) finds it from any salon's call: see directoryOf.
+ * global (a client's saved card, the index's writes) finds it from any salon's call: see
+ * directoryOf. A small object in the database's shape, each call passed on to `db` (as
+ * db/session.ts makes a session one), so every query module keeps taking a `D1Database`.
  */
 export function withDirectory(db: D1Database, directory: D1Database): D1Database {
   if (db === directory) return db;
-  return new Proxy(db, {
-    get(target, key) {
-      if (key === DIRECTORY) return directory;
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  const known: KnowsDirectory = {
+    [DIRECTORY]: directory,
+    prepare: (sql) => db.prepare(sql),
+    batch: <T>(statements: D1PreparedStatement[]) => db.batch<T>(statements),
+    exec: (sql) => db.exec(sql),
+    withSession: (start) => db.withSession(start),
+    dump: () => db.dump(),
+  };
+  return known;
 }
 
 /** The first database (the directory and what is global) of a salon's database; itself when it is the first. */
-export const directoryOf = (db: D1Database): D1Database => (db as D1Database & { [DIRECTORY]?: D1Database })[DIRECTORY] ?? db;
+export const directoryOf = (db: D1Database): D1Database => (db as Partial<KnowsDirectory>)[DIRECTORY] ?? db;
 
 interface Read extends Placement {
   readAt: number;

@@ -94,6 +94,14 @@ export const SALON_TABLES: readonly SalonTable[] = [
  * Tables that are not any one salon's, kept only in the first database (DB): the directory,
  * the index of a client's salons, the settings versions the edge's cache keys carry, and a
  * client's saved card (one per client,
- * whichever salon asks).
+ * whichever salon asks), and the salon of each email sent for a salon outside DB (Resend's
+ * webhooks name only its id).
  */
-export const GLOBAL_TABLES = ['salon_placements', 'client_salons', 'cache_versions', 'client_cards', 'd1_migrations'] as const;
+export const GLOBAL_TABLES = [
+  'salon_placements',
+  'client_salons',
+  'cache_versions',
+  'client_cards',
+  'email_salons',
+  'd1_migrations',
+] as const;

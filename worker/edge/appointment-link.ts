@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { SALON_PREFIX } from '../crypto';
 import { callApi } from './api-client';
 
-const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+// a reminder's token, `{salonId}.{22 characters}` (or the 22 alone, as minted before): reminders/link.ts LINK_TOKEN
+const TOKEN = new RegExp(`^${SALON_PREFIX}[A-Za-z0-9_-]{22}$`);
 
 const gone = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Link expired</title><h1>This link has expired</h1><p>It opened one appointment until that appointment ended. Log in to the salon's booking page to see your bookings.</p></html>`;

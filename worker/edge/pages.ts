@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { base64url } from '../crypto';
-import { URL_SAFE_ID } from '../../shared/ids';
+import { SALON_CODE } from '../../shared/ids';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
 import { salonIconLink } from './icons';
@@ -132,7 +132,7 @@ async function groupPage(c: Context<AppEnv>, rawId: string) {
 }
 
 /** The code of an invite link (shared/invites.ts InviteLink.unique_code). */
-const INVITE_CODE = URL_SAFE_ID;
+const INVITE_CODE = SALON_CODE;
 
 /**
  * The invite links of the text messages (§2): /invite/{salon}/{code}/ opens the salon's

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
-import { AppError } from '../errors';
-import { databaseOf, placementIn, withDirectory } from '../db/placement';
+import { databaseOfSalon } from '../api/salon-database';
 import type { MatchedRoute } from './route-policy';
 import { routeOf } from './route-policy';
 
@@ -18,11 +17,8 @@ export async function envForCall(c: Context<AppEnv>, method: string, path: strin
 }
 
 export async function envForSalon(c: Context<AppEnv>, salonId: number): Promise<Env> {
-  const directory = c.env.DB;
-  const placement = await placementIn(c.env, salonId, c.get('config').versionLeaseMs);
-  if (placement.movingSince !== null)
-    throw new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
-  return { ...c.env, DB: withDirectory(databaseOf(c.env, placement.binding), directory), DIRECTORY: directory };
+  const db = await databaseOfSalon(c.env, salonId, c.get('config').versionLeaseMs);
+  return { ...c.env, DB: db, DIRECTORY: c.env.DB };
 }
 
 /** Routes whose `:id` is a salon's (elsewhere `:id` may be a group's); `:salonId` always is. */

@@ -1,5 +1,5 @@
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
-import { randomBase64url } from '../crypto';
+import { randomBase64url, salonToken } from '../crypto';
 import type { InviteRequest } from '../../shared/invites';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
@@ -21,7 +21,8 @@ export interface InviteAsked {
 }
 
 /** 24 random bytes, URL-safe: the secret of the text message's link (192 bits). */
-const uniqueCode = () => randomBase64url(24);
+/** The invite's code names its salon, so its link's call finds the salon's database (crypto.ts salonToken). */
+const uniqueCode = (salonId: number) => salonToken(salonId, randomBase64url(24));
 
 const randomKey = () => `invite-${crypto.randomUUID()}`;
 
@@ -101,7 +102,7 @@ export async function createInvite(db: D1Database, a: InviteAsked): Promise<numb
   const target = appt ?? (await newAppointment(db, a, clientId));
   try {
     return await insertInvite(db, {
-      code: uniqueCode(),
+      code: uniqueCode(a.salonId),
       salonId: a.salonId,
       clientId,
       appointmentId: target.id,

@@ -12,6 +12,7 @@ import { amountToPay } from './view';
 export function invitePayment(db: D1Database, row: InviteRow, now: number, claim: string | null = null): PaymentTarget {
   const amount = amountToPay(row);
   return {
+    salonId: row.salon_id,
     metadata: { invite_id: String(row.id), appointment_id: String(row.appointment_id) },
     amount,
     currency: row.currency,

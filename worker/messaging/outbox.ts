@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { Config } from '../config';
-import { recordProviderId, recordRefused } from '../db/message-deliveries';
+import { recordProviderId, recordRefused, indexEmailSalon } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
 import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
@@ -78,12 +78,17 @@ const reasonOf = (e: unknown) =>
 export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
   if (m.kind === 'email') {
     const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+    // its webhooks name only Resend's id: the index in the first database names the salon (placed elsewhere)
+    if (m.salon_id != null)
+      await indexEmailSalon(db, id, m.salon_id, Date.now()).catch((e: unknown) =>
+        console.error(`[message ${m.key}] sent, but its salon is not indexed:`, reasonOf(e)),
+      );
     await trackDelivery(db, m, id);
     return id;
   }
   const earlier = await sentMessageId(db, m.key);
   if (earlier) return earlier;
-  const sid = await sendSms(config, { to: m.to, body: m.body, statusCallback: twilioStatusCallback(config, m.key) });
+  const sid = await sendSms(config, { to: m.to, body: m.body, statusCallback: twilioStatusCallback(config, m.key, m.salon_id ?? null) });
   // Sent: a failed record must not make the queue send it again.
   await recordSentMessage(db, m.key, sid, Date.now()).catch((e: unknown) =>
     console.error(`[message ${m.key}] sent, but not recorded:`, reasonOf(e)),

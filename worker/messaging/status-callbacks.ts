@@ -8,9 +8,12 @@ import type { Config } from '../config';
 
 export const TWILIO_STATUS_PATH = '/webhooks/twilio/status';
 
-/** The StatusCallback a text is sent with: this Worker's public origin, naming the message by its key. */
-export const twilioStatusCallback = (config: Config, key: string) =>
-  `${config.appOrigin}${TWILIO_STATUS_PATH}?key=${encodeURIComponent(key)}`;
+/**
+ * The StatusCallback a text is sent with: this Worker's public origin, naming the message by its
+ * key, and its salon (whose database records it) when it has one.
+ */
+export const twilioStatusCallback = (config: Config, key: string, salonId: number | null = null) =>
+  `${config.appOrigin}${TWILIO_STATUS_PATH}?key=${encodeURIComponent(key)}${salonId === null ? '' : `&salon_id=${salonId}`}`;
 
 /**
  * Twilio's X-Twilio-Signature: base64(HMAC-SHA1(auth token, the full URL followed by every POST

@@ -8,6 +8,7 @@ import type { PaymentTarget } from './flow';
  */
 export function depositPayment(db: D1Database, row: DepositRow): PaymentTarget {
   return {
+    salonId: row.salon_id,
     metadata: { appointment_id: String(row.id) },
     amount: row.deposit,
     currency: row.currency,

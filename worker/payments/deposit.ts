@@ -18,6 +18,7 @@ export async function chargeDeposit(
   stripe: Stripe,
   a: {
     appointmentId: number;
+    salonId: number;
     amount: number;
     currency: string;
     customer: string;
@@ -26,7 +27,7 @@ export async function chargeDeposit(
     returnUrl: string;
   },
 ): Promise<DepositOutcome> {
-  const row: DepositRow = { id: a.appointmentId, status: 'pending', deposit: a.amount, currency: a.currency };
+  const row: DepositRow = { id: a.appointmentId, salon_id: a.salonId, status: 'pending', deposit: a.amount, currency: a.currency };
   const target = depositPayment(db, row);
   const { outcome, pi } = await authorise(stripe, target, a);
   if (outcome === 'paid') return { pi, nextActionUrl: null };

@@ -6,7 +6,12 @@ import { cardFailureMessage } from '../../shared/card-errors';
  * What a payment pays for (a booking's deposit, a deposit request; later a no-show fee) and how
  * its state follows the payment's. The one flow below drives every target the same way.
  */
+/** The metadata naming the salon on every intent of ours (and a voucher's Checkout Session): which database an event's payment is in. */
+export const SALON_KEY = 'salon_id';
+
 export interface PaymentTarget {
+  /** the salon paid: its intent's metadata names it too (SALON_KEY), so an event finds the salon's database */
+  salonId: number;
   /** the metadata the intent carries, naming this target (an intent pays a target only when they match) */
   metadata: Record<string, string>;
   /** in minor units */
@@ -131,7 +136,7 @@ export async function authorise(
         capture_method: 'manual',
         confirm: true,
         ...('offSession' in a ? { off_session: true } : { return_url: a.returnUrl }),
-        metadata: target.metadata,
+        metadata: { ...target.metadata, [SALON_KEY]: String(target.salonId) },
       },
       { idempotencyKey: a.idempotencyKey },
     );

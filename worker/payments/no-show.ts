@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { randomBase64url, sha256Hex } from '../crypto';
+import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import { feeAccepted, feeRefused, recordFeeIntent, type NoShowFeeRow } from '../db/no-show-fees';
 import { AppError } from '../errors';
 import { savedCard } from './cards';
@@ -17,6 +17,7 @@ const MSG_NO_CARD = 'This client has no card on file, so the fee cannot be charg
  */
 export function noShowPayment(db: D1Database, fee: NoShowFeeRow, linkSha256: string | null = null): PaymentTarget {
   return {
+    salonId: fee.salon_id,
     metadata: { [NO_SHOW_KEY]: String(fee.appointment_id) },
     amount: fee.amount,
     currency: fee.currency,
@@ -53,7 +54,8 @@ export async function chargeNoShowFee(
     await feeRefused(db, fee.appointment_id, { status: 'failed', paymentIntentId: null, code: 'card_missing', message: MSG_NO_CARD });
     return { settled: null, linkSecret: null };
   }
-  const linkSecret = randomBase64url(24);
+  // the link names its salon, so the link's calls find the salon's database (crypto.ts salonToken)
+  const linkSecret = salonToken(fee.salon_id, randomBase64url(24));
   const target = noShowPayment(db, fee, await sha256Hex(linkSecret));
   try {
     const settled = await authorise(stripe, target, {

@@ -29,6 +29,17 @@ export async function salonsOfClient(db: D1Database, clientId: string, now: numb
   }));
 }
 
+/**
+ * The client's salons across databases (`byDatabase`: the salons the index names, by the
+ * database the directory places each in): each database is asked for its own, in one order.
+ */
+export async function salonsOfClientIn(byDatabase: Map<D1Database, number[]>, clientId: string, now: number): Promise<RebookingClient[]> {
+  const found = await Promise.all(
+    [...byDatabase].map(async ([db, ids]) => (await salonsOfClient(db, clientId, now)).filter((s) => ids.includes(s.salon.id))),
+  );
+  return found.flat().sort((a, b) => (a.salon.name < b.salon.name ? -1 : a.salon.name > b.salon.name ? 1 : a.salon.id - b.salon.id));
+}
+
 /** 'Full Head Tint, Blow Dry at Willow & Co Islington' */
 export const titleOf = (procedures: ProcedureRow[], salonName: string) =>
   `${procedures.map((p) => p.service_name).join(', ')} at ${salonName}`;
@@ -55,10 +66,10 @@ export function rebookingAppointment(
 /** The client's past appointments at the salon its number names (another client's number: 404). */
 export async function historyOf(
   db: D1Database,
-  q: { rebookingClientId: number; clientId: string; now: number },
+  q: { rebookingClientId: number; clientId: string; now: number; salonId?: number | null },
 ): Promise<RebookingAppointment[]> {
   const owned = await salonOfRebookingClient(db, q.rebookingClientId, q.clientId);
-  if (!owned) throw new AppError('NOT_FOUND', 'Not found');
+  if (!owned || (q.salonId != null && owned.salon_id !== q.salonId)) throw new AppError('NOT_FOUND', 'Not found');
   const [salon, rows] = await Promise.all([
     salonRules(db, owned.salon_id),
     pastAppointments(db, { salonId: owned.salon_id, clientId: q.clientId, now: q.now, limit: HISTORY_LIMIT }),

@@ -1,5 +1,5 @@
 import { REBOOKING_AUTH_SCHEME, REBOOKING_LINK_DAYS, REBOOKING_TEXTS, REBOOKING_TOKEN_MINUTES, URLHASH } from '../../shared/rebooking';
-import { randomBase64url, sha256Hex } from '../crypto';
+import { randomBase64url, SALON_PREFIX, salonToken, sha256Hex } from '../crypto';
 import { clientById } from '../db/clients';
 import { hasPastAppointment, insertLink, insertToken, linkByHash, tokenClient } from '../db/rebooking';
 import { salonById } from '../db/salons';
@@ -27,7 +27,8 @@ export async function createLink(db: D1Database, q: { salonId: number; clientId:
   ]);
   if (!salon || !past) throw new AppError('NOT_FOUND', 'This client has no past appointment at this salon', 'client_id');
   if (!client) throw new AppError('NOT_FOUND', 'This client has no verified phone number to text the link to', 'client_id');
-  const urlhash = randomBase64url(24);
+  // the link names its salon, so its token call finds the salon's database (crypto.ts salonToken)
+  const urlhash = salonToken(q.salonId, randomBase64url(24));
   const expiresAt = q.now + REBOOKING_LINK_DAYS * 24 * 3_600_000;
   const hash = await sha256Hex(urlhash);
   await insertLink(db, { hash, salonId: q.salonId, clientId: q.clientId, now: q.now, expiresAt });
@@ -73,19 +74,24 @@ export async function tokenForLink(
   if (!link) throw new AppError('NOT_FOUND', 'This link is not known', 'urlhash');
   if (link.replaced_at !== null) throw await linkReplaced(db, link.salon_id, link.replaced_at);
   if (link.expires_at <= now) throw linkExpired();
-  const token = randomBase64url(32);
+  // the token names the link's salon too: the flow's calls find the client there (api/rebooking.ts)
+  const token = salonToken(link.salon_id, randomBase64url(32));
   const expiresAt = now + REBOOKING_TOKEN_MINUTES * 60_000;
   await insertToken(db, { hash: await sha256Hex(token), clientId: link.client_id, salonId: link.salon_id, now, expiresAt });
   const client = await clientById(db, link.client_id);
   return { token, expiresAt, firstName: client?.first_name ?? '' };
 }
 
-/** `Rebooking {token}`: the token is 43 base64url characters (32 random bytes). */
-const AUTHORIZATION = new RegExp(`^${REBOOKING_AUTH_SCHEME} ([A-Za-z0-9_-]{32,64})$`);
+/** `Rebooking {token}`: the token is its salon's id and a dot, then 43 base64url characters (32 random bytes). */
+const AUTHORIZATION = new RegExp(`^${REBOOKING_AUTH_SCHEME} (${SALON_PREFIX}[A-Za-z0-9_-]{32,64})$`);
+
+/** The token of `Authorization: Rebooking {token}`, if it is one. */
+export const tokenOfAuthorization = (authorization: string | undefined): string | null =>
+  AUTHORIZATION.exec(authorization ?? '')?.[1] ?? null;
 
 /** The client of `Authorization: Rebooking {token}`; 401 with the expired-link text without a live token. */
 export async function clientOfToken(db: D1Database, authorization: string | undefined, now: number): Promise<string> {
-  const token = AUTHORIZATION.exec(authorization ?? '')?.[1];
+  const token = tokenOfAuthorization(authorization);
   const row = token ? await tokenClient(db, await sha256Hex(token), now) : null;
   if (!row) throw new AppError('UNAUTHORIZED', REBOOKING_TEXTS.linkExpired, undefined, 'REBOOKING_TOKEN');
   return row.client_id;

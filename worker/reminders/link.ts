@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Appointment } from '../../shared/bookings';
 import { cancelBooking } from '../bookings/cancel';
 import { appointmentDetails } from '../bookings/client-bookings';
-import { sha256Hex } from '../crypto';
+import { SALON_PREFIX, sha256Hex } from '../crypto';
 import { reminderOfLink } from '../db/reminders';
 import { AppError } from '../errors';
 
@@ -14,7 +14,7 @@ import { AppError } from '../errors';
  */
 
 export const MSG_LINK_GONE = 'This link has expired or is not valid. Log in to see your bookings.';
-export const LINK_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+export const LINK_TOKEN = new RegExp(`^${SALON_PREFIX}[A-Za-z0-9_-]{22}$`);
 
 async function linkedOf(db: D1Database, token: string, now: number) {
   const row = LINK_TOKEN.test(token) ? await reminderOfLink(db, await sha256Hex(token), now) : null;

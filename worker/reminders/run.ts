@@ -1,6 +1,6 @@
 import { REMINDER_KINDS, type ReminderKind } from '../../shared/console/reminders';
 import type { Config } from '../config';
-import { randomBase64url, sha256Hex } from '../crypto';
+import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import { deliveryInserts, type NewDelivery } from '../db/message-deliveries';
 import { appointmentsToRemind, reminderInserts, type NewReminder, type ReminderCandidate } from '../db/reminders';
 import { enqueueMessages, type OutgoingMessage, type Outbox } from '../messaging/outbox';
@@ -54,7 +54,8 @@ interface Planned {
 
 async function plan(r: ReminderCandidate, kind: ReminderKind, channels: Channel[], config: Config, now: number): Promise<Planned> {
   // A link only for a client with an account: it opens the appointment as that client.
-  const token = randomBase64url(16);
+  // the token names its salon, so the link's calls find the salon's database (crypto.ts salonToken)
+  const token = salonToken(r.salon_id, randomBase64url(16));
   const link = r.client_id ? `${config.appOrigin}/r/${token}` : null;
   const facts = {
     kind,

@@ -37,7 +37,7 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
   const idempotency = useIdempotencyKey();
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'taken' | 'not-rebookable' | 'other'; message: string } | null>(null);
-  const body: RebookBody = { appointment_id: appointment.id, client_id: client.id, start_time: time };
+  const body: RebookBody = { appointment_id: appointment.id, client_id: client.id, salon_id: appointment.salon_id, start_time: time };
   const backToTimes = () => navigate(`/time/${appointment.id}?from=${dateIn(client.salon.timezone, new Date(time))}`, { replace: true });
 
   const confirm = async () => {

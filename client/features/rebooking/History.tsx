@@ -29,7 +29,7 @@ export function History() {
 function PastAppointments({ client }: { client: RebookingClient }) {
   const { firstName } = useRebooking();
   const navigate = useNavigate();
-  const history = useQuery(historyQuery(client.id));
+  const history = useQuery(historyQuery(client.id, client.salon.id));
   const past = history.data;
   const rebook = (a: RebookingAppointment) => {
     chooseAppointment(a);

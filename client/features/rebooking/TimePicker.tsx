@@ -38,7 +38,7 @@ function Picker({ client, appointment }: { client: RebookingClient; appointment:
   // The window's first day is in the address, so that coming back from confirm shows the same days.
   const start = windowStart(params.get('from'), today);
   const days = windowDays(start);
-  const availability = useQuery(availabilityQuery(appointment.id, days[0]!, days.at(-1)!));
+  const availability = useQuery(availabilityQuery(appointment.id, appointment.salon_id, days[0]!, days.at(-1)!));
   const free = askedThisVisit(availability);
   const timesOf = (date: string) => free?.[dayKey(date)] ?? [];
   const limited = !!free && days.some((d) => isLimited(timesOf(d)));

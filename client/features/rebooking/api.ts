@@ -39,12 +39,14 @@ export const fetchToken = (urlhash: string, signal: AbortSignal) =>
 export const fetchClients = (signal: AbortSignal) => rebookingCall<RebookingClient[]>('rebooking/salons/', { signal });
 
 /** GET rebooking/history/{clientId}/appointments/: past appointments, newest first. */
-export const fetchHistory = (clientId: number, signal: AbortSignal) =>
-  rebookingCall<RebookingAppointment[]>(`rebooking/history/${clientId}/appointments/`, { signal });
+export const fetchHistory = (clientId: number, salonId: number, signal: AbortSignal) =>
+  rebookingCall<RebookingAppointment[]>(`rebooking/history/${clientId}/appointments/?salon_id=${salonId}`, { signal });
 
 /** GET rebooking/availability/appointment/{id}/?from=&to=: the times of each day, keyed YYYYMMDD. */
-export const fetchAvailability = (appointmentId: number, from: string, to: string, signal: AbortSignal) =>
-  rebookingCall<RebookingAvailability>(`rebooking/availability/appointment/${appointmentId}/?from=${from}&to=${to}`, { signal });
+export const fetchAvailability = (appointmentId: number, salonId: number, from: string, to: string, signal: AbortSignal) =>
+  rebookingCall<RebookingAvailability>(`rebooking/availability/appointment/${appointmentId}/?from=${from}&to=${to}&salon_id=${salonId}`, {
+    signal,
+  });
 
 /** POST rebooking/rebook/ with an Idempotency-Key: 201 the new (unconfirmed) appointment, 409 when the time was taken. */
 export const rebook = (body: RebookBody, idempotencyKey: string) =>
@@ -72,13 +74,13 @@ export const tokenQuery = (urlhash: string) =>
 export const clientsQuery = (token: string | null) =>
   queryOptions({ queryKey: ['rebooking', 'salons', token], queryFn: ({ signal }) => fetchClients(signal) });
 
-export const historyQuery = (clientId: number) =>
-  queryOptions({ queryKey: ['rebooking', 'history', clientId], queryFn: ({ signal }) => fetchHistory(clientId, signal) });
+export const historyQuery = (clientId: number, salonId: number) =>
+  queryOptions({ queryKey: ['rebooking', 'history', salonId, clientId], queryFn: ({ signal }) => fetchHistory(clientId, salonId, signal) });
 
 /** The times of a window of days (bookable times: asked again each time the screen opens). */
-export const availabilityQuery = (appointmentId: number, from: string, to: string) =>
+export const availabilityQuery = (appointmentId: number, salonId: number, from: string, to: string) =>
   queryOptions({
-    queryKey: ['rebooking', 'availability', appointmentId, from, to],
-    queryFn: ({ signal }) => fetchAvailability(appointmentId, from, to, signal),
+    queryKey: ['rebooking', 'availability', salonId, appointmentId, from, to],
+    queryFn: ({ signal }) => fetchAvailability(appointmentId, salonId, from, to, signal),
     ...BOOKABLE_TIMES,
   });

@@ -1,3 +1,4 @@
+import { useSalon } from '../../lib/salon-context';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -37,7 +38,8 @@ export function VoucherGate({ children }: { children: (voucher: VoucherFromSessi
   const [params] = useSearchParams();
   const sessionId = params.get('session_id') ?? '';
   const valid = SESSION_ID.test(sessionId);
-  const voucher = useQuery(voucherQuery(sessionId, valid));
+  const { salon } = useSalon();
+  const voucher = useQuery(voucherQuery(salon.id, sessionId, valid));
   if (!valid) return <VoucherNotFound />;
   if (voucher.data) return children(voucher.data, sessionId);
   if (!voucher.isError) return <Loading what="your voucher" />;

@@ -13,9 +13,12 @@ export const startCheckout = (salonId: number, body: VoucherCheckoutRequest, ide
     headers: { 'Idempotency-Key': idempotencyKey },
   });
 
-/** GET payments/stripe/get/voucher/{session}/: the voucher a paid session bought (404: none). */
-export const fetchVoucher = (sessionId: string, signal: AbortSignal) =>
-  call<VoucherFromSession>(`payments/stripe/get/voucher/${encodeURIComponent(sessionId)}/`, { signal });
+/**
+ * GET payments/stripe/get/voucher/{session}/?salon_id=: the voucher a paid session bought (404:
+ * none); the salon it was bought from tells the API where to look.
+ */
+export const fetchVoucher = (salonId: number, sessionId: string, signal: AbortSignal) =>
+  call<VoucherFromSession>(`payments/stripe/get/voucher/${encodeURIComponent(sessionId)}/?salon_id=${salonId}`, { signal });
 
 /** POST payments/voucher/{salon}/send/{session}/: emails the voucher to a recipient (400: per-field messages; 429: too many sends). */
 export const sendVoucher = (salonId: number, sessionId: string, body: VoucherSend) =>
@@ -25,8 +28,8 @@ export const sendVoucher = (salonId: number, sessionId: string, body: VoucherSen
   });
 
 /** The voucher a paid Checkout Session bought (an id that is no session's: not asked). */
-export const voucherQuery = (sessionId: string, valid: boolean) =>
+export const voucherQuery = (salonId: number, sessionId: string, valid: boolean) =>
   queryOptions({
-    queryKey: ['voucher', sessionId],
-    queryFn: valid ? ({ signal }) => fetchVoucher(sessionId, signal) : skipToken,
+    queryKey: ['voucher', salonId, sessionId],
+    queryFn: valid ? ({ signal }) => fetchVoucher(salonId, sessionId, signal) : skipToken,
   });

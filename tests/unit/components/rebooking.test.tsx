@@ -113,7 +113,7 @@ test('/confirm and /end without a chosen time go back; a token the API then refu
   apiStub.answer(`POST /api/rebooking/token/${HASH}/`, { json: TOKEN });
   apiStub.answer('GET /api/rebooking/salons/', { json: CLIENTS });
   // a token the Worker no longer knows: 401 with the expired-link text (tests/worker/rebooking.security.test.ts)
-  apiStub.answer('GET /api/rebooking/history/11/appointments/', () =>
+  apiStub.answer('GET /api/rebooking/history/11/appointments/?salon_id=1', () =>
     rebooking.token === TOKEN.token
       ? { json: [] }
       : { status: 401, body: { detail: REBOOKING_TEXTS.linkExpired, code: 'UNAUTHORIZED', request_id: 'r' } },
@@ -176,7 +176,7 @@ describe('the time picker', () => {
   function answerWindows(first: string, last: string, perDay: (date: string) => number) {
     for (let from = first; from <= last; from = addDays(from, 1)) {
       const to = addDays(from, 2);
-      apiStub.answer(`GET /api/rebooking/availability/appointment/501/?from=${from}&to=${to}`, () => {
+      apiStub.answer(`GET /api/rebooking/availability/appointment/501/?from=${from}&to=${to}&salon_id=1`, () => {
         const answer: RebookingAvailability = Object.fromEntries(
           [from, addDays(from, 1), to].map((d) => [d.replaceAll('-', ''), times(d, perDay(d)).filter((t) => !taken.has(t))]),
         );
@@ -250,7 +250,11 @@ describe('the time picker', () => {
     await user.click(screen.getByRole('button', { name: 'CONFIRM' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Sorry, that time has just been taken. Please choose another time.');
-    expect(apiStub.calls.find((c) => c.path === '/api/rebooking/rebook/')?.body).toMatchObject({ appointment_id: 501, client_id: 11 });
+    expect(apiStub.calls.find((c) => c.path === '/api/rebooking/rebook/')?.body).toMatchObject({
+      appointment_id: 501,
+      client_id: 11,
+      salon_id: 1,
+    });
     expect(currentPath()).toBe('/confirm/501');
     await user.click(within(alert).getByRole('button', { name: 'CHOOSE ANOTHER TIME' }));
     await screen.findByRole('heading', { level: 1, name: 'Choose a time' });

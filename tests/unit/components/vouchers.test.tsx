@@ -65,7 +65,7 @@ for (const [kind, id] of [
     test(`${kind === 'unknown' ? 'an' : 'a'} ${kind} session id on voucher/${page} shows the not-found message with BACK TO HOME`, async () => {
       // An unknown session is asked for and answered 404 (tests/worker/vouchers.security.test.ts); a malformed one is not asked for.
       if (kind === 'unknown')
-        apiStub.answer(`GET /api/payments/stripe/get/voucher/${id}/`, {
+        apiStub.answer(`GET /api/payments/stripe/get/voucher/${id}/?salon_id=1`, {
           status: 404,
           body: { detail: MSG_VOUCHER_NOT_FOUND, code: 'NOT_FOUND', request_id: 'r' },
         });

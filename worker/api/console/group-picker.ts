@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { groupPickerSchema, type GroupPickerSettings } from '../../../shared/console/group-picker';
 import { CAN } from '../../../shared/console/roles';
-import { pickerSettingsOf, savePickerSettings } from '../../db/groups';
+import { copyPickerSettings, pickerSettingsOf, savePickerSettings } from '../../db/groups';
+import { databasesOfGroup } from '../../db/spanning';
 import { salonsOfStaff } from '../../db/staff';
 import type { AppEnv } from '../../env';
 import { AppError, FieldErrors } from '../../errors';
@@ -18,8 +19,15 @@ async function ownedGroup(c: Context<AppEnv>): Promise<number> {
   return here.group_id;
 }
 
+/** The first database (the group's row the public picker reads) and every database holding the group's locations, the first first. */
+async function databasesOf(c: Context<AppEnv>, groupId: number) {
+  const all = await databasesOfGroup(c.env, groupId);
+  return { first: all[0]!, all };
+}
+
 async function settingsOf(c: Context<AppEnv>, groupId: number): Promise<GroupPickerSettings> {
-  const found = await pickerSettingsOf(c.env.DB, groupId);
+  const { first, all } = await databasesOf(c, groupId);
+  const found = await pickerSettingsOf(first, groupId, all);
   if (!found) throw new AppError('NOT_FOUND', 'Group not found');
   return {
     group_id: groupId,
@@ -62,8 +70,15 @@ export const consoleGroupPicker = new Hono<AppEnv>()
       const ids = new Set(current.locations.map((l) => l.id));
       if (body.locations.length !== ids.size || body.locations.some((l) => !ids.has(l.id)))
         throw new FieldErrors('List every location of the group once', { locations: 'List every location of the group once' });
-      if (!(await savePickerSettings(c.env.DB, groupId, from, body, crypto.randomUUID())))
+      // the first database decides (its row's version) and writes its locations; then each other
+      // database holding locations writes its own, and its copy of the group's row. No transaction
+      // spans databases: a failure there fails the call, and the owner's save again (at the new
+      // version) writes every database again.
+      const { first, all } = await databasesOf(c, groupId);
+      const changeId = crypto.randomUUID();
+      if (!(await savePickerSettings(first, groupId, from, body, changeId)))
         return c.json({ error: 'STALE_VERSION', detail: MSG_STALE, message: MSG_STALE, current }, 412);
+      for (const db of all.slice(1)) await copyPickerSettings(db, groupId, from + 1, body, changeId);
       changedScopes(c, [SCOPES.group(groupId)]);
       c.header('Cache-Control', 'private, no-store');
       return c.json(await settingsOf(c, groupId));

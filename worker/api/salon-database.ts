@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import type { AppEnv, Env } from '../env';
+import { AppError } from '../errors';
+import { databaseOf, placementIn, withDirectory } from '../db/placement';
+
+/**
+ * The database of one salon, as the directory places it (docs/scale.md, "Salons across
+ * databases"): the one place a call finds a salon's database, whether the salon is named in its
+ * path (the edge, edge/salon-database.ts) or in what it was given (a link's token, a payment's
+ * metadata, a message's callback). `env`: the request's bindings (its D1 sessions); its `DB` may
+ * be any salon's, the first database is found as `DIRECTORY` (or `DB` outside a salon's call).
+ * 503 MOVING while the salon is being moved.
+ */
+export async function databaseOfSalon(env: Env, salonId: number, leaseMs: number): Promise<D1Database> {
+  const directory = databaseOf(env, 'DB');
+  const placement = await placementIn(env, salonId, leaseMs);
+  if (placement.movingSince !== null)
+    throw new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
+  return withDirectory(databaseOf(env, placement.binding), directory);
+}
+
+/** The database of the salon a call learnt from what it was given (null: a token of before there were salon ids in tokens, the first database). */
+export const salonDatabase = (c: Context<AppEnv>, salonId: number | null): Promise<D1Database> =>
+  salonId === null ? Promise.resolve(databaseOf(c.env, 'DB')) : databaseOfSalon(c.env, salonId, c.get('config').versionLeaseMs);
