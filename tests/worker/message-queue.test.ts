@@ -69,6 +69,25 @@ describe('the MESSAGES queue consumer', () => {
     expect((await emailsTo(to)).map((e) => e.subject)).toEqual([`Queued ${marker}`]);
   });
 
+  it("sends two salons' emails that share a key (ids of two databases): the provider's key names the salon", async () => {
+    // `voucher-receipt-2` of salon 1 (in DB) and of salon 2 (in DB_2): the same id in two databases
+    const marker = unique();
+    const key = `voucher-receipt-${marker}`;
+    const email = (salon: number) => ({
+      kind: 'email',
+      salon_id: salon,
+      to: `receipt-${salon}-${marker}@example.test`,
+      subject: `Receipt ${salon} ${marker}`,
+      html: '<p>Hi</p>',
+      text: 'Hi',
+      key,
+    });
+    const result = await consume([{ body: email(1) }, { body: email(2) }]);
+    expect(result.acked).toEqual(['msg-0', 'msg-1']);
+    expect((await emailsTo(`receipt-1-${marker}@example.test`)).map((e) => e.subject)).toEqual([`Receipt 1 ${marker}`]);
+    expect((await emailsTo(`receipt-2-${marker}@example.test`)).map((e) => e.subject)).toEqual([`Receipt 2 ${marker}`]);
+  });
+
   it('does not text a redelivered message twice (its key is recorded once sent)', async () => {
     const marker = unique();
     expect((await consume([{ body: sms(marker) }])).acked).toEqual(['msg-0']);

@@ -77,7 +77,7 @@ const reasonOf = (e: unknown) =>
  */
 export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
   if (m.kind === 'email') {
-    const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: m.key });
+    const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: providerKeyOf(m) });
     // its webhooks name only Resend's id: the index in the first database names the salon (placed elsewhere)
     if (m.salon_id != null)
       await indexEmailSalon(db, id, m.salon_id, Date.now()).catch((e: unknown) =>
@@ -96,6 +96,13 @@ export async function deliver(db: D1Database, config: Config, m: OutgoingMessage
   await trackDelivery(db, m, sid);
   return sid;
 }
+
+/**
+ * The Idempotency-Key an email carries to Resend, which keeps keys across the whole account: a
+ * message's key is made of ids of its salon's database (`voucher-receipt-{id}`), and past one
+ * database two salons' rows can have the same id, so the salon names it too.
+ */
+export const providerKeyOf = (m: OutgoingMessage) => (m.salon_id != null ? `salon-${m.salon_id}-${m.key}` : m.key);
 
 /** Records the provider's id, so that its delivery callbacks find the message (a failure only loses its status). */
 const trackDelivery = (db: D1Database, m: OutgoingMessage, providerId: string) =>

@@ -7,6 +7,7 @@ import { voucherGiftEmail, voucherReceiptEmail, type SalonOfMessage } from './te
 /** An issued voucher as its emails need it. */
 export interface VoucherOfEmail {
   id: number;
+  salon_id: number;
   code: string;
   amount_minor: number;
   /** YYYY-MM-DD in the salon's timezone */
@@ -28,7 +29,7 @@ export function voucherReceiptMessage(salon: SalonOfMessage, v: VoucherOfEmail):
     amountMinor: v.amount_minor,
     expiresAt: expiresAt(v.expiry_date, salon.timezone),
   });
-  return { kind: 'email', to: v.purchaser_email, ...content, key: `voucher-receipt-${v.id}` };
+  return { kind: 'email', salon_id: v.salon_id, to: v.purchaser_email, ...content, key: `voucher-receipt-${v.id}` };
 }
 
 export interface VoucherGiftSend {
@@ -55,5 +56,5 @@ export function sendVoucherGift(
     purchaserName: send.purchaser_name,
     message: send.custom_message,
   });
-  return sendEmail(config, { to: send.recipient_email, ...content, idempotencyKey: `voucher-gift-${v.id}-${n}` });
+  return sendEmail(config, { to: send.recipient_email, ...content, idempotencyKey: `salon-${v.salon_id}-voucher-gift-${v.id}-${n}` });
 }

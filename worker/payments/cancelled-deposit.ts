@@ -11,23 +11,27 @@ interface CancelledDeposit {
 
 const stateOf = (e: unknown) => (e instanceof Stripe.errors.StripeError ? e.code : undefined);
 
-/** Gives a captured deposit back once: the key makes a repeat (a retry, a race) the same refund. */
-async function refund(stripe: Stripe, appointmentId: number, pi: string): Promise<void> {
+/**
+ * Gives a captured deposit back once: the key makes a repeat (a retry, a race) the same refund.
+ * The keys name the payment intent, not the appointment: Stripe keeps keys across the account, and
+ * past one database two salons' appointments can have the same id.
+ */
+async function refund(stripe: Stripe, pi: string): Promise<void> {
   try {
-    await stripe.refunds.create({ payment_intent: pi }, { idempotencyKey: `cancel-refund-${appointmentId}` });
+    await stripe.refunds.create({ payment_intent: pi }, { idempotencyKey: `cancel-refund-${pi}` });
   } catch (e) {
     if (stateOf(e) !== 'charge_already_refunded') throw e;
   }
 }
 
 /** Lets an authorised, uncaptured deposit go; one captured meanwhile is refunded instead. */
-async function release(stripe: Stripe, appointmentId: number, pi: string): Promise<void> {
+async function release(stripe: Stripe, pi: string): Promise<void> {
   try {
-    await stripe.paymentIntents.cancel(pi, {}, { idempotencyKey: `cancel-release-${appointmentId}` });
+    await stripe.paymentIntents.cancel(pi, {}, { idempotencyKey: `cancel-release-${pi}` });
   } catch (e) {
     if (stateOf(e) !== 'payment_intent_unexpected_state') throw e;
     const now = await stripe.paymentIntents.retrieve(pi);
-    if (now.status === 'succeeded') await refund(stripe, appointmentId, pi);
+    if (now.status === 'succeeded') await refund(stripe, pi);
     else if (now.status !== 'canceled') throw e;
   }
 }
@@ -43,8 +47,8 @@ export async function settleCancelledDeposit(db: D1Database, stripe: Stripe, a: 
   const due = a.payment_status;
   if (!pi || (due !== 'refund_due' && due !== 'release_due' && due !== 'keep_due')) return;
   try {
-    if (due === 'refund_due') await refund(stripe, a.id, pi);
-    else if (due === 'release_due') await release(stripe, a.id, pi);
+    if (due === 'refund_due') await refund(stripe, pi);
+    else if (due === 'release_due') await release(stripe, pi);
     else await captureOnce(stripe, await stripe.paymentIntents.retrieve(pi));
   } catch (e) {
     console.error(`deposit of cancelled appointment ${a.id} not settled:`, e instanceof Error ? e.message : 'unknown error');

@@ -61,8 +61,8 @@ export async function chargeNoShowFee(
     const settled = await authorise(stripe, target, {
       customer: card.customer,
       paymentMethod: card.id,
-      // the fee's own: its appointment, when it was first claimed, and which attempt
-      idempotencyKey: `no-show-${fee.appointment_id}-${fee.created_at}-${fee.attempt}`,
+      // the fee's own: its salon and appointment (ids are per database), when it was first claimed, and which attempt
+      idempotencyKey: `no-show-${fee.salon_id}-${fee.appointment_id}-${fee.created_at}-${fee.attempt}`,
       offSession: true,
     });
     return { settled, linkSecret: null };
