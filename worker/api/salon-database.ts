@@ -1,7 +1,10 @@
 import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
 import { AppError } from '../errors';
-import { databaseOf, placementIn, withDirectory } from '../db/placement';
+import { salonDatabaseOf } from '../db/placement';
+
+/** 503 MOVING while a salon is being moved (scripts/move-salon.mjs): the client tries again. */
+const moving = () => new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
 
 /**
  * The database of one salon, as the directory places it (docs/scale.md, "Salons across
@@ -11,14 +14,9 @@ import { databaseOf, placementIn, withDirectory } from '../db/placement';
  * be any salon's, the first database is found as `DIRECTORY` (or `DB` outside a salon's call).
  * 503 MOVING while the salon is being moved.
  */
-export async function databaseOfSalon(env: Env, salonId: number, leaseMs: number): Promise<D1Database> {
-  const directory = databaseOf(env, 'DB');
-  const placement = await placementIn(env, salonId, leaseMs);
-  if (placement.movingSince !== null)
-    throw new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
-  return withDirectory(databaseOf(env, placement.binding), directory);
-}
+export const databaseOfSalon = (env: Env, salonId: number, leaseMs: number): Promise<D1Database> =>
+  salonDatabaseOf(env, salonId, leaseMs, moving);
 
 /** The database of the salon a call learnt from what it was given (null: a token of before there were salon ids in tokens, the first database). */
 export const salonDatabase = (c: Context<AppEnv>, salonId: number | null): Promise<D1Database> =>
-  salonId === null ? Promise.resolve(databaseOf(c.env, 'DB')) : databaseOfSalon(c.env, salonId, c.get('config').versionLeaseMs);
+  salonDatabaseOf(c.env, salonId, c.get('config').versionLeaseMs, moving);

@@ -102,12 +102,20 @@ export async function placementOf(directory: D1Database, salonId: number, leaseM
   return placement;
 }
 
-/** The database of a salon (the first for none); throws while the salon is being moved (the caller retries). */
-export async function salonDatabaseOf(env: object, salonId: number | null, leaseMs: number): Promise<D1Database> {
+/**
+ * The database of a salon (the first for none); throws `moving()` while the salon is being moved
+ * (the caller retries: a queued message, or a call answered 503, api/salon-database.ts).
+ */
+export async function salonDatabaseOf(
+  env: object,
+  salonId: number | null,
+  leaseMs: number,
+  moving: (salonId: number) => Error = (id) => new Error(`salon ${id} is being moved`),
+): Promise<D1Database> {
   const directory = databaseOf(env, DIRECTORY_BINDING);
   if (salonId === null) return directory;
   const placement = await placementIn(env, salonId, leaseMs);
-  if (placement.movingSince !== null) throw new Error(`salon ${salonId} is being moved`);
+  if (placement.movingSince !== null) throw moving(salonId);
   return withDirectory(databaseOf(env, placement.binding), directory);
 }
 
