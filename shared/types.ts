@@ -133,6 +133,8 @@ export type Bootstrap =
       basePath: string;
       release: string;
       realtime: RealtimeSettings;
+      /** the salon's weekday (0 = Sunday) when the edge rendered the first screen: "Open today" from the first paint */
+      today?: number;
       /** the salon console's live preview (`?preview_theme=`): no cookie banner, no client session, no service worker */
       preview?: true;
     }

@@ -4,6 +4,8 @@ import type { Category, SalonDetails } from '../../shared/types';
 export interface SalonData {
   salon: SalonDetails;
   services: Category[];
+  /** the salon's weekday when the edge rendered the page (bootstrap `today`), for hydrating what it showed */
+  today?: number;
 }
 
 export const SalonContext = createContext<SalonData | null>(null);

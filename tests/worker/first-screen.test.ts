@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { localDay } from '../../shared/group-picker';
 import { bootstrapOf, call, patchSalon } from './helpers';
 
 // Issue 17: the first screen (a salon's service selection, a group's picker) is rendered at the
@@ -34,6 +35,14 @@ describe('the server-rendered first screen', () => {
     expect(rootOf(chosen.html)).toContain('Select services');
     expect(rootOf(chosen.html)).not.toContain('Essential cookies only');
     expect(chosen.res.headers.get('ETag')).not.toBe((await page('/salon/2')).res.headers.get('ETag'));
+  });
+
+  it("says which day the salon is open today from its first paint, the day it carries for hydration being the salon's own", async () => {
+    const { html } = await page('/salon/1');
+    const boot = bootstrapOf(html) as { today?: number; salon: { timezone: string } };
+    expect(boot.today).toBe(localDay(new Date(), boot.salon.timezone).weekday);
+    expect(rootOf(html)).toMatch(/Open today: (Closed|\d{1,2}(:\d\d)? [ap]m – )/);
+    expect(rootOf(html)).not.toContain('Opening hours');
   });
 
   it('later screens are rendered in the browser (they need the selection it keeps): their root is empty', async () => {

@@ -9,6 +9,7 @@ import { memoisedShell, serveShell } from './shell';
 import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
 import { consentFromCookies, pixelIdOf } from '../../shared/consent';
 import { firstScreenHtml } from './first-screen';
+import { localDay } from '../../shared/group-picker';
 import { PREVIEW_BRAND_PARAM, PREVIEW_THEME_PARAM, THEME_MODES, type ThemeMode } from '../../shared/constants';
 import { BRAND_COLOUR_FORMAT } from '../../shared/brand-colour';
 import { brandVariables } from '../../themes/brand';
@@ -56,11 +57,15 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   const version = await scopeVersion(c, `salon:${rawId}`);
   // only the service selection, at the area's root, is rendered at the edge
   const first = firstScreenOf(c, c.req.path.replace(/\/$/, '') === basePath);
-  const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}` : ''}`;
+  // the rendered screen says which day it is open today: it is kept for the quarter of an hour it was
+  // made in (every timezone's day starts on a UTC quarter-hour)
+  const now = new Date();
+  const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}:q${Math.floor(now.getTime() / 900_000)}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
-  const bootstrap = await salonBootstrap(c, rawId, basePath);
-  if (!bootstrap) return notFound(c, 'salon');
+  const found = await salonBootstrap(c, rawId, basePath);
+  if (!found) return notFound(c, 'salon');
+  const bootstrap = first ? { ...found, today: localDay(now, found.salon.timezone).weekday } : found;
   const { salon } = bootstrap;
   return serveShell(c, {
     bootstrap,

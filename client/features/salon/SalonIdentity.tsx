@@ -10,8 +10,8 @@ const muted = css({ color: 'textMuted', fontSize: 'sm' });
  * background), address, and opening hours with the map link beside them.
  */
 export function SalonIdentity() {
-  const { salon } = useSalon();
-  const today = useSalonWeekday(salon.timezone);
+  const { salon, today: rendered } = useSalon();
+  const today = useSalonWeekday(salon.timezone, rendered);
   const address = [salon.address_line_1, salon.address_line_2, [salon.city, unbrokenPostcode(salon.postcode)].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { localDay } from '../../../shared/group-picker';
 import type { Opening } from '../../../shared/salon-identity';
 
 /** Monday first, as the week list shows it; the index is the weekday (0 = Sunday). */
@@ -18,13 +19,14 @@ export const openingsLabel = (day: Opening[] = []) =>
 const noSubscription = () => () => {};
 
 /**
- * Today's weekday in the salon's timezone, or null while the page is server-rendered and
- * hydrated (the memoised HTML may be of another day): the week list needs no 'today' to be read.
+ * Today's weekday in the salon's timezone. While the page is server-rendered and hydrated it is
+ * the day the edge rendered it on (`rendered`: bootstrap `today`, kept with the page for a quarter
+ * of an hour), or null where the edge did not say: the week list needs no 'today' to be read.
  */
-export function useSalonWeekday(timeZone: string): number | null {
+export function useSalonWeekday(timeZone: string, rendered?: number): number | null {
   return useSyncExternalStore(
     noSubscription,
-    () => DAY_NAMES.indexOf(new Intl.DateTimeFormat('en-GB', { timeZone, weekday: 'long' }).format(new Date())),
-    () => null,
+    () => localDay(new Date(), timeZone).weekday,
+    () => rendered ?? null,
   );
 }
