@@ -145,7 +145,7 @@ const INVITE_CODE = SALON_CODE;
  * id or code is a not-found page (nothing else reaches the app).
  */
 function inviteLink(screen: 'invite' | 'invite-login') {
-  return (c: Context<AppEnv>) => {
+  return async (c: Context<AppEnv>) => {
     const id = c.req.param('id') ?? '';
     const code = c.req.param('code') ?? '';
     if (!ID.test(id) || !INVITE_CODE.test(code)) return notFound(c, 'page');
