@@ -43,7 +43,10 @@ test('a free booking is made after login and confirmed, with a calendar file and
   await expect(page.getByTestId('due-at-salon')).toHaveText(/^£\d+\.\d{2}$/);
   await expect(page.getByRole('link', { name: SALONS[2].phone })).toHaveAttribute('href', 'tel:02079460342');
   await page.getByText('Address', { exact: true }).click();
-  await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', /google\.com\/maps\/search\/.*Redchurch/);
+  // the salon page's own map link (its details' map_link), not one built again from the address
+  const { map_link } = (await (await page.request.get('/api/book-online/salon/2/')).json()) as { map_link: string };
+  expect(map_link).toMatch(/google\.com\/maps\/search\/.*Redchurch/);
+  await expect(page.getByRole('link', { name: 'Open in maps' })).toHaveAttribute('href', map_link);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'ADD TO CALENDAR' }).click();

@@ -52,7 +52,6 @@ export function BookingConfirmed() {
   const addressLines = [salon.address_line_1, salon.address_line_2, salon.city];
   const address = [...addressLines, salon.postcode].filter(Boolean).join(', ');
   const shownAddress = [...addressLines, unbrokenPostcode(salon.postcode)].filter(Boolean).join(', ');
-  const maps = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${salon.name}, ${address}`)}`;
   const start = Date.parse(b.selectedAppointmentTime);
   const services = lines.map((l) => l.service.name).join(', ');
   const money = (major: number) => formatMoney(toMinor(major), salon.currency, salon.country.code);
@@ -126,9 +125,12 @@ export function BookingConfirmed() {
       <details className={`${card} ${css({ p: '4', mb: '4' })}`}>
         <summary className={css({ fontWeight: '700', cursor: 'pointer' })}>Address</summary>
         <p className={css({ mt: '2' })}>{shownAddress}</p>
-        <a href={maps} target="_blank" rel="noopener noreferrer">
-          Open in maps
-        </a>
+        {/* the salon page's own map link (the server's mapLinkOf), so both open the same place */}
+        {salon.map_link && (
+          <a href={salon.map_link} target="_blank" rel="noopener noreferrer">
+            Open in maps
+          </a>
+        )}
       </details>
       <CancellationPolicy html={salon.salon_ncob_text} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
