@@ -53,6 +53,11 @@ export const CHROMIUM_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 loads its omnibox's popup as two WebUI pages (chrome://omnibox-popup.top-chrome/)
+  // in a renderer of their own for every window, and updates it on each navigation: a browser
+  // context and a salon page load took 1.2-1.35 CPU-s with it and 0.4-0.55 without (2026-11-28).
+  // A headless browser shows no omnibox.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
 
 /**
