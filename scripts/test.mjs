@@ -1,12 +1,11 @@
-// npm test: build the client once; then, in two lanes side by side (each of these tools keeps one
-// core busy, and the machine has two or more), the product's Worker tests in workerd (beside a
-// running stand-ins Worker) and the unit tests in one, and in the other type-check, lint (ESLint
-// with the import boundaries), formatting (Prettier) and the stand-ins' own tests; the production
-// bundle check; and browser tests in
-// Chromium, a server per worker (started right after the build, while the other stages run:
-// seeding and starting them takes a minute here). Stops after the first step with a failing
-// stage. Prints one line per stage (its time and, for a test stage, its counts) and at the end
-// the whole run's `N passed, N failed`. The output of stages run side by side is printed whole as each ends.
+// npm test: build the client once; then the browser tests in Chromium (a server per worker, started
+// right after the build: seeding and starting them takes a minute here) and, beside them at a lower
+// priority, the checks that need no browser in two lanes: the product's Worker tests in workerd
+// (beside a running stand-ins Worker) in one; type-check, lint (ESLint with the import boundaries),
+// formatting (Prettier), the production bundle check, the unit tests and the stand-ins' own tests in
+// the other. A lane stops at its first failing stage. Prints each stage's output whole as it ends,
+// then one line per stage (its time and, for a test stage, its counts) and the whole run's
+// `N passed, N failed`.
 import { spawn } from 'node:child_process';
 import { stripVTControlCharacters } from 'node:util';
 import { buildClient, E2E_DEFAULTS } from './lib.mjs';
@@ -40,11 +39,12 @@ function finish(code) {
  * Runs one stage: its output passed through as it comes (`live`) or printed whole when it ends
  * (stages side by side). A test stage (`counts`) records the counts its runner printed.
  */
-function stage(name, cmd, args, { counts: counted = true, live = true, env = {} } = {}) {
+function stage(name, cmd, args, { counts: counted = true, live = true, env = {}, nice = 0 } = {}) {
   return new Promise((resolve) => {
     const started = Date.now();
     let output = '';
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, CI: 'true', FORCE_COLOR: '0' } });
+    const [file, argv] = nice ? ['nice', ['-n', String(nice), cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, CI: 'true', FORCE_COLOR: '0' } });
     const keep = (out) => (chunk) => {
       if (live) out.write(chunk);
       output = (output + chunk.toString()).slice(-400_000);
@@ -75,18 +75,9 @@ function stage(name, cmd, args, { counts: counted = true, live = true, env = {} 
   });
 }
 
-/** Runs the wanted stages of one step side by side; stops the run when one of them failed. */
-async function step(...stages) {
-  const wanted = stages.filter(([name]) => want(name));
-  const live = wanted.length === 1;
-  const results = await Promise.all(wanted.map(([, label, cmd, args, opts]) => stage(label, cmd, args, { live, ...opts })));
-  if (results.includes(false)) finish(1);
-}
-
 /**
  * Runs lanes side by side, the wanted stages of each one after another (output printed whole as
- * each ends); a lane stops at its first failing stage, and the run stops once all lanes ended
- * if one failed.
+ * each ends); a lane stops at its first failing stage. Resolves whether all passed.
  */
 async function lanes(...all) {
   const runLane = async (lane) => {
@@ -97,7 +88,7 @@ async function lanes(...all) {
     return true;
   };
   const results = await Promise.all(all.map(runLane));
-  if (results.includes(false)) finish(1);
+  return !results.includes(false);
 }
 
 /**
@@ -140,43 +131,55 @@ if (want('build')) {
   summary.push(`✓ build (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 if (want('e2e')) e2eServers = startE2eServers();
-// Each of these keeps about one core busy, so they run in two lanes of about equal CPU time
-// (2026-11-27: worker 151 + unit 57 CPU-s with its component tests; typecheck 13 (tsgo), lint 41, format 37, stand-ins 76 CPU-s),
-// one stage after another in each lane: the two cores stay busy without four tools thrashing.
-await lanes(
-  [
-    // every salon in DB; TEST_DATABASES=2 puts salon 2 in DB_2 for every file (docs/scale.md, "Salons
-    // across databases": not the default while a late text of one file can land in the next)
-    [
-      'worker',
-      'worker',
-      'vitest',
-      ['run', '--config', 'tests/worker/vitest.config.ts'],
-      { env: { TEST_DATABASES: process.env.TEST_DATABASES || '1' } },
-    ],
-    ['unit', 'unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts']],
-  ],
-  [
-    // TypeScript's native compiler (tsgo, TypeScript 7), on one thread as the other lane has the
-    // other core: 13 CPU-s where tsc -b took 66 (2026-11-28, both from scratch)
-    ['typecheck', 'typecheck', 'tsgo', ['-b', '--singleThreaded'], check],
-    ['lint', 'lint', 'eslint', ['--max-warnings', '0', '.'], check],
-    ['format', 'format', 'prettier', ['--check', '--log-level', 'warn', '.'], check],
-    ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts']],
-  ],
-);
-await step(['bundle', 'bundle', 'node', ['scripts/bundle.mjs'], check]);
-if (e2eServers) {
-  const started = Date.now();
+
+/** The browser tests, once their servers answer (started above, right after the build). */
+async function browserStage() {
+  if (!e2eServers) return true;
   try {
     await e2eServers.ready();
   } catch (e) {
     console.error(e.message);
     summary.push('✗ browser: its servers did not start');
     total.failed += 1;
-    finish(1);
+    return false;
   }
-  console.log(`browser tests' servers ready (waited ${((Date.now() - started) / 1000).toFixed(0)} s after the other stages)`);
+  // its output as it comes when it runs alone (npm test -- e2e), whole at its end beside the lanes
+  const alone = stages.length > 0 && stages.every((s) => s === 'build' || s === 'e2e');
+  return stage('browser', 'playwright', ['test', '--config', 'tests/e2e/playwright.config.ts'], { live: alone });
 }
-await step(['e2e', 'browser', 'playwright', ['test', '--config', 'tests/e2e/playwright.config.ts']]);
-finish(0);
+
+// The browser tests start as soon as their servers answer, and the checks that need no browser run
+// beside them in two lanes of about equal CPU time, one stage after another in each lane, at a lower
+// priority (nice 10): the browser tests, whose waits have time limits, keep the cores they need, and
+// the lanes take what they leave (about half a core while Chromium waits on the app or a timer) and
+// all of it once the browser tests end. One after the other, the same stages took 635 s of a
+// fresh-clone run (2026-11-29, 8114a80: lanes 206 s, then the browser 415 s).
+// (2026-11-29, CPU-s: worker 163, unit 43; typecheck 13 (tsgo), lint 31, format 24, stand-ins 58, bundle 2)
+const low = { nice: 10 };
+const [lanesPassed, browserPassed] = await Promise.all([
+  lanes(
+    [
+      // every salon in DB; TEST_DATABASES=2 puts salon 2 in DB_2 for every file (docs/scale.md, "Salons
+      // across databases": not the default while a late text of one file can land in the next)
+      [
+        'worker',
+        'worker',
+        'vitest',
+        ['run', '--config', 'tests/worker/vitest.config.ts'],
+        { ...low, env: { TEST_DATABASES: process.env.TEST_DATABASES || '1' } },
+      ],
+    ],
+    [
+      // TypeScript's native compiler (tsgo, TypeScript 7), on one thread as the other lane has the
+      // other core: 13 CPU-s where tsc -b took 66 (2026-11-28, both from scratch)
+      ['typecheck', 'typecheck', 'tsgo', ['-b', '--singleThreaded'], { ...check, ...low }],
+      ['lint', 'lint', 'eslint', ['--max-warnings', '0', '.'], { ...check, ...low }],
+      ['format', 'format', 'prettier', ['--check', '--log-level', 'warn', '.'], { ...check, ...low }],
+      ['bundle', 'bundle', 'node', ['scripts/bundle.mjs'], { ...check, ...low }],
+      ['unit', 'unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts'], low],
+      ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts'], low],
+    ],
+  ),
+  want('e2e') ? browserStage() : true,
+]);
+finish(lanesPassed && browserPassed ? 0 : 1);
