@@ -99,10 +99,12 @@ const standInsPersist = (persistTo) => (persistTo ? `${persistTo}/standins` : '.
  */
 export function prepareLocalDb(persistTo, { now } = {}) {
   const p = persistTo ? ['--persist-to', persistTo] : [];
-  prepareD1(p, persistTo ?? '.wrangler/state', 'worker/db/migrations', [demoSeed(now)]);
+  const dir = persistTo ?? '.wrangler/state';
+  const fresh = !existsSync(join(dir, 'v3', 'd1'));
+  prepareD1(p, dir, 'worker/db/migrations', [demoSeed(now)], { fresh });
   // the second database (docs/scale.md, "Salons across databases"): the schema, and with
   // DEMO_DATABASES=2 demo salon 2 moved there (the default of npm start and the browser tests' server)
-  run('wrangler', ['d1', 'migrations', 'apply', 'DB_2', '--local', ...p], { timeoutMs: 300_000 });
+  prepareD1(p, dir, 'worker/db/migrations', [], { binding: 'DB_2', fresh });
   if (process.env.DEMO_DATABASES === '2')
     run('node', ['scripts/move-salon.mjs', '--demo', ...(persistTo ? [persistTo] : [])], { timeoutMs: 120_000 });
   putDemoMedia(persistTo);
@@ -110,16 +112,17 @@ export function prepareLocalDb(persistTo, { now } = {}) {
 }
 
 /**
- * Migrates one local D1 and loads its seeds. A database not made yet is made by one wrangler run
+ * Migrates one local D1 (`binding`, DB by default) and loads its seeds. A database not made yet
+ * (`fresh`: by default, none of `persistDir` made yet) is made by one wrangler run
  * of one SQL file: every migration, recorded in `d1_migrations` exactly as `wrangler d1 migrations
  * apply` records it, then the seeds (`migrations apply` starts a local database per migration:
  * about 17 s for the product's on this machine, against 5 s for the one file). An existing one
  * gets the migrations it has not had, then the seeds again (they are idempotent).
  */
-function prepareD1(args, persistDir, migrationsDir, seeds) {
-  const execute = (file) => run('wrangler', ['d1', 'execute', 'DB', '--local', '--file', file, ...args], { timeoutMs: 120_000 });
-  if (existsSync(join(persistDir, 'v3', 'd1'))) {
-    run('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', ...args], { timeoutMs: 120_000 });
+function prepareD1(args, persistDir, migrationsDir, seeds, { binding = 'DB', fresh = !existsSync(join(persistDir, 'v3', 'd1')) } = {}) {
+  const execute = (file) => run('wrangler', ['d1', 'execute', binding, '--local', '--file', file, ...args], { timeoutMs: 120_000 });
+  if (!fresh) {
+    run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...args], { timeoutMs: 300_000 });
     seeds.forEach(execute);
     return;
   }
