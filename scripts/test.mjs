@@ -154,7 +154,8 @@ async function browserStage() {
 // the lanes take what they leave (about half a core while Chromium waits on the app or a timer) and
 // all of it once the browser tests end. One after the other, the same stages took 635 s of a
 // fresh-clone run (2026-11-29, 8114a80: lanes 206 s, then the browser 415 s).
-// (2026-11-29, CPU-s: worker 163, unit 43; typecheck 13 (tsgo), lint 31, format 24, stand-ins 58, bundle 2)
+// Each lane about 120-170 CPU-s (2026-11-29, each stage alone: worker 120; typecheck 13, lint 37,
+// format 30, bundle 4, unit 62, stand-ins 24).
 const low = { nice: 10 };
 const [lanesPassed, browserPassed] = await Promise.all([
   lanes(
