@@ -7,6 +7,7 @@ import { clientWithCard } from './card-client';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { call, emptyDiaries, standIn } from './helpers';
 import { authenticate, intentsOf } from './invite-helpers';
+import { moveIntoPast } from './salon-db';
 
 /**
  * The diary and the desk (issue 29): a day's columns scoped to the caller (a stylist sees only
@@ -61,15 +62,7 @@ async function missedAppointment(client: { phone: string; auth: Record<string, s
   });
   expect(res.status).toBe(201);
   const id = ((await res.json()) as DeskAppointment).id;
-  const shift = Date.parse(time!) - (Date.now() - 2 * 3_600_000);
-  await env.DB.batch([
-    env.DB.prepare('UPDATE appointments SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE id = ?2').bind(shift, id),
-    env.DB.prepare('UPDATE appointment_procedures SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE appointment_id = ?2').bind(
-      shift,
-      id,
-    ),
-    env.DB.prepare('DELETE FROM stylist_blocks WHERE appointment_id = ?').bind(id),
-  ]);
+  await moveIntoPast(env.DB, id, time!, 2);
   return id;
 }
 

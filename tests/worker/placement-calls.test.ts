@@ -18,6 +18,7 @@ import { answerInvite, authenticate, invitedRestyle, processed } from './invite-
 import { get, londonDay, newLink, rebookCall, salonsOf, tokenOf } from './rebooking-helpers';
 import { about, cronAt, linkOf, newAppointment, newClient, setReminders } from './reminder-helpers';
 import { checkout, freshEmail, payOnHostedPage } from './voucher-helpers';
+import { moveIntoPast } from './salon-db';
 
 /**
  * Calls that name no salon in their path but a token or an id of one (docs/scale.md, "Salons
@@ -194,15 +195,7 @@ describe('a salon in DB_2, reached from what names it', () => {
     });
     expect(booked.status).toBe(201);
     const id = ((await booked.json()) as DeskAppointment).id;
-    const shift = Date.parse(time!) - (Date.now() - 3 * 3_600_000);
-    await env.DB_2.batch([
-      env.DB_2.prepare('UPDATE appointments SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE id = ?2').bind(shift, id),
-      env.DB_2.prepare('UPDATE appointment_procedures SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE appointment_id = ?2').bind(
-        shift,
-        id,
-      ),
-      env.DB_2.prepare('DELETE FROM stylist_blocks WHERE appointment_id = ?').bind(id),
-    ]);
+    await moveIntoPast(env.DB_2, id, time!, 3);
     const marked = (await (await post(`salons/2/appointments/${id}/no-show`)).json()) as DeskAppointment;
     expect(marked.no_show_fee).toMatchObject({ status: 'requires_action' });
     const texts = async () =>

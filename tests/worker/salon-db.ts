@@ -19,3 +19,19 @@ export async function dbOfStylist(stylistId: number): Promise<D1Database> {
   for (const db of everyDb()) if (await db.prepare('SELECT 1 FROM stylists WHERE id = ?').bind(stylistId).first()) return db;
   throw new Error(`no database holds stylist ${stylistId}`);
 }
+
+/**
+ * Moves a booked appointment (starting at `startTime`) back in time so it started `hoursAgo`
+ * hours ago, as one that has taken place (a no-show can be marked): its procedures with it, and
+ * its stylists' blocks removed so the moved times hold no one's diary.
+ */
+export async function moveIntoPast(db: D1Database, id: number, startTime: string, hoursAgo: number): Promise<void> {
+  const shift = Date.parse(startTime) - (Date.now() - hoursAgo * 3_600_000);
+  await db.batch([
+    db.prepare('UPDATE appointments SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE id = ?2').bind(shift, id),
+    db
+      .prepare('UPDATE appointment_procedures SET start_at = start_at - ?1, end_at = end_at - ?1 WHERE appointment_id = ?2')
+      .bind(shift, id),
+    db.prepare('DELETE FROM stylist_blocks WHERE appointment_id = ?').bind(id),
+  ]);
+}
