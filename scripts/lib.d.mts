@@ -30,6 +30,8 @@ export function startStandIns(opts: { port: number; persistTo?: string; appPort?
 export function seededRandom(seed: number): () => number;
 /** Debian's chromium and the flags it runs with here. */
 export const CHROMIUM: string;
+/** Debian's chromium-headless-shell, which the browser tests run. */
+export const E2E_CHROMIUM: string;
 export const CHROMIUM_FLAGS: readonly string[];
 /** The browser tests' defaults: first server's port, workers (and servers), the instant they run at. */
 export const E2E_DEFAULTS: { readonly port: number; readonly workers: number; readonly clockStart: string };

@@ -1,7 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM, CHROMIUM_FLAGS } from '../../scripts/lib.mjs';
+import { CHROMIUM_FLAGS, E2E_CHROMIUM } from '../../scripts/lib.mjs';
 import { CLOCK_OFFSET_MS, CUSTOM_DOMAIN, E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, UNKNOWN_DOMAIN } from './env';
 
 // Browser tests of the built app: `npm run build` first, then
@@ -44,9 +44,8 @@ export default defineConfig({
         browserName: 'chromium',
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: CHROMIUM,
+          executablePath: E2E_CHROMIUM,
           args: [
-            '--headless',
             ...CHROMIUM_FLAGS,
             // A salon's own domain and an unknown one both reach the local server, so the
             // browser sends their Host header exactly as it would in production.
