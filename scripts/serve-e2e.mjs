@@ -5,7 +5,8 @@
 // by TEST_PARALLEL_INDEX). The demo data is migrated and seeded once, then copied for each.
 // When all answer, a readiness answer on E2E_PORT + 9 tells Playwright (playwright.config.ts).
 // E2E_CLOCK_OFFSET_MS runs the Workers' clocks that far ahead, with the demo data dated from
-// that day (tests/e2e/env.ts).
+// that day (tests/e2e/env.ts). With E2E_START_ON_STDIN, it seeds at once and starts the servers
+// only at the first line on its stdin (npm test seeds during the build and says when it has ended).
 import { cpSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { prepareLocalDb, startApp } from './lib.mjs';
@@ -25,6 +26,8 @@ const running = [];
 const stopAll = (sig) => running.forEach((r) => r.stop(sig));
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(sig));
 
+if (process.env.E2E_START_ON_STDIN) await buildEnded();
+
 // One after another: two wrangler dev starting at the same moment can pick the same free port
 // for a socket of their own ('Address already in use').
 for (let i = 0; i < servers; i++) {
@@ -41,3 +44,19 @@ for (let i = 0; i < servers; i++) {
 
 createServer((_, res) => res.end(`${servers} servers ready\n`)).listen(basePort + 9, '127.0.0.1');
 console.log(`${servers} e2e servers on ports ${basePort}…${basePort + 10 * (servers - 1)}`);
+
+/** Resolves at the first line on stdin; exits if stdin ends first (npm test stopped: the build failed). */
+function buildEnded() {
+  return new Promise((resolve) => {
+    let text = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk) => {
+      text += chunk;
+      if (text.includes('\n')) {
+        process.stdin.pause();
+        resolve();
+      }
+    });
+    process.stdin.on('end', () => text.includes('\n') || process.exit(1));
+  });
+}
