@@ -5,6 +5,7 @@ import { cloudflareStandIn } from './cloudflare/custom-hostnames';
 import { resendEmails } from './email/resend';
 import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
+import { devIdempotency } from './dev-idempotency';
 import { devOutbox } from './outbox';
 import { deliverWebhooks, paymentsStandIn } from './payments';
 import { pusherStandIn } from './realtime';
@@ -33,7 +34,9 @@ export { PusherChannels } from './realtime';
  *   (CLOUDFLARE_API_BASE; token local_cloudflare_token), with /__dev/cloudflare/... for tests
  *   to point a hostname's DNS or age it (cloudflare/custom-hostnames.ts);
  * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
- *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=).
+ *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=);
+ * - for tests, POST /__dev/idempotency/expire: every Idempotency-Key kept so far expires, as a day
+ *   passing would (dev-idempotency.ts).
  */
 const app = new Hono<StandInsApp>();
 
@@ -45,6 +48,7 @@ app.use(async (c, next) => {
 
 app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
+app.route('/__dev/idempotency', devIdempotency);
 app.route('/', twilioMessages);
 app.route('/', resendEmails);
 app.route('/', cloudflareStandIn);

@@ -121,6 +121,13 @@ describe('Resend email API stand-in', () => {
     const other = (await (await send(email(to), { key: `${key}-2` })).json()) as { id: string };
     expect(other.id).not.toBe(first.id);
     expect(await listed(to)).toHaveLength(2);
+
+    // once the key has expired (a day later; POST /__dev/idempotency/expire for tests) it sends anew
+    expect((await request('/__dev/idempotency/expire', { method: 'POST' })).status).toBe(200);
+    const later = await send(email(to, { subject: 'Another' }), { key });
+    expect(later.status).toBe(200);
+    expect(((await later.json()) as { id: string }).id).not.toBe(first.id);
+    expect(await listed(to)).toHaveLength(3);
   });
 
   it('the dev outbox page shows subject, from, masked recipient and text, and the HTML only escaped in a sandboxed frame', async () => {

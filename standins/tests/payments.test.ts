@@ -630,6 +630,12 @@ describe('Idempotency-Key', () => {
 
     const other = await stripeError(stripe.paymentIntents.create({ ...params, amount: 3400 }, { idempotencyKey: key }));
     expect(other).toMatchObject({ type: 'StripeIdempotencyError', rawType: 'idempotency_error', statusCode: 400 });
+
+    // once the key has expired (a day later; POST /__dev/idempotency/expire for tests) it starts a new request
+    expect((await standIns(`${STANDINS}/__dev/idempotency/expire`, { method: 'POST' })).status).toBe(200);
+    const later = await stripe.paymentIntents.create({ ...params, amount: 3400 }, { idempotencyKey: key });
+    expect(later.id).not.toBe(first.id);
+    expect(later.amount).toBe(3400);
   });
 
   it('replays a decline too, and keeps no result for a request that failed validation', async () => {
