@@ -22,6 +22,55 @@ async function emptied(db: D1Database) {
       ...results.map((t) => db.prepare(`DELETE FROM "${t.name.replaceAll('"', '""')}"`)),
     ]);
 }
+/**
+ * The messages the files put on the MESSAGES queue, by key, until the queue's consumer has handled
+ * them (its record of a sent or refused message). The files share one runner and the consumer runs
+ * up to a second after the send (max_batch_timeout), so a text the file before queued near its end
+ * could otherwise be handled after this file emptied the databases: its record would then claim
+ * the key (`verify-{appointment id}`) of this file's booking with the same id, whose text would
+ * never go. Each file first waits for the keys queued before it (most files none, the rest well
+ * under a second).
+ */
+const queued: Set<string> = ((globalThis as { __queuedMessageKeys?: Set<string> }).__queuedMessageKeys ??= new Set());
+const queue = env.MESSAGES as Queue<{ key?: string }> & { __keysTracked?: true };
+if (!queue.__keysTracked) {
+  const sendBatch = queue.sendBatch.bind(queue);
+  const send = queue.send.bind(queue);
+  const track = (body: { key?: string } | undefined) => typeof body?.key === 'string' && queued.add(body.key);
+  queue.sendBatch = (messages, options) => ([...messages].forEach((m) => track(m.body)), sendBatch(messages, options));
+  queue.send = (body, options) => (track(body), send(body, options));
+  queue.__keysTracked = true;
+}
+/** Whether the consumer has handled every one of these keys (sent, or refused for good), in either database. */
+async function handled(keys: string[]) {
+  const found = new Set<string>();
+  for (let i = 0; i < keys.length; i += 40) {
+    const part = keys.slice(i, i + 40);
+    const marks = part.map(() => '?').join(', ');
+    for (const db of [env.DB, env.DB_2]) {
+      const { results } = await db
+        .prepare(
+          `SELECT key FROM sent_messages WHERE key IN (${marks})
+           UNION SELECT key FROM message_deliveries WHERE key IN (${marks}) AND (provider_id IS NOT NULL OR status != 'queued')`,
+        )
+        .bind(...part, ...part)
+        .all<{ key: string }>()
+        .catch(() => ({ results: [] as { key: string }[] }));
+      results.forEach((r) => found.add(r.key));
+    }
+  }
+  return keys.every((k) => found.has(k));
+}
+if (queued.size) {
+  const keys = [...queued];
+  for (const until = Date.now() + 5_000; Date.now() < until && !(await handled(keys));) await new Promise((r) => setTimeout(r, 100));
+  queued.clear();
+}
+// The stand-ins keep the Idempotency-Keys of Stripe and Resend requests a day, as the providers do;
+// this file's ids start again from the demo data, so the keys made from them may not be taken.
+const expired = await fetch(new URL('/__dev/idempotency/expire', env.STANDINS_ORIGIN), { method: 'POST' });
+if (!expired.ok) throw new Error(`the stand-ins did not expire their idempotency keys: ${expired.status}`);
+
 const seeds = env.TEST_MIGRATIONS.filter((m) => !env.TEST_SCHEMA.some((s) => s.name === m.name)).map((m) => m.name);
 await Promise.all([emptied(env.DB), emptied(env.DB_2)]);
 // after the first file, the demo data is applied again as a migration not yet applied
