@@ -173,14 +173,14 @@ const low = { nice: 10 };
 const [lanesPassed, browserPassed] = await Promise.all([
   lanes(
     [
-      // every salon in DB; TEST_DATABASES=2 puts salon 2 in DB_2 for every file (docs/scale.md, "Salons
-      // across databases": not the default while a late text of one file can land in the next)
+      // demo salon 2 in DB_2 for every file, as the demo places it (docs/scale.md, "Salons across
+      // databases"); TEST_DATABASES=1 keeps every salon in DB
       [
         'worker',
         'worker',
         'vitest',
         ['run', '--config', 'tests/worker/vitest.config.ts'],
-        { ...low, env: { TEST_DATABASES: process.env.TEST_DATABASES || '1' } },
+        { ...low, env: { TEST_DATABASES: process.env.TEST_DATABASES || '2' } },
       ],
     ],
     [

@@ -80,14 +80,14 @@ if (await env.DB.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND n
     .run();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 await applyD1Migrations(env.DB_2, env.TEST_SCHEMA);
-// TEST_DATABASES=2: the demo salons live in two databases, as they would past one: salon 2 in DB_2
-// (docs/scale.md; not yet npm test's default, scripts/test.mjs).
+// The demo salons live in two databases, as they would past one: salon 2 in DB_2 (docs/scale.md;
+// TEST_DATABASES=1 keeps every salon in DB).
 if (env.TEST_DATABASES === '2') await moveSalon2();
 
 /**
- * Moves salon 2 to DB_2. The files share one runner, so a text the file before queued may still
- * be in flight: its consumer found salon 2 in DB_2 before the databases were emptied, and records
- * its delivery there after they were made again, during this move. The move's count check then
+ * Moves salon 2 to DB_2. The files share one runner, so a text the file before queued and the wait
+ * above gave up on (5 s) may still be in flight: its consumer found salon 2 in DB_2 before the
+ * databases were emptied, and records its delivery there after they were made again, during this move. The move's count check then
  * refuses the move (as it must: the target holds a row the source has not) and removes the copy
  * with that row; once the late write has landed the move is made again, up to 5 times.
  */

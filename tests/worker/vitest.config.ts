@@ -29,10 +29,10 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: [...migrations, ...seed],
-            // the second database (DB_2): the schema alone; with TEST_DATABASES=2 apply-migrations.ts
-            // moves demo salon 2 there for every file (placement.test.ts always does, for itself)
+            // the second database (DB_2): the schema alone; apply-migrations.ts moves demo salon 2
+            // there for every file (TEST_DATABASES=1: every salon stays in DB) (placement.test.ts always does, for itself)
             TEST_SCHEMA: migrations,
-            TEST_DATABASES: process.env.TEST_DATABASES === '2' ? '2' : '1',
+            TEST_DATABASES: process.env.TEST_DATABASES === '1' ? '1' : '2',
             ...standIns,
             STANDINS_ORIGIN: standIns.STRIPE_API_BASE,
             // where the stand-ins send texts' status callbacks: a name that never resolves (RFC 2606), so a
