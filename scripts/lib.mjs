@@ -203,10 +203,11 @@ export function standInSettings(port) {
  * other (the product's service endpoints, the stand-ins' webhook endpoint). With
  * `clockOffsetMs`, both run their clocks that far ahead of the machine's (shared/clock.ts).
  * Resolves once both answer; `stop()` ends both; `exited` resolves with the first one's exit code.
+ * `started`: the stand-ins, already started for this port with startStandInsFor (they need no build).
  */
-export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, clockOffsetMs = 0, quiet = false }) {
+export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, clockOffsetMs = 0, quiet = false, started }) {
   const clock = clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {};
-  const standIns = await startStandIns({ port: standInsPort, persistTo, appPort: port, vars: clock, quiet });
+  const standIns = started ?? (await startStandInsFor({ port, standInsPort, persistTo, clockOffsetMs, quiet }));
   let app;
   try {
     // APP_ORIGIN: where reminder links and Twilio's status callbacks point (the stand-ins call back there)
@@ -221,6 +222,16 @@ export async function startApp({ port, standInsPort = port + 1, persistTo, vars 
   const exited = new Promise((resolve) => children.forEach((ch) => ch.on('exit', (code) => resolve(code ?? 0))));
   return { app, standIns, children, stop, exited };
 }
+
+/** The stand-ins startApp starts for the product on `port`: `startApp({ …, started })` takes them. */
+export const startStandInsFor = ({ port, standInsPort = port + 1, persistTo, clockOffsetMs = 0, quiet = false }) =>
+  startStandIns({
+    port: standInsPort,
+    persistTo,
+    appPort: port,
+    vars: clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {},
+    quiet,
+  });
 
 /** Starts `wrangler dev` on a port; resolves once it answers HTTP. */
 export async function startWorker({ port, persistTo, vars = {}, config, quiet = false }) {

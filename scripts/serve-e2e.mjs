@@ -9,7 +9,7 @@
 // only at the first line on its stdin (npm test seeds during the build and says when it has ended).
 import { cpSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { prepareLocalDb, startApp } from './lib.mjs';
+import { prepareLocalDb, startApp, startStandInsFor } from './lib.mjs';
 
 const basePort = Number(process.env.E2E_PORT || 8790);
 // demo salon 2 in the second database, as npm start places it; DEMO_DATABASES=1 keeps all in DB
@@ -23,18 +23,37 @@ rmSync(`.wrangler/e2e-${basePort}`, { recursive: true, force: true });
 prepareLocalDb(seeded, { now: new Date(Date.now() + clockOffsetMs) });
 
 const running = [];
-const stopAll = (sig) => running.forEach((r) => r.stop(sig));
+const standIns = [];
+const stopAll = (sig) => {
+  running.forEach((r) => r.stop(sig));
+  standIns.forEach((ch) => ch.exitCode === null && ch.kill(sig));
+};
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => stopAll(sig));
 
-if (process.env.E2E_START_ON_STDIN) await buildEnded();
-
 // One after another: two wrangler dev starting at the same moment can pick the same free port
-// for a socket of their own ('Address already in use').
+// for a socket of their own ('Address already in use'). The stand-ins serve no build, so they
+// start while the client may still be building; each app once it has been built.
 for (let i = 0; i < servers; i++) {
   const persistTo = `.wrangler/e2e-${basePort}/${i}`;
   cpSync(seeded, persistTo, { recursive: true });
+  const child = await startStandInsFor({ port: basePort + 10 * i, persistTo, clockOffsetMs });
+  standIns.push(child);
+  child.on('exit', (code) => {
+    stopAll();
+    process.exit(code ?? 0);
+  });
+}
+if (process.env.E2E_START_ON_STDIN) await buildEnded();
+for (let i = 0; i < servers; i++) {
+  const persistTo = `.wrangler/e2e-${basePort}/${i}`;
   // VERSION_LEASE_MS=0: a salon change answers at once (the Worker tests cover the lease itself).
-  const app = await startApp({ port: basePort + 10 * i, persistTo, clockOffsetMs, vars: { VERSION_LEASE_MS: '0' } });
+  const app = await startApp({
+    port: basePort + 10 * i,
+    persistTo,
+    clockOffsetMs,
+    vars: { VERSION_LEASE_MS: '0' },
+    started: standIns[i],
+  });
   running.push(app);
   app.exited.then((code) => {
     stopAll();
@@ -57,6 +76,10 @@ function buildEnded() {
         resolve();
       }
     });
-    process.stdin.on('end', () => text.includes('\n') || process.exit(1));
+    process.stdin.on('end', () => {
+      if (text.includes('\n')) return;
+      stopAll();
+      process.exit(1);
+    });
   });
 }
