@@ -35,7 +35,7 @@ test('a client on the journey logs in with a texted code; a wrong code says so',
   // (through a request context of its own: the page's would be logged in by it)
   await createAccountThroughApi(request, CLIENT);
   await page.setViewportSize({ width: 320, height: 568 });
-  await journey.toSummary();
+  await journey.toSummaryFromApi();
   await journey.summary.next.click();
 
   const login = new LoginScreen(page);
@@ -80,7 +80,7 @@ test('a new client with no password makes an account with the texted code alone 
 }) => {
   await page.setExtraHTTPHeaders({ 'CF-Connecting-IP': '203.0.113.72' });
   await page.setViewportSize({ width: 320, height: 568 });
-  await journey.toSummary();
+  await journey.toSummaryFromApi();
   await journey.summary.next.click();
   await new LoginScreen(page).createAccount.click();
 

@@ -3,6 +3,8 @@ import { test as base, expect, type APIRequestContext, type Locator, type Page }
 import { shiftClock } from '../../shared/clock';
 import { CLOCK_OFFSET_MS, STANDINS_URL } from './env';
 import { MSG } from '../messages';
+import type { StylistsAtTime } from '../../shared/availability';
+import type { Category } from '../../shared/types';
 
 export { expect };
 
@@ -741,6 +743,78 @@ export class BookingJourney {
     const staff = await this.chooseFirstStylists();
     await expect(this.summary.title).toBeVisible();
     return { ...picked, staff };
+  }
+
+  /**
+   * Where toSummary() gets through five screens, made from the API as those screens make it, for
+   * tests about what comes after the summary: salon 1's Full Head Tint then Blow Dry with a valid
+   * patch test, the first time of the first bookable day and the stylists 'I don't mind' gets then.
+   * The tab keeps it as the journey keeps a selection (session storage `booking:v1`, restored when
+   * the page loads), and the summary opens. Each flow still walks the screens once (toSummary()).
+   */
+  async toSummaryFromApi(): Promise<{ date: string; time: string; staff: Record<string, StaffName> }> {
+    const { page } = this;
+    const names = ['Full Head Tint', 'Blow Dry'] as const;
+    const ids = names.map((n) => SERVICE_IDS[n]);
+    const catalogue = await page.request.get('/api/book-online/services/1/');
+    expect(catalogue.status()).toBe(200);
+    const all = ((await catalogue.json()) as Category[]).flatMap((c) => c.services);
+    const services = ids.map((id) => all.find((s) => s.id === id)!);
+    const date = (await weeklyAvailability(page.request, 1, names)).first_available_date!;
+    const [start] = await daySlots(page.request, 1, names, date);
+    const q = new URLSearchParams({ start_time: start!, isWaitList: 'false' });
+    const at = await page.request.get(`/api/book-online/services/stylists-at/1/${ids.join(',')}/0,0/?${q}`);
+    expect(at.status()).toBe(200);
+    const assignment = ((await at.json()) as StylistsAtTime).services;
+    const staff: Record<string, StaffName> = {};
+    const selectedStylists: Record<number, unknown> = {};
+    for (const [i, service] of services.entries()) {
+      const { assigned: o, start_time } = assignment.find((a) => a.service_id === service.id)!;
+      staff[names[i]!] = o.stylist_name as StaffName;
+      // as the stylist screen records a choice (client/features/journey/stylist-choice.ts)
+      selectedStylists[service.id] = {
+        stylist_id: o.stylist_id,
+        stylist_name: o.stylist_name,
+        stylist_role: o.stylist_role || 'Stylist',
+        service_id: service.id,
+        price: o.price,
+        duration: o.duration,
+        processing: o.processing,
+        start_time,
+        favourite_or_any: 'favourite',
+      };
+    }
+    const state = {
+      salonId: 1,
+      selectedServices: services,
+      selectedStylists,
+      staffPreference: {},
+      patchChoice: 'valid',
+      selectedDate: date,
+      selectedAppointmentTime: start,
+      selectedPatchTime: null,
+      selectedPatchStylistId: null,
+      notes: '',
+      isWaitList: false,
+      utm: '',
+      gclid: '',
+      referrerInfo: '',
+      bookingResponse: null,
+      holdId: null,
+      holdExpiresAt: null,
+      holdForClient: false,
+      holdLost: false,
+      idempotencyKey: null,
+    };
+    // once: the journey keeps its own changes from here on
+    await page.addInitScript((kept) => {
+      if (sessionStorage.getItem('booking:v1:made')) return;
+      sessionStorage.setItem('booking:v1', kept);
+      sessionStorage.setItem('booking:v1:made', '1');
+    }, JSON.stringify(state));
+    await page.goto('/salon/1/summary');
+    await expect(this.summary.title).toBeVisible();
+    return { date, time: salonTimeLabel(start!), staff };
   }
 
   /** At /stylistselect: the first stylist offered for each service, then NEXT. */

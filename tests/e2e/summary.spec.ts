@@ -14,7 +14,8 @@ async function policyHeight(summary: Summary, toggle: 'viewMore' | 'viewLess') {
 }
 
 test('the summary shows the policy, the appointment with each stylist and price, the total and notes', async ({ journey, page }) => {
-  const { date, time, staff } = await journey.toSummary();
+  // (from the API to the summary: the last test of this file walks the screens to it)
+  const { date, time, staff } = await journey.toSummaryFromApi();
   const summary = journey.summary;
   await expect(page).toHaveURL('/salon/1/summary');
   await expect(summary.back).toBeVisible();
@@ -69,7 +70,7 @@ test('the summary shows the policy, the appointment with each stylist and price,
 });
 
 test('reloading the summary keeps the selection and the notes', async ({ journey, page }) => {
-  const { date, time, staff } = await journey.toSummary();
+  const { date, time, staff } = await journey.toSummaryFromApi();
   const summary = journey.summary;
   await summary.notes.fill('Code SPRING10, please');
   const before = await summary.details.textContent();
