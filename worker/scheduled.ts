@@ -5,13 +5,15 @@ import type { Env } from './env';
 import { bumpVersions, TENANCY_SCOPE } from './edge/versions';
 import type { OutgoingMessage } from './messaging/outbox';
 import { remindDue } from './reminders/run';
+import { pruneEmailSalons } from './db/message-deliveries';
 import { everyDatabase } from './db/spanning';
 
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
  * the reminders due now go on the MESSAGES queue, once each (reminders/run.ts), and the salons'
  * own domains are checked with Cloudflare (domains/sweep.ts). Each runs whatever the other does.
- * Both run on every database in turn (each holds its own salons' appointments and domains).
+ * Both run on every database in turn (each holds its own salons' appointments and domains). Then
+ * the first database forgets the salons of emails old enough that Resend sends no more events.
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const config = configFrom(env);
@@ -35,6 +37,12 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
       }
       // a domain went live or stopped: the edge's domain lookups are asked again from the next request
       if (servedChanged) await bumpVersions(env.DB, [TENANCY_SCOPE], config.versionLeaseMs);
+      try {
+        const forgotten = await pruneEmailSalons(env.DB, now);
+        if (forgotten) console.log(`[email_salons] forgot the salons of ${forgotten} emails`);
+      } catch (e) {
+        console.error('[email_salons]', e); // the next run prunes them
+      }
     }
   }
 }

@@ -8,6 +8,7 @@ import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { configFrom } from '../../worker/config';
 import { sha256Hex } from '../../worker/crypto';
 import { moveSalon } from '../../worker/db/move-salon';
+import { scheduled } from '../../worker/scheduled';
 import { forgetPlacements, salonDatabaseOf } from '../../worker/db/placement';
 import { deliver } from '../../worker/messaging/outbox';
 import { twilioSignature, twilioStatusCallback } from '../../worker/messaging/status-callbacks';
@@ -107,6 +108,19 @@ describe('a salon in DB_2, reached from what names it', () => {
     expect(await env.DB_2.prepare('SELECT status FROM message_deliveries WHERE key = ?').bind(emailKey).first()).toEqual({
       status: 'delivered',
     });
+  });
+
+  it("the first database forgets an email's salon 30 days on (the Cron Trigger's run), and keeps a newer one", async () => {
+    const now = Date.now();
+    const day = 24 * 3600_000;
+    const [old, recent] = [`re_old_${crypto.randomUUID()}`, `re_recent_${crypto.randomUUID()}`];
+    await env.DB.batch([
+      env.DB.prepare('INSERT INTO email_salons (provider_id, salon_id, created_at) VALUES (?, 2, ?)').bind(old, now - 31 * day),
+      env.DB.prepare('INSERT INTO email_salons (provider_id, salon_id, created_at) VALUES (?, 2, ?)').bind(recent, now - 29 * day),
+    ]);
+    await scheduled({ cron: '*/5 * * * *', scheduledTime: now, noRetry: () => undefined }, env);
+    const left = await env.DB.prepare('SELECT provider_id FROM email_salons WHERE provider_id IN (?, ?)').bind(old, recent).all();
+    expect(left.results).toEqual([{ provider_id: recent }]);
   });
 
   it("the rebooking flow from salon 2's link: its token, the client's salons in both databases, history, times and a rebooking in DB_2", async () => {

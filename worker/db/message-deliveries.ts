@@ -188,6 +188,26 @@ export async function indexEmailSalon(db: D1Database, providerId: string, salonI
     .run();
 }
 
+/**
+ * How long the first database remembers an email's salon: Resend's delivery events come within
+ * minutes to days, and Svix retries a failed delivery for about a day. A later event finds no salon
+ * and changes nothing (as for an email of a salon in the first database that has no row either).
+ */
+export const EMAIL_SALON_KEPT_MS = 30 * 24 * 3600_000;
+
+/**
+ * Forgets the salons of emails sent more than EMAIL_SALON_KEPT_MS before `now`, at most `limit` a
+ * call (the Cron Trigger's run, every five minutes: far more than a day's emails an hour). Answers
+ * how many it forgot. `directory`: the first database.
+ */
+export async function pruneEmailSalons(directory: D1Database, now: number, limit = 1000): Promise<number> {
+  const done = await directory
+    .prepare('DELETE FROM email_salons WHERE provider_id IN (SELECT provider_id FROM email_salons WHERE created_at < ? LIMIT ?)')
+    .bind(now - EMAIL_SALON_KEPT_MS, limit)
+    .run();
+  return done.meta.changes ?? 0;
+}
+
 /** The salon of an email Resend names (null: an email of a salon in the first database). `directory`: the first database. */
 export const salonOfEmail = async (directory: D1Database, providerId: string) =>
   (await directory.prepare('SELECT salon_id FROM email_salons WHERE provider_id = ?').bind(providerId).first<{ salon_id: number }>())
