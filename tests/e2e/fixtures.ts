@@ -784,27 +784,14 @@ export class BookingJourney {
         favourite_or_any: 'favourite',
       };
     }
+    // what the screens chose; the rest of the state starts as on a first visit (restoreKeptSelection)
     const state = {
       salonId: 1,
       selectedServices: services,
       selectedStylists,
-      staffPreference: {},
       patchChoice: 'valid',
       selectedDate: date,
       selectedAppointmentTime: start,
-      selectedPatchTime: null,
-      selectedPatchStylistId: null,
-      notes: '',
-      isWaitList: false,
-      utm: '',
-      gclid: '',
-      referrerInfo: '',
-      bookingResponse: null,
-      holdId: null,
-      holdExpiresAt: null,
-      holdForClient: false,
-      holdLost: false,
-      idempotencyKey: null,
     };
     // once: the journey keeps its own changes from here on
     await page.addInitScript((kept) => {
