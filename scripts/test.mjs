@@ -140,7 +140,7 @@ if (want('build')) {
 }
 e2eServers?.buildEnded();
 
-/** The browser tests, once their servers answer (started above, right after the build). */
+/** The browser tests, once their servers answer (started above: seeded during the build, served after it). */
 async function browserStage() {
   if (noBrowser) {
     summary.push(`✗ browser: no ${E2E_CHROMIUM} (apt-get install chromium-headless-shell)`);
