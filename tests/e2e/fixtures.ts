@@ -771,7 +771,8 @@ export class BookingJourney {
     for (const [i, service] of services.entries()) {
       const { assigned: o, start_time } = assignment.find((a) => a.service_id === service.id)!;
       staff[names[i]!] = o.stylist_name as StaffName;
-      // as the stylist screen records a choice (client/features/journey/stylist-choice.ts)
+      // as the stylist screen records a choice (toChoice in client/features/journey/stylist-choice.ts: the
+      // browser tests reach the client only as a browser does, so it is written out here)
       selectedStylists[service.id] = {
         stylist_id: o.stylist_id,
         stylist_name: o.stylist_name,
