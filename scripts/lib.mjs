@@ -206,7 +206,7 @@ export function standInSettings(port) {
  * `started`: the stand-ins, already started for this port with startStandInsFor (they need no build).
  */
 export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, clockOffsetMs = 0, quiet = false, started }) {
-  const clock = clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {};
+  const clock = clockVars(clockOffsetMs);
   const standIns = started ?? (await startStandInsFor({ port, standInsPort, persistTo, clockOffsetMs, quiet }));
   let app;
   try {
@@ -229,9 +229,12 @@ export const startStandInsFor = ({ port, standInsPort = port + 1, persistTo, clo
     port: standInsPort,
     persistTo,
     appPort: port,
-    vars: clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {},
+    vars: clockVars(clockOffsetMs),
     quiet,
   });
+
+/** The setting that runs a Worker's clock `clockOffsetMs` ahead of the machine's (shared/clock.ts), if any. */
+const clockVars = (clockOffsetMs) => (clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {});
 
 /** Starts `wrangler dev` on a port; resolves once it answers HTTP. */
 export async function startWorker({ port, persistTo, vars = {}, config, quiet = false }) {
