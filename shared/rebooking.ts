@@ -1,3 +1,5 @@
+import { ID_DIGITS } from './ids';
+
 /**
  * The older rebooking flow (docs/accounts-and-money.md §2 Older rebooking flow, §3 Rebooking
  * client and Rebook payload, §4 Older rebooking, §7 rebooking calls, §8, §9): a client texted a
@@ -52,7 +54,7 @@ export const REBOOKING_AUTH_SCHEME = 'Rebooking';
  * A link's hash: 32 to 64 URL-safe characters (192 random bits in base64url), after the id of
  * its salon and a dot (`2.…`; links sent before salons were named in them have none).
  */
-export const URLHASH = /^(?:[1-9]\d{0,8}\.)?[A-Za-z0-9_-]{32,64}$/;
+export const URLHASH = new RegExp(`^(?:${ID_DIGITS}\\.)?[A-Za-z0-9_-]{32,64}$`);
 
 export interface RebookingLinkBody {
   /** the client: its Cognito username (sub), as appointments.client_id holds it; texted at its verified phone */

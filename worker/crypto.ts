@@ -1,3 +1,5 @@
+import { ID_DIGITS, rowIdOf } from '../shared/ids';
+
 /** Admin keys are stored as SHA-256 hex; keys are long random secrets, so a fast hash is enough. */
 export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -30,9 +32,8 @@ export const randomBase64url = (n: number) => base64url(crypto.getRandomValues(n
  * "Salons across databases"). The whole token is the secret that is hashed and kept; the salon
  * in it only chooses where to look. Tokens minted before carry no salon: they are the first database's.
  */
-export const SALON_PREFIX = '(?:[1-9]\\d{0,8}\\.)?';
+export const SALON_PREFIX = `(?:${ID_DIGITS}\\.)?`;
 export const salonToken = (salonId: number, random: string) => `${salonId}.${random}`;
 export function salonOfToken(token: string): number | null {
-  const m = /^([1-9]\d{0,8})\./.exec(token);
-  return m ? Number(m[1]) : null;
+  return rowIdOf(new RegExp(`^(${ID_DIGITS})\\.`).exec(token)?.[1]);
 }

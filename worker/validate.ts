@@ -3,6 +3,7 @@ import type { MiddlewareHandler, ValidationTargets } from 'hono';
 import * as z from 'zod';
 import { isCalendarDate } from './availability/calendar';
 import { isIsoDateTime } from '../shared/dates';
+import { rowIdOf } from '../shared/ids';
 import { AppError, FieldErrors } from './errors';
 
 /** zod validation of a request part; a failure is a 400 naming the field at fault. */
@@ -41,20 +42,26 @@ export function validateForm<Schema extends z.ZodType>(schema: Schema, detail: s
 export const idParam = (what: string) =>
   z
     .string()
-    .regex(/^[1-9]\d{0,8}$/, `${what} must be a positive whole number`)
+    .refine((s) => rowIdOf(s) !== null, `${what} must be a positive whole number`)
     .transform(Number);
 
 /** Up to 10 service ids in booking order, e.g. '4,8'. */
 export const serviceIdsParam = z
   .string()
-  .regex(/^[1-9]\d{0,8}(,[1-9]\d{0,8}){0,9}$/, 'services must be 1 to 10 service ids separated by commas')
+  .refine(
+    (s) => s.split(',').length <= 10 && s.split(',').every((id) => rowIdOf(id) !== null),
+    'services must be 1 to 10 service ids separated by commas',
+  )
   .transform((s) => s.split(',').map(Number))
   .refine((ids) => new Set(ids).size === ids.length, 'services must not repeat a service');
 
 /** One stylist per service, 0 for 'I don't mind', e.g. '0,2'. */
 export const stylistChoicesParam = z
   .string()
-  .regex(/^\d{1,9}(,\d{1,9}){0,9}$/, "stylists must be one stylist id per service, 0 for 'I don't mind'")
+  .refine(
+    (s) => s.split(',').length <= 10 && s.split(',').every((id) => id === '0' || rowIdOf(id) !== null),
+    "stylists must be one stylist id per service, 0 for 'I don't mind'",
+  )
   .transform((s) => s.split(',').map((v) => (v === '0' ? null : Number(v))));
 
 /** A calendar date in the salon's timezone. */

@@ -7,6 +7,7 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { resendStatusOf, twilioStatusOf, verifiedResendEvent } from '../messaging/delivery-status';
 import { sameSignature, TWILIO_STATUS_PATH, twilioSignature } from '../messaging/status-callbacks';
+import { rowIdOf } from '../../shared/ids';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const limit = bodyLimit({
@@ -27,7 +28,7 @@ const twilioCallback = z.object({
 });
 const salonParam = z
   .string()
-  .regex(/^[1-9]\d{0,8}$/, 'salon_id must be a salon id')
+  .refine((s) => rowIdOf(s) !== null, 'salon_id must be a salon id')
   .transform(Number)
   .optional();
 const messageKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'key must be a message key');

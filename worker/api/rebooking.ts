@@ -49,9 +49,18 @@ const isoTime = isoDateTime('start_time must be an ISO date-time with offset, su
 
 /** §3 Rebook payload: a copy of the past appointment plus the chosen start; only appointment_id, client_id and start_time count. */
 const rebookBody = z.object({
-  appointment_id: z.number({ message: 'appointment_id must be an appointment id' }).int().positive().max(999_999_999),
-  client_id: z.number({ message: 'client_id must be the id of the client from rebooking/salons/' }).int().positive().max(999_999_999),
-  salon_id: z.number({ message: 'salon_id must be the salon id of the appointment' }).int().positive().max(999_999_999).optional(),
+  appointment_id: z.number({ message: 'appointment_id must be an appointment id' }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  client_id: z
+    .number({ message: 'client_id must be the id of the client from rebooking/salons/' })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER),
+  salon_id: z
+    .number({ message: 'salon_id must be the salon id of the appointment' })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
   start_time: isoTime,
   end_time: z.string().max(40).optional(),
   status: z.literal('unconfirmed', { message: 'status can only be unconfirmed' }).optional(),

@@ -4,6 +4,7 @@ import { roleAt, staffBySub } from '../db/staff';
 import { firstAnswer } from '../db/spanning';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
+import { rowIdOf } from '../../shared/ids';
 
 const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager', stylist: 'a stylist' };
 
@@ -23,7 +24,7 @@ export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]
     c.set('staff', { id: staff.id, email: staff.email, salonId: null, role: null });
     return;
   }
-  const salonId = /^[1-9]\d{0,8}$/.test(param) ? Number(param) : null;
+  const salonId = rowIdOf(param);
   const role = salonId === null ? null : await roleAt(c.env.DB, staff.id, salonId);
   if (salonId === null || role === null) throw new AppError('NOT_FOUND', 'Salon not found');
   if (!roles.includes(role)) throw new AppError('FORBIDDEN', `As ${WHO[role]} at this salon you cannot do this. Ask an owner.`);

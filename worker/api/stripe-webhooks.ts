@@ -12,11 +12,11 @@ import { SESSION_ID } from '../../shared/vouchers';
 import { receiptAfterAnswer } from './vouchers';
 import { salonDatabase } from './salon-database';
 import { SALON_KEY } from '../payments/flow';
+import { rowIdOf } from '../../shared/ids';
 
 /** A salon id the metadata names (none, or not an id: null, the first database: an intent made before intents named their salon). */
 function idIn(metadata: Record<string, string> | null | undefined, key: string): number | null {
-  const raw = metadata?.[key];
-  return raw !== undefined && /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
+  return rowIdOf(metadata?.[key]);
 }
 
 /** Stripe's signature tolerance, applied both ways: an event signed too long ago or in the future is refused. */

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { rowIdOf } from '../../shared/ids';
 import type { AppEnv, Env } from '../env';
 import { databaseOfSalon } from '../api/salon-database';
 import type { MatchedRoute } from './route-policy';
@@ -23,11 +24,10 @@ export async function envForSalon(c: Context<AppEnv>, salonId: number): Promise<
 
 /** Routes whose `:id` is a salon's (elsewhere `:id` may be a group's); `:salonId` always is. */
 const SALON_ID_ROUTES = /^\/(?:admin\/salons|console\/salons|book-online\/salon)\/:id\b/;
-const SALON_ID = /^[1-9]\d{0,8}$/;
 
 /** The salon a matched API route is for, from its path parameters; null when it names none. */
 export function salonOfRoute(route: MatchedRoute | null): number | null {
   if (!route) return null;
   const raw = route.params.salonId ?? (SALON_ID_ROUTES.test(route.path) ? route.params.id : undefined);
-  return raw !== undefined && SALON_ID.test(raw) ? Number(raw) : null;
+  return rowIdOf(raw);
 }

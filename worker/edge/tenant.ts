@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
+import { ID_DIGITS } from '../../shared/ids';
 import type { AppEnv } from '../env';
 import { hostName, shortSlugParam } from '../validate';
 import { cachedJson } from './public-cache';
 
 /** A salon or group id in a page path: a positive whole number. */
-export const ID = /^[1-9]\d{0,8}$/;
+export const ID = new RegExp(`^${ID_DIGITS}$`);
 
 /** The request's host name, lower-cased and without a port. */
 export function hostOf(c: Context<AppEnv>): string {

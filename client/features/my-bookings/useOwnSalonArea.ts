@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useSalon } from '../../lib/salon-context';
-
-const ID = /^[1-9]\d{0,8}$/;
+import { rowIdOf } from '../../../shared/ids';
 
 /**
  * A location's bookings are shown in that salon's own area (its theme, timezone, currency and
@@ -10,7 +9,7 @@ const ID = /^[1-9]\d{0,8}$/;
  */
 export function useOwnSalonArea(raw: string, pathIn: (salonId: number) => string): number | null {
   const { salon } = useSalon();
-  const id = ID.test(raw) ? Number(raw) : null;
+  const id = rowIdOf(raw);
   const own = id === salon.id;
   useEffect(() => {
     if (id !== null && !own) window.location.replace(`/salon/${id}/${pathIn(id)}${window.location.search}`);

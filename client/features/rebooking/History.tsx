@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
+import { rowIdOf } from '../../../shared/ids';
 import { REBOOKING_TEXTS, type RebookingAppointment, type RebookingClient } from '../../../shared/rebooking';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { card, pageTitle, primaryButton } from '../../components/styles';
@@ -9,13 +10,12 @@ import { AppointmentDetails } from './AppointmentDetails';
 import { chooseAppointment, useRebooking } from './store';
 import { useClient } from './useClient';
 
-const ID = /^[1-9]\d{0,8}$/;
-
 /** /history/{clientId}: 'Hi {first_name}' and the past appointments at that salon, each with REBOOK. */
 export function History() {
   const { clientId = '' } = useParams();
-  const valid = ID.test(clientId);
-  const found = useClient(valid ? Number(clientId) : 0);
+  const id = rowIdOf(clientId);
+  const valid = id !== null;
+  const found = useClient(id ?? 0);
   if (!valid || found.status === 'unknown') return <Navigate to="/salon" replace />;
   if (found.status === 'ok') return <PastAppointments client={found.client} />;
   return (

@@ -7,14 +7,14 @@ import { PoweredBy } from '../../components/PoweredBy';
 import { pageColumn, pageTitle } from '../../components/styles';
 import { Landing } from '../../components/Landing';
 import { marketingOptOutQuery, verifyBookingQuery } from './api';
+import { rowIdOf } from '../../../shared/ids';
 
-const ID = /^[1-9]\d{0,8}$/;
 const CODE = /^[a-z0-9-]{4,40}$/;
 
 /** /verify/{id}/{code}: 'Verifying Your Booking', then confirmed or not found. */
 function VerifyBooking() {
   const { id = '', code = '' } = useParams();
-  const valid = ID.test(id) && CODE.test(code);
+  const valid = rowIdOf(id) !== null && CODE.test(code);
   const answer = useQuery(verifyBookingQuery(id, code, valid));
   const verified = answer.data?.bookingStatus === 'verified';
   const notFound = !valid || answer.error?.status === 404 || (answer.isSuccess && !verified);
@@ -40,7 +40,7 @@ function VerifyBooking() {
 /** /opt-out/verify/{id}/{code}: confirms that the client will get no more marketing texts. */
 function MarketingOptOut() {
   const { id = '', code = '' } = useParams();
-  const valid = ID.test(id) && CODE.test(code);
+  const valid = rowIdOf(id) !== null && CODE.test(code);
   const answer = useQuery(marketingOptOutQuery(id, code, valid));
   return (
     <main className={pageColumn}>
