@@ -1,4 +1,5 @@
 import type { ApiKeySummary } from '../../shared/console/keys';
+import { newId } from './ids';
 
 interface ApiKeyRow {
   id: number;
@@ -33,7 +34,7 @@ export async function insertApiKey(
 ): Promise<ApiKeySummary> {
   const row = await db
     .prepare(
-      `INSERT INTO api_keys (salon_id, name, prefix, key_hash, created_by, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO api_keys (id, salon_id, name, prefix, key_hash, created_by, created_at) VALUES (${newId('api_keys')}, ?, ?, ?, ?, ?, ?)
        RETURNING id, name, prefix, created_at, last_used_at`,
     )
     .bind(k.salonId, k.name, k.prefix, k.hash, k.createdBy, now)

@@ -1,5 +1,6 @@
 import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
 import { releaseHoldStatements } from './holds';
+import { newId } from './ids';
 
 /** appointments.status */
 export type AppointmentStatus = 'confirmed' | 'unconfirmed' | 'waitlist' | 'pending' | 'cancelled';
@@ -76,8 +77,8 @@ export function insertAppointmentBatch(
     ...before,
     db
       .prepare(
-        `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone, request_hash)
-         VALUES (?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO appointments (id, salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone, request_hash)
+         VALUES (${newId('appointments')}, ?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          RETURNING id, status, payment_intent_id, payment_status`,
       )
       .bind(
@@ -101,8 +102,8 @@ export function insertAppointmentBatch(
     ...a.procedures.map((p) =>
       db
         .prepare(
-          `INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
-           VALUES (${appointment.appointmentSql}, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT INTO appointment_procedures (id, appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
+           VALUES (${newId('appointment_procedures')}, ${appointment.appointmentSql}, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .bind(...appointment.params, a.salonId, p.serviceId, p.stylistId, p.start, p.end, p.price, a.takesTime ? 1 : 0),
     ),
@@ -115,8 +116,8 @@ export function insertAppointmentBatch(
     statements.push(
       db
         .prepare(
-          `INSERT INTO appointments (salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, origin, patch_for)
-           VALUES (?, ?, 'patch_test', ?, ?, ?, ?, ?, ?, ${appointment.appointmentSql})`,
+          `INSERT INTO appointments (id, salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, origin, patch_for)
+           VALUES (${newId('appointments')}, ?, ?, 'patch_test', ?, ?, ?, ?, ?, ?, ${appointment.appointmentSql})`,
         )
         .bind(
           a.salonId,
@@ -131,8 +132,8 @@ export function insertAppointmentBatch(
         ),
       db
         .prepare(
-          `INSERT INTO appointment_procedures (appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
-           VALUES (${patch.appointmentSql}, ?, NULL, ?, ?, ?, 0, 1)`,
+          `INSERT INTO appointment_procedures (id, appointment_id, salon_id, service_id, stylist_id, start_at, end_at, price, occupies)
+           VALUES (${newId('appointment_procedures')}, ${patch.appointmentSql}, ?, NULL, ?, ?, ?, 0, 1)`,
         )
         .bind(...patch.params, a.salonId, t.stylistId, t.start, t.end),
       insertBlocks(db, t.stylistId, blocksOf(t.start, t.end), patch),

@@ -1,4 +1,5 @@
 import type { InviteStatus } from '../../shared/invites';
+import { newId } from './ids';
 
 /**
  * Deposit requests (invites). An open invite (invited, reminded, seen) whose appointment has
@@ -62,9 +63,9 @@ export interface NewInvite {
 export async function insertInvite(db: D1Database, n: NewInvite): Promise<number> {
   const row = await db
     .prepare(
-      `INSERT INTO invites (unique_code, salon_id, client_id, appointment_id, requested_deposit, requested_card_only, pay_full_amount,
+      `INSERT INTO invites (id, unique_code, salon_id, client_id, appointment_id, requested_deposit, requested_card_only, pay_full_amount,
                             created_at, updated_at, client_phone, client_first_name, client_last_name)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       VALUES (${newId('invites')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     )
     .bind(
       n.code,

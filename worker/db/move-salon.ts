@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { claimRange, keepFloors } from './ids';
 import { bindingName, databaseOf, endMove, markMoving, placeSalon, placementOf, type BindingName } from './placement';
 import { SALON_TABLES, type SalonTable } from './salon-rows';
 
@@ -14,7 +15,10 @@ import { SALON_TABLES, type SalonTable } from './salon-rows';
  * 6. remove the salon's own rows from the old database.
  *
  * A failure before the switch removes what was copied and leaves the salon where it was. The
- * ids of the salon's rows must be free in the target (a clash fails the copy, safely).
+ * salon's rows keep their ids: each database makes ids from a range of its own (db/ids.ts; the
+ * target takes its range on the first move into it), and a database a salon leaves keeps its next
+ * ids as floors, so the ids are free in the target. Rows a database made before it had a range
+ * may still clash: that fails the copy, safely.
  */
 export interface MoveOptions {
   /** an object with the D1 bindings (the Worker's env, or wrangler's platform proxy) */
@@ -50,6 +54,7 @@ export async function moveSalon(o: MoveOptions): Promise<MoveReport> {
   if (from === to) throw new Error(`Salon ${salonId} is already in ${to}`);
   const source = databaseOf(o.env, from);
   const target = databaseOf(o.env, to);
+  await claimRange(target, to);
   const salon = await source.prepare('SELECT group_id FROM salons WHERE id = ?').bind(salonId).first<{ group_id: number | null }>();
   if (!salon) throw new Error(`Salon ${salonId} is not in ${from}`);
   if (!(await markMoving(directory, salonId, from, salon.group_id, now()))) throw new Error(`Salon ${salonId} is already being moved`);
@@ -160,6 +165,7 @@ async function removeRows(db: D1Database, salonId: number): Promise<void> {
   const own = SALON_TABLES.filter((t) => t.kind === 'own').reverse();
   await db.batch([
     db.prepare('PRAGMA defer_foreign_keys = on'),
+    ...keepFloors(db),
     ...own.map((t) => db.prepare(`DELETE FROM ${t.table} WHERE ${t.rows}`).bind(salonId)),
   ]);
 }

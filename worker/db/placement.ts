@@ -26,7 +26,8 @@ export function databaseNames(env: object): BindingName[] {
   return names.sort((a, b) => numberOf(a) - numberOf(b));
 }
 
-const numberOf = (binding: string) => (binding === DIRECTORY_BINDING ? 1 : Number(binding.slice(3)));
+/** A binding's number: DB is 1, DB_k is k. */
+export const numberOf = (binding: string) => (binding === DIRECTORY_BINDING ? 1 : Number(binding.slice(3)));
 const isDatabase = (v: unknown): v is D1Database => typeof (v as D1Database | null)?.prepare === 'function';
 
 /**

@@ -1,4 +1,5 @@
 import type { ClientAppointmentRow } from './client-appointments';
+import { newId } from './ids';
 
 /**
  * The older rebooking flow's tables (migration 0012): texted links, the tokens they give, and
@@ -78,7 +79,12 @@ export interface RebookingSalonRow {
 export async function rebookingSalons(db: D1Database, clientId: string, now: number): Promise<RebookingSalonRow[]> {
   const salons = `SELECT DISTINCT a.salon_id FROM appointments a WHERE a.client_id = ?1 AND ${past('?2')}`;
   const [, listed] = await db.batch([
-    db.prepare(`INSERT OR IGNORE INTO rebooking_clients (client_id, salon_id) SELECT ?1, salon_id FROM (${salons})`).bind(clientId, now),
+    db
+      .prepare(
+        `INSERT OR IGNORE INTO rebooking_clients (id, client_id, salon_id)
+       SELECT ${newId('rebooking_clients')} + row_number() OVER () - 1, ?1, salon_id FROM (${salons})`,
+      )
+      .bind(clientId, now),
     db
       .prepare(
         `SELECT rc.id, s.id AS salon_id, s.name, s.phone, s.timezone, s.currency, s.theme_mode, s.brand_colour,

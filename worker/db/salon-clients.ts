@@ -1,3 +1,5 @@
+import { newId } from './ids';
+
 /**
  * A salon's clients (the console's Clients place): everyone who booked with the salon or was sent
  * a request by it. A client with an account is keyed by its id; someone asked by phone who has no
@@ -146,7 +148,7 @@ export async function insertClientNote(
 ): Promise<ClientNoteRow> {
   return (await db
     .prepare(
-      `INSERT INTO client_notes (salon_id, client_id, body, staff_id, staff_name, created_at) VALUES (?, ?, ?, ?, ?, ?)
+      `INSERT INTO client_notes (id, salon_id, client_id, body, staff_id, staff_name, created_at) VALUES (${newId('client_notes')}, ?, ?, ?, ?, ?, ?)
        RETURNING id, body, staff_name, created_at`,
     )
     .bind(n.salonId, n.key, n.body, n.staffId, n.staffName, n.now)

@@ -1,7 +1,7 @@
 /**
  * Which rows of each table are one salon's (`?1` = the salon's id): what a move copies, counts
  * and removes (db/move-salon.ts, scripts/move-salon.mjs). Every table of the schema is named
- * here or in GLOBAL_TABLES; tests/worker/salon-rows.test.ts fails when a migration adds a table
+ * here, in GLOBAL_TABLES or in DATABASE_TABLES; tests/worker/salon-rows.test.ts fails when a migration adds a table
  * that is in neither.
  *
  * Parents come before children, so copies insert in this order and removals run in reverse.
@@ -97,11 +97,10 @@ export const SALON_TABLES: readonly SalonTable[] = [
  * whichever salon asks), and the salon of each email sent for a salon outside DB (Resend's
  * webhooks name only its id).
  */
-export const GLOBAL_TABLES = [
-  'salon_placements',
-  'client_salons',
-  'cache_versions',
-  'client_cards',
-  'email_salons',
-  'd1_migrations',
-] as const;
+export const GLOBAL_TABLES = ['salon_placements', 'client_salons', 'cache_versions', 'client_cards', 'email_salons'] as const;
+
+/**
+ * Tables every database keeps of itself, never moved: its migrations and the range its ids are
+ * made from, with the floors a departing salon leaves (db/ids.ts).
+ */
+export const DATABASE_TABLES = ['d1_migrations', 'id_range', 'id_floors'] as const;

@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../shared/console/history';
 import { PHOTO_FIELDS, type PhotoField } from '../../shared/console/photos';
 import type { SettingName } from '../../shared/console/settings';
+import { newId } from './ids';
 
 /** One setting's change (or one image's), before it is written. */
 export interface SettingChange<Field extends SettingName | PhotoField = SettingName> {
@@ -22,8 +23,8 @@ export const historyStatements = (
   changes.map((ch) =>
     db
       .prepare(
-        `INSERT INTO settings_history (salon_id, version, at, who, field, old_value, new_value)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?8 IS NULL OR EXISTS (SELECT 1 FROM salons WHERE id = ?1 AND settings_change = ?8)`,
+        `INSERT INTO settings_history (id, salon_id, version, at, who, field, old_value, new_value)
+         SELECT ${newId('settings_history')}, ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE ?8 IS NULL OR EXISTS (SELECT 1 FROM salons WHERE id = ?1 AND settings_change = ?8)`,
       )
       .bind(h.salonId, h.version, now, h.who, ch.field, JSON.stringify(ch.old ?? null), JSON.stringify(ch.new ?? null), h.changeId ?? null),
   );
@@ -41,8 +42,8 @@ export const historyStatementIf = (
 ) =>
   db
     .prepare(
-      `INSERT INTO settings_history (salon_id, version, at, who, field, old_value, new_value)
-       SELECT ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
+      `INSERT INTO settings_history (id, salon_id, version, at, who, field, old_value, new_value)
+       SELECT ${newId('settings_history')}, ?, ?, ?, ?, ?, ?, ? WHERE ${onlyIf.sql}`,
     )
     .bind(h.salonId, h.version, now, h.who, ch.field, JSON.stringify(ch.old ?? null), JSON.stringify(ch.new ?? null), ...onlyIf.params);
 

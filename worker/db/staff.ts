@@ -1,5 +1,6 @@
 import type { StaffRole, StaffSalon } from '../../shared/console/roles';
 import type { StaffMember } from '../../shared/console/team';
+import { newId } from './ids';
 
 /** A staff member (table staff): their staff-pool username (sub) and who they are. */
 export interface StaffRow {
@@ -82,7 +83,9 @@ export async function addStaff(
   now: number,
 ) {
   await db.batch([
-    db.prepare('INSERT INTO staff (sub, email, name, invited_at) VALUES (?, ?, ?, ?)').bind(m.sub, m.email, m.name, now),
+    db
+      .prepare(`INSERT INTO staff (id, sub, email, name, invited_at) VALUES (${newId('staff')}, ?, ?, ?, ?)`)
+      .bind(m.sub, m.email, m.name, now),
     db
       .prepare('INSERT INTO staff_roles (staff_id, salon_id, role, created_at) SELECT id, ?, ?, ? FROM staff WHERE sub = ?')
       .bind(m.salonId, m.role, now, m.sub),

@@ -1,4 +1,5 @@
 import type { VoucherRow } from './vouchers';
+import { newId } from './ids';
 
 /**
  * Vouchers at the desk: lookups by code, the sold list, and redemptions. A redemption is one
@@ -74,8 +75,8 @@ export async function redeem(db: D1Database, r: NewRedemption): Promise<Redempti
   return db
     .prepare(
       `INSERT INTO voucher_redemptions
-         (voucher_id, salon_id, amount_minor, balance_minor, appointment_id, staff_id, staff_name, till_key, created_at)
-       SELECT v.id, v.salon_id, ?3, v.amount_minor - v.redeemed_minor - ?3, ?4, ?5, ?6, ?7, ?8
+         (id, voucher_id, salon_id, amount_minor, balance_minor, appointment_id, staff_id, staff_name, till_key, created_at)
+       SELECT ${newId('voucher_redemptions')}, v.id, v.salon_id, ?3, v.amount_minor - v.redeemed_minor - ?3, ?4, ?5, ?6, ?7, ?8
          FROM vouchers v
         WHERE v.id = ?1 AND v.salon_id = ?2 AND v.expiry_date >= ?9 AND v.amount_minor - v.redeemed_minor >= ?3
           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM appointments a WHERE a.id = ?4 AND a.salon_id = ?2))

@@ -1,3 +1,5 @@
+import { newId } from './ids';
+
 /** Gift voucher purchases (a Checkout Session before it is paid), issued vouchers and their sends. */
 
 export interface VoucherPurchaseRow {
@@ -50,8 +52,8 @@ export async function insertVoucherOnce(db: D1Database, v: Omit<VoucherRow, 'id'
   const [inserted, read] = await db.batch<VoucherRow>([
     db
       .prepare(
-        `INSERT INTO vouchers (session_id, salon_id, code, amount_minor, currency, expiry_date, purchaser_email, issued_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (session_id) DO NOTHING`,
+        `INSERT INTO vouchers (id, session_id, salon_id, code, amount_minor, currency, expiry_date, purchaser_email, issued_at)
+         VALUES (${newId('vouchers')}, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (session_id) DO NOTHING`,
       )
       .bind(v.session_id, v.salon_id, v.code, v.amount_minor, v.currency, v.expiry_date, v.purchaser_email, v.issued_at),
     db.prepare('SELECT * FROM vouchers WHERE session_id = ?').bind(v.session_id),
