@@ -18,6 +18,7 @@ import { CancelledDialog, ManageDialog, NotPossibleDialog } from './CancelDialog
 import { badgeOf, depositText, moneyOf, noShowFeeText, whenOf } from './format';
 import type { Appointment } from './types';
 import { useOwnSalonArea } from './useOwnSalonArea';
+import { rowIdOf } from '../../../shared/ids';
 
 type Dialog = 'manage' | 'not-possible' | 'cancelled' | null;
 
@@ -48,7 +49,7 @@ export function AppointmentDetails() {
   const { salon } = useSalon();
   const { user } = useAuth();
   const navigate = useNavigate();
-  const id = /^[1-9]\d{0,9}$/.test(appointmentId) ? Number(appointmentId) : null;
+  const id = rowIdOf(appointmentId);
   const loaded = useQuery(appointmentQuery(salonId, id));
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -17,6 +17,7 @@ import { daySlotsQuery, weeklyQuery } from '../time';
 import { appointmentQuery, bookingKeys, moveAppointment } from './api';
 import { whenOf } from './format';
 import type { Appointment } from './types';
+import { rowIdOf } from '../../../shared/ids';
 
 /** The day slider and times for the same services and staff as the appointment. */
 function Times({ a }: { a: Appointment }) {
@@ -120,7 +121,7 @@ function Times({ a }: { a: Appointment }) {
 export function ChangeTime() {
   const { appointmentId = '' } = useParams();
   const { salon } = useSalon();
-  const id = /^[1-9]\d{0,9}$/.test(appointmentId) ? Number(appointmentId) : null;
+  const id = rowIdOf(appointmentId);
   const loaded = useQuery(appointmentQuery(salon.id, id));
   const a = loaded.data;
   return (
