@@ -6,9 +6,7 @@ import { brandFit } from '../../themes/brand';
 import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
-import { otherSalonWithDomain } from '../db/custom-domains';
-import { salonOfShortName } from '../db/short-names';
-import { firstAnswer } from '../db/spanning';
+import { claimName, releaseName, type NameKind } from '../names/claims';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
@@ -17,6 +15,7 @@ import { changesBetween, depositOf, settingsOf, storedDeposit } from '../console
 import { depositSetting, type DepositSetting } from '../../shared/console/settings';
 import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
+import { nameIndex } from './salon-database';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -263,17 +262,24 @@ export const adminSettings = new Hono<AppEnv>()
       const current = await salonById(c.env.DB, id);
       if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
       if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
-      // a domain another salon is setting up in the console, or a short name one gave up less than 90 days ago, is theirs
-      // (in any database: names are unique across them, db/spanning.ts)
-      const domain = changes.custom_domain;
-      if (domain && (await firstAnswer(c.env, (db) => otherSalonWithDomain(db, domain, id))))
-        throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');
-      const slug = changes.short_slug;
-      const slugOwner = slug ? await firstAnswer(c.env, (db) => salonOfShortName(db, slug, Date.now())) : null;
-      if (slugOwner && slugOwner.id !== id) throw new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
+      // a domain another salon is setting up in the console, or a short name one gave up less than 90 days ago, is
+      // theirs in any database: each name is claimed in the name index first (worker/names/claims.ts), and a claim
+      // this call made is let go again when the salon's own write fails
+      const names = nameIndex(c);
+      const made: [NameKind, string][] = [];
+      const claim = async (kind: NameKind, name: string | null | undefined, message: string, field: string) => {
+        if (!name) return;
+        const got = await claimName(names, kind, name, id);
+        if (!got) throw new AppError('CONFLICT', message, field);
+        if (got === 'new') made.push([kind, name]);
+      };
       try {
+        await claim('domain', changes.custom_domain, 'That custom domain belongs to another salon', 'custom_domain');
+        await claim('short', changes.short_slug, 'That short URL is taken by another salon', 'short_slug');
         await updateSalonSettings(c.env.DB, id, changes);
       } catch (e) {
+        await Promise.all(made.map(([kind, name]) => releaseName(names, kind, name, id))).catch(() => undefined);
+        if (e instanceof AppError) throw e;
         const msg = String(e);
         if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {
           throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
 import { AppError } from '../errors';
-import { salonDatabaseOf } from '../db/placement';
+import { databaseOf, DIRECTORY_BINDING, salonDatabaseOf } from '../db/placement';
+import type { NameIndex } from '../names/claims';
 
 /** 503 MOVING while a salon is being moved (scripts/move-salon.mjs): the client tries again. */
 const moving = () => new AppError('MOVING', 'This salon is being updated for a moment. Please try again in a minute.');
@@ -20,3 +21,10 @@ export const databaseOfSalon = (env: Env, salonId: number, leaseMs: number): Pro
 /** The database of the salon a call learnt from what it was given (null: a token of before there were salon ids in tokens, the first database). */
 export const salonDatabase = (c: Context<AppEnv>, salonId: number | null): Promise<D1Database> =>
   salonDatabaseOf(c.env, salonId, c.get('config').versionLeaseMs, moving);
+
+/** The name index as a call reaches it: the first database, and each salon's through the directory (worker/names/claims.ts). */
+export const nameIndex = (c: Context<AppEnv>): NameIndex => ({
+  directory: databaseOf(c.env, DIRECTORY_BINDING),
+  databaseOf: (salonId) => salonDatabase(c, salonId),
+  now: Date.now(),
+});

@@ -35,6 +35,17 @@ export async function otherSalonWithDomain(db: D1Database, hostname: string, sal
   return row?.salon_id ?? null;
 }
 
+/** Whether the salon has `hostname`, on the way (a row here) or live (set by hand too). */
+export async function salonHasDomain(db: D1Database, hostname: string, salonId: number): Promise<boolean> {
+  const row = await db
+    .prepare(
+      'SELECT 1 FROM custom_domains WHERE hostname = ?1 AND salon_id = ?2 UNION ALL SELECT 1 FROM salons WHERE custom_domain = ?1 AND id = ?2',
+    )
+    .bind(hostname, salonId)
+    .first();
+  return row !== null;
+}
+
 /** The salon's domain set by hand (the admin API) with no row here: served as it is. */
 export const liveDomainOf = async (db: D1Database, salonId: number) =>
   (await db.prepare('SELECT custom_domain FROM salons WHERE id = ?').bind(salonId).first<{ custom_domain: string | null }>())

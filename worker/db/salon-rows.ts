@@ -91,13 +91,20 @@ export const SALON_TABLES: readonly SalonTable[] = [
 ];
 
 /**
- * Tables that are not any one salon's, kept only in the first database (DB): the directory,
- * the index of a client's salons, the settings versions the edge's cache keys carry, and a
- * client's saved card (one per client,
- * whichever salon asks), and the salon of each email sent for a salon outside DB (Resend's
- * webhooks name only its id).
+ * Tables that are not any one salon's, kept only in the first database (DB): the directory, the
+ * index of a client's salons, the settings versions the edge's cache keys carry, a client's saved
+ * card (one per client, whichever salon asks), the salon of each email sent for a salon outside
+ * DB (Resend's webhooks name only its id), and the name index (which salon holds each domain and
+ * short name).
  */
-export const GLOBAL_TABLES = ['salon_placements', 'client_salons', 'cache_versions', 'client_cards', 'email_salons'] as const;
+export const GLOBAL_TABLES = [
+  'salon_placements',
+  'client_salons',
+  'cache_versions',
+  'client_cards',
+  'email_salons',
+  'salon_names',
+] as const;
 
 /**
  * Tables every database keeps of itself, never moved: its migrations and the range its ids are

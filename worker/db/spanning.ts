@@ -51,9 +51,9 @@ export function everyDatabase(env: object): D1Database[] {
 }
 
 /**
- * The first answer of the databases, asked one after another, DB first: the lookups of a custom
- * domain or short URL, which the edge caches under the tenancy version (a miss too), so a name
- * costs each database one read per change of any salon's names, not one per page.
+ * The first answer of the databases, asked one after another, DB first: a staff member's row
+ * when a console call names no salon (the names of domains and short URLs have an index of their
+ * own: worker/names/claims.ts).
  */
 export async function firstAnswer<T>(env: object, ask: (db: D1Database) => Promise<T | null>): Promise<T | null> {
   for (const db of everyDatabase(env)) {

@@ -4,13 +4,13 @@ import {
   domainOf,
   insertDomain,
   liveDomainOf,
-  otherSalonWithDomain,
   removeDomain,
   saveDomainStatus,
   type CustomDomainRow,
   type DomainStatus,
 } from '../db/custom-domains';
 import { AppError } from '../errors';
+import { claimName, releaseName, type NameIndex } from '../names/claims';
 import {
   CloudflareRefusal,
   createHostname,
@@ -31,8 +31,8 @@ import {
 export interface DomainDeps {
   db: D1Database;
   cloudflare: Config['cloudflare'];
-  /** every database, where another salon may have claimed a name (absent: `db` alone) */
-  everyDatabase?: D1Database[];
+  /** the name index, where a salon claims a domain across every database (absent: the sweep, which adds none) */
+  names?: NameIndex;
 }
 
 const MSG_GONE = 'Cloudflare no longer has this domain: remove it and add it again.';
@@ -76,9 +76,18 @@ async function claimOnCloudflare(deps: DomainDeps, hostname: string): Promise<{ 
 }
 
 /** The owner adds a domain: 409 when the salon has one or another salon claimed it. */
-export async function addDomain(deps: DomainDeps, salonId: number, hostname: string, now: number): Promise<CustomDomainRow> {
-  const claimed = await Promise.all((deps.everyDatabase ?? [deps.db]).map((db) => otherSalonWithDomain(db, hostname, salonId)));
-  if (claimed.some((id) => id !== null)) throw new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
+export async function addDomain(deps: DomainDeps & { names: NameIndex }, salonId: number, hostname: string, now: number) {
+  const claim = await claimName(deps.names, 'domain', hostname, salonId);
+  if (!claim) throw new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
+  try {
+    return await addClaimedDomain(deps, salonId, hostname, now);
+  } catch (e) {
+    if (claim === 'new') await releaseName(deps.names, 'domain', hostname, salonId).catch(() => undefined);
+    throw e;
+  }
+}
+
+async function addClaimedDomain(deps: DomainDeps, salonId: number, hostname: string, now: number): Promise<CustomDomainRow> {
   const current = (await domainOf(deps.db, salonId))?.hostname ?? (await liveDomainOf(deps.db, salonId));
   if (current) throw new AppError('CONFLICT', `Remove ${current} first: a salon has one domain of its own`, 'hostname');
   const { h, created } = await claimOnCloudflare(deps, hostname);
@@ -129,5 +138,8 @@ export async function refreshDomain(deps: DomainDeps, row: CustomDomainRow, now:
 export async function removeSalonDomain(deps: DomainDeps, salonId: number): Promise<boolean> {
   const row = await domainOf(deps.db, salonId);
   if (row) await deleteHostname(deps.cloudflare, row.cf_id).catch(appErrorOf);
-  return (await removeDomain(deps.db, salonId)) !== null;
+  const removed = await removeDomain(deps.db, salonId);
+  // the claim goes too (were this to fail, the next salon to ask for the name takes it over)
+  if (removed && deps.names) await releaseName(deps.names, 'domain', removed, salonId).catch(() => undefined);
+  return removed !== null;
 }

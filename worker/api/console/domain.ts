@@ -4,11 +4,11 @@ import { CAN } from '../../../shared/console/roles';
 import { domainOf, liveDomainOf, type CustomDomainRow } from '../../db/custom-domains';
 import { ABANDONED_AFTER_MS } from '../../domains/sweep';
 import { addDomain, refreshDomain, removeSalonDomain } from '../../domains/lifecycle';
-import { everyDatabase } from '../../db/spanning';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
 import { jsonBody, validateForm } from '../../validate';
 import { changedScopes, SCOPES, staffRoute } from '../policy';
+import { nameIndex } from '../salon-database';
 import { staffOf } from '../staff-access';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -43,7 +43,7 @@ function outsideViewOf(hostname: string, cnameTarget: string): CustomDomainView 
   };
 }
 
-const depsOf = (c: Context<AppEnv>) => ({ db: c.env.DB, cloudflare: c.get('config').cloudflare, everyDatabase: everyDatabase(c.env) });
+const depsOf = (c: Context<AppEnv>) => ({ db: c.env.DB, cloudflare: c.get('config').cloudflare, names: nameIndex(c) });
 
 async function currentView(c: Context<AppEnv>, salonId: number): Promise<CustomDomainView | null> {
   const target = c.get('config').cloudflare.cnameTarget;

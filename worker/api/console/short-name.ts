@@ -9,12 +9,13 @@ import {
   type ShortNameView,
 } from '../../../shared/console/short-name';
 import { salonById } from '../../db/salons';
-import { changeShortName, salonOfShortName, shortNameOf } from '../../db/short-names';
-import { firstAnswer } from '../../db/spanning';
+import { changeShortName, shortNameOf } from '../../db/short-names';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
+import { claimName, holderOfName, releaseName } from '../../names/claims';
 import { jsonBody, validate, validateForm } from '../../validate';
 import { changedScopes, SCOPES, staffRoute } from '../policy';
+import { nameIndex } from '../salon-database';
 import { staffOf } from '../staff-access';
 
 const MSG_TAKEN = 'Another salon has that short name: choose another';
@@ -50,8 +51,8 @@ export const consoleShortName = new Hono<AppEnv>()
         return c.json(answer);
       }
       const name = parsed.data.short_name;
-      const owner = await firstAnswer(c.env, (db) => salonOfShortName(db, name, Date.now()));
-      const available = !owner || owner.id === staffOf(c).salonId;
+      const owner = await holderOfName(nameIndex(c), 'short', name);
+      const available = owner === null || owner === staffOf(c).salonId;
       return c.json({ short_name: name, available, reason: available ? null : MSG_TAKEN } satisfies ShortNameCheck);
     },
   )
@@ -64,11 +65,14 @@ export const consoleShortName = new Hono<AppEnv>()
       const { salonId } = staffOf(c);
       const name = c.req.valid('json').short_name;
       const now = Date.now();
-      // a name is unique across the databases (another salon's may live in another)
-      const owner = await firstAnswer(c.env, (db) => salonOfShortName(db, name, now));
-      if (owner && owner.id !== salonId) throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');
-      if (!(await changeShortName(c.env.DB, salonId, name, now, now + OLD_NAME_REDIRECT_DAYS * 86_400_000)))
+      // the name index makes a name one salon's across the databases: claimed there first
+      const names = nameIndex(c);
+      const claim = await claimName(names, 'short', name, salonId);
+      if (!claim) throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');
+      if (!(await changeShortName(c.env.DB, salonId, name, now, now + OLD_NAME_REDIRECT_DAYS * 86_400_000))) {
+        if (claim === 'new') await releaseName(names, 'short', name, salonId);
         throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');
+      }
       changedScopes(c, [SCOPES.tenancy, SCOPES.salon(salonId), ...(await groupScope(c, salonId))]);
       c.header('Cache-Control', 'private, no-store');
       return c.json(await viewOf(c, salonId));

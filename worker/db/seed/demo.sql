@@ -265,3 +265,7 @@ UPDATE salons SET latitude = 40.6782, longitude = -73.9442 WHERE id = 3 AND lati
 -- The index of a client's salons across databases (migration 0024), from the demo bookings.
 INSERT OR IGNORE INTO client_salons (client_id, salon_id)
   SELECT DISTINCT client_id, salon_id FROM appointments WHERE client_id IS NOT NULL;
+
+-- The name index (migration 0027), from the demo salons' domains and short names.
+INSERT OR IGNORE INTO salon_names (kind, name, salon_id) SELECT 'domain', custom_domain, id FROM salons WHERE custom_domain IS NOT NULL;
+INSERT OR IGNORE INTO salon_names (kind, name, salon_id) SELECT 'short', short_slug, id FROM salons WHERE short_slug IS NOT NULL;

@@ -1,0 +1,67 @@
+import { salonHasDomain } from '../db/custom-domains';
+import { claimRow, holderRow, releaseRow, takeOverRow, type NameKind } from '../db/salon-names';
+import { salonIdBy } from '../db/salons';
+import { salonOfShortName } from '../db/short-names';
+
+/**
+ * Names across databases (docs/scale.md, "Names across databases"): a custom domain or a short
+ * name is one salon's across every database by the name index's primary key (salon_names, in the
+ * first database), and a lookup reads one row of it before asking that salon's own database.
+ *
+ * The salon's own database stays the truth of what it holds (a domain on the way or live; a
+ * short name, or one it gave up less than 90 days ago). The index only says who may hold a name:
+ * every write of a name claims it first, then writes the salon's database (there is no
+ * transaction across two databases), and lets a claim it made go when that write fails. A claim
+ * left behind (that release failed, or the salon has since let the name go) is taken over by the
+ * next salon that asks for the name, once the holder's own database says it no longer holds it.
+ */
+export interface NameIndex {
+  /** the first database, which keeps the index */
+  directory: D1Database;
+  /** a salon's own database (the directory's answer) */
+  databaseOf: (salonId: number) => Promise<D1Database>;
+  now: number;
+}
+
+export type { NameKind };
+
+/** Whether the salon's own database says it holds the name. */
+async function holds(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<boolean> {
+  const db = await ix.databaseOf(salonId);
+  return kind === 'domain' ? salonHasDomain(db, name, salonId) : (await salonOfShortName(db, name, ix.now))?.id === salonId;
+}
+
+/**
+ * Claims `name` for the salon: 'new' when this claim made it the salon's (a free name, or one
+ * taken over from a salon that no longer holds it), 'ours' when it already was, null when another
+ * salon holds it.
+ */
+export async function claimName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<'new' | 'ours' | null> {
+  const { holder, made } = await claimRow(ix.directory, kind, name, salonId);
+  if (holder === salonId) return made ? 'new' : 'ours';
+  if (await holds(ix, kind, name, holder)) return null;
+  return (await takeOverRow(ix.directory, kind, name, holder, salonId)) ? 'new' : null;
+}
+
+/** Lets the salon's claim to a name go (nothing when another salon holds it). */
+export async function releaseName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<void> {
+  await releaseRow(ix.directory, kind, name, salonId);
+}
+
+/** The salon that holds a name (the index's holder, when its own database agrees), or null. */
+export async function holderOfName(ix: NameIndex, kind: NameKind, name: string): Promise<number | null> {
+  const holder = await holderRow(ix.directory, kind, name);
+  return holder !== null && (await holds(ix, kind, name, holder)) ? holder : null;
+}
+
+/**
+ * The salon a name leads to: a live domain (a domain on its way leads nowhere yet), a short name
+ * or one given up less than 90 days ago. One read of the index, one of the salon's database.
+ */
+export async function salonOfName(ix: NameIndex, kind: NameKind, name: string): Promise<number | null> {
+  const holder = await holderRow(ix.directory, kind, name);
+  if (holder === null) return null;
+  const db = await ix.databaseOf(holder);
+  const found = kind === 'domain' ? await salonIdBy(db, 'custom_domain', name) : (await salonOfShortName(db, name, ix.now))?.id;
+  return found === holder ? holder : null;
+}
