@@ -5,6 +5,11 @@
 // wrangler's platform proxy.
 //
 //   node scripts/move-salon.mjs <salon id> <binding: DB, DB_2…> [persist dir, default .wrangler/state] [lease ms, default 1100]
+//   OPERATOR_KEY=… node scripts/move-salon.mjs <salon id> <binding> --url https://the.deployed.app
+//
+// With --url it asks a running Worker to make the move on its own bindings (POST
+// /admin/operator/salons/{id}/move, api/operator.ts): that is how production's databases are
+// moved; the Worker waits its own lease.
 //
 // Run it with the app stopped or running: a running app answers the salon's calls 503 while it
 // moves. The lease must be at least the app's VERSION_LEASE_MS (1 s by default).
@@ -55,7 +60,30 @@ async function placeDemoSalon(persistTo) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--demo') {
+/** Asks the Worker at `origin` to move the salon (the operator's call); resolves to its report, or throws its answer. */
+export async function moveThroughWorker(salonId, to, origin, key = process.env.OPERATOR_KEY) {
+  if (!key) throw new Error('set OPERATOR_KEY to the deployment’s operator key');
+  const res = await fetch(new URL(`/admin/operator/salons/${salonId}/move`, origin), {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ to }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${res.status}: ${body.detail ?? res.statusText}`);
+  return body;
+}
+
+const urlAt = process.argv.indexOf('--url');
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && urlAt > 0) {
+  const [id, to] = process.argv.slice(2);
+  try {
+    const report = await moveThroughWorker(Number(id), to, process.argv[urlAt + 1]);
+    console.log(`salon ${report.salonId} moved from ${report.from} to ${report.to}:`, JSON.stringify(report.counts));
+  } catch (e) {
+    console.error(`the move was refused: ${e.message}`);
+    process.exit(1);
+  }
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href && process.argv[2] === '--demo') {
   await placeDemoSalon(process.argv[3] || '.wrangler/state');
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const [id, to, persistTo, lease] = process.argv.slice(2);

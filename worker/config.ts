@@ -161,6 +161,11 @@ const envSchema = z
      * a little longer before it answers. 0: every request reads the version, and a change answers
      * at once (the tests, which change settings often).
      */
+    /**
+     * The platform operator's key, a secret (api/operator.ts: `Authorization: Bearer <key>` moves a
+     * salon between databases). Unset: the operator calls answer 403.
+     */
+    OPERATOR_KEY: z.string().trim().min(32, 'OPERATOR_KEY must be a random secret of at least 32 characters').optional(),
     /** development and benchmarks only (db/d1-meter.ts): '1' answers every request's D1 queries, rows and time in X-D1-Meter */
     D1_METER: z.enum(['0', '1'], 'D1_METER must be 0 or 1').optional(),
     VERSION_LEASE_MS: z
@@ -216,8 +221,9 @@ const envSchema = z
       'PUSHER_KEY',
       'PUSHER_SECRET',
       'CLOUDFLARE_API_TOKEN',
+      'OPERATOR_KEY',
     ] as const) {
-      if (LOCAL_SECRET.test(env[name]))
+      if (LOCAL_SECRET.test(env[name] ?? ''))
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
     }
   });
@@ -237,6 +243,8 @@ function toConfig(env: z.output<typeof envSchema>) {
     clockOffsetMs: Number(env.CLOCK_OFFSET_MS ?? 0),
     /** how long a settings-version read is shared (edge/versions.ts) */
     versionLeaseMs: Number(env.VERSION_LEASE_MS ?? DEFAULT_LEASE_MS),
+    /** the platform operator's key (api/operator.ts); null: no operator calls */
+    operatorKey: env.OPERATOR_KEY ?? null,
     /** every answer says what it asked of D1 (X-D1-Meter; db/d1-meter.ts) */
     d1Meter: env.D1_METER === '1',
     release: env.RELEASE,

@@ -66,6 +66,7 @@ export interface Env {
   CLOCK_OFFSET_MS?: string;
   VERSION_LEASE_MS?: string;
   D1_METER?: string;
+  OPERATOR_KEY?: string;
 }
 
 /** A console call's staff member, as the API found them: their id and email, and on a salon's call that salon and their role. */

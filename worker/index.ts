@@ -65,6 +65,7 @@ app.all('/api/*', async (c) => {
       if (c.req.header('Authorization')) c.set('clientSub', await verifiedClient(c));
       return withHoldCookie(await callApi(c, path, search), holdCookie);
     case 'admin':
+    case 'operator': // the API checks the key (a salon's admin key, the operator's)
       return adminCall(c, path, search);
     case 'staff':
       // verified against the staff pool (a client's token is refused); a change refreshes the caches it touched

@@ -39,6 +39,7 @@ const PRODUCTION = {
   CLOUDFLARE_ZONE_ID: '023e105f4ecef8ad9ca31a8372d0c353',
   CLOUDFLARE_API_BASE: '',
   CLOUDFLARE_CNAME_TARGET: 'customers.book.example.com',
+  OPERATOR_KEY: 'exampleOperatorKeyValue0123456789abcdef',
 };
 const unset = (name: string) => ({ [name]: undefined });
 
@@ -103,6 +104,18 @@ describe('one checked configuration', () => {
       { ...PRODUCTION, CLOUDFLARE_API_TOKEN: 'local_cloudflare_token' },
       'CLOUDFLARE_API_TOKEN is a local stand-in key',
       'local_cloudflare_token',
+    ],
+    [
+      'production with the local operator key',
+      { ...PRODUCTION, OPERATOR_KEY: 'local_operator_key_0000000000000000' },
+      'OPERATOR_KEY is a local stand-in key',
+      'local_operator_key_0000000000000000',
+    ],
+    [
+      'an operator key too short to be a secret',
+      { ...PRODUCTION, OPERATOR_KEY: 'short' },
+      'OPERATOR_KEY must be a random secret of at least 32 characters',
+      'short',
     ],
     ['production without the Cloudflare zone', { ...PRODUCTION, CLOUDFLARE_ZONE_ID: '' }, 'CLOUDFLARE_ZONE_ID is required', null],
     [

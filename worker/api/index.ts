@@ -8,6 +8,7 @@ import { consoleToday } from './console/today';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
 import { adminSettings } from './admin-settings';
+import { operator } from './operator';
 import { availability } from './availability';
 import { bookingOptions } from './booking-options';
 import { bookings } from './bookings';
@@ -59,6 +60,7 @@ export const api = new Hono<AppEnv>()
   .route('/', adminInvites)
   .route('/', adminRebooking)
   .route('/', adminMedia)
+  .route('/', operator)
   .route('/', consoleMe)
   .route('/', consoleSettings)
   .route('/', consolePhotos)

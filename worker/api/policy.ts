@@ -19,6 +19,8 @@ import { admitStaff } from './staff-access';
  * - `rebooking`: the older rebooking flow's `Authorization: Rebooking {token}`, checked by the API;
  * - `admin`: a salon's admin key, checked by the route (requireAdminKey); a change names the cache
  *   scopes it touched with `changedScopes`, and the edge refreshes them;
+ * - `operator`: the platform's operator (`OPERATOR_KEY`), checked by the route (api/operator.ts):
+ *   moving a salon between databases;
  * - `staff`: a salon's staff member signed in to the console (the edge verifies the access token
  *   against the STAFF pool and passes the verified username); the declaration names the `roles`
  *   allowed, checked against the member's role at the path's salon (`:id`; another salon is 404).
@@ -35,7 +37,7 @@ import { admitStaff } from './staff-access';
  *   reads) starts at the bookmark the caller's previous answer carried, or at the primary, and
  *   its answer carries the new bookmark: a caller always reads its own writes.
  */
-export type Caller = 'public' | 'client' | 'client-if-sent' | 'rebooking' | 'admin' | 'staff';
+export type Caller = 'public' | 'client' | 'client-if-sent' | 'rebooking' | 'admin' | 'operator' | 'staff';
 
 /** A public GET the edge may cache: under the settings scope its answer depends on ('salon:1'), or none. */
 export interface PublicCache {
@@ -89,6 +91,7 @@ export const holdRoute = policy({ caller: 'client-if-sent' });
 export const holdTakingRoute = policy({ caller: 'client-if-sent', takesHold: true });
 export const rebookingRoute = policy({ caller: 'rebooking' });
 export const adminRoute = policy({ caller: 'admin' });
+export const operatorRoute = policy({ caller: 'operator' });
 /** A console call for staff with one of `roles` at the path's salon (any signed-in member where the path names none). */
 export const staffRoute = (roles: readonly StaffRole[]) => policy({ caller: 'staff', roles });
 /** A public GET cached under `scope` of its path's params. */

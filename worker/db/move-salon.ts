@@ -39,6 +39,20 @@ export interface MoveReport {
   counts: Record<string, number>;
 }
 
+/**
+ * A move refused for what the databases hold, not for a failure of D1: the salon is not where the
+ * directory says (`missing`), or is there already, is being moved, or its rows meet rows of the
+ * target (`conflict`). Nothing is left changed.
+ */
+export class MoveRefused extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'missing' | 'conflict',
+  ) {
+    super(message);
+  }
+}
+
 export const moveRequest = z.object({ salonId: z.number().int().positive(), to: bindingName });
 
 /** JSON of one page of rows stays well under D1's limits on a statement and its parameters. */
@@ -51,13 +65,16 @@ export async function moveSalon(o: MoveOptions): Promise<MoveReport> {
   const now = o.now ?? Date.now;
   const directory = databaseOf(o.env, 'DB');
   const { binding: from } = await placementOf(directory, salonId, 0);
-  if (from === to) throw new Error(`Salon ${salonId} is already in ${to}`);
+  if (from === to) throw new MoveRefused(`Salon ${salonId} is already in ${to}`, 'conflict');
   const source = databaseOf(o.env, from);
   const target = databaseOf(o.env, to);
-  await claimRange(target, to);
+  await claimRange(target, to).catch((e: unknown) => {
+    throw new MoveRefused(e instanceof Error ? e.message : String(e), 'conflict');
+  });
   const salon = await source.prepare('SELECT group_id FROM salons WHERE id = ?').bind(salonId).first<{ group_id: number | null }>();
-  if (!salon) throw new Error(`Salon ${salonId} is not in ${from}`);
-  if (!(await markMoving(directory, salonId, from, salon.group_id, now()))) throw new Error(`Salon ${salonId} is already being moved`);
+  if (!salon) throw new MoveRefused(`Salon ${salonId} is not in ${from}`, 'missing');
+  if (!(await markMoving(directory, salonId, from, salon.group_id, now())))
+    throw new MoveRefused(`Salon ${salonId} is already being moved`, 'conflict');
   log(`salon ${salonId}: moving from ${from} to ${to}; waiting ${o.leaseMs + 100} ms for every isolate to see it`);
   try {
     await new Promise((resolve) => setTimeout(resolve, o.leaseMs + 100));
@@ -90,7 +107,12 @@ async function copyRows(source: D1Database, target: D1Database, t: SalonTable, s
     const insert = `INSERT ${t.kind === 'shared' ? 'OR IGNORE ' : ''}INTO ${t.table} (${columns.map((c) => `"${c}"`).join(', ')})
       SELECT ${columns.map((c) => `value ->> '$."${c}"'`).join(', ')} FROM json_each(?1)`;
     const parts = chunks(results).map((rows) => JSON.stringify(rows));
-    await target.batch([target.prepare('PRAGMA defer_foreign_keys = on'), ...parts.map((rows) => target.prepare(insert).bind(rows))]);
+    await target
+      .batch([target.prepare('PRAGMA defer_foreign_keys = on'), ...parts.map((rows) => target.prepare(insert).bind(rows))])
+      .catch((e: unknown) => {
+        if (!/UNIQUE constraint failed/.test(String(e))) throw e;
+        throw new MoveRefused(`${t.table}: a row of salon ${salonId} has an id or key the target already uses (${String(e)})`, 'conflict');
+      });
     if (t.same) await checkSame(target, t.table, t.same, parts);
     copied += results.length;
     if (results.length < PAGE_ROWS) return copied;
@@ -105,7 +127,8 @@ async function checkSame(target: D1Database, table: string, same: string[], part
       .prepare(`SELECT count(*) AS n FROM json_each(?1) j WHERE NOT EXISTS (SELECT 1 FROM ${table} t WHERE ${match})`)
       .bind(rows)
       .first<{ n: number }>();
-    if (missing?.n) throw new Error(`${missing.n} ${table} rows of the target have the ids of other ones (${same.join(', ')} differ)`);
+    if (missing?.n)
+      throw new MoveRefused(`${missing.n} ${table} rows of the target have the ids of other ones (${same.join(', ')} differ)`, 'conflict');
   }
 }
 
@@ -136,7 +159,7 @@ async function verify(source: D1Database, target: D1Database, salonId: number): 
   own.forEach((t, i) => {
     const n = a![i]!.results[0]!.n;
     const m = b![i]!.results[0]!.n;
-    if (n !== m) throw new Error(`Salon ${salonId}: ${t.table} has ${n} rows in the source and ${m} in the copy`);
+    if (n !== m) throw new MoveRefused(`Salon ${salonId}: ${t.table} has ${n} rows in the source and ${m} in the copy`, 'conflict');
     counts[t.table] = (counts[t.table] ?? 0) + n;
   });
   return counts;
