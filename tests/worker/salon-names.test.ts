@@ -65,6 +65,20 @@ describe('the name index', () => {
     expect((await patchSalon(1, { short_slug: 'demo' })).status).toBe(200);
   });
 
+  it('still leads to a salon while it is being moved (its rows are read where they still are)', async () => {
+    // (setting its name again renews the tenancy version, so the lookup is not answered from the edge's cache)
+    expect((await patchSalon(2, { short_slug: 'shoreditch' })).status).toBe(200);
+    await env.DB.prepare('UPDATE salon_placements SET moving_since = 1 WHERE salon_id = 2').run();
+    try {
+      const res = await call('/api/book-online/salon/by-slug/shoreditch/');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ id: 2 });
+    } finally {
+      await env.DB.prepare('UPDATE salon_placements SET moving_since = NULL WHERE salon_id = 2').run();
+      forgetPlacements();
+    }
+  });
+
   it("lets a claim go when the salon's own write refuses the name: it is free in the index again", async () => {
     // the index without salon 3's name (as for a name written before there was an index): salon 1's claim
     // succeeds, then the first database's own UNIQUE refuses it

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv, Env } from '../env';
 import { AppError } from '../errors';
-import { databaseOf, DIRECTORY_BINDING, salonDatabaseOf } from '../db/placement';
+import { databaseOf, DIRECTORY_BINDING, placementIn, salonDatabaseOf } from '../db/placement';
 import type { NameIndex } from '../names/claims';
 
 /** 503 MOVING while a salon is being moved (scripts/move-salon.mjs): the client tries again. */
@@ -22,9 +22,14 @@ export const databaseOfSalon = (env: Env, salonId: number, leaseMs: number): Pro
 export const salonDatabase = (c: Context<AppEnv>, salonId: number | null): Promise<D1Database> =>
   salonDatabaseOf(c.env, salonId, c.get('config').versionLeaseMs, moving);
 
-/** The name index as a call reaches it: the first database, and each salon's through the directory (worker/names/claims.ts). */
+/**
+ * The name index as a call reaches it (worker/names/claims.ts): the first database, and each
+ * holder's own database from a fresh read of the directory (not the isolate's lease: a lookup's
+ * answer is cached until the names change, so it must not come from a database the salon has just
+ * left), wherever the salon is while it is being moved (its rows stay there until the switch).
+ */
 export const nameIndex = (c: Context<AppEnv>): NameIndex => ({
   directory: databaseOf(c.env, DIRECTORY_BINDING),
-  databaseOf: (salonId) => salonDatabase(c, salonId),
+  databaseOf: async (salonId) => databaseOf(c.env, (await placementIn(c.env, salonId, 0)).binding),
   now: Date.now(),
 });
