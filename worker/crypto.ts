@@ -34,6 +34,7 @@ export const randomBase64url = (n: number) => base64url(crypto.getRandomValues(n
  */
 export const SALON_PREFIX = `(?:${ID_DIGITS}\\.)?`;
 export const salonToken = (salonId: number, random: string) => `${salonId}.${random}`;
+const TOKEN_SALON = new RegExp(`^(${ID_DIGITS})\\.`);
 export function salonOfToken(token: string): number | null {
-  return rowIdOf(new RegExp(`^(${ID_DIGITS})\\.`).exec(token)?.[1]);
+  return rowIdOf(TOKEN_SALON.exec(token)?.[1]);
 }

@@ -6,7 +6,7 @@ import { brandFit } from '../../themes/brand';
 import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
-import { claimName, releaseName, type NameKind } from '../names/claims';
+import { writeClaimed, type NameKind } from '../names/claims';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { hostName, idParam, shortSlug, validate } from '../validate';
@@ -265,20 +265,16 @@ export const adminSettings = new Hono<AppEnv>()
       // a domain another salon is setting up in the console, or a short name one gave up less than 90 days ago, is
       // theirs in any database: each name is claimed in the name index first (worker/names/claims.ts), and a claim
       // this call made is let go again when the salon's own write fails
-      const names = nameIndex(c);
-      const made: [NameKind, string][] = [];
-      const claim = async (kind: NameKind, name: string | null | undefined, message: string, field: string) => {
-        if (!name) return;
-        const got = await claimName(names, kind, name, id);
-        if (!got) throw new AppError('CONFLICT', message, field);
-        if (got === 'new') made.push([kind, name]);
-      };
+      const names: [NameKind, string][] = [];
+      if (changes.custom_domain) names.push(['domain', changes.custom_domain]);
+      if (changes.short_slug) names.push(['short', changes.short_slug]);
+      const refused = (kind: NameKind) =>
+        kind === 'domain'
+          ? new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain')
+          : new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
       try {
-        await claim('domain', changes.custom_domain, 'That custom domain belongs to another salon', 'custom_domain');
-        await claim('short', changes.short_slug, 'That short URL is taken by another salon', 'short_slug');
-        await updateSalonSettings(c.env.DB, id, changes);
+        await writeClaimed(nameIndex(c), id, names, refused, () => updateSalonSettings(c.env.DB, id, changes));
       } catch (e) {
-        await Promise.all(made.map(([kind, name]) => releaseName(names, kind, name, id))).catch(() => undefined);
         if (e instanceof AppError) throw e;
         const msg = String(e);
         if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {

@@ -23,18 +23,6 @@ export type DomainStatus = Pick<CustomDomainRow, 'status' | 'ssl_status' | 'veri
 export const domainOf = (db: D1Database, salonId: number) =>
   db.prepare('SELECT * FROM custom_domains WHERE salon_id = ?').bind(salonId).first<CustomDomainRow>();
 
-/** The salon that has `hostname`, as its own domain on the way or live (set by hand too), other than `salonId`. */
-export async function otherSalonWithDomain(db: D1Database, hostname: string, salonId: number): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `SELECT salon_id FROM custom_domains WHERE hostname = ?1 AND salon_id <> ?2
-       UNION ALL SELECT id FROM salons WHERE custom_domain = ?1 AND id <> ?2 LIMIT 1`,
-    )
-    .bind(hostname, salonId)
-    .first<{ salon_id: number }>();
-  return row?.salon_id ?? null;
-}
-
 /** Whether the salon has `hostname`, on the way (a row here) or live (set by hand too). */
 export async function salonHasDomain(db: D1Database, hostname: string, salonId: number): Promise<boolean> {
   const row = await db

@@ -10,7 +10,7 @@ import {
   type DomainStatus,
 } from '../db/custom-domains';
 import { AppError } from '../errors';
-import { claimName, releaseName, type NameIndex } from '../names/claims';
+import { releaseName, writeClaimed, type NameIndex } from '../names/claims';
 import {
   CloudflareRefusal,
   createHostname,
@@ -77,14 +77,8 @@ async function claimOnCloudflare(deps: DomainDeps, hostname: string): Promise<{ 
 
 /** The owner adds a domain: 409 when the salon has one or another salon claimed it. */
 export async function addDomain(deps: DomainDeps & { names: NameIndex }, salonId: number, hostname: string, now: number) {
-  const claim = await claimName(deps.names, 'domain', hostname, salonId);
-  if (!claim) throw new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
-  try {
-    return await addClaimedDomain(deps, salonId, hostname, now);
-  } catch (e) {
-    if (claim === 'new') await releaseName(deps.names, 'domain', hostname, salonId).catch(() => undefined);
-    throw e;
-  }
+  const refused = () => new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
+  return writeClaimed(deps.names, salonId, [['domain', hostname]], refused, () => addClaimedDomain(deps, salonId, hostname, now));
 }
 
 async function addClaimedDomain(deps: DomainDeps, salonId: number, hostname: string, now: number): Promise<CustomDomainRow> {

@@ -36,7 +36,7 @@ async function holds(ix: NameIndex, kind: NameKind, name: string, salonId: numbe
  * taken over from a salon that no longer holds it), 'ours' when it already was, null when another
  * salon holds it.
  */
-export async function claimName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<'new' | 'ours' | null> {
+async function claimName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<'new' | 'ours' | null> {
   const { holder, made } = await claimRow(ix.directory, kind, name, salonId);
   if (holder === salonId) return made ? 'new' : 'ours';
   if (await holds(ix, kind, name, holder)) return null;
@@ -46,6 +46,32 @@ export async function claimName(ix: NameIndex, kind: NameKind, name: string, sal
 /** Lets the salon's claim to a name go (nothing when another salon holds it). */
 export async function releaseName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<void> {
   await releaseRow(ix.directory, kind, name, salonId);
+}
+
+/**
+ * A write of names: claims each for the salon (throwing `refused(kind)` for the first another salon
+ * holds), then runs the salon's own `write`; the claims this made are let go if a later claim is
+ * refused or the write throws (were that release to fail, the next salon to ask takes the claim over).
+ */
+export async function writeClaimed<T>(
+  ix: NameIndex,
+  salonId: number,
+  names: [NameKind, string][],
+  refused: (kind: NameKind) => Error,
+  write: () => Promise<T>,
+): Promise<T> {
+  const made: [NameKind, string][] = [];
+  try {
+    for (const [kind, name] of names) {
+      const claim = await claimName(ix, kind, name, salonId);
+      if (!claim) throw refused(kind);
+      if (claim === 'new') made.push([kind, name]);
+    }
+    return await write();
+  } catch (e) {
+    await Promise.all(made.map(([kind, name]) => releaseName(ix, kind, name, salonId))).catch(() => undefined);
+    throw e;
+  }
 }
 
 /** The salon that holds a name (the index's holder, when its own database agrees), or null. */

@@ -12,7 +12,7 @@ import { salonById } from '../../db/salons';
 import { changeShortName, shortNameOf } from '../../db/short-names';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
-import { claimName, holderOfName, releaseName } from '../../names/claims';
+import { holderOfName, writeClaimed } from '../../names/claims';
 import { jsonBody, validate, validateForm } from '../../validate';
 import { changedScopes, SCOPES, staffRoute } from '../policy';
 import { nameIndex } from '../salon-database';
@@ -66,13 +66,10 @@ export const consoleShortName = new Hono<AppEnv>()
       const name = c.req.valid('json').short_name;
       const now = Date.now();
       // the name index makes a name one salon's across the databases: claimed there first
-      const names = nameIndex(c);
-      const claim = await claimName(names, 'short', name, salonId);
-      if (!claim) throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');
-      if (!(await changeShortName(c.env.DB, salonId, name, now, now + OLD_NAME_REDIRECT_DAYS * 86_400_000))) {
-        if (claim === 'new') await releaseName(names, 'short', name, salonId);
-        throw new AppError('CONFLICT', MSG_TAKEN, 'short_name');
-      }
+      const taken = () => new AppError('CONFLICT', MSG_TAKEN, 'short_name');
+      await writeClaimed(nameIndex(c), salonId, [['short', name]], taken, async () => {
+        if (!(await changeShortName(c.env.DB, salonId, name, now, now + OLD_NAME_REDIRECT_DAYS * 86_400_000))) throw taken();
+      });
       changedScopes(c, [SCOPES.tenancy, SCOPES.salon(salonId), ...(await groupScope(c, salonId))]);
       c.header('Cache-Control', 'private, no-store');
       return c.json(await viewOf(c, salonId));
