@@ -31,6 +31,8 @@ import { jsonBodyLimit } from './edge/body-limit';
 import { addressOf, admitPublicCall } from './abuse/limits';
 import { d1Session } from './edge/d1-session';
 import { salonDatabaseOf } from './db/placement';
+import { isAppHost } from './edge/tenant';
+import { AppError } from './errors';
 
 /** The edge: the one Worker in front of the app and the booking API. */
 const app = new Hono<AppEnv>();
@@ -68,7 +70,9 @@ app.all('/api/*', async (c) => {
     case 'operator': // the API checks the key (a salon's admin key, the operator's)
       return adminCall(c, path, search);
     case 'staff':
+      // the console's calls answer on the platform's own hosts only, as its page (never a salon's domain);
       // verified against the staff pool (a client's token is refused); a change refreshes the caches it touched
+      if (!isAppHost(c)) throw new AppError('NOT_FOUND', 'Not found');
       c.set('staffSub', await verifiedStaff(c));
       return adminCall(c, path, search);
     case 'public':

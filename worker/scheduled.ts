@@ -7,6 +7,7 @@ import type { OutgoingMessage } from './messaging/outbox';
 import { remindDue } from './reminders/run';
 import { pruneEmailSalons } from './db/message-deliveries';
 import { everyDatabase } from './db/spanning';
+import { nameIndexOf } from './api/salon-database';
 
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
@@ -31,7 +32,8 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
           // the domains are still checked; the next run sends what this one could not
           console.error('[reminders]', e);
         }
-        const done = await sweepDomains({ db, cloudflare: config.cloudflare }, { queue: env.MESSAGES, db, config }, now);
+        const names = nameIndexOf(env, now);
+        const done = await sweepDomains({ db, cloudflare: config.cloudflare, names }, { queue: env.MESSAGES, db, config }, now);
         servedChanged ||= done.servedChanged;
         if (done.removed) console.log(`[domains] checked ${done.checked}, removed ${done.removed} abandoned`);
       }

@@ -76,3 +76,11 @@ export interface ShortNameCheck {
 
 /** How long an old short name keeps redirecting to the salon that gave it up. */
 export const OLD_NAME_REDIRECT_DAYS = 90;
+
+/** How many of its old short names a salon keeps redirecting (the latest; older ones are free at once). */
+export const OLD_NAMES_KEPT = 3;
+
+/** How many times a salon may change its short name on one (UTC) day. */
+export const RENAMES_A_DAY = 5;
+
+export const MSG_RENAMES_A_DAY = `You can change the short name ${RENAMES_A_DAY} times a day: try again tomorrow.`;

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CustomDomainView } from '../../shared/console/domains';
 import { configFrom } from '../../worker/config';
 import { sweepDomains } from '../../worker/domains/sweep';
+import { nameIndexOf } from '../../worker/api/salon-database';
 import { scheduled } from '../../worker/scheduled';
 import { bootstrapOf, call, standIn } from './helpers';
 import { consoleCall, lastEmailTo, STAFF, staffLogin } from './console-helpers';
@@ -24,7 +25,7 @@ const served = async (host: string) => {
   const res = await call('/', { headers: { Host: host } });
   return res.status === 200 ? bootstrapOf(await res.text()) : null;
 };
-const deps = () => ({ db: env.DB, cloudflare: configFrom(env).cloudflare });
+const deps = () => ({ db: env.DB, cloudflare: configFrom(env).cloudflare, names: nameIndexOf(env, Date.now()) });
 const outbox = () => ({ queue: undefined, db: env.DB, config: configFrom(env) });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ShortNameCheck, ShortNameView } from '../../shared/console/short-name';
 import { salonOfShortName } from '../../worker/db/short-names';
-import { call } from './helpers';
+import { call, patchSalon } from './helpers';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
 
 const DAY = 86_400_000;
@@ -61,5 +61,32 @@ describe('short names from the console', () => {
     }
     const manager = await staffLogin(STAFF.manager3);
     expect((await change('brooklyn-mgr', 3, manager.access_token)).status).toBe(403);
+  });
+});
+
+describe('short names cannot be hoarded by renaming', () => {
+  it('keeps the last 3 old names redirecting, frees the older ones, and allows 5 renames a day, from the console and the admin API', async () => {
+    const groupOwner = await staffLogin(STAFF.groupOwner);
+    const statuses: number[] = [];
+    for (let i = 1; i <= 30; i++) {
+      const res = await change(`hoard-${i}`, 1, groupOwner.access_token);
+      statuses.push(res.status);
+      if (res.status === 429)
+        expect(await res.json()).toMatchObject({ field: 'short_name', detail: expect.stringContaining('5 times a day') });
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const view = (await (await consoleCall('/api/console/salons/1/short-name', groupOwner.access_token)).json()) as ShortNameView;
+    expect(view.short_name).toBe('hoard-5');
+    expect(view.previous.map((p) => p.short_name)).toEqual(['hoard-4', 'hoard-3', 'hoard-2']);
+    // the names beyond the last 3 lead nowhere now and are free for another salon
+    expect((await call('/s/hoard-1')).status).toBe(404);
+    expect((await call('/s/demo')).status).toBe(404);
+    expect(await check('demo')).toMatchObject({ available: true });
+    expect(await redirectOf('/s/hoard-2')).toBe('/salon/1');
+    // the admin API counts the same renames
+    const admin = await patchSalon(1, { short_slug: 'hoard-admin' });
+    expect(admin.status).toBe(429);
+    expect(await admin.json()).toMatchObject({ field: 'short_slug' });
   });
 });

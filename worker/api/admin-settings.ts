@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { brandColour } from '../../shared/brand-colour';
 import { THEME_MODES } from '../../shared/constants';
@@ -6,10 +6,14 @@ import { brandFit } from '../../themes/brand';
 import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
 import type { AppEnv } from '../env';
-import { writeClaimed, type NameKind } from '../names/claims';
+import { setShortName } from '../names/short-name';
+import { setSalonDomain } from '../domains/lifecycle';
+import { currentDomainView } from '../domains/view';
+import { customDomainSchema } from '../../shared/console/domains';
+import { shortNameSchema } from '../../shared/console/short-name';
 import { AppError } from '../errors';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
-import { hostName, idParam, shortSlug, validate } from '../validate';
+import { idParam, validate } from '../validate';
 import { requireAdminKey } from './admin-key';
 import { changesBetween, depositOf, settingsOf, storedDeposit } from '../console/settings';
 import { depositSetting, type DepositSetting } from '../../shared/console/settings';
@@ -194,8 +198,9 @@ const salonSettingsSchema = z
         .int('must be a whole number of months')
         .min(1, 'must be at least 1 month')
         .max(60, 'must be at most 60 months'),
-      custom_domain: hostName.nullable(),
-      short_slug: shortSlug.nullable(),
+      // the console's own rules (docs/domains.md §5): a subdomain, not a reserved word
+      custom_domain: customDomainSchema.shape.hostname.nullable(),
+      short_slug: shortNameSchema.shape.short_name.nullable(),
       opening_hours: openingHours,
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined) },
@@ -221,16 +226,34 @@ function checkVoucherSettings(row: SalonRow): void {
 
 /**
  * The settings as the admin API reads and writes them, with the deposit also typed as the console
- * has it, and what the brand colour becomes in the salon's theme (adjusted, and why, when it would
- * not be readable there as it is).
+ * has it, what the brand colour becomes in the salon's theme (adjusted, and why, when it would
+ * not be readable there as it is), and the salon's domain as the console shows it (`custom_domain`
+ * is the one served: only once live).
  */
-const adminView = (row: SalonRow) => ({
+const adminView = async (c: Context<AppEnv>, row: SalonRow) => ({
   ...toSalonDetails(row),
   custom_domain: row.custom_domain,
+  domain: await currentDomainView(c.env.DB, row.id, c.get('config').cloudflare.cnameTarget),
   short_slug: row.short_slug,
   deposit: depositOf(row.ncob_deposit_settings),
   brand: row.brand_colour ? brandFit(row.theme_mode, row.brand_colour) : null,
 });
+
+/** The admin API's names, set as the console sets them (one way for every caller); refusals name the admin's fields. */
+async function setNames(c: Context<AppEnv>, id: number, changes: { custom_domain?: string | null; short_slug?: string | null }) {
+  const names = nameIndex(c);
+  if (changes.short_slug !== undefined)
+    await setShortName(names, c.env.DB, id, changes.short_slug, { field: 'short_slug', taken: 'That short URL is taken by another salon' });
+  if (changes.custom_domain === undefined) return;
+  const config = c.get('config');
+  const deps = { db: c.env.DB, cloudflare: config.cloudflare, names, appHosts: config.appHosts };
+  try {
+    await setSalonDomain(deps, id, changes.custom_domain, names.now);
+  } catch (e) {
+    if (e instanceof AppError && e.field === 'hostname') throw new AppError(e.code, e.message, 'custom_domain');
+    throw e;
+  }
+}
 
 const salonParam = validate('param', z.object({ id: idParam('Salon id') }));
 
@@ -241,7 +264,7 @@ export const adminSettings = new Hono<AppEnv>()
   .get('/admin/salons/:id', adminRoute, salonParam, requireAdminKey, async (c) => {
     const row = await salonById(c.env.DB, c.req.valid('param').id);
     if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
-    return c.json(adminView(row));
+    return c.json(await adminView(c, row));
   })
   .patch(
     '/admin/salons/:id',
@@ -262,29 +285,11 @@ export const adminSettings = new Hono<AppEnv>()
       const current = await salonById(c.env.DB, id);
       if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
       if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
-      // a domain another salon is setting up in the console, or a short name one gave up less than 90 days ago, is
-      // theirs in any database: each name is claimed in the name index first (worker/names/claims.ts), and a claim
-      // this call made is let go again when the salon's own write fails
-      const names: [NameKind, string][] = [];
-      if (changes.custom_domain) names.push(['domain', changes.custom_domain]);
-      if (changes.short_slug) names.push(['short', changes.short_slug]);
-      const refused = (kind: NameKind) =>
-        kind === 'domain'
-          ? new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain')
-          : new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
-      try {
-        await writeClaimed(nameIndex(c), id, names, refused, () => updateSalonSettings(c.env.DB, id, changes));
-      } catch (e) {
-        if (e instanceof AppError) throw e;
-        const msg = String(e);
-        if (msg.includes('UNIQUE') && msg.includes('custom_domain')) {
-          throw new AppError('CONFLICT', 'That custom domain belongs to another salon', 'custom_domain');
-        }
-        if (msg.includes('UNIQUE') && msg.includes('short_slug')) {
-          throw new AppError('CONFLICT', 'That short URL is taken by another salon', 'short_slug');
-        }
-        throw e;
-      }
+      // the names first, as the console sets them (the name index, the short name's redirects and renames,
+      // the domain through Cloudflare): a refused one answers before the other settings are written
+      const { custom_domain, short_slug, ...settings } = changes;
+      await setNames(c, id, { custom_domain, short_slug });
+      await updateSalonSettings(c.env.DB, id, settings);
       const updated = await salonById(c.env.DB, id);
       if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
       // The console's History shows admin-key changes too (as the console names the settings).
@@ -302,6 +307,6 @@ export const adminSettings = new Hono<AppEnv>()
         ...(updated.group_id ? [SCOPES.group(updated.group_id)] : []),
         ...('custom_domain' in changes || 'short_slug' in changes ? [SCOPES.tenancy] : []),
       ]);
-      return c.json(adminView(updated));
+      return c.json(await adminView(c, updated));
     },
   );

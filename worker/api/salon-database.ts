@@ -28,8 +28,11 @@ export const salonDatabase = (c: Context<AppEnv>, salonId: number | null): Promi
  * answer is cached until the names change, so it must not come from a database the salon has just
  * left), wherever the salon is while it is being moved (its rows stay there until the switch).
  */
-export const nameIndex = (c: Context<AppEnv>): NameIndex => ({
-  directory: databaseOf(c.env, DIRECTORY_BINDING),
-  databaseOf: async (salonId) => databaseOf(c.env, (await placementIn(c.env, salonId, 0)).binding),
-  now: Date.now(),
+export const nameIndex = (c: Context<AppEnv>): NameIndex => nameIndexOf(c.env, Date.now());
+
+/** The name index from the Worker's bindings (the Cron Trigger's sweep, which has no request). */
+export const nameIndexOf = (env: Env, now: number): NameIndex => ({
+  directory: databaseOf(env, DIRECTORY_BINDING),
+  databaseOf: async (salonId) => databaseOf(env, (await placementIn(env, salonId, 0)).binding),
+  now,
 });

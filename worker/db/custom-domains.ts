@@ -101,13 +101,17 @@ export async function saveDomainStatus(db: D1Database, row: CustomDomainRow, s: 
 
 /** Removes the salon's domain (row and served hostname) at once; answers the hostname it had, if any. */
 export async function removeDomain(db: D1Database, salonId: number): Promise<string | null> {
-  const [deleted, cleared] = await db.batch<{ hostname: string }>([
-    db.prepare('DELETE FROM custom_domains WHERE salon_id = ? RETURNING hostname').bind(salonId),
+  // (read first in the batch: an UPDATE's RETURNING answers the new value, NULL)
+  const [had] = await db.batch<{ hostname: string | null }>([
     db
-      .prepare('UPDATE salons SET custom_domain = NULL WHERE id = ? AND custom_domain IS NOT NULL RETURNING custom_domain AS hostname')
+      .prepare(
+        'SELECT COALESCE((SELECT hostname FROM custom_domains WHERE salon_id = ?1), custom_domain) AS hostname FROM salons WHERE id = ?1',
+      )
       .bind(salonId),
+    db.prepare('DELETE FROM custom_domains WHERE salon_id = ?').bind(salonId),
+    db.prepare('UPDATE salons SET custom_domain = NULL WHERE id = ? AND custom_domain IS NOT NULL').bind(salonId),
   ]);
-  return deleted?.results[0]?.hostname ?? cleared?.results[0]?.hostname ?? null;
+  return had?.results[0]?.hostname ?? null;
 }
 
 /** Domains to ask Cloudflare about: every one not live, and live ones not checked for an hour. */

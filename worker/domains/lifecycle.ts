@@ -10,7 +10,7 @@ import {
   type DomainStatus,
 } from '../db/custom-domains';
 import { AppError } from '../errors';
-import { releaseName, writeClaimed, type NameIndex } from '../names/claims';
+import { claimName, holderOfName, releaseName, writeClaimed, type NameIndex } from '../names/claims';
 import {
   CloudflareRefusal,
   createHostname,
@@ -26,16 +26,25 @@ import {
  * A salon's own domain from the owner's entry to live (issue 31): created as a Cloudflare for
  * SaaS custom hostname, checked until its hostname and certificate are active, served by the
  * tenancy lookup only then (db/custom-domains.ts keeps salons.custom_domain in step), and removed
- * from Cloudflare and the lookup together.
+ * from Cloudflare and the lookup together. Every way a domain is set (the console, the admin API)
+ * comes here, and the name index decides which one salon may have it on every path (adding,
+ * going live in the console's check or the Cron Trigger's sweep, removing).
  */
 export interface DomainDeps {
   db: D1Database;
   cloudflare: Config['cloudflare'];
-  /** the name index, where a salon claims a domain across every database (absent: the sweep, which adds none) */
-  names?: NameIndex;
+  /** the name index, where a salon claims a domain across every database */
+  names: NameIndex;
 }
 
+/** What adding a domain needs besides: the platform's own hosts (APP_HOSTS), never a salon's. */
+export type AddDeps = DomainDeps & { appHosts: readonly string[] };
+
 const MSG_GONE = 'Cloudflare no longer has this domain: remove it and add it again.';
+const MSG_OTHER_SALON = 'Another salon has this domain: remove it here.';
+
+/** Whether a hostname is the platform's (an APP_HOSTS name, the CNAME target) or under one of them. */
+const isProductHost = (hostname: string, hosts: readonly string[]) => hosts.some((h) => hostname === h || hostname.endsWith(`.${h}`));
 
 /** Cloudflare's answer as the row keeps it. */
 export function statusOf(h: CustomHostname): DomainStatus {
@@ -75,10 +84,26 @@ async function claimOnCloudflare(deps: DomainDeps, hostname: string): Promise<{ 
   return { h: await revalidateHostname(deps.cloudflare, ours.id).catch(appErrorOf), created: false };
 }
 
-/** The owner adds a domain: 409 when the salon has one or another salon claimed it. */
-export async function addDomain(deps: DomainDeps & { names: NameIndex }, salonId: number, hostname: string, now: number) {
+/**
+ * A salon adds a domain (`hostname` checked by customDomainSchema): 400 for the platform's own
+ * hosts, 409 when the salon has one or another salon claimed it.
+ */
+export async function addDomain(deps: AddDeps, salonId: number, hostname: string, now: number) {
+  if (isProductHost(hostname, [...deps.appHosts, deps.cloudflare.cnameTarget]))
+    throw new AppError('BAD_REQUEST', `${hostname} is the booking site’s own address: use a domain of your salon’s`, 'hostname');
   const refused = () => new AppError('CONFLICT', `${hostname} is already the domain of another salon`, 'hostname');
   return writeClaimed(deps.names, salonId, [['domain', hostname]], refused, () => addClaimedDomain(deps, salonId, hostname, now));
+}
+
+/**
+ * The admin API's `custom_domain`: the same domain as now changes nothing, null removes it, another
+ * is added as the console adds one (pending until Cloudflare says live; 409 while the salon has one).
+ */
+export async function setSalonDomain(deps: AddDeps, salonId: number, hostname: string | null, now: number): Promise<void> {
+  const current = (await domainOf(deps.db, salonId))?.hostname ?? (await liveDomainOf(deps.db, salonId));
+  if (hostname === current) return;
+  if (hostname === null) await removeSalonDomain(deps, salonId);
+  else await addDomain(deps, salonId, hostname, now);
 }
 
 async function addClaimedDomain(deps: DomainDeps, salonId: number, hostname: string, now: number): Promise<CustomDomainRow> {
@@ -96,8 +121,8 @@ async function addClaimedDomain(deps: DomainDeps, salonId: number, hostname: str
     checked_at: now,
   };
   if (!(await insertDomain(deps.db, row))) {
-    // another request of this salon, or another salon, got there first: leave Cloudflare as it was
-    if (created) await deleteHostname(deps.cloudflare, h.id).catch(() => undefined);
+    // another request of this salon got there first: leave Cloudflare as it was, unless that request keeps this hostname
+    if (created && (await domainOf(deps.db, salonId))?.cf_id !== h.id) await deleteHostname(deps.cloudflare, h.id).catch(() => undefined);
     throw new AppError('CONFLICT', `${hostname} is already the domain of a salon`, 'hostname');
   }
   return row;
@@ -105,7 +130,9 @@ async function addClaimedDomain(deps: DomainDeps, salonId: number, hostname: str
 
 /**
  * Cloudflare's latest word on a domain (a read, or with `revalidate` the PATCH of "Check again"),
- * saved; `servedChanged` when the tenancy lookup now answers differently for it.
+ * saved; `servedChanged` when the tenancy lookup now answers differently for it. Live only for the
+ * salon the name index gives the domain to: another salon's row of it (one a race left before the
+ * index's lease) needs action instead, and is never served.
  */
 export async function refreshDomain(deps: DomainDeps, row: CustomDomainRow, now: number, revalidate = false) {
   let status: DomainStatus;
@@ -123,17 +150,29 @@ export async function refreshDomain(deps: DomainDeps, row: CustomDomainRow, now:
       phase: 'action_needed',
     };
   }
+  if (status.phase === 'live' && !(await claimName(deps.names, 'domain', row.hostname, row.salon_id)))
+    status = { ...status, phase: 'action_needed', verification_error: MSG_OTHER_SALON };
   await saveDomainStatus(deps.db, row, status, now, revalidate);
   const updated: CustomDomainRow = { ...row, ...status, checked_at: now, validation_started: revalidate ? now : row.validation_started };
   return { row: updated, servedChanged: (row.phase === 'live') !== (status.phase === 'live') };
 }
 
+/**
+ * Deletes the row's hostname at Cloudflare, unless another salon holds the name in the index (the
+ * hostname is then that salon's, which a race once let this salon's row share: it stays live there).
+ */
+export async function deleteOnCloudflare(deps: DomainDeps, row: CustomDomainRow): Promise<void> {
+  const holder = await holderOfName(deps.names, 'domain', row.hostname);
+  if (holder !== null && holder !== row.salon_id) return;
+  await deleteHostname(deps.cloudflare, row.cf_id);
+}
+
 /** Removes the salon's domain from Cloudflare, then from the lookup; false when it has none. */
 export async function removeSalonDomain(deps: DomainDeps, salonId: number): Promise<boolean> {
   const row = await domainOf(deps.db, salonId);
-  if (row) await deleteHostname(deps.cloudflare, row.cf_id).catch(appErrorOf);
+  if (row) await deleteOnCloudflare(deps, row).catch(appErrorOf);
   const removed = await removeDomain(deps.db, salonId);
   // the claim goes too (were this to fail, the next salon to ask for the name takes it over)
-  if (removed && deps.names) await releaseName(deps.names, 'domain', removed, salonId).catch(() => undefined);
+  if (removed) await releaseName(deps.names, 'domain', removed, salonId).catch(() => undefined);
   return removed !== null;
 }

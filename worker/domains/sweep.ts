@@ -3,8 +3,8 @@ import { salonById } from '../db/salons';
 import { ownerEmailsOf } from '../db/staff';
 import { domainNoticeEmail, type DomainNotice } from '../messaging/domain-emails';
 import { enqueueMessage, type Outbox } from '../messaging/outbox';
-import { deleteHostname } from './cloudflare';
-import { refreshDomain, type DomainDeps } from './lifecycle';
+import { releaseName } from '../names/claims';
+import { deleteOnCloudflare, refreshDomain, type DomainDeps } from './lifecycle';
 
 /** Cloudflare retries validation for 7 days; a domain not live by then is abandoned (and billed): removed. */
 export const ABANDONED_AFTER_MS = 7 * 86_400_000;
@@ -27,7 +27,7 @@ async function notifyOwners(deps: DomainDeps, outbox: Outbox, row: CustomDomainR
 /**
  * The background refresh (the Cron Trigger, worker/scheduled.ts): asks Cloudflare about every
  * domain not live (and each live one hourly), emails the owners when one goes live or needs
- * action, and removes one abandoned for 7 days. One domain's failure does not stop the others.
+ * action, and removes one abandoned for 7 days (its claim in the name index goes too). One domain's failure does not stop the others.
  * `servedChanged`: the tenancy lookup now answers differently (the caller renews its cache version).
  */
 export async function sweepDomains(
@@ -41,8 +41,9 @@ export async function sweepDomains(
   for (const row of await domainsToRefresh(deps.db, now)) {
     try {
       if (row.phase !== 'live' && now - row.validation_started > ABANDONED_AFTER_MS) {
-        await deleteHostname(deps.cloudflare, row.cf_id);
+        await deleteOnCloudflare(deps, row);
         await removeDomain(deps.db, row.salon_id);
+        await releaseName(deps.names, 'domain', row.hostname, row.salon_id).catch(() => undefined);
         servedChanged = true;
         await notifyOwners(deps, outbox, row, 'removed');
         removed++;

@@ -9,6 +9,7 @@ import { jsonBody, validate } from '../validate';
 import { callApi } from './api-client';
 import { poolSession, type AuthResult } from './pool-session';
 import { endStaffSessionOf, verifiedStaff } from './staff-auth';
+import { appHostOnly } from './tenant';
 
 type Initiated = { AuthenticationResult: AuthResult } | { ChallengeName: string; Session: string };
 
@@ -33,6 +34,8 @@ const sessions = poolSession({
 });
 
 export const staffSession = new Hono<AppEnv>()
+  // the console's sign-in is the platform's, never on a salon's own domain
+  .use('/console/session/*', appHostOnly)
   // JSON only: a cross-site form cannot post here, and browsers preflight other origins.
   .use('/console/session/*', jsonBody)
   .post('/console/session/login', validate('json', staffLoginSchema), async (c) => {

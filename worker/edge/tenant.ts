@@ -1,6 +1,7 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { ID_DIGITS } from '../../shared/ids';
 import type { AppEnv } from '../env';
+import { AppError } from '../errors';
 import { hostName, shortSlugParam } from '../validate';
 import { cachedJson } from './public-cache';
 
@@ -16,6 +17,15 @@ export function hostOf(c: Context<AppEnv>): string {
 export function isAppHost(c: Context<AppEnv>): boolean {
   return c.get('config').appHosts.includes(hostOf(c));
 }
+
+/**
+ * What the staff reach only on the platform's own hosts, as the console's page (the console's API,
+ * its sign-in): on a salon's own domain a 404, so that domain is the salon's booking site alone.
+ */
+export const appHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isAppHost(c)) throw new AppError('NOT_FOUND', 'Not found');
+  await next();
+};
 
 /**
  * The salon a custom domain or short URL belongs to, asked of the API (embedded or upstream) and

@@ -13,7 +13,10 @@ import { salonOfShortName } from '../db/short-names';
  * every write of a name claims it first, then writes the salon's database (there is no
  * transaction across two databases), and lets a claim it made go when that write fails. A claim
  * left behind (that release failed, or the salon has since let the name go) is taken over by the
- * next salon that asks for the name, once the holder's own database says it no longer holds it.
+ * next salon that asks for the name, once the holder's own database says it no longer holds it
+ * and the claim is older than CLAIM_LEASE_MS: a younger one is a write still on its way (a domain
+ * being created at Cloudflare, which its database does not show yet), and taking it over then let
+ * two salons in two databases both win one name (issue 55).
  */
 export interface NameIndex {
   /** the first database, which keeps the index */
@@ -24,6 +27,13 @@ export interface NameIndex {
 }
 
 export type { NameKind };
+
+/**
+ * How long a claim stands before another salon may take it over from a holder that does not hold
+ * the name: longer than any write of a name takes (a domain's is at most three Cloudflare calls
+ * of 10 s each). A write renews its salon's claim as it starts.
+ */
+export const CLAIM_LEASE_MS = 120_000;
 
 /** Whether the salon's own database says it holds the name. */
 async function holds(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<boolean> {
@@ -36,11 +46,12 @@ async function holds(ix: NameIndex, kind: NameKind, name: string, salonId: numbe
  * taken over from a salon that no longer holds it), 'ours' when it already was, null when another
  * salon holds it.
  */
-async function claimName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<'new' | 'ours' | null> {
-  const { holder, made } = await claimRow(ix.directory, kind, name, salonId);
+export async function claimName(ix: NameIndex, kind: NameKind, name: string, salonId: number): Promise<'new' | 'ours' | null> {
+  const { holder, claimedAt, made } = await claimRow(ix.directory, kind, name, salonId, ix.now);
   if (holder === salonId) return made ? 'new' : 'ours';
+  if (claimedAt !== null && claimedAt > ix.now - CLAIM_LEASE_MS) return null;
   if (await holds(ix, kind, name, holder)) return null;
-  return (await takeOverRow(ix.directory, kind, name, holder, salonId)) ? 'new' : null;
+  return (await takeOverRow(ix.directory, kind, name, { salonId: holder, claimedAt }, salonId, ix.now)) ? 'new' : null;
 }
 
 /** Lets the salon's claim to a name go (nothing when another salon holds it). */
@@ -51,7 +62,9 @@ export async function releaseName(ix: NameIndex, kind: NameKind, name: string, s
 /**
  * A write of names: claims each for the salon (throwing `refused(kind)` for the first another salon
  * holds), then runs the salon's own `write`; the claims this made are let go if a later claim is
- * refused or the write throws (were that release to fail, the next salon to ask takes the claim over).
+ * refused or the write throws, unless the salon's own database holds the name after all (another
+ * request of the same salon wrote it meanwhile). Were that release to fail, the next salon to ask
+ * takes the claim over once its lease is out.
  */
 export async function writeClaimed<T>(
   ix: NameIndex,
@@ -69,7 +82,10 @@ export async function writeClaimed<T>(
     }
     return await write();
   } catch (e) {
-    await Promise.all(made.map(([kind, name]) => releaseName(ix, kind, name, salonId))).catch(() => undefined);
+    const release = async ([kind, name]: [NameKind, string]) => {
+      if (!(await holds(ix, kind, name, salonId))) await releaseName(ix, kind, name, salonId);
+    };
+    await Promise.all(made.map(release)).catch(() => undefined);
     throw e;
   }
 }

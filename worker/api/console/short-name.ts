@@ -1,18 +1,12 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { CAN } from '../../../shared/console/roles';
-import {
-  MSG_SHORT_NAME_FORMAT,
-  OLD_NAME_REDIRECT_DAYS,
-  shortNameSchema,
-  type ShortNameCheck,
-  type ShortNameView,
-} from '../../../shared/console/short-name';
+import { MSG_SHORT_NAME_FORMAT, shortNameSchema, type ShortNameCheck, type ShortNameView } from '../../../shared/console/short-name';
 import { salonById } from '../../db/salons';
-import { changeShortName, shortNameOf } from '../../db/short-names';
+import { shortNameOf } from '../../db/short-names';
 import type { AppEnv } from '../../env';
-import { AppError } from '../../errors';
-import { holderOfName, writeClaimed } from '../../names/claims';
+import { holderOfName } from '../../names/claims';
+import { setShortName } from '../../names/short-name';
 import { jsonBody, validate, validateForm } from '../../validate';
 import { changedScopes, SCOPES, staffRoute } from '../policy';
 import { nameIndex } from '../salon-database';
@@ -32,7 +26,8 @@ async function viewOf(c: Context<AppEnv>, salonId: number): Promise<ShortNameVie
  * /api/console/salons/{id}/short-name (owners): the salon's /s/{name}. GET answers it and the
  * names that still redirect here; GET .../check?name= whether a name is free as the owner types
  * (format, reserved words, another salon's name or one given up less than 90 days ago); PUT
- * `{short_name}` changes it, the old name redirecting for 90 days (409 when taken meanwhile).
+ * `{short_name}` changes it (worker/names/short-name.ts), the old name redirecting for 90 days, the
+ * latest 3 old names kept (409 when taken meanwhile, 429 past 5 renames a day).
  */
 export const consoleShortName = new Hono<AppEnv>()
   .get('/console/salons/:id/short-name', staffRoute(CAN.manageAddresses), async (c) => {
@@ -64,12 +59,7 @@ export const consoleShortName = new Hono<AppEnv>()
     async (c) => {
       const { salonId } = staffOf(c);
       const name = c.req.valid('json').short_name;
-      const now = Date.now();
-      // the name index makes a name one salon's across the databases: claimed there first
-      const taken = () => new AppError('CONFLICT', MSG_TAKEN, 'short_name');
-      await writeClaimed(nameIndex(c), salonId, [['short', name]], taken, async () => {
-        if (!(await changeShortName(c.env.DB, salonId, name, now, now + OLD_NAME_REDIRECT_DAYS * 86_400_000))) throw taken();
-      });
+      await setShortName(nameIndex(c), c.env.DB, salonId, name, { field: 'short_name', taken: MSG_TAKEN });
       changedScopes(c, [SCOPES.tenancy, SCOPES.salon(salonId), ...(await groupScope(c, salonId))]);
       c.header('Cache-Control', 'private, no-store');
       return c.json(await viewOf(c, salonId));
