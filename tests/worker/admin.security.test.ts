@@ -58,7 +58,7 @@ describe('salon admin API: only the salon itself changes its settings', () => {
       'stripe_voucher_link must be an https URL such as https://example.com, or empty',
     ],
     [{ image: 'https://images.example.com/a b.png' }, 'image', 'image must be an https URL such as https://example.com, or empty'],
-    [{ custom_domain: 'not a domain' }, 'custom_domain', 'custom_domain must be a host name such as book.example.com'],
+    [{ custom_domain: 'not a domain' }, 'custom_domain', 'Enter a domain name such as book.your-salon.co.uk'],
     [{ name: '' }, 'name', 'name must not be empty'],
     ...[
       '{oops',

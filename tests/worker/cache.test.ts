@@ -57,10 +57,12 @@ describe('the edge caches public calls without ever delaying a salon change', ()
     expect(page.page === 'group' && page.group.salons.map((s) => s.name)).toContain('Willow & Co Hoxton');
   });
 
-  it('a new short URL works at once and the old one stops', async () => {
+  it('a new short URL works at once, and an old one stops once it is past the 3 kept', async () => {
     expect((await call('/s/shoreditch')).status).toBe(302);
     await patchSalon(2, { short_slug: 'hoxton' });
     expect((await call('/s/hoxton')).headers.get('Location')).toBe('/salon/2');
+    expect((await call('/s/shoreditch')).headers.get('Location')).toBe('/salon/2');
+    for (const name of ['hoxton-2', 'hoxton-3', 'hoxton-4']) await patchSalon(2, { short_slug: name });
     expect((await call('/s/shoreditch')).status).toBe(404);
   });
 

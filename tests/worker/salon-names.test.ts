@@ -38,7 +38,7 @@ describe('the name index', () => {
     expect(await slug.json()).toMatchObject(TAKEN);
     const domain = await patchSalon(2, { custom_domain: 'book.demo-salon.test' });
     expect(domain.status).toBe(409);
-    expect(await domain.json()).toMatchObject({ detail: 'That custom domain belongs to another salon', field: 'custom_domain' });
+    expect(await domain.json()).toMatchObject({ code: 'CONFLICT', field: 'custom_domain' });
     expect(await shortNameOf(env.DB, 1)).toBe('demo');
   });
 

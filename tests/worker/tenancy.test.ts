@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
+import { scheduled } from '../../worker/scheduled';
+import { bootstrapOf, call, patchSalon, standIn, themeOf } from './helpers';
 
 describe('tenancy: a salon from its path, custom domain or short URL', () => {
   it("serves /salon/1 with the salon's theme, data and services injected", async () => {
@@ -185,7 +187,13 @@ describe('tenancy calls of the API: which salon a custom domain or short URL bel
 });
 
 describe("a change of a salon's custom domain or short URL", () => {
-  it('is seen on the very next request: the new names serve the salon, the old ones are not found', async () => {
+  /** A domain set up through the admin API goes live as the console's do: its CNAME points here, the Cron Trigger sees it. */
+  async function goLive(host: string) {
+    await standIn(`/__dev/cloudflare/custom_hostnames/${host}/dns`, { method: 'POST', body: JSON.stringify({ pointed: true }) });
+    for (let i = 0; i < 4; i++) await scheduled({ cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry: () => undefined }, env);
+  }
+
+  it('is seen on the very next request: the new names serve the salon, a removed domain is not found', async () => {
     // Warm every answer first: the old names found, the new ones not.
     expect(bootstrapOf(await (await call('/', { headers: { Host: 'book.demo-salon.test' } })).text())).toMatchObject({
       page: 'salon',
@@ -195,30 +203,40 @@ describe("a change of a salon's custom domain or short URL", () => {
     expect((await call('/s/demo')).headers.get('Location')).toBe('/salon/1');
     expect((await call('/s/islington')).status).toBe(404);
 
-    const res = await patchSalon(1, { custom_domain: 'Book.Willow-Islington.test', short_slug: 'islington' });
+    const res = await patchSalon(1, { custom_domain: null, short_slug: 'Islington' });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ custom_domain: 'book.willow-islington.test', short_slug: 'islington' });
-
-    const moved = await call('/', { headers: { Host: 'book.willow-islington.test' } });
-    expect(moved.status).toBe(200);
-    expect(bootstrapOf(await moved.text())).toMatchObject({ page: 'salon', salon: { id: 1 }, basePath: '' });
+    expect(await res.json()).toMatchObject({ custom_domain: null, domain: null, short_slug: 'islington' });
     const gone = await call('/', { headers: { Host: 'book.demo-salon.test' } });
     expect(gone.status).toBe(404);
     expect(bootstrapOf(await gone.text())).toMatchObject({ page: 'not-found', what: 'domain' });
     expect((await call('/s/islington?utm_source=sms')).headers.get('Location')).toBe('/salon/1?utm_source=sms');
-    expect(bootstrapOf(await (await call('/s/demo')).text())).toMatchObject({ page: 'not-found', what: 'short URL' });
+    // the old short name redirects for 90 days, as the console's does
+    expect((await call('/s/demo')).headers.get('Location')).toBe('/salon/1');
     expect(await (await call('/api/book-online/salon/by-slug/islington/')).json()).toEqual({ id: 1 });
+
+    // a new domain is set up through Cloudflare: served from the moment it is live
+    const added = await patchSalon(1, { custom_domain: 'Book.Willow-Islington.test' });
+    expect(await added.json()).toMatchObject({ custom_domain: null, domain: { hostname: 'book.willow-islington.test', phase: 'waiting_for_dns' } });
+    expect((await call('/', { headers: { Host: 'book.willow-islington.test' } })).status).toBe(404);
+    await goLive('book.willow-islington.test');
+    const moved = await call('/', { headers: { Host: 'book.willow-islington.test' } });
+    expect(moved.status).toBe(200);
+    expect(bootstrapOf(await moved.text())).toMatchObject({ page: 'salon', salon: { id: 1 }, basePath: '' });
   });
 
-  it('lets another salon claim a domain and short URL given up, at once', async () => {
+  it('lets another salon claim a domain given up, at once, but not a short URL that still redirects', async () => {
     expect((await call('/', { headers: { Host: 'book.demo-salon.test' } })).status).toBe(404);
-    expect((await patchSalon(2, { custom_domain: 'book.demo-salon.test', short_slug: 'demo' })).status).toBe(200);
+    const res = await patchSalon(2, { custom_domain: 'book.demo-salon.test' });
+    expect(res.status).toBe(200);
+    await goLive('book.demo-salon.test');
     const page = await call('/', { headers: { Host: 'book.demo-salon.test' } });
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(themeOf(html)).toBe('dark');
     expect(bootstrapOf(html)).toMatchObject({ page: 'salon', salon: { id: 2 } });
-    expect((await call('/s/demo')).headers.get('Location')).toBe('/salon/2');
+    const slug = await patchSalon(2, { short_slug: 'demo' });
+    expect(slug.status).toBe(409);
+    expect(await slug.json()).toMatchObject({ field: 'short_slug' });
   });
 
   it('refuses a domain or short URL another salon has, and keeps serving both as they were', async () => {
