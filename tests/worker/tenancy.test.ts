@@ -216,7 +216,10 @@ describe("a change of a salon's custom domain or short URL", () => {
 
     // a new domain is set up through Cloudflare: served from the moment it is live
     const added = await patchSalon(1, { custom_domain: 'Book.Willow-Islington.test' });
-    expect(await added.json()).toMatchObject({ custom_domain: null, domain: { hostname: 'book.willow-islington.test', phase: 'waiting_for_dns' } });
+    expect(await added.json()).toMatchObject({
+      custom_domain: null,
+      domain: { hostname: 'book.willow-islington.test', phase: 'waiting_for_dns' },
+    });
     expect((await call('/', { headers: { Host: 'book.willow-islington.test' } })).status).toBe(404);
     await goLive('book.willow-islington.test');
     const moved = await call('/', { headers: { Host: 'book.willow-islington.test' } });
