@@ -87,7 +87,7 @@ export const isWaitListQuery = z.object({
     .transform((v) => v === 'true' || v === '1'),
 });
 
-/** A host name such as book.example.com, lower-cased: a salon's custom domain. */
+/** A host name such as book.example.com, lower-cased, as a domain lookup reads it (a salon's domain is set by shared/console/domains.ts customDomainSchema). */
 export const hostName = z
   .string()
   .toLowerCase()
@@ -96,8 +96,6 @@ export const hostName = z
 
 const SHORT_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
 const SHORT_SLUG_MESSAGE = 'must be 1-40 lower-case letters, digits or dashes';
-/** A salon's short URL slug, the {slug} of /s/{slug}, as a salon sets it. */
-export const shortSlug = z.string().regex(SHORT_SLUG, SHORT_SLUG_MESSAGE);
 /** A short URL slug as a visitor types it: /s/Demo is /s/demo. */
 export const shortSlugParam = z.string().max(40, 'must be at most 40 characters').toLowerCase().regex(SHORT_SLUG, SHORT_SLUG_MESSAGE);
 
