@@ -537,39 +537,44 @@ describe('identity stand-in: password storage and abuse limits', () => {
     expect(other?.password_hash).not.toBe(row?.password_hash);
   });
 
-  it('locks a phone number after 5 wrong passwords, even for the right one, until the back-off passes', async () => {
+  it('locks a phone number after 5 wrong passwords, even for the right one, for a second (AWS’s figure)', async () => {
     const user = await signUp();
     for (let i = 0; i < 5; i++) expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.');
     expect(await signInFails(user.phone, user.password)).toEqual({
       __type: 'NotAuthorizedException',
       message: 'Password attempts exceeded',
     });
-    await travel(50_000);
-    expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
-    await travel(11_000); // one minute after the fifth failure
+    await travel(1000); // one second after the fifth failure
     expect((await signIn(user.phone, user.password)).AuthenticationResult.IdToken).toBeTruthy();
     // Success clears the phone's counter.
     expect(await env.DB.prepare('SELECT 1 FROM idp_throttle WHERE key = ?').bind(`signin:phone:${user.phone}`).first()).toBeNull();
   });
 
-  it('doubles the back-off with each further failure, up to 15 minutes', async () => {
+  it('doubles the back-off with each further failure, 2^(n-5) seconds, up to 15 minutes', async () => {
     const user = await signUp();
     for (let i = 0; i < 5; i++) await signInFails(user.phone, 'Wrong-pass1');
-    await travel(60_000);
-    expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.'); // 6th: 2 minutes
-    await travel(60_000);
-    expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
-    await travel(60_000);
-    expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.'); // 7th: 4 minutes
-    await travel(3 * 60_000 + 59_000);
-    expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
-    for (const wait of [4, 8, 15]) {
-      await travel(wait * 60_000);
-      expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.'); // 8th, 9th, 10th
-    }
-    await travel(14 * 60_000 + 59_000); // capped: 15 minutes, not 32
+    await travel(1000);
+    expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.'); // 6th: 2 seconds
+    await travel(1000);
     expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
     await travel(1000);
+    expect((await signInFails(user.phone, 'Wrong-pass1')).message).toBe('Incorrect username or password.'); // 7th: 4 seconds
+    // The 14th failure (as if made so): 512 seconds.
+    const failures = (count: number) =>
+      env.DB.prepare('UPDATE idp_throttle SET count = ?, last_at = ? WHERE key = ?')
+        .bind(count, Date.now(), `signin:phone:${user.phone}`)
+        .run();
+    await failures(14);
+    await travel(500_000);
+    expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
+    await travel(13_000);
+    expect((await signIn(user.phone, user.password)).AuthenticationResult.AccessToken).toBeTruthy();
+    // The 20th: capped at 15 minutes, not 2^15 seconds.
+    for (let i = 0; i < 5; i++) await signInFails(user.phone, 'Wrong-pass1');
+    await failures(20);
+    await travel(890_000);
+    expect((await signInFails(user.phone, user.password)).message).toBe('Password attempts exceeded');
+    await travel(11_000);
     expect((await signIn(user.phone, user.password)).AuthenticationResult.AccessToken).toBeTruthy();
   });
 
@@ -918,20 +923,21 @@ describe('dev outbox', () => {
 
 // ---- pure rules -----------------------------------------------------------------------------
 
-const MIN = 60_000;
+const SEC = 1000;
+const MIN = 60 * SEC;
 
 describe('identity stand-in: back-off rules', () => {
-  it('starts at the fifth failure with 1 minute and doubles up to 15 minutes', () => {
-    expect([1, 4, 5, 6, 7, 8, 9, 10, 40].map(backoffMs)).toEqual([0, 0, MIN, 2 * MIN, 4 * MIN, 8 * MIN, 15 * MIN, 15 * MIN, 15 * MIN]);
+  it('starts at the fifth failure with 1 second and doubles up to 15 minutes', () => {
+    expect([1, 4, 5, 6, 7, 8, 14, 15, 40].map(backoffMs)).toEqual([0, 0, SEC, 2 * SEC, 4 * SEC, 8 * SEC, 512 * SEC, 15 * MIN, 15 * MIN]);
   });
 
   it('locks a key only from the limit on, until its back-off after the last failure ends', () => {
     const at = (count: number, last: number, first = 0): Counter => ({ count, first_at: first, last_at: last });
     expect(lockedUntil(null, 0)).toBeNull();
     expect(lockedUntil(at(4, 10 * MIN), 10 * MIN)).toBeNull();
-    expect(lockedUntil(at(5, 10 * MIN), 10 * MIN)).toBe(11 * MIN);
-    expect(lockedUntil(at(5, 10 * MIN), 11 * MIN)).toBeNull();
-    expect(lockedUntil(at(9, 10 * MIN), 24 * MIN)).toBe(25 * MIN);
+    expect(lockedUntil(at(5, 10 * MIN), 10 * MIN)).toBe(10 * MIN + SEC);
+    expect(lockedUntil(at(5, 10 * MIN), 10 * MIN + SEC)).toBeNull();
+    expect(lockedUntil(at(9, 10 * MIN), 10 * MIN + 15 * SEC)).toBe(10 * MIN + 16 * SEC);
   });
 
   it('forgets a counter by itself', () => {
@@ -939,8 +945,8 @@ describe('identity stand-in: back-off rules', () => {
     expect(isExpired({ count: 4, first_at: 0, last_at: 14 * MIN }, 15 * MIN - 1)).toBe(false);
     expect(isExpired({ count: 4, first_at: 0, last_at: 14 * MIN }, 15 * MIN)).toBe(true);
     // at or above it: 15 quiet minutes after the back-off ended
-    expect(isExpired({ count: 5, first_at: 0, last_at: 0 }, 16 * MIN - 1)).toBe(false);
-    expect(isExpired({ count: 5, first_at: 0, last_at: 0 }, 16 * MIN)).toBe(true);
+    expect(isExpired({ count: 5, first_at: 0, last_at: 0 }, 15 * MIN + SEC - 1)).toBe(false);
+    expect(isExpired({ count: 5, first_at: 0, last_at: 0 }, 15 * MIN + SEC)).toBe(true);
     expect(isExpired({ count: 12, first_at: 0, last_at: 0 }, 30 * MIN)).toBe(true);
   });
 });

@@ -56,3 +56,15 @@ export async function lastEmailTo(to: string): Promise<{ subject: string; text: 
   if (!data[0]) throw new Error(`no email to ${to}`);
   return data[0];
 }
+
+/** A new member invited by the group owner who has chosen a password of their own (the emailed temporary one, then theirs). */
+export async function newStaffMember(email: string, password: string, salon = 1, role = 'manager') {
+  const owner = await staffLogin(STAFF.groupOwner);
+  await consoleCall(`/api/console/salons/${salon}/staff`, owner.access_token, {
+    method: 'POST',
+    body: JSON.stringify({ email, name: 'New Member', role }),
+  });
+  const temporary = /temporary password is (\S+)\.$/.exec((await lastEmailTo(email)).text)![1]!;
+  const { session } = (await (await postJson('/console/session/login', { email, password: temporary })).json()) as { session: string };
+  await postJson('/console/session/new-password', { email, session, new_password: password });
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, demoLogin } from './helpers';
-import { consoleCall, lastEmailTo, postJson, STAFF, staffCookieOf, staffLogin } from './console-helpers';
+import { consoleCall, lastEmailTo, newStaffMember, postJson, STAFF, staffCookieOf, staffLogin } from './console-helpers';
 
 const cookieHeader = (value: string) => ({ Cookie: `__Host-staff_session=${value}` });
 
@@ -129,15 +129,8 @@ describe('an invitation: the temporary password by email, then a password of the
   });
 
   it('a forgotten password: a code by email, then a new password; the old one stops working', async () => {
-    const owner = await staffLogin(STAFF.groupOwner);
     const email = `reset.${Date.now()}@example.test`;
-    await consoleCall('/api/console/salons/2/staff', owner.access_token, {
-      method: 'POST',
-      body: JSON.stringify({ email, name: 'Rae', role: 'stylist' }),
-    });
-    const temporary = /temporary password is (\S+)\.$/.exec((await lastEmailTo(email)).text)![1]!;
-    const { session } = (await (await postJson('/console/session/login', { email, password: temporary })).json()) as { session: string };
-    await postJson('/console/session/new-password', { email, session, new_password: 'First-pass1' });
+    await newStaffMember(email, 'First-pass1', 2, 'stylist');
 
     const forgot = await postJson('/console/session/forgot-password', { email });
     expect(forgot.status).toBe(200);
@@ -147,6 +140,27 @@ describe('an invitation: the temporary password by email, then a password of the
     expect(reset.status).toBe(204);
     expect((await postJson('/console/session/login', { email, password: 'First-pass1' })).status).toBe(401);
     expect((await postJson('/console/session/login', { email, password: 'Second-pass1' })).status).toBe(200);
+  });
+
+  // Issue 55 item 5: a known email answered 200 with its masked destination, an unknown one 404.
+  it('forgot-password answers alike for a known, an unknown and an invited email: 200 and the typed email masked', async () => {
+    const owner = await staffLogin(STAFF.groupOwner);
+    const invited = `invited.${Date.now()}@example.test`;
+    await consoleCall('/api/console/salons/1/staff', owner.access_token, {
+      method: 'POST',
+      body: JSON.stringify({ email: invited, name: 'Ira', role: 'stylist' }),
+    });
+    const answers = await Promise.all(
+      ['manager@brooklyn-barber.test', `nobody.${Date.now()}@example.test`, invited].map((email) =>
+        postJson('/console/session/forgot-password', { email }),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await Promise.all(answers.map((r) => r.json()))).toEqual([
+      { destination: 'm***@b***' },
+      { destination: 'n***@e***' },
+      { destination: 'i***@e***' },
+    ]);
   });
 
   it('removing the last role of a member deletes their account: their token stops working at once', async () => {

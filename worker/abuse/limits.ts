@@ -13,8 +13,16 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const LIMITS = {
-  /** password checks per phone number */
-  loginPerPhone: { max: 5, windowMs: 15 * MINUTE },
+  /** password (or sign-in code) checks per account and address: one address's guesses */
+  loginPerPair: { max: 5, windowMs: 15 * MINUTE },
+  /**
+   * checks per account from any address: beyond it only an address's first attempt at the
+   * account is checked, so guessing from many addresses slows down while the owner's own
+   * address (which has tried nothing) is still let through
+   */
+  loginPerAccount: { max: 8, windowMs: 15 * MINUTE },
+  /** the account's owner is told of the guessing at most once in this window */
+  loginNotice: { max: 1, windowMs: HOUR },
   /**
    * different phone numbers tried from one address (sign-in, sign-up, reset, codes): a number
    * already tried in the window always passes, so a carrier NAT's clients keep their own
@@ -75,26 +83,45 @@ const refuse = (message: string): never => {
   throw new AppError('TOO_MANY_REQUESTS', message);
 };
 
+/** More checks of one account in its window than one person's mistakes: its owner is told (once an hour). */
+export const LOGIN_NOTICE_AFTER = LIMITS.loginPerPair.max;
+
 /**
- * Before a password is checked: at most five checks per phone per window, whatever the
- * concurrency. The address limit never refuses the first attempt for a phone in its window: a
- * correct password for an account nobody is attacking is always checked, even from a busy NAT.
+ * Before a password or sign-in code is checked (docs/abuse.md "Guessing is limited, nobody is
+ * locked out"). Counted atomically per account and address, per account and per address:
+ * - an address has at most 5 checks of one account in 15 minutes;
+ * - an address's first attempt at an account is always checked (whatever others have tried), so
+ *   guesses from elsewhere never lock the owner out; its further attempts are refused once the
+ *   account has had 8 in the window, so guessing from many addresses slows to one try each;
+ * - a busy address (a carrier NAT) is refused only for accounts it has already tried.
+ * `tellOwner` is called once an hour at most, when the account has had more checks in its window
+ * than one person's mistakes, whether or not this attempt is refused.
  */
-export async function admitLogin(ns: Counters, phone: string, address: string, now: number) {
-  const [forPhone = 0, fromAddress = 0] = await count(
+export async function admitLogin(ns: Counters, account: string, address: string, now: number, tellOwner?: () => void) {
+  const [pair = 0, forAccount = 0, fromAddress = 0] = await count(
     ns,
     [
-      ['loginPerPhone', phone],
+      ['loginPerPair', `${account}|${address}`],
+      ['loginPerAccount', account],
       ['loginPerAddress', address],
     ],
     now,
   );
-  if (forPhone > LIMITS.loginPerPhone.max) refuse(MSG_LOGIN_LOCKED);
-  if (fromAddress > LIMITS.loginPerAddress.max && forPhone > 1) refuse(MSG_TOO_MANY_FROM_ADDRESS);
+  if (forAccount > LOGIN_NOTICE_AFTER && tellOwner) {
+    const [notices = 0] = await count(ns, [['loginNotice', account]], now);
+    if (notices <= LIMITS.loginNotice.max) tellOwner();
+  }
+  if (pair > LIMITS.loginPerPair.max) refuse(MSG_LOGIN_LOCKED);
+  if (pair > 1 && forAccount > LIMITS.loginPerAccount.max) refuse(MSG_LOGIN_LOCKED);
+  if (pair > 1 && fromAddress > LIMITS.loginPerAddress.max) refuse(MSG_TOO_MANY_FROM_ADDRESS);
 }
 
-/** A correct password clears its phone's count. */
-export const loginSucceeded = (ns: Counters, phone: string) => counterOf(ns, keyOf('loginPerPhone', phone)).forget();
+/** A correct password or code clears its account's counts (this address's, and the account's). */
+export const loginSucceeded = (ns: Counters, account: string, address: string) =>
+  Promise.all([
+    counterOf(ns, keyOf('loginPerPair', `${account}|${address}`)).forget(),
+    counterOf(ns, keyOf('loginPerAccount', account)).forget(),
+  ]);
 
 /**
  * Before anything is done with a phone number an anonymous caller typed (sign-in, sign-up, a
@@ -186,8 +213,15 @@ export async function admitRebookingToken(ns: Counters, urlhash: string, address
   if (ok.includes(false)) refuse(MSG_REBOOKING_TOKEN_LIMIT);
 }
 
-/** The caller's address as Cloudflare gives it ('local' without one: wrangler dev, tests). */
-export const addressOf = (header: string | undefined) => (header ?? 'local').slice(0, 64);
+/** The machine's own addresses: what wrangler dev (Miniflare) gives a request that came without one. */
+const LOOPBACK = /^(?:127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
+
+/**
+ * The caller's address as Cloudflare gives it, or 'local' without one: the tests, and wrangler
+ * dev, which sets CF-Connecting-IP to the loopback address its own client came from (Cloudflare
+ * never gives a visitor a loopback address). The limits that say so do not count 'local'.
+ */
+export const addressOf = (header: string | undefined) => (header === undefined || LOOPBACK.test(header) ? 'local' : header.slice(0, 64));
 
 /**
  * Ended sessions (a logout): Cognito's signatures on the session's access tokens stay valid until

@@ -18,6 +18,13 @@ export const clientByPhone = (db: D1Database, phone: string) =>
     .bind(phone)
     .first<ClientRow>();
 
+/** Where a known client (this verified phone) can be told something: its email, if it gave one. */
+export const clientContactByPhone = (db: D1Database, phone: string) =>
+  db
+    .prepare('SELECT phone, email FROM clients WHERE phone = ? ORDER BY updated_at DESC LIMIT 1')
+    .bind(phone)
+    .first<{ phone: string; email: string | null }>();
+
 /**
  * Records a verified client (or its newly verified phone) and, in the same batch, claims the
  * invites sent to that phone before it had an account (client_id NULL → this client) and their

@@ -8,6 +8,11 @@ import type { AuthResult } from './pool-session';
 import { codeConfirmRequest, phoneRequest } from '../../shared/account-schemas';
 import { addressOf, admitCodeSend, admitLogin, admitNumber, loginSucceeded } from '../abuse/limits';
 import { isNoUser, maskedPhone } from './user-existence';
+import { noticeLater, tellClient } from '../identity/sign-in-notice';
+
+/** Tells the client whose password or codes are being guessed, after the answer (docs/abuse.md). */
+export const tellClientLater = (c: Context<AppEnv>, phone: string) =>
+  noticeLater(c.executionCtx, c.get('requestId'), () => tellClient(c.get('config'), c.env.DB, phone));
 
 /**
  * Sign in with a code by text (accounts-and-money.md §7, "Sign in with a code"): Cognito's
@@ -90,7 +95,7 @@ export async function confirmSignInCode(c: Context<AppEnv>, phone: string, code:
   await admitNumber(c.env.ABUSE, phone, address, Date.now());
   const p = pending(c);
   if (!p) throw refuse(MSG_CODE_EXPIRED, 'CodeExpired');
-  await admitLogin(c.env.ABUSE, phone, address, Date.now());
+  await admitLogin(c.env.ABUSE, phone, address, Date.now(), tellClientLater(c, phone));
   if (p.session === NO_SESSION) throw wrongCode(c, p);
   try {
     const r = await cognito<{ AuthenticationResult?: AuthResult }>(c, 'RespondToAuthChallenge', {
@@ -99,7 +104,7 @@ export async function confirmSignInCode(c: Context<AppEnv>, phone: string, code:
       ChallengeResponses: { USERNAME: phone, SMS_OTP_CODE: code },
     });
     if (!r.AuthenticationResult) throw refuse(MSG_CODE_USED_UP, 'CodeUsedUp');
-    await loginSucceeded(c.env.ABUSE, phone);
+    await loginSucceeded(c.env.ABUSE, phone, address);
     deleteCookie(c, COOKIE_NAME, COOKIE);
     return r.AuthenticationResult;
   } catch (e) {

@@ -18,7 +18,7 @@ import {
 } from '../../shared/account-schemas';
 import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitNumber, admitSignup, loginSucceeded } from '../abuse/limits';
 import { asWrongCode, asWrongPassword, codeSent } from './user-existence';
-import { codeSignIn, sendSignInCode } from './code-sign-in';
+import { codeSignIn, sendSignInCode, tellClientLater } from './code-sign-in';
 
 interface CognitoUser {
   Username: string;
@@ -105,10 +105,11 @@ export const session = new Hono<AppEnv>()
   })
   .post('/session/login', validate('json', loginRequest), async (c) => {
     const { phone: p, password: pw } = c.req.valid('json');
-    await admitNumber(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
-    await admitLogin(c.env.ABUSE, p, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
+    const address = addressOf(c.req.header('CF-Connecting-IP'));
+    await admitNumber(c.env.ABUSE, p, address, Date.now());
+    await admitLogin(c.env.ABUSE, p, address, Date.now(), tellClientLater(c, p));
     const r = await authenticate(c, p, pw).catch(asWrongPassword);
-    await loginSucceeded(c.env.ABUSE, p);
+    await loginSucceeded(c.env.ABUSE, p, address);
     return await startSession(c, r);
   })
   // No session is an ordinary answer for a visitor, not an error.

@@ -5,11 +5,13 @@ import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, loginSucceeded } 
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { cognitoCall } from '../identity/cognito';
+import { noticeLater, tellStaff } from '../identity/sign-in-notice';
 import { jsonBody, validate } from '../validate';
 import { callApi } from './api-client';
 import { poolSession, type AuthResult } from './pool-session';
 import { endStaffSessionOf, verifiedStaff } from './staff-auth';
 import { appHostOnly } from './tenant';
+import { staffCodeSent } from './user-existence';
 
 type Initiated = { AuthenticationResult: AuthResult } | { ChallengeName: string; Session: string };
 
@@ -40,12 +42,13 @@ export const staffSession = new Hono<AppEnv>()
   .use('/console/session/*', jsonBody)
   .post('/console/session/login', validate('json', staffLoginSchema), async (c) => {
     const { email, password } = c.req.valid('json');
-    await admitLogin(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
+    const tellOwner = noticeLater(c.executionCtx, c.get('requestId'), () => tellStaff(c.get('config'), email));
+    await admitLogin(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now(), tellOwner);
     const r = await staffPool<Initiated>(c, 'InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: email, PASSWORD: password },
     });
-    await loginSucceeded(c.env.ABUSE, `staff:${email}`);
+    await loginSucceeded(c.env.ABUSE, `staff:${email}`, ipOf(c));
     // First sign-in with the emailed temporary password: the console asks for a new one.
     if ('ChallengeName' in r) {
       if (r.ChallengeName !== 'NEW_PASSWORD_REQUIRED')
@@ -68,8 +71,8 @@ export const staffSession = new Hono<AppEnv>()
   .post('/console/session/forgot-password', validate('json', staffForgotSchema), async (c) => {
     const { email } = c.req.valid('json');
     await admitCodeSend(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
-    const r = await staffPool<{ CodeDeliveryDetails: { Destination: string } }>(c, 'ForgotPassword', { Username: email });
-    return c.json({ destination: r.CodeDeliveryDetails.Destination });
+    // The same answer for an email with or without an account (docs/abuse.md).
+    return c.json(await staffCodeSent(email, () => staffPool(c, 'ForgotPassword', { Username: email })));
   })
   .post('/console/session/reset-password', validate('json', staffResetSchema), async (c) => {
     const b = c.req.valid('json');

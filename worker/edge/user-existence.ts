@@ -29,6 +29,27 @@ export function asWrongCode(e: unknown): never {
 /** Cognito's masked destination of a text to `phone` ('+*******0123'). */
 export const maskedPhone = (phone: string) => `+*******${phone.slice(-4)}`;
 
+/** Cognito's masked destination of an email to `email` ('r***@e***'). */
+export const maskedEmail = (email: string) => {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+};
+
+/**
+ * A staff member's reset code (the console's forgot-password): answered with the typed email's
+ * masked destination whether or not an email went. An unknown email, and an account that cannot be
+ * reset by email (invited and never signed in, or disabled), answer as a known one does.
+ */
+export async function staffCodeSent(email: string, send: () => Promise<unknown>): Promise<{ destination: string }> {
+  try {
+    await send();
+  } catch (e) {
+    const notResettable = e instanceof AppError && e.providerCode === 'NotAuthorizedException';
+    if (!isNoUser(e) && !notResettable) throw e;
+  }
+  return { destination: maskedEmail(email) };
+}
+
 /**
  * A code sent on request (a reset, a sign-up's code again): answered with the typed number's masked
  * destination whether or not a text went, so known and unknown numbers look alike.

@@ -2,9 +2,10 @@
  * Abuse counters in D1 (table idp_throttle), with timestamps so that they expire by themselves.
  *
  * Sign-in: failures are counted per phone number and per caller address (an address lock only
- * refuses numbers that have failures themselves: see signInRefused). Five failures within
- * 15 minutes lock that key for 1 minute after the last failure; each further failure (possible
- * only once a back-off has ended) doubles it, up to 15 minutes. Attempts during a back-off are
+ * refuses numbers that have failures themselves: see signInRefused). As AWS documents Cognito's
+ * lock-out: the fifth failure within 15 minutes locks that key for 1 second after it; each
+ * further failure (possible only once a back-off has ended) doubles it, 2^(n-5) seconds, up to
+ * 15 minutes. Attempts during a back-off are
  * refused without being counted, so an owner is never locked out for longer than the cap. A
  * counter is forgotten 15 quiet minutes after its back-off ended (or, below the limit, 15
  * minutes after its first failure). A successful sign-in clears the phone number's counter.
@@ -13,9 +14,9 @@
  */
 const SIGN_IN_LIMIT = 5;
 const SIGN_IN_WINDOW_MS = 15 * 60_000;
-const FIRST_BACKOFF_MS = 60_000;
+const FIRST_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 15 * 60_000;
-const MAX_DOUBLINGS = 4; // 1 min << 4 = 16 min, above the cap
+const MAX_DOUBLINGS = 10; // 1 s << 10 = 17 min, above the cap
 
 export interface Counter {
   count: number;
