@@ -1,6 +1,7 @@
 import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
 import * as z from '../zod';
+import { typedName } from '../typed-name';
 
 /**
  * The diary (issue 29): a salon's day as a column per stylist, a week as a list, an appointment
@@ -134,7 +135,7 @@ export const deskBookingSchema = z.strictObject(
       [
         z.strictObject({ id: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'Choose a client from the search') }),
         z.strictObject({
-          name: z.string('Enter their name').trim().min(1, 'Enter their name').max(120, 'A name can be at most 120 characters'),
+          name: typedName({ max: 120, empty: 'Enter their name', tooLong: 'A name can be at most 120 characters' }),
           phone,
         }),
       ],

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { CONTROL_CHARACTERS as CONTROL } from '../../shared/typed-name';
 import { AppError } from '../errors';
 
 /**
@@ -11,7 +12,6 @@ import { AppError } from '../errors';
  * escapes are not UTF-8 is refused too: what it would decode to cannot be checked.
  */
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 /** runs of %XX escapes, decoded together (one character can take up to four) */
 const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
 
