@@ -8,8 +8,11 @@ import * as z from './zod';
  * RIGHT-TO-LEFT OVERRIDE, U+2066–9). Both sides check with it, so the form's message is the call's.
  */
 
-/** The characters refused: controls and bidi controls (the edge refuses them in paths too). */
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/**
+ * The characters refused: controls (`\p{Cc}`: U+0000–001F, U+007F–009F) and bidi controls (the
+ * edge refuses them in paths too).
+ */
+export const CONTROL_CHARACTERS = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export const MSG_NAME_CONTROL = 'Use letters, digits, spaces and punctuation only: no line breaks, tabs or invisible control characters';
 
