@@ -24,6 +24,7 @@ import { consumeMessages } from './messaging/outbox';
 import { messageWebhooks } from './api/message-webhooks';
 import { appointmentLinkRedirect } from './edge/appointment-link';
 import { transportHeaders } from './edge/transport-headers';
+import { refuseControlPaths } from './edge/path-characters';
 import { fontFile, hashedAsset } from './edge/assets';
 import { media } from './edge/media';
 import { scheduled } from './scheduled';
@@ -39,6 +40,8 @@ const app = new Hono<AppEnv>();
 
 app.use(requestId());
 app.use(transportHeaders);
+// a control character in a path is 400 on every route, before any route reads it (edge/path-characters.ts)
+app.use(refuseControlPaths);
 app.use(withConfig);
 // every request's D1 queries run in one session, started where its route declares (edge/d1-session.ts)
 app.use(d1Session);

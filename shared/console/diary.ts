@@ -1,6 +1,7 @@
 import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
 import * as z from '../zod';
+import { typedName } from '../typed-name';
 
 /**
  * The diary (issue 29): a salon's day as a column per stylist, a week as a list, an appointment
@@ -24,11 +25,25 @@ export const DIARY_STATUS_LABELS: Record<DiaryStatus, string> = {
 /** A no-show fee's state: being charged, waiting for the client's authentication, taken, or refused by the card. */
 export type NoShowFeeStatus = 'charging' | 'requires_action' | 'paid' | 'failed';
 
+/**
+ * How many times a no-show fee is asked of the card (a payment intent each) before the desk stops
+ * trying: a card that keeps failing is not charged again and again (issue 55).
+ */
+export const NO_SHOW_FEE_ATTEMPTS = 3;
+
+/** What the desk reads when the fee will not be tried again. */
+export const noShowFeeStopped = (attempts: number) =>
+  `Tried ${attempts} times, so the card will not be charged again: take the fee another way, such as at the desk or by phone.`;
+
 export interface NoShowFee {
   amount: number;
   status: NoShowFeeStatus;
   /** why the card refused it, in words the desk can read out */
   failure: string | null;
+  /** which try this is, or was (a try with no card on file makes no payment and is not counted) */
+  attempts: number;
+  /** a refused fee the desk may try again (fewer than NO_SHOW_FEE_ATTEMPTS tries); false once it has stopped */
+  can_retry: boolean;
 }
 
 export interface DiaryService {
@@ -134,7 +149,7 @@ export const deskBookingSchema = z.strictObject(
       [
         z.strictObject({ id: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'Choose a client from the search') }),
         z.strictObject({
-          name: z.string('Enter their name').trim().min(1, 'Enter their name').max(120, 'A name can be at most 120 characters'),
+          name: typedName({ max: 120, empty: 'Enter their name', tooLong: 'A name can be at most 120 characters' }),
           phone,
         }),
       ],

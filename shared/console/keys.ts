@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { typedName } from '../typed-name';
 
 /** An API key for automation, as GET /api/console/salons/{id}/keys lists it (never the key itself). */
 export interface ApiKeySummary {
@@ -18,11 +19,7 @@ export interface CreatedApiKey extends ApiKeySummary {
 
 export const apiKeyCreateSchema = z.strictObject(
   {
-    name: z
-      .string('Give the key a name, such as "Website sync"')
-      .trim()
-      .min(1, 'Give the key a name, such as "Website sync"')
-      .max(60, 'A key name can be at most 60 characters'),
+    name: typedName({ max: 60, empty: 'Give the key a name, such as "Website sync"', tooLong: 'A key name can be at most 60 characters' }),
   },
   { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown field: ${i.keys.join(', ')}` : undefined) },
 );

@@ -1,5 +1,6 @@
 import { isIsoDateTime } from '../dates';
 import * as z from '../zod';
+import { typedName } from '../typed-name';
 
 /**
  * A deposit request (an invite) as the salon asks for one: through the admin API
@@ -11,7 +12,7 @@ const ISO = 'must be an ISO date-time with offset, such as 2026-11-24T10:00:00Z'
 const iso = z.string({ message: ISO }).max(40, ISO).refine(isIsoDateTime, ISO);
 export const E164 = /^\+[1-9]\d{6,14}$/;
 const phone = z.string().regex(E164, 'must be a phone number in E.164 form, such as +447700900123');
-const name = (what: string) => z.string().trim().min(1, `${what} must not be empty`).max(80, `${what} must be at most 80 characters`);
+const name = (what: string) => typedName({ max: 80, empty: `${what} must not be empty`, tooLong: `${what} must be at most 80 characters` });
 
 export const newInviteSchema = z
   .strictObject({

@@ -3,6 +3,7 @@ import { THEME_MODES } from '../constants';
 import { WEEKDAY_NAMES } from '../salon-identity';
 import { remindersSetting } from './reminders';
 import * as z from '../zod';
+import { typedName } from '../typed-name';
 
 /**
  * The booking page's settings as the console edits them (GET/PATCH
@@ -124,7 +125,7 @@ export const settingFields = {
   // Reminders (issue 30): when clients are reminded of an appointment, and how
   reminders: remindersSetting,
   // Address and hours
-  name: text(120, 'The salon name').trim().min(1, 'Enter the salon’s name'),
+  name: typedName({ max: 120, empty: 'Enter the salon’s name', tooLong: 'The salon name can be at most 120 characters' }),
   phone: text(40, 'The phone number'),
   email: z.union([z.literal(''), z.email('Enter an email address, such as hello@example.com')], own('Enter an email address')),
   address_line_1: text(200, 'The address'),

@@ -1,4 +1,5 @@
 import * as z from '../zod';
+import { typedName } from '../typed-name';
 import { staffRole, type StaffRole } from './roles';
 
 /** A member of a salon's team, as GET /api/console/salons/{id}/staff lists them. */
@@ -18,7 +19,7 @@ export const staffEmail = z
   .max(254, 'An email address can be at most 254 characters')
   .transform((e) => e.toLowerCase());
 
-export const staffName = z.string('Enter their name').trim().min(1, 'Enter their name').max(120, 'A name can be at most 120 characters');
+export const staffName = typedName({ max: 120, empty: 'Enter their name', tooLong: 'A name can be at most 120 characters' });
 
 /** POST /api/console/salons/{id}/staff: invite someone (Cognito emails them a temporary password). */
 export const staffInviteSchema = z.strictObject(

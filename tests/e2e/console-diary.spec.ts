@@ -152,7 +152,13 @@ test('at 390 px a no-show on the demo card charges the salon’s fee once', asyn
   await expect(dialog.getByRole('button', { name: /No-show|Charge the no-show fee/ })).toHaveCount(0);
   // a second press from another till (or a retry) charges nothing more
   const again = await request.post(`/api/console/salons/1/appointments/${id}/no-show`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(((await again.json()) as { no_show_fee: unknown }).no_show_fee).toEqual({ amount: 2000, status: 'paid', failure: null });
+  expect(((await again.json()) as { no_show_fee: unknown }).no_show_fee).toEqual({
+    amount: 2000,
+    status: 'paid',
+    failure: null,
+    attempts: 1,
+    can_retry: false,
+  });
   const si = (await (
     await request.get(`${STANDINS_URL}/v1/setup_intents/${setup.setup_intent_id}`, {
       headers: { Authorization: 'Bearer sk_test_local_standin' },

@@ -3,6 +3,7 @@ import type { StaleSettings, VersionedSettings } from '../../shared/console/sett
 import type { HistoryEntry } from '../../shared/console/history';
 import { bootstrapOf, call, patchSalon, themeOf } from './helpers';
 import { consoleCall, readSettings, saveSettings, STAFF, staffLogin } from './console-helpers';
+import { MSG_NAME_CONTROL } from '../../shared/typed-name';
 
 let owner: string;
 let manager: string;
@@ -147,6 +148,26 @@ describe('API keys', () => {
     expect((await patchSalon(1, { phone: '020 7946 0018' }, key.key)).status).toBe(401);
     // The demo admin key keeps working.
     expect((await patchSalon(1, { phone: '020 7946 0018' })).status).toBe(200);
+  });
+
+  it('refuses a key name with NUL, a line break, U+202E or another control character, and makes no key (issue 55)', async () => {
+    const before = ((await (await consoleCall('/api/console/salons/1/keys', owner)).json()) as unknown[]).length;
+    for (const name of ['Sync\u0000', 'Web\nsync', '\u202Ecnys', 'Sync\u0085', 'a\u2066b', 'tab\there', 'del\u007f'] as const) {
+      const res = await consoleCall('/api/console/salons/1/keys', owner, { method: 'POST', body: JSON.stringify({ name }) });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ field: 'name', errors: { name: MSG_NAME_CONTROL } });
+    }
+    expect(((await (await consoleCall('/api/console/salons/1/keys', owner)).json()) as unknown[]).length).toBe(before);
+    // letters of any script, accents and punctuation are names
+    const fine = await consoleCall('/api/console/salons/1/keys', owner, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Café – «sync» ١٢' }),
+    });
+    expect(fine.status).toBe(201);
+    // the salon's name, by the admin API too
+    const salon = await patchSalon(1, { name: 'Willow\u202E & Co' });
+    expect(salon.status).toBe(400);
+    expect(await salon.json()).toMatchObject({ field: 'name' });
   });
 
   it('refuses a key without a name, naming the field', async () => {

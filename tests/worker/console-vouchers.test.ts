@@ -75,6 +75,26 @@ describe('vouchers at the desk', () => {
     expect(await balanceOf(code)).toBe(40);
   });
 
+  it('a till key used again for another amount or appointment is 409 idempotency_key_reused, and takes nothing more', async () => {
+    const code = await soldVoucher(1, 5000);
+    const appt = (await env.DB.prepare('SELECT id FROM appointments WHERE salon_id = 1 LIMIT 1').first<{ id: number }>())!.id;
+    const key = crypto.randomUUID();
+    expect((await redeemAtTill(owner, 1, code, { amount: 10 }, key)).status).toBe(201);
+    for (const other of [{ amount: 15 }, { amount: 10, appointment_id: appt }, { amount: 9.99 }]) {
+      const res = await redeemAtTill(owner, 1, code, other, key);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({
+        code: 'idempotency_key_reused',
+        field: 'Idempotency-Key',
+        detail: 'This till key was already used for a redemption of £10.00. Send a new key with a new redemption.',
+      });
+    }
+    // the same request again is still the first redemption
+    expect((await redeemAtTill(owner, 1, code, { amount: 10 }, key)).status).toBe(200);
+    expect(await balanceOf(code)).toBe(40);
+    expect(await redeemedColumn(code)).toBe(1000);
+  });
+
   it('two tills wanting the whole balance at once: exactly one wins, the other is refused, balance 0 (10 rounds)', async () => {
     for (let round = 0; round < 10; round++) {
       const code = await soldVoucher(1, 5000);

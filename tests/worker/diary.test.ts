@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
-import type { DeskAppointment, DiaryDay, DiaryWeek } from '../../shared/console/diary';
+import { NO_SHOW_FEE_ATTEMPTS, type DeskAppointment, type DiaryDay, type DiaryWeek } from '../../shared/console/diary';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { clientWithCard } from './card-client';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
@@ -199,7 +199,7 @@ describe('no-shows', () => {
     expect(fee).toEqual({ status: 'paid', attempt: 1 });
     // a later press (a retry) changes nothing
     const again = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
-    expect(again.no_show_fee).toEqual({ amount: 2000, status: 'paid', failure: null });
+    expect(again.no_show_fee).toEqual({ amount: 2000, status: 'paid', failure: null, attempts: 1, can_retry: false });
     expect(await intentsOf(client.customer)).toHaveLength(1);
     // the client's bookings show the fee
     const mine = await call(`/api/salon/1/appointment/${id}/`, { headers: client.auth });
@@ -235,11 +235,39 @@ describe('no-shows', () => {
     const id = await missedAppointment(client);
     const marked = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
     expect(marked.no_show).toBe(true);
-    expect(marked.no_show_fee).toEqual({ amount: 2000, status: 'failed', failure: 'Your card was declined.' });
+    expect(marked.no_show_fee).toEqual({
+      amount: 2000,
+      status: 'failed',
+      failure: 'Your card was declined.',
+      attempts: 1,
+      can_retry: true,
+    });
     const again = (await (await post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)).json()) as DeskAppointment;
     expect(again.no_show_fee?.status).toBe('failed');
     expect(await env.DB.prepare('SELECT attempt FROM no_show_fees WHERE appointment_id = ?').bind(id).first()).toEqual({ attempt: 2 });
     // a stylist may not mark a no-show
     expect((await post(`salons/1/appointments/${id}/no-show`, tokens.stylist1)).status).toBe(403);
+  });
+
+  it('asks a card that keeps failing 3 times at most for one appointment, however many presses come at once (10 rounds of 5)', async () => {
+    const client = await clientWithCard('4000000000000341');
+    const id = await missedAppointment(client);
+    for (let round = 1; round <= 10; round++) {
+      const presses = await Promise.all(Array.from({ length: 5 }, () => post(`salons/1/appointments/${id}/no-show`, tokens.groupOwner)));
+      expect(presses.map((r) => r.status)).toEqual(Array(5).fill(200));
+      // one payment intent a round until the third, then none
+      expect(await intentsOf(client.customer)).toHaveLength(Math.min(round, NO_SHOW_FEE_ATTEMPTS));
+      const fee = await env.DB.prepare('SELECT status, attempt FROM no_show_fees WHERE appointment_id = ?').bind(id).first();
+      expect(fee).toEqual({ status: 'failed', attempt: Math.min(round, NO_SHOW_FEE_ATTEMPTS) });
+    }
+    // the desk reads why it stopped
+    const shown = await get<DeskAppointment>(`salons/1/appointments/${id}`, tokens.groupOwner);
+    expect(shown.body.no_show_fee).toEqual({
+      amount: 2000,
+      status: 'failed',
+      failure: 'Your card was declined.',
+      attempts: 3,
+      can_retry: false,
+    });
   });
 });

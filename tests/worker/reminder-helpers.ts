@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:test';
+import { shiftClock } from '../../shared/clock';
 import { configFrom } from '../../worker/config';
+import { scheduled } from '../../worker/scheduled';
 import type { OutgoingMessage } from '../../worker/messaging/outbox';
 import { remindDue, type ReminderRun } from '../../worker/reminders/run';
 import { dbOf, everyDb } from './salon-db';
@@ -77,6 +79,21 @@ export async function cronAt(iso: string, queue = recordingQueue()) {
       : one;
   }
   return { run: run!, sent: queue.sent };
+}
+
+/**
+ * The Cron Trigger itself (worker/scheduled.ts) at a fixed instant: its clock set there through
+ * CLOCK_OFFSET_MS, as `wrangler dev` runs it, and put back afterwards; the MESSAGES queue records.
+ */
+export async function scheduledAt(iso: string, queue = recordingQueue()) {
+  const offset = Date.parse(iso) - Date.now();
+  const shifted = { ...env, CLOCK_OFFSET_MS: String(offset), MESSAGES: queue.queue } as typeof env;
+  try {
+    await scheduled({ cron: '*/5 * * * *', scheduledTime: Date.parse(iso), noRetry: () => undefined }, shifted);
+  } finally {
+    shiftClock(0);
+  }
+  return { sent: queue.sent };
 }
 
 /** The messages about one appointment. */

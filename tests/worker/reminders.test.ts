@@ -3,7 +3,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import worker from '../../worker';
 import { reminderDueAt } from '../../worker/reminders/due';
-import { about, cronAt, newAppointment, newClient, recordingQueue, setReminders } from './reminder-helpers';
+import { about, cronAt, newAppointment, newClient, recordingQueue, scheduledAt, setReminders } from './reminder-helpers';
 import { bookRestyle, newClient as newAccount, restyleTimes, tuesday } from './client-bookings-helpers';
 import { standIn } from './helpers';
 
@@ -134,6 +134,38 @@ describe('time is the salon’s', () => {
     expect(new Date(reminderDueAt(Date.parse('2027-02-20T12:30:00Z'), '24h', 'America/New_York', true)).toISOString()).toBe(
       '2027-02-19T13:00:00.000Z',
     );
+  });
+});
+
+describe('quiet hours whenever a text goes, late or not (issue 55 item 8)', () => {
+  it('a reminder missed before quiet hours waits until 08:00 salon time (the night the clocks go forward), then goes once', async () => {
+    // An 08:30 BST appointment on 28 March 2027 (07:30 UTC): its 2-hour reminder is moved to 20:00
+    // the evening before (06:30 is quiet and 08:00 too close). The cron misses 20:00 and runs again
+    // at 21:16: that is quiet hours, so the text waits for 08:00 BST, which is 07:00 UTC that morning.
+    const client = await newClient();
+    const a = await newAppointment({ clientId: client.id, start: '2027-03-28T07:30:00Z' });
+    expect(new Date(reminderDueAt(a.start, '2h', 'Europe/London', true)).toISOString()).toBe('2027-03-27T20:00:00.000Z');
+    expect(about((await scheduledAt('2027-03-27T08:00:00Z')).sent, a.id).map((m) => m.key)).toEqual([
+      `reminder-${a.id}-${a.start}-24h-sms`,
+    ]);
+    for (const night of ['2027-03-27T21:16:00Z', '2027-03-27T23:55:00Z', '2027-03-28T01:30:00Z', '2027-03-28T06:55:00Z'])
+      expect(about((await scheduledAt(night)).sent, a.id)).toEqual([]);
+    const morning = about((await scheduledAt('2027-03-28T07:00:00Z')).sent, a.id);
+    expect(morning.map((m) => m.key)).toEqual([`reminder-${a.id}-${a.start}-2h-sms`]);
+    expect(morning[0]!.kind === 'sms' && morning[0]!.body).toContain('see you today at 08:30');
+    expect(about((await scheduledAt('2027-03-28T07:05:00Z')).sent, a.id)).toEqual([]);
+    const rows = await env.DB.prepare('SELECT kind FROM reminders WHERE appointment_id = ? ORDER BY kind').bind(a.id).all();
+    expect(rows.results).toEqual([{ kind: '24h' }, { kind: '2h' }]);
+  });
+
+  it('an email alone is not held back by quiet hours', async () => {
+    const withEmail = await newClient({ email: true });
+    await env.DB.prepare('INSERT INTO marketing_opt_outs (salon_id, code, client_id, opted_out_at) VALUES (1, ?, ?, ?)')
+      .bind(`opt-${withEmail.id}`, withEmail.id, Date.now())
+      .run();
+    const a = await newAppointment({ clientId: withEmail.id, start: '2027-03-09T22:00:00Z' });
+    const late = about((await scheduledAt('2027-03-09T21:16:00Z')).sent, a.id);
+    expect(late.map((m) => [m.kind, m.key])).toEqual([['email', `reminder-${a.id}-${a.start}-2h-email`]]);
   });
 });
 

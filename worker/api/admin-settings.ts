@@ -20,6 +20,7 @@ import { depositSetting, type DepositSetting } from '../../shared/console/settin
 import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
 import { nameIndex } from './salon-database';
+import { CONTROL_CHARACTERS } from '../../shared/typed-name';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -130,7 +131,9 @@ const openingHours = z
 const salonSettingsSchema = z
   .strictObject(
     {
-      name: text(120).min(1, 'must not be empty'),
+      name: text(120)
+        .min(1, 'must not be empty')
+        .refine((n) => !CONTROL_CHARACTERS.test(n), 'must not hold control characters (line breaks, tabs, NUL) or bidi controls'),
       email: z.union([z.literal(''), z.email('must be an email address')]),
       phone: text(40),
       address_line_1: text(200),

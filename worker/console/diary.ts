@@ -1,4 +1,4 @@
-import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek } from '../../shared/console/diary';
+import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek, NoShowFeeStatus } from '../../shared/console/diary';
 import { addDays, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
 import { daysOffBetween, diaryRows, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
 import { salonById } from '../db/salons';
@@ -34,7 +34,13 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
     no_show: r.no_show_at !== null,
     no_show_fee:
       r.fee_amount !== null
-        ? { amount: r.fee_amount, status: r.fee_status as 'charging' | 'requires_action' | 'paid' | 'failed', failure: r.fee_failure }
+        ? {
+            amount: r.fee_amount,
+            status: r.fee_status as NoShowFeeStatus,
+            failure: r.fee_failure,
+            attempts: r.fee_attempt ?? 1,
+            can_retry: r.fee_retryable === 1,
+          }
         : null,
   };
 }

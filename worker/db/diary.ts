@@ -1,3 +1,5 @@
+import { retryable } from './no-show-fees';
+
 /**
  * The diary's reads (issue 29): a salon's appointments over a span with their services and
  * clients, the stylists' weekly hours and days off, an appointment's history and messages;
@@ -28,6 +30,9 @@ export interface DiaryRow {
   fee_amount: number | null;
   fee_status: string | null;
   fee_failure: string | null;
+  fee_attempt: number | null;
+  /** 1 when a refused fee may be tried again (no-show-fees.ts retryable) */
+  fee_retryable: number | null;
 }
 
 export interface DiaryProcedureRow {
@@ -42,7 +47,8 @@ const ROW = `a.id, a.status, a.origin, a.start_at, a.end_at, a.total_price, a.de
   a.client_id, COALESCE(NULLIF(c.name, ''), a.client_name) AS client_name, COALESCE(c.phone, a.client_phone) AS client_phone,
   a.arrived_at, a.no_show_at, a.notes, a.created_at, a.cancelled_at,
   EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')) AS open_request,
-  f.amount AS fee_amount, f.status AS fee_status, f.failure_message AS fee_failure`;
+  f.amount AS fee_amount, f.status AS fee_status, f.failure_message AS fee_failure, f.attempt AS fee_attempt,
+  ${retryable('f')} AS fee_retryable`;
 const FROM = `FROM appointments a LEFT JOIN clients c ON c.id = a.client_id LEFT JOIN no_show_fees f ON f.appointment_id = a.id`;
 /** What the diary shows: appointments (not patch tests' own rows) that are, or were, real bookings. */
 const SHOWN = `a.kind = 'appointment' AND (a.status IN ('confirmed', 'unconfirmed', 'waitlist', 'pending') OR a.cancelled_at IS NOT NULL)`;

@@ -1,4 +1,7 @@
-import type { NoShowFeeStatus } from '../../shared/console/diary';
+import { NO_SHOW_FEE_ATTEMPTS, type NoShowFeeStatus } from '../../shared/console/diary';
+
+/** The failure code of a try that found no card on file (it made no payment intent). */
+export const CARD_MISSING = 'card_missing';
 
 /**
  * No-show fees (migration 0018): one row per appointment. The primary key is what turns ten
@@ -31,8 +34,17 @@ export const noShowFeeOf = (db: D1Database, appointmentId: number) =>
 const STALE_CHARGE_MS = 60_000;
 
 /**
- * Claims the right to charge: a new fee, or a failed one tried again (the next attempt). Null when
- * another press holds it (charging), or it is paid or waiting for the client.
+ * A refused fee the desk may try again, as SQL of the fee row `f`: fewer than
+ * NO_SHOW_FEE_ATTEMPTS payment intents made for it (a try with no card on file made none).
+ */
+export const retryable = (f: string) =>
+  `(${f}.status = 'failed' AND (${f}.attempt < ${NO_SHOW_FEE_ATTEMPTS} OR ${f}.failure_code = '${CARD_MISSING}'))`;
+
+/**
+ * Claims the right to charge: a new fee, or a failed one tried again (the next attempt, while
+ * `retryable`: the count is in the write, so simultaneous presses cannot pass it). Null when
+ * another press holds it (charging), it is paid or waiting for the client, or it has stopped.
+ * A try that found no card made no payment intent: the next one keeps its attempt number.
  */
 export async function claimNoShowFee(
   db: D1Database,
@@ -42,9 +54,10 @@ export async function claimNoShowFee(
     .prepare(
       `INSERT INTO no_show_fees (appointment_id, salon_id, client_id, amount, currency, status, attempt, created_at, updated_at)
        VALUES (?1, ?2, ?3, ?4, ?5, 'charging', 1, ?6, ?6)
-       ON CONFLICT (appointment_id) DO UPDATE SET status = 'charging', attempt = attempt + (no_show_fees.status = 'failed'),
+       ON CONFLICT (appointment_id) DO UPDATE SET status = 'charging',
+         attempt = attempt + (no_show_fees.status = 'failed' AND no_show_fees.failure_code IS NOT '${CARD_MISSING}'),
          failure_code = NULL, failure_message = NULL, updated_at = ?6
-       WHERE no_show_fees.status = 'failed' OR (no_show_fees.status = 'charging' AND no_show_fees.updated_at < ?6 - ?7)
+       WHERE ${retryable('no_show_fees')} OR (no_show_fees.status = 'charging' AND no_show_fees.updated_at < ?6 - ?7)
        RETURNING *`,
     )
     .bind(f.appointmentId, f.salonId, f.clientId, f.amount, f.currency, f.now, STALE_CHARGE_MS)

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { randomBase64url, salonToken, sha256Hex } from '../crypto';
-import { feeAccepted, feeRefused, recordFeeIntent, type NoShowFeeRow } from '../db/no-show-fees';
+import { CARD_MISSING, feeAccepted, feeRefused, recordFeeIntent, type NoShowFeeRow } from '../db/no-show-fees';
 import { AppError } from '../errors';
 import { savedCard } from './cards';
 import { authorise, settle, type PaymentTarget, type Settled } from './flow';
@@ -51,7 +51,7 @@ export async function chargeNoShowFee(
 ): Promise<{ settled: Settled | null; linkSecret: string | null }> {
   const card = await savedCard(db, fee.client_id);
   if (!card) {
-    await feeRefused(db, fee.appointment_id, { status: 'failed', paymentIntentId: null, code: 'card_missing', message: MSG_NO_CARD });
+    await feeRefused(db, fee.appointment_id, { status: 'failed', paymentIntentId: null, code: CARD_MISSING, message: MSG_NO_CARD });
     return { settled: null, linkSecret: null };
   }
   // the link names its salon, so the link's calls find the salon's database (crypto.ts salonToken)

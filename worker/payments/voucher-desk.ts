@@ -66,8 +66,22 @@ export interface DeskRedemption {
 }
 
 /**
+ * A till key names one redemption, as an Idempotency-Key names one booking (bookings/book.ts):
+ * the same request again answers the first redemption; another amount or appointment is 409.
+ */
+function assertSameRedemption(prior: RedemptionRow, r: DeskRedemption, money: (minor: number) => string): void {
+  if (prior.amount_minor === r.amountMinor && prior.appointment_id === r.appointmentId) return;
+  throw new AppError(
+    'CONFLICT',
+    `This till key was already used for a redemption of ${money(prior.amount_minor)}. Send a new key with a new redemption.`,
+    'Idempotency-Key',
+    'idempotency_key_reused',
+  );
+}
+
+/**
  * Takes part or all of a voucher's balance, once per till key (a retry answers the first
- * redemption, `created` false). The database decides between tills: a redemption the balance no
+ * redemption, `created` false; the same key for another amount or appointment is 409). The database decides between tills: a redemption the balance no
  * longer covers when it runs is refused (409 naming the amount), never taken below zero.
  */
 export async function redeemAtDesk(db: D1Database, salon: SalonRow, r: DeskRedemption): Promise<RedeemAnswer & { created: boolean }> {
@@ -95,9 +109,10 @@ export async function redeemAtDesk(db: D1Database, salon: SalonRow, r: DeskRedem
   }
   const created = taken !== null;
   taken ??= await redemptionByTillKey(db, v.id, r.tillKey);
+  const money = (minor: number) => formatMoney(minor, salon.currency, salon.country_code);
+  if (!created && taken) assertSameRedemption(taken, r, money);
   const after = await found(db, salon.id, r.code);
   if (taken) return { redemption: redemptionOf(taken), voucher: await detail(db, after, today), created };
-  const money = (minor: number) => formatMoney(minor, salon.currency, salon.country_code);
   if (after.expiry_date < today) throw new AppError('CONFLICT', `This voucher expired on ${after.expiry_date}`, 'code', 'VOUCHER_EXPIRED');
   const balance = after.amount_minor - after.redeemed_minor;
   throw new AppError(

@@ -5,7 +5,9 @@ import { REMINDER_OFFSET_MS, type ReminderKind } from '../../shared/console/remi
  * When a reminder is due. A kind's time is the start less its real hours (24 h before a 09:00
  * on the day the clocks change is 08:00 or 10:00 the day before on the wall clock). A text never
  * goes in the salon's quiet hours, 21:00 to 08:00 salon time: it goes at 08:00 instead, or, when
- * 08:00 is less than an hour before the appointment, at 20:00 the evening before.
+ * 08:00 is less than an hour before the appointment, at 20:00 the evening before. That holds
+ * whenever a text is sent, late or not: one whose time passed while the cron was not running
+ * waits, once quiet hours have begun, until they end (docs/reminders.md).
  */
 
 const HOUR = 3_600_000;
@@ -54,10 +56,11 @@ export interface Remindable {
  * The reminder to make now, if any: the latest kind whose time has come before the start, not
  * made yet, and not due before the booking was made (a booking made 3 hours ahead gets no "24
  * hours before"). An earlier kind whose time has passed while a later one is due too is skipped:
- * one reminder, the nearer one.
+ * one reminder, the nearer one. Nothing is texted in quiet hours: a late one is made at 08:00
+ * (when the appointment has not started by then; the run then picks the nearer kind again).
  */
 export function reminderDueNow(a: Remindable, now: number): ReminderKind | null {
-  if (a.startAt <= now) return null;
+  if (a.startAt <= now || (a.texted && inQuietHours(now, a.timeZone))) return null;
   const due = a.kinds
     .map((kind) => ({ kind, at: reminderDueAt(a.startAt, kind, a.timeZone, a.texted) }))
     .filter((k) => k.at <= now && k.at >= a.createdAt)

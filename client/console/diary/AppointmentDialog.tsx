@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import type { DeskAppointment } from '../../../shared/console/diary';
+import { noShowFeeStopped, type DeskAppointment, type NoShowFee } from '../../../shared/console/diary';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { Modal } from '../../components/Modal';
 import { fieldInput } from '../../components/form-styles';
@@ -31,6 +31,9 @@ const PAYMENT_WORDS: Record<string, string> = {
   charging: 'being charged',
   none: 'none',
 };
+
+/** Why a refused fee is not tried again, once it has stopped (NO_SHOW_FEE_ATTEMPTS tries), after the card's words. */
+const stoppedWords = (fee: NoShowFee) => (fee.status === 'failed' && !fee.can_retry ? ` ${noShowFeeStopped(fee.attempts)}` : '');
 
 /** An appointment opened from the diary: client, history here, deposit and payments, notes, messages; the desk's actions. */
 export function AppointmentDialog(p: {
@@ -73,7 +76,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
       setDone(
         action === 'no-show'
           ? updated.no_show_fee
-            ? `Marked as a no-show. Fee ${FEE_WORDS[updated.no_show_fee.status]}${updated.no_show_fee.failure ? `: ${updated.no_show_fee.failure}` : '.'}`
+            ? `Marked as a no-show. Fee ${FEE_WORDS[updated.no_show_fee.status]}${updated.no_show_fee.failure ? `: ${updated.no_show_fee.failure}` : '.'}${stoppedWords(updated.no_show_fee)}`
             : 'Marked as a no-show.'
           : typeof action === 'string'
             ? { confirm: 'Confirmed.', arrived: 'Marked as arrived.' }[action]
@@ -157,6 +160,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
         {a.no_show_fee?.failure && (
           <p role="alert" className={css({ color: 'danger', mt: '1' })}>
             No-show fee {FEE_WORDS[a.no_show_fee.status]}: {a.no_show_fee.failure}
+            {stoppedWords(a.no_show_fee)}
           </p>
         )}
       </section>
@@ -193,7 +197,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
               Arrived
             </button>
           )}
-          {p.canRunDesk && started && !a.no_show_fee?.status.match(/paid|charging/) && (
+          {p.canRunDesk && started && (!a.no_show_fee || a.no_show_fee.can_retry) && (
             <button type="button" className={outlineButton} disabled={act.isPending} onClick={() => act.mutate('no-show')}>
               {a.no_show ? 'Charge the no-show fee again' : 'No-show'}
             </button>

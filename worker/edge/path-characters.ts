@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env';
+import { CONTROL_CHARACTERS as CONTROL } from '../../shared/typed-name';
+import { AppError } from '../errors';
+
+/**
+ * Refuses a path with a control character in it, before any route (docs/abuse.md "Control
+ * characters in paths"): NUL and the other C0 controls, DEL, the C1 controls, and the bidi
+ * controls that reorder what a person reads (U+061C, U+200E/F, U+202A–E, U+2066–9). No route of
+ * the house has one in a path, and a router or a database driver may drop one (a trailing %00 was
+ * ignored, so `logo%00` changed the logo), so they are 400 whatever the route. A path whose
+ * escapes are not UTF-8 is refused too: what it would decode to cannot be checked.
+ */
+
+/** runs of %XX escapes, decoded together (one character can take up to four) */
+const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
+
+export const MSG_PATH_CONTROL = 'The address has a control character in it (such as %00 or %0A). Remove it and try again.';
+export const MSG_PATH_ESCAPE = 'The address has a %-escape that is not UTF-8 text. Check the link and try again.';
+
+/** What is wrong with a URL's path (as `URL.pathname` gives it: controls and non-ASCII escaped), or null. */
+export function pathFault(pathname: string): string | null {
+  if (CONTROL.test(pathname)) return MSG_PATH_CONTROL;
+  for (const [run] of pathname.matchAll(ESCAPES)) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(run);
+    } catch {
+      return MSG_PATH_ESCAPE;
+    }
+    if (CONTROL.test(decoded)) return MSG_PATH_CONTROL;
+  }
+  return null;
+}
+
+/** The edge's first check, for every route (worker/index.ts). */
+export const refuseControlPaths: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fault = pathFault(new URL(c.req.url).pathname);
+  if (fault) throw new AppError('BAD_REQUEST', fault);
+  await next();
+};
