@@ -157,8 +157,10 @@ test('locations, bookings and details fit 320 px and 1280 px, with no serious ax
   // navigation's Deposits, whose name must hold what it shows (issue 56).
   await page.goto('/salon/1/my-profile');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const deposits = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /^Deposits/ });
+  await expect(deposits).toHaveAccessibleName(/^Deposits, \d+ new requests?$/);
   await expectAccessible('profile (320 px)');
-  await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /^Deposits/ }).click();
+  await deposits.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Deposits' })).toBeVisible();
   await expectAccessible('deposits (320 px)');
   await page.goto('/salon/1/my-book');

@@ -38,7 +38,9 @@ export function History() {
             className={css({ overflowX: 'auto', _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '2px' } })}
           >
             <table className={table}>
-              <caption id={captionId} className={css({ srOnly: true })}>Changes to {salon.name}’s settings, newest first</caption>
+              <caption id={captionId} className={css({ srOnly: true })}>
+                Changes to {salon.name}’s settings, newest first
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">When</th>

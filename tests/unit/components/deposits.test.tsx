@@ -23,7 +23,12 @@ const DEMO_REQUESTS = [
 ];
 
 /** Words as axe compares a name with the text on show: lower case, punctuation and spacing as one space. */
-const words = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(' ');
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
 
 /** The client's open requests, as GET client/get/invite/1/ answers them (the bottom navigation's bubble asks too). */
 const answerRequests = (list: () => Invite[]) => apiStub.answer('GET /api/client/get/invite/1/', () => ({ json: list() }));
