@@ -40,7 +40,7 @@ export const money = (minor: number, currency: string) => formatMoney(minor, cur
 /**
  * The status words and look of each state: the colour is never the only sign (the words are always
  * shown). Each colour is also the words' colour at 12 px, so it reads at 4.5:1 or more on every
- * surface of the console's neutral theme (bg, surface, surfaceMuted: tests/unit/console-diary-looks.test.ts).
+ * surface of the console's neutral theme (bg, surface, surfaceMuted: tests/unit/components/console-diary-looks.test.tsx).
  */
 export const STATUS_LOOK: Record<DiaryStatus, { label: string; colour: string }> = {
   confirmed: { label: 'Confirmed', colour: '#1d4ed8' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_LOOK } from '../../client/console/diary/format';
-import { neutral } from '../../themes/neutral';
-import { contrast } from '../../themes/colour';
+import { STATUS_LOOK } from '../../../client/console/diary/format';
+import { neutral } from '../../../themes/neutral';
+import { contrast } from '../../../themes/colour';
 
 // The diary's status words are 12 px text in their status's colour, on the console's neutral
 // theme (an appointment's block is `surface`, the week list `bg`, a hovered block `bg`, the
