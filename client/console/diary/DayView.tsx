@@ -153,10 +153,11 @@ function Column(p: {
                     _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px', zIndex: '1' },
                   })}
                 >
-                  <span className={css({ fontWeight: '700', display: 'block', lineClamp: '1' })}>{who}</span>
+                  {/* a space between the lines, so their words stay apart in the text (as in the name) */}
+                  <span className={css({ fontWeight: '700', display: 'block', lineClamp: '1' })}>{who}</span>{' '}
                   <span className={css({ display: 'block', lineClamp: '1' })}>
                     {when} · {services.map((s) => s.name).join(', ')}
-                  </span>
+                  </span>{' '}
                   <span className={css({ display: 'block', fontWeight: '600' })} style={{ color: look.colour }}>
                     {look.label}
                     {a.no_show ? ' · No-show' : a.arrived ? ' · Arrived' : ''}
