@@ -34,6 +34,9 @@ function Tab({ item, to, inHeader, count }: { item: Item; to: string; inHeader: 
         <path d={item.icon} />
       </svg>
       {item.label}
+      {/* The word and the count apart in the text too ('Deposits 2', not 'Deposits2'), so the name
+          ('Deposits, 2 new requests') holds the words on show in their order (WCAG 2.5.3). */}
+      {!!count && ' '}
       {!!count && (
         <span aria-hidden="true" className={`${bubble} ${inHeader ? css({ position: 'static' }) : bubbleOnIcon}`}>
           {count}

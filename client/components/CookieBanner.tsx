@@ -54,7 +54,12 @@ export function CookieBanner({ who }: { who: string }) {
             type="button"
             // The same look for both: refusing is as easy as accepting.
             className={`${outlineButton} ${choiceButton}`}
-            onClick={() => chooseConsent(c)}
+            onClick={() => {
+              // The button goes with the banner: on a first visit the focus moves to the page's
+              // heading rather than dropping to the page (from 'Cookie settings' it goes back there).
+              if (!reopened) focusPageHeading();
+              chooseConsent(c);
+            }}
           >
             {CHOICE_LABELS[c]}
           </button>
@@ -62,6 +67,14 @@ export function CookieBanner({ who }: { who: string }) {
       </div>
     </section>
   );
+}
+
+/** The screen's own heading (its h1), where a screen reader and the keyboard go on from. */
+function focusPageHeading() {
+  const h1 = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+  if (!h1) return;
+  h1.tabIndex = -1;
+  h1.focus({ preventScroll: true });
 }
 
 const panel = css({

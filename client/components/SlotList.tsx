@@ -1,5 +1,7 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '../../styled-system/css';
 import { longDate, timeLabel } from '../lib/salon-time';
+import { rovingTarget } from './roving';
 
 interface Props {
   date: string;
@@ -10,12 +12,30 @@ interface Props {
   onSelect: (time: string) => void;
 }
 
-/** The times of the chosen day, as a group of toggles named for a screen reader on their own. */
+/**
+ * The times of the chosen day, as a group of toggles named for a screen reader on their own. The
+ * group is one Tab stop (the time last focused, else the chosen one, else the first) and the arrow
+ * keys move between times (up and down by a row, Home and End), so a chosen time is a Tab or two
+ * from NEXT however many times the day has.
+ */
 export function SlotList({ date, timezone, times, selected, onSelect }: Props) {
+  const grid = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState<string | null>(null);
+  const stop = [focused, selected].find((t) => t !== null && times.includes(t)) ?? times[0];
+  const onKey = (e: KeyboardEvent, index: number) => {
+    const el = grid.current;
+    if (!el) return;
+    const columns = getComputedStyle(el).gridTemplateColumns.split(' ').filter(Boolean).length || 1;
+    const next = rovingTarget(e.key, index, times.length, columns);
+    if (next === null) return;
+    e.preventDefault();
+    el.querySelectorAll('button')[next]?.focus();
+  };
   return (
     <div>
       <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>Times below are in {timezone} timezone</p>
       <div
+        ref={grid}
         role="group"
         aria-label={`Times on ${longDate(date)}`}
         className={css({
@@ -25,16 +45,19 @@ export function SlotList({ date, timezone, times, selected, onSelect }: Props) {
           gap: '2',
         })}
       >
-        {times.map((t) => {
+        {times.map((t, i) => {
           const label = timeLabel(t, timezone);
           const on = selected === t;
           return (
             <button
               key={t}
               type="button"
+              tabIndex={t === stop ? 0 : -1}
               aria-pressed={on}
               aria-label={`${label}, ${longDate(date)}`}
               onClick={() => onSelect(t)}
+              onFocus={() => setFocused(t)}
+              onKeyDown={(e) => onKey(e, i)}
               className={css({
                 minH: '11',
                 rounded: 'md',

@@ -94,10 +94,12 @@ test('on a first visit at 320 px the banner sits above the page, covers neither 
   await expect(choice(page, 'Accept all cookies')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(banner(page).locator(':focus')).toHaveCount(0);
-  // Enter chooses; the banner goes and NEXT is still there.
+  // Enter chooses; the banner goes, the focus moves to the screen's heading (not the page's body)
+  // and NEXT is still there.
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(banner(page)).toHaveCount(0);
+  await expect(screen.title).toBeFocused();
   await expect(screen.next).toBeInViewport({ ratio: 1 });
 });
 

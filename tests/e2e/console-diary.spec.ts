@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, DEMO_CLIENT, e164Of, expect, createAccountThroughApi, test, todayIn } from './fixtures';
+import { addDays, DEMO_CLIENT, e164Of, expect, createAccountThroughApi, SALONS, test, todayIn } from './fixtures';
 import { signInToConsole, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
@@ -63,14 +63,14 @@ test('at 1280 px a client’s booking shows in the diary within a second, and a 
   });
   expect(booked.status()).toBe(201);
   const answered = Date.now();
-  await expect(column.getByRole('button', { name: /Jamie Rivers, Restyle, Confirmed/ })).toBeVisible({ timeout: 1000 });
+  await expect(column.getByRole('button', { name: /^Jamie Rivers, [\d:–]+, Restyle, Confirmed$/ })).toBeVisible({ timeout: 1000 });
   console.log(`client's booking answered → shown in the diary: ${Date.now() - answered} ms`);
 
   // a desk booking for the same client, found by name
   await page.getByRole('button', { name: 'New booking' }).click();
   const dialog = page.getByRole('dialog', { name: 'New booking' });
   await dialog.getByLabel('Find a client by name or phone').fill('Jamie');
-  await dialog.getByRole('radio', { name: /Jamie Rivers/ }).check();
+  await dialog.getByRole('option', { name: /Jamie Rivers/ }).click();
   await dialog.getByLabel('Service').selectOption({ label: 'Restyle' });
   await dialog.getByLabel('Time', { exact: true }).selectOption({ index: 2 });
   const time = await dialog.getByLabel('Time', { exact: true }).inputValue();
@@ -175,4 +175,77 @@ test('at 390 px a no-show on the demo card charges the salon’s fee once', asyn
   // the client's bookings show the fee
   const past = (await (await request.get(`/api/salon/1/appointment/${id}/`, { headers: auth })).json()) as { no_show_fee: unknown };
   expect(past.no_show_fee).toEqual({ amount: 20, status: 'paid' });
+});
+
+// Issue 56: every place of the console with appointments in it, walked once at a phone's width with
+// one sign-in, axe on each (status words at 4.5:1, each appointment's name holding what it shows,
+// History's sideways-scrolling table reachable by keyboard), and the desk's client chosen with the
+// keyboard (a combobox: Down, then Enter).
+test('at 390 px the console’s places with appointments pass axe, and the desk chooses a client with Down and Enter', async ({
+  page,
+  setSalon,
+  expectAccessible,
+}) => {
+  test.setTimeout(90_000);
+  // a change for History to list (put back after the test), with a long word that makes the table scroll at 390 px
+  await setSalon(1, { ncob_welcome_message: `${SALONS[1].welcome} https://willow-and-co-islington.example/aftercare-and-colour-guide` });
+  // Jamie's paid deposit booking (worker/db/seed/demo.sql): the first Wednesday 15 days ahead or later
+  let paidDay = addDays(todayIn(), 15);
+  while (new Date(`${paidDay}T00:00:00Z`).getUTCDay() !== 3) paidDay = addDays(paidDay, 1);
+
+  await signInToConsole(page, STAFF.groupOwner, 390);
+  const place = async (name: string) => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  };
+  await place('Today');
+  await expectAccessible('Today');
+
+  await openDiary(page, 1, paidDay);
+  const paid = page.getByRole('button', { name: /^Jamie Rivers, [\d:–]+, [^,]+, Paid$/ });
+  await expect(paid).toBeVisible();
+  await expectAccessible('the diary’s day');
+  await paid.click();
+  const appointment = page.getByRole('dialog');
+  await expect(appointment).toContainText('Paid');
+  await expectAccessible('an appointment');
+  await page.keyboard.press('Escape');
+  await expect(appointment).toHaveCount(0);
+  await page.getByRole('button', { name: 'Week', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Jamie Rivers/ }).first()).toBeVisible();
+  await expectAccessible('the diary’s week');
+
+  // New booking: the client found by typing, chosen with Down and Enter (Enter does not send the form)
+  await page.getByRole('button', { name: 'Day', exact: true }).click();
+  await page.getByRole('button', { name: 'New booking' }).click();
+  const desk = page.getByRole('dialog', { name: 'New booking' });
+  const find = desk.getByRole('combobox', { name: 'Find a client by name or phone' });
+  await find.fill('Jamie');
+  const jamie = desk.getByRole('listbox', { name: 'Clients found' }).getByRole('option', { name: /Jamie Rivers/ });
+  await expect(jamie).toHaveAttribute('aria-selected', 'false');
+  await find.press('ArrowDown');
+  await expect(find).toHaveAttribute('aria-activedescendant', (await jamie.getAttribute('id'))!);
+  await find.press('Enter');
+  await expect(jamie).toHaveAttribute('aria-selected', 'true');
+  await expect(find).toBeFocused();
+  await expect(desk.getByRole('button', { name: 'A new client instead' })).toBeVisible();
+  await expect(desk.getByText('Choose a service to see the times offered')).toBeVisible(); // not sent
+  await expectAccessible('the desk booking form with a client chosen');
+  await desk.getByRole('button', { name: 'Cancel' }).click();
+
+  await place('Clients');
+  await page.getByRole('searchbox').fill('Jamie');
+  await page.getByRole('link', { name: 'Jamie Rivers' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Coming up' })).toBeVisible();
+  await expectAccessible('a client’s card');
+
+  await place('Requests');
+  await expect(page.getByText(/Jamie Rivers/).first()).toBeVisible();
+  await expectAccessible('Requests');
+
+  await place('History');
+  const changes = page.getByRole('region', { name: /^Changes to Willow & Co Islington’s settings/ });
+  await changes.focus();
+  await expect(changes, 'the keyboard reaches the table that scrolls sideways').toBeFocused();
+  await expectAccessible('History');
 });

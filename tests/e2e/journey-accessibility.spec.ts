@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
 import { addDays, BOOKABLE_DAY, dateOfDayName, expect, inEachTheme, longDate, test, type AxeImpact, type ThemeMode } from './fixtures';
 
 // Every day and time control is named on its own for a screen reader ('Mon 23 Availability, Monday 23 November'
@@ -116,4 +117,56 @@ test('after each step the focus moves to the new screen heading, for a screen re
   await journey.chooseStaff();
   await journey.answerPatch('yes');
   await expect(journey.time.title).toBeFocused();
+});
+
+/** Presses Tab until `target` has the focus (at most `max` times) and says how many it took. */
+async function tabsTo(page: Page, target: Locator, max = 60): Promise<number> {
+  for (let n = 1; n <= max; n++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return n;
+  }
+  throw new Error(`no focus on ${target.toString()} after ${max} Tabs`);
+}
+
+test('at 390 px a chosen service and a chosen time are each a Tab or two from NEXT (the lists move by arrow keys)', async ({
+  journey,
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/salon/1');
+  const { services, time } = journey;
+  await expect(services.title).toBeVisible();
+  // The services are one Tab stop: Down goes from a service to the next control (its view more, the next
+  // service, the next category), Space ticks. Before issue 56, 13 Tabs from Full Head Tint to NEXT.
+  await services.service('Full Head Tint').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(services.service('Balayage')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect(services.service('Full Head Tint')).toBeChecked();
+  // Tab: Remove Full Head Tint in the bar, then NEXT.
+  expect(await tabsTo(page, services.next)).toBeLessThanOrEqual(2);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(services.service('Full Head Tint'), 'back into the list where it was left').toBeFocused();
+
+  await services.next.click();
+  await journey.chooseFinishing(['Blow Dry']);
+  await journey.chooseStaff();
+  await journey.answerPatch('yes');
+  await time.pickDay();
+  // The times are one Tab stop too: arrows move (Down by a row), Enter chooses. Before, 19 Tabs from the first to NEXT.
+  const first = time.times.first();
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(time.times.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(time.times.nth(4), 'three to a row at 390 px').toBeFocused();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('aria-pressed', 'true');
+  // Tab: ADD ME TO WAITLIST, then NEXT.
+  expect(await tabsTo(page, time.next)).toBeLessThanOrEqual(3);
 });

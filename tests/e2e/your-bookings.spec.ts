@@ -153,6 +153,16 @@ test('locations, bookings and details fit 320 px and 1280 px, with no serious ax
       await expectAccessible(`${where} (320 px, ${theme})`, { atLeast: 'serious' });
     });
   await page.setViewportSize({ width: 320, height: 640 });
+  // Profile and Deposits, in the salon's own theme: with the bubble of Jamie's open requests on the
+  // navigation's Deposits, whose name must hold what it shows (issue 56).
+  await page.goto('/salon/1/my-profile');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const deposits = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /^Deposits/ });
+  await expect(deposits).toHaveAccessibleName(/^Deposits, \d+ new requests?$/);
+  await expectAccessible('profile (320 px)');
+  await deposits.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Deposits' })).toBeVisible();
+  await expectAccessible('deposits (320 px)');
   await page.goto('/salon/1/my-book');
   await expect(page.getByRole('list', { name: 'Locations' })).toBeVisible();
   await fits('locations');

@@ -131,7 +131,8 @@ function Column(p: {
                 <button
                   type="button"
                   onClick={() => p.onOpen(a.id)}
-                  aria-label={`${when}, ${who}, ${services.map((s) => s.name).join(', ')}, ${look.label}${a.arrived ? ', arrived' : ''}${a.no_show ? ', no-show' : ''}`}
+                  // what the block shows, in its order (WCAG 2.5.3), with commas for a screen reader
+                  aria-label={`${who}, ${when}, ${services.map((s) => s.name).join(', ')}, ${look.label}${a.no_show ? ', No-show' : a.arrived ? ', Arrived' : ''}`}
                   style={{ top: top(start) + 1, height: Math.max(top(end) - top(start) - 2, 22), borderLeftColor: look.colour }}
                   className={css({
                     position: 'absolute',
@@ -152,10 +153,11 @@ function Column(p: {
                     _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px', zIndex: '1' },
                   })}
                 >
-                  <span className={css({ fontWeight: '700', display: 'block', lineClamp: '1' })}>{who}</span>
+                  {/* a space between the lines, so their words stay apart in the text (as in the name) */}
+                  <span className={css({ fontWeight: '700', display: 'block', lineClamp: '1' })}>{who}</span>{' '}
                   <span className={css({ display: 'block', lineClamp: '1' })}>
                     {when} · {services.map((s) => s.name).join(', ')}
-                  </span>
+                  </span>{' '}
                   <span className={css({ display: 'block', fontWeight: '600' })} style={{ color: look.colour }}>
                     {look.label}
                     {a.no_show ? ' · No-show' : a.arrived ? ' · Arrived' : ''}

@@ -13,6 +13,7 @@ import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { ConsoleCallError } from '../lib/api';
 import { bookAtDesk, clientSearchQuery, diaryChanged } from './api';
+import { ClientSearch } from './ClientSearch';
 import { clock } from './format';
 
 const publicCall = async <T,>(path: string): Promise<T> => {
@@ -88,44 +89,25 @@ export function DeskBooking(p: {
       <form onSubmit={submit} noValidate>
         <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
           <legend className={css({ fontWeight: '700', mb: '2' })}>Client</legend>
-          <Field label="Find a client by name or phone" error={clientError}>
-            {(a) => (
-              <input
-                {...a}
-                type="search"
-                className={fieldInput}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          {found.data && found.data.length > 0 && (
-            <div role="radiogroup" aria-label="Clients found" className={css({ display: 'grid', gap: '1', mb: '3' })}>
-              {found.data.map((c) => (
-                <label key={c.id ?? c.phone} className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                  <input
-                    type="radio"
-                    name="desk-client"
-                    checked={c.id ? clientId === c.id : !clientId && phone === c.phone}
-                    onChange={() => {
-                      // one taken down at the desk before: booked again by name and phone
-                      setClientId(c.id ?? '');
-                      if (!c.id) {
-                        setName(c.name);
-                        setPhone(c.phone);
-                      }
-                    }}
-                  />
-                  {c.name} · {c.phone}
-                </label>
-              ))}
-              {clientId && (
-                <button type="button" className={outlineButton} onClick={() => setClientId('')}>
-                  A new client instead
-                </button>
-              )}
-            </div>
+          <ClientSearch
+            search={search}
+            onSearch={setSearch}
+            found={found.data}
+            error={clientError}
+            isChosen={(c) => (c.id ? clientId === c.id : !clientId && phone === c.phone)}
+            onChoose={(c) => {
+              // one taken down at the desk before: booked again by name and phone
+              setClientId(c.id ?? '');
+              if (!c.id) {
+                setName(c.name);
+                setPhone(c.phone);
+              }
+            }}
+          />
+          {clientId && (
+            <button type="button" className={`${outlineButton} ${css({ mb: '3' })}`} onClick={() => setClientId('')}>
+              A new client instead
+            </button>
           )}
           {found.data?.length === 0 && (
             <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>No client found: enter a new one below.</p>

@@ -37,12 +37,16 @@ export function today(): string {
 
 export const money = (minor: number, currency: string) => formatMoney(minor, currency);
 
-/** The status words and look of each state: the colour is never the only sign (the words are always shown). */
+/**
+ * The status words and look of each state: the colour is never the only sign (the words are always
+ * shown). Each colour is also the words' colour at 12 px, so it reads at 4.5:1 or more on every
+ * surface of the console's neutral theme (bg, surface, surfaceMuted: tests/unit/components/console-diary-looks.test.tsx).
+ */
 export const STATUS_LOOK: Record<DiaryStatus, { label: string; colour: string }> = {
-  confirmed: { label: 'Confirmed', colour: '#2563eb' },
-  unconfirmed: { label: 'Unconfirmed', colour: '#b45309' },
-  deposit_pending: { label: 'Deposit pending', colour: '#7c3aed' },
-  paid: { label: 'Paid', colour: '#15803d' },
-  waitlist: { label: 'Waitlist', colour: '#6b7280' },
-  cancelled: { label: 'Cancelled', colour: '#6b7280' },
+  confirmed: { label: 'Confirmed', colour: '#1d4ed8' },
+  unconfirmed: { label: 'Unconfirmed', colour: '#92400e' },
+  deposit_pending: { label: 'Deposit pending', colour: '#6d28d9' },
+  paid: { label: 'Paid', colour: '#166534' },
+  waitlist: { label: 'Waitlist', colour: '#4b5563' },
+  cancelled: { label: 'Cancelled', colour: '#4b5563' },
 };

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { css } from '../../../styled-system/css';
+import { rovingTarget } from '../../components/roving';
 import { card } from '../../components/styles';
 import type { Category } from '../../../shared/types';
 import { toggleService, useBooking } from '../journey';
@@ -17,8 +18,9 @@ export function CategoryList({ categories }: Props) {
   const { selectedServices } = useBooking();
   const [open, setOpen] = useState<Record<number, boolean | undefined>>({});
   const selectedIds = new Set(selectedServices.map((s) => s.id));
+  const keys = useOneTabStop();
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div {...keys} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
       {categories.map((cat) => {
         const count = cat.services.filter((s) => selectedIds.has(s.id)).length;
         // open until the client closes it
@@ -85,4 +87,37 @@ export function CategoryList({ categories }: Props) {
       })}
     </div>
   );
+}
+
+/**
+ * The whole list is one Tab stop (the control last focused in it, else the first category) and
+ * the arrow keys move through its controls in order (categories, services, view more; Home, End),
+ * so a chosen service is a Tab or two from NEXT however long the list is (issue 56). The controls
+ * are the categories' and rows' own, so the stop is kept on the DOM after each render.
+ */
+function useOneTabStop() {
+  const ref = useRef<HTMLDivElement>(null);
+  const last = useRef<HTMLElement | null>(null);
+  const controls = () => Array.from(ref.current?.querySelectorAll<HTMLElement>('button, input') ?? []);
+  const keepStop = (all = controls()) => {
+    const stop = last.current && all.includes(last.current) ? last.current : all[0];
+    for (const el of all) el.tabIndex = el === stop ? 0 : -1;
+  };
+  useLayoutEffect(() => keepStop());
+  const onFocus = (e: FocusEvent) => {
+    if (!(e.target instanceof HTMLElement)) return;
+    last.current = e.target;
+    keepStop();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    // Left and Right stay with the controls (a text caret, nothing here today); Up, Down, Home, End move.
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.altKey || e.ctrlKey || e.metaKey) return;
+    const all = controls();
+    const index = all.indexOf(e.target as HTMLElement);
+    const next = index < 0 ? null : rovingTarget(e.key, index, all.length);
+    if (next === null) return;
+    e.preventDefault();
+    all[next]?.focus();
+  };
+  return { ref, onFocus, onKeyDown };
 }

@@ -72,12 +72,14 @@ export function ServiceSelection() {
           {query.trim() ? `No services match "${query.trim()}".` : 'This salon has no services to book online yet.'}
         </p>
       )}
+      {/* NEXT's bar before the voucher link in the tab order, a Tab or two after the services; on
+          screen the link stays above the bar (the bar is ordered last in the column). */}
+      <SelectedServices />
       {salon.vouchers && (
         <p className={css({ mt: '4' })}>
           <BuyVoucherLink quiet />
         </p>
       )}
-      <SelectedServices />
     </>
   );
 }
