@@ -6,7 +6,7 @@ import {
   redeem,
   redemptionByTillKey,
   redemptionsOf,
-  salonHasAppointment,
+  appointmentOfNumber,
   voucherByCode,
   type DeskVoucherRow,
   type RedemptionRow,
@@ -36,7 +36,7 @@ const redemptionOf = (r: RedemptionRow): VoucherRedemption => ({
   id: r.id,
   amount: toMajor(r.amount_minor),
   balance: toMajor(r.balance_minor),
-  appointment_id: r.appointment_id,
+  appointment_number: r.appointment_number,
   staff_name: r.staff_name,
   created_at: iso(r.created_at),
 });
@@ -59,7 +59,8 @@ export async function lookUpVoucher(db: D1Database, salon: SalonRow, code: strin
 export interface DeskRedemption {
   code: string;
   amountMinor: number;
-  appointmentId: number | null;
+  /** the salon's number of the appointment it pays for ("No. 12"), or null at the till */
+  appointmentNumber: number | null;
   staff: { id: number; name: string };
   tillKey: string;
   now: number;
@@ -73,15 +74,16 @@ export interface DeskRedemption {
 export async function redeemAtDesk(db: D1Database, salon: SalonRow, r: DeskRedemption): Promise<RedeemAnswer & { created: boolean }> {
   const today = localDateOf(r.now, salon.timezone);
   const v = await found(db, salon.id, r.code);
-  if (r.appointmentId !== null && !(await salonHasAppointment(db, salon.id, r.appointmentId)))
-    throw new AppError('NOT_FOUND', 'This salon has no appointment with that number', 'appointment_id');
+  const appointmentId = r.appointmentNumber === null ? null : await appointmentOfNumber(db, salon.id, r.appointmentNumber);
+  if (r.appointmentNumber !== null && appointmentId === null)
+    throw new AppError('NOT_FOUND', `This salon has no appointment No. ${r.appointmentNumber}`, 'appointment_number');
   let taken: RedemptionRow | null;
   try {
     taken = await redeem(db, {
       voucherId: v.id,
       salonId: salon.id,
       amountMinor: r.amountMinor,
-      appointmentId: r.appointmentId,
+      appointmentId,
       staffId: r.staff.id,
       staffName: r.staff.name,
       tillKey: r.tillKey,
