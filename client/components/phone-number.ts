@@ -36,3 +36,15 @@ export function fromE164(e164: string, fallbackCountry: string): { value: string
 
 /** Phone inputs accept only digits, plus, parentheses and spaces (docs/accounts-and-money.md §5). */
 export const phoneChars = (s: string) => s.replace(/[^\d+() ]/g, '');
+
+/**
+ * A search as staff type it (a name, or a phone as they say it: '07700 900123', '+44 7700 900123'):
+ * a phone read in the salon's country becomes its national number without the trunk prefix
+ * ('7700900123'), which is part of the number as kept (+447700900123) however it was typed, and
+ * part of it for a number typed only in part; a name is searched as typed.
+ */
+export function phoneSearchOf(typed: string, country: string): string {
+  const q = typed.trim();
+  if (!/^[\d\s+().-]+$/.test(q)) return q;
+  return parsePhoneNumberFromString(q, country as CountryCode)?.nationalNumber ?? q;
+}

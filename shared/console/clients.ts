@@ -42,7 +42,10 @@ export interface ClientList {
 }
 
 export interface ClientAppointment {
+  /** the row's id: for calls and addresses, never shown */
   id: number;
+  /** the salon's own number, what staff read out and type ("No. 12") */
+  number: number;
   start: string;
   end: string;
   /** confirmed, unconfirmed, waitlist, pending, cancelled; no_show when the client did not come */

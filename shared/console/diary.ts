@@ -54,7 +54,10 @@ export interface DiaryService {
 }
 
 export interface DiaryAppointment {
+  /** the row's id: for calls and addresses, never shown */
   id: number;
+  /** the salon's own number, what staff read out and type ("No. 12") */
+  number: number;
   start: string;
   end: string;
   status: DiaryStatus;
@@ -131,15 +134,26 @@ const fieldMessages = {
   error: (i: { code: string; keys?: string[] }) => (i.code === 'unrecognized_keys' ? `Unknown field: ${i.keys?.join(', ')}` : undefined),
 };
 
+/** A phone the console could not read as a number in the salon's country (or, from abroad, with its + and country code). */
+export const MSG_DESK_PHONE =
+  'Check the mobile number: it is not one we can text (a number from abroad starts with + and its country code)';
+
 export const diaryDate = z.string().refine(isCalendarDate, 'Choose a date such as 2026-03-03');
+// an empty time is what the desk sends when none was chosen: the first message says so
 const startTime = z
   .string('Choose a time')
+  .min(1, 'Choose a time')
   .max(40, 'Choose a time such as 2026-12-01T10:00:00Z')
   .refine(isIsoDateTime, 'Choose a time such as 2026-12-01T10:00:00Z');
+/**
+ * The console reads a phone as staff type it, in the salon's country (client/components/
+ * phone-number.ts `toE164`), and sends it in E.164; what it could not read arrives as typed.
+ */
 const phone = z
   .string('Enter their mobile number')
   .trim()
-  .regex(/^\+[1-9]\d{6,14}$/, 'Enter a mobile number in international form, such as +447700900123');
+  .min(1, 'Enter their mobile number')
+  .regex(/^\+[1-9]\d{6,14}$/, MSG_DESK_PHONE);
 
 /** POST /api/console/salons/{id}/appointments: a booking taken at the desk. */
 export const deskBookingSchema = z.strictObject(
@@ -159,8 +173,8 @@ export const deskBookingSchema = z.strictObject(
     procedures: z
       .array(
         z.strictObject({
-          service_id: z.number('Choose a service').int().positive(),
-          stylist_id: z.number('Choose a stylist').int().positive(),
+          service_id: z.number('Choose a service').int('Choose a service').positive('Choose a service'),
+          stylist_id: z.number('Choose who does it').int('Choose who does it').positive('Choose who does it'),
         }),
         { error: () => 'Choose at least one service' },
       )

@@ -26,8 +26,16 @@ export const redeemSchema = z.strictObject(
       .positive('Enter an amount of more than 0')
       .max(100_000, 'That is more than any voucher holds')
       .refine(hasAtMost2Decimals, 'Use at most 2 decimal places'),
-    /** the appointment it pays for; absent: at the till with no appointment (a product, a walk-in) */
-    appointment_id: z.number('Choose the appointment, or none').int().positive().nullish(),
+    /**
+     * the appointment it pays for, by the salon's own number ("No. 12": the diary, the client's
+     * card); absent: at the till with no appointment (a product, a walk-in)
+     */
+    appointment_number: z
+      .number('Type the appointment’s number, such as 12, or leave it empty')
+      .int('Type the appointment’s number, such as 12, or leave it empty')
+      .positive('Type the appointment’s number, such as 12, or leave it empty')
+      .max(1_000_000_000, 'No appointment has a number that large')
+      .nullish(),
   },
   { error: (i) => (i.code === 'unrecognized_keys' ? `Unknown field: ${i.keys.join(', ')}` : undefined) },
 );
@@ -38,7 +46,8 @@ export interface VoucherRedemption {
   amount: number;
   /** what was left once it was taken */
   balance: number;
-  appointment_id: number | null;
+  /** the salon's number of the appointment it paid for ("No. 12"), or null at the till */
+  appointment_number: number | null;
   /** who took it */
   staff_name: string;
   created_at: string;

@@ -148,7 +148,11 @@ test('at 390 px a no-show on the demo card charges the salon’s fee once', asyn
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('£20.00');
   await dialog.getByRole('button', { name: 'No-show' }).click();
-  await expect(dialog).toContainText('Marked as a no-show. Fee charged.');
+  // it asks first, saying what will be charged, and after says what was
+  const ask = page.getByRole('dialog', { name: 'Mark as a no-show?' });
+  await expect(ask).toContainText('The £20.00 no-show fee will be charged to their');
+  await ask.getByRole('button', { name: 'Mark as a no-show' }).click();
+  await expect(dialog).toContainText(/Marked as a no-show\. £20\.00 charged to their .+ 4242\./);
   await expect(dialog.getByRole('button', { name: /No-show|Charge the no-show fee/ })).toHaveCount(0);
   // a second press from another till (or a retry) charges nothing more
   const again = await request.post(`/api/console/salons/1/appointments/${id}/no-show`, { headers: { Authorization: `Bearer ${token}` } });

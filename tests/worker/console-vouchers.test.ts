@@ -1,4 +1,3 @@
-import { dbOf } from './salon-db';
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskVoucherDetail, RedeemAnswer, SoldVouchers } from '../../shared/console/vouchers';
@@ -36,17 +35,19 @@ describe('vouchers at the desk', () => {
     });
   });
 
-  it('redeems part against an appointment, then the rest at the till; the history lists both, newest first', async () => {
+  it('redeems part against an appointment (by its number), then the rest at the till; the history lists both, newest first', async () => {
     const code = await soldVoucher(1, 5000);
-    const appt = (await env.DB.prepare('SELECT id FROM appointments WHERE salon_id = 1 LIMIT 1').first<{ id: number }>())!.id;
-    const first = await redeemAtTill(owner, 1, code, { amount: 20.5, appointment_id: appt });
+    const appt = (await env.DB.prepare('SELECT number FROM appointments WHERE salon_id = 1 AND number IS NOT NULL LIMIT 1').first<{
+      number: number;
+    }>())!.number;
+    const first = await redeemAtTill(owner, 1, code, { amount: 20.5, appointment_number: appt });
     expect(first.status).toBe(201);
     const a = (await first.json()) as RedeemAnswer;
-    expect(a.redemption).toMatchObject({ amount: 20.5, balance: 29.5, appointment_id: appt, staff_name: 'Morgan Willow' });
+    expect(a.redemption).toMatchObject({ amount: 20.5, balance: 29.5, appointment_number: appt, staff_name: 'Morgan Willow' });
     expect(a.voucher.balance).toBe(29.5);
     const rest = (await (await redeemAtTill(owner, 1, code, { amount: 29.5 })).json()) as RedeemAnswer;
     expect(rest.voucher).toMatchObject({ balance: 0, state: 'used' });
-    expect(rest.voucher.redemptions.map((r) => [r.amount, r.balance, r.appointment_id])).toEqual([
+    expect(rest.voucher.redemptions.map((r) => [r.amount, r.balance, r.appointment_number])).toEqual([
       [29.5, 0, null],
       [20.5, 29.5, appt],
     ]);
@@ -77,10 +78,12 @@ describe('vouchers at the desk', () => {
 
   it('a till key used again for another amount or appointment is 409 idempotency_key_reused, and takes nothing more', async () => {
     const code = await soldVoucher(1, 5000);
-    const appt = (await env.DB.prepare('SELECT id FROM appointments WHERE salon_id = 1 LIMIT 1').first<{ id: number }>())!.id;
+    const appt = (await env.DB.prepare('SELECT number FROM appointments WHERE salon_id = 1 AND number IS NOT NULL LIMIT 1').first<{
+      number: number;
+    }>())!.number;
     const key = crypto.randomUUID();
     expect((await redeemAtTill(owner, 1, code, { amount: 10 }, key)).status).toBe(201);
-    for (const other of [{ amount: 15 }, { amount: 10, appointment_id: appt }, { amount: 9.99 }]) {
+    for (const other of [{ amount: 15 }, { amount: 10, appointment_number: appt }, { amount: 9.99 }]) {
       const res = await redeemAtTill(owner, 1, code, other, key);
       expect(res.status).toBe(409);
       expect(await res.json()).toMatchObject({
@@ -147,10 +150,11 @@ describe('vouchers at the desk', () => {
     const code = await soldVoucher(1, 5000);
     expect((await lookUp(code, 3, manager3)).status).toBe(404);
     expect((await redeemAtTill(manager3, 3, code, { amount: 5 })).status).toBe(404);
-    const other = (await (await dbOf(2)).prepare('SELECT id FROM appointments WHERE salon_id = 2 LIMIT 1').first<{ id: number }>())!.id;
-    const wrongAppt = await redeemAtTill(owner, 1, code, { amount: 5, appointment_id: other });
+    // numbers are each salon's own: one salon 1 has not reached is no appointment of its
+    const beyond = (await env.DB.prepare('SELECT MAX(number) + 1 AS n FROM appointments WHERE salon_id = 1').first<{ n: number }>())!.n;
+    const wrongAppt = await redeemAtTill(owner, 1, code, { amount: 5, appointment_number: beyond });
     expect(wrongAppt.status).toBe(404);
-    expect(await wrongAppt.json()).toMatchObject({ field: 'appointment_id' });
+    expect(await wrongAppt.json()).toMatchObject({ field: 'appointment_number', detail: `This salon has no appointment No. ${beyond}` });
     for (const [body, field] of [
       [{ amount: -1 }, 'amount'],
       [{ amount: 1.234 }, 'amount'],

@@ -1,6 +1,6 @@
-import { env } from 'cloudflare:test';
 import { newVoucherCode } from '../../worker/payments/voucher-rules';
 import { consoleCall } from './console-helpers';
+import { dbOf } from './salon-db';
 
 let seq = 0;
 
@@ -12,15 +12,20 @@ export async function soldVoucher(salonId: number, amountMinor: number, expiry =
   const code = newVoucherCode();
   const session = `cs_test_desk${Date.now()}x${seq++}`;
   const now = Date.now();
-  await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO voucher_purchases (session_id, salon_id, amount_minor, currency, purchaser_email, validity_months, created_at)
+  const db = await dbOf(salonId);
+  await db.batch([
+    db
+      .prepare(
+        `INSERT INTO voucher_purchases (session_id, salon_id, amount_minor, currency, purchaser_email, validity_months, created_at)
        VALUES (?, ?, ?, 'gbp', 'buyer@example.test', 12, ?)`,
-    ).bind(session, salonId, amountMinor, now),
-    env.DB.prepare(
-      `INSERT INTO vouchers (session_id, salon_id, code, amount_minor, currency, expiry_date, purchaser_email, issued_at)
+      )
+      .bind(session, salonId, amountMinor, now),
+    db
+      .prepare(
+        `INSERT INTO vouchers (session_id, salon_id, code, amount_minor, currency, expiry_date, purchaser_email, issued_at)
        VALUES (?, ?, ?, ?, 'gbp', ?, 'buyer@example.test', ?)`,
-    ).bind(session, salonId, code, amountMinor, expiry, now),
+      )
+      .bind(session, salonId, code, amountMinor, expiry, now),
   ]);
   return code;
 }

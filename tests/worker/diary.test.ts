@@ -163,6 +163,37 @@ describe('bookings taken at the desk', () => {
     expect(Object.keys(((await bad.json()) as { errors: Record<string, string> }).errors)).toEqual(['client.phone']);
   }, 40_000);
 
+  it('finds a client by their phone as staff type it, and words what to fix for a person at the desk (issue 56)', async () => {
+    const date = next(3, 'Europe/London');
+    const [time] = await offered(1, date, 1, 3);
+    const booked = await post('salons/1/appointments', tokens.groupOwner, {
+      client: { name: 'Robin Typed', phone: '+447700900456' },
+      start_time: time,
+      procedures: [{ service_id: 1, stylist_id: 3 }],
+    });
+    expect(booked.status).toBe(201);
+    for (const typed of ['07700 900456', '07700900456', '+44 7700 900456', '900456', 'robin']) {
+      const found = await get<{ name: string; phone: string }[]>(`salons/1/desk/clients?q=${encodeURIComponent(typed)}`, tokens.groupOwner);
+      expect(found.body, typed).toEqual([{ id: null, name: 'Robin Typed', phone: '+447700900456' }]);
+    }
+    const asked = async (change: Record<string, unknown>) => {
+      const res = await post('salons/1/appointments', tokens.groupOwner, {
+        client: { name: 'Robin Typed', phone: '+447700900456' },
+        start_time: time,
+        procedures: [{ service_id: 1, stylist_id: 3 }],
+        ...change,
+      });
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { errors: Record<string, string> }).errors;
+    };
+    expect(await asked({ start_time: '' })).toEqual({ start_time: 'Choose a time' });
+    expect(await asked({ procedures: [{ service_id: 0, stylist_id: 0 }] })).toEqual({
+      'procedures.0.service_id': 'Choose a service',
+      'procedures.0.stylist_id': 'Choose who does it',
+    });
+    expect(await asked({ client: { name: 'Robin Typed', phone: '' } })).toEqual({ 'client.phone': 'Enter their mobile number' });
+  });
+
   it('lets a manager book any free time, not only those offered, and moves and cancels through the same code as clients', async () => {
     const date = next(2, 'America/New_York');
     // 19:00 is after Marco's hours: never offered, but free

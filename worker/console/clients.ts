@@ -116,6 +116,7 @@ export async function clientCard(db: D1Database, scope: Scope, key: string, q: {
     client: summaryOf(person),
     appointments: appointments.map((a) => ({
       id: a.id,
+      number: a.number,
       start: iso(a.start_at),
       end: iso(a.end_at),
       status: a.no_show_at !== null ? 'no_show' : a.status,

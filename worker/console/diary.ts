@@ -20,6 +20,7 @@ export function diaryStatus(r: Pick<DiaryRow, 'status' | 'payment_status' | 'ope
 export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[]): DiaryAppointment {
   return {
     id: r.id,
+    number: r.number,
     start: iso(r.start_at),
     end: iso(r.end_at),
     status: diaryStatus(r),

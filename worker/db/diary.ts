@@ -8,6 +8,8 @@ import { retryable } from './no-show-fees';
 
 export interface DiaryRow {
   id: number;
+  /** the salon's own number of the appointment ("No. 12"; migration 0033) */
+  number: number;
   status: 'confirmed' | 'unconfirmed' | 'waitlist' | 'pending' | 'cancelled';
   origin: 'online' | 'salon' | 'online_rebooking';
   start_at: number;
@@ -43,7 +45,7 @@ export interface DiaryProcedureRow {
   end_at: number;
 }
 
-const ROW = `a.id, a.status, a.origin, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id,
+const ROW = `a.id, a.number, a.status, a.origin, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id,
   a.client_id, COALESCE(NULLIF(c.name, ''), a.client_name) AS client_name, COALESCE(c.phone, a.client_phone) AS client_phone,
   a.arrived_at, a.no_show_at, a.notes, a.created_at, a.cancelled_at,
   EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')) AS open_request,
@@ -181,26 +183,24 @@ export async function messagesAbout(db: D1Database, appointmentId: number) {
 }
 
 /**
- * Clients of the salon found by name or phone: those with an account who booked here (or were
+ * Clients of the salon found by name or phone (LIKE patterns, ESCAPE '\', as the Clients place
+ * searches: console/clients.ts `searchPatterns`): those with an account who booked here (or were
  * asked for a deposit), and those the desk took down without one (id null: booked by name and phone).
  */
-export async function findClients(db: D1Database, salonId: number, search: string) {
-  const digits = search.replace(/[^\d]/g, '');
-  const like = `%${search.replace(/[%_\\]/g, (m) => `\\${m}`)}%`;
-  const phoneLike = digits.length >= 4 ? `%${digits}%` : null;
+export async function findClients(db: D1Database, salonId: number, search: { name: string | null; phone: string | null }) {
   const { results } = await db
     .prepare(
       `SELECT c.id, c.name, c.phone FROM clients c
-        WHERE (c.name LIKE ?2 ESCAPE '\\' OR (?3 IS NOT NULL AND c.phone LIKE ?3))
+        WHERE (c.name LIKE ?2 ESCAPE '\\' OR c.phone LIKE ?3)
           AND (EXISTS (SELECT 1 FROM appointments a WHERE a.client_id = c.id AND a.salon_id = ?1)
                OR EXISTS (SELECT 1 FROM invites i WHERE i.client_id = c.id AND i.salon_id = ?1))
        UNION
        SELECT NULL AS id, a.client_name AS name, a.client_phone AS phone FROM appointments a
         WHERE a.salon_id = ?1 AND a.client_id IS NULL AND a.client_phone IS NOT NULL
-          AND (a.client_name LIKE ?2 ESCAPE '\\' OR (?3 IS NOT NULL AND a.client_phone LIKE ?3))
+          AND (a.client_name LIKE ?2 ESCAPE '\\' OR a.client_phone LIKE ?3)
        ORDER BY name LIMIT 20`,
     )
-    .bind(salonId, like, phoneLike)
+    .bind(salonId, search.name, search.phone)
     .all<{ id: string | null; name: string; phone: string }>();
   return results;
 }

@@ -95,6 +95,8 @@ export const personOf = (db: D1Database, q: { salonId: number; stylistId: number
 
 export interface ClientAppointmentRow {
   id: number;
+  /** the salon's own number ("No. 12") */
+  number: number;
   start_at: number;
   end_at: number;
   status: string;
@@ -110,7 +112,7 @@ export async function appointmentsOfClient(db: D1Database, salonId: number, key:
   const { results } = await db
     .prepare(
       `WITH ${BOOKED}
-       SELECT a.id, a.start_at, a.end_at, a.status, a.no_show_at,
+       SELECT a.id, a.number, a.start_at, a.end_at, a.status, a.no_show_at,
               (SELECT coalesce(sum(p.price), 0) FROM appointment_procedures p WHERE p.appointment_id = a.id) AS price,
               (SELECT group_concat(name, ', ') FROM (SELECT coalesce(sv.name, 'Patch test') AS name FROM appointment_procedures p
                  LEFT JOIN services sv ON sv.id = p.service_id WHERE p.appointment_id = a.id ORDER BY p.start_at)) AS services,

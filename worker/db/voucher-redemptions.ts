@@ -20,6 +20,8 @@ export interface RedemptionRow {
   amount_minor: number;
   balance_minor: number;
   appointment_id: number | null;
+  /** the salon's number of that appointment (appointments.number) */
+  appointment_number: number | null;
   staff_id: number | null;
   staff_name: string;
   till_key: string;
@@ -32,7 +34,10 @@ export const voucherByCode = (db: D1Database, salonId: number, code: string) =>
 
 export async function redemptionsOf(db: D1Database, voucherId: number): Promise<RedemptionRow[]> {
   const { results } = await db
-    .prepare('SELECT * FROM voucher_redemptions WHERE voucher_id = ? ORDER BY created_at DESC, id DESC')
+    .prepare(
+      `SELECT r.*, a.number AS appointment_number FROM voucher_redemptions r LEFT JOIN appointments a ON a.id = r.appointment_id
+        WHERE r.voucher_id = ? ORDER BY r.created_at DESC, r.id DESC`,
+    )
     .bind(voucherId)
     .all<RedemptionRow>();
   return results;
@@ -81,7 +86,7 @@ export async function redeem(db: D1Database, r: NewRedemption): Promise<Redempti
         WHERE v.id = ?1 AND v.salon_id = ?2 AND v.expiry_date >= ?9 AND v.amount_minor - v.redeemed_minor >= ?3
           AND (?4 IS NULL OR EXISTS (SELECT 1 FROM appointments a WHERE a.id = ?4 AND a.salon_id = ?2))
        ON CONFLICT (voucher_id, till_key) DO NOTHING
-       RETURNING *`,
+       RETURNING *, (SELECT number FROM appointments a WHERE a.id = voucher_redemptions.appointment_id) AS appointment_number`,
     )
     .bind(r.voucherId, r.salonId, r.amountMinor, r.appointmentId, r.staffId, r.staffName, r.tillKey, r.now, r.today)
     .first<RedemptionRow>();
@@ -89,8 +94,15 @@ export async function redeem(db: D1Database, r: NewRedemption): Promise<Redempti
 
 /** The redemption a till key made on this voucher before (a retried request), or null. */
 export const redemptionByTillKey = (db: D1Database, voucherId: number, tillKey: string) =>
-  db.prepare('SELECT * FROM voucher_redemptions WHERE voucher_id = ? AND till_key = ?').bind(voucherId, tillKey).first<RedemptionRow>();
+  db
+    .prepare(
+      `SELECT r.*, a.number AS appointment_number FROM voucher_redemptions r LEFT JOIN appointments a ON a.id = r.appointment_id
+        WHERE r.voucher_id = ? AND r.till_key = ?`,
+    )
+    .bind(voucherId, tillKey)
+    .first<RedemptionRow>();
 
-/** Whether the salon has this appointment. */
-export const salonHasAppointment = async (db: D1Database, salonId: number, appointmentId: number) =>
-  !!(await db.prepare('SELECT 1 AS x FROM appointments WHERE id = ? AND salon_id = ?').bind(appointmentId, salonId).first());
+/** The salon's appointment with this number ("No. 12", appointments.number): its id, or null. */
+export const appointmentOfNumber = async (db: D1Database, salonId: number, number: number) =>
+  (await db.prepare('SELECT id FROM appointments WHERE salon_id = ? AND number = ?').bind(salonId, number).first<{ id: number }>())?.id ??
+  null;

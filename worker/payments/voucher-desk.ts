@@ -6,7 +6,7 @@ import {
   redeem,
   redemptionByTillKey,
   redemptionsOf,
-  salonHasAppointment,
+  appointmentOfNumber,
   voucherByCode,
   type DeskVoucherRow,
   type RedemptionRow,
@@ -36,7 +36,7 @@ const redemptionOf = (r: RedemptionRow): VoucherRedemption => ({
   id: r.id,
   amount: toMajor(r.amount_minor),
   balance: toMajor(r.balance_minor),
-  appointment_id: r.appointment_id,
+  appointment_number: r.appointment_number,
   staff_name: r.staff_name,
   created_at: iso(r.created_at),
 });
@@ -59,7 +59,8 @@ export async function lookUpVoucher(db: D1Database, salon: SalonRow, code: strin
 export interface DeskRedemption {
   code: string;
   amountMinor: number;
-  appointmentId: number | null;
+  /** the salon's number of the appointment it pays for ("No. 12"), or null at the till */
+  appointmentNumber: number | null;
   staff: { id: number; name: string };
   tillKey: string;
   now: number;
@@ -69,7 +70,11 @@ export interface DeskRedemption {
  * A till key names one redemption, as an Idempotency-Key names one booking (bookings/book.ts):
  * the same request again answers the first redemption; another amount or appointment is 409.
  */
-function assertSameRedemption(prior: RedemptionRow, r: DeskRedemption, money: (minor: number) => string): void {
+function assertSameRedemption(
+  prior: RedemptionRow,
+  r: { amountMinor: number; appointmentId: number | null },
+  money: (minor: number) => string,
+): void {
   if (prior.amount_minor === r.amountMinor && prior.appointment_id === r.appointmentId) return;
   throw new AppError(
     'CONFLICT',
@@ -87,15 +92,16 @@ function assertSameRedemption(prior: RedemptionRow, r: DeskRedemption, money: (m
 export async function redeemAtDesk(db: D1Database, salon: SalonRow, r: DeskRedemption): Promise<RedeemAnswer & { created: boolean }> {
   const today = localDateOf(r.now, salon.timezone);
   const v = await found(db, salon.id, r.code);
-  if (r.appointmentId !== null && !(await salonHasAppointment(db, salon.id, r.appointmentId)))
-    throw new AppError('NOT_FOUND', 'This salon has no appointment with that number', 'appointment_id');
+  const appointmentId = r.appointmentNumber === null ? null : await appointmentOfNumber(db, salon.id, r.appointmentNumber);
+  if (r.appointmentNumber !== null && appointmentId === null)
+    throw new AppError('NOT_FOUND', `This salon has no appointment No. ${r.appointmentNumber}`, 'appointment_number');
   let taken: RedemptionRow | null;
   try {
     taken = await redeem(db, {
       voucherId: v.id,
       salonId: salon.id,
       amountMinor: r.amountMinor,
-      appointmentId: r.appointmentId,
+      appointmentId,
       staffId: r.staff.id,
       staffName: r.staff.name,
       tillKey: r.tillKey,
@@ -110,7 +116,7 @@ export async function redeemAtDesk(db: D1Database, salon: SalonRow, r: DeskRedem
   const created = taken !== null;
   taken ??= await redemptionByTillKey(db, v.id, r.tillKey);
   const money = (minor: number) => formatMoney(minor, salon.currency, salon.country_code);
-  if (!created && taken) assertSameRedemption(taken, r, money);
+  if (!created && taken) assertSameRedemption(taken, { amountMinor: r.amountMinor, appointmentId }, money);
   const after = await found(db, salon.id, r.code);
   if (taken) return { redemption: redemptionOf(taken), voucher: await detail(db, after, today), created };
   if (after.expiry_date < today) throw new AppError('CONFLICT', `This voucher expired on ${after.expiry_date}`, 'code', 'VOUCHER_EXPIRED');

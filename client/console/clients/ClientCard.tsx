@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
-import type { ClientAppointment, ClientCard, ClientMessageKind } from '../../../shared/console/clients';
+import { appointmentNo } from '../../../shared/console/appointment-number';
+import type { ClientAppointment, ClientCard, ClientMessageKind, ClientSummary } from '../../../shared/console/clients';
 import { CAN, type StaffRole } from '../../../shared/console/roles';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton, outlineButton } from '../../components/styles';
 import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../app/looks';
 import { DeliveryBadge } from '../components/DeliveryBadge';
+import { AskFirst } from '../components/AskFirst';
 import { FormAlert } from '../components/Field';
 import { moneyOf, salonTime, useSalonFacts } from '../desk/salon-facts';
 import { clientCardQuery, sendRebookingLink } from './api';
@@ -92,7 +94,7 @@ function Card({ salonId, card, role, timezone }: { salonId: number; card: Client
             <dd>{card.no_shows}</dd>
           </div>
         </dl>
-        {can(CAN.requests, role) && card.can_rebook && <RebookingLink salonId={salonId} clientId={client.id} />}
+        {can(CAN.requests, role) && card.can_rebook && <RebookingLink salonId={salonId} client={client} />}
       </section>
       <section aria-labelledby="client-upcoming" className={sectionBox}>
         <h2 id="client-upcoming" className={sectionTitle}>
@@ -160,7 +162,7 @@ function Appointments({
               </p>
               {ask && a.upcoming && !a.open_request && (
                 <Link
-                  to={`../requests?${new URLSearchParams({ appointment: String(a.id), for: ask }).toString()}`}
+                  to={`../requests?${new URLSearchParams({ appointment: String(a.id), no: String(a.number), for: ask }).toString()}`}
                   relative="path"
                   aria-label={`Ask for a deposit for ${salonTime(a.start, timezone)}`}
                   className={css({ color: 'primary', textDecoration: 'underline' })}
@@ -171,7 +173,7 @@ function Appointments({
             </div>
             <p>{a.services}</p>
             <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
-              {[a.stylists, moneyOf(a.price, currency), `No. ${a.id}`].filter(Boolean).join(' · ')}
+              {[a.stylists, moneyOf(a.price, currency), appointmentNo(a.number)].filter(Boolean).join(' · ')}
             </p>
           </li>
         ))}
@@ -185,29 +187,31 @@ function Appointments({
   );
 }
 
-function RebookingLink({ salonId, clientId }: { salonId: number; clientId: string }) {
+function RebookingLink({ salonId, client }: { salonId: number; client: ClientSummary }) {
   const [state, setState] = useState<{ sending: boolean; done?: string; failed?: string }>({ sending: false });
   return (
     <div>
-      <button
-        type="button"
+      <AskFirst
         className={outlineButton}
         disabled={state.sending}
-        onClick={async () => {
+        question="Text a rebooking link?"
+        consequences={[`${client.name} will be texted a link to book again, at ${client.phone}.`, 'A text cannot be taken back once sent.']}
+        confirm="Text the link"
+        onConfirm={async () => {
           setState({ sending: true });
           try {
-            const made = await sendRebookingLink(salonId, clientId);
+            const made = await sendRebookingLink(salonId, client.id);
             setState({
               sending: false,
-              done: `Rebooking link texted. It works until ${new Date(made.expires_at).toLocaleDateString('en-GB')}.`,
+              done: `Rebooking link texted to ${client.phone}. It works until ${new Date(made.expires_at).toLocaleDateString('en-GB')}.`,
             });
           } catch (e) {
-            setState({ sending: false, failed: e instanceof Error ? e.message : 'The link could not be sent' });
+            setState({ sending: false, failed: `The link was not sent: ${e instanceof Error ? e.message : 'try again'}` });
           }
         }}
       >
-        Text a rebooking link
-      </button>
+        {state.sending ? 'Sending the link…' : 'Text a rebooking link'}
+      </AskFirst>
       {state.done && (
         <p role="status" className={css({ mt: '2' })}>
           {state.done}

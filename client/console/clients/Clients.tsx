@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
+import { phoneSearchOf } from '../../components/phone-number';
 import { primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../app/current-salon';
 import { screenTitle, sectionBox, table } from '../app/looks';
@@ -79,7 +80,8 @@ function Search({ q, onSearch, intro }: { q: string; onSearch: (q: string) => vo
 
 function Results({ salonId, q, page, onPage }: { salonId: number; q: string; page: number; onPage: (p: number) => void }) {
   const facts = useSalonFacts(salonId);
-  const list = useQuery({ ...clientListQuery(salonId, q, page), placeholderData: keepPreviousData });
+  // a phone as staff type it, read in the salon's country ('07700 900123')
+  const list = useQuery({ ...clientListQuery(salonId, phoneSearchOf(q, facts.country), page), placeholderData: keepPreviousData });
   if (list.isPending) return <Loading what="clients" />;
   if (list.isError) return <CallFailed message={list.error.message} onRetry={() => void list.refetch()} />;
   const { clients, total, pages } = list.data;

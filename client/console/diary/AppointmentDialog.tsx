@@ -11,6 +11,9 @@ import { table } from '../app/looks';
 import { appointmentQuery, deskAction, diaryChanged, type DeskAction } from './api';
 import { clock, dateIn, longDay, money, STATUS_LOOK } from './format';
 import { DeliveryBadge } from '../components/DeliveryBadge';
+import { AskFirst } from '../components/AskFirst';
+import { appointmentNo } from '../../../shared/console/appointment-number';
+import { cancelDone, cancelWillDo, noShowDone, noShowWillDo } from './outcomes';
 
 const FEE_WORDS = {
   charging: 'being charged',
@@ -73,16 +76,15 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
     onSuccess: (updated, action) => {
       queries.setQueryData(appointmentQuery(p.salonId, a.id).queryKey, updated);
       void diaryChanged(queries, p.salonId);
+      // what happened, read from the appointment as the server answers it
       setDone(
         action === 'no-show'
-          ? updated.no_show_fee
-            ? `Marked as a no-show. Fee ${FEE_WORDS[updated.no_show_fee.status]}${updated.no_show_fee.failure ? `: ${updated.no_show_fee.failure}` : '.'}${stoppedWords(updated.no_show_fee)}`
-            : 'Marked as a no-show.'
+          ? noShowDone(updated, currency) + (updated.no_show_fee ? stoppedWords(updated.no_show_fee) : '')
           : typeof action === 'string'
             ? { confirm: 'Confirmed.', arrived: 'Marked as arrived.' }[action]
             : 'cancel' in action
-              ? 'Cancelled. The client has been texted.'
-              : 'Moved. The client has been texted.',
+              ? cancelDone(updated, currency)
+              : 'Moved. A text telling the client the new time is on its way.',
       );
     },
   });
@@ -91,6 +93,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
   const look = STATUS_LOOK[a.status];
   return (
     <div className={css({ display: 'grid', gap: '3', fontSize: 'sm' })}>
+      <p className={css({ fontWeight: '700' })}>Appointment {appointmentNo(a.number)}</p>
       <p>
         <strong>{longDay(dateIn(a.start, timezone))}</strong>, {clock(a.start, timezone)}–{clock(a.end, timezone)} ·{' '}
         <span className={css({ fontWeight: '700' })}>{look.label}</span>
@@ -140,8 +143,8 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
         <p>Price {money(a.price, currency)}</p>
         {a.no_show_protection && (
           <p>
-            No-show fee {money(a.no_show_protection.fee, currency)}:{' '}
-            {a.no_show_protection.card ? `charged to the client’s ${a.no_show_protection.card}` : 'no card on file'}
+            No-show fee {money(a.no_show_protection.fee, currency)} if they do not come:{' '}
+            {a.no_show_protection.card ? `their ${a.no_show_protection.card} is on file` : 'no card on file, so it cannot be charged'}
           </p>
         )}
         {a.payments.length > 0 && (
@@ -198,13 +201,22 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
             </button>
           )}
           {p.canRunDesk && started && (!a.no_show_fee || a.no_show_fee.can_retry) && (
-            <button type="button" className={outlineButton} disabled={act.isPending} onClick={() => act.mutate('no-show')}>
+            <AskFirst
+              className={outlineButton}
+              disabled={act.isPending}
+              question={a.no_show ? 'Charge the no-show fee again?' : 'Mark as a no-show?'}
+              consequences={noShowWillDo(a, currency)}
+              confirm={a.no_show ? 'Charge the fee' : 'Mark as a no-show'}
+              onConfirm={() => act.mutate('no-show')}
+            >
               {a.no_show ? 'Charge the no-show fee again' : 'No-show'}
-            </button>
+            </AskFirst>
           )}
         </div>
       )}
-      {open && p.canRunDesk && <MoveAndCancel a={a} timezone={timezone} pending={act.isPending} onAct={(x) => act.mutate(x)} />}
+      {open && p.canRunDesk && (
+        <MoveAndCancel a={a} timezone={timezone} currency={currency} pending={act.isPending} onAct={(x) => act.mutate(x)} />
+      )}
       <div aria-live="polite">
         {act.isError && (
           <p role="alert" className={css({ color: 'danger' })}>
@@ -217,7 +229,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
   );
 }
 
-function MoveAndCancel(p: { a: DeskAppointment; timezone: string; pending: boolean; onAct: (a: DeskAction) => void }) {
+function MoveAndCancel(p: { a: DeskAppointment; timezone: string; currency: string; pending: boolean; onAct: (a: DeskAction) => void }) {
   const [when, setWhen] = useState('');
   const [anyTime, setAnyTime] = useState(false);
   return (
@@ -245,12 +257,20 @@ function MoveAndCancel(p: { a: DeskAppointment; timezone: string; pending: boole
         </button>
       </form>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mt: '3' })}>
-        <button type="button" className={linkButton} disabled={p.pending} onClick={() => p.onAct({ cancel: 'client' })}>
-          Cancel: the client asked
-        </button>
-        <button type="button" className={linkButton} disabled={p.pending} onClick={() => p.onAct({ cancel: 'salon' })}>
-          Cancel: the salon cancels (full refund)
-        </button>
+        {(['client', 'salon'] as const).map((by) => (
+          <AskFirst
+            key={by}
+            className={linkButton}
+            disabled={p.pending}
+            question="Cancel this appointment?"
+            consequences={cancelWillDo(p.a, by, p.currency)}
+            confirm="Cancel the appointment"
+            back="Keep the appointment"
+            onConfirm={() => p.onAct({ cancel: by })}
+          >
+            {by === 'client' ? 'Cancel: the client asked' : 'Cancel: the salon cancels (full refund)'}
+          </AskFirst>
+        ))}
       </div>
     </details>
   );

@@ -5,12 +5,14 @@ import { ServiceOptions } from '../components/ServiceOptions';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import type { DaySlots } from '../../../shared/availability';
+import type { DaySlots, ServiceStylists } from '../../../shared/availability';
 import { deskBookingSchema, type DeskAppointment, type DeskBooking as Booking, type DiaryStylist } from '../../../shared/console/diary';
 import type { Category } from '../../../shared/types';
 import { Modal } from '../../components/Modal';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
+import { phoneSearchOf, toE164 } from '../../components/phone-number';
+import { useSalonFacts } from '../desk/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { bookAtDesk, clientSearchQuery, diaryChanged } from './api';
 import { ClientSearch } from './ClientSearch';
@@ -18,7 +20,7 @@ import { clock } from './format';
 
 const publicCall = async <T,>(path: string): Promise<T> => {
   const res = await fetch(`/api/${path}`, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error(`${res.status}`);
+  if (!res.ok) throw new Error('This could not be loaded just now. Try again in a moment.');
   return (await res.json()) as T;
 };
 
@@ -41,20 +43,33 @@ export function DeskBooking(p: {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [service, setService] = useState('');
-  const [stylist, setStylist] = useState(p.stylists[0] ? String(p.stylists[0].id) : '');
+  const [stylist, setStylist] = useState('');
   const [time, setTime] = useState('');
   const [anyTime, setAnyTime] = useState(false);
   const [freeTime, setFreeTime] = useState('10:00');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const found = useQuery(clientSearchQuery(p.salonId, search));
+  // phones as staff type them, in the salon's country ('07700 900123')
+  const { country } = useSalonFacts(p.salonId);
+  const found = useQuery(clientSearchQuery(p.salonId, phoneSearchOf(search, country)));
   const services = useQuery({
     queryKey: ['public', 'services', p.salonId],
     queryFn: () => publicCall<Category[]>(`book-online/services/${p.salonId}/`),
   });
+  // who does the chosen service: only they are offered (the diary's stylists of the day, in its order)
+  const doers = useQuery({
+    queryKey: ['public', 'stylists', p.salonId, service],
+    queryFn: () => publicCall<ServiceStylists[]>(`book-online/services/stylists/${p.salonId}/${service}/`),
+    enabled: !!service,
+  });
+  const doing = new Set(doers.data?.[0]?.stylists.map((s) => String(s.stylist_id)) ?? []);
+  const offered = service ? p.stylists.filter((s) => doing.has(String(s.id))) : [];
+  const chosenStylist = offered.some((s) => String(s.id) === stylist) ? stylist : offered.length === 1 ? String(offered[0]!.id) : '';
+  const stylistName = offered.find((s) => String(s.id) === chosenStylist)?.name;
   const times = useQuery({
-    queryKey: ['public', 'times', p.salonId, p.date, service, stylist],
-    queryFn: () => publicCall<DaySlots>(`book-online/new/availability/appointment/${p.salonId}/${p.date}/${service}/${stylist}/null/`),
-    enabled: !!service && !!stylist && !anyTime,
+    queryKey: ['public', 'times', p.salonId, p.date, service, chosenStylist],
+    queryFn: () =>
+      publicCall<DaySlots>(`book-online/new/availability/appointment/${p.salonId}/${p.date}/${service}/${chosenStylist}/null/`),
+    enabled: !!service && !!chosenStylist && !anyTime,
   });
   const book = useMutation({
     mutationFn: (b: Booking) => bookAtDesk(p.salonId, b),
@@ -68,9 +83,9 @@ export function DeskBooking(p: {
     e.preventDefault();
     const start = anyTime ? salonTimeToIso(`${p.date}T${freeTime}`, p.timezone) : time;
     const body: Booking = {
-      client: clientId ? { id: clientId } : { name, phone: phone.replace(/[\s()-]/g, '') },
+      client: clientId ? { id: clientId } : { name, phone: toE164(phone, country) ?? phone },
       start_time: start,
-      procedures: [{ service_id: Number(service), stylist_id: Number(stylist) }],
+      procedures: [{ service_id: Number(service), stylist_id: Number(chosenStylist) }],
       ...(anyTime ? { any_time: true } : {}),
     };
     const checked = deskBookingSchema.safeParse(body);
@@ -117,7 +132,11 @@ export function DeskBooking(p: {
               <Field label="New client’s name" error={errors['client.name']}>
                 {(a) => <input {...a} className={fieldInput} value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />}
               </Field>
-              <Field label="New client’s mobile" hint="In international form, such as +447700900123" error={errors['client.phone']}>
+              <Field
+                label="New client’s mobile"
+                hint="As they give it; a number from abroad starts with + and its country code"
+                error={errors['client.phone']}
+              >
                 {(a) => (
                   <input
                     {...a}
@@ -134,15 +153,43 @@ export function DeskBooking(p: {
         </fieldset>
         <Field label="Service" error={errors['procedures'] ?? errors['procedures.0.service_id']}>
           {(a) => (
-            <select {...a} className={selectInput} value={service} onChange={(e) => setService(e.target.value)}>
+            <select
+              {...a}
+              className={selectInput}
+              value={service}
+              onChange={(e) => {
+                setService(e.target.value);
+                setTime('');
+              }}
+            >
               <ServiceOptions categories={services.data} />
             </select>
           )}
         </Field>
-        <Field label="Stylist" error={errors['procedures.0.stylist_id']}>
+        <Field
+          label="Stylist"
+          hint={
+            !service
+              ? 'Choose a service to see who does it'
+              : doers.isSuccess && offered.length === 0
+                ? 'No stylist here does this service'
+                : undefined
+          }
+          error={errors['procedures.0.stylist_id'] ?? errors['stylists']}
+        >
           {(a) => (
-            <select {...a} className={selectInput} value={stylist} onChange={(e) => setStylist(e.target.value)}>
-              {p.stylists.map((s) => (
+            <select
+              {...a}
+              className={selectInput}
+              value={chosenStylist}
+              disabled={offered.length === 0}
+              onChange={(e) => {
+                setStylist(e.target.value);
+                setTime('');
+              }}
+            >
+              <option value="">{doers.isFetching ? 'Finding who does it…' : 'Choose who does it'}</option>
+              {offered.map((s) => (
                 <option key={s.id} value={s.id}>
                   {s.name}
                 </option>
@@ -161,7 +208,17 @@ export function DeskBooking(p: {
             )}
           </Field>
         ) : (
-          <Field label="Time" hint={service ? undefined : 'Choose a service to see the times offered'} error={errors['start_time']}>
+          <Field
+            label="Time"
+            hint={
+              !service || !chosenStylist
+                ? 'Choose a service and who does it to see the times offered'
+                : times.data && Object.keys(times.data.data).length === 0
+                  ? `${stylistName ?? 'They'} has no time offered online that day: choose someone else, or any time they are free`
+                  : undefined
+            }
+            error={errors['start_time']}
+          >
             {(a) => (
               <select {...a} className={selectInput} value={time} onChange={(e) => setTime(e.target.value)}>
                 <option value="">

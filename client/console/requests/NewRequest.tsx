@@ -3,6 +3,8 @@ import { Field } from '../../components/Field';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
+import { appointmentNo } from '../../../shared/console/appointment-number';
+import { MSG_DESK_PHONE } from '../../../shared/console/diary';
 import { newInviteSchema, type NewInvite } from '../../../shared/console/requests';
 import { fieldInput, radioRow } from '../../components/form-styles';
 import { toE164 } from '../../components/phone-number';
@@ -66,6 +68,8 @@ export function NewRequest({ salonId }: { salonId: number }) {
     if (!checked.success) {
       const found: Record<string, string> = {};
       for (const i of checked.error.issues) found[i.path.map(String).join('.')] ??= i.message;
+      // the API's words are for programs; the desk is told in its own
+      if (found['client.phone']) found['client.phone'] = person.phone.trim() ? MSG_DESK_PHONE : 'Enter their mobile number';
       return setErrors(found);
     }
     setErrors({});
@@ -114,7 +118,7 @@ export function NewRequest({ salonId }: { salonId: number }) {
         )}
         {appointmentId ? (
           <p className={css({ mb: '4' })}>
-            For appointment No. {appointmentId}
+            For {params.get('no') ? `appointment ${appointmentNo(Number(params.get('no')))}` : 'this appointment'}
             {params.get('for') ? ` (${params.get('for')})` : ''}.{' '}
             <button type="button" className={linkButton} onClick={() => setParams({})}>
               Ask for a new appointment instead

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
+import { appointmentNo, typedAppointmentNumber } from '../../../shared/console/appointment-number';
 import { redeemSchema, type DeskVoucherDetail, type RedeemInput, type VoucherState } from '../../../shared/console/vouchers';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
@@ -80,7 +81,7 @@ export function VoucherDetail({ salonId, voucher: v, timezone }: { salonId: numb
                   <td>{salonTime(r.created_at, timezone)}</td>
                   <td>{moneyOf(r.amount, v.currency)}</td>
                   <td>{moneyOf(r.balance, v.currency)}</td>
-                  <td>{r.appointment_id ? `Appointment ${r.appointment_id}` : 'At the till'}</td>
+                  <td>{r.appointment_number ? `Appointment ${appointmentNo(r.appointment_number)}` : 'At the till'}</td>
                   <td>{r.staff_name}</td>
                 </tr>
               ))}
@@ -98,7 +99,7 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
   const tillKey = useRef(crypto.randomUUID());
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm<RedeemInput>({ resolver: zodResolver(redeemSchema), defaultValues: { appointment_id: null } });
+  const form = useForm<RedeemInput>({ resolver: zodResolver(redeemSchema), defaultValues: { appointment_number: null } });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
@@ -109,12 +110,12 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
       queries.setQueryData(voucherQuery(salonId, v.code).queryKey, a.voucher);
       void queries.invalidateQueries({ queryKey: [...vouchersKey(salonId), 'sold'] });
       setDone(`${moneyOf(a.redemption.amount, v.currency)} taken. ${moneyOf(a.voucher.balance, v.currency)} left on the voucher.`);
-      form.reset({ appointment_id: null });
+      form.reset({ appointment_number: null });
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
       // refused: nothing was taken, so the next try is a new redemption
       if (e.status >= 400 && e.status < 500) tillKey.current = crypto.randomUUID();
-      const fields = Object.entries(e.fieldErrors).filter(([f]) => f === 'amount' || f === 'appointment_id');
+      const fields = Object.entries(e.fieldErrors).filter(([f]) => f === 'amount' || f === 'appointment_number');
       for (const [f, message] of fields) form.setError(f as keyof RedeemInput, { message });
       if (!fields.length) setFailure(e.message);
       if (e.status === 409) void queries.invalidateQueries({ queryKey: voucherQuery(salonId, v.code).queryKey });
@@ -127,13 +128,13 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
       </Field>
       <Field
         label="Appointment number (optional)"
-        hint="The appointment it pays for, from the diary; leave it empty for a sale at the till"
-        error={errors.appointment_id?.message}
+        hint="The appointment it pays for, such as 12 for No. 12 in the diary; leave it empty for a sale at the till"
+        error={errors.appointment_number?.message}
       >
         {(a) => (
           <input
             {...a}
-            {...form.register('appointment_id', { setValueAs: (x: string) => (x === '' || x === null ? null : Number(x)) })}
+            {...form.register('appointment_number', { setValueAs: typedAppointmentNumber })}
             inputMode="numeric"
             className={fieldInput}
           />

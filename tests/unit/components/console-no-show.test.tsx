@@ -17,6 +17,7 @@ function missed(fee: NoShowFee): DeskAppointment {
   const start = Date.now() - 3_600_000;
   return {
     id: 7,
+    number: 7,
     start: new Date(start).toISOString(),
     end: new Date(start + 45 * 60_000).toISOString(),
     status: 'confirmed',
@@ -65,11 +66,15 @@ test('a refused fee with tries left offers to charge it again; the third refusal
   const alert = await screen.findByText(/^No-show fee not charged/);
   expect(alert.textContent).toBe('No-show fee not charged: Your card was declined.');
   await user.click(screen.getByRole('button', { name: 'Charge the no-show fee again' }));
-  const dialog = screen.getByRole('dialog');
+  // it asks first (what cannot be undone), then charges
+  await user.click(
+    within(await screen.findByRole('dialog', { name: 'Charge the no-show fee again?' })).getByRole('button', { name: 'Charge the fee' }),
+  );
+  const dialog = screen.getAllByRole('dialog')[0]!;
   await within(dialog).findByText(/^Marked as a no-show/);
   const stopped = 'Tried 3 times, so the card will not be charged again: take the fee another way, such as at the desk or by phone.';
   expect(within(dialog).getByText(/^Marked as a no-show/).textContent).toBe(
-    `Marked as a no-show. Fee not charged: Your card was declined. ${stopped}`,
+    `Marked as a no-show. The £20.00 fee was not charged: Your card was declined. ${stopped}`,
   );
   expect(within(dialog).getByText(/^No-show fee not charged/).textContent).toBe(
     `No-show fee not charged: Your card was declined. ${stopped}`,

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { diaryDate, salonChannel } from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
 import { diaryDay, diaryWeek } from '../../console/diary';
+import { searchPatterns } from '../../console/clients';
 import { deskAppointment } from '../../console/desk';
 import { findClients, stylistOfStaff } from '../../db/diary';
 import type { AppEnv } from '../../env';
@@ -60,7 +61,8 @@ export const consoleDiary = new Hono<AppEnv>()
   })
   .get('/console/salons/:id/desk/clients', staffRoute(CAN.runDesk), validate('query', search), async (c) => {
     personal(c);
-    return c.json(await findClients(c.env.DB, staffOf(c).salonId, c.req.valid('query').q));
+    // a phone as staff type it ('07700 900123') finds the number as kept (+447700900123), as the Clients place does
+    return c.json(await findClients(c.env.DB, staffOf(c).salonId, searchPatterns(c.req.valid('query').q)));
   })
   .get('/console/salons/:id/realtime', staffRoute(CAN.readDiary), (c) => {
     // what pusher-js needs for the salon's channel (the app key, never the secret)

@@ -53,7 +53,7 @@ export const consoleVouchers = new Hono<AppEnv>()
       const answer = await redeemAtDesk(c.env.DB, await staffSalon(c), {
         code: c.req.valid('param').code,
         amountMinor: toMinor(body.amount),
-        appointmentId: body.appointment_id ?? null,
+        appointmentNumber: body.appointment_number ?? null,
         staff: { id: staff.id, name: (await staffNameOf(c.env.DB, staff.id)) || staff.email },
         tillKey,
         now: Date.now(),
