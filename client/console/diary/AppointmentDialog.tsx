@@ -189,7 +189,8 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
               Confirm
             </button>
           )}
-          {!a.arrived && !a.no_show && (
+          {/* from the appointment's day on: the server refuses it days ahead (NOT_ITS_DAY) */}
+          {!a.arrived && !a.no_show && dateIn(a.start, timezone) <= dateIn(Date.now(), timezone) && (
             <button type="button" className={outlineButton} disabled={act.isPending} onClick={() => act.mutate('arrived')}>
               Arrived
             </button>
