@@ -1,4 +1,5 @@
-import type { Opening, WeekHours } from './salon-identity';
+import { openingNow } from './opening-hours';
+import type { WeekHours } from './salon-identity';
 
 /**
  * The group picker's pure rules (issue 31), the same in the server render and the browser:
@@ -23,11 +24,15 @@ export function localDay(now: Date, timezone: string): { date: string; weekday: 
   return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday };
 }
 
-/** Today's openings at a location ('09:00–19:00', or 'Closed today'). */
+/**
+ * Where a location stands now, in its timezone: 'Open now until 19:00', 'Opens today at 09:00'
+ * (an opening later today), 'Closed now' (after the day's last one) or 'Closed today'.
+ */
 export function todayHoursWords(week: WeekHours, timezone: string, now: Date): string {
-  const today: Opening[] = week[localDay(now, timezone).weekday] ?? [];
-  if (today.length === 0) return 'Closed today';
-  return `Open today ${today.map((o) => `${o.open}–${o.close}`).join(', ')}`;
+  const at = openingNow(week, timezone, now);
+  if (at.state === 'open') return `Open now until ${at.until}`;
+  if (at.state === 'later') return `Opens today at ${at.opens}`;
+  return at.today === 'closed now' ? 'Closed now' : 'Closed today';
 }
 
 const addDay = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -135,6 +135,8 @@ export type Bootstrap =
       realtime: RealtimeSettings;
       /** the salon's weekday (0 = Sunday) when the edge rendered the first screen: "Open today" from the first paint */
       today?: number;
+      /** when the edge rendered the first screen (UTC ms): 'Open now until…' from the first paint */
+      rendered_at?: number;
       /** the salon console's live preview (`?preview_theme=`): no cookie banner, no client session, no service worker */
       preview?: true;
     }

@@ -23,7 +23,7 @@ export function App({ boot, location }: { boot: Bootstrap; location?: string }) 
     case 'salon':
       return (
         <SalonArea
-          data={{ salon: boot.salon, services: boot.services, today: boot.today }}
+          data={{ salon: boot.salon, services: boot.services, today: boot.today, renderedAt: boot.rendered_at }}
           basePath={boot.basePath}
           realtime={boot.realtime}
           location={location}

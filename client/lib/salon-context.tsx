@@ -6,6 +6,8 @@ export interface SalonData {
   services: Category[];
   /** the salon's weekday when the edge rendered the page (bootstrap `today`), for hydrating what it showed */
   today?: number;
+  /** when the edge rendered the page (bootstrap `rendered_at`, UTC ms): 'Open now' as it showed it */
+  renderedAt?: number;
 }
 
 export const SalonContext = createContext<SalonData | null>(null);

@@ -119,6 +119,8 @@ export interface DeskAppointment extends DiaryAppointment {
   no_shows: number;
   payments: { what: string; amount: number; status: string }[];
   messages: AppointmentMessage[];
+  /** booked at any time outside the salon's opening hours (processing included): the console says so */
+  outside_opening_hours: boolean;
   /** whether the salon charges a no-show fee (and how much) and this client has a card on file */
   no_show_protection: { fee: number; card: string | null } | null;
 }

@@ -16,7 +16,7 @@ test("each location shows its address, map link, today's hours and next free tim
   const islington = picker.card(ISLINGTON);
   await expect(islington).toContainText('12 Camden Passage');
   await expect(islington.getByRole('link', { name: /^Map/ })).toHaveAttribute('href', /google\.com\/maps/);
-  await expect(islington).toContainText(/Open today \d\d:\d\d–\d\d:\d\d|Closed today/);
+  await expect(islington).toContainText(/(Open now until|Opens today at) \d\d:\d\d|Closed (now|today)/);
   // the campaign names Blow Dry: Islington offers it; Shoreditch does not, so its first service
   await expect(picker.nextTime(ISLINGTON)).toHaveText(/^Next free: (Today|Tomorrow|\w{3} \d{1,2} \w{3}) \d\d:\d\d \(Blow Dry\)$/);
   await expect(picker.nextTime(SHOREDITCH)).toHaveText(/^Next free: .+ \(Restyle\)$/);

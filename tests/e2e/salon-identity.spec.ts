@@ -51,9 +51,9 @@ for (const width of [320, 1280]) {
     await expect(map).toHaveAttribute('target', '_blank');
     await expect(map).toHaveAttribute('rel', /noopener/);
 
-    // Today's hours in the summary; the week behind it, Monday first (derived from the stylists' hours).
+    // Whether it is open now in the summary; the week behind it, Monday first (derived from the stylists' hours).
     const hours = page.locator('details').filter({ has: page.locator('summary') });
-    await expect(hours.locator('summary')).toHaveText(/^Open today: (Closed|\d{1,2}(:\d\d)? [ap]m – )/);
+    await expect(hours.locator('summary')).toHaveText(/^(Open now until|Opens today at) \d{1,2}(:\d\d)? [ap]m$|^Closed (now|today)$/);
     await expect(page.getByText('Tuesday', { exact: true })).toBeHidden();
     await hours.locator('summary').click();
     const days = hours.locator('dt');

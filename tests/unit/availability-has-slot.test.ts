@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../scripts/lib.mjs';
 import { HOUR, MINUTE, salonDays, type SalonDay } from '../../worker/availability/calendar';
-import { daySlots, hasSlot, type AvailabilityRequest, type StylistCalendar, type WorkingHours } from '../../worker/availability/engine';
+import {
+  assignmentsAt,
+  daySlots,
+  hasSlot,
+  type AvailabilityRequest,
+  type StylistCalendar,
+  type WorkingHours,
+} from '../../worker/availability/engine';
+import { withinOpeningHours } from '../../shared/opening-hours';
+import type { WeekHours } from '../../shared/salon-identity';
 
 // The weekly view asks hasSlot (stylists tried one at a time, first fit wins) where it used to
 // ask for the day's first slot of all stylists; both must agree on every day.
@@ -64,6 +73,48 @@ describe('whether a day has a bookable time', () => {
     // both answers occur often enough for the comparison to mean something
     expect(open).toBeGreaterThan(600);
     expect(open).toBeLessThan(2400);
+  });
+
+  it('with opening hours: every offered time keeps each service, processing included, inside one opening (600 random days, DST days included)', () => {
+    const days = [
+      ...salonDays('2026-03-28', 3, 'Europe/London'),
+      ...salonDays('2026-10-24', 3, 'Europe/London'),
+      ...salonDays('2026-06-10', 2, 'America/New_York'),
+    ];
+    const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    let offered = 0;
+    let narrowed = 0;
+    for (let i = 0; i < 600; i++) {
+      const day = pick(days);
+      const req = randomRequest(day);
+      // one to three openings a day, on 5-minute marks or not, some closed days
+      const openings: [number, number][] = [];
+      let at = pick([0, 420, 510, 540, 557]);
+      for (let k = pick([0, 1, 1, 2, 3]); k > 0 && at < 1380; k--) {
+        const close = Math.min(1440, at + pick([120, 240, 333, 480]));
+        openings.push([at, close]);
+        at = close + pick([30, 60, 97]);
+      }
+      const week: WeekHours = Array.from({ length: 7 }, () => openings.map(([o, c]) => ({ open: hhmm(o), close: hhmm(c) })));
+      const bounded = { ...req, openings: Array.from({ length: 7 }, () => openings) };
+      const slots = daySlots(day, bounded);
+      const all = new Set(daySlots(day, req).map((x) => x.utc));
+      expect(hasSlot(day, bounded), `case ${i}`).toBe(slots.length > 0);
+      for (const slot of slots) {
+        expect(all.has(slot.utc), `case ${i}: an offered time the stylists cannot take`).toBe(true);
+        const first = assignmentsAt(day, bounded, slot.utc, 1).first!;
+        // the services follow one another, so the booking fits one opening when each service does
+        const last = first.at(-1)!;
+        const t = req.steps.at(-1)!.options.get(last.stylistId)!;
+        const end = last.start + (t.duration + t.processing) * MINUTE;
+        expect(withinOpeningHours(week, day.timezone, slot.utc, end), `case ${i} at ${new Date(slot.utc).toISOString()}`).toBe(true);
+      }
+      offered += slots.length;
+      narrowed += all.size - slots.length;
+    }
+    // both occur often enough for the check to mean something (2,285 offered, 5,060 left out)
+    expect(offered).toBeGreaterThan(1500);
+    expect(narrowed).toBeGreaterThan(3000);
   });
 
   it('finds no time when the only stylist is busy all day, and one when a gap fits', () => {

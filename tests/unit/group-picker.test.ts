@@ -16,13 +16,20 @@ const week = [
 ];
 
 describe("the group picker's words", () => {
-  it("says today's hours in the location's own timezone", () => {
+  it('says whether the location is open now or later today, in its own timezone', () => {
     // Monday 00:30 in London is still Sunday evening in New York
     const now = new Date('2026-11-30T00:30:00Z');
     expect(localDay(now, 'Europe/London')).toEqual({ date: '2026-11-30', weekday: 1 });
-    expect(todayHoursWords(week, 'Europe/London', now)).toBe('Open today 09:00–19:00');
+    expect(todayHoursWords(week, 'Europe/London', now)).toBe('Opens today at 09:00');
     expect(todayHoursWords(week, 'America/New_York', now)).toBe('Closed today');
-    expect(todayHoursWords(week, 'Europe/London', new Date('2026-12-05T12:00:00Z'))).toBe('Open today 10:00–13:00, 14:00–16:00');
+    expect(todayHoursWords(week, 'Europe/London', new Date('2026-11-30T18:59:00Z'))).toBe('Open now until 19:00');
+    // issue 56: at 21:30 the salon has closed, so it is not 'Open today'
+    expect(todayHoursWords(week, 'Europe/London', new Date('2026-11-30T21:30:00Z'))).toBe('Closed now');
+    expect(todayHoursWords(week, 'Europe/London', new Date('2026-12-05T12:00:00Z'))).toBe('Open now until 13:00');
+    expect(todayHoursWords(week, 'Europe/London', new Date('2026-12-05T13:30:00Z'))).toBe('Opens today at 14:00');
+    // in summer London is an hour ahead of UTC: 18:30Z is 19:30 there
+    expect(todayHoursWords(week, 'Europe/London', new Date('2026-06-01T18:30:00Z'))).toBe('Closed now');
+    expect(todayHoursWords(week, 'Europe/London', new Date('2026-06-01T17:30:00Z'))).toBe('Open now until 19:00');
   });
 
   it('says the next time as today, tomorrow or the day', () => {

@@ -37,11 +37,12 @@ describe('the server-rendered first screen', () => {
     expect(chosen.res.headers.get('ETag')).not.toBe((await page('/salon/2')).res.headers.get('ETag'));
   });
 
-  it("says which day the salon is open today from its first paint, the day it carries for hydration being the salon's own", async () => {
+  it("says whether the salon is open now from its first paint, the day and instant it carries for hydration being the salon's own", async () => {
     const { html } = await page('/salon/1');
-    const boot = bootstrapOf(html) as { today?: number; salon: { timezone: string } };
+    const boot = bootstrapOf(html) as { today?: number; rendered_at?: number; salon: { timezone: string } };
     expect(boot.today).toBe(localDay(new Date(), boot.salon.timezone).weekday);
-    expect(rootOf(html)).toMatch(/Open today: (Closed|\d{1,2}(:\d\d)? [ap]m – )/);
+    expect(Date.now() - boot.rendered_at!).toBeLessThan(15 * 60_000);
+    expect(rootOf(html)).toMatch(/(Open now until|Opens today at) \d{1,2}(:\d\d)? [ap]m<|Closed (now|today)</);
     expect(rootOf(html)).not.toContain('Opening hours');
   });
 

@@ -5,6 +5,13 @@ import type { AvailabilityRequest } from './engine';
 import { loadBookingCalendars, loadCalendars, type CalendarRange } from '../db/calendars';
 import type { Catalogue } from '../db/schedule';
 import { stepsFor } from './steps';
+import { storedHours, weekMinutes, type WeekMinutes } from '../../shared/opening-hours';
+
+/** The salon's opening hours as the engine bounds times with them (null: none set, the stylists' hours only). */
+function openingsOf(stored: string | null): WeekMinutes | null {
+  const week = storedHours(stored);
+  return week ? weekMinutes(week) : null;
+}
 
 export interface BookingQuery {
   salonId: number;
@@ -126,6 +133,7 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: Que
       intervalMin: salon.slot_interval,
       notBefore,
       ignoreBusy: q.waitlist,
+      openings: openingsOf(salon.opening_hours),
     },
     today,
     earliest,

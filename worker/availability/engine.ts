@@ -1,4 +1,5 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
+import type { WeekMinutes } from '../../shared/opening-hours';
 import { MINUTE, type SalonDay, wallClockToUtc } from './calendar';
 
 /** Weekly working hours in local wall-clock minutes; a break is optional. */
@@ -33,6 +34,11 @@ export interface AvailabilityRequest {
   notBefore: number;
   /** waitlist: working hours count, existing appointments do not */
   ignoreBusy: boolean;
+  /**
+   * the salon's opening hours, [open, close) wall-clock minutes by weekday (Sunday first): each
+   * service, processing included, lies inside one opening; undefined or null: the stylists' hours only
+   */
+  openings?: WeekMinutes | null;
 }
 
 export interface Slot {
@@ -87,6 +93,27 @@ export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolea
   return runs;
 }
 
+/**
+ * For each 5-minute block of the day, how many consecutive blocks from it the salon is open
+ * (its openings that day, DST-correct through wallClockToUtc); null when the salon set no hours.
+ */
+export function openRuns(day: SalonDay, openings: WeekMinutes | null | undefined): Int16Array | null {
+  if (!openings) return null;
+  const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
+  const runs = new Int16Array(n + 1);
+  const toBlock = (utc: number) => Math.min(n, Math.max(0, (utc - day.startUtc) / BLOCK));
+  for (const [open, close] of openings[day.weekday] ?? []) {
+    const from = Math.ceil(toBlock(wallClockToUtc(day, open)));
+    const to = Math.floor(toBlock(wallClockToUtc(day, close)));
+    for (let b = to - 1; b >= from; b--) runs[b] = runs[b + 1]! + 1;
+  }
+  return runs;
+}
+
+/** Whether a service of `t` fits inside the salon's opening from block b (always, without set hours). */
+const inHours = (open: Int16Array | null, b: number, t: { duration: number; processing: number }) =>
+  open === null || open[b]! >= blocks(t.duration + t.processing);
+
 /** The day's free runs of each stylist, computed on first use. */
 function dayRuns(day: SalonDay, req: AvailabilityRequest): (id: number) => Int16Array | null {
   const runs = new Map<number, Int16Array | null>();
@@ -103,7 +130,7 @@ function dayRuns(day: SalonDay, req: AvailabilityRequest): (id: number) => Int16
  * Whether services i.. of the booking fit from block b on, for a first service taken by s0
  * (memoised per day; with book_ncob_with_same the answer depends on s0).
  */
-function fitsFrom(day: SalonDay, req: AvailabilityRequest, runsOf: (id: number) => Int16Array | null) {
+function fitsFrom(day: SalonDay, req: AvailabilityRequest, runsOf: (id: number) => Int16Array | null, open: Int16Array | null) {
   const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
   const memos = new Map<number, Int8Array[]>();
   /** Can services i.. be booked from block b on? (memoised; 1 yes, 2 no) */
@@ -121,7 +148,7 @@ function fitsFrom(day: SalonDay, req: AvailabilityRequest, runsOf: (id: number) 
     for (const id of only) {
       const r = runsOf(id);
       const t = step.options.get(id)!;
-      if (r && r[b]! >= blocks(t.duration) && fits(i + 1, b + blocks(t.duration + t.processing), s0)) {
+      if (r && r[b]! >= blocks(t.duration) && inHours(open, b, t) && fits(i + 1, b + blocks(t.duration + t.processing), s0)) {
         ok = true;
         break;
       }
@@ -144,9 +171,11 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest): Slot[] {
   const runsOf = dayRuns(day, req);
   const first = req.steps[0];
   if (!first) return [];
+  const open = openRuns(day, req.openings);
+  if (open && !open.some((r) => r > 0)) return [];
   const firstStylists = [...first.options.keys()].filter((id) => runsOf(id));
   if (firstStylists.length === 0) return [];
-  const { n, fits } = fitsFrom(day, req, runsOf);
+  const { n, fits } = fitsFrom(day, req, runsOf, open);
   const slots: Slot[] = [];
   const step = startStep(req);
   for (let b = 0; b < n; b += step) {
@@ -155,7 +184,7 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest): Slot[] {
     let count = 0;
     for (const id of firstStylists) {
       const t = first.options.get(id)!;
-      if (runsOf(id)![b]! >= blocks(t.duration) && fits(1, b + blocks(t.duration + t.processing), id)) count++;
+      if (runsOf(id)![b]! >= blocks(t.duration) && inHours(open, b, t) && fits(1, b + blocks(t.duration + t.processing), id)) count++;
     }
     if (count > 0) slots.push({ utc, count });
   }
@@ -170,15 +199,17 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest): Slot[] {
 export function hasSlot(day: SalonDay, req: AvailabilityRequest): boolean {
   const first = req.steps[0];
   if (!first) return false;
+  const open = openRuns(day, req.openings);
+  if (open && !open.some((r) => r > 0)) return false;
   const runsOf = dayRuns(day, req);
-  const { n, fits } = fitsFrom(day, req, runsOf);
+  const { n, fits } = fitsFrom(day, req, runsOf, open);
   const step = startStep(req);
   const from = Math.max(0, Math.ceil((req.notBefore - day.startUtc) / BLOCK / step) * step);
   for (const [id, t] of first.options) {
     const r = runsOf(id);
     if (!r) continue;
     for (let b = from; b < n; b += step) {
-      if (r[b]! >= blocks(t.duration) && fits(1, b + blocks(t.duration + t.processing), id)) return true;
+      if (r[b]! >= blocks(t.duration) && inHours(open, b, t) && fits(1, b + blocks(t.duration + t.processing), id)) return true;
     }
   }
   return false;
@@ -219,6 +250,7 @@ export function assignmentsAt(
   limit = 5000,
 ): { possible: Set<number>[]; first: Assignment[] | null } {
   const runsOf = dayRuns(day, req);
+  const open = openRuns(day, req.openings);
   const possible = req.steps.map(() => new Set<number>());
   let first: Assignment[] | null = null;
   let found = 0;
@@ -237,7 +269,7 @@ export function assignmentsAt(
     for (const id of only) {
       const t = step.options.get(id)!;
       const r = runsOf(id);
-      if (!r || b < 0 || !(r[b]! >= blocks(t.duration))) continue;
+      if (!r || b < 0 || !(r[b]! >= blocks(t.duration)) || !inHours(open, b, t)) continue;
       path.push({ serviceId: step.serviceId, stylistId: id, start: day.startUtc + b * BLOCK });
       walk(i + 1, b + blocks(t.duration + t.processing));
       path.pop();

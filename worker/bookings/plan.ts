@@ -4,6 +4,7 @@ import { prepareQuery } from '../availability/booking-query';
 import type { Catalogue } from '../db/schedule';
 import { MINUTE } from '../availability/calendar';
 import { BLOCK_MS } from '../db/blocks';
+import { assertWithinOpeningHours } from './opening-hours';
 
 interface PlannedProcedure {
   serviceId: number;
@@ -54,6 +55,8 @@ export async function planBooking(
      * online (the stylists' blocks still refuse a taken time, in the booking's batch)
      */
     anyFreeTime?: boolean;
+    /** the desk: a time outside the salon's opening hours is refused as such (online: as a time not available) */
+    explainHours?: boolean;
   },
 ): Promise<Plan> {
   const serviceIds = q.procedures.map((p) => p.service_id);
@@ -81,6 +84,7 @@ export async function planBooking(
     at += (offer.duration + offer.processing) * MINUTE;
     return planned;
   });
+  if (q.explainHours && !q.anyFreeTime) assertWithinOpeningHours(pq.catalogue.salon, start, at);
   const date = q.start.slice(0, 10);
   const fits =
     q.anyFreeTime ||

@@ -7,6 +7,7 @@ import type { deskBookingSchema } from '../../shared/console/diary';
 import { cancelAndSettle } from '../bookings/cancel';
 import { cancellationOf } from '../bookings/cancellation-rules';
 import { shiftAppointment } from '../bookings/move';
+import { assertWithinOpeningHours, outsideOpeningHours } from '../bookings/opening-hours';
 import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
 import { indexClientSalon } from '../db/spanning';
@@ -16,7 +17,8 @@ import { proceduresOf, salonRules } from '../db/client-appointments';
 import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout } from '../db/diary';
 import { deliveriesOfAppointment, statusesOfKeys } from '../db/message-deliveries';
 import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
-import { noShowFeeOf } from '../db/no-show-fees';
+import { markArrived, noShowFeeOf } from '../db/no-show-fees';
+import { addDays, localDateOf, salonDays } from '../availability/calendar';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
@@ -85,6 +87,7 @@ export async function deskAppointment(
         status: d.status,
       })),
     ].sort((x, y) => x.sent_at.localeCompare(y.sent_at)),
+    outside_opening_hours: !!salon && outsideOpeningHours(salon, row.start_at, row.end_at),
     no_show_protection:
       salon?.no_show_protection && salon.no_show_fee > 0
         ? { fee: salon.no_show_fee, card: card ? `${card.brand} •••• ${card.last4}` : null }
@@ -109,7 +112,8 @@ async function clientOfBooking(db: D1Database, salonId: number, client: z.output
  * A booking taken at the desk: checked and written as a client's booking is (the salon's own
  * prices and durations; the stylists' blocks refuse a taken time in the same batch: 409, nothing
  * written), origin 'salon', confirmed. `anyFreeTime`: a manager's booking outside the times offered
- * online. Answers the appointment and whom to text.
+ * online, opening hours included; without it a time outside them is 409 OUTSIDE_OPENING_HOURS.
+ * Answers the appointment and whom to text.
  */
 export async function deskBook(
   db: D1Database,
@@ -125,6 +129,7 @@ export async function deskBook(
     waitlist: false,
     now: a.now,
     anyFreeTime: r.any_time === true,
+    explainHours: true,
   });
   const { statements, created } = insertAppointmentBatch(db, {
     salonId: a.salonId,
@@ -192,7 +197,10 @@ export async function deskCancel(
   return { refund };
 }
 
-/** The salon moves an appointment: the same move as a client's, any free time for a manager who asks. */
+/**
+ * The salon moves an appointment: the same move as a client's, any free time for a manager who
+ * asks; without it, a time outside the opening hours is refused as such (409 OUTSIDE_OPENING_HOURS).
+ */
 export async function deskMove(
   db: D1Database,
   q: { salonId: number; appointmentId: number; start: number; anyFreeTime: boolean; now: number },
@@ -200,8 +208,37 @@ export async function deskMove(
   const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);
   if (row.status === 'cancelled')
     throw new AppError('CONFLICT', 'This appointment was cancelled, so it cannot be moved', undefined, 'APPOINTMENT_CANCELLED');
+  if (!q.anyFreeTime) {
+    const rules = (await salonRules(db, q.salonId))!;
+    assertWithinOpeningHours(rules, q.start, row.end_at + (q.start - row.start_at));
+  }
   const procedures = await proceduresOf(db, [row.id]);
   await shiftAppointment(db, { salonId: q.salonId, row, procedures, start: q.start, now: q.now, anyFreeTime: q.anyFreeTime });
+}
+
+/**
+ * The client has arrived: from the appointment's day on in the salon's timezone, never days
+ * ahead (409 NOT_ITS_DAY); the write itself holds the day, so a move meanwhile cannot slip past.
+ */
+export async function deskArrived(db: D1Database, q: { salonId: number; appointmentId: number; stylistId: number | null; now: number }) {
+  await salonAppointment(db, q.salonId, q.appointmentId, q.stylistId);
+  const { timezone } = (await salonRules(db, q.salonId))!;
+  const todayEnd = salonDays(addDays(localDateOf(q.now, timezone), 1), 1, timezone)[0]!.startUtc;
+  if (await markArrived(db, q.salonId, q.appointmentId, q.now, todayEnd)) return;
+  const now = (await salonAppointment(db, q.salonId, q.appointmentId, q.stylistId)).row;
+  if (now.start_at >= todayEnd && ['confirmed', 'unconfirmed'].includes(now.status))
+    throw new AppError(
+      'CONFLICT',
+      `This appointment is on ${formatInTimeZone(now.start_at, timezone, 'EEE d MMM')}: mark the client arrived on the day`,
+      undefined,
+      'NOT_ITS_DAY',
+    );
+  throw new AppError(
+    'CONFLICT',
+    'This appointment cannot be marked arrived (cancelled, or its no-show fee was charged)',
+    undefined,
+    'NOT_ARRIVABLE',
+  );
 }
 
 /** '{salon}: you are booked for Tue 1 Dec at 10:00 (Cut & Blow Dry).' in the salon's time. */

@@ -60,6 +60,9 @@ export interface SalonRulesRow {
   allow_self_cancellation: number;
   cancellation_window_hours: number;
   refund_deposit_outside_window: number;
+  timezone: string;
+  /** JSON: the salon's opening hours, or null (none set) */
+  opening_hours: string | null;
 }
 
 const COLUMNS = `a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status,
@@ -128,7 +131,7 @@ export const salonRules = (db: D1Database, salonId: number) =>
   db
     .prepare(
       `SELECT id, name, phone, address_line_1, city, postcode, online_booking, allow_self_cancellation,
-              cancellation_window_hours, refund_deposit_outside_window
+              cancellation_window_hours, refund_deposit_outside_window, timezone, opening_hours
          FROM salons WHERE id = ?`,
     )
     .bind(salonId)

@@ -115,16 +115,23 @@ export async function markNoShow(db: D1Database, salonId: number, appointmentId:
   return row !== null;
 }
 
-/** Marks the client arrived (clears a no-show marked by mistake, unless its fee was taken). */
-export async function markArrived(db: D1Database, salonId: number, appointmentId: number, now: number): Promise<boolean> {
+/** Marks the client arrived on the appointment's day or after (clears a no-show marked by mistake, unless its fee was taken). */
+export async function markArrived(
+  db: D1Database,
+  salonId: number,
+  appointmentId: number,
+  now: number,
+  /** the end of the salon's today (UTC ms): an appointment of a later day is not arrived yet */
+  todayEnd: number,
+): Promise<boolean> {
   const row = await db
     .prepare(
       `UPDATE appointments SET arrived_at = COALESCE(arrived_at, ?3), no_show_at = NULL
-        WHERE id = ?1 AND salon_id = ?2 AND kind = 'appointment' AND status IN ('confirmed', 'unconfirmed')
+        WHERE id = ?1 AND salon_id = ?2 AND kind = 'appointment' AND status IN ('confirmed', 'unconfirmed') AND start_at < ?4
           AND NOT EXISTS (SELECT 1 FROM no_show_fees f WHERE f.appointment_id = ?1 AND f.status IN ('charging', 'paid', 'requires_action'))
         RETURNING id`,
     )
-    .bind(appointmentId, salonId, now)
+    .bind(appointmentId, salonId, now, todayEnd)
     .first<{ id: number }>();
   return row !== null;
 }

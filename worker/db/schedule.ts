@@ -14,6 +14,8 @@ interface SalonRules {
   /** JSON: null, {type: 'percentage', value} or {type: 'fixed', amount} */
   ncob_deposit_settings: string;
   currency: string;
+  /** JSON: the salon's opening hours (seven lists, Sunday first), or null: bound by its stylists' hours only */
+  opening_hours: string | null;
 }
 
 interface StylistInfo {
@@ -46,7 +48,7 @@ export function catalogueStatements(db: D1Database, salonId: number, serviceIds:
   return [
     db
       .prepare(
-        'SELECT id, timezone, skip_today, book_ncob_with_same, check_ncob_availability_until, slot_interval, has_waitlist, needs_card, ncob_deposit_settings, currency FROM salons WHERE id = ?',
+        'SELECT id, timezone, skip_today, book_ncob_with_same, check_ncob_availability_until, slot_interval, has_waitlist, needs_card, ncob_deposit_settings, currency, opening_hours FROM salons WHERE id = ?',
       )
       .bind(salonId),
     db.prepare(`SELECT id, name, has_patch_test FROM services WHERE salon_id = ? AND id IN (${marks})`).bind(salonId, ...ids),

@@ -57,15 +57,16 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   const version = await scopeVersion(c, `salon:${rawId}`);
   // only the service selection, at the area's root, is rendered at the edge
   const first = firstScreenOf(c, c.req.path.replace(/\/$/, '') === basePath);
-  // the rendered screen says which day it is open today: it is kept for the quarter of an hour it was
-  // made in (every timezone's day starts on a UTC quarter-hour)
+  // the rendered screen says which day it is and whether the salon is open now: it is kept for the
+  // quarter of an hour it was made in (every timezone's day starts on a UTC quarter-hour); the
+  // page's script says it afresh as soon as it runs
   const now = new Date();
   const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}:q${Math.floor(now.getTime() / 900_000)}` : ''}`;
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
   const found = await salonBootstrap(c, rawId, basePath);
   if (!found) return notFound(c, 'salon');
-  const bootstrap = first ? { ...found, today: localDay(now, found.salon.timezone).weekday } : found;
+  const bootstrap = first ? { ...found, today: localDay(now, found.salon.timezone).weekday, rendered_at: now.getTime() } : found;
   const { salon } = bootstrap;
   return serveShell(c, {
     bootstrap,

@@ -100,6 +100,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
         {a.arrived && ' · Arrived'}
         {a.no_show && ' · No-show'}
       </p>
+      {a.outside_opening_hours && <p role="note">Outside the salon’s opening hours (booked as any time the stylist is free).</p>}
       <ul className={css({ listStyle: 'disc', pl: '5' })}>
         {a.services.map((s) => (
           <li key={s.start + s.name}>
@@ -195,7 +196,8 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
               Confirm
             </button>
           )}
-          {!a.arrived && !a.no_show && (
+          {/* from the appointment's day on: the server refuses it days ahead (NOT_ITS_DAY) */}
+          {!a.arrived && !a.no_show && dateIn(a.start, timezone) <= dateIn(Date.now(), timezone) && (
             <button type="button" className={outlineButton} disabled={act.isPending} onClick={() => act.mutate('arrived')}>
               Arrived
             </button>

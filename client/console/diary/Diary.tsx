@@ -138,7 +138,10 @@ export function Diary() {
           stylists={day.data.stylists}
           onClose={(booked) => {
             setBooking(false);
-            if (booked) setNotice(`Booked ${booked.client?.name ?? ''} at ${clock(booked.start, tz)}. They have been texted.`);
+            if (booked)
+              setNotice(
+                `Booked ${booked.client?.name ?? ''} at ${clock(booked.start, tz)}${booked.outside_opening_hours ? ', outside the salon’s opening hours' : ''}. They have been texted.`,
+              );
           }}
         />
       )}

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { MSG_PICK_A_DAY } from '../../../shared/availability-messages';
@@ -36,6 +36,8 @@ function Times({ a }: { a: Appointment }) {
   // hours before a start, so no time inside it is offered (the server refuses one the same way).
   const changesUntil = Date.now() + a.cancellation.window_hours * 3_600_000;
   const [chosenDate, setDate] = useState<string | null>(null);
+  // the last day found to have no time after the window (its times all inside it): it opens after that
+  const [passed, setPassed] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const weekly = useQuery(weeklyQuery(key, today));
   const week = askedThisVisit(weekly);
@@ -43,11 +45,15 @@ function Times({ a }: { a: Appointment }) {
     ? ([week.first_available_date, week.earliest_date, dateIn(salon.timezone, new Date(changesUntil))].filter(Boolean).sort().at(-1) ??
       null)
     : null;
-  // Like the time screen, it opens on the first day with times.
-  const date = chosenDate ?? (week && !week.message ? nextBookableDay(week.availability, null, minDate, week.last_bookable_date) : null);
+  // Like the time screen, it opens on the first day with times: times the window allows (issue 56).
+  const date = chosenDate ?? (week && !week.message ? nextBookableDay(week.availability, passed, minDate, week.last_bookable_date) : null);
   const slots = useQuery(daySlotsQuery(key, date));
   const day = askedThisVisit(slots);
   const times = day ? Object.keys(day.data).filter((t) => Date.parse(t) > changesUntil) : [];
+  const opensOnNone = !chosenDate && date !== null && day !== undefined && times.length === 0 && Object.keys(day.data).length > 0;
+  useEffect(() => {
+    if (opensOnNone) setPassed(date);
+  }, [opensOnNone, date]);
   const queryClient = useQueryClient();
   const moving = useMutation({
     mutationFn: (to: string) => moveAppointment(salon.id, a.id, user?.username ?? '', to),
@@ -91,10 +97,11 @@ function Times({ a }: { a: Appointment }) {
         />
       )}
       {week && !date && <p className={css({ my: '3', color: 'textMuted' })}>{week.message ?? MSG_PICK_A_DAY}</p>}
-      {date && !day && !slots.isError && <Loading what="times" />}
+      {date && (!day || opensOnNone) && !slots.isError && <Loading what="times" />}
       {date && !day && slots.isError && <CallFailed message={slots.error.message} onRetry={() => void slots.refetch()} />}
       {date &&
         day &&
+        !opensOnNone &&
         (times.length > 0 ? (
           <SlotList date={date} timezone={salon.timezone} times={times} selected={time} onSelect={setTime} />
         ) : (

@@ -1,7 +1,7 @@
 import { css } from '../../../styled-system/css';
 import { unbrokenPostcode } from '../../../shared/salon-identity';
 import { useSalon } from '../../lib/salon-context';
-import { DAY_NAMES, openingsLabel, useSalonWeekday, WEEK } from './opening-hours';
+import { DAY_NAMES, openingsLabel, useOpeningNow, useSalonWeekday, WEEK } from './opening-hours';
 
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
@@ -10,8 +10,9 @@ const muted = css({ color: 'textMuted', fontSize: 'sm' });
  * background), address, and opening hours with the map link beside them.
  */
 export function SalonIdentity() {
-  const { salon, today: rendered } = useSalon();
+  const { salon, today: rendered, renderedAt } = useSalon();
   const today = useSalonWeekday(salon.timezone, rendered);
+  const now = useOpeningNow(salon.opening_hours, salon.timezone, renderedAt);
   const address = [salon.address_line_1, salon.address_line_2, [salon.city, unbrokenPostcode(salon.postcode)].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
@@ -42,9 +43,7 @@ export function SalonIdentity() {
         <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', rowGap: '1', alignItems: 'baseline', mt: '1' })}>
           {hasHours && (
             <details className={css({ minW: '0', '& summary': { cursor: 'pointer', w: 'fit-content' } })}>
-              <summary className={muted}>
-                {today === null ? 'Opening hours' : `Open today: ${openingsLabel(salon.opening_hours[today])}`}
-              </summary>
+              <summary className={muted}>{now ?? 'Opening hours'}</summary>
               <dl
                 className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '4', mt: '1', fontSize: 'sm', maxW: 'sm' })}
               >

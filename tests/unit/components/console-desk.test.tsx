@@ -67,6 +67,7 @@ function appointment(o: Partial<DeskAppointment> = {}): DeskAppointment {
   return {
     id: 1099511627777,
     number: 12,
+    outside_opening_hours: false,
     start: '2026-12-02T10:00:00Z',
     end: '2026-12-02T10:30:00Z',
     status: 'confirmed',

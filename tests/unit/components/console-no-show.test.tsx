@@ -18,6 +18,7 @@ function missed(fee: NoShowFee): DeskAppointment {
   return {
     id: 7,
     number: 7,
+    outside_opening_hours: false,
     start: new Date(start).toISOString(),
     end: new Date(start + 45 * 60_000).toISOString(),
     status: 'confirmed',

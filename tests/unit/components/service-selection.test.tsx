@@ -1,5 +1,5 @@
 import { within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import { services } from './service-screen';
 import { renderSalon, screen } from './render-app';
 
@@ -151,5 +151,25 @@ test('the bottom navigation (and its copy in the header from 768 px) has Profile
     expect(links.map((l) => l.getAttribute('href'))).toEqual(
       ['my-profile', 'my-book', 'my-feeds'].map((p) => `/salon/1/profile-login?fromMyBook=true&next=%2F${p}`),
     );
+  }
+});
+
+test("the salon's hours say whether it is open now: 'Closed now' at 21:30 on a Monday it opened, 'Opens today at' before it opens", async () => {
+  // docs/booking-journey.md, Service selection (issue 56): salon 1 opens 9 am – 7 pm on Mondays (London)
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(new Date('2026-11-30T21:30:00Z'));
+    const first = await renderSalon(1);
+    expect(await screen.findByText('Closed now', { selector: 'summary' })).toBeTruthy();
+    first.unmount();
+    vi.setSystemTime(new Date('2026-11-30T07:45:00Z'));
+    const second = await renderSalon(1);
+    expect(await screen.findByText('Opens today at 9 am', { selector: 'summary' })).toBeTruthy();
+    second.unmount();
+    vi.setSystemTime(new Date('2026-11-30T12:00:00Z'));
+    await renderSalon(1);
+    expect(await screen.findByText('Open now until 7 pm', { selector: 'summary' })).toBeTruthy();
+  } finally {
+    vi.useRealTimers();
   }
 });

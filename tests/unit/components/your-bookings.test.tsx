@@ -1,6 +1,6 @@
 import { waitFor, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
-import type { ServiceStylists } from '../../../shared/availability';
+import { expect, test, vi } from 'vitest';
+import type { DayAvailability, DaySlots, ServiceStylists } from '../../../shared/availability';
 import type { Booking } from '../../../shared/bookings';
 import { appointment, booking, bookingsPage, daysAhead, procedure } from './answers';
 import { apiStub, currentPath, DEMO_USER, renderSalon, screen } from './render-app';
@@ -157,4 +157,41 @@ test("page 1 of a client's bookings never shows page 2's bookings, not even for 
     observer.disconnect();
   }
   expect(mixed).toEqual([]);
+});
+
+test("Change time opens on the first day with a time the salon's cancellation window allows, not on a day whose times are all inside it", async () => {
+  // issue 56: at 20:00 with a 24-hour window, tomorrow's times (10:00, 14:00) are all too soon
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    vi.setSystemTime(new Date('2026-12-01T20:00:00Z'));
+    const days = ['2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'];
+    const week: DayAvailability = {
+      availability: { [days[0]!]: false, [days[1]!]: true, [days[2]!]: true, [days[3]!]: true },
+      first_available_date: days[1]!,
+      message: null,
+      slot_message: null,
+      max_days: 180,
+      last_bookable_date: '2027-05-30',
+      earliest_date: days[0]!,
+    };
+    const slots = (date: string, hours: number[]): DaySlots => ({
+      data: Object.fromEntries(hours.map((h) => [`${date}T${String(h).padStart(2, '0')}:00:00+00:00`, { count: 1, has_more: false }])),
+      message: null,
+    });
+    apiStub.answer('GET /api/client/get/invite/1/', { json: [] });
+    apiStub.answer('GET /api/salon/1/appointment/900/', { json: appointment(UPCOMING[0]!) });
+    apiStub.answer(`GET /api/book-online/availability/weekly/1/8/3/${days[0]}/null/`, { json: week });
+    apiStub.answer(`GET /api/book-online/new/availability/appointment/1/${days[1]}/8/3/null/?isWaitList=false`, {
+      json: slots(days[1]!, [10, 14]),
+    });
+    apiStub.answer(`GET /api/book-online/new/availability/appointment/1/${days[2]}/8/3/null/?isWaitList=false`, {
+      json: slots(days[2]!, [11]),
+    });
+    await renderSalon(1, '/1/appointment/900/time', { as: DEMO_USER });
+    await screen.findByRole('heading', { level: 1, name: 'Choose a new time' });
+    expect(await screen.findByRole('button', { name: /11:00/ })).toBeTruthy();
+    expect(screen.queryByText(/Online changes stop 24 hours before a start/)).toBeNull();
+  } finally {
+    vi.useRealTimers();
+  }
 });

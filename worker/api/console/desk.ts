@@ -3,8 +3,17 @@ import * as z from 'zod';
 import { deskBookingSchema, deskCancelSchema, deskMoveSchema } from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
 import { formatMoney } from '../../../shared/money';
-import { confirmAppointment, deskAppointment, deskBook, deskCancel, deskMove, salonAppointment, whenText } from '../../console/desk';
-import { claimNoShowFee, markArrived, markNoShow } from '../../db/no-show-fees';
+import {
+  confirmAppointment,
+  deskAppointment,
+  deskArrived,
+  deskBook,
+  deskCancel,
+  deskMove,
+  salonAppointment,
+  whenText,
+} from '../../console/desk';
+import { claimNoShowFee, markNoShow } from '../../db/no-show-fees';
 import { salonById } from '../../db/salons';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
@@ -138,14 +147,7 @@ export const consoleDesk = new Hono<AppEnv>()
     async (c) => {
       const p = c.req.valid('param');
       const salonId = staffOf(c).salonId;
-      await salonAppointment(c.env.DB, salonId, p.appointmentId, await ownColumnOf(c));
-      if (!(await markArrived(c.env.DB, salonId, p.appointmentId, Date.now())))
-        throw new AppError(
-          'CONFLICT',
-          'This appointment cannot be marked arrived (cancelled, or its no-show fee was charged)',
-          undefined,
-          'NOT_ARRIVABLE',
-        );
+      await deskArrived(c.env.DB, { salonId, appointmentId: p.appointmentId, stylistId: await ownColumnOf(c), now: Date.now() });
       announceToDiary(c, salonId, p.appointmentId, 'arrived');
       return answer(c, p.appointmentId);
     },
