@@ -40,6 +40,10 @@ test('a group owner switches between the salons of the group', async ({ page }) 
   await switcher.selectOption({ label: 'Willow & Co Shoreditch' });
   await expect(page).toHaveURL(/\/console\/salons\/2\/booking-page$/);
   await expect(page.getByLabel('Salon name')).toHaveValue('Willow & Co Shoreditch');
+  // the diary's day and view stay as they were (issue 56)
+  await page.goto('/console/salons/2/diary?date=2027-01-04&view=week');
+  await switcher.selectOption({ label: 'Willow & Co Islington' });
+  await expect(page).toHaveURL(/\/console\/salons\/1\/diary\?date=2027-01-04&view=week$/);
 });
 
 test('every place of CONSOLE.md is in the navigation, in its order', async ({ page }) => {

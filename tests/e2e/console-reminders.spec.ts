@@ -70,6 +70,10 @@ test('at 390 px an owner turns on the 2-hour reminder by text and email; History
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('main')).toContainText('24 hours before and 2 hours before, by text and email');
+  // who made it reads on one line at 390 px, never an address broken letter by letter (issue 56)
+  const who = page.getByRole('cell', { name: STAFF.owner3.email, exact: true }).first();
+  const lines = await who.evaluate((td) => td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight));
+  expect(lines).toBeLessThan(2.5);
 
   // put it back as it was
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking page' }).click();

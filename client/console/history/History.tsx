@@ -43,7 +43,8 @@ export function History() {
                 {q.data.map((h, i) => (
                   <tr key={`${h.version}-${h.field}-${i}`}>
                     <td className={css({ whiteSpace: 'nowrap' })}>{whenOf(h.at)}</td>
-                    <td className={css({ overflowWrap: 'anywhere' })}>{h.who}</td>
+                    {/* an address kept whole on one line (the table scrolls sideways on a phone), never broken letter by letter */}
+                    <td className={css({ whiteSpace: 'nowrap' })}>{h.who}</td>
                     <td>{labelOf(h)}</td>
                     <td>
                       <Value entry={h} value={h.old} /> → <Value entry={h} value={h.new} />

@@ -34,9 +34,15 @@ describe('Team: a stylist’s column of the diary (issue 56)', () => {
     const dan = screen.getByRole('combobox', { name: 'Diary column of Dan Reeves' });
     expect((dan as HTMLSelectElement).value).toBe('');
     // someone else's column is not offered
-    expect(within(dan).getAllByRole('option').map((o) => o.textContent)).toEqual(['No column yet', 'Amelia Hart', 'Dan Reeves']);
+    expect(
+      within(dan)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No column yet', 'Amelia Hart', 'Dan Reeves']);
     await user.selectOptions(dan, 'Dan Reeves');
-    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Diary column of Dan Reeves' }) as HTMLSelectElement).value).toBe('4'));
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Diary column of Dan Reeves' }) as HTMLSelectElement).value).toBe('4'),
+    );
     expect(sent).toEqual({ stylist_id: 4 });
   });
 
@@ -63,7 +69,11 @@ describe('Team: a stylist’s column of the diary (issue 56)', () => {
     expect(screen.queryByRole('combobox', { name: 'Diary column' })).toBeNull();
     await user.selectOptions(role, 'Stylist');
     const column = screen.getByRole('combobox', { name: 'Diary column' });
-    expect(within(column).getAllByRole('option').map((o) => o.textContent)).toEqual(['No column yet', 'Amelia Hart', 'Dan Reeves']);
+    expect(
+      within(column)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No column yet', 'Amelia Hart', 'Dan Reeves']);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Amelia Hart');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'amelia@example.test');
     await user.selectOptions(column, 'Amelia Hart');

@@ -12,8 +12,8 @@ export const GROUP_OWNER: StaffMe = {
   email: 'owner@willow-demo.test',
   name: 'Morgan Willow',
   salons: [
-    { id: 2, name: 'Willow & Co Hackney', role: 'owner', group_id: 1 },
     { id: 1, name: 'Willow & Co Islington', role: 'owner', group_id: 1 },
+    { id: 2, name: 'Willow & Co Shoreditch', role: 'owner', group_id: 1 },
   ],
 };
 
