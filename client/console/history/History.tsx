@@ -28,37 +28,70 @@ export function History() {
         ) : q.data.length === 0 ? (
           <p>No changes yet.</p>
         ) : (
-          <div className={css({ overflowX: 'auto' })}>
-            <table className={table}>
-              <caption className={css({ srOnly: true })}>Changes to {salon.name}’s settings, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Setting</th>
-                  <th scope="col">Change</th>
+          // a table from 768 px; narrower, each change is a block of its own (when and who, the
+          // setting, old → new), so nothing is squeezed into a column a letter wide. The roles keep
+          // it a table to assistive technology whatever its display.
+          <table role="table" className={`${table} ${stacked.table}`}>
+            <caption className={css({ srOnly: true })}>Changes to {salon.name}’s settings, newest first</caption>
+            <thead className={stacked.head}>
+              <tr role="row">
+                <th role="columnheader" scope="col">
+                  When
+                </th>
+                <th role="columnheader" scope="col">
+                  Who
+                </th>
+                <th role="columnheader" scope="col">
+                  Setting
+                </th>
+                <th role="columnheader" scope="col">
+                  Change
+                </th>
+              </tr>
+            </thead>
+            <tbody className={stacked.body}>
+              {q.data.map((h, i) => (
+                <tr role="row" key={`${h.version}-${h.field}-${i}`} className={stacked.row}>
+                  <td role="cell" className={stacked.when}>
+                    {whenOf(h.at)}
+                  </td>
+                  <td role="cell" className={stacked.who}>
+                    {h.who}
+                  </td>
+                  <td role="cell" className={stacked.setting}>
+                    {labelOf(h)}
+                  </td>
+                  <td role="cell" className={stacked.change}>
+                    <Value entry={h} value={h.old} /> → <Value entry={h} value={h.new} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {q.data.map((h, i) => (
-                  <tr key={`${h.version}-${h.field}-${i}`}>
-                    <td className={css({ whiteSpace: 'nowrap' })}>{whenOf(h.at)}</td>
-                    {/* an address kept whole on one line (the table scrolls sideways on a phone), never broken letter by letter */}
-                    <td className={css({ whiteSpace: 'nowrap' })}>{h.who}</td>
-                    <td>{labelOf(h)}</td>
-                    <td>
-                      <Value entry={h} value={h.old} /> → <Value entry={h} value={h.new} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </table>
         )}
       </div>
     </>
   );
 }
+
+/** The table's parts: blocks below 768 px, a table from there. */
+const stacked = {
+  table: css({ display: { base: 'block', md: 'table' } }),
+  head: css({ display: { base: 'none', md: 'table-header-group' } }),
+  body: css({ display: { base: 'block', md: 'table-row-group' } }),
+  row: css({
+    display: { base: 'block', md: 'table-row' },
+    py: { base: '2', md: '0' },
+    borderBottom: { base: '1px solid {colors.surfaceMuted}', md: 'none' },
+    '& td': { display: { base: 'block', md: 'table-cell' }, borderBottom: { base: 'none', md: '1px solid {colors.surfaceMuted}' } },
+    '& td:not(:first-child)': { pt: { base: '0', md: '2' } },
+  }),
+  when: css({ whiteSpace: 'nowrap', fontSize: { base: 'sm', md: 'md' }, color: { base: 'textMuted', md: 'text' } }),
+  // an address whole on one line in the table; a block of its own on a phone (never a column a letter wide)
+  who: css({ whiteSpace: { base: 'normal', md: 'nowrap' }, overflowWrap: 'anywhere', fontSize: { base: 'sm', md: 'md' } }),
+  setting: css({ fontWeight: { base: '600', md: 'normal' } }),
+  change: css({}),
+};
 
 const isPhoto = (field: string): field is keyof typeof PHOTO_LABELS => field in PHOTO_LABELS;
 
