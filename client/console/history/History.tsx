@@ -35,18 +35,11 @@ export function History() {
             <caption className={css({ srOnly: true })}>Changes to {salon.name}’s settings, newest first</caption>
             <thead className={stacked.head}>
               <tr role="row">
-                <th role="columnheader" scope="col">
-                  When
-                </th>
-                <th role="columnheader" scope="col">
-                  Who
-                </th>
-                <th role="columnheader" scope="col">
-                  Setting
-                </th>
-                <th role="columnheader" scope="col">
-                  Change
-                </th>
+                {['When', 'Who', 'Setting', 'Change'].map((h) => (
+                  <th key={h} role="columnheader" scope="col">
+                    {h}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className={stacked.body}>
