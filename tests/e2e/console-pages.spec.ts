@@ -17,6 +17,9 @@ for (const width of [390, 1280]) {
     await expectAccessible('the console sign-in with its messages');
 
     await signIn.signIn(STAFF.manager3.email, STAFF.manager3.password);
+    // everyone lands on Today (issue 56)
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
     await expect(page.frameLocator('iframe[data-preview=phone]').getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible('the booking page settings');
