@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 // Helpers shared by the start, test and bench scripts.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 // No network here: never try to fetch Cloudflare's Request.cf sample or send metrics.
 const env = {
@@ -17,10 +17,14 @@ const env = {
 /**
  * Runs a command from node_modules/.bin (npm puts it on PATH) and stops on failure. It never
  * reads standard input (nothing may wait for a prompt) and is stopped after `timeoutMs`.
+ * `quiet`: what it prints is kept back, and shown only when it fails (wrangler's d1 execute prints
+ * the JSON of every statement it ran: thousands of lines for the migrations and the demo data).
  */
-export function run(cmd, args, { timeoutMs = 20 * 60_000, ...opts } = {}) {
-  const r = spawnSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env, timeout: timeoutMs, ...opts });
+export function run(cmd, args, { timeoutMs = 20 * 60_000, quiet = false, ...opts } = {}) {
+  const stdio = quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'];
+  const r = spawnSync(cmd, args, { stdio, env, timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024, ...opts });
   if (r.status !== 0) {
+    if (quiet) process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
     const why =
       r.error?.code === 'ETIMEDOUT'
         ? `timed out after ${timeoutMs / 1000} s`
@@ -93,7 +97,7 @@ export function buildClient() {
  */
 export function consoleStylesheet() {
   const file = 'styled-system/console.css';
-  run('panda', ['cssgen', '--silent', '--config', 'panda.console.config.ts', '--outfile', file]);
+  run('panda', ['cssgen', '--silent', '--config', 'panda.console.config.ts', '--outfile', file], { quiet: true });
   writeFileSync(file, readFileSync(file, 'utf8').replace(/^@layer reset, base, tokens, recipes, utilities;\s*/m, ''));
 }
 
@@ -114,8 +118,10 @@ export function prepareLocalDb(persistTo, { now } = {}) {
   // the second database (docs/scale.md, "Salons across databases"): the schema, and with
   // DEMO_DATABASES=2 demo salon 2 moved there (the default of npm start and the browser tests' server)
   prepareD1(p, dir, 'worker/db/migrations', [], { binding: 'DB_2', fresh });
+  // (wrangler's platform proxy warns that the product's Durable Object is not in it: it has the
+  // databases only, which is all the move uses; kept back unless the move fails)
   if (process.env.DEMO_DATABASES === '2')
-    run('node', ['scripts/move-salon.mjs', '--demo', ...(persistTo ? [persistTo] : [])], { timeoutMs: 120_000 });
+    run('node', ['scripts/move-salon.mjs', '--demo', ...(persistTo ? [persistTo] : [])], { timeoutMs: 120_000, quiet: true });
   putDemoMedia(persistTo);
   prepareStandInsDb(persistTo);
 }
@@ -129,9 +135,10 @@ export function prepareLocalDb(persistTo, { now } = {}) {
  * gets the migrations it has not had, then the seeds again (they are idempotent).
  */
 function prepareD1(args, persistDir, migrationsDir, seeds, { binding = 'DB', fresh = !existsSync(join(persistDir, 'v3', 'd1')) } = {}) {
-  const execute = (file) => run('wrangler', ['d1', 'execute', binding, '--local', '--file', file, ...args], { timeoutMs: 120_000 });
+  const execute = (file) =>
+    run('wrangler', ['d1', 'execute', binding, '--local', '--file', file, ...args], { timeoutMs: 120_000, quiet: true });
   if (!fresh) {
-    run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...args], { timeoutMs: 300_000 });
+    run('wrangler', ['d1', 'migrations', 'apply', binding, '--local', ...args], { timeoutMs: 300_000, quiet: true });
     seeds.forEach(execute);
     return;
   }
@@ -164,7 +171,7 @@ function demoSeed(now) {
 
 /** The demo salons' images into the local MEDIA bucket beside the D1 of `persistTo` (scripts/put-demo-media.mjs). */
 export function putDemoMedia(persistTo) {
-  run('node', ['scripts/put-demo-media.mjs', ...(persistTo ? [persistTo] : [])], { timeoutMs: 60_000 });
+  run('node', ['scripts/put-demo-media.mjs', ...(persistTo ? [persistTo] : [])], { timeoutMs: 60_000, quiet: true });
 }
 
 /** The stand-ins' own local D1: migrated, with the demo client's account and paid deposit. */
@@ -175,11 +182,11 @@ export function prepareStandInsDb(persistTo) {
 }
 
 /** Starts the stand-ins Worker on `port`; payment events go to the product on `appPort` (if any). */
-export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quiet = false }) {
+export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quiet = false, logFile }) {
   const app = appPort ? `http://127.0.0.1:${appPort}` : null;
   // payment events to /webhooks/stripe, email delivery events (Resend's, signed as Svix signs them) to /webhooks/resend
   const vars = { ...extra, ...(app ? { WEBHOOK_URL: `${app}/webhooks/stripe`, RESEND_WEBHOOK_URL: `${app}/webhooks/resend` } : {}) };
-  return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet });
+  return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet, logFile });
 }
 
 /** The product's settings that point it at the stand-ins on `port` (the same names as production's). */
@@ -204,15 +211,22 @@ export function standInSettings(port) {
  * `clockOffsetMs`, both run their clocks that far ahead of the machine's (shared/clock.ts).
  * Resolves once both answer; `stop()` ends both; `exited` resolves with the first one's exit code.
  * `started`: the stand-ins, already started for this port with startStandInsFor (they need no build).
+ * `logs`: files for each one's output, `{app, standIns}` (npm start), instead of the terminal.
  */
-export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, clockOffsetMs = 0, quiet = false, started }) {
+export async function startApp({ port, standInsPort = port + 1, persistTo, vars = {}, clockOffsetMs = 0, quiet = false, started, logs }) {
   const clock = clockVars(clockOffsetMs);
-  const standIns = started ?? (await startStandInsFor({ port, standInsPort, persistTo, clockOffsetMs, quiet }));
+  const standIns = started ?? (await startStandInsFor({ port, standInsPort, persistTo, clockOffsetMs, quiet, logFile: logs?.standIns }));
   let app;
   try {
     // APP_ORIGIN: where reminder links and Twilio's status callbacks point (the stand-ins call back there)
     const origin = { APP_ORIGIN: `http://127.0.0.1:${port}` };
-    app = await startWorker({ port, persistTo, vars: { ...standInSettings(standInsPort), ...origin, ...clock, ...vars }, quiet });
+    app = await startWorker({
+      port,
+      persistTo,
+      vars: { ...standInSettings(standInsPort), ...origin, ...clock, ...vars },
+      quiet,
+      logFile: logs?.app,
+    });
   } catch (e) {
     standIns.kill();
     throw e;
@@ -224,26 +238,31 @@ export async function startApp({ port, standInsPort = port + 1, persistTo, vars 
 }
 
 /** The stand-ins startApp starts for the product on `port`: `startApp({ …, started })` takes them. */
-export const startStandInsFor = ({ port, standInsPort = port + 1, persistTo, clockOffsetMs = 0, quiet = false }) =>
+export const startStandInsFor = ({ port, standInsPort = port + 1, persistTo, clockOffsetMs = 0, quiet = false, logFile }) =>
   startStandIns({
     port: standInsPort,
     persistTo,
     appPort: port,
     vars: clockVars(clockOffsetMs),
     quiet,
+    logFile,
   });
 
 /** The setting that runs a Worker's clock `clockOffsetMs` ahead of the machine's (shared/clock.ts), if any. */
 const clockVars = (clockOffsetMs) => (clockOffsetMs ? { CLOCK_OFFSET_MS: String(Math.round(clockOffsetMs)) } : {});
 
-/** Starts `wrangler dev` on a port; resolves once it answers HTTP. */
-export async function startWorker({ port, persistTo, vars = {}, config, quiet = false }) {
+/**
+ * Starts `wrangler dev` on a port; resolves once it answers HTTP. Its output goes to the terminal,
+ * nowhere (`quiet`), or to the file `logFile` (made afresh).
+ */
+export async function startWorker({ port, persistTo, vars = {}, config, quiet = false, logFile }) {
   // --test-scheduled: GET /__scheduled?cron=… runs the Cron Trigger's handler (the domains' refresh) on demand
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled'];
   if (persistTo) args.push('--persist-to', persistTo);
   if (config) args.push('--config', config);
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);
-  const out = quiet ? 'ignore' : 'inherit';
+  if (logFile) mkdirSync(dirname(logFile), { recursive: true });
+  const out = logFile ? openSync(logFile, 'w') : quiet ? 'ignore' : 'inherit';
   const child = spawn('wrangler', args, { env, stdio: ['ignore', out, out] });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

@@ -141,5 +141,6 @@ export type Bootstrap =
       preview?: true;
     }
   | { page: 'group'; group: Group; release: string }
-  | { page: 'landing'; release: string }
+  /** the platform's own pages; a texted link that names its salon (/verify/{salon}/…) carries the salon's name */
+  | { page: 'landing'; release: string; salon?: { id: number; name: string } }
   | { page: 'not-found'; what: 'salon' | 'group' | 'domain' | 'short URL' | 'page'; release: string };

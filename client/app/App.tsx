@@ -56,7 +56,7 @@ export function App({ boot, location }: { boot: Bootstrap; location?: string }) 
         <ErrorBoundary>
           <PlatformCookieBanner />
           <Suspense fallback={null}>
-            <LinkPages />
+            <LinkPages salon={boot.page === 'landing' ? boot.salon : undefined} />
           </Suspense>
         </ErrorBoundary>
       );

@@ -66,7 +66,16 @@ export interface ClientNote {
 }
 
 export type ClientMessageKind =
-  'booking_verification' | 'deposit_request' | 'deposit_reminder' | 'rebooking_link' | 'reminder_24h' | 'reminder_2h';
+  | 'booking_verification'
+  | 'booked'
+  | 'moved'
+  | 'cancelled'
+  | 'no_show_fee_link'
+  | 'deposit_request'
+  | 'deposit_reminder'
+  | 'rebooking_link'
+  | 'reminder_24h'
+  | 'reminder_2h';
 
 /** A text or email the salon's product sent this client, and what became of it (null: not known). */
 export interface ClientMessage {

@@ -17,6 +17,9 @@ for (const width of [390, 1280]) {
     await expectAccessible('the console sign-in with its messages');
 
     await signIn.signIn(STAFF.manager3.email, STAFF.manager3.password);
+    // everyone lands on Today (issue 56)
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking page' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
     await expect(page.frameLocator('iframe[data-preview=phone]').getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible('the booking page settings');
@@ -40,6 +43,10 @@ test('a group owner switches between the salons of the group', async ({ page }) 
   await switcher.selectOption({ label: 'Willow & Co Shoreditch' });
   await expect(page).toHaveURL(/\/console\/salons\/2\/booking-page$/);
   await expect(page.getByLabel('Salon name')).toHaveValue('Willow & Co Shoreditch');
+  // the diary's day and view stay as they were (issue 56)
+  await page.goto('/console/salons/2/diary?date=2027-01-04&view=week');
+  await switcher.selectOption({ label: 'Willow & Co Islington' });
+  await expect(page).toHaveURL(/\/console\/salons\/1\/diary\?date=2027-01-04&view=week$/);
 });
 
 test('every place of CONSOLE.md is in the navigation, in its order', async ({ page }) => {

@@ -70,6 +70,20 @@ test('at 390 px an owner turns on the 2-hour reminder by text and email; History
 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'History' }).click();
   await expect(page.getByRole('main')).toContainText('24 hours before and 2 hours before, by text and email');
+  // at 390 px who made it reads on one line and the change beside it is as wide as the page, never
+  // a column a few letters wide (issue 56): count the lines each is laid out in
+  const linesOf = (name: string | RegExp) =>
+    page
+      .getByRole('cell', { name, exact: true })
+      .first()
+      .evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+  expect(await linesOf(STAFF.owner3.email)).toBe(1);
+  expect(await linesOf(/^24 hours before, by text → 24 hours before and 2 hours before, by text and email$/)).toBeLessThanOrEqual(3);
+  await expectNoSidewaysScroll();
 
   // put it back as it was
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking page' }).click();

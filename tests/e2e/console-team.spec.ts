@@ -51,8 +51,8 @@ for (const width of [390, 1280]) {
         await manager.page.getByLabel('New password', { exact: true }).fill('Managing-2026');
         await manager.page.getByLabel('New password again').fill('Managing-2026');
         await manager.page.getByRole('button', { name: 'Save password and sign in' }).click();
-        // a manager lands on the booking page's settings, and sees no owner-only places
-        await expect(manager.page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
+        // a manager lands on Today (issue 56), and sees no owner-only places
+        await expect(manager.page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
         const nav = manager.page.getByRole('navigation', { name: 'Console' });
         await expect(nav.getByRole('link', { name: 'History' })).toBeVisible();
         await expect(nav.getByRole('link', { name: 'API keys' })).toHaveCount(0);
@@ -67,7 +67,7 @@ for (const width of [390, 1280]) {
         await manager.page.getByLabel('Email').fill(invitee.email);
         await manager.page.getByLabel('Password', { exact: true }).fill('Managing-2026');
         await manager.page.getByRole('button', { name: 'Sign in' }).click();
-        await expect(manager.page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
+        await expect(manager.page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
         // the team: a manager sees it and invites stylists only; removing is the owner's
         await nav.getByRole('link', { name: 'Team' }).click();
         await expect(manager.page.getByRole('row').filter({ hasText: STAFF.owner3.email })).toContainText('Owner');

@@ -41,11 +41,20 @@ export class ConsoleSignIn {
 }
 
 /** Opens the console in `page` and signs in; waits for the signed-in console. */
-export async function signInToConsole(page: Page, who: { email: string; password: string }, width?: number) {
+export async function signInToConsole(
+  page: Page,
+  who: { email: string; password: string },
+  width?: number,
+  /** the place to go to from Today, where everyone lands (null: stay there); only when the role has it */
+  place: string | null = 'Booking page',
+) {
   const screen = new ConsoleSignIn(page);
   await screen.open(width);
   await screen.signIn(who.email, who.password);
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page).toHaveURL(/\/console\/salons\/\d+\/today$/);
+  const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: place ?? '', exact: true });
+  if (place && (await link.count())) await link.click();
 }
 
 /** A browser context of its own (another person, another device), at a width. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeValue } from '../../client/console/settings/describe';
 import { settingsPatchSchema, settingsSchema, SETTING_LABELS, SETTING_NAMES } from '../../shared/console/settings';
 
 const firstIssue = (body: unknown) => {
@@ -31,6 +32,23 @@ describe("the console's settings schema (shared by the console and the Worker)",
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['vouchers_on_sale', 'To sell gift vouchers, offer at least one amount or a custom range'],
     ]);
+  });
+
+  it('says every setting in words in History, never as JSON or markup (issue 56)', () => {
+    const changed: Record<string, unknown> = {
+      ...wholeSettings(),
+      brand_colour: '#0f6b63',
+      ncob_welcome_message: '<p>Hello <em>there</em></p>',
+      deposit: { type: 'percentage', percent: 20 },
+      voucher_amounts: [2500, 5000],
+      voucher_custom: { min: 1000, max: 50000 },
+      opening_hours: Object.fromEntries(
+        ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'].map((d) => [d, [{ open: '09:00', close: '17:00' }]]),
+      ),
+    };
+    for (const name of SETTING_NAMES) {
+      for (const value of [wholeSettings()[name], changed[name]]) expect(describeValue(name, value), name).not.toMatch(/[{}[\]<>"]/);
+    }
   });
 
   it('labels every setting', () => {

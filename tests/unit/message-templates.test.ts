@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bookingVerificationText,
+  deskBookedText,
   depositRequestText,
   voucherGiftEmail,
   voucherReceiptEmail,
@@ -108,5 +109,17 @@ describe('voucher emails', () => {
     expect(
       voucherReceiptEmail({ salon: { ...SALON, name: 'A\r\nBcc: x@y.z' }, code: 'A', amountMinor: 1, expiresAt: EXPIRES }).subject,
     ).toBe('Your gift voucher for A Bcc: x@y.z');
+  });
+});
+
+describe('the desk booking text (issue 56)', () => {
+  it('says where to change it online where the salon allows it, else whom to call', () => {
+    const link = 'https://book.example.com/salon/1/salon-booking/1';
+    expect(deskBookedText('Willow & Co', 'Mon 4 Jan at 10:00', ['Cut'], { online: link })).toBe(
+      `Willow & Co: you are booked for Mon 4 Jan at 10:00 (Cut). To change or cancel it: ${link}`,
+    );
+    expect(deskBookedText('Willow & Co', 'Mon 4 Jan at 10:00', ['Cut'], { phone: '020 7946 0018' })).toBe(
+      'Willow & Co: you are booked for Mon 4 Jan at 10:00 (Cut). To change it, call 020 7946 0018.',
+    );
   });
 });

@@ -1,10 +1,11 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Booking } from '../../shared/bookings';
 import type { BookingsPage } from '../../shared/bookings';
 import { call, patchSalon } from './helpers';
 import { demoClient, JAMIE, type Client } from './client-bookings-helpers';
 
-// Read-only: the demo client's seeded bookings (worker/db/seed/demo.sql), as the lists and the
+// Read-only (one test moves a cancellation's date and puts it back): the demo client's seeded bookings (worker/db/seed/demo.sql), as the lists and the
 // appointment details answer them. Changes are in client-cancel-move.test.ts.
 
 let jamie: Client;
@@ -76,17 +77,37 @@ describe('the upcoming and past lists', () => {
     expect(second.results).toHaveLength(6);
     const all = [...first.results, ...second.results];
     expect(new Set(all.map((b) => b.id)).size).toBe(36);
-    const times = starts(all);
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    // The cancelled one is upcoming by date, so it heads the past tab.
-    expect(all[0]).toMatchObject({ status: 'cancelled', cancelled_at: expect.any(String) });
-    expect(all.slice(1).every((b) => Date.parse(b.starts_at) < Date.now())).toBe(true);
+    // latest first by when each ended: its start, or its cancellation when that came first (issue 56:
+    // the demo's booking cancelled 2 days ago for 19 days ahead no longer heads the tab)
+    const ended = all.map((b) => Math.min(Date.parse(b.starts_at), b.cancelled_at ? Date.parse(b.cancelled_at) : Infinity));
+    expect(ended).toEqual([...ended].sort((a, b) => b - a));
+    const cancelled = all.findIndex((b) => b.status === 'cancelled');
+    expect(all[cancelled]).toMatchObject({ cancelled_at: expect.any(String) });
+    expect(Date.parse(all[cancelled]!.starts_at)).toBeGreaterThan(Date.now());
+    expect(all.slice(0, cancelled).every((b) => Date.parse(b.starts_at) > Date.parse(all[cancelled]!.cancelled_at!))).toBe(true);
+    expect(all.filter((b) => b.status !== 'cancelled').every((b) => Date.parse(b.starts_at) < Date.now())).toBe(true);
     expect(all.find((b) => b.procedures[0]!.service.name === 'Keratin Smoothing')).toMatchObject({
       can_rebook: false,
       procedures: [{ service: { bookable_online: false } }],
     });
     // the cancelled Fringe Trim can be booked again; the Keratin Smoothing cannot
     expect(all.filter((b) => b.can_rebook)).toHaveLength(35);
+  });
+
+  it('a booking cancelled weeks ago for a date still ahead sits among the visits of those weeks, not at the top (issue 56)', async () => {
+    const demo = (await list(1, 'past')).results.find((b) => b.status === 'cancelled')!;
+    const was = demo.cancelled_at!;
+    const weeksAgo = Date.now() - 30 * 86_400_000;
+    await env.DB.prepare('UPDATE appointments SET cancelled_at = ? WHERE id = ?').bind(weeksAgo, demo.id).run();
+    try {
+      const first = (await list(1, 'past')).results;
+      const at = first.findIndex((b) => b.id === demo.id);
+      expect(at).toBeGreaterThan(0);
+      expect(first.slice(0, at).every((b) => Date.parse(b.starts_at) > weeksAgo && Date.parse(b.starts_at) < Date.now())).toBe(true);
+      expect(Date.parse(first[at + 1]!.starts_at)).toBeLessThan(weeksAgo);
+    } finally {
+      await env.DB.prepare('UPDATE appointments SET cancelled_at = ? WHERE id = ?').bind(Date.parse(was), demo.id).run();
+    }
   });
 
   it('a page past the end is empty; page=0, a negative or a word are refused with a clear message', async () => {
@@ -142,13 +163,15 @@ describe('appointment details', () => {
 
   it('a cancelled booking is a METHOD:CANCEL calendar file with the same UID; a past one cannot be cancelled', async () => {
     const past = (await list(1, 'past')).results;
-    const cancelled = past[0]!;
+    const cancelled = past.find((b) => b.status === 'cancelled')!;
     const a = (await (await call(`/api/salon/1/appointment/${cancelled.id}/`, { headers: jamie.auth })).json()) as Appointment;
     expect(a.ics).toContain('METHOD:CANCEL');
     expect(a.ics).toContain('STATUS:CANCELLED');
     expect(a.ics).toContain(`UID:appointment-${cancelled.id}@bookwell`);
     expect(a.cancellation).toMatchObject({ allowed: false, reason: 'cancelled' });
-    const visit = (await (await call(`/api/salon/1/appointment/${past[1]!.id}/`, { headers: jamie.auth })).json()) as Appointment;
+    const visit = (await (
+      await call(`/api/salon/1/appointment/${past.find((b) => b.status !== 'cancelled')!.id}/`, { headers: jamie.auth })
+    ).json()) as Appointment;
     expect(visit.cancellation).toMatchObject({ allowed: false, reason: 'past' });
   });
 

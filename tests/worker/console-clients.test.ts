@@ -119,6 +119,23 @@ describe('the salon’s clients', () => {
     await env.DB.prepare('UPDATE appointments SET no_show_at = NULL WHERE id = ?').bind(missed.id).run();
   });
 
+  it('the card lists the texts the desk sent about a booking: booked, moved, cancelled (issue 56)', async () => {
+    const phone = '+447700955611';
+    const id = await deskClient(phone, 'Desk Texted');
+    const other = id * 10; // appt-{id}0-…: another appointment's keys are not this one's
+    await env.DB.prepare(
+      "INSERT INTO sent_messages (key, provider_id, sent_at) VALUES (?, 'SMa', 1000), (?, 'SMb', 2000), (?, 'SMc', 3000), (?, 'SMd', 4000)",
+    )
+      .bind(`appt-${id}-booked`, `appt-${id}-moved-2027-01-04T10:00:00Z`, `appt-${id}-cancelled`, `appt-${other}-booked`)
+      .run();
+    const card = (await (await cardOf(phone)).json()) as ClientCard;
+    expect(card.messages.map((m) => [m.kind, m.appointment_id, m.sent_at])).toEqual([
+      ['cancelled', id, new Date(3000).toISOString()],
+      ['moved', id, new Date(2000).toISOString()],
+      ['booked', id, new Date(1000).toISOString()],
+    ]);
+  });
+
   it('staff add notes; the card lists them newest first with who wrote them', async () => {
     expect((await addNote(JAMIE, { body: 'Prefers a quiet chair' })).status).toBe(201);
     const res = await addNote(JAMIE, { body: '  Allergic to latex  ' });

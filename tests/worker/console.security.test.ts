@@ -54,6 +54,16 @@ const CALLS: StaffCall[] = [
       { method: 'POST', body: JSON.stringify({ email: 'not an email', name: 'X', role: 'manager' }) },
     ],
   },
+  { name: 'GET stylist-columns', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/stylist-columns`, {}] },
+  {
+    // the salon's owner has no stylist role: linking them is the call's own 404 once admitted
+    name: 'PUT staff column',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/staff/${OWNER_OF[s]}/column`,
+      { method: 'PUT', body: JSON.stringify({ stylist_id: null }) },
+    ],
+  },
   { name: 'DELETE staff', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/staff/${OWNER_OF[s]}`, { method: 'DELETE' }] },
   { name: 'GET photos', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/photos`, {}] },
   {

@@ -156,6 +156,11 @@ describe('bookings taken at the desk', () => {
         { timeout: 15_000 },
       )
       .toEqual([expect.objectContaining({ body: expect.stringContaining('Brooklyn Barber Co.: you are booked for') })]);
+    // the salon lets clients change and cancel online: the text says where, not "call" (issue 56)
+    const [text] = (
+      (await (await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(phone)}`)).json()) as { data: { body: string }[] }
+    ).data;
+    expect(text!.body).toMatch(/\. To change or cancel it: https?:\/\/[^/]+\/salon\/3\/salon-booking\/3$/);
     // a stylist may not take bookings; bad input names the field
     expect((await post('salons/1/appointments', tokens.stylist1, body)).status).toBe(403);
     const bad = await post('salons/3/appointments', tokens.manager3, { ...body, client: { name: 'X', phone: '0771' } });

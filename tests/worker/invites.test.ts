@@ -153,6 +153,18 @@ describe('card only, decline, seen and closed requests', () => {
 });
 
 describe('ncob/invite/{code}/ (no login)', () => {
+  it('finds a request of a salon in the second database from the link’s salon (README: /login/2/DemoJamieRiversInvite02)', async () => {
+    // the demo's code names no salon; salon 2 lives in DB_2 (docs/scale.md)
+    const res = await call('/api/ncob/invite/DemoJamieRiversInvite02/?salon_id=2');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ unique_code: 'DemoJamieRiversInvite02', salon: { id: 2 }, has_account: true });
+    // another salon's link to it is as invalid as an unknown code; a bad salon id is named
+    const elsewhere = await call('/api/ncob/invite/DemoJamieRiversInvite02/?salon_id=1');
+    expect(elsewhere.status).toBe(404);
+    expect(await elsewhere.json()).toMatchObject({ code: 'invite_invalid' });
+    expect((await call('/api/ncob/invite/DemoJamieRiversInvite02/?salon_id=x')).status).toBe(400);
+  });
+
   it('answers an open request, 404 invite_invalid otherwise', async () => {
     const c = await clientWithCard('4242424242424242');
     const invite = await invitedRestyle(c.phone);

@@ -121,6 +121,18 @@ describe('tenancy: a salon from its path, custom domain or short URL', () => {
     expect(bootstrapOf(await res.text()).page).toBe('landing');
   });
 
+  it('serves a texted link of a salon in its theme, with its name; salon 2 lives in the second database (issue 56)', async () => {
+    // the demo's salon 2 is dark
+    for (const path of ['/verify/2/abcd1234', '/opt-out/verify/2/abcd1234/']) {
+      const html = await (await call(path)).text();
+      expect(themeOf(html), path).toBe('dark');
+      expect(bootstrapOf(html)).toEqual({ page: 'landing', release: expect.any(String), salon: { id: 2, name: 'Willow & Co Shoreditch' } });
+    }
+    expect(await (await call('/verify/2/abcd1234')).text()).toContain('<title>Willow &amp; Co Shoreditch | Your booking</title>');
+    // no such salon: the platform's own page, as before
+    expect(bootstrapOf(await (await call('/verify/999999/abcd1234')).text())).toEqual({ page: 'landing', release: expect.any(String) });
+  });
+
   it('sends any other path back to /', async () => {
     const res = await call('/no/such/page?x=1');
     expect(res.status).toBe(302);

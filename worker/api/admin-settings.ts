@@ -157,6 +157,8 @@ const salonSettingsSchema = z
       skip_today: z.boolean('must be true or false'),
       book_ncob_with_same: z.boolean('must be true or false'),
       ncob_mode: text(40),
+      // the deposit: `deposit` (docs/admin-api.md), or its older name
+      deposit: depositSettings,
       ncob_deposit_settings: depositSettings,
       ncob_welcome_message: text(2000),
       ncob_patch_test_copy: text(4000),
@@ -209,7 +211,13 @@ const salonSettingsSchema = z
     { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined) },
   )
   .partial()
-  .refine((o) => Object.keys(o).length > 0, 'Nothing to change: send at least one setting');
+  .refine((o) => Object.keys(o).length > 0, 'Nothing to change: send at least one setting')
+  .refine((o) => o.deposit === undefined || o.ncob_deposit_settings === undefined, {
+    path: ['deposit'],
+    message: 'Send the deposit once, as deposit',
+  })
+  // one column keeps it, under the salon data's name
+  .transform(({ deposit, ...o }) => (deposit === undefined ? o : { ...o, ncob_deposit_settings: deposit }));
 
 /** The voucher settings as they would be after a change: a custom range whole and in order, and something on offer when on sale. */
 function checkVoucherSettings(row: SalonRow): void {
@@ -227,18 +235,26 @@ function checkVoucherSettings(row: SalonRow): void {
   }
 }
 
+/** The deposit in the one shape the admin API writes and reads (docs/admin-api.md): null, a percentage, or an amount in major units. */
+const adminDeposit = (d: DepositSetting) =>
+  d.type === 'percentage'
+    ? { type: 'percentage' as const, value: d.percent }
+    : d.type === 'fixed'
+      ? { type: 'fixed' as const, amount: d.amount / 100 }
+      : null;
+
 /**
- * The settings as the admin API reads and writes them, with the deposit also typed as the console
- * has it, what the brand colour becomes in the salon's theme (adjusted, and why, when it would
- * not be readable there as it is), and the salon's domain as the console shows it (`custom_domain`
- * is the one served: only once live).
+ * The settings as the admin API reads and writes them, with the deposit as `deposit` in the shape
+ * it is written in, what the brand colour becomes in the salon's theme (adjusted, and why, when it
+ * would not be readable there as it is), and the salon's domain as the console shows it
+ * (`custom_domain` is the one served: only once live).
  */
 const adminView = async (c: Context<AppEnv>, row: SalonRow) => ({
   ...toSalonDetails(row),
   custom_domain: row.custom_domain,
   domain: await currentDomainView(c.env.DB, row.id, c.get('config').cloudflare.cnameTarget),
   short_slug: row.short_slug,
-  deposit: depositOf(row.ncob_deposit_settings),
+  deposit: adminDeposit(depositOf(row.ncob_deposit_settings)),
   brand: row.brand_colour ? brandFit(row.theme_mode, row.brand_colour) : null,
 });
 

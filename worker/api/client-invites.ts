@@ -139,14 +139,19 @@ export const clientInvites = new Hono<AppEnv>()
     publicRoute,
     // Not a protected call (worker/edge/client-auth.ts): it is opened before the account exists; the code is the secret.
     validate('param', z.object({ code: z.string().max(200, MSG_INVITE_INVALID) })),
+    validate('query', z.object({ salon_id: idParam('salon_id').optional() })),
     async (c) => {
       const code = c.req.valid('param').code;
       // A malformed code is as invalid as an unknown one (404, never 400).
       if (!SALON_CODE.test(code)) throw invalidLink();
-      // the code names its salon (crypto.ts salonToken), whose database keeps the invite
-      const db = await salonDatabase(c, salonOfToken(code));
+      // The salon's database keeps the invite: the code names its salon (crypto.ts salonToken), and
+      // a code without one (made before, or the demo's) is looked for in the salon of the link it
+      // came in (/login/{salon}/{code}: ?salon_id=); the salon only chooses where to look.
+      const asked = c.req.valid('query').salon_id ?? null;
+      const salonId = salonOfToken(code) ?? asked;
+      const db = await salonDatabase(c, salonId);
       const row = await inviteByCode(db, code, Date.now());
-      if (!row || !OPEN_INVITE_STATUSES.includes(row.status)) throw invalidLink();
+      if (!row || !OPEN_INVITE_STATUSES.includes(row.status) || (asked !== null && row.salon_id !== asked)) throw invalidLink();
       const known = row.client_id !== null || (await clientByPhone(db, row.client_phone)) !== null;
       const link: InviteLink = {
         unique_code: row.unique_code,

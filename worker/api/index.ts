@@ -31,6 +31,7 @@ import { consolePhotos } from './console/photos';
 import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
+import { consoleStaffColumns } from './console/staff-columns';
 import { consoleVouchers } from './console/vouchers';
 import { noShowLinks } from './no-show-links';
 import { rebooking } from './rebooking';
@@ -66,6 +67,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consolePhotos)
   .route('/', consoleHistory)
   .route('/', consoleStaff)
+  .route('/', consoleStaffColumns)
   .route('/', consoleKeys)
   .route('/', consoleDiary)
   .route('/', consoleDesk)

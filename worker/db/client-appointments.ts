@@ -75,10 +75,17 @@ const COLUMNS = `a.id, a.salon_id, a.status, a.cancelled_from, a.start_at, a.end
     ORDER BY i.id DESC LIMIT 1) AS requested_card_only`;
 const VISIBLE =
   "a.kind = 'appointment' AND (a.status IN ('confirmed', 'unconfirmed', 'waitlist') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL))";
-/** future: not cancelled and starting now or later, soonest first; past: started, or cancelled, latest first */
+/**
+ * future: not cancelled and starting now or later, soonest first; past: started, or cancelled,
+ * latest first by when each ended (its start, or its cancellation when that came first), so a
+ * booking cancelled days ago for next month sits among the visits of those days, not above them all
+ */
 const TABS = {
   future: { where: "a.status IN ('confirmed', 'unconfirmed', 'waitlist') AND a.start_at >= ?3", order: 'a.start_at ASC, a.id ASC' },
-  past: { where: "(a.status = 'cancelled' OR a.start_at < ?3)", order: 'a.start_at DESC, a.id DESC' },
+  past: {
+    where: "(a.status = 'cancelled' OR a.start_at < ?3)",
+    order: 'MIN(a.start_at, COALESCE(a.cancelled_at, a.start_at)) DESC, a.id DESC',
+  },
 } as const;
 export type Tab = keyof typeof TABS;
 

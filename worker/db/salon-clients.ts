@@ -1,3 +1,4 @@
+import type { ClientMessageKind } from '../../shared/console/clients';
 import { newId } from './ids';
 
 /**
@@ -158,7 +159,7 @@ export async function insertClientNote(
 }
 
 export interface ClientMessageRow {
-  kind: 'booking_verification' | 'deposit_request' | 'deposit_reminder' | 'rebooking_link';
+  kind: Exclude<ClientMessageKind, 'reminder_24h' | 'reminder_2h'>;
   /** the message's key (its delivery status is kept under it) */
   key: string;
   sent_at: number;
@@ -179,6 +180,15 @@ export async function messagesOfClient(db: D1Database, salonId: number, key: str
                  WHERE i.salon_id = ?1 AND (i.client_id = ?2 OR (i.client_id IS NULL AND i.client_phone = ?2)))
        SELECT 'booking_verification' AS kind, m.key, m.sent_at, b.appointment_id FROM booked b
          JOIN sent_messages m ON m.key = 'verify-' || b.appointment_id WHERE b.k = ?2
+       UNION ALL
+       -- the desk's texts about an appointment (api/console/desk.ts): appt-{id}-booked, -cancelled, -moved-{start}, -no-show-link-{n}
+       SELECT CASE WHEN m.key = 'appt-' || b.appointment_id || '-booked' THEN 'booked'
+                   WHEN m.key = 'appt-' || b.appointment_id || '-cancelled' THEN 'cancelled'
+                   WHEN m.key GLOB 'appt-' || b.appointment_id || '-moved-*' THEN 'moved'
+                   ELSE 'no_show_fee_link' END,
+              m.key, m.sent_at, b.appointment_id FROM booked b
+         JOIN sent_messages m ON m.key > 'appt-' || b.appointment_id || '-' AND m.key < 'appt-' || b.appointment_id || '.'
+        WHERE b.k = ?2
        UNION ALL
        SELECT 'deposit_request', m.key, m.sent_at, i.appointment_id FROM mine i JOIN sent_messages m ON m.key = 'invite-' || i.id || '-invited'
        UNION ALL

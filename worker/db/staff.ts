@@ -76,10 +76,10 @@ export async function teamOf(db: D1Database, salonId: number): Promise<StaffMemb
   return [...byId.values()].sort((a, b) => RANK[b.role] - RANK[a.role] || a.name.localeCompare(b.name));
 }
 
-/** A new member with a role at a salon, in one batch. */
+/** A new member with a role at a salon (a stylist perhaps linked to their column: staff-columns.ts), in one batch. */
 export async function addStaff(
   db: D1Database,
-  m: { sub: string; email: string; name: string; salonId: number; role: StaffRole },
+  m: { sub: string; email: string; name: string; salonId: number; role: StaffRole; stylistId?: number | null },
   now: number,
 ) {
   await db.batch([
@@ -87,16 +87,25 @@ export async function addStaff(
       .prepare(`INSERT INTO staff (id, sub, email, name, invited_at) VALUES (${newId('staff')}, ?, ?, ?, ?)`)
       .bind(m.sub, m.email, m.name, now),
     db
-      .prepare('INSERT INTO staff_roles (staff_id, salon_id, role, created_at) SELECT id, ?, ?, ? FROM staff WHERE sub = ?')
-      .bind(m.salonId, m.role, now, m.sub),
+      .prepare('INSERT INTO staff_roles (staff_id, salon_id, role, created_at, stylist_id) SELECT id, ?, ?, ?, ? FROM staff WHERE sub = ?')
+      .bind(m.salonId, m.role, now, m.stylistId ?? null, m.sub),
   ]);
 }
 
 /** An existing member's role at one more salon; false when they already have one there. */
-export async function addRole(db: D1Database, staffId: number, salonId: number, role: StaffRole, now: number): Promise<boolean> {
+export async function addRole(
+  db: D1Database,
+  staffId: number,
+  salonId: number,
+  role: StaffRole,
+  now: number,
+  stylistId: number | null = null,
+): Promise<boolean> {
   const r = await db
-    .prepare('INSERT INTO staff_roles (staff_id, salon_id, role, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
-    .bind(staffId, salonId, role, now)
+    .prepare(
+      'INSERT INTO staff_roles (staff_id, salon_id, role, created_at, stylist_id) VALUES (?, ?, ?, ?, ?) ON CONFLICT(staff_id, salon_id) WHERE salon_id IS NOT NULL DO NOTHING',
+    )
+    .bind(staffId, salonId, role, now, stylistId)
     .run();
   return r.meta.changes > 0;
 }

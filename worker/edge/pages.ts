@@ -154,6 +154,44 @@ function inviteLink(screen: 'invite' | 'invite-login') {
   };
 }
 
+/** A salon's own domain: its booking area at every path. */
+async function ownDomainPage(c: Context<AppEnv>) {
+  const id = await salonIdFor(c, 'domain', hostOf(c));
+  return id ? salonPage(c, id, '') : notFound(c, 'domain');
+}
+
+/** The platform's landing page, as every link of ours with no salon in it is served. */
+const landing = (c: Context<AppEnv>) =>
+  serveShell(c, { bootstrap: { page: 'landing', release: c.get('config').release }, title: 'Book online', memoKey: 'landing' });
+
+/**
+ * A texted link that names its salon (/verify/{salon}/{code}, /opt-out/verify/{salon}/{code}):
+ * the platform's page in the salon's own theme and colours, with its name (bootstrap `salon`). A
+ * salon that is not found leaves the page as it was, the platform's own (the link says it is not found).
+ */
+function salonLinkPage(kind: 'verify' | 'opt-out', title: string) {
+  return async (c: Context<AppEnv>) => {
+    if (!isAppHost(c)) return ownDomainPage(c);
+    const id = c.req.param('id') ?? '';
+    if (!ID.test(id)) return landing(c);
+    const version = await scopeVersion(c, `salon:${id}`);
+    const memoKey = `link:${kind}:${id}@${version}`;
+    const ready = await memoisedShell(c, memoKey);
+    if (ready) return ready;
+    const salon = await cachedJson<SalonDetails>(c, `book-online/salon/${id}/`);
+    if (!salon) return landing(c);
+    return serveShell(c, {
+      bootstrap: { page: 'landing', release: c.get('config').release, salon: { id: salon.id, name: salon.name } },
+      theme: salon.theme_mode,
+      colours: brandVariables(salon.theme_mode, salon.brand_colour),
+      lang: `en-${salon.country.code}`,
+      title: `${salon.name} | ${title}`,
+      icon: salonIconLink(salon, version),
+      memoKey,
+    });
+  };
+}
+
 /** Top-level routes of the spec that the client app renders itself (docs/booking-journey.md §2). */
 const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$|verify\/|opt-out\/verify\/)/;
 
@@ -190,23 +228,18 @@ export const pages = new Hono<AppEnv>()
   .get('/invite/:id{[^/]+}/:code{[^/]+}', inviteLink('invite'))
   .get('/login/:id{[^/]+}/:code{[^/]+}', inviteLink('invite-login'))
   .get('/login/:id{[^/]+}/:code{[^/]+}/', inviteLink('invite-login'))
+  .get('/verify/:id{[^/]+}/:code{[^/]+}', salonLinkPage('verify', 'Your booking'))
+  .get('/verify/:id{[^/]+}/:code{[^/]+}/', salonLinkPage('verify', 'Your booking'))
+  .get('/opt-out/verify/:id{[^/]+}/:code{[^/]+}', salonLinkPage('opt-out', 'Marketing texts'))
+  .get('/opt-out/verify/:id{[^/]+}/:code{[^/]+}/', salonLinkPage('opt-out', 'Marketing texts'))
   .get('/group/:id{[^/]+}/*', (c) => groupPage(c, c.req.param('id')))
   .get('/group/:id{[^/]+}', (c) => groupPage(c, c.req.param('id')))
   .get('/salon/:id{[^/]+}/*', (c) => salonPage(c, c.req.param('id'), `/salon/${c.req.param('id')}`))
   .get('/salon/:id{[^/]+}', (c) => salonPage(c, c.req.param('id'), `/salon/${c.req.param('id')}`))
   .get('*', async (c) => {
-    if (!isAppHost(c)) {
-      const id = await salonIdFor(c, 'domain', hostOf(c));
-      return id ? salonPage(c, id, '') : notFound(c, 'domain');
-    }
+    if (!isAppHost(c)) return ownDomainPage(c);
     if (CONSOLE_PATH.test(c.req.path)) return consoleShell(c);
-    if (APP_ROUTES.test(c.req.path)) {
-      return serveShell(c, {
-        bootstrap: { page: 'landing', release: c.get('config').release },
-        title: 'Book online',
-        memoKey: 'landing',
-      });
-    }
+    if (APP_ROUTES.test(c.req.path)) return landing(c);
     // Any other path falls back to / (docs/booking-journey.md §2).
     return c.redirect('/', 302);
   });

@@ -131,9 +131,18 @@ const page = (salonName: string, body: string, address: string[]) =>
   `<body style="font-family:system-ui,sans-serif;color:#1a1a1a"><h1 style="font-size:20px">${esc(salonName)}</h1>${body}` +
   `<p style="color:#555;font-size:13px">${[salonName, ...address].map(esc).join('<br>')}</p></body></html>`;
 
-/** A booking the salon took at the desk (issue 29), texted to the client. */
-export const deskBookedText = (salonName: string, when: string, services: string[]): string =>
-  `${salonName}: you are booked for ${when} (${services.join(', ')}). To change it, call the salon.`;
+/**
+ * A booking the salon took at the desk (issue 29), texted to the client: where the salon lets
+ * clients change and cancel online, the link to their bookings there (`online`); else its phone.
+ */
+export const deskBookedText = (
+  salonName: string,
+  when: string,
+  services: string[],
+  change: { online: string } | { phone: string },
+): string =>
+  `${salonName}: you are booked for ${when} (${services.join(', ')}). ` +
+  ('online' in change ? `To change or cancel it: ${change.online}` : `To change it, call ${change.phone || 'the salon'}.`);
 
 /** The salon moved or cancelled a booking. */
 export const deskMovedText = (salonName: string, when: string): string => `${salonName}: your appointment has moved to ${when}.`;

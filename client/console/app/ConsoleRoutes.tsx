@@ -3,7 +3,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { useSession } from '../session/store';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
-import { homeOf, PLACES, type PlacePath } from './places';
+import { HOME, PLACES, type PlacePath } from './places';
 import { Shell } from './Shell';
 import { useCurrentSalon } from './current-salon';
 
@@ -60,21 +60,20 @@ export function ConsoleRoutes() {
         })}
         <Route path="*" element={<SalonHome />} />
       </Route>
-      <Route path="*" element={first ? <Navigate to={`/salons/${first.id}/${homeOf(first.role)}`} replace /> : <NoSalon />} />
+      <Route path="*" element={first ? <Navigate to={`/salons/${first.id}/${HOME}`} replace /> : <NoSalon />} />
     </Routes>
   );
 }
 
 function SalonHome() {
-  const salon = useCurrentSalon();
-  return <Navigate to={`../${homeOf(salon.role)}`} replace relative="path" />;
+  return <Navigate to={`../${HOME}`} replace relative="path" />;
 }
 
 /** A place the staff member's role may not use is not shown: they land on their salon's home. */
 function Allowed({ roles, children }: { roles: readonly string[]; children: React.ReactNode }) {
   const salon = useCurrentSalon();
   const { salonId } = useParams();
-  if (!roles.includes(salon.role)) return <Navigate to={`/salons/${salonId}/${homeOf(salon.role)}`} replace />;
+  if (!roles.includes(salon.role)) return <Navigate to={`/salons/${salonId}/${HOME}`} replace />;
   return children;
 }
 

@@ -91,12 +91,12 @@ function Places() {
   );
 }
 
-/** A group owner works at several salons: switch between them, staying in the same place. */
+/** A group owner works at several salons: switch between them, staying in the same place (the diary's day and view too). */
 function SalonSwitcher() {
   const { me } = useSession();
   const salon = useCurrentSalon();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const id = useId();
   const salons = me?.salons ?? [];
   if (salons.length < 2) return <p className={css({ fontWeight: '600' })}>{salon.name}</p>;
@@ -106,7 +106,7 @@ function SalonSwitcher() {
       <label htmlFor={id} className={css({ fontSize: 'sm' })}>
         Salon
       </label>
-      <select id={id} value={salon.id} onChange={(e) => navigate(`/salons/${e.target.value}/${place}`)} className={selectInput}>
+      <select id={id} value={salon.id} onChange={(e) => navigate(`/salons/${e.target.value}/${place}${search}`)} className={selectInput}>
         {salons.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}

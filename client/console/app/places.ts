@@ -34,5 +34,5 @@ export type PlacePath = (typeof PLACES)[number]['path'];
 
 export const placesFor = (role: StaffRole) => PLACES.filter((p) => (p.roles as readonly string[]).includes(role));
 
-/** Where a staff member lands in a salon: its booking page for those who run it, else Today. */
-export const homeOf = (role: StaffRole) => (CAN.editSettings.some((r) => r === role) ? 'booking-page' : 'today');
+/** Where everyone lands in a salon, whatever their role: Today, the day's work (issue 56). */
+export const HOME: PlacePath = 'today';

@@ -27,6 +27,10 @@ const STATUS_WORDS: Record<string, string> = {
 };
 const MESSAGE_WORDS: Record<ClientMessageKind, string> = {
   booking_verification: 'Booking confirmation code',
+  booked: 'Booking made at the desk',
+  moved: 'Booking moved',
+  cancelled: 'Booking cancelled',
+  no_show_fee_link: 'No-show fee payment link',
   deposit_request: 'Deposit request',
   deposit_reminder: 'Deposit request reminder',
   rebooking_link: 'Rebooking link',

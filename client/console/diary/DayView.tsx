@@ -24,7 +24,8 @@ export function DayView({ day, onOpen }: { day: DiaryDay; onOpen: (id: number) =
   const height = ((to - from) / 60_000) * PX;
   const hours = Array.from({ length: Math.round((to - from) / HOUR) }, (_, i) => from + i * HOUR);
   const live = day.appointments.filter((a) => a.status !== 'cancelled');
-  if (day.stylists.length === 0) return <p>No column of the diary is yours yet. Ask an owner to link you to your stylist’s column.</p>;
+  if (day.stylists.length === 0)
+    return <p>No column of the diary is yours yet. Ask an owner or a manager to link you to your column in Team.</p>;
   return (
     <div
       role="region"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { CAN, MAY_INVITE, type StaffRole } from '../../../shared/console/roles';
-import { staffInviteSchema, type StaffInvite, type StaffMember } from '../../../shared/console/team';
+import { staffInviteSchema, type StaffInvite, type StaffMember, type StylistColumn } from '../../../shared/console/team';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
@@ -15,6 +15,7 @@ import { Field } from '../../components/Field';
 import { FormAlert } from '../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { useSession } from '../session/store';
+import { ColumnOfMember, columnsKey, openColumns, useStylistColumns } from './StylistColumn';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
 const teamKey = (salonId: number) => ['console', salonId, 'staff'] as const;
@@ -24,6 +25,7 @@ export function Team() {
   const salon = useCurrentSalon();
   const mayRemove = (CAN.removeStaff as readonly StaffRole[]).includes(salon.role);
   const q = useQuery({ queryKey: teamKey(salon.id), queryFn: () => staffCall<StaffMember[]>(`salons/${salon.id}/staff`) });
+  const columns = useStylistColumns(salon.id).data ?? [];
   return (
     <>
       <h1 className={screenTitle}>Team</h1>
@@ -36,15 +38,25 @@ export function Team() {
         ) : q.isError ? (
           <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />
         ) : (
-          <Members salonId={salon.id} members={q.data} mayRemove={mayRemove} />
+          <Members salonId={salon.id} members={q.data} mayRemove={mayRemove} columns={columns} />
         )}
       </section>
-      <Invite salonId={salon.id} roles={MAY_INVITE[salon.role]} />
+      <Invite salonId={salon.id} roles={MAY_INVITE[salon.role]} columns={columns} />
     </>
   );
 }
 
-function Members({ salonId, members, mayRemove }: { salonId: number; members: StaffMember[]; mayRemove: boolean }) {
+function Members({
+  salonId,
+  members,
+  mayRemove,
+  columns,
+}: {
+  salonId: number;
+  members: StaffMember[];
+  mayRemove: boolean;
+  columns: StylistColumn[];
+}) {
   const { me } = useSession();
   const note = css({ display: 'block', fontSize: 'sm', color: 'textMuted' });
   return (
@@ -72,6 +84,12 @@ function Members({ salonId, members, mayRemove }: { salonId: number; members: St
             </>
           ),
         },
+        {
+          // a stylist sees only their own column of the diary: which one it is
+          header: 'Diary column',
+          cell: (m) =>
+            m.role === 'stylist' && !m.via_group ? <ColumnOfMember salonId={salonId} member={m} columns={columns} /> : 'All columns',
+        },
       ]}
       action={{
         label: 'Remove',
@@ -84,23 +102,28 @@ function Members({ salonId, members, mayRemove }: { salonId: number; members: St
   );
 }
 
-function Invite({ salonId, roles }: { salonId: number; roles: readonly StaffRole[] }) {
+function Invite({ salonId, roles, columns }: { salonId: number; roles: readonly StaffRole[]; columns: StylistColumn[] }) {
   const queries = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<StaffInvite>({
     resolver: zodResolver(staffInviteSchema),
-    defaultValues: { email: '', name: '', role: roles.includes('manager') ? 'manager' : roles[0] },
+    defaultValues: { email: '', name: '', role: roles.includes('manager') ? 'manager' : roles[0], stylist_id: null },
   });
   const { errors, isSubmitting } = form.formState;
+  const role = form.watch('role');
+  const free = openColumns(columns, null);
   const submit = form.handleSubmit(async (v) => {
     setDone(null);
     setFailure(null);
     try {
-      await staffCall(`salons/${salonId}/staff`, { method: 'POST', body: v });
+      // only a stylist has a column (the select is hidden for the other roles)
+      const body = { ...v, stylist_id: v.role === 'stylist' ? v.stylist_id : null };
+      await staffCall(`salons/${salonId}/staff`, { method: 'POST', body });
       setDone(`${v.name} is invited: we’ve emailed ${v.email} a temporary password to sign in with.`);
-      form.reset({ email: '', name: '', role: v.role });
+      form.reset({ email: '', name: '', role: v.role, stylist_id: null });
       void queries.invalidateQueries({ queryKey: teamKey(salonId) });
+      void queries.invalidateQueries({ queryKey: columnsKey(salonId) });
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
       const fields = Object.entries(e.fieldErrors);
@@ -139,6 +162,28 @@ function Invite({ salonId, roles }: { salonId: number; roles: readonly StaffRole
             </select>
           )}
         </Field>
+        {role === 'stylist' && (
+          <Field
+            label="Diary column"
+            hint="The column of the diary that is theirs: a stylist sees only their own. You can link it later in the list above."
+            error={errors.stylist_id?.message}
+          >
+            {(a) => (
+              <select
+                {...a}
+                {...form.register('stylist_id', { setValueAs: (v: unknown) => (v === '' || v === null ? null : Number(v)) })}
+                className={`${selectInput} ${css({ w: 'full' })}`}
+              >
+                <option value="">No column yet</option>
+                {free.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
         {failure && <FormAlert>{failure}</FormAlert>}
         {done && (
           <p role="status" className={css({ mb: '3' })}>

@@ -14,7 +14,8 @@ import { useInvites } from './useInvites';
 /** Whom the link of the route's :code was sent to; an invalid code (or any failure) shows the invalid modal. */
 function useInviteLink() {
   const code = useParams().code ?? '';
-  const link = useQuery(inviteLinkQuery(code));
+  const { salon } = useSalon();
+  const link = useQuery(inviteLinkQuery(salon.id, code));
   return { code, link };
 }
 

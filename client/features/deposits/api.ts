@@ -31,9 +31,12 @@ export const processInvite = (
     },
   });
 
-/** GET ncob/invite/{code}/: whom an invite link was sent to (no login: the code is the secret). */
-export const fetchInviteLink = (code: string, signal: AbortSignal) =>
-  call<InviteLink>(`ncob/invite/${encodeURIComponent(code)}/`, { signal });
+/**
+ * GET ncob/invite/{code}/?salon_id=: whom an invite link was sent to (no login: the code is the
+ * secret); the link's salon says in which salon's database to look (docs/scale.md).
+ */
+export const fetchInviteLink = (salonId: number, code: string, signal: AbortSignal) =>
+  call<InviteLink>(`ncob/invite/${encodeURIComponent(code)}/?salon_id=${salonId}`, { signal });
 
 /**
  * Every invite list this page holds: what the realtime channel's invite event, and this tab's own
@@ -55,10 +58,10 @@ export const invitesQuery = (salonId: number, username: string | undefined) =>
 /** One of the client's invites changed (a realtime event): every list of them is asked again. */
 export const invitesChanged = () => queryClient.invalidateQueries({ queryKey: inviteKeys.all });
 
-export const inviteLinkQuery = (code: string) =>
+export const inviteLinkQuery = (salonId: number, code: string) =>
   queryOptions({
-    queryKey: ['invite-link', code],
-    queryFn: ({ signal }) => fetchInviteLink(code, signal),
+    queryKey: ['invite-link', salonId, code],
+    queryFn: ({ signal }) => fetchInviteLink(salonId, code, signal),
     // Any failure shows the invalid link at once: asking again would not change it.
     retry: false,
   });

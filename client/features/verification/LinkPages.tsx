@@ -11,8 +11,20 @@ import { rowIdOf } from '../../../shared/ids';
 
 const CODE = /^[a-z0-9-]{4,40}$/;
 
+/** The salon a texted link names, as the edge found it (bootstrap `salon`): its name above the page's title. */
+interface LinkSalon {
+  id: number;
+  name: string;
+}
+
+function SalonName({ salon }: { salon?: LinkSalon }) {
+  const { id } = useParams();
+  if (!salon || String(salon.id) !== id) return null;
+  return <p className={css({ fontWeight: '600', color: 'textMuted', mb: '1' })}>{salon.name}</p>;
+}
+
 /** /verify/{id}/{code}: 'Verifying Your Booking', then confirmed or not found. */
-function VerifyBooking() {
+function VerifyBooking({ salon }: { salon?: LinkSalon }) {
   const { id = '', code = '' } = useParams();
   const valid = rowIdOf(id) !== null && CODE.test(code);
   const answer = useQuery(verifyBookingQuery(id, code, valid));
@@ -20,6 +32,7 @@ function VerifyBooking() {
   const notFound = !valid || answer.error?.status === 404 || (answer.isSuccess && !verified);
   return (
     <main className={pageColumn}>
+      <SalonName salon={salon} />
       <h1 className={pageTitle}>Verifying Your Booking</h1>
       {valid && answer.isPending && <p role="status">Please wait a moment…</p>}
       {notFound && <p role="alert">Sorry, we are unable to find your Booking</p>}
@@ -38,12 +51,13 @@ function VerifyBooking() {
 }
 
 /** /opt-out/verify/{id}/{code}: confirms that the client will get no more marketing texts. */
-function MarketingOptOut() {
+function MarketingOptOut({ salon }: { salon?: LinkSalon }) {
   const { id = '', code = '' } = useParams();
   const valid = rowIdOf(id) !== null && CODE.test(code);
   const answer = useQuery(marketingOptOutQuery(id, code, valid));
   return (
     <main className={pageColumn}>
+      <SalonName salon={salon} />
       <h1 className={pageTitle}>Marketing texts</h1>
       {valid && answer.isPending && <p role="status">Please wait a moment…</p>}
       {(!valid || answer.error?.status === 404) && <p role="alert">Sorry, we are unable to find that link</p>}
@@ -53,13 +67,13 @@ function MarketingOptOut() {
   );
 }
 
-/** The top-level pages of the platform's own host (docs/booking-journey.md §2 route table). */
-export function LinkPages() {
+/** The top-level pages of the platform's own host (docs/booking-journey.md §2 route table); a link's salon, when the edge found it. */
+export function LinkPages({ salon }: { salon?: LinkSalon }) {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/verify/:id/:code" element={<VerifyBooking />} />
-        <Route path="/opt-out/verify/:id/:code" element={<MarketingOptOut />} />
+        <Route path="/verify/:id/:code" element={<VerifyBooking salon={salon} />} />
+        <Route path="/opt-out/verify/:id/:code" element={<MarketingOptOut salon={salon} />} />
         <Route path="*" element={<Landing />} />
       </Routes>
     </BrowserRouter>

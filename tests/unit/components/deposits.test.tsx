@@ -129,7 +129,7 @@ test('/decline with no request chosen goes to the feed', async () => {
 
 test('a withdrawn link shows that the request is no longer valid, and OK goes to the salon', async () => {
   // the lookup's answer to a withdrawn request (tests/worker/invites.test.ts › ncob/invite/{code}/)
-  apiStub.answer('GET /api/ncob/invite/DemoJamieRiversInvite09/', {
+  apiStub.answer('GET /api/ncob/invite/DemoJamieRiversInvite09/?salon_id=1', {
     status: 404,
     body: { detail: MSG_INVITE_INVALID, code: 'invite_invalid', request_id: 'r' },
   });
@@ -159,7 +159,7 @@ test('the login link of a client with an account fills in the number and leads t
     has_account: true,
     status: 'invited',
   };
-  apiStub.answer(`GET /api/ncob/invite/${request.unique_code}/`, { json: link });
+  apiStub.answer(`GET /api/ncob/invite/${request.unique_code}/?salon_id=1`, { json: link });
   apiStub.answer('POST /session/login', { json: sessionOf(dana) });
   answerRequests(() => [request]);
   // pay-deposit: no card saved yet, and the request is marked seen

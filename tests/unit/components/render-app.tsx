@@ -126,16 +126,16 @@ export async function renderSalon(id: 1 | 2 | 3, path = '/', o: { selection?: ()
 
 /**
  * Renders the page the edge serves where no salon is named (bootstrap `landing`): the older
- * rebooking flow at /auth/…, /salon, /history/…, or the verification links. No session check: the
- * rebooking flow has a token of its own.
+ * rebooking flow at /auth/…, /salon, /history/…, or the verification links (with the salon the edge
+ * found for a link that names one). No session check: the rebooking flow has a token of its own.
  */
-export function renderLanding(path: string) {
+export function renderLanding(path: string, salon?: { id: number; name: string }) {
   window.history.replaceState(null, '', path);
   queryClient.clear();
   const user = userEvent.setup({ delay: null });
   const view = render(
     <StrictMode>
-      <App boot={{ page: 'landing', release: BOOTSTRAPS[1].release }} />
+      <App boot={{ page: 'landing', release: BOOTSTRAPS[1].release, ...(salon ? { salon } : {}) }} />
     </StrictMode>,
   );
   return { user, ...view };

@@ -69,7 +69,13 @@ export const consoleDesk = new Hono<AppEnv>()
       textClient(
         c,
         booked.phone,
-        deskBookedText(salon.name, whenText(booked.start, salon.timezone), booked.services),
+        deskBookedText(
+          salon.name,
+          whenText(booked.start, salon.timezone),
+          booked.services,
+          // the client's bookings at the salon (their account finds a desk booking by its phone)
+          salon.allow_self_cancellation ? { online: `${originOf(c)}/salon/${salonId}/salon-booking/${salonId}` } : { phone: salon.phone },
+        ),
         `appt-${booked.id}-booked`,
       );
       announceToDiary(c, salonId, booked.id, 'booked');

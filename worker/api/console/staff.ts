@@ -9,6 +9,7 @@ import { idParam, jsonBody, validate, validateForm } from '../../validate';
 import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
 import { createStaffAccount, removeStaffAccount } from '../../console/accounts';
+import { checkColumnFree, linkError } from './staff-columns';
 
 /**
  * /api/console/salons/{id}/staff: the salon's team and invitations (owners, and managers who invite
@@ -37,14 +38,21 @@ export const consoleStaff = new Hono<AppEnv>()
         );
       const db = c.env.DB;
       const now = Date.now();
+      // a stylist's column of the diary, linked with the role (staff-columns.ts; the database refuses a taken one)
+      const stylistId = invite.stylist_id ?? null;
+      if (stylistId !== null) await checkColumnFree(db, salonId, stylistId, null);
+      const refused = async (e: unknown) => {
+        throw stylistId === null ? e : await linkError(db, salonId, stylistId, e);
+      };
       const existing = await staffByEmail(db, invite.email);
       if (existing) {
         const onTeam = (await teamOf(db, salonId)).some((m) => m.id === existing.id);
-        if (onTeam || !(await addRole(db, existing.id, salonId, invite.role, now)))
+        if (onTeam || !(await addRole(db, existing.id, salonId, invite.role, now, stylistId).catch(refused)))
           throw new AppError('CONFLICT', `${invite.email} is already on this salon's team`, 'email');
       } else {
         const sub = await createStaffAccount(c.get('config'), invite);
-        await addStaff(db, { sub, email: invite.email, name: invite.name, salonId, role: invite.role }, now);
+        // a refused link leaves the account unused (a new invitation finds it: createStaffAccount)
+        await addStaff(db, { sub, email: invite.email, name: invite.name, salonId, role: invite.role, stylistId }, now).catch(refused);
       }
       const member = (await teamOf(db, salonId)).find((m) => m.email === invite.email);
       c.header('Cache-Control', 'private, no-store');
