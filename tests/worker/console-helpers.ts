@@ -56,3 +56,18 @@ export async function lastEmailTo(to: string): Promise<{ subject: string; text: 
   if (!data[0]) throw new Error(`no email to ${to}`);
   return data[0];
 }
+
+/** POST an invitation to a salon's team (the answer as it comes). */
+export const invite = (salon: number, token: string, body: { email: string; name: string; role: string }) =>
+  consoleCall(`/api/console/salons/${salon}/staff`, token, { method: 'POST', body: JSON.stringify(body) });
+
+/** Signs in someone just invited: the emailed temporary password, then `password` of their own. */
+export async function joinWith(email: string, password: string): Promise<StaffSignIn> {
+  const temporary = /temporary password is (\S+)\.$/.exec((await lastEmailTo(email)).text)![1]!;
+  const first = await postJson('/console/session/login', { email, password: temporary });
+  if (first.status !== 200) throw new Error(`first sign-in of ${email}: ${first.status} ${await first.text()}`);
+  const { session } = (await first.json()) as { session: string };
+  const chosen = await postJson('/console/session/new-password', { email, session, new_password: password });
+  if (chosen.status !== 200) throw new Error(`new password of ${email}: ${chosen.status} ${await chosen.text()}`);
+  return { ...((await chosen.json()) as Omit<StaffSignIn, 'cookie'>), cookie: staffCookieOf(chosen) };
+}

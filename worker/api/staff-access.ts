@@ -2,6 +2,8 @@ import type { Context } from 'hono';
 import type { StaffRole } from '../../shared/console/roles';
 import { roleAt, staffBySub } from '../db/staff';
 import { firstAnswer } from '../db/spanning';
+import { directoryOf } from '../db/placement';
+import { hasPlaces } from '../db/staff-salons';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { rowIdOf } from '../../shared/ids';
@@ -11,7 +13,9 @@ const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager'
 /**
  * A staff call's admission (the `staff` policy): the member the edge verified, known to this
  * product, and on a salon's call (`:id`) their role there. A salon they do not work at answers
- * 404, as if it did not exist; a role that may not make the call answers 403.
+ * 404, as if it did not exist, wherever it is placed (the salon's database may not know them at
+ * all: the staff index says whether any salon still does); a role that may not make the call
+ * answers 403, and so does someone no salon has any more.
  */
 export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]): Promise<void> {
   const sub = c.get('caller').staffSub;
@@ -19,6 +23,7 @@ export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]
   const param = c.req.param('id');
   // a salon's call: its database knows its staff; a call for no salon: any database may (docs/scale.md)
   const staff = param === undefined ? await firstAnswer(c.env, (db) => staffBySub(db, sub)) : await staffBySub(c.env.DB, sub);
+  if (!staff && param !== undefined && (await hasPlaces(directoryOf(c.env.DB), sub))) throw new AppError('NOT_FOUND', 'Salon not found');
   if (!staff) throw new AppError('FORBIDDEN', 'You are no longer on the team of any salon. Ask an owner to invite you again.');
   if (param === undefined) {
     c.set('staff', { id: staff.id, email: staff.email, salonId: null, role: null });

@@ -18,8 +18,8 @@ export const consoleMe = new Hono<AppEnv>().get('/console/me', staffRoute(STAFF_
     everyDatabase(c.env).map(async (db) => {
       const staff = await staffBySub(db, sub);
       if (!staff) return null;
-      // Seen signed in: from now on the team lists them as active, no longer invited.
-      if (staff.joined_at === null) await markJoined(db, staff.id, Date.now());
+      // Seen signed in: from now on each salon's team here lists them as active, no longer invited.
+      await markJoined(db, staff.id, Date.now());
       return { staff, salons: await salonsOfStaff(db, staff.id) };
     }),
   );

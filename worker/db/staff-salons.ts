@@ -1,0 +1,61 @@
+/**
+ * staff_salons (migration 0028, in the first database only): the staff index, the salons and
+ * groups each person of the staff pool is on, whichever database holds them. The rules of
+ * joining and leaving are worker/console/team.ts.
+ */
+
+/**
+ * Claims a place at a salon for an email before its salon's own write: 'new' when this made the
+ * row, 'held' when it was there already, 'leaving' when the person's sign-in is being deleted
+ * right now (nothing written).
+ */
+export async function claimPlace(directory: D1Database, email: string, salonId: number): Promise<'new' | 'held' | 'leaving'> {
+  const [made, leaving] = await directory.batch<{ n: number }>([
+    directory
+      .prepare(
+        `INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub)
+         SELECT ?1, 'salon', ?2, (SELECT sub FROM staff_salons WHERE email = ?1 AND sub IS NOT NULL LIMIT 1)
+         WHERE NOT EXISTS (SELECT 1 FROM staff_salons WHERE email = ?1 AND kind = 'leaving') RETURNING 1 AS n`,
+      )
+      .bind(email, salonId),
+    directory.prepare("SELECT count(*) AS n FROM staff_salons WHERE email = ? AND kind = 'leaving'").bind(email),
+  ]);
+  if (made!.results.length) return 'new';
+  return leaving!.results[0]!.n > 0 ? 'leaving' : 'held';
+}
+
+/** Names the pool user of an email's places (once the invitation has it). */
+export const placesAreOf = (directory: D1Database, email: string, sub: string) =>
+  directory.prepare('UPDATE staff_salons SET sub = ?2 WHERE email = ?1 AND sub IS NOT ?2').bind(email, sub).run();
+
+/** Forgets a place at a salon (its role is gone, or the invitation that claimed it failed). */
+export const releasePlace = (directory: D1Database, email: string, salonId: number) =>
+  directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'salon' AND place_id = ?").bind(email, salonId).run();
+
+/**
+ * Forgets a place at a salon and, when it was the email's last anywhere, marks the email leaving,
+ * in one batch: true when this call may delete the person's sign-in (no salon or group in any
+ * database has them, and no invitation can claim them until `leftFor` ends it).
+ */
+export async function leavePlace(directory: D1Database, email: string, salonId: number, sub: string): Promise<boolean> {
+  const [, leaving] = await directory.batch([
+    directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'salon' AND place_id = ?").bind(email, salonId),
+    directory
+      .prepare(
+        `INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub) SELECT ?1, 'leaving', 0, ?2
+         WHERE NOT EXISTS (SELECT 1 FROM staff_salons WHERE email = ?1)`,
+      )
+      .bind(email, sub),
+  ]);
+  return leaving!.meta.changes > 0;
+}
+
+/** Ends an email's leaving: it may be invited again (as a new person). */
+export const leftFor = (directory: D1Database, email: string) =>
+  directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'leaving'").bind(email).run();
+
+/** Whether any salon or group, in any database, still has the pool user `sub`. */
+export async function hasPlaces(directory: D1Database, sub: string): Promise<boolean> {
+  const row = await directory.prepare("SELECT 1 AS n FROM staff_salons WHERE sub = ? AND kind <> 'leaving' LIMIT 1").bind(sub).first();
+  return row !== null;
+}
