@@ -58,6 +58,11 @@ describe('removing someone from one salon', () => {
     expect((await postJson('/console/session/login', { email, password: 'Twice-pass1' })).status).toBe(200);
     expect((await remove(3, at3.id, tokens.owner3)).status).toBe(204);
     expect((await postJson('/console/session/login', { email, password: 'Twice-pass1' })).status).toBe(401);
+    // invited again where they were first: a new person, with a new temporary password
+    expect((await invite(2, tokens.groupOwner, { email, name: 'Tam', role: 'stylist' })).status).toBe(201);
+    expect((await joinWith(email, 'Again-pass1')).me.salons).toEqual([
+      { id: 2, name: 'Willow & Co Shoreditch', role: 'stylist', group_id: null },
+    ]);
   });
 });
 

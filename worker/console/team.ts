@@ -33,7 +33,9 @@ export async function inviteMember(
   const claim = await claimPlace(directory, invite.email, salonId);
   if (claim === 'leaving') throw new AppError('CONFLICT', `${invite.email} cannot be invited just now. Try again in a minute.`, 'email');
   try {
-    const sub = (await staffByEmail(db, invite.email))?.sub ?? (await createStaffAccount(config, invite));
+    // the pool's own user of the email (made now for a new person), never a copy's: a copy may be
+    // older than a sign-in deleted and made again
+    const sub = await createStaffAccount(config, invite);
     await placesAreOf(directory, invite.email, sub);
     if (!(await joinTeam(db, { sub, ...invite, salonId }, now)))
       throw new AppError('CONFLICT', `${invite.email} is already on this salon's team`, 'email');
@@ -59,12 +61,14 @@ export async function removeMember(
   if (removed === 'last owner')
     throw new AppError('CONFLICT', `${member.name} is the salon's only owner now. Invite another owner before removing them.`);
   const sub = (await staffByEmail(db, member.email))?.sub;
+  // no salon of this database left: its copy of them goes (a copy left behind would keep a sign-in
+  // that may be deleted later, and a new invitation here would be given it)
+  await deleteStaffWithoutRoles(db, member.id);
   if (!sub) return;
   const directory = directoryOf(db);
   if (!(await leavePlace(directory, member.email, salonId, sub))) return;
   try {
     await removeStaffAccount(config, sub);
-    await deleteStaffWithoutRoles(db, member.id);
   } finally {
     await leftFor(directory, member.email);
   }

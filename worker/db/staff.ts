@@ -87,7 +87,8 @@ export async function teamOf(db: D1Database, salonId: number): Promise<StaffMemb
 
 /**
  * Gives a member a role at a salon by the name the salon invited them by, making their row in
- * this database if it has none (one batch): false when they already have a role there.
+ * this database if it has none, or naming the pool user `sub` in the one it has (one batch):
+ * false when they already have a role there.
  */
 export async function joinTeam(
   db: D1Database,
@@ -96,7 +97,10 @@ export async function joinTeam(
 ): Promise<boolean> {
   const [, role] = await db.batch([
     db
-      .prepare(`INSERT INTO staff (id, sub, email, name, invited_at) VALUES (${newId('staff')}, ?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+      .prepare(
+        `INSERT INTO staff (id, sub, email, name, invited_at) VALUES (${newId('staff')}, ?, ?, ?, ?)
+         ON CONFLICT (email) DO UPDATE SET sub = excluded.sub WHERE sub <> excluded.sub`,
+      )
       .bind(m.sub, m.email, m.name, now),
     db
       .prepare(
