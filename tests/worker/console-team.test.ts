@@ -5,7 +5,7 @@ import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { removeRole } from '../../worker/db/staff';
 import { dbOf } from './salon-db';
-import { consoleCall, invite, joinWith, postJson, STAFF, staffLogin } from './console-helpers';
+import { consoleCall, invite, joinWith, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
 
 /**
  * A team across databases (issue 55; docs/console.md "Team", docs/scale.md "The staff index"):
@@ -64,6 +64,37 @@ describe('removing someone from one salon', () => {
       { id: 2, name: 'Willow & Co Shoreditch', role: 'stylist', group_id: null },
     ]);
   });
+});
+
+describe('an invitation at the moment someone’s last salon removes them', () => {
+  it('leaves them a sign-in that works whenever the invitation is answered 201 (10 rounds)', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const email = freshEmail('leaving');
+      const { id } = (await (await invite(3, tokens.owner3, { email, name: 'Lou', role: 'stylist' })).json()) as StaffMember;
+      await joinWith(email, 'Leaving-pass1');
+      const firstMail = (await lastEmailTo(email)).text;
+      const [removed, invited] = await Promise.all([
+        remove(3, id, tokens.owner3),
+        invite(2, tokens.groupOwner, { email, name: 'Lou', role: 'stylist' }),
+      ]);
+      expect(removed.status).toBe(204);
+      let answer = invited.status;
+      // refused while their sign-in was being deleted: asked again, as the message says
+      for (let tries = 0; answer === 409 && tries < 10; tries++)
+        answer = (await invite(2, tokens.groupOwner, { email, name: 'Lou', role: 'stylist' })).status;
+      expect(answer, `round ${round}`).toBe(201);
+      // their own password still, or (their sign-in deleted before the invitation) a new temporary one
+      const made = (await lastEmailTo(email)).text !== firstMail;
+      const signedIn = made
+        ? (await joinWith(email, 'Fresh-pass1')).me
+        : ((await (await postJson('/console/session/login', { email, password: 'Leaving-pass1' })).json()) as { me?: unknown }).me;
+      expect(signedIn, `round ${round}`).toMatchObject({ salons: [{ id: 2, role: 'stylist' }] });
+      outcomes.push(`${invited.status}:${made ? 'new' : 'kept'}`);
+      const at2 = (await teamOf(2, tokens.groupOwner)).find((m) => m.email === email)!;
+      expect((await remove(2, at2.id, tokens.groupOwner)).status).toBe(204);
+    }
+  }, 120_000);
 });
 
 describe('an invitation of someone who works at another salon', () => {
@@ -138,7 +169,6 @@ describe('a salon always keeps an owner', () => {
       // the other owner again, for the next round
       expect((await invite(3, owners[winner]!.token, { email: loser, name: loser, role: 'owner' })).status).toBe(201);
     }
-    console.log(`[console-team] owners removing each other (B,C presses per round): ${outcomes.join(' | ')}`);
 
     expect((await invite(3, owners[b]!.token, { email: STAFF.owner3.email, name: 'Jordan Bedford', role: 'owner' })).status).toBe(201);
     for (const email of [b, c]) expect((await remove(3, owners[email]!.id, owner3.access_token)).status).toBe(204);
