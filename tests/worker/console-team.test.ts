@@ -68,7 +68,6 @@ describe('removing someone from one salon', () => {
 
 describe('an invitation at the moment someone’s last salon removes them', () => {
   it('leaves them a sign-in that works whenever the invitation is answered 201 (10 rounds)', async () => {
-    const outcomes: string[] = [];
     for (let round = 0; round < 10; round++) {
       const email = freshEmail('leaving');
       const { id } = (await (await invite(3, tokens.owner3, { email, name: 'Lou', role: 'stylist' })).json()) as StaffMember;
@@ -81,8 +80,10 @@ describe('an invitation at the moment someone’s last salon removes them', () =
       expect(removed.status).toBe(204);
       let answer = invited.status;
       // refused while their sign-in was being deleted: asked again, as the message says
-      for (let tries = 0; answer === 409 && tries < 10; tries++)
+      for (let tries = 0; answer === 409 && tries < 20; tries++) {
+        await new Promise((r) => setTimeout(r, 100));
         answer = (await invite(2, tokens.groupOwner, { email, name: 'Lou', role: 'stylist' })).status;
+      }
       expect(answer, `round ${round}`).toBe(201);
       // their own password still, or (their sign-in deleted before the invitation) a new temporary one
       const made = (await lastEmailTo(email)).text !== firstMail;
@@ -90,7 +91,6 @@ describe('an invitation at the moment someone’s last salon removes them', () =
         ? (await joinWith(email, 'Fresh-pass1')).me
         : ((await (await postJson('/console/session/login', { email, password: 'Leaving-pass1' })).json()) as { me?: unknown }).me;
       expect(signedIn, `round ${round}`).toMatchObject({ salons: [{ id: 2, role: 'stylist' }] });
-      outcomes.push(`${invited.status}:${made ? 'new' : 'kept'}`);
       const at2 = (await teamOf(2, tokens.groupOwner)).find((m) => m.email === email)!;
       expect((await remove(2, at2.id, tokens.groupOwner)).status).toBe(204);
     }
@@ -142,7 +142,6 @@ describe('a salon always keeps an owner', () => {
     const owner3Id = (await teamOf(3, owner3.access_token)).find((m) => m.email === STAFF.owner3.email)!.id;
     expect((await remove(3, owner3Id, owners[b]!.token)).status).toBe(204);
 
-    const outcomes: string[] = [];
     for (let round = 0; round < 20; round++) {
       // each presses Remove on the other four times, the presses interleaved
       const presses = await Promise.all(
@@ -152,7 +151,6 @@ describe('a salon always keeps an owner', () => {
         ]),
       );
       const said = presses.map(([who, st]) => `${who === b ? 'B' : 'C'}${st}`).join(',');
-      outcomes.push(said);
       const winner = presses.find(([, st]) => st === 204)?.[0] ?? b;
       const loser = winner === b ? c : b;
       const seen = await consoleCall('/api/console/salons/3/staff', owners[winner]!.token);
