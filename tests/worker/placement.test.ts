@@ -240,6 +240,17 @@ describe('staff across databases', () => {
     const diary = await consoleCall(`/api/console/salons/2/diary/${tuesday()}`, owner.access_token);
     expect(diary.status).toBe(200);
   });
+
+  it("the console's member lookup asks only the databases the staff index names for them", async () => {
+    const me = async (who: { email: string; password: string }) =>
+      traced('/api/console/me', { headers: { Authorization: `Bearer ${(await staffLogin(who)).access_token}` } });
+    const owner3 = await me(STAFF.owner3);
+    expect(owner3.res.status).toBe(200);
+    expect(owner3.ran.some((r) => /\bstaff_salons\b/.test(r.sql) && r.binding === 'DB')).toBe(true);
+    expect(owner3.ran.filter((r) => r.binding === 'DB_2' && !r.sql.startsWith('(session'))).toEqual([]);
+    const group = await me(STAFF.groupOwner);
+    expect(group.ran.some((r) => r.binding === 'DB_2' && /\bstaff\b/.test(r.sql))).toBe(true);
+  });
 });
 
 const adminJson = (body: unknown) => ({

@@ -59,3 +59,15 @@ export async function hasPlaces(directory: D1Database, sub: string): Promise<boo
   const row = await directory.prepare("SELECT 1 AS n FROM staff_salons WHERE sub = ? AND kind <> 'leaving' LIMIT 1").bind(sub).first();
   return row !== null;
 }
+
+/** The salons and groups the index names for the pool user `sub`. */
+export async function placesOf(directory: D1Database, sub: string): Promise<{ salons: number[]; groups: number[] }> {
+  const { results } = await directory
+    .prepare("SELECT kind, place_id FROM staff_salons WHERE sub = ? AND kind <> 'leaving' ORDER BY kind, place_id")
+    .bind(sub)
+    .all<{ kind: 'salon' | 'group'; place_id: number }>();
+  return {
+    salons: results.filter((r) => r.kind === 'salon').map((r) => r.place_id),
+    groups: results.filter((r) => r.kind === 'group').map((r) => r.place_id),
+  };
+}
