@@ -5,7 +5,7 @@ import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { removeRole } from '../../worker/db/staff';
 import { dbOf } from './salon-db';
-import { consoleCall, invite, joinWith, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
+import { APART, consoleCall, invite, joinWith, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
 
 /**
  * A team across databases (issue 55; docs/console.md "Team", docs/scale.md "The staff index"):
@@ -18,8 +18,8 @@ beforeAll(async () => {
   const placed = await env.DB.prepare('SELECT binding FROM salon_placements WHERE salon_id = 2').first<{ binding: string }>();
   if (placed?.binding !== 'DB_2') await moveSalon({ env, salonId: 2, to: 'DB_2', leaseMs: 0 });
   forgetPlacements();
-  tokens.groupOwner = (await staffLogin(STAFF.groupOwner)).access_token;
-  tokens.owner3 = (await staffLogin(STAFF.owner3)).access_token;
+  tokens.groupOwner = (await staffLogin(STAFF.groupOwner, APART)).access_token;
+  tokens.owner3 = (await staffLogin(STAFF.owner3, APART)).access_token;
 });
 
 let n = 0;
@@ -40,12 +40,12 @@ describe('removing someone from one salon', () => {
     const { id } = (await here.json()) as StaffMember;
     expect((await remove(3, id, tokens.owner3)).status).toBe(204);
 
-    const again = await postJson('/console/session/login', { email, password: 'Shore-pass1' });
+    const again = await postJson('/console/session/login', { email, password: 'Shore-pass1' }, APART);
     expect(again.status).toBe(200);
     expect(((await again.json()) as { me: { salons: unknown[] } }).me.salons).toEqual([
       { id: 2, name: 'Willow & Co Shoreditch', role: 'manager', group_id: null },
     ]);
-    expect((await postJson('/console/session/forgot-password', { email })).status).toBe(200);
+    expect((await postJson('/console/session/forgot-password', { email }, APART)).status).toBe(200);
     expect((await teamOf(2, tokens.groupOwner)).find((m) => m.email === email)).toMatchObject({ role: 'manager', status: 'active' });
   });
 
@@ -55,9 +55,9 @@ describe('removing someone from one salon', () => {
     await joinWith(email, 'Twice-pass1');
     const at3 = (await (await invite(3, tokens.owner3, { email, name: 'Tam', role: 'stylist' })).json()) as StaffMember;
     expect((await remove(2, at2.id, tokens.groupOwner)).status).toBe(204);
-    expect((await postJson('/console/session/login', { email, password: 'Twice-pass1' })).status).toBe(200);
+    expect((await postJson('/console/session/login', { email, password: 'Twice-pass1' }, APART)).status).toBe(200);
     expect((await remove(3, at3.id, tokens.owner3)).status).toBe(204);
-    expect((await postJson('/console/session/login', { email, password: 'Twice-pass1' })).status).toBe(401);
+    expect((await postJson('/console/session/login', { email, password: 'Twice-pass1' }, APART)).status).toBe(401);
     // invited again where they were first: a new person, with a new temporary password
     expect((await invite(2, tokens.groupOwner, { email, name: 'Tam', role: 'stylist' })).status).toBe(201);
     expect((await joinWith(email, 'Again-pass1')).me.salons).toEqual([
@@ -89,7 +89,7 @@ describe('an invitation at the moment someone’s last salon removes them', () =
       const made = (await lastEmailTo(email)).text !== firstMail;
       const signedIn = made
         ? (await joinWith(email, 'Fresh-pass1')).me
-        : ((await (await postJson('/console/session/login', { email, password: 'Leaving-pass1' })).json()) as { me?: unknown }).me;
+        : ((await (await postJson('/console/session/login', { email, password: 'Leaving-pass1' }, APART)).json()) as { me?: unknown }).me;
       expect(signedIn, `round ${round}`).toMatchObject({ salons: [{ id: 2, role: 'stylist' }] });
       const at2 = (await teamOf(2, tokens.groupOwner)).find((m) => m.email === email)!;
       expect((await remove(2, at2.id, tokens.groupOwner)).status).toBe(204);
@@ -117,7 +117,7 @@ describe('an invitation of someone who works at another salon', () => {
 
     // what they see of themselves is their own name, and their sign-in is theirs alone
     for (const id of [a.id, b.id]) expect((await remove(3, id, tokens.owner3)).status).toBe(204);
-    const signIn = await postJson('/console/session/login', { email, password: 'Real-pass1' });
+    const signIn = await postJson('/console/session/login', { email, password: 'Real-pass1' }, APART);
     expect(signIn.status).toBe(200);
     expect(((await signIn.json()) as { me: unknown }).me).toMatchObject({
       name: 'Real Name',
@@ -129,7 +129,7 @@ describe('an invitation of someone who works at another salon', () => {
 describe('a salon always keeps an owner', () => {
   it('two owners removing each other at the same moment: one is removed, the other stays (20 rounds)', async () => {
     // B and C own salon 3 alone: its demo owner steps aside; roles at salon 1 keep all three signed in.
-    const owner3 = await staffLogin(STAFF.owner3);
+    const owner3 = await staffLogin(STAFF.owner3, APART);
     const [b, c] = [freshEmail('owner.b'), freshEmail('owner.c')];
     const owners: Record<string, { id: number; token: string }> = {};
     for (const email of [b, c]) {
@@ -180,7 +180,7 @@ describe('a salon always keeps an owner', () => {
   it("the removal's own write keeps the last owner: two sent to the database at once remove one (10 rounds)", async () => {
     // Through the API (above) two removals seldom reach the database together; here they always do.
     const db = await dbOf(3);
-    const owner3 = await staffLogin(STAFF.owner3);
+    const owner3 = await staffLogin(STAFF.owner3, APART);
     const ids: number[] = [];
     for (const email of [freshEmail('owner.b'), freshEmail('owner.c')])
       ids.push(((await (await invite(3, owner3.access_token, { email, name: email, role: 'owner' })).json()) as StaffMember).id);
