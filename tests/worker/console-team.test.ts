@@ -4,6 +4,7 @@ import type { StaffMember } from '../../shared/console/team';
 import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { removeRole } from '../../worker/db/staff';
+import { LEAVING_MS } from '../../worker/db/staff-salons';
 import { dbOf } from './salon-db';
 import { APART, consoleCall, invite, joinWith, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
 
@@ -95,6 +96,24 @@ describe('an invitation at the moment someone’s last salon removes them', () =
       expect((await remove(2, at2.id, tokens.groupOwner)).status).toBe(204);
     }
   }, 120_000);
+});
+
+describe('a removal that never finished deleting a sign-in (the Worker stopped mid-way)', () => {
+  it('refuses invitations of the email while its mark is fresh, and not once it is 5 minutes old', async () => {
+    const email = freshEmail('stopped');
+    const mark = (at: number) =>
+      env.DB.prepare("INSERT INTO staff_salons (email, kind, place_id, sub) VALUES (?, 'leaving', ?, 'gone-sub')").bind(email, at).run();
+    await mark(Date.now());
+    const refused = await invite(3, tokens.owner3, { email, name: 'Sol', role: 'stylist' });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({ field: 'email', detail: `${email} cannot be invited just now. Try again in a minute.` });
+    await env.DB.prepare('DELETE FROM staff_salons WHERE email = ?').bind(email).run();
+    await mark(Date.now() - LEAVING_MS - 1000);
+    const invited = await invite(3, tokens.owner3, { email, name: 'Sol', role: 'stylist' });
+    expect(invited.status).toBe(201);
+    await joinWith(email, 'Sol-pass1');
+    expect((await remove(3, ((await invited.json()) as StaffMember).id, tokens.owner3)).status).toBe(204);
+  });
 });
 
 describe('an invitation of someone who works at another salon', () => {

@@ -30,7 +30,7 @@ export async function inviteMember(
   now: number,
 ): Promise<void> {
   const directory = directoryOf(db);
-  const claim = await claimPlace(directory, invite.email, salonId);
+  const claim = await claimPlace(directory, invite.email, salonId, now);
   if (claim === 'leaving') throw new AppError('CONFLICT', `${invite.email} cannot be invited just now. Try again in a minute.`, 'email');
   try {
     // the pool's own user of the email (made now for a new person), never a copy's: a copy may be
@@ -55,6 +55,7 @@ export async function removeMember(
   config: Config,
   salonId: number,
   member: { id: number; email: string; name: string },
+  now: number,
 ): Promise<void> {
   const removed = await removeRole(db, member.id, salonId);
   if (removed === 'gone') throw new AppError('NOT_FOUND', 'Staff member not found');
@@ -66,10 +67,10 @@ export async function removeMember(
   await deleteStaffWithoutRoles(db, member.id);
   if (!sub) return;
   const directory = directoryOf(db);
-  if (!(await leavePlace(directory, member.email, salonId, sub))) return;
+  if (!(await leavePlace(directory, member.email, salonId, sub, now))) return;
   try {
     await removeStaffAccount(config, sub);
   } finally {
-    await leftFor(directory, member.email);
+    await leftFor(directory, member.email, now);
   }
 }

@@ -5,12 +5,20 @@
  */
 
 /**
+ * How long a 'leaving' mark holds: a removal deletes the pool user within a request, so a mark
+ * older than this was left by one that never finished (the Worker stopped mid-way) and is ignored.
+ */
+export const LEAVING_MS = 5 * 60_000;
+const STALE = "DELETE FROM staff_salons WHERE email = ?1 AND kind = 'leaving' AND place_id < ?2";
+
+/**
  * Claims a place at a salon for an email before its salon's own write: 'new' when this made the
  * row, 'held' when it was there already, 'leaving' when the person's sign-in is being deleted
  * right now (nothing written).
  */
-export async function claimPlace(directory: D1Database, email: string, salonId: number): Promise<'new' | 'held' | 'leaving'> {
-  const [made, leaving] = await directory.batch<{ n: number }>([
+export async function claimPlace(directory: D1Database, email: string, salonId: number, now: number): Promise<'new' | 'held' | 'leaving'> {
+  const [, made, leaving] = await directory.batch<{ n: number }>([
+    directory.prepare(STALE).bind(email, now - LEAVING_MS),
     directory
       .prepare(
         `INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub)
@@ -33,26 +41,27 @@ export const releasePlace = (directory: D1Database, email: string, salonId: numb
   directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'salon' AND place_id = ?").bind(email, salonId).run();
 
 /**
- * Forgets a place at a salon and, when it was the email's last anywhere, marks the email leaving,
- * in one batch: true when this call may delete the person's sign-in (no salon or group in any
- * database has them, and no invitation can claim them until `leftFor` ends it).
+ * Forgets a place at a salon and, when it was the email's last anywhere, marks the email leaving
+ * (`place_id` the time), in one batch: true when this call may delete the person's sign-in (no
+ * salon or group in any database has them, and no invitation can claim them until `leftFor` ends it).
  */
-export async function leavePlace(directory: D1Database, email: string, salonId: number, sub: string): Promise<boolean> {
-  const [, leaving] = await directory.batch([
+export async function leavePlace(directory: D1Database, email: string, salonId: number, sub: string, now: number): Promise<boolean> {
+  const [, , leaving] = await directory.batch([
     directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'salon' AND place_id = ?").bind(email, salonId),
+    directory.prepare(STALE).bind(email, now - LEAVING_MS),
     directory
       .prepare(
-        `INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub) SELECT ?1, 'leaving', 0, ?2
+        `INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub) SELECT ?1, 'leaving', ?3, ?2
          WHERE NOT EXISTS (SELECT 1 FROM staff_salons WHERE email = ?1)`,
       )
-      .bind(email, sub),
+      .bind(email, sub, now),
   ]);
   return leaving!.meta.changes > 0;
 }
 
-/** Ends an email's leaving: it may be invited again (as a new person). */
-export const leftFor = (directory: D1Database, email: string) =>
-  directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'leaving'").bind(email).run();
+/** Ends an email's leaving (the mark made at `since`): it may be invited again, as a new person. */
+export const leftFor = (directory: D1Database, email: string, since: number) =>
+  directory.prepare("DELETE FROM staff_salons WHERE email = ? AND kind = 'leaving' AND place_id = ?").bind(email, since).run();
 
 /** Whether any salon or group, in any database, still has the pool user `sub`. */
 export async function hasPlaces(directory: D1Database, sub: string): Promise<boolean> {

@@ -55,7 +55,7 @@ export const consoleStaff = new Hono<AppEnv>()
       if (!member) throw new AppError('NOT_FOUND', 'Staff member not found');
       if (member.via_group) throw new AppError('CONFLICT', `${member.name} owns the whole group: remove them from the group instead`);
       if (staffId === me.id) throw new AppError('CONFLICT', 'You cannot remove yourself. Ask another owner.');
-      await removeMember(c.env.DB, c.get('config'), me.salonId, member);
+      await removeMember(c.env.DB, c.get('config'), me.salonId, member, Date.now());
       return c.body(null, 204);
     },
   );

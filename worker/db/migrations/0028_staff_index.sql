@@ -5,8 +5,8 @@
 -- database, gave them (worker/console/team.ts).
 --
 -- kind 'salon' or 'group': a role at that salon or group (place_id its id). kind 'leaving'
--- (place_id 0): their last place has just gone and their pool user is being deleted; an
--- invitation of the email waits until it is gone. Keyed by the email (the pool's username), which
+-- (place_id the time, ms): their last place has just gone and their pool user is being deleted;
+-- an invitation of the email waits until it is gone (a mark older than 5 minutes is ignored). Keyed by the email (the pool's username), which
 -- an invitation knows before the account exists; sub once known.
 CREATE TABLE staff_salons (
   email    TEXT NOT NULL COLLATE NOCASE,
