@@ -22,9 +22,12 @@ export interface StaffSignIn {
 
 export const staffCookieOf = (res: Response) => res.headers.get('Set-Cookie')?.match(/__Host-staff_session=([^;]*)/)?.[1] ?? null;
 
-/** Signs a staff member in to the console (POST /console/session/login): tokens, who they are, the refresh cookie. */
-export async function staffLogin(who: { email: string; password: string }): Promise<StaffSignIn> {
-  const res = await postJson('/console/session/login', who);
+/**
+ * Signs a staff member in to the console (POST /console/session/login): tokens, who they are, the
+ * refresh cookie. `headers` may name an address of the caller's own (`APART`).
+ */
+export async function staffLogin(who: { email: string; password: string }, headers: Record<string, string> = {}): Promise<StaffSignIn> {
+  const res = await postJson('/console/session/login', who, headers);
   if (res.status !== 200) throw new Error(`console login of ${who.email}: ${res.status} ${await res.text()}`);
   return { ...((await res.json()) as Omit<StaffSignIn, 'cookie'>), cookie: staffCookieOf(res) };
 }
@@ -67,4 +70,25 @@ export async function newStaffMember(email: string, password: string, salon = 1,
   const temporary = /temporary password is (\S+)\.$/.exec((await lastEmailTo(email)).text)![1]!;
   const { session } = (await (await postJson('/console/session/login', { email, password: temporary })).json()) as { session: string };
   await postJson('/console/session/new-password', { email, session, new_password: password });
+}
+
+/** POST an invitation to a salon's team (the answer as it comes). */
+export const invite = (salon: number, token: string, body: { email: string; name: string; role: string }) =>
+  consoleCall(`/api/console/salons/${salon}/staff`, token, { method: 'POST', body: JSON.stringify(body) });
+
+/**
+ * An address of its own for a file that signs many people in: every sign-in of the run counts
+ * against its address (worker/abuse/limits.ts, 100 in 15 minutes), and the tests' own is shared.
+ */
+export const APART = { 'CF-Connecting-IP': '198.51.100.55' };
+
+/** Signs in someone just invited (from `APART`): the emailed temporary password, then `password` of their own. */
+export async function joinWith(email: string, password: string): Promise<StaffSignIn> {
+  const temporary = /temporary password is (\S+)\.$/.exec((await lastEmailTo(email)).text)![1]!;
+  const first = await postJson('/console/session/login', { email, password: temporary }, APART);
+  if (first.status !== 200) throw new Error(`first sign-in of ${email}: ${first.status} ${await first.text()}`);
+  const { session } = (await first.json()) as { session: string };
+  const chosen = await postJson('/console/session/new-password', { email, session, new_password: password }, APART);
+  if (chosen.status !== 200) throw new Error(`new password of ${email}: ${chosen.status} ${await chosen.text()}`);
+  return { ...((await chosen.json()) as Omit<StaffSignIn, 'cookie'>), cookie: staffCookieOf(chosen) };
 }

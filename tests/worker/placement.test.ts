@@ -4,7 +4,7 @@ import { moveSalon } from '../../worker/db/move-salon';
 import { forgetPlacements } from '../../worker/db/placement';
 import { GLOBAL_TABLES } from '../../worker/db/salon-rows';
 import { call, patchSalon } from './helpers';
-import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { APART, consoleCall, STAFF, staffLogin } from './console-helpers';
 import { demoClient, newClient, restyleRequest, restyleTimes, tuesday } from './client-bookings-helpers';
 
 /**
@@ -239,6 +239,17 @@ describe('staff across databases', () => {
     );
     const diary = await consoleCall(`/api/console/salons/2/diary/${tuesday()}`, owner.access_token);
     expect(diary.status).toBe(200);
+  });
+
+  it("the console's member lookup asks only the databases the staff index names for them", async () => {
+    const me = async (who: { email: string; password: string }) =>
+      traced('/api/console/me', { headers: { Authorization: `Bearer ${(await staffLogin(who, APART)).access_token}` } });
+    const owner3 = await me(STAFF.owner3);
+    expect(owner3.res.status).toBe(200);
+    expect(owner3.ran.some((r) => /\bstaff_salons\b/.test(r.sql) && r.binding === 'DB')).toBe(true);
+    expect(owner3.ran.filter((r) => r.binding === 'DB_2' && !r.sql.startsWith('(session'))).toEqual([]);
+    const group = await me(STAFF.groupOwner);
+    expect(group.ran.some((r) => r.binding === 'DB_2' && /\bstaff\b/.test(r.sql))).toBe(true);
   });
 });
 

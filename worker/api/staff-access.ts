@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { StaffRole } from '../../shared/console/roles';
 import { roleAt, staffBySub } from '../db/staff';
-import { firstAnswer } from '../db/spanning';
+import { databasesOfStaff } from '../db/spanning';
+import { directoryOf } from '../db/placement';
+import { hasPlaces } from '../db/staff-salons';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { rowIdOf } from '../../shared/ids';
@@ -11,14 +13,17 @@ const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager'
 /**
  * A staff call's admission (the `staff` policy): the member the edge verified, known to this
  * product, and on a salon's call (`:id`) their role there. A salon they do not work at answers
- * 404, as if it did not exist; a role that may not make the call answers 403.
+ * 404, as if it did not exist, wherever it is placed (the salon's database may not know them at
+ * all: the staff index says whether any salon still does); a role that may not make the call
+ * answers 403, and so does someone no salon has any more.
  */
 export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]): Promise<void> {
   const sub = c.get('caller').staffSub;
   if (!sub) throw new AppError('UNAUTHORIZED', 'Please sign in to the console to continue.');
   const param = c.req.param('id');
   // a salon's call: its database knows its staff; a call for no salon: any database may (docs/scale.md)
-  const staff = param === undefined ? await firstAnswer(c.env, (db) => staffBySub(db, sub)) : await staffBySub(c.env.DB, sub);
+  const staff = param === undefined ? await staffAnywhere(c, sub) : await staffBySub(c.env.DB, sub);
+  if (!staff && param !== undefined && (await hasPlaces(directoryOf(c.env.DB), sub))) throw new AppError('NOT_FOUND', 'Salon not found');
   if (!staff) throw new AppError('FORBIDDEN', 'You are no longer on the team of any salon. Ask an owner to invite you again.');
   if (param === undefined) {
     c.set('staff', { id: staff.id, email: staff.email, salonId: null, role: null });
@@ -29,6 +34,15 @@ export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]
   if (salonId === null || role === null) throw new AppError('NOT_FOUND', 'Salon not found');
   if (!roles.includes(role)) throw new AppError('FORBIDDEN', `As ${WHO[role]} at this salon you cannot do this. Ask an owner.`);
   c.set('staff', { id: staff.id, email: staff.email, salonId, role });
+}
+
+/** A member's row in the first database of their salons that has one (a call that names no salon). */
+async function staffAnywhere(c: Context<AppEnv>, sub: string) {
+  for (const db of await databasesOfStaff(c.env, sub, c.get('config').versionLeaseMs)) {
+    const staff = await staffBySub(db, sub);
+    if (staff) return staff;
+  }
+  return null;
 }
 
 /** The admitted staff member of a salon's call (after the staff policy). */

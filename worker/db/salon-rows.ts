@@ -94,8 +94,8 @@ export const SALON_TABLES: readonly SalonTable[] = [
  * Tables that are not any one salon's, kept only in the first database (DB): the directory, the
  * index of a client's salons, the settings versions the edge's cache keys carry, a client's saved
  * card (one per client, whichever salon asks), the salon of each email sent for a salon outside
- * DB (Resend's webhooks name only its id), and the name index (which salon holds each domain and
- * short name).
+ * DB (Resend's webhooks name only its id), the name index (which salon holds each domain and
+ * short name) and the staff index (which salons and groups each person of the staff pool is on).
  */
 export const GLOBAL_TABLES = [
   'salon_placements',
@@ -104,6 +104,7 @@ export const GLOBAL_TABLES = [
   'client_cards',
   'email_salons',
   'salon_names',
+  'staff_salons',
 ] as const;
 
 /**

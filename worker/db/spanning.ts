@@ -1,4 +1,5 @@
 import { databaseNames, databaseOf, DIRECTORY_BINDING, directoryOf, placedGroupLocations, placementIn, withDirectory } from './placement';
+import { placesOf } from './staff-salons';
 
 /**
  * What spans salons, across databases (docs/scale.md, "Salons across databases"): the index in
@@ -51,16 +52,19 @@ export function everyDatabase(env: object): D1Database[] {
 }
 
 /**
- * The first answer of the databases, asked one after another, DB first: a staff member's row
- * when a console call names no salon (the names of domains and short URLs have an index of their
- * own: worker/names/claims.ts).
+ * The databases that hold a staff member's salons (DB first), as the staff index names them (its
+ * salons' and groups' databases): what a console call that names no salon asks, instead of every
+ * database. None for someone no salon has.
  */
-export async function firstAnswer<T>(env: object, ask: (db: D1Database) => Promise<T | null>): Promise<T | null> {
-  for (const db of everyDatabase(env)) {
-    const found = await ask(db);
-    if (found !== null) return found;
-  }
-  return null;
+export async function databasesOfStaff(env: object, sub: string, leaseMs: number): Promise<D1Database[]> {
+  const directory = databaseOf(env, DIRECTORY_BINDING);
+  const { salons, groups } = await placesOf(directory, sub);
+  const found = new Set<D1Database>((await databasesOfSalons(env, salons, leaseMs)).keys());
+  for (const group of groups) for (const db of await databasesOfGroup(env, group)) found.add(db);
+  return databaseNames(env)
+    .map((name) => databaseOf(env, name))
+    .filter((db) => found.has(db))
+    .map((db) => withDirectory(db, directory));
 }
 
 /** The databases that hold a group's locations: the first (its own locations, found there by group_id), then the others the index names. */

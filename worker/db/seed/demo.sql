@@ -269,3 +269,9 @@ INSERT OR IGNORE INTO client_salons (client_id, salon_id)
 -- The name index (migration 0027), from the demo salons' domains and short names.
 INSERT OR IGNORE INTO salon_names (kind, name, salon_id) SELECT 'domain', custom_domain, id FROM salons WHERE custom_domain IS NOT NULL;
 INSERT OR IGNORE INTO salon_names (kind, name, salon_id) SELECT 'short', short_slug, id FROM salons WHERE short_slug IS NOT NULL;
+
+-- Issue 55: the demo staff have signed in at their salons, and the staff index (in DB) names them.
+UPDATE staff_roles SET joined_at = 1767225600000 WHERE staff_id IN (1, 2, 3, 4) AND joined_at IS NULL;
+INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub)
+  SELECT st.email, CASE WHEN r.salon_id IS NULL THEN 'group' ELSE 'salon' END, coalesce(r.salon_id, r.group_id), st.sub
+  FROM staff_roles r JOIN staff st ON st.id = r.staff_id;
