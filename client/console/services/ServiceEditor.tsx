@@ -57,7 +57,12 @@ export function ServiceEditor(p: {
         </Field>
         <Field label="Category" error={errors.category_id?.message}>
           {(a) => (
-            <select {...a} {...form.register('category_id')} className={`${selectInput} ${css({ w: 'full' })}`}>
+            <select
+              {...a}
+              {...form.register('category_id')}
+              defaultValue={form.getValues('category_id')}
+              className={`${selectInput} ${css({ w: 'full' })}`}
+            >
               {p.categories.map((c) => (
                 <option key={c.id} value={String(c.id)}>
                   {c.name}
