@@ -4,7 +4,7 @@ import type { HistoryEntry } from '../../shared/console/history';
 import type { MenuCategory, MenuService } from '../../shared/console/menu';
 import type { Category } from '../../shared/types';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
-import { call } from './helpers';
+import { call, standIn } from './helpers';
 
 /** The Services place's calls (issue 48): categories and services from the console. */
 let owner: string;
@@ -232,5 +232,71 @@ describe('services', () => {
       for (const s of mine) expect(s.stylists.map((o) => o.stylist_id)).toEqual([column.stylist_id]);
     }
     expect((await send(1, 'services', 'POST', { name: 'X', category_id: 1 }, stylist)).status).toBe(403);
+  });
+});
+
+describe('changes at the same moment', () => {
+  it('two saves from the same version: one wins, the other is 412 (10 rounds)', async () => {
+    const tally = { won: 0, stale: 0 };
+    for (let round = 0; round < 10; round++) {
+      const s = (await services(3)).find((x) => x.id === 12)!;
+      const answers = await Promise.all(
+        ['A', 'B'].map((who) => send(3, 'services/12', 'PATCH', { description: `${who} ${round}` }, owner3, s.version)),
+      );
+      const statuses = answers.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 412]);
+      tally.won += 1;
+      tally.stale += 1;
+      expect((await services(3)).find((x) => x.id === 12)!.version).toBe(s.version + 1);
+    }
+    expect(tally).toEqual({ won: 10, stale: 10 });
+  });
+
+  it('a category removed while a service is added to it: never a removed category with a live service (10 rounds)', async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 10; round++) {
+      const cat = (await (await send(3, 'categories', 'POST', { name: `Pop-up ${round}` })).json()) as MenuCategory;
+      const [removed, added] = await Promise.all([
+        send(3, `categories/${cat.id}`, 'DELETE', undefined, owner3, cat.version),
+        send(3, 'services', 'POST', { name: `Trim ${round}`, category_id: cat.id }),
+      ]);
+      outcomes.push(`${removed.status}/${added.status}`);
+      const live = await env.DB.prepare(
+        `SELECT COUNT(*) AS n FROM services s LEFT JOIN service_categories c ON c.id = s.category_id
+          WHERE s.archived_at IS NULL AND (c.id IS NULL OR c.archived_at IS NOT NULL)`,
+      ).first<{ n: number }>();
+      expect(live?.n).toBe(0);
+      // one of the two: removed and the service refused, or the service added and the removal refused
+      expect(['204/400', '409/201']).toContain(`${removed.status}/${added.status}`);
+    }
+    expect(outcomes).toHaveLength(10);
+  });
+});
+
+describe('the salon’s open consoles', () => {
+  it('hear of a change on the salon’s channel: a menu event with ids only', async () => {
+    const ws = (await standIn(`/app/${env.PUSHER_KEY}?protocol=7&client=js&version=8.6.0`, { headers: { Upgrade: 'websocket' } }))
+      .webSocket!;
+    const frames: { event: string; channel?: string; data?: unknown }[] = [];
+    ws.addEventListener('message', (e) => frames.push(JSON.parse(String(e.data)) as (typeof frames)[number]));
+    ws.accept();
+    const next = async () => {
+      for (let i = 0; i < 300 && frames.length === 0; i++) await new Promise((r) => setTimeout(r, 10));
+      return frames.shift()!;
+    };
+    try {
+      const socketId = (JSON.parse((await next()).data as string) as { socket_id: string }).socket_id;
+      const auth = await menu(3, 'realtime/auth', manager, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ socket_id: socketId, channel_name: 'private-salon-3' }).toString(),
+      });
+      ws.send(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'private-salon-3', ...((await auth.json()) as object) } }));
+      expect((await next()).event).toBe('pusher_internal:subscription_succeeded');
+      const cat = (await (await send(3, 'categories', 'POST', { name: 'Live' }, manager)).json()) as MenuCategory;
+      expect(await next()).toEqual({ event: 'menu', channel: 'private-salon-3', data: JSON.stringify({ change: 'category', id: cat.id }) });
+    } finally {
+      ws.close(1000, 'done');
+    }
   });
 });
