@@ -2,6 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { MenuCategory, MenuService } from '../../../shared/console/menu';
+import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
+import { consoleQueries } from '../../../client/console/lib/query-client';
 import { ServiceEditor } from '../../../client/console/services/ServiceEditor';
 import { apiStub } from './render-app';
 
@@ -110,4 +112,68 @@ test('changing a service sends the version it started from, and says so when sav
     category_id: 1,
     stylists: [{ stylist_id: 1, price: 3500, duration: 45, processing: 0 }],
   });
+});
+
+// The place itself, in the real console app at /console/salons/1/services, signed in as an owner.
+const menuServices: MenuService[] = [
+  {
+    ...blowDry,
+    id: 2,
+    name: 'Gents Cut',
+    stylists: [
+      { stylist_id: 1, price: 3500, duration: 30, processing: 0 },
+      { stylist_id: 2, price: 2200, duration: 45, processing: 0 },
+    ],
+  },
+  {
+    ...blowDry,
+    id: 5,
+    category_id: 2,
+    name: 'Balayage',
+    variable_price: true,
+    patch_test: true,
+    stylists: [{ stylist_id: 1, price: 12000, duration: 90, processing: 45 }],
+  },
+  { ...blowDry, id: 13, category_id: 2, name: 'Keratin Smoothing', online: false, stylists: [] },
+];
+
+async function renderPlace() {
+  apiStub.answer('POST /console/session/refresh', {
+    json: {
+      access_token: 'staff-token',
+      id_token: 'x',
+      me: { email: 'owner@example.test', name: 'Olive', salons: [{ id: 1, name: 'Willow', role: 'owner', group_id: null }] },
+    },
+  });
+  apiStub.answer('GET /api/console/salons/1/categories', {
+    json: [...categories, { id: 3, name: 'Seasonal', position: 3, version: 2, services: 0 }],
+  });
+  apiStub.answer('GET /api/console/salons/1/services', { json: menuServices });
+  apiStub.answer('GET /api/console/salons/1/photos', { json: { stylists } });
+  apiStub.answer('GET /api/book-online/salon/1/', { json: { timezone: 'Europe/London', currency: 'GBP', country: { code: 'GB' } } });
+  // the live channel is the browser's (no pusher here): its settings refused, the place still works
+  apiStub.answer('GET /api/console/salons/1/realtime', { status: 403, body: { detail: 'not here' } });
+  window.history.replaceState(null, '', '/console/salons/1/services');
+  consoleQueries.clear();
+  const user = userEvent.setup();
+  render(<ConsoleApp />);
+  await screen.findByRole('heading', { level: 1, name: 'Services' });
+  return user;
+}
+
+test('the place lists each category’s services with their price range and durations at a glance', async () => {
+  const user = await renderPlace();
+  const cut = await screen.findByRole('region', { name: 'Cut & Style' });
+  expect(cut.textContent).toContain('Gents Cut £22.00 - £35.00 · 30 - 45 min');
+  const colour = screen.getByRole('region', { name: 'Colour' });
+  expect(colour.textContent).toContain('Balayage from £120.00 · 1 hr 30 min · 45 min processing · patch test');
+  expect(colour.textContent).toContain('Keratin Smoothing Nobody performs it yet · not online');
+  // only an empty category offers Remove
+  expect(within(cut).queryByRole('button', { name: 'Remove Cut & Style' })).toBeNull();
+  expect(within(screen.getByRole('region', { name: 'Seasonal' })).getByRole('button', { name: 'Remove Seasonal' })).toBeTruthy();
+
+  apiStub.answer('PATCH /api/console/salons/1/categories/2', { json: { ...categories[1]!, position: 1, version: 2 } });
+  await user.click(within(colour).getByRole('button', { name: 'Move Colour up' }));
+  await screen.findByText('Colour moved.');
+  expect(apiStub.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ position: 1 });
 });
