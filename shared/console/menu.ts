@@ -179,10 +179,10 @@ export function rangesOf(offers: readonly StylistOffer[]) {
 export function serviceWords(
   s: Pick<MenuService, 'name' | 'online' | 'patch_test' | 'variable_price' | 'stylists'>,
   category: string,
-  currency: string,
+  money: { currency: string; country: string },
 ): string {
   const r = rangesOf(s.stylists);
-  const price = r ? formatPriceRange(r.minPrice, r.maxPrice, s.variable_price, currency) : 'nobody performs it';
+  const price = r ? formatPriceRange(r.minPrice, r.maxPrice, s.variable_price, money.currency, money.country) : 'nobody performs it';
   const how = [s.online ? 'online' : 'not online', ...(s.patch_test ? ['needs a patch test'] : [])].join(', ');
   const who = r ? `, ${s.stylists.length} ${s.stylists.length === 1 ? 'stylist' : 'stylists'}` : '';
   return `${s.name} (${category}; ${how}; ${price}${who})`;

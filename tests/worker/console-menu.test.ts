@@ -250,6 +250,13 @@ describe('changes at the same moment', () => {
       expect((await services(3)).find((x) => x.id === 12)!.version).toBe(s.version + 1);
     }
     expect(tally).toEqual({ won: 10, stale: 10 });
+    // each save is in History, in the salon's currency, naming what its words leave out
+    const saves = (await history(3)).filter((h) => h.field === 'menu_service');
+    expect(saves).toHaveLength(10);
+    expect(saves[0]).toMatchObject({
+      old: 'Skin Fade (Barbering; online; $35.00, 1 stylist)',
+      new: 'Skin Fade (Barbering; online; $35.00, 1 stylist): description changed',
+    });
   });
 
   it('a category removed while a service is added to it: never a removed category with a live service (10 rounds)', async () => {

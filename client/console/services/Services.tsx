@@ -45,7 +45,7 @@ const muted = css({ fontSize: 'sm', color: 'textMuted' });
 export function Services() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();
-  const { currency } = useSalonFacts(salon.id);
+  const { currency, country } = useSalonFacts(salon.id);
   const categories = useQuery(categoriesQuery(salon.id));
   const services = useQuery(servicesQuery(salon.id));
   const stylists = useQuery(stylistsQuery(salon.id));
@@ -121,7 +121,7 @@ export function Services() {
                     <span className={muted}>
                       {' '}
                       {r
-                        ? `${formatPriceRange(r.minPrice, r.maxPrice, s.variable_price, currency)} · ${formatDurationRange(r.minDuration, r.maxDuration)}${r.processing ? ` · ${r.processing} min processing` : ''}`
+                        ? `${formatPriceRange(r.minPrice, r.maxPrice, s.variable_price, currency, country)} · ${formatDurationRange(r.minDuration, r.maxDuration)}${r.processing ? ` · ${r.processing} min processing` : ''}`
                         : 'Nobody performs it yet'}
                       {s.online ? '' : ' · not online'}
                       {s.patch_test ? ' · patch test' : ''}

@@ -58,7 +58,7 @@ async function changeOf(c: Context<AppEnv>) {
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
   return {
     w: { salonId: staff.salonId, who: staff.email, now: Date.now() },
-    currency: salon.currency,
+    money: { currency: salon.currency, country: salon.country_code },
     scopes: [SCOPES.salon(staff.salonId), ...(salon.group_id ? [SCOPES.group(salon.group_id)] : [])],
   };
 }
@@ -204,8 +204,8 @@ export const consoleMenu = new Hono<AppEnv>()
     async (c) => {
       const body = c.req.valid('json');
       await checkRefs(c, body);
-      const { w, currency, scopes } = await changeOf(c);
-      const words = serviceWords(body, await categoryName(c, body.category_id), currency);
+      const { w, money, scopes } = await changeOf(c);
+      const words = serviceWords(body, await categoryName(c, body.category_id), money);
       const id = await refusing(() => createService(c.env.DB, w, body, words));
       const created = await serviceOrNotFound(c, id);
       announce(c, scopes, { change: 'service', id });
@@ -247,15 +247,21 @@ export const consoleMenu = new Hono<AppEnv>()
               position ?? Number.MAX_SAFE_INTEGER,
             )
           : null;
-      const { w, currency, scopes } = await changeOf(c);
-      const before = serviceWords(current, await categoryName(c, current.category_id), currency);
-      const after = serviceWords(fields, await categoryName(c, fields.category_id), currency);
+      const { w, money, scopes } = await changeOf(c);
+      const before = serviceWords(current, await categoryName(c, current.category_id), money);
+      const after = serviceWords(fields, await categoryName(c, fields.category_id), money);
       const place = order && !moved && order.indexOf(serviceId) + 1 !== current.position;
+      // what the few words leave out (a description, durations, finishing services) is named
+      const unsaid = (Object.keys(patch) as (keyof typeof patch)[]).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k]));
       const history =
-        before !== after || place
+        before !== after || place || unsaid.length
           ? {
               old: place ? `${before}: place ${current.position}` : before,
-              new: place ? `${after}: place ${order.indexOf(serviceId) + 1}` : after,
+              new: place
+                ? `${after}: place ${order.indexOf(serviceId) + 1}`
+                : before === after
+                  ? `${after}: ${unsaid.join(', ').replaceAll('_', ' ')} changed`
+                  : after,
             }
           : null;
       const saved = await refusing(() =>
@@ -280,13 +286,13 @@ export const consoleMenu = new Hono<AppEnv>()
     const current: MenuService = await serviceOrNotFound(c, serviceId);
     if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived already.');
     if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
-    const { w, currency, scopes } = await changeOf(c);
+    const { w, money, scopes } = await changeOf(c);
     const outcome = await removeService(
       c.env.DB,
       w,
       serviceId,
       from,
-      serviceWords(current, await categoryName(c, current.category_id), currency),
+      serviceWords(current, await categoryName(c, current.category_id), money),
     );
     if (outcome === 'stale') return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
     announce(c, scopes, { change: 'service', id: serviceId });
