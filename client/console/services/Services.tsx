@@ -83,23 +83,29 @@ export function Services() {
         </p>
       )}
       {failure && <FormAlert>{failure}</FormAlert>}
-      {editing && (
-        <ServiceEditor
-          key={editing.service?.id ?? `new-${editing.categoryId}`}
-          salonId={salon.id}
-          service={editing.service}
-          categoryId={editing.categoryId}
-          categories={cats}
-          services={services.data}
-          stylists={stylists.data ?? []}
-          onCancel={() => setEditing(null)}
-          onDone={(message) => {
-            setEditing(null);
-            setStatus(message);
-            void menuChanged(queries, salon.id);
-          }}
-        />
-      )}
+      {/* a service's form waits for the stylists: without them a save would say nobody performs it */}
+      {editing &&
+        (stylists.isPending ? (
+          <Loading what="the stylists" />
+        ) : stylists.isError ? (
+          <CallFailed message={stylists.error.message} onRetry={() => void stylists.refetch()} />
+        ) : (
+          <ServiceEditor
+            key={editing.service?.id ?? `new-${editing.categoryId}`}
+            salonId={salon.id}
+            service={editing.service}
+            categoryId={editing.categoryId}
+            categories={cats}
+            services={services.data}
+            stylists={stylists.data}
+            onCancel={() => setEditing(null)}
+            onDone={(message) => {
+              setEditing(null);
+              setStatus(message);
+              void menuChanged(queries, salon.id);
+            }}
+          />
+        ))}
       {cats.map((c, i) => (
         <section key={c.id} aria-labelledby={`category-${c.id}`} className={sectionBox}>
           <CategoryHeader

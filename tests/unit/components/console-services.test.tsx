@@ -137,7 +137,7 @@ const menuServices: MenuService[] = [
   { ...blowDry, id: 13, category_id: 2, name: 'Keratin Smoothing', online: false, stylists: [] },
 ];
 
-async function renderPlace() {
+async function renderPlace(o: { stylists?: Promise<unknown> } = {}) {
   apiStub.answer('POST /console/session/refresh', {
     json: {
       access_token: 'staff-token',
@@ -149,7 +149,7 @@ async function renderPlace() {
     json: [...categories, { id: 3, name: 'Seasonal', position: 3, version: 2, services: 0 }],
   });
   apiStub.answer('GET /api/console/salons/1/services', { json: menuServices });
-  apiStub.answer('GET /api/console/salons/1/photos', { json: { stylists } });
+  apiStub.answer('GET /api/console/salons/1/photos', async () => ({ json: { stylists: (await o.stylists) ?? stylists } }));
   apiStub.answer('GET /api/book-online/salon/1/', { json: { timezone: 'Europe/London', currency: 'GBP', country: { code: 'GB' } } });
   // the live channel is the browser's (no pusher here): its settings refused, the place still works
   apiStub.answer('GET /api/console/salons/1/realtime', { status: 403, body: { detail: 'not here' } });
@@ -176,4 +176,15 @@ test('the place lists each category’s services with their price range and dura
   await user.click(within(colour).getByRole('button', { name: 'Move Colour up' }));
   await screen.findByText('Colour moved.');
   expect(apiStub.calls.find((c) => c.method === 'PATCH')?.body).toEqual({ position: 1 });
+});
+
+test('a service’s form waits for the salon’s stylists: it never opens showing nobody performing it', async () => {
+  let arrive: (v: unknown) => void = () => undefined;
+  const user = await renderPlace({ stylists: new Promise((r) => (arrive = r)) });
+  await user.click(await screen.findByRole('button', { name: 'Change Gents Cut' }));
+  expect(screen.getByText('Loading the stylists…')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Save the service' })).toBeNull();
+  arrive(stylists);
+  const price = await screen.findByRole('textbox', { name: 'Price for Ben Okafor' });
+  expect((price as HTMLInputElement).value).toBe('22.00');
 });
