@@ -1,4 +1,5 @@
 import type { PhotoField } from './photos';
+import type { MenuHistoryField } from './menu';
 import type { SettingName } from './settings';
 
 /** One change of a salon's settings or images, as GET /api/console/salons/{id}/history lists them (newest first). */
@@ -7,8 +8,11 @@ export interface HistoryEntry {
   at: string;
   /** who made it: a staff member's email, or 'admin key' for the salon admin API */
   who: string;
-  /** a setting, or an image (logo, cover, stylist_photo: old and new are addresses, a stylist's with their name) */
-  field: SettingName | PhotoField;
+  /**
+   * a setting, an image (logo, cover, stylist_photo: old and new are addresses, a stylist's with
+   * their name), or the menu (menu_category, menu_service: old and new in a few words, null for none)
+   */
+  field: SettingName | PhotoField | MenuHistoryField;
   /** the values before and after, in the settings' own shapes */
   old: unknown;
   new: unknown;

@@ -36,6 +36,10 @@ export const CAN = {
   manageAddresses: ['owner'],
   /** the group's picker: a group owner only (checked beyond the role: the role must come from the group) */
   arrangeGroup: ['owner'],
+  /** Services: categories and services, who performs them at what price */
+  editMenu: ['owner', 'manager'],
+  /** reading the menu: a stylist reads only the services they perform, with their own price */
+  readMenu: ['owner', 'manager', 'stylist'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

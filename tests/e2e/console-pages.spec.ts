@@ -55,6 +55,7 @@ test('every place of CONSOLE.md is in the navigation, in its order', async ({ pa
   await expect(nav.getByRole('link')).toHaveText([
     'Today',
     'Diary',
+    'Services',
     'Clients',
     'Requests',
     'Vouchers',
@@ -64,7 +65,7 @@ test('every place of CONSOLE.md is in the navigation, in its order', async ({ pa
     'API keys',
     'History',
   ]);
-  // Every place is built: Today came with issue 30, Addresses with issue 31.
+  // Every place is built: Today came with issue 30, Addresses with issue 31, Services with issue 48.
 });
 
 test('a booking page loads nothing of the console', async ({ page, openSalon }) => {

@@ -1,4 +1,4 @@
-import { expect, test, themeInHtml } from './fixtures';
+import { expect, ServiceSelection, test, themeInHtml } from './fixtures';
 import { BookingPageScreen, newPerson, signInToConsole, STAFF } from './console';
 
 // Issue 28: the booking page's settings in the console. Salon 3 (neutral, online booking off) is
@@ -116,4 +116,44 @@ test('a setting the shared schema refuses gets its own message, and nothing is s
   await expect(page.getByText('Upcoming bookings per client can be at most 100')).toBeVisible();
   await expect(page.getByText('A Facebook pixel id is up to 20 digits, or empty')).toBeVisible();
   await expect(screen.saved).toHaveCount(0);
+});
+
+test('at 390 px an owner adds a service in Services and a client’s next load of the booking page lists it', async ({
+  page,
+  browser,
+  setSalon,
+  expectAccessible,
+  expectNoSidewaysScroll,
+}) => {
+  await setSalon(3, { online_booking: true } as never);
+  await signInToConsole(page, STAFF.owner3, 390);
+  await page.goto('/console/salons/3/services');
+  const barbering = page.getByRole('region', { name: 'Barbering' });
+  await expect(barbering).toContainText('Skin Fade $35.00 · 40 min');
+  const name = `Beard Sculpt ${Date.now() % 100_000}`;
+  await page.getByRole('button', { name: 'Add a service to Barbering' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('checkbox', { name: 'Marco Diaz' }).check();
+  await page.getByRole('textbox', { name: 'Price for Marco Diaz' }).fill('25');
+  await page.getByRole('textbox', { name: 'Minutes', exact: true }).fill('30');
+  await expectNoSidewaysScroll();
+  await expectAccessible('the service form at 390 px');
+  await page.getByRole('button', { name: 'Add the service' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${name} is added.` })).toBeVisible();
+  await expect(barbering).toContainText(`${name} $25.00 · 30 min`);
+  await expectNoSidewaysScroll();
+
+  const client = await newPerson(browser, 390);
+  try {
+    await client.page.goto('/salon/3');
+    const services = new ServiceSelection(client.page);
+    await services.expand('Barbering');
+    await expect(services.service(name)).toBeVisible();
+  } finally {
+    await client.context.close();
+    // no appointment ever named it: removed outright
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: `Remove ${name}` }).click();
+    await expect(page.getByRole('status').filter({ hasText: `${name} is removed.` })).toBeVisible();
+  }
 });

@@ -209,6 +209,46 @@ const CALLS: StaffCall[] = [
     roles: ['owner'],
     request: async (s) => [`/api/console/salons/${s}/short-name`, { method: 'PUT', body: JSON.stringify({ short_name: 'admin' }) }],
   },
+  // Services (issue 48): categories and services; a stylist reads (their own services), owners and managers change
+  { name: 'GET categories', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/categories`, {}] },
+  {
+    name: 'POST categories',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/categories`, { method: 'POST', body: JSON.stringify({ name: '' }) }],
+  },
+  {
+    name: 'PATCH a category',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/categories/999999`,
+      { method: 'PATCH', headers: { 'If-Match': '1' }, body: JSON.stringify({ name: 'X' }) },
+    ],
+  },
+  {
+    name: 'DELETE a category',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/categories/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  },
+  { name: 'GET services', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/services`, {}] },
+  {
+    name: 'POST services',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/services`, { method: 'POST', body: JSON.stringify({ name: '' }) }],
+  },
+  { name: 'GET a service', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/services/999999`, {}] },
+  {
+    name: 'PATCH a service',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/services/999999`,
+      { method: 'PATCH', headers: { 'If-Match': '1' }, body: JSON.stringify({ name: 'X' }) },
+    ],
+  },
+  {
+    name: 'DELETE a service',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/services/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  },
 ];
 
 /** Each caller's role at salons 1, 2 and 3 (null: does not work there). */

@@ -27,6 +27,7 @@ import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
+import { consoleMenu } from './console/menu';
 import { consolePhotos } from './console/photos';
 import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
@@ -73,6 +74,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDesk)
   .route('/', noShowLinks)
   .route('/', consoleVouchers)
+  .route('/', consoleMenu)
   .route('/', consoleClients)
   .route('/', consoleRequests)
   .route('/', consoleDomain)

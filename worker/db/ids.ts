@@ -61,6 +61,14 @@ export const newId = (table: IdTable): string =>
       FROM ${RANGE} r)`;
 
 /**
+ * SQL for the id an earlier INSERT of the same batch made with `newId(table)`: newId makes an id
+ * above every other of the database's range, so it is the range's largest until the batch ends
+ * (a D1 batch is one transaction).
+ */
+export const lastNewId = (table: IdTable): string =>
+  `(SELECT t.id FROM ${table} t, ${RANGE} r WHERE t.id BETWEEN r.lo AND r.hi ORDER BY t.id DESC LIMIT 1)`;
+
+/**
  * Statements that keep each table's next id as the database's floor: run before a salon's rows
  * are removed from it, so an id the salon takes with it is never made here again (the salon may
  * come back, and what links to it keeps naming it).

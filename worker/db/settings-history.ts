@@ -1,6 +1,7 @@
 import type { HistoryEntry } from '../../shared/console/history';
 import { PHOTO_FIELDS, type PhotoField } from '../../shared/console/photos';
 import type { SettingName } from '../../shared/console/settings';
+import { MENU_HISTORY_FIELDS, type MenuHistoryField } from '../../shared/console/menu';
 import { newId } from './ids';
 
 /** One setting's change (or one image's), before it is written. */
@@ -47,6 +48,27 @@ export const historyStatementIf = (
     )
     .bind(h.salonId, h.version, now, h.who, ch.field, JSON.stringify(ch.old ?? null), JSON.stringify(ch.new ?? null), ...onlyIf.params);
 
+/**
+ * The history row of a change of the salon's menu (a category or a service; old and new in a few
+ * words, null for none), under the settings version of the moment, written only if `onlyIf` still
+ * holds when the batch runs: put it before the change, under the change's own condition. The
+ * menu's changes do not make a new settings version (each category and service has its own).
+ */
+export const menuHistoryStatement = (
+  db: D1Database,
+  h: { salonId: number; who: string },
+  ch: { field: MenuHistoryField; old: string | null; new: string | null },
+  now: number,
+  onlyIf: { sql: string; params: unknown[] },
+) =>
+  db
+    .prepare(
+      `INSERT INTO settings_history (id, salon_id, version, at, who, field, old_value, new_value)
+       SELECT ${newId('settings_history')}, ?1, (SELECT settings_version FROM salons WHERE id = ?1), ?2, ?3, ?4, ?5, ?6
+        WHERE ${onlyIf.sql}`, // its plain ? are numbered after ?6 (SQLite numbers them on from the largest)
+    )
+    .bind(h.salonId, now, h.who, ch.field, JSON.stringify(ch.old), JSON.stringify(ch.new), ...onlyIf.params);
+
 /** The salon's changes, newest first. */
 export async function historyOf(db: D1Database, salonId: number, limit = 500): Promise<HistoryEntry[]> {
   const { results } = await db
@@ -54,7 +76,14 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
       'SELECT at, who, field, old_value, new_value, version FROM settings_history WHERE salon_id = ? ORDER BY version DESC, id DESC LIMIT ?',
     )
     .bind(salonId, limit)
-    .all<{ at: number; who: string; field: SettingName | PhotoField; old_value: string; new_value: string; version: number }>();
+    .all<{
+      at: number;
+      who: string;
+      field: SettingName | PhotoField | MenuHistoryField;
+      old_value: string;
+      new_value: string;
+      version: number;
+    }>();
   return results.map((r) => ({
     at: new Date(r.at).toISOString(),
     who: r.who,
@@ -69,9 +98,9 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
 export async function changedSince(db: D1Database, salonId: number, version: number): Promise<SettingName[]> {
   const { results } = await db
     .prepare(
-      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${PHOTO_FIELDS.map(() => '?').join(', ')}) ORDER BY field`,
+      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${[...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS].map(() => '?').join(', ')}) ORDER BY field`,
     )
-    .bind(salonId, version, ...PHOTO_FIELDS)
+    .bind(salonId, version, ...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS)
     .all<{ field: SettingName }>();
   return results.map((r) => r.field);
 }

@@ -1,5 +1,6 @@
 import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invites';
 import { DIARY_EVENT, salonChannel, type DiaryEvent } from '../../shared/console/diary';
+import { MENU_EVENT, type MenuEvent } from '../../shared/console/menu';
 import type { Config } from '../config';
 import { pusherOf } from '../pusher';
 
@@ -28,3 +29,7 @@ export const publishInviteChange = (config: Config, clientId: string, event: Inv
  */
 export const publishDiaryChange = (config: Config, salonId: number, event: DiaryEvent): Promise<void> =>
   trigger(config, salonChannel(salonId), DIARY_EVENT, event);
+
+/** Tells the salon's open consoles that its menu changed (a category or a service; ids only): they ask again. */
+export const publishMenuChange = (config: Config, salonId: number, event: MenuEvent): Promise<void> =>
+  trigger(config, salonChannel(salonId), MENU_EVENT, event);

@@ -16,6 +16,7 @@ const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: 
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
+const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -23,6 +24,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
+  services: Services,
   team: Team,
   'api-keys': ApiKeys,
   history: History,

@@ -19,6 +19,7 @@ export const PLACES = [
     label: 'Diary',
     roles: everyone,
   },
+  { path: 'services', label: 'Services', roles: CAN.editMenu },
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },

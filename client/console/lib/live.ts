@@ -5,13 +5,14 @@ import { pusherFor } from '../../lib/realtime';
 import { staffCall } from './api';
 
 /**
- * The salon's private channel (private-salon-{id}; the diary and Requests listen to it):
+ * The salon's private channel (private-salon-{id}; the diary and Requests listen to its diary
+ * events, Services to its menu events, `event`):
  * pusher-js loaded on demand, the subscription
  * signed by the console's own staff call (its token renewed like any other), `onChange` on each
  * diary event and once more whenever the subscription comes back after a drop (an event sent
  * meanwhile is lost: the diary asks again instead). Returns the disconnect.
  */
-export function connectSalonChannel(salonId: number, onChange: () => void): () => void {
+export function connectSalonChannel(salonId: number, onChange: () => void, event: string = DIARY_EVENT): () => void {
   let stopped = false;
   let pusher: PusherClient | undefined;
   void (async () => {
@@ -26,7 +27,7 @@ export function connectSalonChannel(salonId: number, onChange: () => void): () =
     sub.bind('pusher:subscription_succeeded', () => {
       if (subscriptions++ > 0) onChange();
     });
-    sub.bind(DIARY_EVENT, () => onChange());
+    sub.bind(event, () => onChange());
   })().catch(() => undefined); // no live channel: the diary still loads and refreshes on its own
   return () => {
     stopped = true;

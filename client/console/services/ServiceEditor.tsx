@@ -1,0 +1,156 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { css } from '../../../styled-system/css';
+import type { MenuCategory, MenuService } from '../../../shared/console/menu';
+import { Field } from '../../components/Field';
+import { fieldInput, selectInput } from '../../components/form-styles';
+import { linkButton, primaryButton } from '../../components/styles';
+import { sectionBox, sectionTitle } from '../app/looks';
+import { checkbox, CheckField, FormAlert } from '../components/Field';
+import { ConsoleCallError } from '../lib/api';
+import { addService, changeService } from './api';
+import { bodyOf, formFieldOf, formOf, serviceFormSchema, type ServiceForm } from './form';
+
+const small = css({ w: '24' });
+
+/** Adding or changing a service: its words, category, how it is offered, its finishing services and who performs it. */
+export function ServiceEditor(p: {
+  salonId: number;
+  service: MenuService | null;
+  categoryId: number;
+  categories: MenuCategory[];
+  services: MenuService[];
+  stylists: { id: number; name: string }[];
+  onDone: (message: string) => void;
+  onCancel: () => void;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<ServiceForm>({
+    resolver: zodResolver(serviceFormSchema),
+    defaultValues: formOf(p.service, p.categoryId, p.stylists),
+  });
+  const { errors, isSubmitting } = form.formState;
+  const rows = form.watch('stylists');
+  const submit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    const { body, rowOf } = bodyOf(v);
+    try {
+      const saved = p.service ? await changeService(p.salonId, p.service, body) : await addService(p.salonId, body);
+      p.onDone(p.service ? `${saved.name} is saved.` : `${saved.name} is added.`);
+    } catch (e) {
+      if (!(e instanceof ConsoleCallError)) throw e;
+      const fields = Object.entries(e.fieldErrors);
+      for (const [name, message] of fields) form.setError(formFieldOf(name, rowOf) as keyof ServiceForm, { message });
+      if (!fields.length) setFailure(e.message);
+    }
+  });
+  const title = p.service ? `Change ${p.service.name}` : 'Add a service';
+  return (
+    <section aria-labelledby="service-editor" className={sectionBox}>
+      <h2 id="service-editor" className={sectionTitle}>
+        {title}
+      </h2>
+      <form onSubmit={submit} noValidate className={css({ maxW: '640px' })}>
+        <Field label="Name" error={errors.name?.message}>
+          {(a) => <input {...a} {...form.register('name')} autoComplete="off" className={fieldInput} />}
+        </Field>
+        <Field label="Category" error={errors.category_id?.message}>
+          {(a) => (
+            <select
+              {...a}
+              {...form.register('category_id')}
+              defaultValue={form.getValues('category_id')}
+              className={`${selectInput} ${css({ w: 'full' })}`}
+            >
+              {p.categories.map((c) => (
+                <option key={c.id} value={String(c.id)}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Description" hint="Clients read it on the booking page." error={errors.description?.message}>
+          {(a) => <textarea {...a} {...form.register('description')} rows={3} className={fieldInput} />}
+        </Field>
+        <CheckField label="Shown online" hint="Clients can book it on the booking page." error={errors.online?.message}>
+          {(a) => <input {...a} type="checkbox" {...form.register('online')} className={checkbox} />}
+        </CheckField>
+        <CheckField label="Needs a patch test" error={errors.patch_test?.message}>
+          {(a) => <input {...a} type="checkbox" {...form.register('patch_test')} className={checkbox} />}
+        </CheckField>
+        <CheckField label="“From” price" hint="The final price depends on the client’s hair." error={errors.variable_price?.message}>
+          {(a) => <input {...a} type="checkbox" {...form.register('variable_price')} className={checkbox} />}
+        </CheckField>
+
+        <fieldset className={css({ mb: '4' })}>
+          <legend className={css({ fontWeight: '600', mb: '2' })}>Who performs it</legend>
+          {rows.map((r, i) => {
+            const e = errors.stylists?.[i];
+            return (
+              <div key={r.stylist_id} className={css({ borderTop: '1px solid', borderColor: 'border', py: '2' })}>
+                <CheckField label={r.name}>
+                  {(a) => <input {...a} type="checkbox" {...form.register(`stylists.${i}.performs`)} className={checkbox} />}
+                </CheckField>
+                {r.performs && (
+                  <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+                    <Field label={`Price for ${r.name}`} error={e?.price?.message}>
+                      {(a) => (
+                        <input {...a} {...form.register(`stylists.${i}.price`)} inputMode="decimal" className={`${fieldInput} ${small}`} />
+                      )}
+                    </Field>
+                    <Field label="Minutes" error={e?.duration?.message}>
+                      {(a) => (
+                        <input
+                          {...a}
+                          {...form.register(`stylists.${i}.duration`)}
+                          inputMode="numeric"
+                          className={`${fieldInput} ${small}`}
+                        />
+                      )}
+                    </Field>
+                    <Field label="Processing minutes" error={e?.processing?.message}>
+                      {(a) => (
+                        <input
+                          {...a}
+                          {...form.register(`stylists.${i}.processing`)}
+                          inputMode="numeric"
+                          className={`${fieldInput} ${small}`}
+                        />
+                      )}
+                    </Field>
+                  </div>
+                )}
+              </div>
+            );
+          })}
+          {rows.length === 0 && <p>The salon has no stylists yet.</p>}
+        </fieldset>
+
+        <fieldset className={css({ mb: '4' })}>
+          <legend className={css({ fontWeight: '600', mb: '2' })}>Finishing services suggested after it</legend>
+          {p.services
+            .filter((s) => s.id !== p.service?.id)
+            .map((s) => (
+              <label key={s.id} className={css({ display: 'flex', gap: '2', mb: '1' })}>
+                <input type="checkbox" value={String(s.id)} {...form.register('recommended')} className={checkbox} />
+                {s.name}
+              </label>
+            ))}
+          {errors.recommended?.message && <p className={css({ color: 'danger', fontSize: 'sm' })}>{errors.recommended.message}</p>}
+        </fieldset>
+
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <div className={css({ display: 'flex', gap: '4', alignItems: 'center' })}>
+          <button type="submit" className={primaryButton} disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : p.service ? 'Save the service' : 'Add the service'}
+          </button>
+          <button type="button" className={linkButton} onClick={p.onCancel}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
