@@ -13,13 +13,13 @@ const call = (action: string, body: Json) =>
     headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}` },
     body: JSON.stringify(body),
   });
-async function ok<T = Json>(res: Promise<Response>): Promise<T> {
+async function ok<T = Json>(res: Response | Promise<Response>): Promise<T> {
   const r = await res;
   const text = await r.text();
   expect(r.status, text).toBe(200);
   return JSON.parse(text) as T;
 }
-async function fails(res: Promise<Response>) {
+async function fails(res: Response | Promise<Response>) {
   const r = await res;
   expect(r.status).toBe(400);
   expect(r.headers.get('x-amzn-ErrorType')).toMatch(/Exception:$/);
