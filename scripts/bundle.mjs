@@ -20,8 +20,12 @@ import { run } from './lib.mjs';
 // Then zod taken as a namespace (`import * as z`, shared/zod.ts): esbuild had kept its whole `z`
 // object with the 63 locales we never use, and drops them now: 384.3 → 317.8 KB gzip (1,482 →
 // 1,120 KB raw), and the budget back to 330 (2026-11-28).
+// 345 for a salon's own sign-up and set-up (issue 49): the console's sign-up calls, the new salon
+// (countries, starter menus) 326.1 → 330.4, and its phone checked for its country by
+// libphonenumber-js/core with the six countries' metadata (scripts/phone-metadata.mjs): → 344.3 KB
+// gzip (the library's whole metadata would have been 361.3) (2026-12-01).
 // Cloudflare's limits are 3 MB (free) and 10 MB (paid) gzip.
-export const BUDGET_GZIP_KB = 330;
+export const BUDGET_GZIP_KB = 345;
 /** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
 const STAND_IN_MARKERS = [
   'local_standin',

@@ -27,6 +27,7 @@ import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
+import { consoleNewSalon } from './console/new-salon';
 import { consolePhotos } from './console/photos';
 import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
@@ -62,6 +63,7 @@ export const api = new Hono<AppEnv>()
   .route('/', adminMedia)
   .route('/', operator)
   .route('/', consoleMe)
+  .route('/', consoleNewSalon)
   .route('/', consoleSettings)
   .route('/', consolePhotos)
   .route('/', consoleHistory)

@@ -78,6 +78,8 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     icon: salonIconLink(salon, version),
     memoKey,
     pixel: pixelIdOf(salon) !== null,
+    // a salon is for search engines once it has a service to book and opening hours (issue 49)
+    noindex: bootstrap.services.length === 0 || salon.opening_hours.every((day) => day.length === 0),
   });
 }
 
