@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { css } from '../../../styled-system/css';
 import { useSession } from '../session/store';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
 import { homeOf, PLACES, type PlacePath } from './places';
@@ -16,6 +15,7 @@ const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: 
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
+const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -60,7 +60,18 @@ export function ConsoleRoutes() {
         })}
         <Route path="*" element={<SalonHome />} />
       </Route>
-      <Route path="*" element={first ? <Navigate to={`/salons/${first.id}/${homeOf(first.role)}`} replace /> : <NoSalon />} />
+      <Route
+        path="*"
+        element={
+          first ? (
+            <Navigate to={`/salons/${first.id}/${homeOf(first.role)}`} replace />
+          ) : (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <SetUpSalon />
+            </Suspense>
+          )
+        }
+      />
     </Routes>
   );
 }
@@ -76,13 +87,4 @@ function Allowed({ roles, children }: { roles: readonly string[]; children: Reac
   const { salonId } = useParams();
   if (!roles.includes(salon.role)) return <Navigate to={`/salons/${salonId}/${homeOf(salon.role)}`} replace />;
   return children;
-}
-
-function NoSalon() {
-  return (
-    <main className={css({ p: '6' })}>
-      <h1 className={css({ fontSize: 'xl', fontWeight: '700' })}>No salon yet</h1>
-      <p>Your account is not part of a salon’s team any more. Ask the salon’s owner to invite you again.</p>
-    </main>
-  );
 }
