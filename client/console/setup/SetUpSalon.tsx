@@ -16,16 +16,6 @@ import { MENU_CHOICES, SET_UP_DEFAULTS, setUpForm, WEEK_ROWS, type SetUpValues }
 const FIELDS = ['name', 'country', 'timezone', 'address_line_1', 'address_line_2', 'city', 'postcode', 'phone', 'starter_menu'] as const;
 const section = css({ mb: '6' });
 const heading = css({ fontSize: 'lg', fontWeight: '700', mb: '3' });
-const timeInput = css({
-  minH: '11',
-  rounded: 'md',
-  border: '1px solid',
-  borderColor: 'border',
-  px: '2',
-  bg: 'bg',
-  color: 'text',
-  font: 'inherit',
-});
 
 /**
  * The guided set-up of a signed-in person with no salon yet (issue 49): the salon's name, its
@@ -137,9 +127,9 @@ export function SetUpSalon() {
               </label>
               {days[i]?.open ? (
                 <>
-                  <input type="time" aria-label={`${d.name} opens`} {...form.register(`days.${i}.from`)} className={timeInput} />
+                  <input type="time" aria-label={`${d.name} opens`} {...form.register(`days.${i}.from`)} className={selectInput} />
                   <span aria-hidden="true">to</span>
-                  <input type="time" aria-label={`${d.name} closes`} {...form.register(`days.${i}.to`)} className={timeInput} />
+                  <input type="time" aria-label={`${d.name} closes`} {...form.register(`days.${i}.to`)} className={selectInput} />
                 </>
               ) : (
                 <span className={css({ color: 'textMuted' })}>Closed</span>
