@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreatedSalon } from '../../shared/console/new-salon';
 import type { StaffMe } from '../../shared/console/roles';
 import type { Category } from '../../shared/types';
+import { MSG_NEW_SALON_LIMIT } from '../../worker/abuse/limits';
 import { databaseNames } from '../../worker/db/placement';
 import { json, newClient, tuesday } from './client-bookings-helpers';
 import { consoleCall, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
@@ -215,6 +216,18 @@ describe('POST /api/console/salons', () => {
     expect(await fieldOf({ ...GB_SALON, starter_menu: 'spa' })).toMatchObject({ field: 'starter_menu' });
     expect(await fieldOf({ ...GB_SALON, admin_key: 'mine' })).toMatchObject({ detail: 'Unknown field: admin_key' });
     expect((await me(owner.token)).salons).toEqual([]);
+  });
+
+  it('one person sets up at most 10 salons a day: 12 at once, 10 set up', async () => {
+    const owner = await newOwner();
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => create(owner.token, { ...GB_SALON, name: `Chain ${i}`, starter_menu: 'none' })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(2);
+    expect(await answers[statuses.indexOf(429)]!.json()).toMatchObject({ detail: MSG_NEW_SALON_LIMIT });
+    expect((await me(owner.token)).salons).toHaveLength(10);
   });
 
   it('needs a console sign-in: none is 401, a client token is 401; a member of a salon may set up another', async () => {
