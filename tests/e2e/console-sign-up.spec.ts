@@ -37,6 +37,9 @@ test('at 390 px a salon signs up, sets up and its booking page shows its starter
   // the form fits the phone's width: nothing to scroll sideways
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('button', { name: 'Set up my salon' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your booking page is live' })).toBeVisible();
+  await expect(page.getByText('No short link yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Go to your console' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
   const id = /\/console\/salons\/(\d+)\//.exec(new URL(page.url()).pathname)![1]!;

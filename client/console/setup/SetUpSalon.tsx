@@ -10,6 +10,7 @@ import { primaryButton } from '../../components/styles';
 import { Field } from '../../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { checkbox, FormAlert } from '../components/Field';
+import { ShortNameSection } from '../addresses/ShortNameSection';
 import { reloadMe, useSession } from '../session/store';
 import { MENU_CHOICES, SET_UP_DEFAULTS, setUpForm, WEEK_ROWS, type SetUpValues } from './form';
 
@@ -23,6 +24,41 @@ const heading = css({ fontSize: 'lg', fontWeight: '700', mb: '3' });
  * caller becomes its owner and first stylist, and the console opens on it.
  */
 export function SetUpSalon() {
+  const [created, setCreated] = useState<CreatedSalon | null>(null);
+  return created ? <SalonLive salon={created} /> : <SetUpForm onCreated={setCreated} />;
+}
+
+/** The end of the set-up: the booking page is live; a short link is offered; then the console. */
+function SalonLive({ salon }: { salon: CreatedSalon }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const open = async () => {
+    setFailure(null);
+    try {
+      await reloadMe();
+    } catch (e) {
+      setFailure(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return (
+    <main className={css({ maxW: '640px', mx: 'auto', p: { base: '4', md: '8' } })}>
+      <h1 className={css({ fontSize: '2xl', fontWeight: '700', mb: '2' })}>Your booking page is live</h1>
+      <p role="status" className={css({ mb: '6' })}>
+        Clients can book {salon.name} now at{' '}
+        <a href={salon.booking_page} className={css({ fontWeight: '600', overflowWrap: 'anywhere' })}>
+          {salon.booking_page}
+        </a>
+        .
+      </p>
+      <ShortNameSection salonId={salon.id} />
+      {failure && <FormAlert>{failure}</FormAlert>}
+      <button type="button" className={primaryButton} onClick={() => void open()}>
+        Go to your console
+      </button>
+    </main>
+  );
+}
+
+function SetUpForm({ onCreated }: { onCreated: (salon: CreatedSalon) => void }) {
   const { me } = useSession();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SetUpValues, unknown, z.output<typeof setUpForm>>({
@@ -44,8 +80,7 @@ export function SetUpSalon() {
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
     try {
-      await staffCall<CreatedSalon>('salons', { method: 'POST', body });
-      await reloadMe();
+      onCreated(await staffCall<CreatedSalon>('salons', { method: 'POST', body }));
     } catch (e) {
       const fields = e instanceof ConsoleCallError ? e.fieldErrors : {};
       const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));

@@ -68,7 +68,7 @@ test('the sign-in screen links to the sign-up', async () => {
   expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
 });
 
-test("the set-up: the country's own rules on the screen, then the salon is created and the console opens on its booking page", async () => {
+test("the set-up: the country's own rules on the screen, then the salon is created, its page is live with a short link offered, and the console opens on it", async () => {
   window.history.replaceState({}, '', '/console/');
   apiStub.answer('POST /console/session/refresh', session(NEWCOMER));
   render(<ConsoleApp />);
@@ -102,10 +102,27 @@ test("the set-up: the country's own rules on the screen, then the salon is creat
   await user.clear(screen.getByLabelText('Monday closes'));
   await user.type(screen.getByLabelText('Monday closes'), '18:00');
   const mine: StaffMe = { ...NEWCOMER, salons: [{ id: 9, name: 'Brooklyn Nails', role: 'owner', group_id: null }] };
-  apiStub.answer('POST /api/console/salons', { status: 201, body: { id: 9, name: 'Brooklyn Nails' } });
+  apiStub.answer('POST /api/console/salons', {
+    status: 201,
+    body: {
+      id: 9,
+      name: 'Brooklyn Nails',
+      country: 'US',
+      currency: 'USD',
+      timezone: 'America/New_York',
+      booking_page: 'https://book.example.test/salon/9',
+      services: 5,
+    },
+  });
+  apiStub.answer('GET /api/console/salons/9/short-name', { json: { short_name: null, previous: [] } });
+  await user.click(screen.getByRole('button', { name: 'Set up my salon' }));
+  // the page is live, and a short link is offered before the console opens
+  expect(await screen.findByRole('heading', { name: 'Your booking page is live' })).toBeTruthy();
+  expect(screen.getByRole('link', { name: 'https://book.example.test/salon/9' })).toBeTruthy();
+  expect(await screen.findByText('No short link yet.')).toBeTruthy();
   apiStub.answer('GET /api/console/me', { json: mine });
   apiStub.answer('GET /api/console/salons/9/settings', { status: 503, body: { detail: 'Not in this test' } });
-  await user.click(screen.getByRole('button', { name: 'Set up my salon' }));
+  await user.click(screen.getByRole('button', { name: 'Go to your console' }));
   await waitFor(() => expect(window.location.pathname).toBe('/console/salons/9/booking-page'));
   expect(apiStub.calls.find((c) => c.path === '/api/console/salons')?.body).toEqual({
     name: 'Brooklyn Nails',
