@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import type { StaffMe } from './roles';
+import { typedName } from '../typed-name';
 import { staffEmail } from './team';
 
 /**
@@ -29,6 +30,28 @@ export const staffResetSchema = z.object({
     .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
   new_password: staffPassword,
 });
+
+const signUpCode = z
+  .string('Enter the 6-digit code from the email')
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from the email');
+
+/** POST /console/session/sign-up: a new owner's account (a code is emailed to confirm the address). */
+export const staffSignUpSchema = z.object({
+  name: typedName({ max: 120, empty: 'Enter your name', tooLong: 'A name can be at most 120 characters' }),
+  email: staffEmail,
+  password: staffPassword,
+});
+/** POST /console/session/confirm-sign-up: the emailed code confirms the address. */
+export const staffConfirmSignUpSchema = z.object({ email: staffEmail, code: signUpCode });
+/** POST /console/session/resend-code: a new sign-up code. */
+export const staffResendCodeSchema = z.object({ email: staffEmail });
+
+/** What the sign-up calls answer: the email the code went to, masked as Cognito masks it. */
+export interface StaffCodeSent {
+  status: 'code_sent';
+  destination: string;
+}
 
 /** A signed-in console: tokens for the API (Authorization: Bearer access_token) and who it is. */
 export interface StaffSession {

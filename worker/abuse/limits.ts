@@ -37,6 +37,10 @@ export const LIMITS = {
   codeCheckPerPhone: { max: 5, windowMs: HOUR },
   /** accounts created per address */
   signupPerAddress: { max: 30, windowMs: HOUR },
+  /** console accounts signed up per email domain: a flood of made-up addresses at one domain */
+  signupPerDomain: { max: 50, windowMs: HOUR },
+  /** salons one person sets up (each is some thirty rows and a live page) */
+  newSalonsPerPerson: { max: 10, windowMs: 24 * HOUR },
   /**
    * booking verification and opt-out codes tried, per address and per code: never per salon, so
    * that nobody can lock a salon's links for its real clients (a code is 12 characters of 31)
@@ -61,6 +65,9 @@ export const MSG_NUMBERS_FROM_ADDRESS =
   'Too many different phone numbers have been tried from your network. Please try again in an hour with a number you have already used.';
 export const MSG_RESET_LIMIT = 'Attempt limit exceeded, please try after some time.';
 export const MSG_SIGNUP_LIMIT = 'Too many accounts have been created from your network. Please try again in an hour.';
+export const MSG_SIGNUP_DOMAIN_LIMIT =
+  'Too many accounts have been created with email addresses at this domain. Please try again in an hour.';
+export const MSG_NEW_SALON_LIMIT = 'You have set up 10 salons today, the most in a day. Please try again tomorrow.';
 export const MSG_REBOOKING_TOKEN_LIMIT =
   'Too many attempts to open rebooking links. Please wait 15 minutes and open the link from your text message again.';
 export const MSG_PUBLIC_LIMIT = 'Too many requests from your network. Please wait 10 seconds and try again.';
@@ -157,6 +164,29 @@ export async function admitCodeCheck(ns: Counters, phone: string, now: number) {
 
 export async function admitSignup(ns: Counters, address: string, now: number) {
   if (!(await use(ns, [['signupPerAddress', address]], now))[0]) refuse(MSG_SIGNUP_LIMIT);
+}
+
+/**
+ * Before a console sign-up (docs/abuse.md): per address, as any account, and per email domain
+ * (the part after the @), counted together so that one refused still used the other.
+ */
+export async function admitStaffSignup(ns: Counters, email: string, address: string, now: number) {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const [perAddress, perDomain] = await use(
+    ns,
+    [
+      ['signupPerAddress', address],
+      ['signupPerDomain', domain],
+    ],
+    now,
+  );
+  if (!perAddress) refuse(MSG_SIGNUP_LIMIT);
+  if (!perDomain) refuse(MSG_SIGNUP_DOMAIN_LIMIT);
+}
+
+/** Before a signed-in person sets up a salon: 10 a day each. */
+export async function admitNewSalon(ns: Counters, staffSub: string, now: number) {
+  if (!(await use(ns, [['newSalonsPerPerson', staffSub]], now))[0]) refuse(MSG_NEW_SALON_LIMIT);
 }
 
 /** Before a booking verification or opt-out code is looked up: per address and per code, not per salon. */

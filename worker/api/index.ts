@@ -28,6 +28,7 @@ import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
+import { consoleNewSalon } from './console/new-salon';
 import { consolePhotos } from './console/photos';
 import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
@@ -64,6 +65,7 @@ export const api = new Hono<AppEnv>()
   .route('/', adminMedia)
   .route('/', operator)
   .route('/', consoleMe)
+  .route('/', consoleNewSalon)
   .route('/', consoleSettings)
   .route('/', consolePhotos)
   .route('/', consoleHistory)

@@ -24,7 +24,8 @@ import { admitStaff } from './staff-access';
  * - `staff`: a salon's staff member signed in to the console (the edge verifies the access token
  *   against the STAFF pool and passes the verified username); the declaration names the `roles`
  *   allowed, checked against the member's role at the path's salon (`:id`; another salon is 404).
- *   A change names its cache scopes as an admin change does.
+ *   A change names its cache scopes as an admin change does. `newcomers` (staffUserRoute) also
+ *   admits someone the pool verified who is on no salon's team yet (a new owner, issue 49).
  *
  * Which copy of the database it reads (D1 read replication, edge/d1-session.ts):
  * - `replica: 'any'` (browseRoute): a browse-only public read (availability, booking options, the
@@ -54,6 +55,8 @@ export interface RoutePolicy {
   takesHold?: boolean;
   /** a staff call: the roles (at the path's salon) that may make it */
   roles?: readonly StaffRole[];
+  /** a staff call (naming no salon) that anyone the staff pool verified may make, on no salon's team yet: a new owner */
+  newcomers?: true;
   /** 'any': a browse-only read that may read any replica (absent: the caller's own writes, or the primary) */
   replica?: 'any';
 }
@@ -73,7 +76,7 @@ export function policy(p: RoutePolicy): MiddlewareHandler<AppEnv> {
   const mw: Declared = async (c, next) => {
     if (p.caller === 'client' && !c.get('caller').clientSub)
       throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
-    if (p.caller === 'staff') await admitStaff(c, p.roles ?? []);
+    if (p.caller === 'staff') await admitStaff(c, p.roles ?? [], p.newcomers === true);
     await next();
   };
   mw[POLICY] = p;
@@ -94,6 +97,12 @@ export const adminRoute = policy({ caller: 'admin' });
 export const operatorRoute = policy({ caller: 'operator' });
 /** A console call for staff with one of `roles` at the path's salon (any signed-in member where the path names none). */
 export const staffRoute = (roles: readonly StaffRole[]) => policy({ caller: 'staff', roles });
+/**
+ * A console call naming no salon that anyone signed in to the staff pool may make, whether or not
+ * they are on a salon's team yet (who am I, creating a salon): a new owner has no staff row until
+ * their first salon.
+ */
+export const staffUserRoute = policy({ caller: 'staff', roles: [], newcomers: true });
 /** A public GET cached under `scope` of its path's params. */
 export const cachedRoute = (scope: PublicCache['scope'], { misses = false } = {}) => policy({ caller: 'public', cache: { scope, misses } });
 

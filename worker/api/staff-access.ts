@@ -15,15 +15,17 @@ const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager'
  * product, and on a salon's call (`:id`) their role there. A salon they do not work at answers
  * 404, as if it did not exist, wherever it is placed (the salon's database may not know them at
  * all: the staff index says whether any salon still does); a role that may not make the call
- * answers 403, and so does someone no salon has any more.
+ * answers 403, and so does someone no salon has any more. With `newcomers`, a call that names no salon also admits a verified member of the pool with no staff row yet.
  */
-export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[]): Promise<void> {
+export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[], newcomers = false): Promise<void> {
   const sub = c.get('caller').staffSub;
   if (!sub) throw new AppError('UNAUTHORIZED', 'Please sign in to the console to continue.');
   const param = c.req.param('id');
   // a salon's call: its database knows its staff; a call for no salon: any database may (docs/scale.md)
   const staff = param === undefined ? await staffAnywhere(c, sub) : await staffBySub(c.env.DB, sub);
   if (!staff && param !== undefined && (await hasPlaces(directoryOf(c.env.DB), sub))) throw new AppError('NOT_FOUND', 'Salon not found');
+  // someone the staff pool verified, on no team yet (a new owner): only on a call that names no salon
+  if (!staff && newcomers && param === undefined) return;
   if (!staff) throw new AppError('FORBIDDEN', 'You are no longer on the team of any salon. Ask an owner to invite you again.');
   if (param === undefined) {
     c.set('staff', { id: staff.id, email: staff.email, salonId: null, role: null });

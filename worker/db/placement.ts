@@ -159,3 +159,22 @@ export async function placedGroupLocations(directory: D1Database, groupId: numbe
     .all<{ salon_id: number; binding: string }>();
   return results.map((r) => ({ salonId: r.salon_id, binding: bindingName.parse(r.binding) }));
 }
+
+/**
+ * Salons a database takes before the next is used for new salons: half of what its writer serves
+ * at the peak of docs/scale.md's capacity model (about 3,800), when the next database is due.
+ */
+export const NEW_SALONS_UP_TO = 1_900;
+
+/**
+ * Where a new salon is written (docs/scale.md "How salons are placed"): the newest database with
+ * headroom, asked newest first; when every one is past its half, the newest still (and the
+ * operator adds the next).
+ */
+export async function bindingForNewSalon(env: object, salonsIn: (db: D1Database) => Promise<number>): Promise<BindingName> {
+  const names = databaseNames(env);
+  for (const name of [...names].reverse()) {
+    if ((await salonsIn(databaseOf(env, name))) < NEW_SALONS_UP_TO) return name;
+  }
+  return names.at(-1) ?? DIRECTORY_BINDING;
+}

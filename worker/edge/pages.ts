@@ -79,6 +79,10 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
     icon: salonIconLink(salon, version),
     memoKey,
     pixel: pixelIdOf(salon) !== null,
+    // a salon is for search engines once it has a service to book and opening hours (issue 49); an
+    // upstream API that sends no hours is not taken for a salon without them
+    noindex:
+      bootstrap.services.length === 0 || (Array.isArray(salon.opening_hours) && salon.opening_hours.every((day) => day.length === 0)),
   });
 }
 

@@ -95,6 +95,13 @@ class IconInjector implements HTMLRewriterElementContentHandlers {
   }
 }
 
+/** Asks search engines not to index the page (a salon not ready to take bookings). */
+class NoIndexInjector implements HTMLRewriterElementContentHandlers {
+  element(el: Element) {
+    el.append('<meta name="robots" content="noindex" />', { html: true });
+  }
+}
+
 let template: { text: string; etag: string } | undefined;
 
 /** The built index.html, read once per isolate from the static assets. */
@@ -141,6 +148,8 @@ export interface ShellOptions {
    * never memoised, never stored by a browser or cache (so never shown in place of the page).
    */
   preview?: boolean;
+  /** Not for search engines yet: a salon with no service or no opening hours (issue 49). */
+  noindex?: boolean;
 }
 
 /**
@@ -230,6 +239,7 @@ export async function serveShell(c: Context<AppEnv>, o: ShellOptions): Promise<R
   if (o.description) rewriter.on('meta[name="description"]', new DescriptionInjector(o.description));
   if (o.icon) rewriter.on('link[rel="icon"]', new IconInjector(o.icon));
   if (o.root) rewriter.on('div#root', new RootInjector(o.root));
+  if (o.noindex) rewriter.on('head', new NoIndexInjector());
   const html = await rewriter.transform(new Response(tpl.text)).text();
   const body = new TextEncoder().encode(html);
   const etag = memoKey ? etagOf(c, tpl, memoKey) : undefined;

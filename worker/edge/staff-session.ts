@@ -1,17 +1,27 @@
 import { Hono, type Context } from 'hono';
 import type { StaffMe } from '../../shared/console/roles';
-import { staffForgotSchema, staffLoginSchema, staffNewPasswordSchema, staffResetSchema } from '../../shared/console/session';
-import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, loginSucceeded } from '../abuse/limits';
+import {
+  staffConfirmSignUpSchema,
+  staffForgotSchema,
+  staffLoginSchema,
+  staffNewPasswordSchema,
+  staffResendCodeSchema,
+  staffResetSchema,
+  staffSignUpSchema,
+  type StaffCodeSent,
+} from '../../shared/console/session';
+import { addressOf, admitCodeCheck, admitCodeSend, admitLogin, admitStaffSignup, loginSucceeded } from '../abuse/limits';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { cognitoCall } from '../identity/cognito';
+import { tellAccountExists } from '../identity/account-exists';
 import { noticeLater, tellStaff } from '../identity/sign-in-notice';
 import { jsonBody, validate } from '../validate';
 import { callApi } from './api-client';
 import { poolSession, type AuthResult } from './pool-session';
 import { endStaffSessionOf, verifiedStaff } from './staff-auth';
 import { appHostOnly } from './tenant';
-import { staffCodeSent } from './user-existence';
+import { asWrongCode, maskedEmail, staffCodeSent } from './user-existence';
 
 type Initiated = { AuthenticationResult: AuthResult } | { ChallengeName: string; Session: string };
 
@@ -20,6 +30,30 @@ const staffPool = <T>(c: Context<AppEnv>, action: string, body: Record<string, u
   cognitoCall<T>(c.get('config'), action, body, c.req.header('CF-Connecting-IP'), c.get('config').staffCognito);
 
 const ipOf = (c: Context<AppEnv>) => addressOf(c.req.header('CF-Connecting-IP'));
+
+const isProvider = (e: unknown, type: string) => e instanceof AppError && e.providerCode === type;
+
+/**
+ * A sign-up with an email that already has an account answers as a new one does (docs/console.md
+ * "Signing up"): an account still waiting for its code gets a new code; any other gets the email
+ * saying it already has an account, after the answer. Either way the page says a code was sent.
+ */
+async function alreadySignedUp(c: Context<AppEnv>, email: string): Promise<void> {
+  try {
+    await staffPool(c, 'ResendConfirmationCode', { Username: email });
+  } catch (e) {
+    // Confirmed (or invited): no code to send. Past Cognito's own send limit: nothing more goes.
+    if (!isProvider(e, 'InvalidParameterException')) return;
+    const requestId = c.get('requestId');
+    c.executionCtx.waitUntil(
+      tellAccountExists(c.get('config'), email).catch((err: unknown) =>
+        console.error(`[${requestId}] account-exists email not sent:`, err instanceof Error ? err.message : 'unknown error'),
+      ),
+    );
+  }
+}
+
+const codeSentTo = (email: string): StaffCodeSent => ({ status: 'code_sent', destination: maskedEmail(email) });
 
 /**
  * The console's session, kept by the edge as the client's is (pool-session.ts), with the STAFF
@@ -66,6 +100,51 @@ export const staffSession = new Hono<AppEnv>()
       ChallengeResponses: { USERNAME: b.email, NEW_PASSWORD: b.new_password },
     });
     return sessions.start(c, r.AuthenticationResult);
+  })
+  .post('/console/session/sign-up', validate('json', staffSignUpSchema), async (c) => {
+    const { email, password, name } = c.req.valid('json');
+    await admitStaffSignup(c.env.ABUSE, email, ipOf(c), Date.now());
+    // every sign-up sends an email (a code, or the account-exists note): counted as a code sent
+    await admitCodeSend(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
+    try {
+      await staffPool(c, 'SignUp', {
+        Username: email,
+        Password: password,
+        UserAttributes: [
+          { Name: 'email', Value: email },
+          { Name: 'name', Value: name },
+        ],
+      });
+    } catch (e) {
+      if (!isProvider(e, 'UsernameExistsException')) throw e;
+      await alreadySignedUp(c, email);
+    }
+    c.header('Cache-Control', 'no-store');
+    return c.json(codeSentTo(email), 202);
+  })
+  .post('/console/session/confirm-sign-up', validate('json', staffConfirmSignUpSchema), async (c) => {
+    const { email, code } = c.req.valid('json');
+    await admitCodeCheck(c.env.ABUSE, `staff:${email}`, Date.now());
+    try {
+      await staffPool(c, 'ConfirmSignUp', { Username: email, ConfirmationCode: code });
+    } catch (e) {
+      // An account already confirmed answers as a wrong code does: nobody learns which emails have one.
+      if (isProvider(e, 'NotAuthorizedException'))
+        throw new AppError('BAD_REQUEST', 'Invalid verification code provided, please try again.', undefined, 'CodeMismatchException');
+      asWrongCode(e);
+    }
+    return c.body(null, 204);
+  })
+  .post('/console/session/resend-code', validate('json', staffResendCodeSchema), async (c) => {
+    const { email } = c.req.valid('json');
+    await admitCodeSend(c.env.ABUSE, `staff:${email}`, ipOf(c), Date.now());
+    try {
+      await staffPool(c, 'ResendConfirmationCode', { Username: email });
+    } catch (e) {
+      // No account, or one already confirmed: the same answer, and no email.
+      if (!isProvider(e, 'UserNotFoundException') && !isProvider(e, 'InvalidParameterException')) throw e;
+    }
+    return c.json(codeSentTo(email));
   })
   .post('/console/session/refresh', (c) => sessions.refresh(c))
   .post('/console/session/forgot-password', validate('json', staffForgotSchema), async (c) => {

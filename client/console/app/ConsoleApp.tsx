@@ -5,6 +5,7 @@ import { css } from '../../../styled-system/css';
 import { consoleQueries } from '../lib/query-client';
 import { ForgotPassword } from '../session/ForgotPassword';
 import { SignIn } from '../session/SignIn';
+import { SignUp } from '../session/SignUp';
 import { restoreSession, useSession } from '../session/store';
 import { ConsoleRoutes } from './ConsoleRoutes';
 
@@ -24,11 +25,13 @@ export function ConsoleApp() {
         ) : session.status === 'signed-out' ? (
           <Routes>
             <Route path="/forgot-password" element={<ForgotPassword />} />
+            <Route path="/sign-up" element={<SignUp />} />
             <Route path="*" element={<SignIn />} />
           </Routes>
         ) : (
           <Routes>
             <Route path="/forgot-password" element={<Navigate to="/" replace />} />
+            <Route path="/sign-up" element={<Navigate to="/" replace />} />
             <Route path="*" element={<ConsoleRoutes />} />
           </Routes>
         )}

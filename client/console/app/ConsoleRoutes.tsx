@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { css } from '../../../styled-system/css';
 import { useSession } from '../session/store';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
 import { HOME, PLACES, type PlacePath } from './places';
@@ -17,6 +16,7 @@ const Requests = lazy(() => import('../requests/Requests').then((m) => ({ defaul
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
+const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -62,7 +62,18 @@ export function ConsoleRoutes() {
         })}
         <Route path="*" element={<SalonHome />} />
       </Route>
-      <Route path="*" element={first ? <Navigate to={`/salons/${first.id}/${HOME}`} replace /> : <NoSalon />} />
+      <Route
+        path="*"
+        element={
+          first ? (
+            <Navigate to={`/salons/${first.id}/${HOME}`} replace />
+          ) : (
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <SetUpSalon />
+            </Suspense>
+          )
+        }
+      />
     </Routes>
   );
 }
@@ -77,13 +88,4 @@ function Allowed({ roles, children }: { roles: readonly string[]; children: Reac
   const { salonId } = useParams();
   if (!roles.includes(salon.role)) return <Navigate to={`/salons/${salonId}/${HOME}`} replace />;
   return children;
-}
-
-function NoSalon() {
-  return (
-    <main className={css({ p: '6' })}>
-      <h1 className={css({ fontSize: 'xl', fontWeight: '700' })}>No salon yet</h1>
-      <p>Your account is not part of a salon’s team any more. Ask the salon’s owner to invite you again.</p>
-    </main>
-  );
 }

@@ -51,6 +51,9 @@ function EmailPassword({ notice }: { notice: string | null }) {
       <p className={css({ mt: '4' })}>
         <Link to="/forgot-password">Forgotten your password?</Link>
       </p>
+      <p className={css({ mt: '2' })}>
+        New here? <Link to="/sign-up">Sign up and set up your salon</Link>
+      </p>
     </SignInFrame>
   );
 }

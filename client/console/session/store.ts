@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { StaffMe } from '../../../shared/console/roles';
 import type { StaffChallenge, StaffSession } from '../../../shared/console/session';
-import { sessionCall, setConsoleAuth } from '../lib/api';
+import { sessionCall, setConsoleAuth, staffCall } from '../lib/api';
 import { consoleQueries } from '../lib/query-client';
 
 interface SessionState {
@@ -73,6 +73,11 @@ export async function chooseNewPassword(newPassword: string) {
 
 export function abandonNewPassword() {
   state.challenge = null;
+}
+
+/** Who is signed in, read again (a salon they have just set up is theirs now). */
+export async function reloadMe() {
+  state.me = await staffCall<StaffMe>('me');
 }
 
 /** Signs out at once: the edge ends the session (its refresh token revoked), and this tab forgets everything. */

@@ -21,6 +21,7 @@ export const MSG = {
   codeMismatch: 'Invalid verification code provided, please try again.',
   codeExpired: 'Invalid code provided, please request a code again.',
   phoneExists: 'An account with the given phone_number already exists.',
+  emailExists: 'An account with the given email already exists.',
   accessExpired: 'Access Token has expired',
   accessInvalid: 'Invalid Access Token',
   accessRevoked: 'Access Token has been revoked',

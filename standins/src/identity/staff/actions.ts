@@ -2,6 +2,7 @@ import type { Action } from '../action';
 import { adminCreateUser, adminDeleteUser, adminDisableUser, adminEnableUser, adminGetUser } from './admin';
 import { STAFF_POOL } from './pool';
 import { staffConfirmForgotPassword, staffForgotPassword } from './recovery';
+import { staffConfirmSignUp, staffResendConfirmationCode, staffSignUp } from './sign-up';
 import { staffGetUser, staffGlobalSignOut, staffInitiateAuth, staffRespondToAuthChallenge, staffRevokeToken } from './sign-in';
 import { clientIdOfToken } from './tokens';
 
@@ -12,6 +13,9 @@ export const STAFF_ACTIONS: Record<string, Action> = {
   AdminDisableUser: adminDisableUser,
   AdminEnableUser: adminEnableUser,
   AdminDeleteUser: adminDeleteUser,
+  SignUp: staffSignUp,
+  ConfirmSignUp: staffConfirmSignUp,
+  ResendConfirmationCode: staffResendConfirmationCode,
   InitiateAuth: staffInitiateAuth,
   RespondToAuthChallenge: staffRespondToAuthChallenge,
   ForgotPassword: staffForgotPassword,

@@ -30,6 +30,9 @@ export const invitationText = (username: string, password: string) => `Your user
 /** Cognito's default verification message (ForgotPassword by email). */
 export const resetCodeText = (code: string) => `Your password reset code is ${code}`;
 
+/** Cognito's default verification message for a sign-up's email (SignUp, ResendConfirmationCode). */
+export const signUpCodeText = (code: string) => `Your verification code is ${code}`;
+
 /** 'sam@example.com' → 's***@e***' (CodeDeliveryDetails.Destination for an email). */
 export const emailDestination = (email: string) => {
   const [local = '', domain = ''] = email.split('@');

@@ -1,6 +1,6 @@
 import type { Action } from '../action';
 import { base64, randomBytes, randomDigits, sameBytes, sha256Hex, utf8 } from '../bytes';
-import { CognitoError, limitExceeded, MSG, notAuthorized } from '../cognito-error';
+import { CognitoError, invalidParameter, limitExceeded, MSG, notAuthorized } from '../cognito-error';
 import { assertPasswordPolicy, hashPassword } from '../passwords';
 import { confirmForgotPasswordRequest, forgotPasswordRequest } from '../schemas';
 import { signInKeys, takeAllowance } from '../throttle';
@@ -23,6 +23,8 @@ export const staffForgotPassword: Action = async (ctx, body) => {
   if (!user.enabled) throw notAuthorized('User is disabled.');
   // As Cognito: a user who never chose a password is sent a new invitation by an administrator instead.
   if (user.status === 'FORCE_CHANGE_PASSWORD') throw notAuthorized('User password cannot be reset in the current state.');
+  // A signed-up user whose email was never confirmed has no verified address to send a code to.
+  if (user.status === 'UNCONFIRMED') throw invalidParameter(MSG.noVerifiedContact);
   if (!(await takeAllowance(ctx.db, `forgot:staff:${email}`, 5, 3600_000, ctx.now))) throw limitExceeded();
   const code = randomDigits(6);
   const salt = base64(randomBytes(16));

@@ -52,6 +52,8 @@ async function passwordAuth(ctx: ActionContext, username: string, password: stri
   }
   await clearCounter(ctx.db, keys.phone);
   if (!user.enabled) throw notAuthorized('User is disabled.');
+  // As Cognito: only once the password is right does it say the account awaits its emailed code.
+  if (user.status === 'UNCONFIRMED') throw new CognitoError('UserNotConfirmedException', MSG.notConfirmed);
   if (user.status === 'FORCE_CHANGE_PASSWORD') {
     if ((user.temporary_password_expires_at ?? 0) <= ctx.now) {
       throw notAuthorized('Temporary password has expired and must be reset by an administrator.');

@@ -1,4 +1,4 @@
-import { CognitoError, isUniqueViolation } from '../cognito-error';
+import { CognitoError, isUniqueViolation, MSG } from '../cognito-error';
 import type { StoredPassword } from '../passwords';
 
 /** A row of staff_users: the username is the sub (a UUID); the email is the sign-in alias. */
@@ -6,7 +6,8 @@ export interface StaffUserRow {
   sub: string;
   email: string;
   name: string | null;
-  status: 'FORCE_CHANGE_PASSWORD' | 'CONFIRMED';
+  /** UNCONFIRMED: signed up, the emailed code not given yet (issue 49) */
+  status: 'UNCONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'CONFIRMED';
   enabled: number;
   password_algorithm: string;
   password_iterations: number;
@@ -29,9 +30,15 @@ export const staffUserByUsername = (db: D1Database, username: string) =>
 
 export const userNotFound = () => new CognitoError('UserNotFoundException', 'User does not exist.');
 
+/**
+ * A new user: invited by an administrator (FORCE_CHANGE_PASSWORD, a temporary password until
+ * `tempUntil`) or signed up (UNCONFIRMED, their own password). A taken email is UsernameExistsException.
+ */
 export async function insertStaffUser(
   db: D1Database,
-  u: { sub: string; email: string; name: string | null; password: StoredPassword; tempUntil: number },
+  u: { sub: string; email: string; name: string | null; password: StoredPassword } & (
+    { tempUntil: number; status?: never } | { status: 'UNCONFIRMED'; tempUntil?: never }
+  ),
   now: number,
 ): Promise<void> {
   try {
@@ -39,12 +46,24 @@ export async function insertStaffUser(
       .prepare(
         `INSERT INTO staff_users (sub, email, name, status, enabled, password_algorithm, password_iterations, password_salt,
            password_hash, temporary_password_expires_at, created_at, updated_at)
-         VALUES (?, ?, ?, 'FORCE_CHANGE_PASSWORD', 1, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(u.sub, u.email, u.name, u.password.algorithm, u.password.iterations, u.password.salt, u.password.hash, u.tempUntil, now, now)
+      .bind(
+        u.sub,
+        u.email,
+        u.name,
+        u.status ?? 'FORCE_CHANGE_PASSWORD',
+        u.password.algorithm,
+        u.password.iterations,
+        u.password.salt,
+        u.password.hash,
+        u.tempUntil ?? null,
+        now,
+        now,
+      )
       .run();
   } catch (e) {
-    if (isUniqueViolation(e)) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    if (isUniqueViolation(e)) throw new CognitoError('UsernameExistsException', MSG.emailExists);
     throw e;
   }
 }
@@ -77,7 +96,7 @@ export function staffAttributes(u: StaffUserRow): { Name: string; Value: string 
   return [
     { Name: 'sub', Value: u.sub },
     { Name: 'email', Value: u.email },
-    { Name: 'email_verified', Value: 'true' },
+    { Name: 'email_verified', Value: u.status === 'UNCONFIRMED' ? 'false' : 'true' },
     ...(u.name !== null ? [{ Name: 'name', Value: u.name }] : []),
   ];
 }

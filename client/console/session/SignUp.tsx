@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { css } from '../../../styled-system/css';
+import { staffConfirmSignUpSchema, staffSignUpSchema, type StaffCodeSent } from '../../../shared/console/session';
+import type * as z from '../../../shared/zod';
+import { fieldInput } from '../../components/form-styles';
+import { linkButton, primaryButton } from '../../components/styles';
+import { Field } from '../../components/Field';
+import { sessionCall } from '../lib/api';
+import { FormAlert } from '../components/Field';
+import { signIn } from './store';
+import { SignInFrame } from './SignInFrame';
+
+/**
+ * /console/sign-up (issue 49): name, email and password; then the 6-digit code emailed to the
+ * address; then the console signs in and offers the salon's set-up (docs/console.md).
+ */
+export function SignUp() {
+  const [account, setAccount] = useState<{ email: string; password: string; destination: string } | null>(null);
+  return account ? <ConfirmCode {...account} /> : <Details onSent={setAccount} />;
+}
+
+const failureOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function Details({ onSent }: { onSent: (a: { email: string; password: string; destination: string }) => void }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<z.input<typeof staffSignUpSchema>>({
+    resolver: zodResolver(staffSignUpSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    try {
+      const sent = await sessionCall<StaffCodeSent>('sign-up', v);
+      onSent({ email: v.email, password: v.password, destination: sent.destination });
+    } catch (e) {
+      setFailure(failureOf(e));
+    }
+  });
+  return (
+    <SignInFrame title="Set up your salon">
+      <p className={css({ mb: '4' })}>Create your account. Your booking page can be live in ten minutes.</p>
+      <form onSubmit={submit} noValidate>
+        <Field label="Your name" error={errors.name?.message}>
+          {(a) => <input {...a} {...form.register('name')} autoComplete="name" className={fieldInput} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(a) => <input {...a} {...form.register('email')} type="email" autoComplete="username" className={fieldInput} />}
+        </Field>
+        <Field
+          label="Password"
+          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number"
+          error={errors.password?.message}
+        >
+          {(a) => <input {...a} {...form.register('password')} type="password" autoComplete="new-password" className={fieldInput} />}
+        </Field>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </button>
+      </form>
+      <p className={css({ mt: '4' })}>
+        Already have an account? <Link to="/">Sign in</Link>
+      </p>
+    </SignInFrame>
+  );
+}
+
+function ConfirmCode({ email, password, destination }: { email: string; password: string; destination: string }) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  const form = useForm<z.input<typeof staffConfirmSignUpSchema>>({
+    resolver: zodResolver(staffConfirmSignUpSchema),
+    defaultValues: { email, code: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (v) => {
+    setFailure(null);
+    try {
+      await sessionCall('confirm-sign-up', v);
+      await signIn(email, password);
+    } catch (e) {
+      setFailure(failureOf(e));
+    }
+  });
+  const resend = async () => {
+    setFailure(null);
+    try {
+      await sessionCall<StaffCodeSent>('resend-code', { email });
+      setResent(true);
+    } catch (e) {
+      setFailure(failureOf(e));
+    }
+  };
+  return (
+    <SignInFrame title="Check your email">
+      <p role="status" className={css({ mb: '4' })}>
+        {resent ? `We’ve sent a new code to ${destination}.` : `We’ve sent a 6-digit code to ${destination}.`} Enter it here to confirm your
+        email address.
+      </p>
+      <form onSubmit={submit} noValidate>
+        <input type="email" {...form.register('email')} autoComplete="username" readOnly hidden />
+        <Field label="Code from the email" error={errors.code?.message}>
+          {(a) => <input {...a} {...form.register('code')} inputMode="numeric" autoComplete="one-time-code" className={fieldInput} />}
+        </Field>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <button type="submit" className={primaryButton} disabled={isSubmitting}>
+          {isSubmitting ? 'Confirming…' : 'Confirm and sign in'}
+        </button>
+      </form>
+      <p className={css({ mt: '4' })}>
+        <button type="button" className={linkButton} onClick={() => void resend()}>
+          Send a new code
+        </button>
+      </p>
+    </SignInFrame>
+  );
+}

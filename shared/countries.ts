@@ -1,0 +1,102 @@
+/**
+ * The countries a salon may sign up in (issue 49), each with its currency and time zones: a
+ * country with one zone sets it; one with several offers them, the most populous first. The
+ * postcode rule is the national format, checked loosely (the letters and digits where they go).
+ */
+export interface Country {
+  code: 'GB' | 'IE' | 'US' | 'CA' | 'AU' | 'NZ';
+  name: string;
+  currency: 'GBP' | 'EUR' | 'USD' | 'CAD' | 'AUD' | 'NZD';
+  /** IANA zones, with the words a person chooses from */
+  timezones: readonly { id: string; label: string }[];
+  /** what the postcode is called, and its format */
+  postcodeName: string;
+  postcode: RegExp;
+  postcodeExample: string;
+}
+
+export const COUNTRIES: readonly Country[] = [
+  {
+    code: 'GB',
+    name: 'United Kingdom',
+    currency: 'GBP',
+    timezones: [{ id: 'Europe/London', label: 'UK time' }],
+    postcodeName: 'postcode',
+    postcode: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
+    postcodeExample: 'N1 8ED',
+  },
+  {
+    code: 'IE',
+    name: 'Ireland',
+    currency: 'EUR',
+    timezones: [{ id: 'Europe/Dublin', label: 'Irish time' }],
+    postcodeName: 'Eircode',
+    postcode: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/i,
+    postcodeExample: 'D02 X285',
+  },
+  {
+    code: 'US',
+    name: 'United States',
+    currency: 'USD',
+    timezones: [
+      { id: 'America/New_York', label: 'Eastern' },
+      { id: 'America/Chicago', label: 'Central' },
+      { id: 'America/Denver', label: 'Mountain' },
+      { id: 'America/Phoenix', label: 'Arizona' },
+      { id: 'America/Los_Angeles', label: 'Pacific' },
+      { id: 'America/Anchorage', label: 'Alaska' },
+      { id: 'Pacific/Honolulu', label: 'Hawaii' },
+    ],
+    postcodeName: 'ZIP code',
+    postcode: /^\d{5}(?:-\d{4})?$/,
+    postcodeExample: '11201',
+  },
+  {
+    code: 'CA',
+    name: 'Canada',
+    currency: 'CAD',
+    timezones: [
+      { id: 'America/Toronto', label: 'Eastern' },
+      { id: 'America/Winnipeg', label: 'Central' },
+      { id: 'America/Regina', label: 'Saskatchewan' },
+      { id: 'America/Edmonton', label: 'Mountain' },
+      { id: 'America/Vancouver', label: 'Pacific' },
+      { id: 'America/Halifax', label: 'Atlantic' },
+      { id: 'America/St_Johns', label: 'Newfoundland' },
+    ],
+    postcodeName: 'postal code',
+    postcode: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
+    postcodeExample: 'M5V 2T6',
+  },
+  {
+    code: 'AU',
+    name: 'Australia',
+    currency: 'AUD',
+    timezones: [
+      { id: 'Australia/Sydney', label: 'New South Wales and ACT' },
+      { id: 'Australia/Melbourne', label: 'Victoria' },
+      { id: 'Australia/Brisbane', label: 'Queensland' },
+      { id: 'Australia/Perth', label: 'Western Australia' },
+      { id: 'Australia/Adelaide', label: 'South Australia' },
+      { id: 'Australia/Hobart', label: 'Tasmania' },
+      { id: 'Australia/Darwin', label: 'Northern Territory' },
+    ],
+    postcodeName: 'postcode',
+    postcode: /^\d{4}$/,
+    postcodeExample: '2000',
+  },
+  {
+    code: 'NZ',
+    name: 'New Zealand',
+    currency: 'NZD',
+    timezones: [{ id: 'Pacific/Auckland', label: 'New Zealand time' }],
+    postcodeName: 'postcode',
+    postcode: /^\d{4}$/,
+    postcodeExample: '1010',
+  },
+];
+
+export type CountryCode = Country['code'];
+export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
+
+export const countryOf = (code: string): Country | undefined => COUNTRIES.find((c) => c.code === code);
