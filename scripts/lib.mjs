@@ -178,7 +178,16 @@ export function prepareStandInsDb(persistTo) {
 export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quiet = false }) {
   const app = appPort ? `http://127.0.0.1:${appPort}` : null;
   // payment events to /webhooks/stripe, email delivery events (Resend's, signed as Svix signs them) to /webhooks/resend
-  const vars = { ...extra, ...(app ? { WEBHOOK_URL: `${app}/webhooks/stripe`, RESEND_WEBHOOK_URL: `${app}/webhooks/resend` } : {}) };
+  const vars = {
+    ...extra,
+    ...(app
+      ? {
+          WEBHOOK_URL: `${app}/webhooks/stripe`,
+          CONNECT_WEBHOOK_URL: `${app}/webhooks/stripe-connect`,
+          RESEND_WEBHOOK_URL: `${app}/webhooks/resend`,
+        }
+      : {}),
+  };
   return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet });
 }
 
