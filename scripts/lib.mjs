@@ -170,7 +170,12 @@ export function putDemoMedia(persistTo) {
 /** The stand-ins' own local D1: migrated, with the demo client's account and paid deposit. */
 export function prepareStandInsDb(persistTo) {
   const dir = standInsPersist(persistTo);
-  const seeds = ['standins/seed/demo_identity.sql', 'standins/seed/demo_payments.sql', 'standins/seed/demo_staff.sql'];
+  const seeds = [
+    'standins/seed/demo_identity.sql',
+    'standins/seed/demo_payments.sql',
+    'standins/seed/demo_staff.sql',
+    'standins/seed/demo_accounts.sql',
+  ];
   prepareD1(['--config', STANDINS_CONFIG, '--persist-to', dir], dir, 'standins/migrations', seeds);
 }
 

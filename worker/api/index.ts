@@ -27,6 +27,7 @@ import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
+import { consolePayments } from './console/payments';
 import { consolePhotos } from './console/photos';
 import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
@@ -63,6 +64,7 @@ export const api = new Hono<AppEnv>()
   .route('/', operator)
   .route('/', consoleMe)
   .route('/', consoleSettings)
+  .route('/', consolePayments)
   .route('/', consolePhotos)
   .route('/', consoleHistory)
   .route('/', consoleStaff)

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { CAN } from '../../../shared/console/roles';
 import { settingsPatchSchema, settingsSchema, type ConsoleSettings } from '../../../shared/console/settings';
-import { changesBetween, columnsOf, settingsOf } from '../../console/settings';
+import { cardSettingsOf, changesBetween, columnsOf, settingsOf } from '../../console/settings';
 import { salonById, saveSettingsStatement } from '../../db/salons';
+import { refuseCardSettings } from '../../payments/card-settings';
+import { canTakePayments } from '../../payments/connect';
 import { changedSince, historyStatements } from '../../db/settings-history';
 import type { AppEnv } from '../../env';
 import { errorBody } from '../../error-answer';
@@ -81,6 +83,7 @@ export const consoleSettings = new Hono<AppEnv>()
       if (row.settings_version !== from) return stale(c, staff.salonId, from);
       const before = settingsOf(row);
       const after = checkedWhole({ ...before, ...c.req.valid('json') });
+      refuseCardSettings(cardSettingsOf(before), cardSettingsOf(after), await canTakePayments(c.env.DB, staff.salonId));
       const changes = changesBetween(before, after);
       c.header('Cache-Control', 'private, no-store');
       if (changes.length === 0) return c.json({ version: row.settings_version, settings: before });

@@ -269,3 +269,12 @@ INSERT OR IGNORE INTO client_salons (client_id, salon_id)
 -- The name index (migration 0027), from the demo salons' domains and short names.
 INSERT OR IGNORE INTO salon_names (kind, name, salon_id) SELECT 'domain', custom_domain, id FROM salons WHERE custom_domain IS NOT NULL;
 INSERT OR IGNORE INTO salon_names (kind, name, salon_id) SELECT 'short', short_slug, id FROM salons WHERE short_slug IS NOT NULL;
+
+-- The demo salons' connected accounts (migration 0037; standins/seed/demo_accounts.sql): salons 1
+-- and 2 have finished Stripe onboarding, salon 3 has not started. Only a salon with no account yet.
+UPDATE salons SET stripe_account_id = 'acct_DemoWillowIslington', stripe_charges_enabled = 1, stripe_payouts_enabled = 1,
+  stripe_details_submitted = 1, stripe_requirements = '{"currently_due":[],"past_due":[],"pending_verification":[],"disabled_reason":null}'
+  WHERE id = 1 AND stripe_account_id IS NULL;
+UPDATE salons SET stripe_account_id = 'acct_DemoWillowShoreditch', stripe_charges_enabled = 1, stripe_payouts_enabled = 1,
+  stripe_details_submitted = 1, stripe_requirements = '{"currently_due":[],"past_due":[],"pending_verification":[],"disabled_reason":null}'
+  WHERE id = 2 AND stripe_account_id IS NULL;
