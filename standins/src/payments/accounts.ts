@@ -91,7 +91,7 @@ const createAccount = z.strictObject({
     .optional(),
   email: z.string().max(800).optional(),
   business_profile: z.strictObject({ name: z.string().max(200).optional(), url: z.string().max(5000).optional() }).optional(),
-  capabilities: z.record(z.enum(['card_payments', 'transfers']), capability).optional(),
+  capabilities: z.partialRecord(z.enum(['card_payments', 'transfers']), capability).optional(),
   metadata: metadataParam,
 });
 const createLink = z.strictObject({
