@@ -127,20 +127,21 @@ describe('salon admin API: only the salon itself changes its settings', () => {
   });
 
   it('takes a deposit as an object or its JSON text, stores one spelling, and the booking pages charge it', async () => {
-    const fixed = await patchSalon(3, { ncob_deposit_settings: { type: 'fixed', amount: 10 } });
+    // salon 2: a deposit needs a salon that can take payments (docs/payments.md)
+    const fixed = await patchSalon(2, { ncob_deposit_settings: { type: 'fixed', amount: 10 } });
     expect(fixed.status).toBe(200);
     expect(await fixed.json()).toMatchObject({
       ncob_deposit_settings: '{"type":"fixed","amount":10}',
       deposit: { type: 'fixed', amount: 1000 },
     });
-    const salon = (await (await call('/api/book-online/salon/3/')).json()) as SalonDetails;
+    const salon = (await (await call('/api/book-online/salon/2/')).json()) as SalonDetails;
     expect(depositFor(salon.ncob_deposit_settings, 5000)).toBe(1000);
 
-    const percent = await patchSalon(3, { ncob_deposit_settings: '{"type":"percentage","value":25}' });
+    const percent = await patchSalon(2, { ncob_deposit_settings: '{"type":"percentage","value":25}' });
     expect(await percent.json()).toMatchObject({ deposit: { type: 'percentage', percent: 25 } });
-    const none = await patchSalon(3, { ncob_deposit_settings: 'null' });
+    const none = await patchSalon(2, { ncob_deposit_settings: 'null' });
     expect(await none.json()).toMatchObject({ ncob_deposit_settings: 'null', deposit: { type: 'none' } });
-    expect((await patchSalon(3, { ncob_deposit_settings: null })).status).toBe(200);
+    expect((await patchSalon(2, { ncob_deposit_settings: null })).status).toBe(200);
   });
 
   it('reads the settings back with the key (GET /admin/salons/{id}), and refuses another salon', async () => {
