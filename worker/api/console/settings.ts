@@ -65,7 +65,8 @@ export const consoleSettings = new Hono<AppEnv>()
     const row = await salonOf(c, staffOf(c).salonId);
     c.header('Cache-Control', 'private, no-store');
     c.header('ETag', `"${row.settings_version}"`);
-    return c.json({ version: row.settings_version, settings: settingsOf(row) });
+    const can_take_payments = await canTakePayments(c.env.DB, row.id);
+    return c.json({ version: row.settings_version, settings: settingsOf(row), can_take_payments });
   })
   .patch(
     '/console/salons/:id/settings',
