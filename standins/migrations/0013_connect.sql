@@ -15,3 +15,14 @@ CREATE TABLE stripe_object_accounts (
   id      TEXT PRIMARY KEY,
   account TEXT NOT NULL
 );
+
+-- Account links (POST /v1/account_links): single use, five minutes; the hosted page's address
+-- carries the token. Inserted on their own, so links made at the same moment never contend.
+CREATE TABLE stripe_account_links (
+  token      TEXT PRIMARY KEY,
+  account    TEXT NOT NULL,
+  return_url TEXT NOT NULL,
+  refresh_url TEXT NOT NULL,
+  expires_at INTEGER NOT NULL, -- epoch ms
+  used_at    INTEGER
+);

@@ -250,6 +250,29 @@ describe('Get paid: onboarding, card settings, and account.updated', () => {
     expect((await saveSettings(3, version, { needs_card: true }, owner3)).status).toBe(200);
   });
 
+  it('ten simultaneous presses of Get paid keep one account for the salon (10 rounds)', async () => {
+    for (let round = 0; round < 10; round++) {
+      await db3
+        .prepare('UPDATE salons SET stripe_account_id = NULL, stripe_charges_enabled = 0, stripe_payouts_enabled = 0 WHERE id = 3')
+        .run();
+      // the key of the account's creation is the salon's: let the round before's go, as a day passing would
+      await standIn('/__dev/idempotency/expire', { method: 'POST' });
+      const presses = await Promise.all(
+        Array.from({ length: 10 }, () => consoleCall('/api/console/salons/3/payments', owner3, { method: 'POST' })),
+      );
+      const answers = await Promise.all(
+        presses.map(async (r) => ({ status: r.status, body: (await r.json()) as { account_id?: string } })),
+      );
+      expect(
+        answers.filter((a) => a.status !== 200),
+        `round ${round}`,
+      ).toEqual([]);
+      const ids = new Set(answers.map((a) => a.body.account_id));
+      expect(ids.size, `round ${round}`).toBe(1);
+      expect((await salonAccount(db3, 3))!.stripe_account_id).toBe([...ids][0]);
+    }
+  });
+
   it("account.updated: a forged event changes nothing, and an account's event changes only the salon holding it", async () => {
     const db1 = await dbOf(1);
     const salon1 = await salonAccount(db1, 1);

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import type { AccountRequirements, SalonPayments } from '../../shared/console/payments';
 import { claimAccount, recordAccountState, salonAccountOf, type SalonAccountRow } from '../db/salon-accounts';
 import { AppError } from '../errors';
@@ -58,6 +58,39 @@ export async function freshPayments(db: D1Database, stripe: Stripe, salonId: num
   return paymentsOf((await salonAccountOf(db, salonId))!);
 }
 
+const busy = (e: unknown) => e instanceof Stripe.errors.StripeIdempotencyError;
+
+/**
+ * The salon's account, made once: the key is the salon's, and the salon keeps the account its
+ * conditional write recorded first. Presses at the same moment send the same key at once, which
+ * Stripe refuses while the first is running (409 idempotency error): those wait for it and then
+ * read the account it made (the key's replay), at most a few times.
+ */
+async function newAccount(db: D1Database, stripe: Stripe, a: OnboardingAsk): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          country: a.country,
+          email: a.email || undefined,
+          business_profile: { name: a.name },
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { salon_id: String(a.salonId) },
+        },
+        { idempotencyKey: `connect-account-salon-${a.salonId}` },
+      );
+      await claimAccount(db, a.salonId, account.id);
+      return (await salonAccountOf(db, a.salonId))!.stripe_account_id!;
+    } catch (e) {
+      if (!busy(e) || attempt >= 5) throw e;
+      await new Promise((r) => setTimeout(r, 150 * (attempt + 1)));
+      const now = await salonAccountOf(db, a.salonId);
+      if (now?.stripe_account_id) return now.stripe_account_id;
+    }
+  }
+}
+
 export interface OnboardingAsk {
   salonId: number;
   name: string;
@@ -75,22 +108,7 @@ export interface OnboardingAsk {
 export async function startOnboarding(db: D1Database, stripe: Stripe, a: OnboardingAsk): Promise<{ url: string; account_id: string }> {
   const row = await salonAccountOf(db, a.salonId);
   if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
-  let accountId = row.stripe_account_id;
-  if (!accountId) {
-    const account = await stripe.accounts.create(
-      {
-        type: 'express',
-        country: a.country,
-        email: a.email || undefined,
-        business_profile: { name: a.name },
-        capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
-        metadata: { salon_id: String(a.salonId) },
-      },
-      { idempotencyKey: `connect-account-salon-${a.salonId}` },
-    );
-    await claimAccount(db, a.salonId, account.id);
-    accountId = (await salonAccountOf(db, a.salonId))!.stripe_account_id!;
-  }
+  const accountId = row.stripe_account_id ?? (await newAccount(db, stripe, a));
   const link = await stripe.accountLinks.create({
     account: accountId,
     type: 'account_onboarding',

@@ -4,14 +4,14 @@ import { automatic, commitWithEvents } from './events';
 import { newId, randomBase62, unixSeconds } from './ids';
 import { applyMetadata, type Metadata } from './metadata';
 import { absoluteUrl, formBool, idParam, metadataParam } from './params';
-import { load, retrying, type Stored } from './store';
+import { load, retrying } from './store';
 import { badParam, noSuch } from './stripe-error';
 import { parseParams } from './validation';
 
 /**
  * Stripe Connect's connected accounts as the product uses them (worker/payments/connect.ts):
  * POST /v1/accounts makes one that cannot take payments yet, POST /v1/account_links a link to
- * the stand-in's hosted onboarding page (connect-onboarding.ts), GET /v1/accounts/:id reads it.
+ * the stand-in's hosted onboarding page (connect-onboarding.ts; links in stripe_account_links), GET /v1/accounts/:id reads it.
  * Completing onboarding (the page, or POST /__dev/stripe/accounts/:id/complete) enables it and
  * records account.updated on the account, delivered to the Connect endpoint.
  */
@@ -44,17 +44,14 @@ export interface Account {
   type: 'express' | 'standard' | 'custom';
 }
 
-interface AccountLink {
+export interface AccountLink {
   return_url: string;
   refresh_url: string;
   /** epoch ms */
   expires_at: number;
 }
 
-export interface AccountInternal {
-  /** live account links by their token: the hosted page's address carries the token */
-  links?: Record<string, AccountLink>;
-}
+export type AccountInternal = Record<string, never>;
 
 /** What onboarding asks for until a person completes it. */
 const ONBOARDING_DUE = [
@@ -137,20 +134,11 @@ async function createAccountLink(ctx: Ctx): Promise<object> {
   const p = parseParams(createLink, ctx.input);
   if (!ctx.origin) throw badParam('The stand-in needs PUBLIC_ORIGIN to make account links.');
   const token = randomBase62(24);
-  await retrying(async () => {
-    const stored = await loadAccount(ctx.db, p.account, 'account', 400);
-    const links = {
-      ...stored.internal.links,
-      [token]: { return_url: p.return_url, refresh_url: p.refresh_url, expires_at: ctx.now + LINK_LIFETIME_MS },
-    };
-    const ok = await commitWithEvents(
-      ctx.db,
-      [{ table: 'stripe_accounts', object: stored.object, internal: { links }, expected: stored.revision }],
-      [],
-      ctx,
-    );
-    return ok || undefined;
-  });
+  await loadAccount(ctx.db, p.account, 'account', 400);
+  await ctx.db
+    .prepare('INSERT INTO stripe_account_links (token, account, return_url, refresh_url, expires_at) VALUES (?, ?, ?, ?, ?)')
+    .bind(token, p.account, p.return_url, p.refresh_url, ctx.now + LINK_LIFETIME_MS)
+    .run();
   return {
     object: 'account_link',
     created: unixSeconds(ctx.now),
@@ -159,10 +147,14 @@ async function createAccountLink(ctx: Ctx): Promise<object> {
   };
 }
 
-/** The link of a token if it is live (not used, not expired). */
-export function liveLink(stored: Stored<Account, AccountInternal>, token: string, now: number): AccountLink | null {
-  const link = stored.internal.links?.[token];
-  return link && link.expires_at > now ? link : null;
+/** The account's link of a token if it is live (not used, not expired). */
+export async function liveLink(db: D1Database, account: string, token: string, now: number): Promise<AccountLink | null> {
+  return db
+    .prepare(
+      'SELECT return_url, refresh_url, expires_at FROM stripe_account_links WHERE token = ? AND account = ? AND used_at IS NULL AND expires_at > ?',
+    )
+    .bind(token, account, now)
+    .first<AccountLink>();
 }
 
 export type Outcome = 'verified' | 'review';
@@ -191,13 +183,14 @@ export async function completeOnboarding(
       payouts_enabled: verified,
       requirements: requirements([], verified ? [] : ['individual.verification.document']),
     };
-    const links = { ...stored.internal.links };
-    if (token) delete links[token];
+    // the link used is spent with the change (a second send of the form finds it used)
+    const spend = token ? [db.prepare('UPDATE stripe_account_links SET used_at = ? WHERE token = ?').bind(source.now, token)] : [];
     const ok = await commitWithEvents(
       db,
-      [{ table: 'stripe_accounts', object: account, internal: { links }, expected: stored.revision }],
+      [{ table: 'stripe_accounts', object: account, expected: stored.revision }],
       [{ type: 'account.updated', object: account, account: account.id }],
       source,
+      spend,
     );
     return ok ? account : undefined;
   });

@@ -73,7 +73,7 @@ async function linkOf(c: Context<AppEnv>) {
     throw e;
   });
   if (!stored) return { stored: null, link: null };
-  return { stored, link: liveLink(stored, c.req.param('token') ?? '', Date.now()) };
+  return { stored, link: await liveLink(c.env.DB, stored.object.id, c.req.param('token') ?? '', Date.now()) };
 }
 
 const notFound = (c: Context<AppEnv>) => page(c, 404, messagePage('Not found', 'There is no such onboarding link.'));

@@ -51,12 +51,13 @@ function eventStatement(db: D1Database, draft: EventDraft, source: EventSource):
 export const automatic = (now: number): EventSource => ({ now, requestId: null, idempotencyKey: null });
 
 /** Commits writes with the events of the change, atomically (false after a lost race). */
-export const commitWithEvents = (db: D1Database, writes: Write[], events: EventDraft[], source: EventSource) =>
-  commit(
-    db,
-    writes,
-    events.map((e) => eventStatement(db, e, source)),
-  );
+export const commitWithEvents = (
+  db: D1Database,
+  writes: Write[],
+  events: EventDraft[],
+  source: EventSource,
+  extra: D1PreparedStatement[] = [],
+) => commit(db, writes, [...events.map((e) => eventStatement(db, e, source)), ...extra]);
 
 export interface WebhookEvent {
   id: string;
