@@ -205,7 +205,7 @@ export type SettingsPatch = z.output<typeof settingsPatchSchema>;
 export interface VersionedSettings {
   version: number;
   settings: ConsoleSettings;
-  /** GET only: whether the salon can take card payments (docs/payments.md §4): its card settings can be switched on */
+  /** whether the salon can take card payments (docs/payments.md §4): its card settings can be switched on */
   can_take_payments?: boolean;
 }
 

@@ -195,7 +195,11 @@ describe('Get paid: onboarding, card settings, and account.updated', () => {
     expect(admin.status).toBe(409);
     expect(await admin.json()).toMatchObject({ field: 'needs_card', code: 'payments_not_ready' });
     // other settings still save
-    expect((await saveSettings(3, version, { has_waitlist: true }, owner3)).status).toBe(200);
+    const saved = await saveSettings(3, version, { has_waitlist: true }, owner3);
+    expect(saved.status).toBe(200);
+    // every answer of the settings says whether card settings can be on (the console keeps its notes after a save)
+    expect(await saved.json()).toMatchObject({ can_take_payments: false });
+    expect(await readSettings(3, owner3)).toMatchObject({ can_take_payments: false });
   });
 
   it('only owners see and start Get paid', async () => {
@@ -247,7 +251,9 @@ describe('Get paid: onboarding, card settings, and account.updated', () => {
     const after = (await (await consoleCall('/api/console/salons/3/payments', owner3)).json()) as SalonPayments;
     expect(after).toMatchObject({ account_id, charges_enabled: true, payouts_enabled: true, requirements: { currently_due: [] } });
     const { version } = await readSettings(3, owner3);
-    expect((await saveSettings(3, version, { needs_card: true }, owner3)).status).toBe(200);
+    const on = await saveSettings(3, version, { needs_card: true }, owner3);
+    expect(on.status).toBe(200);
+    expect(await on.json()).toMatchObject({ can_take_payments: true, settings: { needs_card: true } });
   });
 
   it('ten simultaneous presses of Get paid keep one account for the salon (10 rounds)', async () => {

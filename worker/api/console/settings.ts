@@ -49,7 +49,7 @@ async function stale(c: Context<AppEnv>, salonId: number, from: number) {
     ...errorBody(c, 'PRECONDITION_FAILED', MSG_STALE),
     error: 'STALE_VERSION',
     message: MSG_STALE,
-    current: { version: row.settings_version, settings: settingsOf(row) },
+    current: { version: row.settings_version, settings: settingsOf(row), can_take_payments: await canTakePayments(c.env.DB, salonId) },
     changed: await changedSince(c.env.DB, salonId, from),
   };
   return c.json(body, 412);
@@ -84,10 +84,11 @@ export const consoleSettings = new Hono<AppEnv>()
       if (row.settings_version !== from) return stale(c, staff.salonId, from);
       const before = settingsOf(row);
       const after = checkedWhole({ ...before, ...c.req.valid('json') });
-      refuseCardSettings(cardSettingsOf(before), cardSettingsOf(after), await canTakePayments(c.env.DB, staff.salonId));
+      const can_take_payments = await canTakePayments(c.env.DB, staff.salonId);
+      refuseCardSettings(cardSettingsOf(before), cardSettingsOf(after), can_take_payments);
       const changes = changesBetween(before, after);
       c.header('Cache-Control', 'private, no-store');
-      if (changes.length === 0) return c.json({ version: row.settings_version, settings: before });
+      if (changes.length === 0) return c.json({ version: row.settings_version, settings: before, can_take_payments });
       const changed = Object.fromEntries(changes.map((ch) => [ch.field, after[ch.field]]));
       const changeId = crypto.randomUUID();
       const db = c.env.DB;
@@ -99,6 +100,6 @@ export const consoleSettings = new Hono<AppEnv>()
       changedScopes(c, [SCOPES.salon(staff.salonId), ...(row.group_id ? [SCOPES.group(row.group_id)] : [])]);
       const updated = await salonOf(c, staff.salonId);
       c.header('ETag', `"${updated.settings_version}"`);
-      return c.json({ version: updated.settings_version, settings: settingsOf(updated) });
+      return c.json({ version: updated.settings_version, settings: settingsOf(updated), can_take_payments });
     },
   );
