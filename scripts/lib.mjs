@@ -177,7 +177,12 @@ export function putDemoMedia(persistTo) {
 /** The stand-ins' own local D1: migrated, with the demo client's account and paid deposit. */
 export function prepareStandInsDb(persistTo) {
   const dir = standInsPersist(persistTo);
-  const seeds = ['standins/seed/demo_identity.sql', 'standins/seed/demo_payments.sql', 'standins/seed/demo_staff.sql'];
+  const seeds = [
+    'standins/seed/demo_identity.sql',
+    'standins/seed/demo_payments.sql',
+    'standins/seed/demo_staff.sql',
+    'standins/seed/demo_accounts.sql',
+  ];
   prepareD1(['--config', STANDINS_CONFIG, '--persist-to', dir], dir, 'standins/migrations', seeds);
 }
 
@@ -185,7 +190,16 @@ export function prepareStandInsDb(persistTo) {
 export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quiet = false, logFile }) {
   const app = appPort ? `http://127.0.0.1:${appPort}` : null;
   // payment events to /webhooks/stripe, email delivery events (Resend's, signed as Svix signs them) to /webhooks/resend
-  const vars = { ...extra, ...(app ? { WEBHOOK_URL: `${app}/webhooks/stripe`, RESEND_WEBHOOK_URL: `${app}/webhooks/resend` } : {}) };
+  const vars = {
+    ...extra,
+    ...(app
+      ? {
+          WEBHOOK_URL: `${app}/webhooks/stripe`,
+          CONNECT_WEBHOOK_URL: `${app}/webhooks/stripe-connect`,
+          RESEND_WEBHOOK_URL: `${app}/webhooks/resend`,
+        }
+      : {}),
+  };
   return startWorker({ port, persistTo: standInsPersist(persistTo), config: STANDINS_CONFIG, vars, quiet, logFile });
 }
 

@@ -84,6 +84,18 @@ const envSchema = z
       /^whsec_\w+$/,
       'STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)',
     ),
+    /** the Connect webhook endpoint's own signing secret (/webhooks/stripe-connect: account.updated of the salons' accounts) */
+    STRIPE_CONNECT_WEBHOOK_SECRET: required('STRIPE_CONNECT_WEBHOOK_SECRET').regex(
+      /^whsec_\w+$/,
+      'STRIPE_CONNECT_WEBHOOK_SECRET must be a webhook signing secret (whsec_...)',
+    ),
+    /** the platform's fee on every salon payment, per cent of the amount (0 to 50, default 0; docs/payments.md) */
+    STRIPE_PLATFORM_FEE_PERCENT: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'STRIPE_PLATFORM_FEE_PERCENT must be a per cent such as 0, 2 or 2.5')
+      .refine((v) => Number(v) <= 50, 'STRIPE_PLATFORM_FEE_PERCENT must be at most 50')
+      .optional(),
     STRIPE_API_BASE: optionalUrl('STRIPE_API_BASE'),
     TWILIO_ACCOUNT_SID: required('TWILIO_ACCOUNT_SID').regex(
       /^AC[0-9a-fA-F]{32}$/,
@@ -213,6 +225,7 @@ const envSchema = z
       'STRIPE_SECRET_KEY',
       'STRIPE_PUBLISHABLE_KEY',
       'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_CONNECT_WEBHOOK_SECRET',
       'TWILIO_ACCOUNT_SID',
       'TWILIO_AUTH_TOKEN',
       'AWS_SECRET_ACCESS_KEY',
@@ -276,6 +289,10 @@ function toConfig(env: z.output<typeof envSchema>) {
       secretKey: env.STRIPE_SECRET_KEY,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      /** the Connect endpoint's signing secret (api/connect-webhooks.ts) */
+      connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
+      /** the platform's fee, per cent of each payment (payments/flow.ts chargeOn) */
+      platformFeePercent: Number(env.STRIPE_PLATFORM_FEE_PERCENT ?? 0),
       /** the stripe SDK's host/port/protocol options; null for api.stripe.com */
       api: stripeBase
         ? {

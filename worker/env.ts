@@ -44,6 +44,8 @@ export interface Env {
   /** the Apple Pay domain association file Stripe provides (Dashboard: Settings, Payment methods, Apple Pay) */
   APPLE_PAY_DOMAIN_ASSOCIATION?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+  STRIPE_PLATFORM_FEE_PERCENT?: string;
   STRIPE_API_BASE?: string;
   TWILIO_ACCOUNT_SID?: string;
   TWILIO_AUTH_TOKEN?: string;

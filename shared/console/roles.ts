@@ -34,6 +34,8 @@ export const CAN = {
   noteClients: ['owner', 'manager'],
   /** Addresses: the salon's short name and its own domain */
   manageAddresses: ['owner'],
+  /** Get paid: the salon's Stripe account (docs/payments.md) */
+  managePayments: ['owner'],
   /** the group's picker: a group owner only (checked beyond the role: the role must come from the group) */
   arrangeGroup: ['owner'],
   /** Services: categories and services, who performs them at what price */

@@ -9,6 +9,8 @@ export interface StandInsEnv {
   PUSHER_SECRET: string;
   /** Where payment events are POSTed, signed as Stripe signs them (the product's /webhooks/stripe). */
   WEBHOOK_URL?: string;
+  /** Where connected accounts' events (account.updated) are POSTed, signed with the Connect secret (the product's /webhooks/stripe-connect). */
+  CONNECT_WEBHOOK_URL?: string;
   /** Where email delivery events are POSTed, signed as Svix signs them (the product's /webhooks/resend); none: not sent. */
   RESEND_WEBHOOK_URL?: string;
   /** The secret they are signed with (whsec_ + base64), the product's RESEND_WEBHOOK_SECRET in development. */

@@ -7,7 +7,7 @@ import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
 import { devIdempotency } from './dev-idempotency';
 import { devOutbox } from './outbox';
-import { deliverWebhooks, paymentsStandIn } from './payments';
+import { deliverWebhooks, devAccounts, paymentsStandIn } from './payments';
 import { pusherStandIn } from './realtime';
 
 // wrangler requires the Durable Object classes exported from the Worker's main module.
@@ -20,7 +20,10 @@ export { PusherChannels } from './realtime';
  *   /__idp/eu-west-1_Local0001/.well-known/jwks.json (COGNITO_JWKS_URL);
  * - the Stripe API at /v1/*, its 3-D Secure page at /3ds/:id and the hosted Checkout page at
  *   /checkout/:id (STRIPE_API_BASE); payment
- *   events are POSTed, signed, to WEBHOOK_URL as Stripe would;
+ *   events are POSTed, signed, to WEBHOOK_URL as Stripe would; Connect's connected accounts
+ *   (/v1/accounts, /v1/account_links, the hosted onboarding page at /connect/onboarding/…, the
+ *   Stripe-Account header) and their account.updated events, POSTed to CONNECT_WEBHOOK_URL
+ *   signed with the Connect secret; POST /__dev/stripe/accounts/{id}/complete finishes onboarding;
  * - Twilio's Messages API at /2010-04-01/Accounts/{sid}/Messages.json (TWILIO_API_BASE);
  * - Resend's email API at POST /emails (RESEND_API_BASE; key re_local_standin);
  * - Pusher Channels, protocol 7 (the product's Pusher host settings, issue 13): pusher-js's WebSocket at
@@ -58,11 +61,15 @@ const deliverAfter =
   (changes: (method: string, path: string) => boolean): MiddlewareHandler<StandInsApp> =>
   async (c, next) => {
     await next();
-    if (changes(c.req.method, c.req.path)) c.executionCtx.waitUntil(deliverWebhooks(c.env.DB, c.env.WEBHOOK_URL?.trim()));
+    if (changes(c.req.method, c.req.path))
+      c.executionCtx.waitUntil(deliverWebhooks(c.env.DB, c.env.WEBHOOK_URL?.trim(), c.env.CONNECT_WEBHOOK_URL?.trim()));
   };
 const deliverAfterPost = deliverAfter((method) => method === 'POST');
 app.use('/v1/*', deliverAfterPost);
 app.use('/3ds/*', deliverAfterPost);
+app.use('/connect/*', deliverAfterPost);
+app.use('/__dev/stripe/*', deliverAfterPost);
+app.route('/__dev/stripe/accounts', devAccounts);
 app.use(
   '/checkout/*',
   deliverAfter((method, path) => method === 'POST' || path.endsWith('/return')),

@@ -61,11 +61,12 @@ test('every place of CONSOLE.md is in the navigation, in its order', async ({ pa
     'Vouchers',
     'Booking page',
     'Addresses',
+    'Get paid',
     'Team',
     'API keys',
     'History',
   ]);
-  // Every place is built: Today came with issue 30, Addresses with issue 31, Services with issue 48.
+  // Every place is built: Today came with issue 30, Addresses with issue 31, Services with issue 48, Get paid with issue 49.
 });
 
 test('a booking page loads nothing of the console', async ({ page, openSalon }) => {

@@ -127,38 +127,39 @@ describe('salon admin API: only the salon itself changes its settings', () => {
   });
 
   it('takes a deposit as an object or its JSON text, stores one spelling, and the booking pages charge it', async () => {
-    const fixed = await patchSalon(3, { ncob_deposit_settings: { type: 'fixed', amount: 10 } });
+    // salon 2: a deposit needs a salon that can take payments (docs/payments.md)
+    const fixed = await patchSalon(2, { ncob_deposit_settings: { type: 'fixed', amount: 10 } });
     expect(fixed.status).toBe(200);
     expect(await fixed.json()).toMatchObject({
       ncob_deposit_settings: '{"type":"fixed","amount":10}',
       deposit: { type: 'fixed', amount: 10 },
     });
-    const salon = (await (await call('/api/book-online/salon/3/')).json()) as SalonDetails;
+    const salon = (await (await call('/api/book-online/salon/2/')).json()) as SalonDetails;
     expect(depositFor(salon.ncob_deposit_settings, 5000)).toBe(1000);
 
-    const percent = await patchSalon(3, { ncob_deposit_settings: '{"type":"percentage","value":25}' });
+    const percent = await patchSalon(2, { ncob_deposit_settings: '{"type":"percentage","value":25}' });
     expect(await percent.json()).toMatchObject({ deposit: { type: 'percentage', value: 25 } });
-    const none = await patchSalon(3, { ncob_deposit_settings: 'null' });
+    const none = await patchSalon(2, { ncob_deposit_settings: 'null' });
     expect(await none.json()).toMatchObject({ ncob_deposit_settings: 'null', deposit: null });
-    expect((await patchSalon(3, { ncob_deposit_settings: null })).status).toBe(200);
+    expect((await patchSalon(2, { ncob_deposit_settings: null })).status).toBe(200);
   });
 
-  it('takes and answers the deposit in one shape, `deposit`, as the README writes it (issue 56)', async () => {
-    const percent = await patchSalon(3, { deposit: { type: 'percentage', value: 20 } });
+  it('takes and answers the deposit in one shape, `deposit`, as the README writes it (issue 56); salon 2 can take payments', async () => {
+    const percent = await patchSalon(2, { deposit: { type: 'percentage', value: 20 } });
     expect(percent.status).toBe(200);
     expect(await percent.json()).toMatchObject({ deposit: { type: 'percentage', value: 20 } });
-    const fixed = await patchSalon(3, { deposit: { type: 'fixed', amount: 15.5 } });
+    const fixed = await patchSalon(2, { deposit: { type: 'fixed', amount: 15.5 } });
     expect(await fixed.json()).toMatchObject({ deposit: { type: 'fixed', amount: 15.5 } });
-    const read = await call('/admin/salons/3', { headers: { Authorization: 'Bearer demo-admin-3' } });
+    const read = await call('/admin/salons/2', { headers: { Authorization: 'Bearer demo-admin-2' } });
     expect(await read.json()).toMatchObject({ deposit: { type: 'fixed', amount: 15.5 } });
-    const salon = (await (await call('/api/book-online/salon/3/')).json()) as SalonDetails;
+    const salon = (await (await call('/api/book-online/salon/2/')).json()) as SalonDetails;
     expect(depositFor(salon.ncob_deposit_settings, 5000)).toBe(1550);
-    const wrong = await patchSalon(3, { deposit: { type: 'percentage', percent: 20 } });
+    const wrong = await patchSalon(2, { deposit: { type: 'percentage', percent: 20 } });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toMatchObject({ field: 'deposit', detail: expect.stringContaining('deposit must be null') });
-    const twice = await patchSalon(3, { deposit: null, ncob_deposit_settings: null });
+    const twice = await patchSalon(2, { deposit: null, ncob_deposit_settings: null });
     expect(await twice.json()).toMatchObject({ field: 'deposit', detail: 'Send the deposit once, as deposit' });
-    expect(await (await patchSalon(3, { deposit: null })).json()).toMatchObject({ deposit: null, ncob_deposit_settings: 'null' });
+    expect(await (await patchSalon(2, { deposit: null })).json()).toMatchObject({ deposit: null, ncob_deposit_settings: 'null' });
   });
 
   it('reads the settings back with the key (GET /admin/salons/{id}), and refuses another salon', async () => {

@@ -230,7 +230,13 @@ describe('no-shows', () => {
     expect(presses.map((r) => r.status)).toEqual(Array(10).fill(200));
     const intents = await intentsOf(client.customer);
     expect(intents).toHaveLength(1);
-    expect(intents[0]).toMatchObject({ status: 'succeeded', amount_received: 2000 });
+    // paid to salon 1's connected account, less the platform's 2 % (docs/payments.md)
+    expect(intents[0]).toMatchObject({
+      status: 'succeeded',
+      amount_received: 2000,
+      transfer_data: { destination: 'acct_DemoWillowIslington' },
+      application_fee_amount: 40,
+    });
     const fee = await env.DB.prepare('SELECT status, attempt FROM no_show_fees WHERE appointment_id = ?').bind(id).first();
     expect(fee).toEqual({ status: 'paid', attempt: 1 });
     // a later press (a retry) changes nothing

@@ -37,7 +37,14 @@ describe('a deposit request paid with the saved card', () => {
     expect(await processed(res)).toMatchObject({ r_status: 'accepted', invite_status: 'accepted' });
     const intents = await intentsOf(c.customer);
     expect(intents).toHaveLength(1);
-    expect(intents[0]).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+    // paid to salon 2's connected account, less the platform's 2 % (docs/payments.md)
+    expect(intents[0]).toMatchObject({
+      status: 'succeeded',
+      amount_received: 1500,
+      transfer_data: { destination: 'acct_DemoWillowShoreditch' },
+      on_behalf_of: 'acct_DemoWillowShoreditch',
+      application_fee_amount: 30,
+    });
     expect((await list(c.auth)).map((i) => i.id)).not.toContain(invite.id);
     expect((await bookings()).find((b) => b.id === invite.appointment_id)).toMatchObject({
       deposit: 15,

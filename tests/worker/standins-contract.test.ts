@@ -24,6 +24,9 @@ const cognitoActions = [
 
 /** The stripe SDK methods the product calls, and the HTTP call each one makes (the SDK's own paths). */
 const STRIPE_HTTP: Record<string, [string, string]> = {
+  'accountLinks.create': ['POST', '/v1/account_links'],
+  'accounts.create': ['POST', '/v1/accounts'],
+  'accounts.retrieve': ['GET', '/v1/accounts/acct_missing'],
   'checkout.sessions.create': ['POST', '/v1/checkout/sessions'],
   'checkout.sessions.retrieve': ['GET', '/v1/checkout/sessions/cs_test_missing'],
   'customers.create': ['POST', '/v1/customers'],

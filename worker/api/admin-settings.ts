@@ -12,10 +12,12 @@ import { currentDomainView } from '../domains/view';
 import { customDomainSchema } from '../../shared/console/domains';
 import { shortNameSchema } from '../../shared/console/short-name';
 import { AppError } from '../errors';
+import { refuseCardSettings } from '../payments/card-settings';
+import { canTakePayments } from '../payments/connect';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { idParam, validate } from '../validate';
 import { requireAdminKey } from './admin-key';
-import { changesBetween, depositOf, settingsOf, storedDeposit } from '../console/settings';
+import { cardSettingsOfRow, changesBetween, depositOf, settingsOf, storedDeposit } from '../console/settings';
 import { depositSetting, type DepositSetting } from '../../shared/console/settings';
 import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
@@ -304,6 +306,12 @@ export const adminSettings = new Hono<AppEnv>()
       const current = await salonById(c.env.DB, id);
       if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
       if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
+      refuseCardSettings(
+        cardSettingsOfRow(current),
+        cardSettingsOfRow({ ...current, ...changes } as SalonRow),
+        await canTakePayments(c.env.DB, id),
+        { deposit: 'ncob_deposit_settings' },
+      );
       // the names first, as the console sets them (the name index, the short name's redirects and renames,
       // the domain through Cloudflare): a refused one answers before the other settings are written
       const { custom_domain, short_slug, ...settings } = changes;

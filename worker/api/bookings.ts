@@ -170,6 +170,7 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
     waitlist,
     now: Date.now(),
     returnUrl: returnUrlOf(c),
+    feePercent: c.get('config').stripe.platformFeePercent,
   });
   if (verificationCode) textVerification(c, salonId, booking.appointment_id, clientId, verificationCode);
   if (verificationCode) announceToDiary(c, salonId, booking.appointment_id, 'booked');

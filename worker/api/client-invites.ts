@@ -109,6 +109,7 @@ export const clientInvites = new Hono<AppEnv>()
             key: idempotencyKeyOf(c),
             returnUrl: returnUrlOf(c),
             publishableKey: c.get('config').stripe.publishableKey,
+            feePercent: c.get('config').stripe.platformFeePercent,
             now: q.now,
           });
           if (answer.r_status === 'accepted' && row.status !== 'accepted') publishChange(c, { ...row, status: 'accepted' });

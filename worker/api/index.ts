@@ -29,6 +29,7 @@ import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
 import { consoleNewSalon } from './console/new-salon';
+import { consolePayments } from './console/payments';
 import { consolePhotos } from './console/photos';
 import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
@@ -67,6 +68,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleMe)
   .route('/', consoleNewSalon)
   .route('/', consoleSettings)
+  .route('/', consolePayments)
   .route('/', consolePhotos)
   .route('/', consoleHistory)
   .route('/', consoleStaff)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type Stripe from 'stripe';
+import { MAX_WEBHOOK_BYTES, verifiedEvent } from './stripe-signature';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { settleEvent } from './settle-payments';
@@ -19,15 +20,6 @@ function idIn(metadata: Record<string, string> | null | undefined, key: string):
   return rowIdOf(metadata?.[key]);
 }
 
-/** Stripe's signature tolerance, applied both ways: an event signed too long ago or in the future is refused. */
-const TOLERANCE_S = 300;
-const MAX_BODY_BYTES = 64 * 1024;
-
-function signedAt(header: string): number | null {
-  const t = /(?:^|,)t=(\d{1,12})(?:,|$)/.exec(header)?.[1];
-  return t ? Number(t) : null;
-}
-
 /**
  * Signed payment events (POST /webhooks/stripe), verified with the SDK and the configured
  * secret. An event only says which intent to look at: the deposit is settled from the intent
@@ -37,7 +29,7 @@ function signedAt(header: string): number | null {
 export const stripeWebhooks = new Hono<AppEnv>().post(
   '/webhooks/stripe',
   bodyLimit({
-    maxSize: MAX_BODY_BYTES,
+    maxSize: MAX_WEBHOOK_BYTES,
     onError: () => {
       throw new AppError('PAYLOAD_TOO_LARGE', 'Webhook bodies over 64 KB are refused');
     },
@@ -45,23 +37,7 @@ export const stripeWebhooks = new Hono<AppEnv>().post(
   async (c) => {
     const config = c.get('config');
     const stripe = stripeFor(config);
-    const signature = c.req.header('Stripe-Signature') ?? '';
-    const raw = await c.req.text();
-    const t = signedAt(signature);
-    if (t === null || Math.abs(Date.now() / 1000 - t) > TOLERANCE_S) {
-      throw new AppError('BAD_REQUEST', 'Webhook signature verification failed: the timestamp is missing or outside the tolerance zone');
-    }
-    let event: Stripe.Event;
-    try {
-      event = await stripe.webhooks.constructEventAsync(raw, signature, config.stripe.webhookSecret, TOLERANCE_S);
-    } catch {
-      throw new AppError('BAD_REQUEST', 'Webhook signature verification failed');
-    }
-    // A signed event without its object is refused (400: Stripe would retry a 500 for days).
-    const object: unknown = (event as { data?: { object?: unknown } }).data?.object;
-    if (typeof object !== 'object' || object === null || typeof (object as { id?: unknown }).id !== 'string') {
-      throw new AppError('BAD_REQUEST', 'The event has no data.object with an id');
-    }
+    const event = await verifiedEvent(c, stripe, config.stripe.webhookSecret);
     if (event.type.startsWith('payment_intent.')) {
       const pi = event.data.object as Stripe.PaymentIntent;
       // the intent's metadata names its salon (payments/flow.ts SALON_KEY): its database settles it

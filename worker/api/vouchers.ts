@@ -71,6 +71,7 @@ export const vouchers = new Hono<AppEnv>()
         purchaserEmail: purchaser_email,
         idempotencyKey,
         origin: originOf(c),
+        feePercent: c.get('config').stripe.platformFeePercent,
         now: Date.now(),
       });
       return c.json(checkout, 201);

@@ -1,4 +1,6 @@
 import type Stripe from 'stripe';
+import { payeeOf } from '../payments/connect';
+import { notReady } from '../payments/flow';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import type * as z from 'zod';
 import { depositFor, MSG_SLOT_TAKEN, type bookingRequestSchema, type BookingResponse } from '../../shared/booking-request';
@@ -28,6 +30,8 @@ export interface BookingAsked {
   now: number;
   /** where 3-D Secure sends the browser back to */
   returnUrl: string;
+  /** the platform's fee on the deposit, per cent (config) */
+  feePercent: number;
 }
 
 /** The booking's answer, and the verification code to text when it was made just now. */
@@ -129,6 +133,9 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     );
   }
   const deposit = a.waitlist ? 0 : depositFor(salon.ncob_deposit_settings, plan.total);
+  // the deposit is the salon's: refused before anything is booked when its account cannot take it
+  const payee = card && deposit > 0 ? await payeeOf(db, a.salonId, a.feePercent) : null;
+  if (card && deposit > 0 && !payee) throw notReady();
   const code = verificationCode();
   const { statements, created } = insertAppointmentBatch(db, {
     salonId: a.salonId,
@@ -174,6 +181,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
     paymentMethod: card.id,
     idempotencyKey: `deposit-${a.clientId}-${a.idempotencyKey}`,
     returnUrl: a.returnUrl,
+    payee,
   });
   return {
     booking: {

@@ -105,3 +105,20 @@ export function changesBetween(before: ConsoleSettings, after: ConsoleSettings):
     new: after[field],
   }));
 }
+
+/** Which settings that take a card are on (payments/card-settings.ts). */
+export const cardSettingsOf = (s: Pick<ConsoleSettings, 'needs_card' | 'deposit' | 'no_show_protection' | 'vouchers_on_sale'>) => ({
+  needs_card: s.needs_card,
+  deposit: s.deposit.type !== 'none',
+  no_show_protection: s.no_show_protection,
+  vouchers_on_sale: s.vouchers_on_sale,
+});
+
+/** The same, of a salon row (the admin API's settings are its columns). */
+export const cardSettingsOfRow = (row: SalonRow) =>
+  cardSettingsOf({
+    needs_card: !!row.needs_card,
+    deposit: depositOf(row.ncob_deposit_settings),
+    no_show_protection: !!row.no_show_protection,
+    vouchers_on_sale: !!row.vouchers_on_sale,
+  });

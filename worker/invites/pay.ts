@@ -3,6 +3,7 @@ import type { InviteProcessed } from '../../shared/invites';
 import { claimPayment, inviteOfClient, type InviteRow } from '../db/invites';
 import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
+import { payeeOf } from '../payments/connect';
 import { authorise, declinedError, settle, type Settled } from '../payments/flow';
 import { cardMissing, inviteClosed } from './errors';
 import { invitePayment } from './invite-payment';
@@ -17,6 +18,8 @@ export interface PayAsked {
   key: string;
   returnUrl: string;
   publishableKey: string;
+  /** the platform's fee, per cent (config) */
+  feePercent: number;
   now: number;
 }
 
@@ -63,6 +66,7 @@ export async function payInvite(db: D1Database, stripe: Stripe, a: PayAsked): Pr
     paymentMethod: card.id,
     returnUrl: a.returnUrl,
     idempotencyKey: `invite-${row.id}-${a.key}`,
+    payee: await payeeOf(db, row.salon_id, a.feePercent),
   });
   return answerOf(settled, a);
 }

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { settleDepositOutcome } from '../db/appointment-changes';
 import { AppError } from '../errors';
-import { captureOnce } from './flow';
+import { captureOnce, refundOf } from './flow';
 
 interface CancelledDeposit {
   id: number;
@@ -14,11 +14,12 @@ const stateOf = (e: unknown) => (e instanceof Stripe.errors.StripeError ? e.code
 /**
  * Gives a captured deposit back once: the key makes a repeat (a retry, a race) the same refund.
  * The keys name the payment intent, not the appointment: Stripe keeps keys across the account, and
- * past one database two salons' appointments can have the same id.
+ * past one database two salons' appointments can have the same id. A salon's deposit comes back
+ * from its connected account, with the platform's fee (payments/flow.ts refundOf).
  */
 async function refund(stripe: Stripe, pi: string): Promise<void> {
   try {
-    await stripe.refunds.create({ payment_intent: pi }, { idempotencyKey: `cancel-refund-${pi}` });
+    await stripe.refunds.create(refundOf(await stripe.paymentIntents.retrieve(pi)), { idempotencyKey: `cancel-refund-${pi}` });
   } catch (e) {
     if (stateOf(e) !== 'charge_already_refunded') throw e;
   }

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { DepositRow } from '../db/appointments';
 import { depositPayment } from './deposit-payment';
-import { authorise, declinedError } from './flow';
+import { authorise, declinedError, type Payee } from './flow';
 
 export interface DepositOutcome {
   pi: Stripe.PaymentIntent;
@@ -25,6 +25,8 @@ export async function chargeDeposit(
     paymentMethod: string;
     idempotencyKey: string;
     returnUrl: string;
+    /** the salon's account (payments/connect.ts payeeOf) */
+    payee: Payee | null;
   },
 ): Promise<DepositOutcome> {
   const row: DepositRow = { id: a.appointmentId, salon_id: a.salonId, status: 'pending', deposit: a.amount, currency: a.currency };

@@ -33,6 +33,47 @@ export interface PaymentTarget {
   failed(paymentIntentId: string | null, declined?: Declined): Promise<unknown>;
 }
 
+/**
+ * Who a salon's payment goes to (docs/payments.md): its connected account, by a destination
+ * charge (the intent, the client's customer and saved card stay on the platform; the money is
+ * transferred to the account, which is the settlement merchant), less the platform's fee.
+ */
+export interface Payee {
+  account: string;
+  /** the platform's fee, per cent of the amount (config STRIPE_PLATFORM_FEE_PERCENT) */
+  feePercent: number;
+}
+
+/** The platform's fee on an amount, in minor units (rounded half up). */
+export const platformFee = (amount: number, feePercent: number) => Math.round((amount * feePercent) / 100);
+
+/** The Connect fields of a salon's payment: a PaymentIntent's, or a Checkout Session's payment_intent_data. */
+export function chargeOn(payee: Payee, amount: number) {
+  return {
+    transfer_data: { destination: payee.account },
+    on_behalf_of: payee.account,
+    application_fee_amount: platformFee(amount, payee.feePercent),
+  };
+}
+
+/**
+ * A refund of a salon's payment: a destination charge's transfer is reversed (the money comes
+ * back from the salon's account that received it) and the platform's fee is given back with it.
+ * An intent made before Connect (no transfer) is refunded as it was.
+ */
+export function refundOf(pi: Stripe.PaymentIntent): Stripe.RefundCreateParams {
+  return pi.transfer_data ? { payment_intent: pi.id, reverse_transfer: true, refund_application_fee: true } : { payment_intent: pi.id };
+}
+
+/** 409: the salon's account cannot take payments (none yet, or Stripe disabled it). */
+export const notReady = () =>
+  new AppError(
+    'CONFLICT',
+    'This salon cannot take card payments at the moment. Please contact the salon.',
+    'payment',
+    'payments_not_ready',
+  );
+
 /** A card's refusal of a payment attempt, as Stripe's card_error states it. */
 export interface Declined {
   paymentIntentId: string | null;
@@ -117,14 +158,22 @@ export async function settle(stripe: Stripe, target: PaymentTarget, pi: Stripe.P
  * Pays a target with a saved card: authorised with manual capture and confirmed at once, then
  * settled as above. 3-D Secure answers requires_action; a card refused outright lets the target go
  * and answers 402 with the spec's message. `idempotencyKey` makes a retry the same payment.
+ * The payment is the salon's (`payee`: its connected account and the platform's fee); a salon
+ * that cannot take payments lets the target go and answers 409.
  * `offSession`: the client is not there (a no-show fee): Stripe then declines with
  * authentication_required where the bank wants the client, instead of asking for 3-D Secure.
  */
 export async function authorise(
   stripe: Stripe,
   target: PaymentTarget,
-  a: { customer: string; paymentMethod: string; idempotencyKey: string } & ({ returnUrl: string } | { offSession: true }),
+  a: { customer: string; paymentMethod: string; idempotencyKey: string; payee: Payee | null } & (
+    { returnUrl: string } | { offSession: true }
+  ),
 ): Promise<Settled> {
+  if (!a.payee) {
+    await target.failed(null);
+    throw notReady();
+  }
   let pi: Stripe.PaymentIntent;
   try {
     pi = await stripe.paymentIntents.create(
@@ -137,6 +186,7 @@ export async function authorise(
         confirm: true,
         ...('offSession' in a ? { off_session: true } : { return_url: a.returnUrl }),
         metadata: { ...target.metadata, [SALON_KEY]: String(target.salonId) },
+        ...chargeOn(a.payee, target.amount),
       },
       { idempotencyKey: a.idempotencyKey },
     );

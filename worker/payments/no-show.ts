@@ -3,12 +3,14 @@ import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import { CARD_MISSING, feeAccepted, feeRefused, recordFeeIntent, type NoShowFeeRow } from '../db/no-show-fees';
 import { AppError } from '../errors';
 import { savedCard } from './cards';
+import { payeeOf } from './connect';
 import { authorise, settle, type PaymentTarget, type Settled } from './flow';
 
 /** The metadata naming a no-show fee's appointment on its payment intent. */
 export const NO_SHOW_KEY = 'no_show_for';
 
 const MSG_NO_CARD = 'This client has no card on file, so the fee cannot be charged.';
+const MSG_NOT_READY = 'This salon cannot take card payments yet (Get paid), so the fee cannot be charged.';
 
 /**
  * A no-show fee as a payment target of the one payment flow (payments/flow.ts): taken when
@@ -48,10 +50,21 @@ export async function chargeNoShowFee(
   db: D1Database,
   stripe: Stripe,
   fee: NoShowFeeRow,
+  feePercent: number,
 ): Promise<{ settled: Settled | null; linkSecret: string | null }> {
   const card = await savedCard(db, fee.client_id);
   if (!card) {
     await feeRefused(db, fee.appointment_id, { status: 'failed', paymentIntentId: null, code: CARD_MISSING, message: MSG_NO_CARD });
+    return { settled: null, linkSecret: null };
+  }
+  const payee = await payeeOf(db, fee.salon_id, feePercent);
+  if (!payee) {
+    await feeRefused(db, fee.appointment_id, {
+      status: 'failed',
+      paymentIntentId: null,
+      code: 'payments_not_ready',
+      message: MSG_NOT_READY,
+    });
     return { settled: null, linkSecret: null };
   }
   // the link names its salon, so the link's calls find the salon's database (crypto.ts salonToken)
@@ -64,6 +77,7 @@ export async function chargeNoShowFee(
       // the fee's own: its salon and appointment (ids are per database), when it was first claimed, and which attempt
       idempotencyKey: `no-show-${fee.salon_id}-${fee.appointment_id}-${fee.created_at}-${fee.attempt}`,
       offSession: true,
+      payee,
     });
     return { settled, linkSecret: null };
   } catch (e) {

@@ -2,6 +2,8 @@ import type Stripe from 'stripe';
 import { toMajor } from '../../shared/money';
 import type { VoucherFromSession } from '../../shared/vouchers';
 import { salonById, voucherSettingsOf, type SalonRow } from '../db/salons';
+import { payeeOf } from './connect';
+import { chargeOn, notReady } from './flow';
 import { expiryDateOf, newVoucherCode } from './voucher-rules';
 import { insertVoucherOnce, insertVoucherPurchase, voucherBySession, voucherPurchaseBySession, type VoucherRow } from '../db/vouchers';
 
@@ -25,6 +27,8 @@ export interface VoucherCheckoutInput {
   idempotencyKey: string;
   /** the shop's origin, for Stripe's return links */
   origin: string;
+  /** the platform's fee, per cent (config) */
+  feePercent: number;
   now: number;
 }
 
@@ -35,6 +39,9 @@ export async function createVoucherCheckout(
   a: VoucherCheckoutInput,
 ): Promise<{ session_id: string; url: string }> {
   const { salon } = a;
+  // the voucher is the salon's: paid to its connected account, less the platform's fee
+  const payee = await payeeOf(db, salon.id, a.feePercent);
+  if (!payee) throw notReady();
   const session = await stripe.checkout.sessions.create(
     {
       mode: 'payment',
@@ -49,6 +56,7 @@ export async function createVoucherCheckout(
         },
       ],
       customer_email: a.purchaserEmail,
+      payment_intent_data: chargeOn(payee, a.amountMinor),
       metadata: { salon_id: String(salon.id), amount: String(toMajor(a.amountMinor)), kind: 'voucher' },
       success_url: `${a.origin}/salon/${salon.id}/voucher/confirmation?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${a.origin}/salon/${salon.id}/voucher`,

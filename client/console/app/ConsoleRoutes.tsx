@@ -13,6 +13,7 @@ const Diary = lazy(() => import('../diary/Diary').then((m) => ({ default: m.Diar
 const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
 const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: m.Clients })));
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
+const GetPaid = lazy(() => import('../payments/GetPaid').then((m) => ({ default: m.GetPaid })));
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
@@ -32,6 +33,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   requests: Requests,
   vouchers: Vouchers,
   addresses: Addresses,
+  'get-paid': GetPaid,
 };
 
 /** The signed-in console: /salons/{id}/{place}, each place only for the roles that may use it. */

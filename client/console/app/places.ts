@@ -25,6 +25,7 @@ export const PLACES = [
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
   { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings },
   { path: 'addresses', label: 'Addresses', roles: CAN.manageAddresses },
+  { path: 'get-paid', label: 'Get paid', roles: CAN.managePayments },
   { path: 'team', label: 'Team', roles: CAN.inviteStaff },
   { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
   { path: 'history', label: 'History', roles: CAN.readHistory },

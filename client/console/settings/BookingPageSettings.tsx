@@ -85,13 +85,13 @@ function SettingsForm({ salonId, salonName, loaded }: { salonId: number; salonNa
       <p className={css({ mb: '4', color: 'textMuted' })}>How {salonName} looks and works for clients who book online.</p>
       <S.Appearance form={form} salonId={salonId} />
       <S.OnlineBooking form={form} />
-      <S.DepositsAndCards form={form} />
+      <S.DepositsAndCards form={form} paymentsReady={base.can_take_payments !== false} />
       <S.Cancellations form={form} />
       <S.Waitlist form={form} />
       <S.Texts form={form} />
       <S.Photos salonId={salonId} />
       <S.AddressAndHours form={form} />
-      <S.GiftVouchers form={form} />
+      <S.GiftVouchers form={form} paymentsReady={base.can_take_payments !== false} />
       <S.Reminders form={form} />
       <S.Tracking form={form} />
       <div

@@ -15,7 +15,7 @@ const fresh = (type: Deposit['type'], was: Deposit): Deposit =>
   type === was.type ? was : type === 'fixed' ? { type, amount: 1000 } : type === 'percentage' ? { type, percent: 20 } : { type: 'none' };
 
 /** The deposit taken when a client books online: none, a fixed amount, or a percentage. */
-export function DepositSetting({ form }: { form: SettingsForm }) {
+export function DepositSetting({ form, hint }: { form: SettingsForm; hint?: string }) {
   const id = useId();
   const error = messageAt(form.formState.errors, 'deposit');
   return (
@@ -25,8 +25,16 @@ export function DepositSetting({ form }: { form: SettingsForm }) {
       render={({ field }) => {
         const deposit = field.value;
         return (
-          <fieldset className={css({ mb: '4', border: 'none', p: '0' })} aria-describedby={error ? `${id}-error` : undefined}>
+          <fieldset
+            className={css({ mb: '4', border: 'none', p: '0' })}
+            aria-describedby={[hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined}
+          >
             <legend className={fieldLabel}>Deposit when booking online</legend>
+            {hint && (
+              <p id={`${id}-hint`} className={css({ fontSize: 'sm', color: 'textMuted', mb: '1' })}>
+                {hint}
+              </p>
+            )}
             {CHOICES.map((c) => (
               <label key={c.type} className={css({ display: 'flex', gap: '2', alignItems: 'center', py: '1' })}>
                 <input

@@ -11,6 +11,8 @@ import { Photos as PhotoPlaces } from './Photos';
 import { Preview } from './Preview';
 import { ReminderSettings } from './ReminderSettings';
 import { VoucherSettings } from './VoucherSettings';
+import { PaymentsNeeded } from './PaymentsNeeded';
+import { CARD_SETTINGS_NEED_PAYMENTS } from '../../../shared/console/payments';
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -89,12 +91,21 @@ export function OnlineBooking({ form }: { form: SettingsForm }) {
   );
 }
 
-export function DepositsAndCards({ form }: { form: SettingsForm }) {
+/** Why a card setting cannot be switched on yet, beside it (docs/payments.md §4); nothing once the salon can take payments. */
+const cardHint = (paymentsReady: boolean) => (paymentsReady ? undefined : CARD_SETTINGS_NEED_PAYMENTS);
+
+export function DepositsAndCards({ form, paymentsReady }: { form: SettingsForm; paymentsReady: boolean }) {
   return (
     <Section title="Deposits and cards">
-      <OnOffSetting form={form} name="needs_card" label="Clients must save a card to book online" />
-      <DepositSetting form={form} />
-      <OnOffSetting form={form} name="no_show_protection" label="Charge a fee to the client’s saved card when they do not come" />
+      {!paymentsReady && <PaymentsNeeded />}
+      <OnOffSetting form={form} name="needs_card" label="Clients must save a card to book online" hint={cardHint(paymentsReady)} />
+      <DepositSetting form={form} hint={cardHint(paymentsReady)} />
+      <OnOffSetting
+        form={form}
+        name="no_show_protection"
+        label="Charge a fee to the client’s saved card when they do not come"
+        hint={cardHint(paymentsReady)}
+      />
       <MoneySetting
         form={form}
         name="no_show_fee"
@@ -175,10 +186,10 @@ export function AddressAndHours({ form }: { form: SettingsForm }) {
   );
 }
 
-export function GiftVouchers({ form }: { form: SettingsForm }) {
+export function GiftVouchers({ form, paymentsReady }: { form: SettingsForm; paymentsReady: boolean }) {
   return (
     <Section title="Gift vouchers">
-      <VoucherSettings form={form} />
+      <VoucherSettings form={form} onSaleHint={cardHint(paymentsReady)} />
     </Section>
   );
 }

@@ -14,11 +14,11 @@ const parseList = (text: string) =>
     .map(toMinor);
 
 /** Gift vouchers: on sale or not, the amounts offered, a custom range, and how long they are valid. */
-export function VoucherSettings({ form }: { form: SettingsForm }) {
+export function VoucherSettings({ form, onSaleHint }: { form: SettingsForm; onSaleHint?: string }) {
   const errors = form.formState.errors;
   return (
     <>
-      <OnOffSetting form={form} name="vouchers_on_sale" label="Sell gift vouchers on your booking page" />
+      <OnOffSetting form={form} name="vouchers_on_sale" label="Sell gift vouchers on your booking page" hint={onSaleHint} />
       <Controller
         control={form.control}
         name="voucher_amounts"

@@ -6,7 +6,10 @@ import type { StandInsApp as AppEnv } from '../env';
 import { API_VERSION_FORMAT, authenticate, checkVersion } from './auth';
 import { configuredOrigin } from './config';
 import type { Ctx, Route } from './context';
+import { checkScope, recordOwner, requestAccount } from './account-scope';
+import { accountRoutes } from './accounts';
 import { checkout } from './checkout';
+import { connectOnboarding } from './connect-onboarding';
 import { checkoutSessionRoutes } from './checkout-sessions';
 import { customerRoutes } from './customers';
 import { parseForm } from './form';
@@ -32,6 +35,7 @@ const ROUTES: Route[] = [
   ...paymentIntentRoutes,
   ...refundRoutes,
   ...checkoutSessionRoutes,
+  ...accountRoutes,
 ];
 
 function answerOf(err: unknown): Answer {
@@ -83,6 +87,7 @@ async function serve(c: Context<AppEnv>, route: Route) {
     checkVersion(c.req.header('Stripe-Version'));
     const pairs = await formOf(c);
     const url = new URL(c.req.url);
+    const account = await requestAccount(c.env.DB, c.req.header('Stripe-Account'));
     const ctx: Ctx = {
       db: c.env.DB,
       env: c.env,
@@ -92,12 +97,16 @@ async function serve(c: Context<AppEnv>, route: Route) {
       keyKind,
       params: c.req.param() as Record<string, string>,
       input: parseForm(pairs),
+      account,
       // in-process calls (the SDK's fetch client) keep Stripe's host: no public origin then
       origin: configuredOrigin(c.env) ?? (url.hostname === 'api.stripe.com' ? undefined : url.origin),
     };
     const run = async (): Promise<Answer> => {
       try {
-        return { status: 200, body: await route.handler(ctx), store: true };
+        await checkScope(ctx.db, route, account, ctx.params, ctx.input as Record<string, unknown>);
+        const body = await route.handler(ctx);
+        if (route.method === 'POST') await recordOwner(ctx.db, account, body);
+        return { status: 200, body, store: true };
       } catch (e) {
         return answerOf(e);
       }
@@ -124,7 +133,7 @@ paymentsStandIn.use(
   cors({
     origin: '*',
     allowMethods: ['GET', 'POST'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Stripe-Version', 'Idempotency-Key'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Stripe-Version', 'Idempotency-Key', 'Stripe-Account'],
     exposeHeaders: ['Request-Id', 'Stripe-Version', 'Idempotency-Key', 'Idempotent-Replayed', 'Original-Request'],
     maxAge: 86_400,
   }),
@@ -140,5 +149,6 @@ paymentsStandIn.all('/v1/*', (c) => {
 
 paymentsStandIn.route('/3ds', threeDSecure);
 paymentsStandIn.route('/checkout', checkout);
+paymentsStandIn.route('/connect/onboarding', connectOnboarding);
 
 paymentsStandIn.onError((err, c) => respond(c, answerOf(err), newId('req'), null));

@@ -37,6 +37,7 @@ async function intentFor(
     customer: null,
     metadata: {},
     capture_method: 'automatic',
+    ...stored.internal.connect,
   });
   const internal: IntentInternal = { returnUrl: returnPath(stored.object.id) };
   return { pi, internal, write: { table: 'stripe_payment_intents', object: pi, internal } };

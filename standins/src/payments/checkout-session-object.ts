@@ -1,3 +1,4 @@
+import type { ConnectFields } from './connect-charges';
 import type { EventSource } from './context';
 import { automatic, commitWithEvents, type EventDraft } from './events';
 import { newId, unixSeconds } from './ids';
@@ -77,6 +78,8 @@ export interface CsInternal {
   pendingIntent?: string;
   /** the email the buyer typed on the page (the session's customer_details once paid) */
   email?: string;
+  /** payment_intent_data's Connect fields (destination charge, application fee), given to the session's payment intent */
+  connect?: ConnectFields;
 }
 
 export type StoredCs = Stored<CheckoutSession, CsInternal>;

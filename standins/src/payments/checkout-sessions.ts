@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { expireCheckoutSession, loadCheckoutSession, newCheckoutSession, type LineItem } from './checkout-session-object';
+import { connectFields, connectParams } from './connect-charges';
 import type { Ctx, Route } from './context';
 import { newId } from './ids';
 import { applyMetadata } from './metadata';
@@ -38,6 +39,7 @@ const createCs = z.strictObject({
   cancel_url: absoluteUrl.optional(),
   customer_email: email.optional(),
   metadata: metadataParam,
+  payment_intent_data: z.strictObject(connectParams).optional(),
 });
 
 /**
@@ -94,6 +96,9 @@ async function create(ctx: Ctx): Promise<object> {
       'amount_too_large',
     );
   }
+  const connect = p.payment_intent_data
+    ? await connectFields(ctx.db, p.payment_intent_data, amount, ctx.account, 'payment_intent_data')
+    : undefined;
   const cs = newCheckoutSession(ctx.now, ctx.origin, {
     amount,
     currency,
@@ -102,7 +107,7 @@ async function create(ctx: Ctx): Promise<object> {
     customer_email: p.customer_email ?? null,
     metadata: applyMetadata({}, p.metadata),
   });
-  await commit(ctx.db, [{ table: 'stripe_checkout_sessions', object: cs, internal: { lineItems } }]);
+  await commit(ctx.db, [{ table: 'stripe_checkout_sessions', object: cs, internal: { lineItems, ...(connect ? { connect } : {}) } }]);
   return cs;
 }
 

@@ -8,6 +8,8 @@ export const LOCAL_STRIPE = {
   secretKey: 'sk_test_local_standin',
   publishableKey: 'pk_test_local_standin',
   webhookSecret: 'whsec_local_standin',
+  /** the Connect endpoint's own signing secret (account.updated and other connected-account events) */
+  connectWebhookSecret: 'whsec_local_standin_connect',
 } as const;
 
 export type PaymentsEnv = StandInsEnv;

@@ -14,6 +14,8 @@ export interface Ctx {
   params: Record<string, string>;
   /** the form body of a POST, the query of a GET */
   input: FormRecord;
+  /** the Stripe-Account header's connected account (Connect), null for the platform's own objects */
+  account: string | null;
   /** public origin of the stand-in's pages when known (configured, or the request's own host) */
   origin: string | undefined;
 }

@@ -16,11 +16,14 @@ type EventType =
   | 'setup_intent.setup_failed'
   | 'setup_intent.canceled'
   | 'checkout.session.completed'
-  | 'checkout.session.expired';
+  | 'checkout.session.expired'
+  | 'account.updated';
 
 export interface EventDraft {
   type: EventType;
   object: { id: string };
+  /** a Connect event: the connected account it happened on (the event's `account`, sent to the Connect endpoint) */
+  account?: string;
 }
 
 /** The insert of one event: the exact JSON body a webhook will carry (signed as is). */
@@ -30,6 +33,7 @@ function eventStatement(db: D1Database, draft: EventDraft, source: EventSource):
   const payload = JSON.stringify({
     id,
     object: 'event',
+    ...(draft.account ? { account: draft.account } : {}),
     api_version: Stripe.API_VERSION,
     created,
     data: { object: draft.object },
@@ -47,12 +51,13 @@ function eventStatement(db: D1Database, draft: EventDraft, source: EventSource):
 export const automatic = (now: number): EventSource => ({ now, requestId: null, idempotencyKey: null });
 
 /** Commits writes with the events of the change, atomically (false after a lost race). */
-export const commitWithEvents = (db: D1Database, writes: Write[], events: EventDraft[], source: EventSource) =>
-  commit(
-    db,
-    writes,
-    events.map((e) => eventStatement(db, e, source)),
-  );
+export const commitWithEvents = (
+  db: D1Database,
+  writes: Write[],
+  events: EventDraft[],
+  source: EventSource,
+  extra: D1PreparedStatement[] = [],
+) => commit(db, writes, [...events.map((e) => eventStatement(db, e, source)), ...extra]);
 
 export interface WebhookEvent {
   id: string;
@@ -99,16 +104,25 @@ export async function markDelivered(db: D1Database, id: string, now = Date.now()
   return res.meta.changes > 0;
 }
 
+/** Whether an event happened on a connected account (it names one): Stripe sends those to the Connect endpoint. */
+const isConnectEvent = (w: WebhookEvent) => typeof (JSON.parse(w.payload) as { account?: unknown }).account === 'string';
+
 /**
- * POSTs undelivered events to the configured endpoint (the product's /webhooks/stripe), each
- * signed with the sandbox's webhook secret as Stripe signs them; an event is marked delivered
- * once the endpoint answers 2xx, so a failed delivery is tried again after the next API call.
+ * POSTs undelivered events to the configured endpoints, each signed as Stripe signs them: the
+ * platform's own events to `endpoint` (the product's /webhooks/stripe) with the sandbox's webhook
+ * secret, a connected account's events to `connectEndpoint` (/webhooks/stripe-connect) with the
+ * Connect endpoint's own secret. An event is marked delivered once its endpoint answers 2xx, so a
+ * failed delivery is tried again after the next API call; one with no endpoint configured waits.
  */
-export async function deliverWebhooks(db: D1Database, endpoint: string | undefined): Promise<number> {
-  if (!endpoint) return 0;
+export async function deliverWebhooks(db: D1Database, endpoint: string | undefined, connectEndpoint?: string): Promise<number> {
+  if (!endpoint && !connectEndpoint) return 0;
   let delivered = 0;
   for (const w of await pendingWebhooks(db)) {
-    const res = await fetch(endpoint, await webhookRequestInit(w, LOCAL_STRIPE.webhookSecret)).catch(() => null);
+    const connect = isConnectEvent(w);
+    const url = connect ? connectEndpoint : endpoint;
+    if (!url) continue;
+    const secret = connect ? LOCAL_STRIPE.connectWebhookSecret : LOCAL_STRIPE.webhookSecret;
+    const res = await fetch(url, await webhookRequestInit(w, secret)).catch(() => null);
     if (!res) break; // the endpoint is not up (yet): try again later
     await res.body?.cancel();
     if (res.ok && (await markDelivered(db, w.id))) delivered++;

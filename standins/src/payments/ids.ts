@@ -12,9 +12,9 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req' | 'cs_test' | 'li';
+export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req' | 'cs_test' | 'li' | 'acct' | 'trr';
 
-const LENGTHS: Partial<Record<IdPrefix, number>> = { req: 14, cs_test: 58 };
+const LENGTHS: Partial<Record<IdPrefix, number>> = { req: 14, cs_test: 58, acct: 16 };
 
 /** 'pi' → 'pi_3MtwBwLkdIwHu7ix28a3tqPa' (24 characters after the prefix, as Stripe's; a checkout session's are longer). */
 export const newId = (prefix: IdPrefix) => `${prefix}_${randomBase62(LENGTHS[prefix] ?? 24)}`;

@@ -8,5 +8,6 @@
  */
 export { LOCAL_STRIPE } from './config';
 export { paymentsStandIn } from './app';
+export { devAccounts } from './connect-onboarding';
 export { deliverWebhooks, markDelivered, pendingWebhooks, webhookEvents } from './events';
 export { signWebhook, webhookRequestInit } from './webhooks';

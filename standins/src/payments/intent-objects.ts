@@ -30,7 +30,7 @@ export interface PaymentIntent extends Omit<IntentFields, 'status'> {
   amount_details: { tip: Record<string, never> };
   amount_received: number;
   application: null;
-  application_fee_amount: null;
+  application_fee_amount: number | null;
   automatic_payment_methods: null;
   canceled_at: number | null;
   cancellation_reason: 'automatic' | null;
@@ -40,7 +40,7 @@ export interface PaymentIntent extends Omit<IntentFields, 'status'> {
   description: null;
   last_payment_error: object | null;
   latest_charge: string | null;
-  on_behalf_of: null;
+  on_behalf_of: string | null;
   payment_method_configuration_details: null;
   payment_method_options: { card: { installments: null; mandate_options: null; network: null; request_three_d_secure: 'automatic' } };
   processing: null;
@@ -52,7 +52,7 @@ export interface PaymentIntent extends Omit<IntentFields, 'status'> {
   statement_descriptor: null;
   statement_descriptor_suffix: null;
   status: IntentFields['status'] | 'requires_capture';
-  transfer_data: null;
+  transfer_data: { destination: string } | null;
   transfer_group: null;
 }
 
@@ -83,6 +83,8 @@ export interface IntentInternal {
   captureBefore?: number;
   /** minor units refunded so far (the charge's amount_refunded) */
   amountRefunded?: number;
+  /** Connect: minor units of the application fee given back with a refund (refund_application_fee) */
+  applicationFeeRefunded?: number;
 }
 
 export type StoredIntent<K extends Intent['object']> = Stored<IntentOf<K>, IntentInternal>;
@@ -106,7 +108,8 @@ function intentFields(prefix: 'pi' | 'seti', now: number, customer: string | nul
 
 export function newPaymentIntent(
   now: number,
-  p: Pick<PaymentIntent, 'amount' | 'currency' | 'customer' | 'metadata' | 'capture_method'>,
+  p: Pick<PaymentIntent, 'amount' | 'currency' | 'customer' | 'metadata' | 'capture_method'> &
+    Partial<Pick<PaymentIntent, 'application_fee_amount' | 'on_behalf_of' | 'transfer_data'>>,
 ): PaymentIntent {
   return {
     ...intentFields('pi', now, p.customer, p.metadata),
@@ -116,7 +119,7 @@ export function newPaymentIntent(
     amount_details: { tip: {} },
     amount_received: 0,
     application: null,
-    application_fee_amount: null,
+    application_fee_amount: p.application_fee_amount ?? null,
     automatic_payment_methods: null,
     canceled_at: null,
     cancellation_reason: null,
@@ -126,7 +129,7 @@ export function newPaymentIntent(
     description: null,
     last_payment_error: null,
     latest_charge: null,
-    on_behalf_of: null,
+    on_behalf_of: p.on_behalf_of ?? null,
     payment_method_configuration_details: null,
     payment_method_options: { card: { installments: null, mandate_options: null, network: null, request_three_d_secure: 'automatic' } },
     processing: null,
@@ -137,7 +140,7 @@ export function newPaymentIntent(
     source: null,
     statement_descriptor: null,
     statement_descriptor_suffix: null,
-    transfer_data: null,
+    transfer_data: p.transfer_data ?? null,
     transfer_group: null,
   };
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Ctx, Route } from './context';
+import { connectFields, connectParams } from './connect-charges';
 import { loadCustomer } from './customers';
 import { sameSecret, unixSeconds } from './ids';
 import { checkMinimum, newPaymentIntent, type IntentInternal, type PaymentIntent } from './intent-objects';
@@ -27,6 +28,7 @@ const createPi = z.strictObject({
   off_session: offSessionParam.optional(),
   return_url: returnUrl.optional(),
   metadata: metadataParam,
+  ...connectParams,
 });
 const confirmPi = z.strictObject({
   payment_method: idParam.optional(),
@@ -48,6 +50,7 @@ async function create(ctx: Ctx): Promise<object> {
   if (!p.confirm && p.off_session !== undefined)
     throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
+  const connect = await connectFields(ctx.db, p, p.amount, ctx.account);
   const change = await retrying(async () => {
     const intent = newPaymentIntent(ctx.now, {
       amount: p.amount,
@@ -55,6 +58,7 @@ async function create(ctx: Ctx): Promise<object> {
       customer,
       metadata: applyMetadata({}, p.metadata),
       capture_method: p.capture_method ?? 'automatic',
+      ...connect,
     });
     const internal: IntentInternal = {};
     let attempt: Attempt = { events: [] };

@@ -5,7 +5,7 @@ import { newId, unixSeconds } from './ids';
 import type { Metadata } from './metadata';
 import type { PaymentIntent } from './intent-objects';
 import { loadIntent } from './intents';
-import { idParam, listParams } from './params';
+import { formBool, idParam, listParams } from './params';
 import { invalidRequest } from './stripe-error';
 import { listObjects, retrying } from './store';
 import { parseParams } from './validation';
@@ -24,10 +24,17 @@ interface Refund {
   receipt_number: null;
   source_transfer_reversal: null;
   status: 'succeeded';
-  transfer_reversal: null;
+  /** the reversal of a destination charge's transfer (reverse_transfer=true) */
+  transfer_reversal: string | null;
 }
 
-const createRefund = z.strictObject({ payment_intent: idParam });
+const createRefund = z.strictObject({
+  payment_intent: idParam,
+  /** Connect: a destination charge's transfer is taken back from the connected account too */
+  reverse_transfer: formBool.optional(),
+  /** Connect: the platform's application fee is given back too (recorded on the intent's sandbox state) */
+  refund_application_fee: formBool.optional(),
+});
 const listRefunds = z.strictObject({ ...listParams, payment_intent: idParam.optional() });
 
 /** The stand-in's intents have no charge objects: the one charge of an intent is named after it. */
@@ -84,8 +91,9 @@ async function create(ctx: Ctx): Promise<object> {
       receipt_number: null,
       source_transfer_reversal: null,
       status: 'succeeded',
-      transfer_reversal: null,
+      transfer_reversal: p.reverse_transfer && pi.transfer_data ? newId('trr') : null,
     };
+    const feeRefunded = p.refund_application_fee && pi.application_fee_amount ? pi.application_fee_amount : 0;
     const refunded = pi.amount_received;
     const committed = await commitWithEvents(
       ctx.db,
@@ -93,7 +101,7 @@ async function create(ctx: Ctx): Promise<object> {
         {
           table: 'stripe_payment_intents',
           object: pi,
-          internal: { ...stored.internal, amountRefunded: refunded },
+          internal: { ...stored.internal, amountRefunded: refunded, ...(feeRefunded ? { applicationFeeRefunded: feeRefunded } : {}) },
           expected: stored.revision,
         },
         { table: 'stripe_refunds', object: refund },

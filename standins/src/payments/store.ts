@@ -13,7 +13,8 @@ export type Table =
   | 'stripe_setup_intents'
   | 'stripe_payment_intents'
   | 'stripe_refunds'
-  | 'stripe_checkout_sessions';
+  | 'stripe_checkout_sessions'
+  | 'stripe_accounts';
 
 interface StripeObject {
   id: string;

@@ -48,6 +48,7 @@ const NAMES = {
   payment_intent: 'payment_intent',
   setup_intent: 'setupintent',
   checkout_session: 'checkout.session',
+  account: 'account',
 } as const;
 export type Resource = keyof typeof NAMES;
 

@@ -182,7 +182,12 @@ export const consoleDesk = new Hono<AppEnv>()
           now,
         });
         if (claimed) {
-          const { linkSecret } = await chargeNoShowFee(c.env.DB, stripeFor(c.get('config')), claimed);
+          const { linkSecret } = await chargeNoShowFee(
+            c.env.DB,
+            stripeFor(c.get('config')),
+            claimed,
+            c.get('config').stripe.platformFeePercent,
+          );
           if (linkSecret) {
             const link = `${originOf(c)}/api/no-show/${p.appointmentId}/${linkSecret}`;
             const fee = formatMoney(salon.no_show_fee, salon.currency, salon.country_code);

@@ -1,8 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { CAN } from '../../../shared/console/roles';
 import { settingsPatchSchema, settingsSchema, type ConsoleSettings } from '../../../shared/console/settings';
-import { changesBetween, columnsOf, settingsOf } from '../../console/settings';
+import { cardSettingsOf, changesBetween, columnsOf, settingsOf } from '../../console/settings';
 import { salonById, saveSettingsStatement } from '../../db/salons';
+import { refuseCardSettings } from '../../payments/card-settings';
+import { canTakePayments } from '../../payments/connect';
 import { changedSince, historyStatements } from '../../db/settings-history';
 import type { AppEnv } from '../../env';
 import { errorBody } from '../../error-answer';
@@ -47,7 +49,7 @@ async function stale(c: Context<AppEnv>, salonId: number, from: number) {
     ...errorBody(c, 'PRECONDITION_FAILED', MSG_STALE),
     error: 'STALE_VERSION',
     message: MSG_STALE,
-    current: { version: row.settings_version, settings: settingsOf(row) },
+    current: { version: row.settings_version, settings: settingsOf(row), can_take_payments: await canTakePayments(c.env.DB, salonId) },
     changed: await changedSince(c.env.DB, salonId, from),
   };
   return c.json(body, 412);
@@ -63,7 +65,8 @@ export const consoleSettings = new Hono<AppEnv>()
     const row = await salonOf(c, staffOf(c).salonId);
     c.header('Cache-Control', 'private, no-store');
     c.header('ETag', `"${row.settings_version}"`);
-    return c.json({ version: row.settings_version, settings: settingsOf(row) });
+    const can_take_payments = await canTakePayments(c.env.DB, row.id);
+    return c.json({ version: row.settings_version, settings: settingsOf(row), can_take_payments });
   })
   .patch(
     '/console/salons/:id/settings',
@@ -81,9 +84,11 @@ export const consoleSettings = new Hono<AppEnv>()
       if (row.settings_version !== from) return stale(c, staff.salonId, from);
       const before = settingsOf(row);
       const after = checkedWhole({ ...before, ...c.req.valid('json') });
+      const can_take_payments = await canTakePayments(c.env.DB, staff.salonId);
+      refuseCardSettings(cardSettingsOf(before), cardSettingsOf(after), can_take_payments);
       const changes = changesBetween(before, after);
       c.header('Cache-Control', 'private, no-store');
-      if (changes.length === 0) return c.json({ version: row.settings_version, settings: before });
+      if (changes.length === 0) return c.json({ version: row.settings_version, settings: before, can_take_payments });
       const changed = Object.fromEntries(changes.map((ch) => [ch.field, after[ch.field]]));
       const changeId = crypto.randomUUID();
       const db = c.env.DB;
@@ -95,6 +100,6 @@ export const consoleSettings = new Hono<AppEnv>()
       changedScopes(c, [SCOPES.salon(staff.salonId), ...(row.group_id ? [SCOPES.group(row.group_id)] : [])]);
       const updated = await salonOf(c, staff.salonId);
       c.header('ETag', `"${updated.settings_version}"`);
-      return c.json({ version: updated.settings_version, settings: settingsOf(updated) });
+      return c.json({ version: updated.settings_version, settings: settingsOf(updated), can_take_payments });
     },
   );

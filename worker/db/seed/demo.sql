@@ -275,3 +275,12 @@ UPDATE staff_roles SET joined_at = 1767225600000 WHERE staff_id IN (1, 2, 3, 4) 
 INSERT OR IGNORE INTO staff_salons (email, kind, place_id, sub)
   SELECT st.email, CASE WHEN r.salon_id IS NULL THEN 'group' ELSE 'salon' END, coalesce(r.salon_id, r.group_id), st.sub
   FROM staff_roles r JOIN staff st ON st.id = r.staff_id;
+
+-- The demo salons' connected accounts (migration 0037; standins/seed/demo_accounts.sql): salons 1
+-- and 2 have finished Stripe onboarding, salon 3 has not started. Only a salon with no account yet.
+UPDATE salons SET stripe_account_id = 'acct_DemoWillowIslington', stripe_charges_enabled = 1, stripe_payouts_enabled = 1,
+  stripe_details_submitted = 1, stripe_requirements = '{"currently_due":[],"past_due":[],"pending_verification":[],"disabled_reason":null}'
+  WHERE id = 1 AND stripe_account_id IS NULL;
+UPDATE salons SET stripe_account_id = 'acct_DemoWillowShoreditch', stripe_charges_enabled = 1, stripe_payouts_enabled = 1,
+  stripe_details_submitted = 1, stripe_requirements = '{"currently_due":[],"past_due":[],"pending_verification":[],"disabled_reason":null}'
+  WHERE id = 2 AND stripe_account_id IS NULL;
