@@ -121,9 +121,11 @@ test("the set-up: the country's own rules on the screen, then the salon is creat
   expect(screen.getByRole('link', { name: 'https://book.example.test/salon/9' })).toBeTruthy();
   expect(await screen.findByText('No short link yet.')).toBeTruthy();
   apiStub.answer('GET /api/console/me', { json: mine });
-  apiStub.answer('GET /api/console/salons/9/settings', { status: 503, body: { detail: 'Not in this test' } });
+  // the console opens on the new salon's Today (what it shows is console-landing.test.tsx's)
+  for (const what of ['today', 'realtime'])
+    apiStub.answer(`GET /api/console/salons/9/${what}`, { status: 503, body: { detail: 'Not in this test' } });
   await user.click(screen.getByRole('button', { name: 'Go to your console' }));
-  await waitFor(() => expect(window.location.pathname).toBe('/console/salons/9/booking-page'));
+  await waitFor(() => expect(window.location.pathname).toBe('/console/salons/9/today'));
   expect(apiStub.calls.find((c) => c.path === '/api/console/salons')?.body).toEqual({
     name: 'Brooklyn Nails',
     country: 'US',
