@@ -1,7 +1,7 @@
 import type { Bootstrap } from '../../shared/types';
 import type { GroupPicker as GroupPickerScreen } from '../features/group/GroupPicker';
 import { ErrorBoundary } from './ErrorBoundary';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
 import { CookieBanner } from '../components/CookieBanner';
@@ -29,7 +29,7 @@ export function App({
 }: {
   boot: Bootstrap;
   location?: string;
-  GroupPicker?: typeof GroupPickerScreen;
+  GroupPicker?: ComponentType<ComponentProps<typeof GroupPickerScreen>>;
 }) {
   switch (boot.page) {
     case 'salon':
