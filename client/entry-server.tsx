@@ -3,6 +3,7 @@ import { renderToReadableStream } from 'react-dom/server';
 import type { Bootstrap } from '../shared/types';
 import type { ConsentChoice } from '../shared/consent';
 import { App } from './app/App';
+import { GroupPicker } from './features/group/GroupPicker';
 import { enterSalon } from './features/journey/store';
 import { consent } from './lib/consent';
 
@@ -33,7 +34,7 @@ async function render(boot: Bootstrap, location: string, choice: ConsentChoice |
   let failed: unknown = null;
   const stream = await renderToReadableStream(
     <StrictMode>
-      <App boot={boot} location={location} />
+      <App boot={boot} location={location} GroupPicker={GroupPicker} />
     </StrictMode>,
     {
       // a screen that waits for something the server never gets (a lazy chunk) must not hold the page

@@ -20,6 +20,10 @@ import { run } from './lib.mjs';
 // Then zod taken as a namespace (`import * as z`, shared/zod.ts): esbuild had kept its whole `z`
 // object with the 63 locales we never use, and drops them now: 384.3 → 317.8 KB gzip (1,482 →
 // 1,120 KB raw), and the budget back to 330 (2026-11-28).
+// Over it again (334.8 KB gzip) after the round of the menu, staff and salon merges; then Pusher's
+// HTTP API called with a signed fetch (worker/pusher.ts, docs/realtime.md) instead of the `pusher`
+// SDK, its tweetnacl and node-fetch shim: 334.8 → 318.6 KB gzip (1,177 → 1,128 KB raw), and 318.2
+// with the group picker passed to the server render (2026-12-02).
 // Cloudflare's limits are 3 MB (free) and 10 MB (paid) gzip.
 export const BUDGET_GZIP_KB = 330;
 /** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
@@ -65,6 +69,10 @@ export function productionBundle() {
   return { files, raw: all.length, gzip: gzipSync(all, { level: 9 }).length, found: STAND_IN_MARKERS.filter((m) => text.includes(m)) };
 }
 
+// Over it (110.7 KB gzip) after the round of roving lists, 'Open now' and the bottom nav; then the
+// group picker out of the app chunk (it loads with the group page; the server render passes it in,
+// client/app/App.tsx), StaticRouter only in the server's build, and the salon's weekday read from
+// shared/opening-hours.ts rather than shared/group-picker.ts: 110.7 → 109.0 KB gzip (2026-12-02).
 /** The first-load JS budget of a booking page (issue 9): the entry and the chunks it loads at once. */
 export const FIRST_LOAD_BUDGET_GZIP_KB = 110;
 

@@ -1,4 +1,4 @@
-import { openingNow } from './opening-hours';
+import { openingNow, wallClock } from './opening-hours';
 import type { WeekHours } from './salon-identity';
 
 /**
@@ -9,19 +9,10 @@ import type { WeekHours } from './salon-identity';
 /** What the picker says when the group owner leaves the heading empty. */
 export const DEFAULT_PICKER_HEADING = 'Choose a location to book:';
 
-/** The date (YYYY-MM-DD) and weekday (0 Sunday) of `now` in `timezone`. */
+/** The date (YYYY-MM-DD) and weekday (0 Sunday) of `now` in `timezone` (its wall clock, opening-hours.ts). */
 export function localDay(now: Date, timezone: string): { date: string; weekday: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: timezone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    weekday: 'short',
-  })
-    .formatToParts(now)
-    .reduce<Record<string, string>>((acc, p) => ({ ...acc, [p.type]: p.value }), {});
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? '');
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, weekday };
+  const { date, weekday } = wallClock(now.getTime(), timezone);
+  return { date, weekday };
 }
 
 /**

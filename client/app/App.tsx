@@ -1,7 +1,7 @@
 import type { Bootstrap } from '../../shared/types';
-import { GroupPicker } from '../features/group/GroupPicker';
+import type { GroupPicker as GroupPickerScreen } from '../features/group/GroupPicker';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Suspense } from 'react';
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 import { NotFound } from './NotFound';
 import { SalonArea } from './SalonArea';
 import { CookieBanner } from '../components/CookieBanner';
@@ -13,12 +13,24 @@ const LinkPages = lazyWithServerData(() => import('../features/verification/Link
 // The older rebooking flow is a chunk of its own; its paths are the only ones that load it.
 const RebookingArea = lazyWithServerData(() => import('./RebookingArea').then((m) => m.RebookingArea));
 const REBOOKING_PATHS = /^\/(?:auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$)/;
+// The group picker is a page of its own: in the browser it loads with that page, never with a
+// salon's booking page. The server render passes it in already loaded (entry-server.tsx); in the
+// browser, React keeps the server's HTML of its Suspense boundary until the chunk is there, then hydrates it.
+const LazyGroupPicker = lazy(() => import('../features/group/GroupPicker').then((m) => ({ default: m.GroupPicker })));
 
 /**
  * Which page the edge served decides the app: a salon's booking area, a group picker, or other.
- * `location` is given only by the edge's server render of the first screen.
+ * `location` and `GroupPicker` (the picker, loaded) are given only by the edge's server render of the first screen.
  */
-export function App({ boot, location }: { boot: Bootstrap; location?: string }) {
+export function App({
+  boot,
+  location,
+  GroupPicker = LazyGroupPicker,
+}: {
+  boot: Bootstrap;
+  location?: string;
+  GroupPicker?: ComponentType<ComponentProps<typeof GroupPickerScreen>>;
+}) {
   switch (boot.page) {
     case 'salon':
       return (
@@ -35,11 +47,13 @@ export function App({ boot, location }: { boot: Bootstrap; location?: string }) 
         <ErrorBoundary>
           <PlatformCookieBanner />
           {/* the page's query: the server render's location, or the browser's (the same page) */}
-          <GroupPicker
-            group={boot.group}
-            search={location === undefined ? window.location.search : new URL(location, 'https://x').search}
-          />
-          <HydrationDone />
+          <Suspense fallback={null}>
+            <GroupPicker
+              group={boot.group}
+              search={location === undefined ? window.location.search : new URL(location, 'https://x').search}
+            />
+            <HydrationDone />
+          </Suspense>
         </ErrorBoundary>
       );
     case 'not-found':

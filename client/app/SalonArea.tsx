@@ -263,7 +263,8 @@ export function SalonArea({
 
 /** The browser's router, or on the server a static one at the rendered location. */
 function AreaRouter({ basename, location, children }: { basename: string; location?: string; children: React.ReactNode }) {
-  if (location === undefined) return <BrowserRouter basename={basename}>{children}</BrowserRouter>;
+  // (`import.meta.env.SSR` is false in the browser's build, which then leaves StaticRouter out.)
+  if (!import.meta.env.SSR || location === undefined) return <BrowserRouter basename={basename}>{children}</BrowserRouter>;
   return (
     <StaticRouter basename={basename} location={location}>
       {children}

@@ -115,7 +115,7 @@ describe('the stand-ins speak every outside call the product makes', () => {
   it("Twilio's Messages API, Resend's emails and Pusher's events API", async () => {
     expect(sources).toMatch(/2010-04-01\/Accounts\/\$\{accountSid\}\/Messages\.json/);
     expect(sources).toMatch(/new URL\('emails', apiBase\)/);
-    expect(sources).toMatch(/\.trigger\(/);
+    expect(sources).toMatch(/\/apps\/\$\{p\.appId\}\/events/);
     const sms = await standIn(`/2010-04-01/Accounts/${env.TWILIO_ACCOUNT_SID}/Messages.json`, { method: 'POST' });
     const email = await standIn('/emails', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
     const events = await standIn(`/apps/${env.PUSHER_APP_ID}/events`, {

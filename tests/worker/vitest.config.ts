@@ -44,10 +44,9 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    // as wrangler.toml's [alias]: the `pusher` SDK's node-fetch is the global fetch
+    // as wrangler.toml's [alias]: the first screen's server render
     resolve: {
       alias: {
-        'node-fetch': path.join(root, 'worker/messaging/node-fetch-shim.cjs'),
         'salon-first-screen': path.join(root, 'dist/ssr/entry-server.js'),
       },
     },

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { clientChannel } from '../../shared/invites';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
-import { pusherOf } from '../pusher';
+import { authorizeChannel } from '../pusher';
 import { validate } from '../validate';
 import { verifiedClient } from './client-auth';
 
@@ -25,11 +25,11 @@ export const realtimeAuth = new Hono<AppEnv>().post(
     await next();
   },
   validate('form', form),
-  (c) => {
+  async (c) => {
     const { socket_id, channel_name } = c.req.valid('form');
     const own = clientChannel(c.get('clientSub')!);
     if (channel_name !== own)
       throw new AppError('FORBIDDEN', `You may only subscribe to your own channel (${own}), not ${channel_name}.`, 'channel_name');
-    return c.json(pusherOf(c.get('config')).authorizeChannel(socket_id, own));
+    return c.json(await authorizeChannel(c.get('config'), socket_id, own));
   },
 );

@@ -2,12 +2,12 @@ import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invi
 import { DIARY_EVENT, salonChannel, type DiaryEvent } from '../../shared/console/diary';
 import { MENU_EVENT, type MenuEvent } from '../../shared/console/menu';
 import type { Config } from '../config';
-import { pusherOf } from '../pusher';
+import { triggerEvent } from '../pusher';
 
 /** Triggers one event on one channel; a refusal or no answer throws naming the channel and Pusher's answer, never a key or signature. */
 async function trigger(config: Config, channel: string, event: string, data: object): Promise<void> {
   try {
-    await pusherOf(config).trigger(channel, event, data);
+    await triggerEvent(config, channel, event, data);
   } catch (e) {
     const { status, body } = e as { status?: number; body?: string };
     const why = status ? `status ${status}${body ? `: ${body.slice(0, 200)}` : ''}` : 'unreachable';

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { localDay } from '../../../shared/group-picker';
-import { openingNow } from '../../../shared/opening-hours';
+import { openingNow, wallClock } from '../../../shared/opening-hours';
 import type { Opening, WeekHours } from '../../../shared/salon-identity';
 
 /** Monday first, as the week list shows it; the index is the weekday (0 = Sunday). */
@@ -27,7 +26,7 @@ const noSubscription = () => () => {};
 export function useSalonWeekday(timeZone: string, rendered?: number): number | null {
   return useSyncExternalStore(
     noSubscription,
-    () => localDay(new Date(), timeZone).weekday,
+    () => wallClock(Date.now(), timeZone).weekday,
     () => rendered ?? null,
   );
 }

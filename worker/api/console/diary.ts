@@ -8,7 +8,7 @@ import { deskAppointment } from '../../console/desk';
 import { findClients, stylistOfStaff } from '../../db/diary';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
-import { pusherOf } from '../../pusher';
+import { authorizeChannel } from '../../pusher';
 import { idParam, validate } from '../../validate';
 import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
@@ -69,11 +69,11 @@ export const consoleDiary = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json({ settings: c.get('config').pusher.browser, channel: salonChannel(staffOf(c).salonId) });
   })
-  .post('/console/salons/:id/realtime/auth', staffRoute(CAN.readDiary), validate('form', channelAuth), (c) => {
+  .post('/console/salons/:id/realtime/auth', staffRoute(CAN.readDiary), validate('form', channelAuth), async (c) => {
     // pusher-js's channel authorisation: the salon's own private channel, for its staff only
     c.header('Cache-Control', 'no-store');
     const { socket_id, channel_name } = c.req.valid('form');
     const own = salonChannel(staffOf(c).salonId);
     if (channel_name !== own) throw new AppError('FORBIDDEN', `You may only subscribe to this salon's channel (${own}).`, 'channel_name');
-    return c.json(pusherOf(c.get('config')).authorizeChannel(socket_id, own));
+    return c.json(await authorizeChannel(c.get('config'), socket_id, own));
   });
