@@ -13,6 +13,12 @@ export interface Country {
   postcodeName: string;
   postcode: RegExp;
   postcodeExample: string;
+  /**
+   * The phone plan, loosely: the country calling code, the trunk prefix dialled before a national
+   * number, and the national significant number's shape (its length and first digit). Enough to
+   * refuse a number that cannot be the country's; not a number's every range (see salonPhoneOf).
+   */
+  phone: { callingCode: string; trunk: string; significant: RegExp };
 }
 
 export const COUNTRIES: readonly Country[] = [
@@ -24,6 +30,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postcode',
     postcode: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
     postcodeExample: 'N1 8ED',
+    phone: { callingCode: '44', trunk: '0', significant: /^[1-357-9]\d{8,9}$/ },
   },
   {
     code: 'IE',
@@ -33,6 +40,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'Eircode',
     postcode: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/i,
     postcodeExample: 'D02 X285',
+    phone: { callingCode: '353', trunk: '0', significant: /^[1-9]\d{6,8}$/ },
   },
   {
     code: 'US',
@@ -50,6 +58,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'ZIP code',
     postcode: /^\d{5}(?:-\d{4})?$/,
     postcodeExample: '11201',
+    phone: { callingCode: '1', trunk: '1', significant: /^[2-9]\d{2}[2-9]\d{6}$/ },
   },
   {
     code: 'CA',
@@ -67,6 +76,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postal code',
     postcode: /^[ABCEGHJ-NPRSTVXY]\d[ABCEGHJ-NPRSTV-Z] ?\d[ABCEGHJ-NPRSTV-Z]\d$/i,
     postcodeExample: 'M5V 2T6',
+    phone: { callingCode: '1', trunk: '1', significant: /^[2-9]\d{2}[2-9]\d{6}$/ },
   },
   {
     code: 'AU',
@@ -84,6 +94,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postcode',
     postcode: /^\d{4}$/,
     postcodeExample: '2000',
+    phone: { callingCode: '61', trunk: '0', significant: /^[2-478]\d{8}$/ },
   },
   {
     code: 'NZ',
@@ -93,6 +104,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postcode',
     postcode: /^\d{4}$/,
     postcodeExample: '1010',
+    phone: { callingCode: '64', trunk: '0', significant: /^[2-9]\d{6,9}$/ },
   },
 ];
 

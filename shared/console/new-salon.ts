@@ -1,5 +1,3 @@
-import { parsePhoneNumberFromString, type CountryCode as PhoneCountry, type MetadataJson } from 'libphonenumber-js/core';
-import PHONE_METADATA from '../phone-metadata.json';
 import * as z from '../zod';
 import { COUNTRY_CODES, countryOf } from '../countries';
 import { typedName } from '../typed-name';
@@ -31,13 +29,27 @@ const opening = z
   .refine((h) => minutesOf(h.open) < minutesOf(h.close), 'A day closes after it opens');
 
 /**
- * The national phone number of `raw` when it is a valid number of `country` (a number of another
- * country, typed with its +code, is refused), else null.
+ * `raw` as the salon's phone, trimmed, when it can be a number of `country` (national, or with the
+ * country's +code or 00code; a number of another country is refused), else null. Checked by the
+ * country's plan (shared/countries.ts: its calling code, trunk prefix and the national number's
+ * length and first digit), not by libphonenumber's ranges: its data would add about 14 KB gzip to
+ * the Worker for a number that is only shown to clients (docs/console.md "Setting up a salon").
  */
 export function salonPhoneOf(raw: string, country: string): string | null {
-  // the metadata of the sign-up countries only (scripts/phone-metadata.mjs): the Worker's bundle stays small
-  const n = parsePhoneNumberFromString(raw, country as PhoneCountry, PHONE_METADATA as MetadataJson);
-  return n?.isValid() && n.country === country ? n.formatNational() : null;
+  const plan = countryOf(country)?.phone;
+  const typed = raw.trim();
+  if (!plan || !/^\+?[\d\s().-]+$/.test(typed)) return null;
+  const digits = typed.replace(/\D/g, '');
+  const international = typed.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
+  const significant =
+    international !== null
+      ? international.startsWith(plan.callingCode)
+        ? international.slice(plan.callingCode.length)
+        : null
+      : digits.startsWith(plan.trunk) && !plan.significant.test(digits)
+        ? digits.slice(plan.trunk.length)
+        : digits;
+  return significant !== null && plan.significant.test(significant) ? typed : null;
 }
 
 export const newSalonSchema = z
