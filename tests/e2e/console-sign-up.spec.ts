@@ -41,7 +41,8 @@ test('at 390 px a salon signs up, sets up and its booking page shows its starter
   await expect(page.getByText('No short link yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Go to your console' }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Booking page', exact: true })).toBeVisible();
+  // the console opens on the new salon's Today, where everyone lands
+  await expect(page.getByRole('heading', { level: 1, name: 'Today', exact: true })).toBeVisible();
   const id = /\/console\/salons\/(\d+)\//.exec(new URL(page.url()).pathname)![1]!;
   await page.goto(`/salon/${id}`);
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible();

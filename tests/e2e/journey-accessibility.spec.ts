@@ -138,6 +138,8 @@ test('at 390 px a chosen service and a chosen time are each a Tab or two from NE
   await expect(services.title).toBeVisible();
   // The services are one Tab stop: Down goes from a service to the next control (its view more, the next
   // service, the next category), Space ticks. Before issue 56, 13 Tabs from Full Head Tint to NEXT.
+  // the arrow keys work once the page is hydrated: the list then gives each control its tabindex
+  await expect(services.service('Full Head Tint')).toHaveAttribute('tabindex', /^-?\d+$/);
   await services.service('Full Head Tint').focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { StaffMe } from '../../../shared/console/roles';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
+import { restoreSession } from '../../../client/console/session/store';
 import { apiStub } from './render-app';
 
 // Issue 49: a salon signs itself up at /console/sign-up (name, email, password; the emailed code;
@@ -11,15 +12,17 @@ import { apiStub } from './render-app';
 const NEWCOMER: StaffMe = { email: 'robin@example.test', name: 'Robin Shaw', salons: [] };
 const session = (me: StaffMe) => ({ json: { access_token: 'a.b.c', id_token: 'a.b.c', expires_in: 3600, me } });
 
-function openConsole(path: string) {
+// the session as the refresh cookie answers it, whatever an earlier file of the shared runner signed in as
+async function openConsole(path: string) {
   window.history.replaceState({}, '', `/console${path}`);
   apiStub.answer('POST /console/session/refresh', { status: 204 });
+  await restoreSession();
   render(<ConsoleApp />);
   return userEvent.setup({ delay: null });
 }
 
 test('sign-up: the rules of the call on the screen, then the emailed code, then signed in to the set-up', async () => {
-  const user = openConsole('/sign-up');
+  const user = await openConsole('/sign-up');
   await screen.findByRole('heading', { name: 'Set up your salon' });
   await user.type(screen.getByLabelText('Your name'), 'Robin Shaw');
   await user.type(screen.getByLabelText('Email'), 'Robin@Example.test');
@@ -63,7 +66,7 @@ test('sign-up: the rules of the call on the screen, then the emailed code, then 
 });
 
 test('the sign-in screen links to the sign-up', async () => {
-  const user = openConsole('/');
+  const user = await openConsole('/');
   await user.click(await screen.findByRole('link', { name: 'Sign up and set up your salon' }));
   expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
 });
@@ -71,6 +74,7 @@ test('the sign-in screen links to the sign-up', async () => {
 test("the set-up: the country's own rules on the screen, then the salon is created, its page is live with a short link offered, and the console opens on it", async () => {
   window.history.replaceState({}, '', '/console/');
   apiStub.answer('POST /console/session/refresh', session(NEWCOMER));
+  await restoreSession();
   render(<ConsoleApp />);
   const user = userEvent.setup({ delay: null });
   await screen.findByRole('heading', { name: 'Set up your salon' });
