@@ -105,12 +105,13 @@ export const LOGIN_NOTICE_AFTER = LIMITS.loginPerPair.max;
  * than one person's mistakes, whether or not this attempt is refused.
  */
 export async function admitLogin(ns: Counters, account: string, address: string, now: number, tellOwner?: () => void) {
+  // the address-wide count, as every address limit, leaves out calls with no address ('local')
   const [pair = 0, forAccount = 0, fromAddress = 0] = await count(
     ns,
     [
       ['loginPerPair', `${account}|${address}`],
       ['loginPerAccount', account],
-      ['loginPerAddress', address],
+      ...(address === 'local' ? [] : ([['loginPerAddress', address]] as [Limit, string][])),
     ],
     now,
   );
