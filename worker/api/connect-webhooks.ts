@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type Stripe from 'stripe';
 import { rowIdOf } from '../../shared/ids';
 import { salonOfAccount } from '../db/salon-accounts';
@@ -8,7 +7,7 @@ import { AppError } from '../errors';
 import { recordAccount } from '../payments/connect';
 import { stripeFor } from '../payments/stripe';
 import { salonDatabase } from './salon-database';
-import { MAX_WEBHOOK_BYTES, verifiedEvent } from './stripe-signature';
+import { verifiedEvent, webhookBodyLimit } from './stripe-signature';
 
 /**
  * The Connect webhook endpoint (POST /webhooks/stripe-connect, docs/payments.md): events of the
@@ -17,29 +16,20 @@ import { MAX_WEBHOOK_BYTES, verifiedEvent } from './stripe-signature';
  * that holds that account id (the account's metadata names the salon only to find its database),
  * so a forged event changes nothing and one account's event never changes another salon's row.
  */
-export const connectWebhooks = new Hono<AppEnv>().post(
-  '/webhooks/stripe-connect',
-  bodyLimit({
-    maxSize: MAX_WEBHOOK_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Webhook bodies over 64 KB are refused');
-    },
-  }),
-  async (c) => {
-    const config = c.get('config');
-    const stripe = stripeFor(config);
-    const event = await verifiedEvent(c, stripe, config.stripe.connectWebhookSecret);
-    if (event.type === 'account.updated') {
-      const object = event.data.object;
-      const accountId = event.account ?? object.id;
-      if (accountId !== object.id) throw new AppError('BAD_REQUEST', 'The event is about another account than its own');
-      const db = await salonDatabase(c, rowIdOf(object.metadata?.salon_id));
-      const salonId = await salonOfAccount(db, accountId);
-      if (salonId !== null) {
-        const account: Stripe.Account = await stripe.accounts.retrieve(accountId);
-        await recordAccount(db, salonId, account);
-      }
+export const connectWebhooks = new Hono<AppEnv>().post('/webhooks/stripe-connect', webhookBodyLimit, async (c) => {
+  const config = c.get('config');
+  const stripe = stripeFor(config);
+  const event = await verifiedEvent(c, stripe, config.stripe.connectWebhookSecret);
+  if (event.type === 'account.updated') {
+    const object = event.data.object;
+    const accountId = event.account ?? object.id;
+    if (accountId !== object.id) throw new AppError('BAD_REQUEST', 'The event is about another account than its own');
+    const db = await salonDatabase(c, rowIdOf(object.metadata?.salon_id));
+    const salonId = await salonOfAccount(db, accountId);
+    if (salonId !== null) {
+      const account: Stripe.Account = await stripe.accounts.retrieve(accountId);
+      await recordAccount(db, salonId, account);
     }
-    return c.json({ received: true });
-  },
-);
+  }
+  return c.json({ received: true });
+});

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import Stripe from 'stripe';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
@@ -6,6 +7,14 @@ import { AppError } from '../errors';
 /** Stripe's signature tolerance, applied both ways: an event signed too long ago or in the future is refused. */
 const TOLERANCE_S = 300;
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
+
+/** Both Stripe endpoints' body limit: a signed event is a few KB, anything past 64 KB is refused (413). */
+export const webhookBodyLimit = bodyLimit({
+  maxSize: MAX_WEBHOOK_BYTES,
+  onError: () => {
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Webhook bodies over 64 KB are refused');
+  },
+});
 
 function signedAt(header: string): number | null {
   const t = /(?:^|,)t=(\d{1,12})(?:,|$)/.exec(header)?.[1];

@@ -1,9 +1,7 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type Stripe from 'stripe';
-import { MAX_WEBHOOK_BYTES, verifiedEvent } from './stripe-signature';
+import { verifiedEvent, webhookBodyLimit } from './stripe-signature';
 import type { AppEnv } from '../env';
-import { AppError } from '../errors';
 import { settleEvent } from './settle-payments';
 import { announceToDiary } from './diary-notices';
 import { salonOfAppointment } from '../db/diary';
@@ -26,36 +24,27 @@ function idIn(metadata: Record<string, string> | null | undefined, key: string):
  * retrieved from Stripe (api/settle-payments.ts, payments/flow.ts), and a voucher is issued from the Checkout Session
  * retrieved from Stripe (payments/vouchers.ts), so a forged or replayed event confirms nothing.
  */
-export const stripeWebhooks = new Hono<AppEnv>().post(
-  '/webhooks/stripe',
-  bodyLimit({
-    maxSize: MAX_WEBHOOK_BYTES,
-    onError: () => {
-      throw new AppError('PAYLOAD_TOO_LARGE', 'Webhook bodies over 64 KB are refused');
-    },
-  }),
-  async (c) => {
-    const config = c.get('config');
-    const stripe = stripeFor(config);
-    const event = await verifiedEvent(c, stripe, config.stripe.webhookSecret);
-    if (event.type.startsWith('payment_intent.')) {
-      const pi = event.data.object as Stripe.PaymentIntent;
-      // the intent's metadata names its salon (payments/flow.ts SALON_KEY): its database settles it
-      const db = await salonDatabase(c, idIn(pi.metadata, SALON_KEY));
-      const done = await settleEvent(db, stripe, pi, Date.now());
-      if (done?.settled.outcome === 'paid') {
-        const salonId = await salonOfAppointment(db, done.appointmentId);
-        if (salonId !== null) announceToDiary(c, salonId, done.appointmentId, 'paid');
-      }
-    } else if (event.type === 'checkout.session.completed') {
-      const session = event.data.object;
-      // The event only names the session: issueVoucher trusts the session retrieved from Stripe.
-      if (session.metadata?.kind === 'voucher' && SESSION_ID.test(session.id)) {
-        const db = await salonDatabase(c, idIn(session.metadata, SALON_KEY));
-        const issued = await issueVoucher(db, stripe, session.id, Date.now());
-        if (issued) receiptAfterAnswer(c, issued);
-      }
+export const stripeWebhooks = new Hono<AppEnv>().post('/webhooks/stripe', webhookBodyLimit, async (c) => {
+  const config = c.get('config');
+  const stripe = stripeFor(config);
+  const event = await verifiedEvent(c, stripe, config.stripe.webhookSecret);
+  if (event.type.startsWith('payment_intent.')) {
+    const pi = event.data.object as Stripe.PaymentIntent;
+    // the intent's metadata names its salon (payments/flow.ts SALON_KEY): its database settles it
+    const db = await salonDatabase(c, idIn(pi.metadata, SALON_KEY));
+    const done = await settleEvent(db, stripe, pi, Date.now());
+    if (done?.settled.outcome === 'paid') {
+      const salonId = await salonOfAppointment(db, done.appointmentId);
+      if (salonId !== null) announceToDiary(c, salonId, done.appointmentId, 'paid');
     }
-    return c.json({ received: true });
-  },
-);
+  } else if (event.type === 'checkout.session.completed') {
+    const session = event.data.object;
+    // The event only names the session: issueVoucher trusts the session retrieved from Stripe.
+    if (session.metadata?.kind === 'voucher' && SESSION_ID.test(session.id)) {
+      const db = await salonDatabase(c, idIn(session.metadata, SALON_KEY));
+      const issued = await issueVoucher(db, stripe, session.id, Date.now());
+      if (issued) receiptAfterAnswer(c, issued);
+    }
+  }
+  return c.json({ received: true });
+});
