@@ -67,7 +67,7 @@ const TIMED_OUT = ['validation_timed_out', 'issuance_timed_out', 'deployment_tim
 
 /**
  * The owner's words for Cloudflare's hostname `status` and certificate `ssl.status`
- * (PROTOCOLS.md): live when both are active; action needed when Cloudflare gave up, blocked or
+ * (docs/domains.md): live when both are active; action needed when Cloudflare gave up, blocked or
  * lost it; waiting for DNS while the CNAME is not seen; then verifying and issuing.
  */
 export function phaseOf(status: string, sslStatus: string, verificationErrors: readonly string[]): DomainPhase {

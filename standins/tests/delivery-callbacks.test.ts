@@ -7,8 +7,7 @@ import { BOUNCING_ADDRESS, UNDELIVERABLE_NUMBER } from '../src/messages/status-c
 import { LOCAL_TWILIO } from '../src/messages/twilio';
 
 /**
- * The providers' delivery callbacks as the stand-ins send them (PROTOCOLS.md "Delivery status
- * callbacks"): caught here at fetch, and checked as the product checks them.
+ * The providers' delivery callbacks as the stand-ins send them (docs/messaging.md): caught here at fetch, and checked as the product checks them.
  */
 
 const STANDINS = 'http://127.0.0.1:8788';

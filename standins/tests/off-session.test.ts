@@ -6,8 +6,8 @@ import { LOCAL_STRIPE } from '../src/payments';
 
 /**
  * Charging a saved card with the cardholder away (a no-show fee): PaymentIntents created with
- * off_session=true and confirm=true, answered as Stripe answers them (PROTOCOLS.md "Stripe:
- * charging a saved card off-session"): success, a decline, or a card_error
+ * off_session=true and confirm=true, answered as Stripe answers them (docs/payments.md,
+ * "Stripe's test cards"): success, a decline, or a card_error
  * authentication_required with the intent back in requires_payment_method, which the client
  * later confirms on-session (POST /v1/payment_intents/:id/confirm) through 3-D Secure.
  */

@@ -1203,7 +1203,7 @@ export function escapeRegExp(s: string): string {
 // ---------------------------------------------------------------------------------------------
 // Cards and payments: add card, confirm with card, 3-D Secure, profile Payment Details.
 
-/** Stripe's test cards (PROTOCOLS.md "Stripe"), as a client types them. */
+/** Stripe's test cards (docs/payments.md), as a client types them. */
 export const TEST_CARDS = {
   visa: '4242 4242 4242 4242',
   /** 3-D Secure on every setup and payment */

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 
 /**
- * Cloudflare for SaaS's custom hostnames API (PROTOCOLS.md "Cloudflare for SaaS"), reached only
+ * Cloudflare for SaaS's custom hostnames API (docs/domains.md), reached only
  * through the settings CLOUDFLARE_API_TOKEN, CLOUDFLARE_ZONE_ID and CLOUDFLARE_API_BASE (the
  * stand-ins offline). Plain fetch: the `cloudflare` SDK would add far more to the bundle than
  * these four calls need.

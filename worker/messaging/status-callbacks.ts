@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 
 /**
- * The delivery callbacks' URLs and signatures (PROTOCOLS.md "Delivery status callbacks"): Twilio
+ * The delivery callbacks' URLs and signatures (docs/messaging.md): Twilio
  * POSTs a text's status changes to the URL the text was sent with, signed with the account's auth
  * token over that exact URL and the form's fields.
  */

@@ -1,7 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 
 /**
- * Delivery callbacks as the providers send them (PROTOCOLS.md "Delivery status callbacks"),
+ * Delivery callbacks as the providers send them (docs/messaging.md),
  * after the API has answered: Twilio POSTs a text's status changes, form-encoded and signed with
  * X-Twilio-Signature, to the StatusCallback it was sent with; Resend POSTs email events through
  * Svix, signed with svix-id, svix-timestamp and svix-signature.

@@ -1,6 +1,6 @@
 /**
  * Stripe's test cards and test payment method ids, with the behaviour each one has in the
- * sandbox (PROTOCOLS.md "Stripe (payments)"). The behaviour is all a payment method keeps of
+ * sandbox (docs/payments.md "Stripe's test cards"). The behaviour is all a payment method keeps of
  * its number, with brand, last4, expiry and fingerprint.
  */
 export type Behaviour =
