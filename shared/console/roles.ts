@@ -42,6 +42,8 @@ export const CAN = {
   editMenu: ['owner', 'manager'],
   /** reading the menu: a stylist reads only the services they perform, with their own price */
   readMenu: ['owner', 'manager', 'stylist'],
+  /** Import: bringing clients, services, staff, vouchers and appointments from another system, and undoing it */
+  importData: ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

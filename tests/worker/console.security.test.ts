@@ -236,6 +236,22 @@ const CALLS: StaffCall[] = [
     request: async (s) => [`/api/console/salons/${s}/services`, { method: 'POST', body: JSON.stringify({ name: '' }) }],
   },
   { name: 'GET a service', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/services/999999`, {}] },
+  { name: 'GET imports', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/imports`, {}] },
+  {
+    // a file with no header row: refused after the role check (400), nothing written
+    name: 'POST imports (preview)',
+    roles: ['owner'],
+    request: async (s) => [
+      `/api/console/salons/${s}/imports?dry_run=1`,
+      { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: '\n' },
+    ],
+  },
+  {
+    name: 'POST imports',
+    roles: ['owner'],
+    request: async (s) => [`/api/console/salons/${s}/imports`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: '\n' }],
+  },
+  { name: 'DELETE an import', roles: ['owner'], request: async (s) => [`/api/console/salons/${s}/imports/999999`, { method: 'DELETE' }] },
   {
     name: 'PATCH a service',
     roles: ['owner', 'manager'],

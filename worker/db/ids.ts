@@ -33,6 +33,7 @@ export const ID_TABLES = [
   'settings_history',
   'api_keys',
   'client_notes',
+  'imports',
 ] as const;
 export type IdTable = (typeof ID_TABLES)[number];
 

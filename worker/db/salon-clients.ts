@@ -30,6 +30,10 @@ phoned(k, name) AS (
   UNION ALL
   SELECT a.client_phone, coalesce(a.client_name, '') FROM appointments a
    WHERE a.salon_id = ?1 AND a.client_id IS NULL AND a.client_phone IS NOT NULL
+  UNION ALL
+  -- clients imported from another system (docs/imports.md), by phone, unless an account has it
+  SELECT sc.key, trim(sc.first_name || ' ' || sc.last_name) FROM salon_clients sc
+   WHERE sc.salon_id = ?1 AND sc.key GLOB '+*' AND sc.key NOT IN (SELECT c.phone FROM clients c JOIN account ON account.k = c.id)
 ),
 people(id, name, phone, has_account) AS (
   SELECT c.id, c.name, c.phone, 1 FROM clients c JOIN account ON account.k = c.id
@@ -138,7 +142,11 @@ export interface ClientNoteRow {
 export async function notesOfClient(db: D1Database, salonId: number, key: string): Promise<ClientNoteRow[]> {
   const { results } = await db
     .prepare(
-      'SELECT id, body, staff_name, created_at FROM client_notes WHERE salon_id = ? AND client_id = ? ORDER BY created_at DESC, id DESC',
+      `SELECT id, body, staff_name, created_at FROM client_notes WHERE salon_id = ?1 AND client_id = ?2
+       UNION ALL
+       -- the notes an import brought (allergies among them), first on the card
+       SELECT -1, notes, 'Imported', created_at FROM salon_clients WHERE salon_id = ?1 AND key = ?2 AND notes <> ''
+       ORDER BY id = -1 DESC, created_at DESC, id DESC`,
     )
     .bind(salonId, key)
     .all<ClientNoteRow>();

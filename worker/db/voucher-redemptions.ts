@@ -28,9 +28,12 @@ export interface RedemptionRow {
   created_at: number;
 }
 
-/** The salon's voucher with this code (another salon's: null). */
+/**
+ * The salon's voucher with this code (another salon's: null): one it sold, or one it imported,
+ * stored with the salon's id before the code as the client holds it (docs/imports.md).
+ */
 export const voucherByCode = (db: D1Database, salonId: number, code: string) =>
-  db.prepare('SELECT * FROM vouchers WHERE salon_id = ? AND code = ?').bind(salonId, code).first<DeskVoucherRow>();
+  db.prepare("SELECT * FROM vouchers WHERE salon_id = ?1 AND code IN (?2, ?1 || ':' || ?2)").bind(salonId, code).first<DeskVoucherRow>();
 
 export async function redemptionsOf(db: D1Database, voucherId: number): Promise<RedemptionRow[]> {
   const { results } = await db

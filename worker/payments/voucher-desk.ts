@@ -21,7 +21,8 @@ export const MSG_NO_SUCH_VOUCHER = 'No voucher of this salon has that code. Chec
 export function deskVoucher(v: DeskVoucherRow, today: string): DeskVoucher {
   const balance = v.amount_minor - v.redeemed_minor;
   return {
-    code: v.code,
+    // an imported code is stored after the salon's id: the client holds it without
+    code: v.code.replace(/^\d+:/, ''),
     amount: toMajor(v.amount_minor),
     balance: toMajor(balance),
     currency: v.currency.toUpperCase(),

@@ -18,6 +18,7 @@ const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ def
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
 const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
+const Import = lazy(() => import('../imports/Import').then((m) => ({ default: m.Import })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -34,6 +35,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   vouchers: Vouchers,
   addresses: Addresses,
   'get-paid': GetPaid,
+  import: Import,
 };
 
 /** The signed-in console: /salons/{id}/{place}, each place only for the roles that may use it. */

@@ -29,6 +29,7 @@ export const PLACES = [
   { path: 'team', label: 'Team', roles: CAN.inviteStaff },
   { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
   { path: 'history', label: 'History', roles: CAN.readHistory },
+  { path: 'import', label: 'Import', roles: CAN.importData },
 ] as const satisfies readonly Place[];
 
 /** A place's path: ConsoleRoutes.tsx has a screen for each. */
