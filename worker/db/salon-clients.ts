@@ -142,11 +142,12 @@ export interface ClientNoteRow {
 export async function notesOfClient(db: D1Database, salonId: number, key: string): Promise<ClientNoteRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT id, body, staff_name, created_at FROM client_notes WHERE salon_id = ?1 AND client_id = ?2
-       UNION ALL
-       -- the notes an import brought (allergies among them), first on the card
-       SELECT -1, notes, 'Imported', created_at FROM salon_clients WHERE salon_id = ?1 AND key = ?2 AND notes <> ''
-       ORDER BY id = -1 DESC, created_at DESC, id DESC`,
+      `SELECT * FROM (
+         SELECT id, body, staff_name, created_at FROM client_notes WHERE salon_id = ?1 AND client_id = ?2
+         UNION ALL
+         -- the notes an import brought (allergies among them), first on the card
+         SELECT -1, notes, 'Imported', created_at FROM salon_clients WHERE salon_id = ?1 AND key = ?2 AND notes <> ''
+       ) ORDER BY id = -1 DESC, created_at DESC, id DESC`,
     )
     .bind(salonId, key)
     .all<ClientNoteRow>();

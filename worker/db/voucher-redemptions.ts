@@ -33,7 +33,10 @@ export interface RedemptionRow {
  * stored with the salon's id before the code as the client holds it (docs/imports.md).
  */
 export const voucherByCode = (db: D1Database, salonId: number, code: string) =>
-  db.prepare("SELECT * FROM vouchers WHERE salon_id = ?1 AND code IN (?2, ?1 || ':' || ?2)").bind(salonId, code).first<DeskVoucherRow>();
+  db
+    .prepare("SELECT * FROM vouchers WHERE salon_id = ?1 AND code IN (?2, CAST(?1 AS INTEGER) || ':' || ?2)")
+    .bind(salonId, code)
+    .first<DeskVoucherRow>();
 
 export async function redemptionsOf(db: D1Database, voucherId: number): Promise<RedemptionRow[]> {
   const { results } = await db
