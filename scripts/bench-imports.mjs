@@ -4,8 +4,8 @@
 // its peak meanwhile? The baseline, measured in the same run: the same for 1,000 clients. The file
 // is a Fresha clients export made here (docs/imports.md), phones in the shapes staff type them,
 // one row in 50 refused (no phone or email), one in 100 a second row of an earlier client (merged).
-import { readFileSync, readdirSync } from 'node:fs';
-import { startBenchApp } from './lib.mjs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { prepareLocalDb, startApp } from './lib.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const PERSIST = '.wrangler/bench-imports';
@@ -13,7 +13,7 @@ const PERSIST = '.wrangler/bench-imports';
 function freshaClients(n, offset) {
   const lines = ['Client ID,First Name,Last Name,Email,Mobile Number,Telephone,Gender,Date of Birth,City,Note,Blocked,Added'];
   for (let i = 0; i < n; i++) {
-    const k = offset + (i % 100 === 99 ? i - 50 : i);
+    const k = offset + (i % 100 === 99 ? i - 51 : i);
     const digits = String(100000 + k).padStart(6, '0');
     const phone = [`07700 ${digits.slice(0, 3)}${digits.slice(3)}`, `+44 7700 ${digits}`, `(07700) ${digits}`][i % 3];
     const refused = i % 50 === 49;
@@ -75,7 +75,17 @@ function peakMemory(pid) {
 }
 
 async function main() {
-  const { base, running } = await startBenchApp(PERSIST);
+  // the app's port (BENCH_PORT, default 9180) and the stand-ins' next to it; their output in .wrangler/bench-imports-*.log
+  const port = Number(process.env.BENCH_PORT ?? 9180);
+  rmSync(PERSIST, { recursive: true, force: true });
+  console.log('Preparing a fresh copy of the demo data…');
+  prepareLocalDb(PERSIST);
+  const running = await startApp({
+    port,
+    persistTo: PERSIST,
+    logs: { app: '.wrangler/bench-imports-app.log', standIns: '.wrangler/bench-imports-standins.log' },
+  });
+  const base = `http://127.0.0.1:${port}`;
   try {
     const login = await (
       await fetch(`${base}/console/session/login`, {
@@ -97,8 +107,14 @@ async function main() {
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/csv', Origin: base },
           body: file,
         });
-        const body = await res.json();
+        const text = await res.text();
         const s = (performance.now() - t0) / 1000;
+        let body;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          throw new Error(`${res.status} after ${s.toFixed(1)} s: ${text.slice(0, 400)}`);
+        }
         const peakMb = memory.stop();
         if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body).slice(0, 300)}`);
         return { s, body, peakMb };

@@ -118,7 +118,7 @@ describe('the other sources', () => {
     ]);
     expect(reasonsOf(p.refused)).toEqual([
       [3, 'Remaining Balance', 'Nothing is left on this voucher'],
-      [5, 'Serial Number', '“PH?” is not a voucher code (4 to 32 letters and digits)'],
+      [5, 'Serial Number', '“PH?” is not a voucher code (6 to 32 letters and digits)'],
       [6, 'Remaining Balance', '“lots” is not an amount'],
       [7, 'Expiry Date', '“32/13/2028” is not a date'],
     ]);

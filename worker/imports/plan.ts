@@ -15,6 +15,7 @@ import {
   type ImportSource,
   type RefusedRow,
 } from '../../shared/console/imports';
+import { IMPORTED_VOUCHER_CODE } from '../../shared/console/vouchers';
 import type { PhoneOf } from './phones';
 
 /**
@@ -308,7 +309,7 @@ function readRow(
   if (kind === 'vouchers') {
     const rawCode = cell('code');
     const code = rawCode.toUpperCase().replace(/[\s-]/g, '');
-    if (!/^[0-9A-Z]{4,32}$/.test(code)) throw refuse('code', `“${rawCode}” is not a voucher code (4 to 32 letters and digits)`);
+    if (!IMPORTED_VOUCHER_CODE.test(code)) throw refuse('code', `“${rawCode}” is not a voucher code (6 to 32 letters and digits)`);
     if (code !== rawCode) fixed = true;
     const balance = cell('balance') === '' ? null : minorOf(cell('balance'));
     const initial = cell('initial') === '' ? null : minorOf(cell('initial'));
