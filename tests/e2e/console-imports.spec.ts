@@ -13,10 +13,10 @@ test('an owner previews, imports and undoes a Square customers file (1280 px; 39
 }) => {
   await signInToConsole(page, STAFF.owner3, 1280, 'Import');
   await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();
-  await page.getByLabel('File').setInputFiles(SQUARE);
+  await page.getByLabel('File', { exact: true }).setInputFiles(SQUARE);
   await expect(page.getByRole('heading', { name: 'What will happen' })).toBeVisible();
-  await expect(page.getByLabel('From')).toHaveValue('square');
-  const counts = page.getByLabel('Counts');
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('square');
+  const counts = page.getByLabel('Counts', { exact: true });
   await expect(counts.getByRole('definition')).toHaveText(['3', '0', '2', '0', '2']);
   await expect(page.getByRole('table', { name: 'Refused rows' }).getByRole('row').nth(1)).toContainText('Email Address');
   await expectAccessible('the import preview');
