@@ -3,7 +3,7 @@
 // client build must exist: npm run build), and how much memory does the app's process tree take at
 // its peak meanwhile? The baseline, measured in the same run: the same for 1,000 clients. The file
 // is a Fresha clients export made here (docs/imports.md), phones in the shapes staff type them,
-// one row in 50 refused (no phone or email), one in 100 a second row of an earlier client (merged).
+// one row in 50 refused (no phone or email), one in 100 a second row of an earlier client (one client, not two: unchanged).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { prepareLocalDb, startApp } from './lib.mjs';
 
@@ -13,7 +13,7 @@ const PERSIST = '.wrangler/bench-imports';
 function freshaClients(n, offset) {
   const lines = ['Client ID,First Name,Last Name,Email,Mobile Number,Telephone,Gender,Date of Birth,City,Note,Blocked,Added'];
   for (let i = 0; i < n; i++) {
-    const k = offset + (i % 100 === 99 ? i - 51 : i);
+    const k = offset + (i % 100 === 98 ? i - 51 : i);
     const digits = String(100000 + k).padStart(6, '0');
     const phone = [`07700 ${digits.slice(0, 3)}${digits.slice(3)}`, `+44 7700 ${digits}`, `(07700) ${digits}`][i % 3];
     const refused = i % 50 === 49;
@@ -126,7 +126,7 @@ async function main() {
     const baseline = await measure(1_000, 500_000);
     const full = await measure(CLIENTS, 0);
     const line = (r) =>
-      `| ${String(r.n).padStart(6)} clients (${r.mb.toFixed(1)} MB) | preview ${r.preview.s.toFixed(1).padStart(5)} s, peak ${r.preview.peakMb.toFixed(0)} MB | import ${r.imported.s.toFixed(1).padStart(5)} s, peak ${r.imported.peakMb.toFixed(0)} MB | new ${r.preview.body.new}, merged ${r.preview.body.merged}, refused ${r.preview.body.refused.length}; added ${r.imported.body.added} |`;
+      `| ${String(r.n).padStart(6)} clients (${r.mb.toFixed(1)} MB) | preview ${r.preview.s.toFixed(1).padStart(5)} s, peak ${r.preview.peakMb.toFixed(0)} MB | import ${r.imported.s.toFixed(1).padStart(5)} s, peak ${r.imported.peakMb.toFixed(0)} MB | new ${r.preview.body.new}, merged ${r.preview.body.merged}, unchanged ${r.preview.body.unchanged}, refused ${r.preview.body.refused.length}; added ${r.imported.body.added} |`;
     console.log('\nImports on npm start (wrangler dev), peak resident memory of the app’s process tree:');
     console.log(line(baseline));
     console.log(line(full));
