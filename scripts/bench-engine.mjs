@@ -48,7 +48,7 @@ function benchSql() {
     for (let wd = 1; wd <= 6; wd++) {
       if ((s + wd) % 7 === 0) continue; // a day off a week for some
       lines.push(
-        `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES (${id}, ${wd}, 540, 1080, 780, 810);`,
+        `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, breaks) VALUES (${id}, ${wd}, 540, 1080, '[[780,810]]');`,
       );
     }
   }

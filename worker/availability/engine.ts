@@ -1,19 +1,17 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
 import type { WeekMinutes } from '../../shared/opening-hours';
+import type { DayHours } from '../../shared/working-hours';
 import { MINUTE, type SalonDay, wallClockToUtc } from './calendar';
 
-/** Weekly working hours in local wall-clock minutes; a break is optional. */
-export interface WorkingHours {
-  start: number;
-  end: number;
-  breakStart: number | null;
-  breakEnd: number | null;
-}
+/** A day's working hours in local wall-clock minutes, with any number of breaks. */
+export type WorkingHours = DayHours;
 
 /** What the engine knows of one stylist: hours by weekday, days off, and busy intervals (UTC ms, sorted by start). */
 export interface StylistCalendar {
   id: number;
   hours: (WorkingHours | undefined)[];
+  /** extra working days by local date: these hours replace the weekday's (a day off still wins) */
+  extraDays?: ReadonlyMap<string, WorkingHours>;
   daysOff: ReadonlySet<string>;
   busy: ReadonlyArray<readonly [number, number]>;
 }
@@ -69,7 +67,7 @@ function firstBusyIndex(busy: StylistCalendar['busy'], from: number): number {
  * (0 when not working, on a break or busy). Checking "free for d minutes at b" is then O(1).
  */
 export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolean): Int16Array | null {
-  const hours = cal.hours[day.weekday];
+  const hours = cal.extraDays?.get(day.date) ?? cal.hours[day.weekday];
   if (!hours || cal.daysOff.has(day.date)) return null;
   const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
   const free = new Uint8Array(n);
@@ -77,8 +75,8 @@ export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolea
   const open = Math.ceil(toBlock(wallClockToUtc(day, hours.start)));
   const close = Math.floor(toBlock(wallClockToUtc(day, hours.end)));
   free.fill(1, open, close);
-  if (hours.breakStart !== null && hours.breakEnd !== null) {
-    free.fill(0, Math.floor(toBlock(wallClockToUtc(day, hours.breakStart))), Math.ceil(toBlock(wallClockToUtc(day, hours.breakEnd))));
+  for (const [from, to] of hours.breaks) {
+    free.fill(0, Math.floor(toBlock(wallClockToUtc(day, from))), Math.ceil(toBlock(wallClockToUtc(day, to))));
   }
   if (!ignoreBusy) {
     for (let i = firstBusyIndex(cal.busy, day.startUtc); i < cal.busy.length; i++) {

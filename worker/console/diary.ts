@@ -1,6 +1,15 @@
 import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek, NoShowFeeStatus } from '../../shared/console/diary';
 import { addDays, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
-import { daysOffBetween, diaryRows, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
+import { breaksOf, workingSpans, type DayHours } from '../../shared/working-hours';
+import {
+  daysOffBetween,
+  diaryRows,
+  extraDaysBetween,
+  stylistsWithHours,
+  type DiaryProcedureRow,
+  type DiaryRow,
+  type StylistHoursRow,
+} from '../db/diary';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 
@@ -46,19 +55,16 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
   };
 }
 
-/** A stylist's working hours on a salon day (a break splits them), as instants. */
-function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean) {
+/** A stylist's working hours on a salon day (an extra working day's in place of the weekday's; breaks split them), as instants. */
+function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean, extra: DayHours | undefined) {
   const h = rows.find((r) => r.weekday === day.weekday);
-  if (off || !h || h.start_min === null || h.end_min === null) return [];
-  const spans: [number, number][] =
-    h.break_start !== null && h.break_end !== null && h.break_start > h.start_min && h.break_end < h.end_min
-      ? [
-          [h.start_min, h.break_start],
-          [h.break_end, h.end_min],
-        ]
-      : [[h.start_min, h.end_min]];
-  return spans.map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
+  const hours = extra ?? (h && h.start_min !== null && h.end_min !== null ? { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) } : null);
+  if (off || !hours) return [];
+  return workingSpans(hours).map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
 }
+
+const extraOf = (x: { start_min: number; end_min: number; breaks: string } | undefined): DayHours | undefined =>
+  x && { start: x.start_min, end: x.end_min, breaks: breaksOf(x.breaks) };
 
 async function salonOf(db: D1Database, salonId: number) {
   const salon = await salonById(db, salonId);
@@ -80,9 +86,10 @@ function stylistsOf(rows: StylistHoursRow[], only: number | null) {
 export async function diaryDay(db: D1Database, q: { salonId: number; date: string; stylistId: number | null }): Promise<DiaryDay> {
   const salon = await salonOf(db, q.salonId);
   const [day] = salonDays(q.date, 1, salon.timezone);
-  const [{ results: hourRows }, { results: off }, { rows, procedures }] = await Promise.all([
+  const [{ results: hourRows }, { results: off }, { results: extra }, { rows, procedures }] = await Promise.all([
     stylistsWithHours(db, q.salonId),
     daysOffBetween(db, q.salonId, q.date, q.date),
+    extraDaysBetween(db, q.salonId, q.date, q.date),
     diaryRows(db, { salonId: q.salonId, from: day!.startUtc, to: day!.endUtc, stylistId: q.stylistId, cancelled: true }),
   ]);
   const stylists = stylistsOf(hourRows, q.stylistId).map((hs) => ({
@@ -93,6 +100,7 @@ export async function diaryDay(db: D1Database, q: { salonId: number; date: strin
       hs,
       day!,
       off.some((o) => o.stylist_id === hs[0]!.id),
+      extraOf(extra.find((x) => x.stylist_id === hs[0]!.id)),
     ),
   }));
   const appointments = rows.map((r) => diaryAppointmentOf(r, procedures));

@@ -1,19 +1,13 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
+import { breaksOf, type DayHours } from '../../shared/working-hours';
 import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
 import { catalogueOf, catalogueStatements, type Catalogue } from './schedule';
 
-/** A stylist's working hours on one weekday (minutes from local midnight), as the engine reads them. */
-interface DayHours {
-  start: number;
-  end: number;
-  breakStart: number | null;
-  breakEnd: number | null;
-}
-
-/** One stylist's hours by weekday, days off and busy intervals (UTC ms, sorted by start). */
+/** One stylist's hours by weekday (and extra working days by date), days off and busy intervals (UTC ms, sorted by start). */
 interface Calendar {
   id: number;
   hours: (DayHours | undefined)[];
+  extraDays: Map<string, DayHours>;
   daysOff: Set<string>;
   busy: [number, number][];
 }
@@ -68,9 +62,15 @@ function calendarStatements(db: D1Database, scope: BookingScope, range: Calendar
   // 'start+length,…' in ms from the lower bound: a few rows instead of one per procedure.
   const base = range.fromUtc - BUSY_LOOKBACK_MS;
   return [
+    // the weekly hours, and the extra working days in the range (a row with a date replaces its weekday's)
     db
-      .prepare(`SELECT stylist_id, weekday, start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id IN (${who.sql})`)
-      .bind(...who.params),
+      .prepare(
+        `SELECT stylist_id, weekday, NULL AS date, start_min, end_min, breaks FROM stylist_hours WHERE stylist_id IN (${who.sql})
+         UNION ALL
+         SELECT stylist_id, NULL, date, start_min, end_min, breaks FROM stylist_extra_days
+          WHERE stylist_id IN (${who.sql}) AND date BETWEEN ? AND ?`,
+      )
+      .bind(...who.params, ...who.params, range.fromDate, range.toDate),
     db
       .prepare(`SELECT stylist_id, date FROM stylist_days_off WHERE stylist_id IN (${who.sql}) AND date BETWEEN ? AND ?`)
       .bind(...who.params, range.fromDate, range.toDate),
@@ -103,18 +103,20 @@ function calendarsOf([hours, daysOff, busy, held]: D1Result[], range: CalendarRa
   const calendars = new Map<number, Calendar>();
   const of = (id: number) => {
     let cal = calendars.get(id);
-    if (!cal) calendars.set(id, (cal = { id, hours: [], daysOff: new Set(), busy: [] }));
+    if (!cal) calendars.set(id, (cal = { id, hours: [], extraDays: new Map(), daysOff: new Set(), busy: [] }));
     return cal;
   };
   for (const h of hours!.results as {
     stylist_id: number;
-    weekday: number;
+    weekday: number | null;
+    date: string | null;
     start_min: number;
     end_min: number;
-    break_start: number | null;
-    break_end: number | null;
+    breaks: string;
   }[]) {
-    of(h.stylist_id).hours[h.weekday] = { start: h.start_min, end: h.end_min, breakStart: h.break_start, breakEnd: h.break_end };
+    const day = { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) };
+    if (h.date !== null) of(h.stylist_id).extraDays.set(h.date, day);
+    else of(h.stylist_id).hours[h.weekday!] = day;
   }
   for (const d of daysOff!.results as { stylist_id: number; date: string }[]) of(d.stylist_id).daysOff.add(d.date);
   for (const row of busy!.results as { stylist_id: number; busy: string }[]) {

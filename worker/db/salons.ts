@@ -80,7 +80,7 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   reminder_24h: number;
   reminder_2h: number;
   reminder_channel: 'text' | 'email' | 'both';
-  /** JSON [[weekday, start, end, break_start, break_end], ...] of the active stylists */
+  /** JSON [[weekday, start, end, [[break start, break end], ...]], ...] of the active stylists */
   stylist_hours: string;
 };
 
@@ -143,15 +143,15 @@ export function saveSettingsStatement(
 }
 
 const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count,
-  (SELECT json_group_array(json_array(h.weekday, h.start_min, h.end_min, h.break_start, h.break_end))
+  (SELECT json_group_array(json_array(h.weekday, h.start_min, h.end_min, json(h.breaks)))
      FROM stylist_hours h JOIN stylists st ON st.id = h.stylist_id AND st.active = 1 WHERE st.salon_id = s.id) AS stylist_hours
   FROM salons s`;
 
 /** The opening hours a salon set, or those its stylists' working hours give. */
 function openingHoursOf(row: SalonRow): { hours: WeekHours; source: 'salon' | 'stylists' } {
   if (row.opening_hours) return { hours: JSON.parse(row.opening_hours) as WeekHours, source: 'salon' };
-  const days = (JSON.parse(row.stylist_hours || '[]') as [number, number, number, number | null, number | null][]).map(
-    ([weekday, start, end, breakStart, breakEnd]): WorkingDay => ({ weekday, start, end, breakStart, breakEnd }),
+  const days = (JSON.parse(row.stylist_hours || '[]') as [number, number, number, [number, number][] | null][]).map(
+    ([weekday, start, end, breaks]): WorkingDay => ({ weekday, start, end, breaks: breaks ?? [] }),
   );
   return { hours: hoursFromStylists(days), source: 'stylists' };
 }
