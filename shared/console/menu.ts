@@ -152,14 +152,19 @@ export interface ServiceRemoved {
 /** The salon's open consoles hear of each menu change on its channel (no data: they ask again). */
 export const MENU_EVENT = 'menu';
 export interface MenuEvent {
-  change: 'category' | 'service';
+  /** a stylist's change too (docs/console-stylists.md): who performs what changes with it */
+  change: 'category' | 'service' | 'stylist';
   id: number;
 }
 
 /** History's entries of the menu: the field, and old/new as a few words (null: none). */
-export const MENU_HISTORY_FIELDS = ['menu_category', 'menu_service'] as const;
+export const MENU_HISTORY_FIELDS = ['menu_category', 'menu_service', 'menu_stylist'] as const;
 export type MenuHistoryField = (typeof MENU_HISTORY_FIELDS)[number];
-export const MENU_HISTORY_LABELS: Record<MenuHistoryField, string> = { menu_category: 'Menu category', menu_service: 'Service' };
+export const MENU_HISTORY_LABELS: Record<MenuHistoryField, string> = {
+  menu_category: 'Menu category',
+  menu_service: 'Service',
+  menu_stylist: 'Stylist',
+};
 
 /** The range of a service's prices and durations over who performs it, for the list at a glance. */
 export function rangesOf(offers: readonly StylistOffer[]) {

@@ -42,6 +42,10 @@ export const CAN = {
   editMenu: ['owner', 'manager'],
   /** reading the menu: a stylist reads only the services they perform, with their own price */
   readMenu: ['owner', 'manager', 'stylist'],
+  /** Stylists: the columns, what they perform, their hours (docs/console-stylists.md) */
+  editStylists: ['owner', 'manager'],
+  /** a stylist reads only their own column, its services and hours */
+  readStylists: ['owner', 'manager', 'stylist'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

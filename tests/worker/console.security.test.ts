@@ -249,6 +249,22 @@ const CALLS: StaffCall[] = [
     roles: ['owner', 'manager'],
     request: async (s) => [`/api/console/salons/${s}/services/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
   },
+  // Stylists (issue 48): a stylist reads their own column, owners and managers change
+  { name: 'GET stylists', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/stylists`, {}] },
+  {
+    name: 'POST stylists',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/stylists`, { method: 'POST', body: JSON.stringify({ name: '' }) }],
+  },
+  { name: 'GET a stylist', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/stylists/999999`, {}] },
+  {
+    name: 'PATCH a stylist',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/stylists/999999`,
+      { method: 'PATCH', headers: { 'If-Match': '1' }, body: JSON.stringify({ title: 'X' }) },
+    ],
+  },
 ];
 
 /** Each caller's role at salons 1, 2 and 3 (null: does not work there). */

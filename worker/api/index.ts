@@ -35,6 +35,7 @@ import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
 import { consoleStaffColumns } from './console/staff-columns';
+import { consoleStylists } from './console/stylists';
 import { consoleVouchers } from './console/vouchers';
 import { noShowLinks } from './no-show-links';
 import { rebooking } from './rebooking';
@@ -79,6 +80,7 @@ export const api = new Hono<AppEnv>()
   .route('/', noShowLinks)
   .route('/', consoleVouchers)
   .route('/', consoleMenu)
+  .route('/', consoleStylists)
   .route('/', consoleClients)
   .route('/', consoleRequests)
   .route('/', consoleDomain)

@@ -48,11 +48,11 @@ const serviceParam = z.object({ id: z.string(), serviceId: idParam('Service id')
 const MSG_STALE_CATEGORY = 'Someone else changed this category since you opened it. Check it, then make your change again.';
 const MSG_STALE_SERVICE = 'Someone else changed this service since you opened it. Check it, then make your change again.';
 
-const stale = (c: Context<AppEnv>, message: string, current: unknown) =>
+export const stale = (c: Context<AppEnv>, message: string, current: unknown) =>
   c.json({ ...errorBody(c, 'PRECONDITION_FAILED', message), error: 'STALE_VERSION', message, current }, 412);
 
 /** The change's facts: who, where, when, the salon's currency and cache scopes. */
-async function changeOf(c: Context<AppEnv>) {
+export async function changeOf(c: Context<AppEnv>) {
   const staff = staffOf(c);
   const salon = await salonById(c.env.DB, staff.salonId);
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
@@ -64,20 +64,20 @@ async function changeOf(c: Context<AppEnv>) {
 }
 
 /** After a change: the booking page's next load shows it, and the salon's open consoles ask again. */
-function announce(c: Context<AppEnv>, scopes: string[], event: MenuEvent) {
+export function announce(c: Context<AppEnv>, scopes: string[], event: MenuEvent) {
   changedScopes(c, scopes);
   c.header('Cache-Control', 'private, no-store');
   afterAnswer(c, publishMenuChange(c.get('config'), staffOf(c).salonId, event), `menu change of ${event.change} ${event.id} not published`);
 }
 
 /** If-Match before the body: a change without it is 428 whatever it sends. */
-const needsIfMatch = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+export const needsIfMatch = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   expectedVersion(c, 'version');
   await next();
 };
 
 /** The column a stylist reads (theirs; none when no column is theirs), or undefined for those who read every one. */
-async function ownColumnOf(c: Context<AppEnv>): Promise<number | undefined> {
+export async function ownColumnOf(c: Context<AppEnv>): Promise<number | undefined> {
   const staff = staffOf(c);
   if (staff.role !== 'stylist') return undefined;
   return (await stylistOfStaff(c.env.DB, staff.id, staff.salonId)) ?? -1;
@@ -127,7 +127,7 @@ async function refusing<T>(write: () => Promise<T>): Promise<T> {
 const categoryName = async (c: Context<AppEnv>, id: number) =>
   (await categoryOf(c.env.DB, staffOf(c).salonId, id))?.name ?? 'another category';
 
-const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
+export const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
 
 export const consoleMenu = new Hono<AppEnv>()
   .get('/console/salons/:id/categories', staffRoute(CAN.readMenu), async (c) => {
