@@ -17,6 +17,7 @@ const GetPaid = lazy(() => import('../payments/GetPaid').then((m) => ({ default:
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
+const Stylists = lazy(() => import('../stylists/Stylists').then((m) => ({ default: m.Stylists })));
 const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
@@ -26,6 +27,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   'booking-page': BookingPageSettings,
   diary: Diary,
   services: Services,
+  stylists: Stylists,
   team: Team,
   'api-keys': ApiKeys,
   history: History,

@@ -20,6 +20,8 @@ export const PLACES = [
     roles: everyone,
   },
   { path: 'services', label: 'Services', roles: CAN.editMenu },
+  // a stylist sees their own hours there, read-only
+  { path: 'stylists', label: 'Stylists', roles: CAN.readStylists },
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
