@@ -58,7 +58,8 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
 /** A stylist's working hours on a salon day (an extra working day's in place of the weekday's; breaks split them), as instants. */
 function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean, extra: DayHours | undefined) {
   const h = rows.find((r) => r.weekday === day.weekday);
-  const hours = extra ?? (h && h.start_min !== null && h.end_min !== null ? { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) } : null);
+  const hours =
+    extra ?? (h && h.start_min !== null && h.end_min !== null ? { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) } : null);
   if (off || !hours) return [];
   return workingSpans(hours).map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
 }

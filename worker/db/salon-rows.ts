@@ -54,6 +54,7 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'stylist_services', rows: OF_STYLISTS, kind: 'own' },
   { table: 'stylist_hours', rows: OF_STYLISTS, kind: 'own' },
   { table: 'stylist_days_off', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'stylist_extra_days', rows: OF_STYLISTS, kind: 'own' },
   { table: 'staff_roles', rows: BY_SALON, kind: 'own' },
   // a group owner's role reaches every location of the group: each location's database keeps it
   { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared', same: ['staff_id', 'group_id', 'role'] },

@@ -21,7 +21,7 @@ export function StrandedList(p: {
       <ul className={css({ mb: '3', pl: '5', listStyle: 'disc' })}>
         {p.answer.appointments.map((a) => (
           <li key={a.id} className={css({ mb: '1' })}>
-            <Link to={`/console/salons/${p.salonId}/diary?date=${a.start.slice(0, 10)}`}>
+            <Link to={`/salons/${p.salonId}/diary?date=${a.start.slice(0, 10)}`}>
               {longDay(a.start.slice(0, 10))}, {a.start.slice(11, 16)} to {a.end.slice(11, 16)}
             </Link>
             : {a.client_name || 'a client'}, {a.services.join(', ')}
