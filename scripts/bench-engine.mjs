@@ -18,7 +18,7 @@ const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 5000);
 const FUTURE = Math.min(APPOINTMENTS, Math.round((STYLISTS * 5000) / 12));
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS || 3 * 365);
 // BENCH_OPENING_HOURS=1: the salon sets its opening hours (Monday to Saturday 09:00-18:00), which
-// bound every time offered as the stylists' own hours do (docs/availability-performance.md)
+// bound every time offered as the stylists' own hours do (docs/booking/availability.md)
 const OPENING_HOURS = process.env.BENCH_OPENING_HOURS === '1';
 const WEEK = JSON.stringify([[], ...Array(6).fill([{ open: '09:00', close: '18:00' }])]);
 

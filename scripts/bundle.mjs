@@ -21,7 +21,7 @@ import { run } from './lib.mjs';
 // object with the 63 locales we never use, and drops them now: 384.3 → 317.8 KB gzip (1,482 →
 // 1,120 KB raw), and the budget back to 330 (2026-11-28).
 // Over it again (334.8 KB gzip) after the round of the menu, staff and salon merges; then Pusher's
-// HTTP API called with a signed fetch (worker/pusher.ts, docs/realtime.md) instead of the `pusher`
+// HTTP API called with a signed fetch (worker/pusher.ts, docs/booking/realtime.md) instead of the `pusher`
 // SDK, its tweetnacl and node-fetch shim: 334.8 → 318.6 KB gzip (1,177 → 1,128 KB raw), and 318.2
 // with the group picker passed to the server render (2026-12-02). Then a salon's own sign-up and
 // set-up and Stripe Connect (issue 49): → 325.1 KB gzip, the new salon's phone checked by its

@@ -47,7 +47,7 @@ export function seededRandom(seed) {
   };
 }
 
-/** Debian's chromium and the flags it runs with here (DESIGN.md: no downloads, no network of its own). */
+/** Debian's chromium and the flags it runs with here (the machine's own browser: no downloads, no network of its own). */
 export const CHROMIUM = '/usr/bin/chromium';
 /**
  * The browser tests' Chromium: Debian's chromium-headless-shell, the same Chromium 156 built

@@ -1,6 +1,6 @@
 /**
  * A stylist's working hours on one day, in the salon's local wall-clock minutes from midnight
- * (docs/console-stylists.md): from `start` to `end`, less any number of breaks, each inside the
+ * (docs/console/stylists.md): from `start` to `end`, less any number of breaks, each inside the
  * day and apart from the others. Pure, for the engine, the diary and the salon's derived hours.
  */
 export interface DayHours {

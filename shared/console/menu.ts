@@ -2,7 +2,7 @@ import { formatPriceRange } from '../money';
 import * as z from '../zod';
 
 /**
- * The salon's menu in the console (issue 48, docs/console-services.md): categories and services,
+ * The salon's menu in the console (issue 48, docs/console/services.md): categories and services,
  * who performs each at what price and for how long. One schema for the console's forms and the
  * calls, so a field's message on the screen is the server's own. Money is integer minor units
  * (pence, cents), durations whole minutes.
@@ -152,7 +152,7 @@ export interface ServiceRemoved {
 /** The salon's open consoles hear of each menu change on its channel (no data: they ask again). */
 export const MENU_EVENT = 'menu';
 export interface MenuEvent {
-  /** a stylist's change too (docs/console-stylists.md): who performs what changes with it */
+  /** a stylist's change too (docs/console/stylists.md): who performs what changes with it */
   change: 'category' | 'service' | 'stylist';
   id: number;
 }

@@ -1,7 +1,7 @@
 import * as z from '../zod';
 
 /**
- * A staff member's role at a salon (docs/console.md). A group owner is an owner of every salon
+ * A staff member's role at a salon (docs/console/README.md). A group owner is an owner of every salon
  * of the group. Roles live in the product's database, not in Cognito groups: a role is per salon,
  * and a change (a removed manager) must count on the very next call, not at the next sign-in.
  */
@@ -10,7 +10,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager or stylist' });
 
-/** What each role may do in the console (docs/console.md, its places and calls). */
+/** What each role may do in the console (docs/console/README.md, its places and calls). */
 export const CAN = {
   editSettings: ['owner', 'manager'],
   readHistory: ['owner', 'manager'],
@@ -42,7 +42,7 @@ export const CAN = {
   editMenu: ['owner', 'manager'],
   /** reading the menu: a stylist reads only the services they perform, with their own price */
   readMenu: ['owner', 'manager', 'stylist'],
-  /** Stylists: the columns, what they perform, their hours (docs/console-stylists.md) */
+  /** Stylists: the columns, what they perform, their hours (docs/console/stylists.md) */
   editStylists: ['owner', 'manager'],
   /** a stylist reads only their own column, its services and hours */
   readStylists: ['owner', 'manager', 'stylist'],

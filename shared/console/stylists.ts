@@ -7,7 +7,7 @@ import { stylistOfferSchema } from './menu';
 
 /**
  * The salon's stylists (the diary's bookable columns) in the console (issue 48,
- * docs/console-stylists.md): who they are, the services they perform at what price and for how
+ * docs/console/stylists.md): who they are, the services they perform at what price and for how
  * long, their weekly hours with any number of breaks, and extra working days. One schema for the
  * console's forms and the calls, so a field's message on the screen is the server's. Times are
  * the salon's local wall clock ("09:30"), money integer minor units, durations whole minutes.

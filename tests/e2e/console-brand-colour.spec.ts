@@ -3,7 +3,7 @@ import { BookingPageScreen, newPerson, signInToConsole, STAFF } from './console'
 import { palettes } from '../../themes';
 import { brandPalette } from '../../themes/brand';
 
-// docs/console.md "Brand colour": salon 2 (dark) gets a navy, which the dark theme lightens so
+// docs/console/README.md "Brand colour": salon 2 (dark) gets a navy, which the dark theme lightens so
 // text stays readable; the console says so, previews it, and a client's next load has it on NEXT
 // and the links. setSalon puts back the colour the test found.
 

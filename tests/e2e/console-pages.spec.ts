@@ -49,7 +49,7 @@ test('a group owner switches between the salons of the group', async ({ page }) 
   await expect(page).toHaveURL(/\/console\/salons\/1\/diary\?date=2027-01-04&view=week$/);
 });
 
-test('every place of docs/console.md is in the navigation, in its order', async ({ page }) => {
+test('every place of docs/console/README.md is in the navigation, in its order', async ({ page }) => {
   await signInToConsole(page, STAFF.owner3, 1280);
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link')).toHaveText([

@@ -1216,7 +1216,7 @@ export const TEST_CARDS = {
   chargeFails: '4000 0000 0000 0341',
 } as const;
 
-/** The card and payment messages of docs/accounts-and-money.md §8, word for word. */
+/** The card and payment messages of docs/booking/accounts-and-money.md §8, word for word. */
 export const CARD_MSG = {
   saved: 'Success! Your payment method has been saved.',
   setupFailed: 'Card setup failed. Please try again',
@@ -1374,7 +1374,7 @@ export const paymentAccount = (n: number, firstName = 'Robin'): Account => ({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Gift vouchers (docs/accounts-and-money.md §2 Vouchers, §5 'Voucher send').
+// Gift vouchers (docs/booking/accounts-and-money.md §2 Vouchers, §5 'Voucher send').
 
 /** Salon 1's voucher offer in the demo data; salons 2 and 3 sell none. */
 export const VOUCHERS_1 = { amounts: [25, 50, 100], custom: { min: 10, max: 500 }, validityMonths: 12 } as const;

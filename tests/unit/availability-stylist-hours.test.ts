@@ -3,7 +3,7 @@ import { localIso, salonDays } from '../../worker/availability/calendar';
 import { daySlots, type AvailabilityRequest, type StylistCalendar, type WorkingHours } from '../../worker/availability/engine';
 import { strandedBy, withinHours } from '../../worker/availability/stranded';
 
-// Several breaks a day and extra working days (issue 48, docs/console-stylists.md), on the days
+// Several breaks a day and extra working days (issue 48, docs/console/stylists.md), on the days
 // the clocks change: the engine's times are wall-clock times of the salon, each real instant once.
 
 /** Tuesday to Saturday 09:00-17:00 with two breaks: 11:00-11:30 and 14:00-15:00 (weekday 0 Sunday). */

@@ -6,7 +6,7 @@ import { call, emptyDiaries, patchSalon } from './helpers';
 
 // Availability reads only the days a call answers (and the day before, for a procedure that
 // began the evening before), and only the stylists it asks about: these tests hold it to the
-// same answers as reading everything (docs/availability-performance.md).
+// same answers as reading everything (docs/booking/availability.md).
 
 const TZ = 'Europe/London';
 const today = () => localDateOf(Date.now(), TZ);

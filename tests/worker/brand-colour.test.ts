@@ -7,7 +7,7 @@ import { call, patchSalon } from './helpers';
 import { consoleCall, readSettings, saveSettings, STAFF, staffLogin } from './console-helpers';
 import { DEMO_LINK, salonsOf, tokenOf } from './rebooking-helpers';
 
-// A salon's brand colour (docs/console.md "Brand colour"): set by the admin API or the console,
+// A salon's brand colour (docs/console/README.md "Brand colour"): set by the admin API or the console,
 // adjusted per theme so text stays readable, and on the very next page load as CSS variables on
 // <html>. Salon 3 is neutral, salon 1 slick, salon 2 dark in the demo data.
 

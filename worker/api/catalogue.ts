@@ -8,7 +8,7 @@ import { databasesOfGroup } from '../db/spanning';
 import { idParam, validate } from '../validate';
 import { cachedRoute, SCOPES } from './policy';
 
-/** Public catalogue calls of docs/booking-journey.md §7: release, group, salon, services. */
+/** Public catalogue calls of docs/booking/journey.md §7: release, group, salon, services. */
 export const catalogue = new Hono<AppEnv>()
   .get(
     '/latest/release/ui.booking/:env/',

@@ -13,7 +13,7 @@ const isWaiting = (r: InviteRow): r is InviteRow & { status: WaitingRequest['sta
   (WAITING as readonly string[]).includes(r.status);
 
 /**
- * Today (docs/console.md): the salon's day in its own timezone: the appointments (a stylist's
+ * Today (docs/console/README.md): the salon's day in its own timezone: the appointments (a stylist's
  * own column only), how many arrived and are still to come, the deposit requests waiting for
  * their clients, and the messages that failed or bounced since midnight. Requests and failed
  * messages are for those who run the salon (`full`).

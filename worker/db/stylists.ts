@@ -5,7 +5,7 @@ import { lastNewId, newId } from './ids';
 import { menuHistoryStatement } from './settings-history';
 
 /**
- * The salon's stylists in the console (issue 48; docs/console-stylists.md): the diary's columns,
+ * The salon's stylists in the console (issue 48; docs/console/stylists.md): the diary's columns,
  * what each performs, their weekly hours (any number of breaks) and extra working days. A change
  * is one batch, every statement under the condition that the stylist is still at the version it
  * started from and that their appointments to come are still the ones the change was checked

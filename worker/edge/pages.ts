@@ -196,7 +196,7 @@ function salonLinkPage(kind: 'verify' | 'opt-out', title: string) {
   };
 }
 
-/** Top-level routes of the spec that the client app renders itself (docs/booking-journey.md §2). */
+/** Top-level routes of the spec that the client app renders itself (docs/booking/journey.md §2). */
 const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$|verify\/|opt-out\/verify\/)/;
 
 /**
@@ -244,6 +244,6 @@ export const pages = new Hono<AppEnv>()
     if (!isAppHost(c)) return ownDomainPage(c);
     if (CONSOLE_PATH.test(c.req.path)) return consoleShell(c);
     if (APP_ROUTES.test(c.req.path)) return landing(c);
-    // Any other path falls back to / (docs/booking-journey.md §2).
+    // Any other path falls back to / (docs/booking/journey.md §2).
     return c.redirect('/', 302);
   });

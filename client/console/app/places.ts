@@ -11,7 +11,7 @@ export interface Place {
 
 const everyone = ['owner', 'manager', 'stylist'] as const;
 
-/** The console's places, in docs/console.md's order. */
+/** The console's places, in docs/console/README.md's order. */
 export const PLACES = [
   { path: 'today', label: 'Today', roles: everyone },
   {

@@ -3,7 +3,7 @@ import type { ConsoleStylist, NewStylist, StylistPatch } from '../../../shared/c
 import type { StaffMember } from '../../../shared/console/team';
 import { staffCall } from '../lib/api';
 
-/** The Stylists place's calls (docs/console-stylists.md): a change names the version it started from (If-Match). */
+/** The Stylists place's calls (docs/console/stylists.md): a change names the version it started from (If-Match). */
 export const stylistsKey = (salonId: number) => ['console', salonId, 'stylists'] as const;
 
 export const stylistsListQuery = (salonId: number) =>

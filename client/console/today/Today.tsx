@@ -15,7 +15,7 @@ import { todayQuery } from './api';
 const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
-/** Today: the salon's day at a glance (docs/console.md): appointments, arrivals, requests waiting, messages that failed. */
+/** Today: the salon's day at a glance (docs/console/README.md): appointments, arrivals, requests waiting, messages that failed. */
 export function Today() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();

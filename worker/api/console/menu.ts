@@ -34,7 +34,7 @@ import { staffOf } from '../staff-access';
 import { expectedVersion } from './settings';
 
 /**
- * The Services place's calls (issue 48; docs/console-services.md): categories and services under
+ * The Services place's calls (issue 48; docs/console/services.md): categories and services under
  * /api/console/salons/{id}/. Owners and managers change them; a stylist reads the services they
  * perform. Each category and service answers with its version as ETag, and a change (PATCH,
  * DELETE) names it in If-Match: 428 without, 412 with the current state when stale. Every change

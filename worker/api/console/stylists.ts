@@ -37,7 +37,7 @@ import { expectedVersion } from './settings';
 import { announce, changeOf, needsIfMatch, ownColumnOf, stale, withVersion } from './menu';
 
 /**
- * The Stylists place's calls (issue 48; docs/console-stylists.md), under /api/console/salons/{id}/:
+ * The Stylists place's calls (issue 48; docs/console/stylists.md), under /api/console/salons/{id}/:
  * the diary's columns, the services each performs at what price and for how long, their weekly
  * hours with any number of breaks and their extra working days. Owners and managers change them;
  * a stylist reads their own column only. Each stylist answers its version as ETag; a PATCH names

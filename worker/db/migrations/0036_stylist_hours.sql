@@ -1,4 +1,4 @@
--- Stylists from the console (issue 48; docs/console-stylists.md).
+-- Stylists from the console (issue 48; docs/console/stylists.md).
 -- Each stylist has a version: its ETag, named in If-Match by a change.
 ALTER TABLE stylists ADD COLUMN version INTEGER NOT NULL DEFAULT 1;
 

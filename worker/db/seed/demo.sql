@@ -237,7 +237,7 @@ UPDATE salons SET max_upcoming_online_bookings = 50 WHERE id IN (1, 2, 3) AND ma
 -- the browser tests hold times from one address in parallel; a real salon keeps the default 3
 UPDATE salons SET max_anonymous_holds = 50 WHERE id IN (1, 2, 3) AND max_anonymous_holds = 3;
 
--- The salon console's demo staff (README "The salon console"); their accounts are in the
+-- The salon console's demo staff (README "Demo accounts"); their accounts are in the
 -- stand-ins' staff pool (standins/seed/demo_staff.sql) under the same subs.
 INSERT OR IGNORE INTO staff (id, sub, email, name, invited_at, joined_at) VALUES
   (1, '8a1f0c52-0b7e-4d8e-9c11-0000000000a1', 'owner@willow-demo.test', 'Morgan Willow', 1767225600000, 1767225600000),

@@ -1,17 +1,16 @@
 import type { Action } from '../action';
-import { base64, randomBytes, randomDigits, sameBytes, sha256Hex, utf8 } from '../bytes';
 import { CognitoError, invalidParameter, limitExceeded, MSG, notAuthorized } from '../cognito-error';
 import { assertPasswordPolicy, hashPassword } from '../passwords';
 import { confirmForgotPasswordRequest, forgotPasswordRequest } from '../schemas';
 import { signInKeys, takeAllowance } from '../throttle';
 import { parseRequest } from '../validation';
+import { checkCode, newCode } from './codes';
 import { emailDestination, resetCodeText, staffEmailStatement } from './emails';
 import { assertStaffClient } from './sign-in';
 import { revokeStaffSessionsStatement, setStaffPasswordStatement, staffUserByEmail } from './users';
 
 const CODE_TTL_MS = 3600_000;
 const CODE_ATTEMPTS = 5;
-const hashCode = (salt: string, code: string) => sha256Hex(`${salt}:${code}`);
 
 /** ForgotPassword: a 6-digit code, valid an hour, emailed (5 an hour per address). */
 export const staffForgotPassword: Action = async (ctx, body) => {
@@ -26,18 +25,8 @@ export const staffForgotPassword: Action = async (ctx, body) => {
   // A signed-up user whose email was never confirmed has no verified address to send a code to.
   if (user.status === 'UNCONFIRMED') throw invalidParameter(MSG.noVerifiedContact);
   if (!(await takeAllowance(ctx.db, `forgot:staff:${email}`, 5, 3600_000, ctx.now))) throw limitExceeded();
-  const code = randomDigits(6);
-  const salt = base64(randomBytes(16));
-  await ctx.db.batch([
-    ctx.db
-      .prepare(
-        `INSERT INTO staff_codes (sub, code_salt, code_hash, expires_at, failed_attempts) VALUES (?, ?, ?, ?, 0)
-         ON CONFLICT (sub) DO UPDATE SET code_salt = excluded.code_salt, code_hash = excluded.code_hash,
-           expires_at = excluded.expires_at, failed_attempts = 0`,
-      )
-      .bind(user.sub, salt, await hashCode(salt, code), ctx.now + CODE_TTL_MS),
-    await staffEmailStatement(ctx.db, user.email, 'Your verification code', resetCodeText(code), ctx.now),
-  ]);
+  const { code, store } = await newCode(ctx.db, 'staff_codes', user.sub, ctx.now + CODE_TTL_MS);
+  await ctx.db.batch([store, await staffEmailStatement(ctx.db, user.email, 'Your verification code', resetCodeText(code), ctx.now)]);
   return { CodeDeliveryDetails: { Destination: emailDestination(user.email), DeliveryMedium: 'EMAIL', AttributeName: 'email' } };
 };
 
@@ -49,19 +38,7 @@ export const staffConfirmForgotPassword: Action = async (ctx, body) => {
   if (!user) throw new CognitoError('UserNotFoundException', MSG.resetUserNotFound);
   assertPasswordPolicy(req.Password);
   const db = ctx.db;
-  const stored = await db
-    .prepare('SELECT code_salt, code_hash, expires_at FROM staff_codes WHERE sub = ?')
-    .bind(user.sub)
-    .first<{ code_salt: string; code_hash: string; expires_at: number }>();
-  if (!stored || stored.expires_at <= ctx.now) throw new CognitoError('ExpiredCodeException', MSG.codeExpired);
-  const taken = await db
-    .prepare('UPDATE staff_codes SET failed_attempts = failed_attempts + 1 WHERE sub = ? AND failed_attempts < ? RETURNING failed_attempts')
-    .bind(user.sub, CODE_ATTEMPTS)
-    .first();
-  if (!taken) throw limitExceeded();
-  if (!sameBytes(utf8(await hashCode(stored.code_salt, req.ConfirmationCode)), utf8(stored.code_hash))) {
-    throw new CognitoError('CodeMismatchException', MSG.codeMismatch);
-  }
+  await checkCode(db, 'staff_codes', user.sub, req.ConfirmationCode, CODE_ATTEMPTS, ctx.now);
   await db.batch([
     setStaffPasswordStatement(db, user.sub, await hashPassword(req.Password), ctx.now, null),
     db.prepare('DELETE FROM staff_codes WHERE sub = ?').bind(user.sub),

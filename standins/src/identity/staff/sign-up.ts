@@ -1,10 +1,10 @@
 import type { Action, ActionContext } from '../action';
-import { base64, randomBytes, randomDigits, sameBytes, sha256Hex, utf8 } from '../bytes';
 import { CognitoError, invalidParameter, limitExceeded, MSG, notAuthorized } from '../cognito-error';
 import { assertPasswordPolicy, hashPassword } from '../passwords';
 import { confirmSignUpRequest, resendConfirmationCodeRequest, signUpRequest } from '../schemas';
 import { takeAllowance } from '../throttle';
 import { parseRequest } from '../validation';
+import { checkCode, newCode } from './codes';
 import { emailDestination, signUpCodeText, staffEmailStatement } from './emails';
 import { assertStaffClient } from './sign-in';
 import { insertStaffUser, staffUserByEmail, type StaffUserRow } from './users';
@@ -21,25 +21,14 @@ const CODE_ATTEMPTS = 5;
 const SEND_LIMIT = 5;
 const SEND_WINDOW_MS = 3600_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const hashCode = (salt: string, code: string) => sha256Hex(`${salt}:${code}`);
 
 const emailDelivery = (email: string) => ({ Destination: emailDestination(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' });
 
 /** Issues a new sign-up code to the user's email (LimitExceededException past 5 an hour). */
 async function sendSignUpCode(ctx: ActionContext, user: { sub: string; email: string }) {
   if (!(await takeAllowance(ctx.db, `confirm_sign_up:staff:${user.email}`, SEND_LIMIT, SEND_WINDOW_MS, ctx.now))) throw limitExceeded();
-  const code = randomDigits(6);
-  const salt = base64(randomBytes(16));
-  await ctx.db.batch([
-    ctx.db
-      .prepare(
-        `INSERT INTO staff_sign_up_codes (sub, code_salt, code_hash, expires_at, failed_attempts) VALUES (?, ?, ?, ?, 0)
-         ON CONFLICT (sub) DO UPDATE SET code_salt = excluded.code_salt, code_hash = excluded.code_hash,
-           expires_at = excluded.expires_at, failed_attempts = 0`,
-      )
-      .bind(user.sub, salt, await hashCode(salt, code), ctx.now + CODE_TTL_MS),
-    await staffEmailStatement(ctx.db, user.email, 'Your verification code', signUpCodeText(code), ctx.now),
-  ]);
+  const { code, store } = await newCode(ctx.db, 'staff_sign_up_codes', user.sub, ctx.now + CODE_TTL_MS);
+  await ctx.db.batch([store, await staffEmailStatement(ctx.db, user.email, 'Your verification code', signUpCodeText(code), ctx.now)]);
   return emailDelivery(user.email);
 }
 
@@ -80,22 +69,7 @@ export const staffConfirmSignUp: Action = async (ctx, body) => {
   const user = await unconfirmed(ctx, req.Username, () => notAuthorized(MSG.alreadyConfirmed));
   if (!user) throw new CognitoError('CodeMismatchException', MSG.codeMismatch);
   const db = ctx.db;
-  const stored = await db
-    .prepare('SELECT code_salt, code_hash, expires_at FROM staff_sign_up_codes WHERE sub = ?')
-    .bind(user.sub)
-    .first<{ code_salt: string; code_hash: string; expires_at: number }>();
-  if (!stored || stored.expires_at <= ctx.now) throw new CognitoError('ExpiredCodeException', MSG.codeExpired);
-  // Each comparison takes one of the code's tries first, atomically (no more than 5 guesses however many arrive).
-  const taken = await db
-    .prepare(
-      'UPDATE staff_sign_up_codes SET failed_attempts = failed_attempts + 1 WHERE sub = ? AND code_hash = ? AND failed_attempts < ? RETURNING sub',
-    )
-    .bind(user.sub, stored.code_hash, CODE_ATTEMPTS)
-    .first();
-  if (!taken) throw limitExceeded();
-  if (!sameBytes(utf8(await hashCode(stored.code_salt, req.ConfirmationCode)), utf8(stored.code_hash))) {
-    throw new CognitoError('CodeMismatchException', MSG.codeMismatch);
-  }
+  const codeHash = await checkCode(db, 'staff_sign_up_codes', user.sub, req.ConfirmationCode, CODE_ATTEMPTS, ctx.now);
   // Only the code that was checked confirms (a resend in between voids it), and only once.
   const [done] = await db.batch([
     db
@@ -103,8 +77,8 @@ export const staffConfirmSignUp: Action = async (ctx, body) => {
         `UPDATE staff_users SET status = 'CONFIRMED', updated_at = ? WHERE sub = ? AND status = 'UNCONFIRMED'
            AND EXISTS (SELECT 1 FROM staff_sign_up_codes WHERE sub = ? AND code_hash = ?)`,
       )
-      .bind(ctx.now, user.sub, user.sub, stored.code_hash),
-    db.prepare('DELETE FROM staff_sign_up_codes WHERE sub = ? AND code_hash = ?').bind(user.sub, stored.code_hash),
+      .bind(ctx.now, user.sub, user.sub, codeHash),
+    db.prepare('DELETE FROM staff_sign_up_codes WHERE sub = ? AND code_hash = ?').bind(user.sub, codeHash),
   ]);
   if (!done?.meta.changes) throw new CognitoError('ExpiredCodeException', MSG.codeExpired);
   return {};
