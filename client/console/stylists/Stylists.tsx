@@ -28,6 +28,8 @@ const row = css({
   borderColor: 'border',
 });
 const muted = css({ fontSize: 'sm', color: 'textMuted' });
+/** the photo's file field is hidden in its button: the button shows where the focus is */
+const photoButton = css({ cursor: 'pointer', _focusWithin: { outline: '2px solid', outlineOffset: '2px' } });
 const avatar = css({ w: '10', h: '10', rounded: 'full', objectFit: 'cover', flexShrink: 0 });
 
 /** A day's hours in words: "09:00 to 17:30, break 13:00 to 13:30". */
@@ -158,7 +160,7 @@ export function Stylists() {
             >
               ↓
             </button>
-            <label className={smallOutlineButton}>
+            <label className={`${smallOutlineButton} ${photoButton}`}>
               Photo
               <input
                 type="file"
