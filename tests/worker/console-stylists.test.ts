@@ -235,6 +235,20 @@ describe('adding and changing', () => {
     expect((await history(1))[0]).toMatchObject({ field: 'menu_stylist', new: expect.stringMatching(/^Priya Shah \(Senior Stylist;/) });
   });
 
+  it('two changes from the same version at once: one is saved, the other is 412 (5 rounds)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { version } = (await (await at(1, `stylists/${priya.id}`, owner)).json()) as ConsoleStylist;
+      const answers = await Promise.all(
+        ['Colour Specialist', 'Barber'].map((title) =>
+          send(1, `stylists/${priya.id}`, 'PATCH', { title: `${title} ${round}` }, owner, version),
+        ),
+      );
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 412]);
+      const now = (await (await at(1, `stylists/${priya.id}`, owner)).json()) as ConsoleStylist;
+      expect(now.version).toBe(version + 1);
+    }
+  });
+
   it('moves a column in the order, and the diary follows it', async () => {
     const me = (await (await at(1, `stylists/${priya.id}`, owner)).json()) as ConsoleStylist;
     expect((await send(1, `stylists/${priya.id}`, 'PATCH', { position: 1 }, owner, me.version)).status).toBe(200);
