@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { salonDays } from '../../worker/availability/calendar';
-import { daySlots, freeRuns, type AvailabilityRequest, type StylistCalendar, type WorkingHours } from '../../worker/availability/engine';
-import { mergeIntervals } from '../../worker/db/blocks';
+import {
+  daySlots,
+  freeRuns,
+  mergeIntervals,
+  type AvailabilityRequest,
+  type StylistCalendar,
+  type WorkingHours,
+} from '../../worker/availability/engine';
 
 /** Time off and blocks in the engine (issue 48; docs/console-time-off.md): busy even for the waitlist. */
 
