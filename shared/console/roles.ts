@@ -46,6 +46,13 @@ export const CAN = {
   editStylists: ['owner', 'manager'],
   /** a stylist reads only their own column, its services and hours */
   readStylists: ['owner', 'manager', 'stylist'],
+  /**
+   * time off and blocked time: owners and managers any column; a stylist reads, asks for time off
+   * and blocks time in their own column only (docs/console/time-off.md)
+   */
+  absence: ['owner', 'manager', 'stylist'],
+  /** approving or declining a stylist's request for time off */
+  decideTimeOff: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

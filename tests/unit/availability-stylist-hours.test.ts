@@ -18,7 +18,7 @@ const twoBreaks: WorkingHours = {
 const week = [undefined, undefined, twoBreaks, twoBreaks, twoBreaks, twoBreaks, twoBreaks];
 
 function calendar(extra: [string, WorkingHours][] = []): StylistCalendar {
-  return { id: 1, hours: week, extraDays: new Map(extra), daysOff: new Set(), busy: [] };
+  return { id: 1, hours: week, extraDays: new Map(extra), busy: [], away: [] };
 }
 
 function request(cal: StylistCalendar, minutes = 30): AvailabilityRequest {
@@ -94,12 +94,12 @@ describe('extra working days', () => {
     }
   });
 
-  it('replaces a worked weekday’s hours on its date only; a day off still wins', () => {
+  it('replaces a worked weekday’s hours on its date only; a day wholly off still wins', () => {
     const short: WorkingHours = { start: 12 * 60, end: 13 * 60, breaks: [] };
     const cal = calendar([['2026-06-09', short]]);
     expect(clock(times('2026-06-09', 'Europe/London', request(cal)))).toEqual(['12:00', '12:15', '12:30']);
     expect(clock(times('2026-06-16', 'Europe/London', request(cal)))[0]).toBe('09:00');
-    const off = { ...cal, daysOff: new Set(['2026-06-09']) };
+    const off = { ...cal, away: [[Date.parse('2026-06-08T23:00:00Z'), Date.parse('2026-06-09T23:00:00Z')] as const] };
     expect(times('2026-06-09', 'Europe/London', request(off))).toEqual([]);
   });
 });

@@ -28,6 +28,7 @@ import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
+import { consoleTimeOff } from './console/time-off';
 import { consoleNewSalon } from './console/new-salon';
 import { consolePayments } from './console/payments';
 import { consolePhotos } from './console/photos';
@@ -81,6 +82,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleVouchers)
   .route('/', consoleMenu)
   .route('/', consoleStylists)
+  .route('/', consoleTimeOff)
   .route('/', consoleClients)
   .route('/', consoleRequests)
   .route('/', consoleDomain)
