@@ -1,12 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { brandPalette } from '../../../themes/brand';
 import type { StaleSettings, VersionedSettings } from '../../../shared/console/settings';
 import { apiStub, currentPath } from './render-app';
 import { PHOTOS_3, SETTINGS_3 } from './console-answers';
 import { renderConsole } from './render-console';
 
 // The Booking page place's form and notices: the shared schema's words before a call, the 412 of a
-// save that started before someone else's, and the salon switcher. The browser specs
+// save that started before someone else's, what a brand colour becomes on the theme, a logo
+// refused before it is sent, and the salon switcher. The browser specs
 // (console-settings.spec.ts) keep the journeys: a save a client's next load shows, at both widths.
 
 const salon3 = { 'GET /api/console/salons/3/settings': { json: SETTINGS_3 }, 'GET /api/console/salons/3/photos': { json: PHOTOS_3 } };
@@ -84,5 +87,39 @@ describe('the salon switcher', () => {
     await user.selectOptions(switcher, '2');
     await waitFor(() => expect(currentPath()).toBe('/console/salons/2/booking-page'));
     await waitFor(() => expect(field('Salon name').value).toBe('Willow & Co Shoreditch'));
+  });
+});
+
+describe('the brand colour and the logo', () => {
+  it('a navy on the dark theme is adjusted so text stays readable, and says what buttons and links use', async () => {
+    const dark = { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, theme_mode: 'dark' as const } };
+    const { user } = await renderConsole('/salons/3/booking-page', {
+      role: 'owner',
+      answers: { ...salon3, 'GET /api/console/salons/3/settings': { json: dark } },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /^Use my brand colour for buttons and links/ }));
+    const colour = screen.getByRole('textbox', { name: /^Brand colour/ });
+    await user.clear(colour);
+    await user.type(colour, '#000080');
+    const brand = brandPalette('dark', '#000080');
+    const notice = await screen.findByText(/so text stays readable on the dark theme/);
+    expect(notice.textContent).toContain(`buttons use ${brand.primary} and links ${brand.accent}`);
+    expect(patches()).toEqual([]);
+  });
+
+  it('a logo of the wrong type or too big is refused beside the field before anything is sent', async () => {
+    await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    const logo = within(await screen.findByRole('group', { name: 'Logo' }));
+    expect(logo.getByRole('img', { name: 'Your current logo' }).getAttribute('src')).toBe(PHOTOS_3.logo!.url);
+    // as a browser's file chooser set to all files would give them
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    const choose = logo.getByLabelText('Choose a new logo');
+    await user.upload(choose, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(await logo.findByText('Choose a PNG, JPEG or WebP image.')).toBeTruthy();
+    expect(choose.getAttribute('aria-invalid')).toBe('true');
+    await user.upload(choose, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' }));
+    expect(await logo.findByText(/The logo must be at most 2 MB/)).toBeTruthy();
+    expect(logo.queryByRole('button', { name: 'Upload logo' })).toBeNull();
+    expect(apiStub.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });
