@@ -18,6 +18,7 @@ const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ def
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
 const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
+const TimeOff = lazy(() => import('../time-off/TimeOff').then((m) => ({ default: m.TimeOff })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -25,6 +26,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
+  'time-off': TimeOff,
   services: Services,
   team: Team,
   'api-keys': ApiKeys,

@@ -19,6 +19,8 @@ export const PLACES = [
     label: 'Diary',
     roles: everyone,
   },
+  /** owners and managers: every stylist's; a stylist: their own, and asking for it (the screen's title says "My time off") */
+  { path: 'time-off', label: 'Time off', roles: everyone },
   { path: 'services', label: 'Services', roles: CAN.editMenu },
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },

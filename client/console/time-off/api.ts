@@ -38,8 +38,13 @@ const ifMatch = (version: number | undefined) => (version === undefined ? undefi
 
 export const addTimeOff = (salonId: number, body: NewTimeOff) =>
   staffCall<{ time_off: TimeOff }>(`salons/${salonId}/time-off`, { method: 'POST', body }).then((a) => a.time_off);
-export const decideTimeOff = (salonId: number, t: TimeOff, decision: 'approve' | 'decline') =>
-  staffCall<{ time_off: TimeOff }>(`salons/${salonId}/time-off/${t.id}/${decision}`, { method: 'POST', headers: ifMatch(t.version) });
+/** Approve or decline a request; `confirm` approves it over the appointments a 409 showed. */
+export const decideTimeOff = (salonId: number, t: TimeOff, decision: 'approve' | 'decline', confirm = false) =>
+  staffCall<{ time_off: TimeOff }>(`salons/${salonId}/time-off/${t.id}/${decision}`, {
+    method: 'POST',
+    headers: ifMatch(t.version),
+    ...(confirm ? { body: { confirm: true } } : {}),
+  });
 export const removeTimeOff = (salonId: number, t: TimeOff) =>
   staffCall<void>(`salons/${salonId}/time-off/${t.id}`, { method: 'DELETE', headers: ifMatch(t.version) });
 
