@@ -1,6 +1,7 @@
 import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
 import * as z from '../zod';
+import type { Block, TimeOff } from './time-off';
 import { typedName } from '../typed-name';
 
 /**
@@ -70,6 +71,11 @@ export interface DiaryAppointment {
   arrived: boolean;
   no_show: boolean;
   no_show_fee: NoShowFee | null;
+  /**
+   * it lies (in part) in approved time off, a block or outside its stylist's working hours: kept
+   * when they were saved with confirm, or booked over them at the desk (docs/console-time-off.md)
+   */
+  stranded: boolean;
 }
 
 export interface DiaryStylist {
@@ -90,6 +96,10 @@ export interface DiaryDay {
   closes: string;
   stylists: DiaryStylist[];
   appointments: DiaryAppointment[];
+  /** the blocks of the columns shown that overlap the day */
+  blocks: Block[];
+  /** their time off that overlaps the day: approved, and requests still waiting (status 'requested'); declined left out */
+  time_off: TimeOff[];
 }
 
 /** GET /api/console/salons/{id}/diary/week/{date}: seven days from `from`, each with its appointments. */

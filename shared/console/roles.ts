@@ -42,6 +42,13 @@ export const CAN = {
   editMenu: ['owner', 'manager'],
   /** reading the menu: a stylist reads only the services they perform, with their own price */
   readMenu: ['owner', 'manager', 'stylist'],
+  /**
+   * time off and blocked time: owners and managers any column; a stylist reads, asks for time off
+   * and blocks time in their own column only (docs/console-time-off.md)
+   */
+  absence: ['owner', 'manager', 'stylist'],
+  /** approving or declining a stylist's request for time off */
+  decideTimeOff: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

@@ -2,17 +2,37 @@ import { isIsoDateTime } from '../dates';
 import * as z from '../zod';
 
 /**
- * A stylist's time off and blocked time (issue 48, docs/console-time-off.md): time off is a
- * stretch away from the salon (whole days or part of one) with a reason, asked for by a stylist
- * and approved or declined by an owner or manager, or added by them already approved; a block is
- * an hour or so taken out of one day's column (training, a meeting). Both take those times off the
- * booking page. Times are ISO 8601 instants; the console turns the salon's wall-clock times into
- * them (shared/console/salon-time.ts). One schema for the console's forms and the calls.
+ * Time off and blocked time in the console (issue 48, docs/console-time-off.md): a stylist's
+ * absence (holiday, sick, training, other; asked for by the stylist and approved by an owner or
+ * manager, or set by them) and a stretch of a diary column blocked with a reason. One schema for
+ * the console's forms and the calls, so a field's message on the screen is the server's own.
+ * Instants travel as ISO 8601 with an offset or Z, and are stored as UTC ms.
  */
 
 const unknownField = {
   error: (i: { code: string; keys?: string[] }) => (i.code === 'unrecognized_keys' ? `Unknown field: ${i.keys?.join(', ')}` : undefined),
 };
+const id = (message: string) => z.number(message).int(message).positive(message);
+
+export const MINUTE_MS = 60_000;
+/** Blocks lie on the diary's 5-minute grid. */
+export const BLOCK_GRID_MS = 5 * MINUTE_MS;
+/** The longest time off (a year and a day, a leap year's) and block (a week). */
+export const MAX_TIME_OFF_MS = 366 * 24 * 60 * MINUTE_MS;
+export const MAX_BLOCK_MS = 7 * 24 * 60 * MINUTE_MS;
+/** The widest range a list reads at once. */
+export const MAX_LIST_RANGE_MS = 400 * 24 * 60 * MINUTE_MS;
+
+/** An ISO 8601 instant with its offset ('2026-03-29T09:00:00+01:00', '…Z') as UTC ms. */
+const instant = (message: string) =>
+  z
+    .string(message)
+    .max(40, message)
+    .refine((s) => isIsoDateTime(s) && /(Z|[+-]\d\d:?\d\d)$/i.test(s), message)
+    .transform((s) => Date.parse(s));
+
+const onMinute = (ms: number) => ms % MINUTE_MS === 0;
+const onGrid = (ms: number) => ms % BLOCK_GRID_MS === 0;
 
 export const TIME_OFF_REASONS = ['holiday', 'sick', 'training', 'other'] as const;
 export type TimeOffReason = (typeof TIME_OFF_REASONS)[number];
@@ -22,123 +42,163 @@ export const TIME_OFF_REASON_LABELS: Record<TimeOffReason, string> = {
   training: 'Training',
   other: 'Other',
 };
-
 export const TIME_OFF_STATUSES = ['requested', 'approved', 'declined'] as const;
 export type TimeOffStatus = (typeof TIME_OFF_STATUSES)[number];
-export const TIME_OFF_STATUS_LABELS: Record<TimeOffStatus, string> = {
-  requested: 'Asked for',
-  approved: 'Approved',
-  declined: 'Declined',
-};
 
-const stylistId = z.number('Choose a stylist').int('Choose a stylist').positive('Choose a stylist');
-const instant = (what: string) =>
-  z
-    .string(`Choose ${what}`)
-    .min(1, `Choose ${what}`)
-    .max(40, `Choose ${what} such as 2026-12-01T10:00:00Z`)
-    .refine(isIsoDateTime, `Choose ${what} such as 2026-12-01T10:00:00Z`);
-/** At most a year in one stretch of time off; a block is within a day. */
-export const MAX_TIME_OFF_DAYS = 366;
-export const MAX_BLOCK_HOURS = 24;
+const stylistId = id('Choose a stylist');
+const start = instant('Enter the start as a date and time with its offset, such as 2026-03-29T09:00:00+01:00');
+const end = instant('Enter the end as a date and time with its offset, such as 2026-03-29T17:00:00+01:00');
+const confirm = z.boolean('confirm is true (keep the appointments it overlaps) or absent').optional();
 
-export const MSG_END_AFTER_START = 'The end must be after the start';
+/** The end after the start, and no longer than `max` (per-field messages on `end`). */
+function checkSpan(b: { start?: number; end?: number }, ctx: z.RefinementCtx, max: number, what: string) {
+  if (b.start === undefined || b.end === undefined) return;
+  if (b.end <= b.start) ctx.addIssue({ code: 'custom', message: 'The end must be after the start', path: ['end'] });
+  else if (b.end - b.start > max)
+    ctx.addIssue({ code: 'custom', message: `${what} can last at most ${max === MAX_TIME_OFF_MS ? 'a year' : 'a week'}`, path: ['end'] });
+}
 
-const startEnd = { start: instant('the start'), end: instant('the end') };
-/** An end after its start, and no longer than `maxMs`. */
-const ordered = (maxMs: number, tooLong: string) => (v: { start?: string; end?: string }, ctx: z.RefinementCtx) => {
-  if (!v.start || !v.end || !isIsoDateTime(v.start) || !isIsoDateTime(v.end)) return;
-  const ms = Date.parse(v.end) - Date.parse(v.start);
-  if (ms <= 0) ctx.addIssue({ code: 'custom', path: ['end'], message: MSG_END_AFTER_START });
-  else if (ms > maxMs) ctx.addIssue({ code: 'custom', path: ['end'], message: tooLong });
-};
-
-/** POST time-off: owners and managers add it approved; a stylist asks for their own column (requested). */
+/** POST time-off. A stylist's own is a request (status requested); an owner's or manager's is approved. */
 export const newTimeOffSchema = z
   .strictObject(
     {
       stylist_id: stylistId,
-      ...startEnd,
-      reason: z.enum(TIME_OFF_REASONS, { error: () => 'Choose a reason: holiday, sick, training or other' }),
-      note: z.string('Write a note, or leave it empty').trim().max(500, 'A note can be at most 500 characters').optional(),
-      /** save it even though it strands appointments (the console showed them first) */
-      confirm: z.boolean('confirm must be true or false').optional(),
+      start: start.refine(onMinute, 'The start must be on a whole minute'),
+      end: end.refine(onMinute, 'The end must be on a whole minute'),
+      reason: z.enum(TIME_OFF_REASONS, { message: 'Choose a reason: holiday, sick, training or other' }),
+      note: z.string('Write a note, or leave it out').trim().max(500, 'A note can be at most 500 characters').default(''),
+      confirm,
     },
     unknownField,
   )
-  .superRefine(ordered(MAX_TIME_OFF_DAYS * 86_400_000, `Time off can be at most ${MAX_TIME_OFF_DAYS} days at once`));
+  .superRefine((b, ctx) => checkSpan(b, ctx, MAX_TIME_OFF_MS, 'Time off'));
 export type NewTimeOff = z.input<typeof newTimeOffSchema>;
 
-export const blockReason = z
-  .string('Give a reason, such as Training')
-  .trim()
-  .min(1, 'Give a reason, such as Training')
-  .max(120, 'A reason can be at most 120 characters')
-  // one line of text a person typed: no control or bidi characters (as shared/typed-name.ts)
-  .refine((s) => !/[\p{Cc}\u202A-\u202E\u2066-\u2069]/u.test(s), 'Use letters, digits, spaces and punctuation only');
+/** POST time-off/{id}/approve: `confirm: true` keeps the appointments it overlaps (otherwise 409 STRANDS_APPOINTMENTS). */
+export const approveTimeOffSchema = z.strictObject({ confirm }, unknownField);
+export type ApproveTimeOff = z.input<typeof approveTimeOffSchema>;
 
-/** POST blocks. */
+export const blockReason = z.string('Give a reason').trim().min(1, 'Give a reason').max(80, 'A reason can be at most 80 characters');
+
+/** POST blocks: a stretch of a column, on the 5-minute grid. */
 export const newBlockSchema = z
   .strictObject(
-    { stylist_id: stylistId, ...startEnd, reason: blockReason, confirm: z.boolean('confirm must be true or false').optional() },
+    {
+      stylist_id: stylistId,
+      start: start.refine(onGrid, 'The start must be on the 5-minute grid (10:00, 10:05…)'),
+      end: end.refine(onGrid, 'The end must be on the 5-minute grid (10:00, 10:05…)'),
+      reason: blockReason,
+      confirm,
+    },
     unknownField,
   )
-  .superRefine(ordered(MAX_BLOCK_HOURS * 3_600_000, `A block can be at most ${MAX_BLOCK_HOURS} hours: add time off for longer`));
+  .superRefine((b, ctx) => checkSpan(b, ctx, MAX_BLOCK_MS, 'A block'));
 export type NewBlock = z.input<typeof newBlockSchema>;
 
-/** PATCH blocks/{id}: moved, resized or its reason changed. */
+/** PATCH blocks/{id}: moved or resized (start, end), a new reason, or both; its column stays. */
 export const blockPatchSchema = z
   .strictObject(
     {
-      start: startEnd.start.optional(),
-      end: startEnd.end.optional(),
+      start: start.refine(onGrid, 'The start must be on the 5-minute grid (10:00, 10:05…)').optional(),
+      end: end.refine(onGrid, 'The end must be on the 5-minute grid (10:00, 10:05…)').optional(),
       reason: blockReason.optional(),
-      confirm: z.boolean('confirm must be true or false').optional(),
+      confirm,
     },
     unknownField,
   )
-  .superRefine(ordered(MAX_BLOCK_HOURS * 3_600_000, `A block can be at most ${MAX_BLOCK_HOURS} hours: add time off for longer`));
+  .refine((b) => b.start !== undefined || b.end !== undefined || b.reason !== undefined, {
+    message: 'Send a new start, end or reason',
+    path: ['start'],
+  })
+  .superRefine((b, ctx) => checkSpan(b, ctx, MAX_BLOCK_MS, 'A block'));
 export type BlockPatch = z.input<typeof blockPatchSchema>;
 
+const optionalId = z.coerce.number<string>('Choose a stylist').int('Choose a stylist').positive('Choose a stylist').optional();
+
+/** GET time-off and GET blocks: what overlaps [from, to) (default: from 31 days ago for 400 days), of one column or all. */
+export const absenceQuerySchema = z
+  .object({
+    from: instant('from must be a date and time with its offset, such as 2026-03-29T00:00:00Z').optional(),
+    to: instant('to must be a date and time with its offset, such as 2026-04-29T00:00:00Z').optional(),
+    stylist_id: optionalId,
+  })
+  .superRefine((q, ctx) => {
+    if (q.from !== undefined && q.to !== undefined) {
+      if (q.to <= q.from) ctx.addIssue({ code: 'custom', message: 'to must be after from', path: ['to'] });
+      else if (q.to - q.from > MAX_LIST_RANGE_MS)
+        ctx.addIssue({ code: 'custom', message: 'Ask for at most 400 days at once', path: ['to'] });
+    }
+  });
+export const timeOffQuerySchema = absenceQuerySchema.and(
+  z.object({ status: z.enum(TIME_OFF_STATUSES, { message: 'status is requested, approved or declined' }).optional() }),
+);
+
+/** Time off as the calls answer it (instants in ISO 8601, UTC). */
 export interface TimeOff {
   id: number;
   stylist_id: number;
   start: string;
   end: string;
   reason: TimeOffReason;
-  note: string | null;
+  note: string;
   status: TimeOffStatus;
-  /** who asked for it or added it, and who approved or declined it (names or addresses, as the backend gives them) */
-  requested_by: string | null;
+  /** who asked for it or set it (their email), and who approved or declined it (null: nobody yet) */
+  requested_by: string;
   decided_by: string | null;
-  /** the version its ETag carries: approve, decline and remove send it as If-Match */
-  version?: number;
-  /** the stylist's name, where an answer lists several stylists' time off (Today) */
-  stylist_name?: string;
+  /** its ETag: a change names it in If-Match */
+  version: number;
 }
 
+/** A block as the calls answer it. */
 export interface Block {
   id: number;
   stylist_id: number;
   start: string;
   end: string;
   reason: string;
-  version?: number;
+  version: number;
 }
 
-/** An appointment a change would leave outside the stylist's time (409 STRANDS_APPOINTMENTS). */
+/** GET time-off, and a change's answer. */
+export interface TimeOffList {
+  time_off: TimeOff[];
+}
+export interface TimeOffAnswer {
+  time_off: TimeOff;
+}
+export interface BlockList {
+  blocks: Block[];
+}
+export interface BlockAnswer {
+  block: Block;
+}
+
+/** An appointment that approved time off or a block would overlap (409 STRANDS_APPOINTMENTS lists them). */
 export interface StrandedAppointment {
   id: number;
   start: string;
   end: string;
-  client_name: string | null;
-  services: string[] | { name: string }[];
+  client_name: string;
+  services: string[];
 }
-export const STRANDS_APPOINTMENTS = 'STRANDS_APPOINTMENTS';
-export interface StrandsAnswer {
-  error?: typeof STRANDS_APPOINTMENTS;
-  code?: typeof STRANDS_APPOINTMENTS;
-  message?: string;
-  detail?: string;
+
+/** 409 when time off or a block overlaps appointments: sent again with `confirm: true`, it is saved and they stay. */
+export interface StrandsAppointments {
+  error: 'STRANDS_APPOINTMENTS';
+  message: string;
   appointments: StrandedAppointment[];
 }
+
+/** The salon's open consoles hear of each change on its channel (ids only): the diary and Today ask again. */
+export const ABSENCE_EVENT = 'absence';
+export interface AbsenceEvent {
+  kind: 'time_off' | 'block';
+  id: number;
+  stylist_id: number;
+  change: 'created' | 'requested' | 'approved' | 'declined' | 'moved' | 'removed';
+}
+
+/** History's entries: the field, and old/new as a few words (null: none). */
+export const ABSENCE_HISTORY_FIELDS = ['time_off', 'block'] as const;
+export type AbsenceHistoryField = (typeof ABSENCE_HISTORY_FIELDS)[number];
+export const ABSENCE_HISTORY_LABELS: Record<AbsenceHistoryField, string> = { time_off: 'Time off', block: 'Blocked time' };
