@@ -12,9 +12,8 @@ const SLOT = 15 * 60_000;
 /** a click or a tap without dragging chooses an hour */
 const TAP_SLOTS = 4;
 
-/** The day's answer with what issue 48 adds: the columns' blocks and time off, and appointments left in them. */
-export type DayWithTime = DiaryDay & { blocks?: Block[]; time_off?: TimeOff[] };
-const stranded = (a: DiaryAppointment) => (a as DiaryAppointment & { stranded?: boolean }).stranded === true;
+/** An appointment left in time off, a block or outside its stylist's hours (docs/console-time-off.md). */
+const stranded = (a: DiaryAppointment) => a.stranded === true;
 
 /** What the diary does with a chosen stretch and a block opened (owners and managers). */
 export interface Blocking {
@@ -34,7 +33,7 @@ function partOf(a: DiaryAppointment, stylistId: number) {
  * blocks at their times, each a button that opens it. Narrow screens scroll the columns sideways
  * under a time axis that stays in place; every column is a labelled list for screen readers.
  */
-export function DayView({ day, onOpen, blocking }: { day: DayWithTime; onOpen: (id: number) => void; blocking?: Blocking }) {
+export function DayView({ day, onOpen, blocking }: { day: DiaryDay; onOpen: (id: number) => void; blocking?: Blocking }) {
   const hintId = useId();
   const from = Math.floor(Date.parse(day.opens) / HOUR) * HOUR;
   const to = Math.ceil(Date.parse(day.closes) / HOUR) * HOUR;
@@ -114,7 +113,7 @@ export function DayView({ day, onOpen, blocking }: { day: DayWithTime; onOpen: (
 
 function Column(p: {
   stylist: DiaryStylist;
-  day: DayWithTime;
+  day: DiaryDay;
   from: number;
   to: number;
   height: number;
@@ -329,13 +328,14 @@ function BlockItem(p: { b: Block; top: (ms: number) => number; timezone: string;
  * it began, Enter or Space blocks what is chosen, Escape lets it go. Mouse or pen: drag down the
  * column; a click or a tap (a finger scrolls the diary, so it does not drag) chooses an hour.
  */
-function Slots(p: { stylist: DiaryStylist; day: DayWithTime; from: number; to: number; blocking: Blocking; hintId: string }) {
+function Slots(p: { stylist: DiaryStylist; day: DiaryDay; from: number; to: number; blocking: Blocking; hintId: string }) {
   const { stylist, day, from } = p;
   const count = Math.round((p.to - from) / SLOT);
   const slotPx = (SLOT / 60_000) * PX;
   const firstWorking = stylist.hours[0] ? Math.max(0, Math.floor((Date.parse(stylist.hours[0].start) - from) / SLOT)) : 0;
   const [active, setActive] = useState<number | null>(null);
   const [anchor, setAnchor] = useState<number | null>(null);
+  const [focused, setFocused] = useState(false);
   const drag = useRef<{ anchor: number; moved: boolean } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const idBase = `slots-${stylist.id}`;
@@ -367,88 +367,107 @@ function Slots(p: { stylist: DiaryStylist; day: DayWithTime; from: number; to: n
     e.stopPropagation();
   };
   return (
-    <div
-      ref={box}
-      role="listbox"
-      aria-multiselectable="true"
-      aria-label={`Times in ${stylist.name}’s column, to block`}
-      aria-describedby={p.hintId}
-      aria-activedescendant={active === null ? undefined : `${idBase}-${active}`}
-      tabIndex={0}
-      onFocus={() => active === null && move(firstWorking, false)}
-      onKeyDown={onKeyDown}
-      onPointerDown={(e) => {
-        if (e.button !== 0) return;
-        const i = indexAt(e.clientY);
-        setActive(i);
-        setAnchor(i);
-        drag.current = { anchor: i, moved: false };
-        // a mouse or pen drags a stretch; a finger is left to scroll the diary
-        if (e.pointerType !== 'touch') e.currentTarget.setPointerCapture?.(e.pointerId);
-      }}
-      onPointerMove={(e) => {
-        if (!drag.current || e.pointerType === 'touch') return;
-        const i = indexAt(e.clientY);
-        if (i !== drag.current.anchor) drag.current.moved = true;
-        setActive(i);
-      }}
-      onPointerUp={(e) => {
-        const d = drag.current;
-        drag.current = null;
-        if (!d) return;
-        const i = e.pointerType === 'touch' || !d.moved ? clamp(d.anchor + TAP_SLOTS - 1) : indexAt(e.clientY);
-        setActive(i);
-        choose(d.anchor, i);
-      }}
-      onPointerCancel={() => (drag.current = null)}
-      className={css({
-        position: 'absolute',
-        inset: '0',
-        cursor: 'cell',
-        userSelect: 'none',
-        touchAction: 'pan-x pan-y',
-        _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '-2px' },
-      })}
-    >
-      {Array.from({ length: count }, (_, i) => {
-        const selected = lo !== null && hi !== null && i >= lo && i <= hi;
-        return (
-          <div
-            key={i}
-            id={`${idBase}-${i}`}
-            role="option"
-            aria-selected={selected}
-            style={{ top: i * slotPx, height: slotPx }}
+    <>
+      <div
+        ref={box}
+        role="listbox"
+        aria-multiselectable="true"
+        aria-label={`Times in ${stylist.name}’s column, to block`}
+        aria-describedby={p.hintId}
+        aria-activedescendant={active === null ? undefined : `${idBase}-${active}`}
+        tabIndex={0}
+        onFocus={() => {
+          setFocused(true);
+          if (active === null) move(firstWorking, false);
+        }}
+        onBlur={() => setFocused(false)}
+        onKeyDown={onKeyDown}
+        onPointerDown={(e) => {
+          if (e.button !== 0) return;
+          const i = indexAt(e.clientY);
+          setActive(i);
+          setAnchor(i);
+          drag.current = { anchor: i, moved: false };
+          // a mouse or pen drags a stretch; a finger is left to scroll the diary
+          if (e.pointerType !== 'touch') e.currentTarget.setPointerCapture?.(e.pointerId);
+        }}
+        onPointerMove={(e) => {
+          if (!drag.current || e.pointerType === 'touch') return;
+          const i = indexAt(e.clientY);
+          if (i !== drag.current.anchor) drag.current.moved = true;
+          setActive(i);
+        }}
+        onPointerUp={(e) => {
+          const d = drag.current;
+          drag.current = null;
+          if (!d) return;
+          const i = e.pointerType === 'touch' || !d.moved ? clamp(d.anchor + TAP_SLOTS - 1) : indexAt(e.clientY);
+          setActive(i);
+          choose(d.anchor, i);
+        }}
+        onPointerCancel={() => (drag.current = null)}
+        className={css({
+          position: 'absolute',
+          inset: '0',
+          cursor: 'cell',
+          userSelect: 'none',
+          touchAction: 'pan-x pan-y',
+          _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '-2px' },
+        })}
+      >
+        {Array.from({ length: count }, (_, i) => {
+          const selected = lo !== null && hi !== null && i >= lo && i <= hi;
+          return (
+            <div
+              key={i}
+              id={`${idBase}-${i}`}
+              role="option"
+              aria-selected={selected}
+              style={{ top: i * slotPx, height: slotPx }}
+              className={css({
+                position: 'absolute',
+                insetX: '0',
+                '&[aria-selected=true]': { bg: 'color-mix(in srgb, var(--colors-focus) 22%, transparent)' },
+              })}
+              data-active={i === active || undefined}
+            >
+              <span className={css({ srOnly: true })}>{clock(at(i), day.timezone)}</span>
+            </div>
+          );
+        })}
+      </div>
+      {lo !== null && hi !== null && focused && (
+        // the chosen stretch, framed, with its times (the options above say it to a screen reader)
+        <div
+          aria-hidden
+          style={{ top: lo * slotPx, height: (hi - lo + 1) * slotPx }}
+          className={css({
+            position: 'absolute',
+            insetX: '0',
+            border: '2px solid {colors.focus}',
+            rounded: 'sm',
+            pointerEvents: 'none',
+            zIndex: '1',
+          })}
+        >
+          <span
             className={css({
               position: 'absolute',
-              insetX: '0',
-              '&[aria-selected=true]': { bg: 'color-mix(in srgb, var(--colors-focus) 22%, transparent)' },
+              right: '1',
+              top: '0',
+              fontSize: 'xs',
+              fontWeight: '700',
+              color: 'text',
+              bg: 'bg',
+              px: '1',
+              rounded: 'sm',
+              lineHeight: '16px',
             })}
-            data-active={i === active || undefined}
           >
-            <span className={css({ srOnly: true })}>{clock(at(i), day.timezone)}</span>
-            {i === active && (
-              <span
-                aria-hidden
-                className={css({
-                  position: 'absolute',
-                  right: '1',
-                  top: '0',
-                  fontSize: 'xs',
-                  fontWeight: '700',
-                  color: 'text',
-                  bg: 'bg',
-                  px: '1',
-                  rounded: 'sm',
-                  lineHeight: '20px',
-                })}
-              >
-                {clock(at(lo ?? i), day.timezone)}–{clock(at((hi ?? i) + 1), day.timezone)}
-              </span>
-            )}
-          </div>
-        );
-      })}
-    </div>
+            {clock(at(lo), day.timezone)}–{clock(at(hi + 1), day.timezone)}
+          </span>
+        </div>
+      )}
+    </>
   );
 }

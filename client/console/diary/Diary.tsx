@@ -10,10 +10,9 @@ import { useCurrentSalon } from '../app/current-salon';
 import { screenTitle } from '../app/looks';
 import { dayQuery, diaryChanged, weekQuery } from './api';
 import { AppointmentDialog } from './AppointmentDialog';
-import { DayView, type DayWithTime } from './DayView';
-import type { Block } from '../../../shared/console/time-off';
+import { DayView } from './DayView';
+import { ABSENCE_EVENT, type Block } from '../../../shared/console/time-off';
 import { BlockDialog } from '../time-off/BlockDialog';
-import { TIME_OFF_EVENT } from '../time-off/api';
 import { DeskBooking } from './DeskBooking';
 import { clock, longDay, today } from './format';
 import { connectSalonChannel } from '../lib/live';
@@ -43,7 +42,7 @@ export function Diary() {
   const day = useQuery({ ...dayQuery(salon.id, date), enabled: true });
   const week = useQuery({ ...weekQuery(salon.id, date), enabled: view === 'week' });
   useEffect(
-    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, TIME_OFF_EVENT]),
+    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT]),
     [salon.id, queries],
   );
   const go = (next: { date?: string; view?: string }) =>
@@ -120,16 +119,13 @@ export function Diary() {
           <CallFailed message={day.error.message} onRetry={() => void day.refetch()} />
         ) : (
           <DayView
-            day={day.data as DayWithTime}
+            day={day.data}
             onOpen={setOpened}
-            blocking={
-              canRunDesk
-                ? {
-                    onChoose: (stylist, range) => setBlocking({ stylist, range }),
-                    onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
-                  }
-                : undefined
-            }
+            // everyone: a stylist sees, and blocks time in, their own column only
+            blocking={{
+              onChoose: (stylist, range) => setBlocking({ stylist, range }),
+              onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
+            }}
           />
         )
       ) : week.isPending ? (

@@ -3,9 +3,6 @@ import type { StrandedAppointment } from '../../../shared/console/time-off';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { clock, dateIn, shortDay } from '../diary/format';
 
-const serviceNames = (a: StrandedAppointment) =>
-  (a.services as (string | { name: string })[]).map((s) => (typeof s === 'string' ? s : s.name));
-
 /**
  * A change that would leave appointments in time the stylist no longer works (409
  * STRANDS_APPOINTMENTS): the appointments, and a choice. Saved anyway, they stay booked and the
@@ -30,7 +27,7 @@ export function StrandedConfirm(p: {
         {p.appointments.map((a) => (
           <li key={a.id}>
             {shortDay(dateIn(a.start, p.timezone))}, {clock(a.start, p.timezone)}–{clock(a.end, p.timezone)}: {a.client_name || 'No client'}
-            {serviceNames(a).length > 0 && `, ${serviceNames(a).join(', ')}`}
+            {a.services.length > 0 && `, ${a.services.join(', ')}`}
           </li>
         ))}
       </ul>

@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { DIARY_EVENT } from '../../../shared/console/diary';
-import { addDays } from '../../../shared/dates';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { selectInput } from '../../components/form-styles';
 import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
@@ -11,13 +10,10 @@ import { useSalonFacts } from '../desk/salon-facts';
 import { dayQuery } from '../diary/api';
 import { today } from '../diary/format';
 import { connectSalonChannel } from '../lib/live';
-import { columnsQuery, TIME_OFF_EVENT, timeChanged, timeOffQuery } from './api';
+import { ABSENCE_EVENT } from '../../../shared/console/time-off';
+import { columnsQuery, timeChanged, timeOffQuery } from './api';
 import { TimeOffEditor } from './TimeOffEditor';
 import { TimeOffItem } from './TimeOffItem';
-
-/** How far back and ahead the list reaches. */
-const PAST_DAYS = 30;
-const AHEAD_DAYS = 366;
 
 /**
  * Time off (docs/console-time-off.md). Owners and managers: every stylist's time off, asked for
@@ -31,15 +27,13 @@ export function TimeOff() {
   const { timezone } = useSalonFacts(salon.id);
   const [notice, setNotice] = useState('');
   const [shown, setShown] = useState('');
-  const from = addDays(today(), -PAST_DAYS);
-  const to = addDays(today(), AHEAD_DAYS);
   // the salon's stylists (owners and managers), or the stylist's own column (the diary gives only theirs)
   const columns = useQuery({ ...columnsQuery(salon.id), enabled: manages });
   const own = useQuery({ ...dayQuery(salon.id, today()), enabled: !manages });
   const stylists = manages ? columns.data : own.data?.stylists.map((s) => ({ id: s.id, name: s.name }));
-  const list = useQuery(timeOffQuery(salon.id, { from, to, stylistId: shown ? Number(shown) : undefined }));
+  const list = useQuery(timeOffQuery(salon.id, shown ? Number(shown) : undefined));
   useEffect(
-    () => connectSalonChannel(salon.id, () => void timeChanged(queries, salon.id), [TIME_OFF_EVENT, DIARY_EVENT]),
+    () => connectSalonChannel(salon.id, () => void timeChanged(queries, salon.id), [ABSENCE_EVENT, DIARY_EVENT]),
     [salon.id, queries],
   );
   const nameOf = (id: number) => stylists?.find((s) => s.id === id)?.name ?? 'A stylist';
@@ -99,7 +93,7 @@ export function TimeOff() {
         ) : list.isError ? (
           <CallFailed message={list.error.message} onRetry={() => void list.refetch()} />
         ) : items.length === 0 ? (
-          <p>No time off from {PAST_DAYS} days ago on.</p>
+          <p>No time off from a month ago on.</p>
         ) : (
           <ul className={css({ listStyle: 'none', m: '0', p: '0' })}>
             {items.map((t) => (

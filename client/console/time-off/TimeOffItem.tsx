@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
-import { TIME_OFF_REASON_LABELS, TIME_OFF_STATUS_LABELS, type StrandedAppointment, type TimeOff } from '../../../shared/console/time-off';
+import { TIME_OFF_REASON_LABELS, type StrandedAppointment, type TimeOff } from '../../../shared/console/time-off';
 import { smallOutlineButton } from '../../components/styles';
 import { decideTimeOff, removeTimeOff, strandedBy, timeChanged } from './api';
-import { whenOf } from './format';
+import { TIME_OFF_STATUS_LOOK, whenOf } from './format';
 import { StrandedConfirm } from './Stranded';
-
-const STATUS_COLOUR = { requested: '#92400e', approved: '#166534', declined: '#4b5563' } as const;
 
 /**
  * One stretch of time off: who, when, why, its state in words; and what the person may do with it
@@ -66,8 +64,8 @@ export function TimeOffItem(p: {
           {when} · {TIME_OFF_REASON_LABELS[t.reason] ?? t.reason}
           {t.note && <span className={css({ color: 'textMuted', fontSize: 'sm' })}> · “{t.note}”</span>}
         </span>
-        <span className={css({ fontWeight: '700', fontSize: 'sm' })} style={{ color: STATUS_COLOUR[t.status] }}>
-          {TIME_OFF_STATUS_LABELS[t.status]}
+        <span className={css({ fontWeight: '700', fontSize: 'sm' })} style={{ color: TIME_OFF_STATUS_LOOK[t.status].colour }}>
+          {TIME_OFF_STATUS_LOOK[t.status].label}
         </span>
       </div>
       {(p.canDecide && t.status === 'requested') || p.canRemove ? (

@@ -1,5 +1,12 @@
-import type { TimeOff } from '../../../shared/console/time-off';
+import type { TimeOff, TimeOffStatus } from '../../../shared/console/time-off';
 import { clock, dateIn, shortDay } from '../diary/format';
+
+/** A stretch of time off's state, in words (with a colour that reads at 4.5:1 on the console's surfaces: never the only sign). */
+export const TIME_OFF_STATUS_LOOK: Record<TimeOffStatus, { label: string; colour: string }> = {
+  requested: { label: 'Asked for, waiting', colour: '#92400e' },
+  approved: { label: 'Approved', colour: '#166534' },
+  declined: { label: 'Declined', colour: '#4b5563' },
+};
 
 /**
  * When time off is, in the salon's time: 'Mon 21 Dec', 'Mon 21 Dec – Wed 23 Dec (3 days)' for

@@ -54,7 +54,7 @@ export function timeOffFormSchema(timezone: string) {
       start_time: z.string(),
       end_time: z.string(),
       reason: z.enum(TIME_OFF_REASONS, { error: () => 'Choose a reason' }),
-      note: newTimeOffSchema.shape.note.unwrap(),
+      note: z.string().trim().max(500, 'A note can be at most 500 characters'),
     })
     .superRefine((v, ctx) => {
       if (v.kind === 'days' && !isCalendarDate(v.to)) return ctx.addIssue({ code: 'custom', path: ['to'], message: MSG_DATE });

@@ -11,8 +11,7 @@ import { diaryChanged } from '../diary/api';
 import { clock, dateIn, longDay, money, STATUS_LOOK } from '../diary/format';
 import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT } from '../../../shared/console/diary';
-import type { TimeOff } from '../../../shared/console/time-off';
-import { columnsQuery, TIME_OFF_EVENT } from '../time-off/api';
+import { ABSENCE_EVENT } from '../../../shared/console/time-off';
 import { TimeOffItem } from '../time-off/TimeOffItem';
 import { todayQuery } from './api';
 
@@ -25,7 +24,7 @@ export function Today() {
   const queries = useQueryClient();
   const q = useQuery(todayQuery(salon.id));
   useEffect(
-    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, TIME_OFF_EVENT]),
+    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT]),
     [salon.id, queries],
   );
   if (q.isPending) return <Loading what="today" />;
@@ -146,11 +145,9 @@ function FailedMessages({ today: t }: { today: TodayData }) {
 }
 
 /** Time off stylists have asked for, waiting for an owner or manager (null: not the caller's to decide). */
-function TimeOffRequests({ salonId, today: t }: { salonId: number; today: TodayData & { time_off_requests?: TimeOff[] | null } }) {
+function TimeOffRequests({ salonId, today: t }: { salonId: number; today: TodayData }) {
   const [done, setDone] = useState('');
   const requests = t.time_off_requests;
-  // the names, where the answer does not carry them
-  const columns = useQuery({ ...columnsQuery(salonId), enabled: !!requests?.some((r) => !r.stylist_name) });
   if (!requests) return null;
   return (
     <section aria-labelledby="today-time-off" className={sectionBox}>
@@ -172,7 +169,7 @@ function TimeOffRequests({ salonId, today: t }: { salonId: number; today: TodayD
               salonId={salonId}
               t={r}
               timezone={t.timezone}
-              stylistName={r.stylist_name ?? columns.data?.find((c) => c.id === r.stylist_id)?.name ?? 'A stylist'}
+              stylistName={r.stylist_name}
               canDecide
               canRemove={false}
               onDone={setDone}
