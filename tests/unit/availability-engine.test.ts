@@ -15,9 +15,9 @@ function stylist(
   id: number,
   hours: (WorkingHours | undefined)[] = allWeek(nineToFive),
   busy: [number, number][] = [],
-  daysOff: string[] = [],
+  away: [number, number][] = [],
 ): StylistCalendar {
-  return { id, hours, busy, daysOff: new Set(daysOff) };
+  return { id, hours, busy, away };
 }
 
 function request(
@@ -58,7 +58,10 @@ describe('slots of a day', () => {
   it('keeps breaks, days off and existing appointments free of bookings', () => {
     const lunch = { ...nineToFive, breakStart: 12 * 60, breakEnd: 13 * 60 };
     const busy: [number, number][] = [[Date.parse('2026-06-10T09:00:00Z'), Date.parse('2026-06-10T10:00:00Z')]]; // 10:00-11:00 BST
-    const req = request([stylist(1, allWeek(lunch), busy, ['2026-06-11'])], oneHourWithAnyone([1]));
+    const req = request(
+      [stylist(1, allWeek(lunch), busy, [[Date.parse('2026-06-10T23:00:00Z'), Date.parse('2026-06-11T23:00:00Z')]])],
+      oneHourWithAnyone([1]),
+    );
     const times = slotsOf('2026-06-10', 'Europe/London', req).map((s) => s.iso.slice(11, 16));
     expect(times).not.toContain('09:15'); // would run into the 10:00 appointment
     expect(times).toContain('09:00');
@@ -195,7 +198,7 @@ describe('days over the horizon', () => {
       1,
       undefined,
       [],
-      Array.from({ length: 20 }, (_, i) => `2026-06-${String(8 + i).padStart(2, '0')}`),
+      [[Date.parse('2026-06-07T23:00:00Z'), Date.parse('2026-06-27T23:00:00Z')]], // 8 to 27 June, London summer time
     );
     const { availability, firstAvailable } = dayAvailability(days, request([away], oneHourWithAnyone([1])), '2026-06-14');
     expect(firstAvailable).toBe('2026-06-28');

@@ -31,7 +31,7 @@ function randomStylist(id: number, day: SalonDay): StylistCalendar {
     if (rand() < 0.45) busy.push([at, at + length]);
     at += length + Math.floor(rand() * 4) * 15 * MINUTE;
   }
-  return { id, hours: [hours, hours, hours, hours, hours, hours, hours], daysOff: new Set(), busy };
+  return { id, hours: [hours, hours, hours, hours, hours, hours, hours], busy, away: [] };
 }
 
 function randomRequest(day: SalonDay): AvailabilityRequest {
@@ -122,7 +122,7 @@ describe('whether a day has a bookable time', () => {
     const nineToFive: WorkingHours = { start: 540, end: 1020, breakStart: null, breakEnd: null };
     /** local wall-clock hour h of the day (no DST change on it) */
     const at = (h: number) => day.startUtc + h * HOUR;
-    const cal = (busy: [number, number][]): StylistCalendar => ({ id: 1, hours: Array(7).fill(nineToFive), daysOff: new Set(), busy });
+    const cal = (busy: [number, number][]): StylistCalendar => ({ id: 1, hours: Array(7).fill(nineToFive), busy, away: [] });
     const req = (c: StylistCalendar): AvailabilityRequest => ({
       steps: [{ serviceId: 1, options: new Map([[1, { duration: 60, processing: 0 }]]) }],
       stylists: new Map([[1, c]]),

@@ -39,7 +39,6 @@ async function book(stylistId: number, start: number, minutes: number) {
 
 beforeEach(() =>
   emptyDiaries(
-    env.DB.prepare('DELETE FROM stylist_days_off'),
     env.DB.prepare('UPDATE stylist_hours SET start_min = 600 WHERE stylist_id = 2'),
     env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
   ),

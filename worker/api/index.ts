@@ -28,6 +28,7 @@ import { consoleHistory } from './console/history';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
+import { consoleTimeOff } from './console/time-off';
 import { consoleNewSalon } from './console/new-salon';
 import { consolePayments } from './console/payments';
 import { consolePhotos } from './console/photos';
@@ -79,6 +80,7 @@ export const api = new Hono<AppEnv>()
   .route('/', noShowLinks)
   .route('/', consoleVouchers)
   .route('/', consoleMenu)
+  .route('/', consoleTimeOff)
   .route('/', consoleClients)
   .route('/', consoleRequests)
   .route('/', consoleDomain)

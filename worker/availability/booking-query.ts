@@ -123,7 +123,7 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: Que
   // The days read with the catalogue cover these days but for a far patch test or a horizon
   // beyond 181 days: then they are read again, exactly.
   const stylists = covers(guess, range) ? loaded.calendars : await loadCalendars(db, q, range, holds);
-  for (const id of stylistIds) if (!stylists.has(id)) stylists.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
+  for (const id of stylistIds) if (!stylists.has(id)) stylists.set(id, { id, hours: [], busy: [], away: [] });
   return {
     catalogue,
     req: {

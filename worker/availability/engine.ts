@@ -10,12 +10,29 @@ export interface WorkingHours {
   breakEnd: number | null;
 }
 
-/** What the engine knows of one stylist: hours by weekday, days off, and busy intervals (UTC ms, sorted by start). */
+/** What the engine knows of one stylist: hours by weekday, busy intervals and absence (UTC ms). */
 export interface StylistCalendar {
   id: number;
   hours: (WorkingHours | undefined)[];
-  daysOff: ReadonlySet<string>;
+  /** appointments and others' holds, sorted by start (each shorter than BUSY_LOOKBACK_MS) */
   busy: ReadonlyArray<readonly [number, number]>;
+  /**
+   * approved time off and blocked time, sorted and disjoint (db/blocks.ts mergeIntervals), of any length: busy
+   * even for the waitlist, which ignores appointments but not absence (docs/console-time-off.md)
+   */
+  away: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Index of the first absence that ends after `from` (absence is disjoint, so sorted by end too). */
+function firstAwayIndex(away: StylistCalendar['away'], from: number): number {
+  let lo = 0;
+  let hi = away.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (away[mid]![1] <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** One service of the booking, in order, with who may perform it and how long it takes them. */
@@ -70,7 +87,11 @@ function firstBusyIndex(busy: StylistCalendar['busy'], from: number): number {
  */
 export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolean): Int16Array | null {
   const hours = cal.hours[day.weekday];
-  if (!hours || cal.daysOff.has(day.date)) return null;
+  if (!hours) return null;
+  const firstAway = firstAwayIndex(cal.away, day.startUtc);
+  const whole = cal.away[firstAway];
+  // a day wholly away (a day off, a holiday) has no free time at all
+  if (whole && whole[0] <= day.startUtc && whole[1] >= day.endUtc) return null;
   const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
   const free = new Uint8Array(n);
   const toBlock = (utc: number) => Math.min(n, Math.max(0, (utc - day.startUtc) / BLOCK));
@@ -87,6 +108,10 @@ export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolea
       if (e <= day.startUtc) continue;
       free.fill(0, Math.floor(toBlock(s)), Math.ceil(toBlock(e)));
     }
+  }
+  for (let i = firstAway; i < cal.away.length && cal.away[i]![0] < day.endUtc; i++) {
+    const [s, e] = cal.away[i]!;
+    free.fill(0, Math.floor(toBlock(s)), Math.ceil(toBlock(e)));
   }
   const runs = new Int16Array(n + 1);
   for (let b = n - 1; b >= 0; b--) runs[b] = free[b] ? runs[b + 1]! + 1 : 0;

@@ -124,16 +124,6 @@ export const stylistsWithHours = (db: D1Database, salonId: number) =>
     .bind(salonId)
     .all<StylistHoursRow>();
 
-/** Days off of the salon's stylists between two local dates (inclusive). */
-export const daysOffBetween = (db: D1Database, salonId: number, from: string, to: string) =>
-  db
-    .prepare(
-      `SELECT d.stylist_id, d.date FROM stylist_days_off d JOIN stylists st ON st.id = d.stylist_id
-        WHERE st.salon_id = ? AND d.date BETWEEN ? AND ?`,
-    )
-    .bind(salonId, from, to)
-    .all<{ stylist_id: number; date: string }>();
-
 /** The stylists' column a staff member works in at a salon (their stylist role's), or null. */
 export const stylistOfStaff = async (db: D1Database, staffId: number, salonId: number) =>
   (

@@ -33,6 +33,8 @@ export const ID_TABLES = [
   'settings_history',
   'api_keys',
   'client_notes',
+  'time_off',
+  'blocked_times',
 ] as const;
 export type IdTable = (typeof ID_TABLES)[number];
 
