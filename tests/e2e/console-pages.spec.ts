@@ -55,6 +55,7 @@ test('every place of docs/console.md is in the navigation, in its order', async 
   await expect(nav.getByRole('link')).toHaveText([
     'Today',
     'Diary',
+    'Time off',
     'Services',
     'Clients',
     'Requests',
@@ -66,7 +67,7 @@ test('every place of docs/console.md is in the navigation, in its order', async 
     'API keys',
     'History',
   ]);
-  // Every place is built: Today came with issue 30, Addresses with issue 31, Services with issue 48, Get paid with issue 49.
+  // Every place is built: Today came with issue 30, Addresses with issue 31, Services and Time off with issue 48, Get paid with issue 49.
 });
 
 test('a booking page loads nothing of the console', async ({ page, openSalon }) => {

@@ -9,7 +9,7 @@ test('a stylist sees only their own places; the booking page’s settings lead h
   await signInToConsole(page, STAFF.stylist1, 390);
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText(['Today', 'Diary', 'Clients']);
+  await expect(nav.getByRole('link')).toHaveText(['Today', 'Diary', 'Time off', 'Clients']);
   await page.goto('/console/salons/1/booking-page');
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Booking page' })).toHaveCount(0);
