@@ -59,27 +59,22 @@ END;
 -- standard offset (minutes east of UTC), so a summer date starts an hour early, at midnight,
 -- when nobody works.
 INSERT INTO time_off (id, salon_id, stylist_id, start_at, end_at, reason, note, status, requested_by, decided_by, created_at, updated_at)
+WITH zone (tz, offset_min) AS (VALUES
+    ('America/Anchorage', -540), ('America/Chicago', -360), ('America/Denver', -420), ('America/Edmonton', -420),
+    ('America/Halifax', -240), ('America/Los_Angeles', -480), ('America/New_York', -300), ('America/Phoenix', -420),
+    ('America/Regina', -360), ('America/St_Johns', -210), ('America/Toronto', -300), ('America/Vancouver', -480),
+    ('America/Winnipeg', -360), ('Australia/Adelaide', 570), ('Australia/Brisbane', 600), ('Australia/Darwin', 570),
+    ('Australia/Hobart', 600), ('Australia/Melbourne', 600), ('Australia/Perth', 480), ('Australia/Sydney', 600),
+    ('Europe/Dublin', 0), ('Europe/London', 0), ('Pacific/Auckland', 720), ('Pacific/Honolulu', -600))
 -- ids from the database's own range (migration 0026), as newId makes them
 SELECT ifnull((SELECT lo FROM id_range), 1) - 1 + row_number() OVER (ORDER BY d.stylist_id, d.date), st.salon_id, d.stylist_id,
-       (CAST(strftime('%s', d.date) AS INTEGER) - z.offset_min * 60) * 1000,
-       (CAST(strftime('%s', d.date, '+1 day') AS INTEGER) - z.offset_min * 60) * 1000,
+       (CAST(strftime('%s', d.date) AS INTEGER) - ifnull(z.offset_min, 0) * 60) * 1000,
+       (CAST(strftime('%s', d.date, '+1 day') AS INTEGER) - ifnull(z.offset_min, 0) * 60) * 1000,
        'other', 'Day off', 'approved', 'migration 0038', 'migration 0038',
        CAST(strftime('%s', 'now') AS INTEGER) * 1000, CAST(strftime('%s', 'now') AS INTEGER) * 1000
   FROM stylist_days_off d
   JOIN stylists st ON st.id = d.stylist_id
   JOIN salons s ON s.id = st.salon_id
-  JOIN (SELECT 'America/Anchorage' AS tz, -540 AS offset_min UNION ALL SELECT 'America/Chicago', -360
-        UNION ALL SELECT 'America/Denver', -420 UNION ALL SELECT 'America/Edmonton', -420
-        UNION ALL SELECT 'America/Halifax', -240 UNION ALL SELECT 'America/Los_Angeles', -480
-        UNION ALL SELECT 'America/New_York', -300 UNION ALL SELECT 'America/Phoenix', -420
-        UNION ALL SELECT 'America/Regina', -360 UNION ALL SELECT 'America/St_Johns', -210
-        UNION ALL SELECT 'America/Toronto', -300 UNION ALL SELECT 'America/Vancouver', -480
-        UNION ALL SELECT 'America/Winnipeg', -360 UNION ALL SELECT 'Australia/Adelaide', 570
-        UNION ALL SELECT 'Australia/Brisbane', 600 UNION ALL SELECT 'Australia/Darwin', 570
-        UNION ALL SELECT 'Australia/Hobart', 600 UNION ALL SELECT 'Australia/Melbourne', 600
-        UNION ALL SELECT 'Australia/Perth', 480 UNION ALL SELECT 'Australia/Sydney', 600
-        UNION ALL SELECT 'Europe/Dublin', 0 UNION ALL SELECT 'Europe/London', 0
-        UNION ALL SELECT 'Pacific/Auckland', 720 UNION ALL SELECT 'Pacific/Honolulu', -600) z
-    ON z.tz = s.timezone;
+  LEFT JOIN zone z ON z.tz = s.timezone;
 
 DROP TABLE stylist_days_off;
