@@ -356,7 +356,7 @@ function Slots(p: { stylist: DiaryStylist; day: DiaryDay; from: number; to: numb
   const onKeyDown = (e: React.KeyboardEvent) => {
     const now = active ?? firstWorking;
     const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 4, PageUp: -4 };
-    if (e.key in step) move(now + step[e.key]!, e.shiftKey);
+    if (Object.hasOwn(step, e.key)) move(now + step[e.key]!, e.shiftKey);
     else if (e.key === 'Home') move(0, e.shiftKey);
     else if (e.key === 'End') move(count - 1, e.shiftKey);
     else if (e.key === 'Enter' || e.key === ' ') choose(anchor ?? now, now);
