@@ -125,6 +125,8 @@ function Column(p: {
   const { stylist, day, from } = p;
   const blocks = (day.blocks ?? []).filter((b) => b.stylist_id === stylist.id);
   const timeOff = (day.time_off ?? []).filter((t) => t.stylist_id === stylist.id && t.status !== 'declined');
+  // approved time off over the whole of the day the diary draws: the heading says so instead of the hours
+  const allDayOff = timeOff.some((t) => t.status === 'approved' && Date.parse(t.start) <= from && Date.parse(t.end) >= p.to);
   const top = (ms: number) => ((ms - from) / 60_000) * PX;
   const headingId = `diary-col-${stylist.id}`;
   const hours = stylist.hours.map((h) => `${clock(h.start, day.timezone)}–${clock(h.end, day.timezone)}`).join(', ');
@@ -152,7 +154,7 @@ function Column(p: {
           {stylist.name}
         </h3>
         <p className={css({ fontSize: 'xs', color: 'textMuted', lineClamp: '2' })}>
-          {timeOff.some((t) => t.status === 'approved') ? 'Time off' : hours ? `Works ${hours}` : 'Not working'}
+          {allDayOff ? 'Time off' : hours ? `Works ${hours}` : 'Not working'}
         </p>
       </div>
       <div style={{ height: p.height }} className={css({ position: 'relative', bg: 'surfaceMuted' })}>

@@ -15,7 +15,7 @@ import { addBlock, changeBlock, removeBlock, strandedBy, timeChanged } from './a
 import { blockBody, blockFormSchema, type BlockForm } from './forms';
 import { StrandedConfirm } from './Stranded';
 
-const half = css({ flex: '1 1 8rem' });
+const half = css({ flex: '1 1 8rem', mb: '4' });
 
 /**
  * "Block time" in a stylist's column: a new block over the stretch chosen in the diary (mouse,
@@ -102,7 +102,7 @@ export function BlockDialog(p: {
           <p className={css({ mb: '3', fontSize: 'sm', color: 'textMuted' })}>
             The time is taken off the booking page at once. Times are the salon’s.
           </p>
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+          <div className={css({ display: 'flex', flexWrap: 'wrap', columnGap: '3' })}>
             <Field label="From" error={errors.start?.message} className={half}>
               {(a) => <input {...a} type="time" step={300} {...form.register('start')} className={fieldInput} />}
             </Field>

@@ -8,7 +8,7 @@ import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
 import { sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
+import { checkbox, FormAlert } from '../components/Field';
 import { today } from '../diary/format';
 import { ConsoleCallError } from '../lib/api';
 import { addTimeOff, strandedBy, timeChanged } from './api';
@@ -16,7 +16,8 @@ import { whenOf } from './format';
 import { formFieldOf, timeOffBody, timeOffFormSchema, type TimeOffForm } from './forms';
 import { StrandedConfirm } from './Stranded';
 
-const half = css({ flex: '1 1 10rem' });
+const half = css({ flex: '1 1 10rem', mb: '4' });
+const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3' });
 const choice = css({ display: 'flex', gap: '2', alignItems: 'center', minH: '10' });
 
 /**
@@ -120,15 +121,15 @@ export function TimeOffEditor(p: {
             <legend className={css({ fontWeight: '600', mb: '1' })}>How long</legend>
             <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1 5' })}>
               <label className={choice}>
-                <input type="radio" value="days" {...form.register('kind')} /> Whole days
+                <input type="radio" value="days" {...form.register('kind')} className={checkbox} /> Whole days
               </label>
               <label className={choice}>
-                <input type="radio" value="hours" {...form.register('kind')} /> Part of a day
+                <input type="radio" value="hours" {...form.register('kind')} className={checkbox} /> Part of a day
               </label>
             </div>
           </fieldset>
           {kind === 'days' ? (
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '0 3' })}>
+            <div className={row}>
               <Field label="First day" error={errors.from?.message} className={half}>
                 {(a) => <input {...a} type="date" {...form.register('from')} className={fieldInput} />}
               </Field>
@@ -137,7 +138,7 @@ export function TimeOffEditor(p: {
               </Field>
             </div>
           ) : (
-            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '0 3' })}>
+            <div className={row}>
               <Field label="Day" error={errors.from?.message} className={half}>
                 {(a) => <input {...a} type="date" {...form.register('from')} className={fieldInput} />}
               </Field>

@@ -148,7 +148,8 @@ function FailedMessages({ today: t }: { today: TodayData }) {
 function TimeOffRequests({ salonId, today: t }: { salonId: number; today: TodayData }) {
   const [done, setDone] = useState('');
   const requests = t.time_off_requests;
-  if (!requests) return null;
+  // shown while there is something to decide, or to say what was just decided
+  if (!requests || (requests.length === 0 && !done)) return null;
   return (
     <section aria-labelledby="today-time-off" className={sectionBox}>
       <h2 id="today-time-off" className={sectionTitle}>
