@@ -111,7 +111,10 @@ export function BlockDialog(p: {
             </Field>
           </div>
           <Field label="Reason" hint="Such as Training or Team meeting. Staff see it in the diary." error={errors.reason?.message}>
-            {(a) => <input {...a} {...form.register('reason')} autoComplete="off" className={fieldInput} />}
+            {(a) => (
+              // a new stretch has its times already: the reason is what is left to type
+              <input {...a} {...form.register('reason')} autoComplete="off" autoFocus={!p.block} className={fieldInput} />
+            )}
           </Field>
           {failure && <FormAlert>{failure}</FormAlert>}
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
