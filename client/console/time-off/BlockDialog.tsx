@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import type { Block, StrandedAppointment } from '../../../shared/console/time-off';
@@ -47,6 +47,12 @@ export function BlockDialog(p: {
     },
   });
   const { errors, isSubmitting } = form.formState;
+  // a new stretch has its times already: the reason is what is left to type (after the dialog,
+  // opened by the Modal's own effect, has put the focus on its first field)
+  const isNew = !p.block;
+  useEffect(() => {
+    if (isNew) form.setFocus('reason');
+  }, [isNew, form]);
 
   const save = async (v: BlockForm, confirm: boolean) => {
     setFailure(null);
@@ -111,10 +117,7 @@ export function BlockDialog(p: {
             </Field>
           </div>
           <Field label="Reason" hint="Such as Training or Team meeting. Staff see it in the diary." error={errors.reason?.message}>
-            {(a) => (
-              // a new stretch has its times already: the reason is what is left to type
-              <input {...a} {...form.register('reason')} autoComplete="off" autoFocus={!p.block} className={fieldInput} />
-            )}
+            {(a) => <input {...a} {...form.register('reason')} autoComplete="off" className={fieldInput} />}
           </Field>
           {failure && <FormAlert>{failure}</FormAlert>}
           <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
