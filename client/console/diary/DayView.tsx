@@ -308,7 +308,8 @@ function BlockItem(p: { b: Block; top: (ms: number) => number; timezone: string;
       {p.onOpen ? (
         <button
           type="button"
-          aria-label={`Blocked, ${when}, ${p.b.reason}`}
+          // what the box shows, in its order (WCAG 2.5.3)
+          aria-label={`Blocked, ${p.b.reason}, ${when}`}
           style={style}
           onClick={p.onOpen}
           className={`${blockLook} ${css({ cursor: 'pointer' })}`}

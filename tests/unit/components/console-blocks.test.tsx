@@ -169,7 +169,7 @@ describe('what the column shows', () => {
   it('a block with its reason, time off as a band in words, and an appointment left in it flagged in words', async () => {
     await openDiary(withTime);
     const amelia = screen.getByRole('region', { name: 'Amelia Hart' });
-    expect(within(amelia).getByRole('button', { name: 'Blocked, 12:00–13:00, Team meeting' }).textContent).toBe(
+    expect(within(amelia).getByRole('button', { name: 'Blocked, Team meeting, 12:00–13:00' }).textContent).toBe(
       'Blocked · Team meeting 12:00–13:00',
     );
     const jamie = within(amelia).getByRole('button', { name: /^Jamie Rivers/ });
@@ -187,7 +187,7 @@ describe('what the column shows', () => {
       return { json: { block: { ...withTime.blocks[0]!, start: at('12:30'), end: at('13:30'), version: 4 } } };
     });
     apiStub.answer('DELETE /api/console/salons/1/blocks/7', { status: 204 });
-    await user.click(screen.getByRole('button', { name: 'Blocked, 12:00–13:00, Team meeting' }));
+    await user.click(screen.getByRole('button', { name: 'Blocked, Team meeting, 12:00–13:00' }));
     let dialog = await screen.findByRole('dialog', { name: 'Blocked time: Amelia Hart' });
     expect((within(dialog).getByRole('textbox', { name: /Reason/ }) as HTMLInputElement).value).toBe('Team meeting');
     const from = within(dialog).getByLabelText('From');
@@ -200,7 +200,7 @@ describe('what the column shows', () => {
     await screen.findByText('Block moved: Amelia Hart, 12:30–13:30 (Team meeting).');
     expect(patched).toEqual({ start: at('12:30'), end: at('13:30'), reason: 'Team meeting' });
 
-    await user.click(screen.getByRole('button', { name: 'Blocked, 12:00–13:00, Team meeting' }));
+    await user.click(screen.getByRole('button', { name: 'Blocked, Team meeting, 12:00–13:00' }));
     dialog = await screen.findByRole('dialog', { name: 'Blocked time: Amelia Hart' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove the block' }));
     await screen.findByText('Block removed: Amelia Hart, 12:00–13:00.');
