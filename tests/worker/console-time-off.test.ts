@@ -337,6 +337,16 @@ describe('stranding, the desk and the race', () => {
     expect(off.status).toBe(409);
     expect((await get<BlockList>('1/blocks')).blocks).toEqual([]);
 
+    // the stylist's request over it takes no time; approving it is the 409 until confirmed
+    const asked = await send('1/time-off', tokens.stylist1, 'POST', { stylist_id: 3, start, end, reason: 'training' });
+    expect(asked.status).toBe(201);
+    const { time_off: request } = (await asked.json()) as TimeOffAnswer;
+    const approve = (body?: object) => send(`1/time-off/${request.id}/approve`, tokens.groupOwner, 'POST', body, 1);
+    const held = await approve();
+    expect(held.status).toBe(409);
+    expect(((await held.json()) as StrandsAppointments).appointments.map((a) => a.id)).toEqual([appointment.id]);
+    expect((await approve({ confirm: true })).status).toBe(200);
+
     expect((await block(start, end, { confirm: true })).status).toBe(201);
     const diary = await get<DiaryDay>(`1/diary/${day}`);
     expect(diary.appointments.find((a) => a.id === appointment.id)).toMatchObject({ status: 'confirmed', stranded: true });

@@ -17,10 +17,22 @@ export interface StylistCalendar {
   /** appointments and others' holds, sorted by start (each shorter than BUSY_LOOKBACK_MS) */
   busy: ReadonlyArray<readonly [number, number]>;
   /**
-   * approved time off and blocked time, sorted and disjoint (db/blocks.ts mergeIntervals), of any length: busy
+   * approved time off and blocked time, sorted and disjoint (mergeIntervals), of any length: busy
    * even for the waitlist, which ignores appointments but not absence (docs/console-time-off.md)
    */
   away: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Sorts intervals and merges those that overlap or touch: sorted by start and by end alike. */
+export function mergeIntervals(intervals: Iterable<readonly [number, number]>): [number, number][] {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = out.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
 }
 
 /** Index of the first absence that ends after `from` (absence is disjoint, so sorted by end too). */

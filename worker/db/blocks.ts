@@ -19,18 +19,6 @@ export function intervalsOf(blocks: number[]): [number, number][] {
   return out;
 }
 
-/** Sorts intervals and merges those that overlap or touch: sorted by start and by end alike. */
-export function mergeIntervals(intervals: Iterable<readonly [number, number]>): [number, number][] {
-  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [s, e] of sorted) {
-    const last = out.at(-1);
-    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-    else out.push([s, e]);
-  }
-  return out;
-}
-
 /**
  * One INSERT of a stylist's blocks; the primary key (stylist_id, block) fails the whole batch
  * when any block is already taken. `owner` is an SQL expression (an appointment id subquery) or

@@ -1,5 +1,5 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
-import { BLOCK_MS, intervalsOf, mergeIntervals, PENDING_TTL_MS } from './blocks';
+import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
 import { catalogueOf, catalogueStatements, type Catalogue } from './schedule';
 
 /** A stylist's working hours on one weekday (minutes from local midnight), as the engine reads them. */
@@ -10,7 +10,7 @@ interface DayHours {
   breakEnd: number | null;
 }
 
-/** One stylist's hours by weekday, busy intervals (UTC ms, sorted by start) and absence (merged). */
+/** One stylist's hours by weekday, busy intervals (UTC ms, sorted by start) and absence (as read: the domain merges it). */
 interface Calendar {
   id: number;
   hours: (DayHours | undefined)[];
@@ -142,10 +142,7 @@ function calendarsOf([hours, absence, busy, held]: D1Result[], range: CalendarRa
   }
   for (const [id, blocks] of heldBy) of(id).busy.push(...intervalsOf(blocks));
   // The engine wants each stylist's busy times by start (group_concat promises no order).
-  for (const cal of calendars.values()) {
-    cal.busy.sort((a, b) => a[0] - b[0]);
-    if (cal.away.length > 1) cal.away = mergeIntervals(cal.away);
-  }
+  for (const cal of calendars.values()) cal.busy.sort((a, b) => a[0] - b[0]);
   return calendars;
 }
 
