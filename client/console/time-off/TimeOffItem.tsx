@@ -7,6 +7,8 @@ import { decideTimeOff, removeTimeOff, strandedBy, timeChanged } from './api';
 import { TIME_OFF_STATUS_LOOK, whenOf } from './format';
 import { StrandedConfirm } from './Stranded';
 
+const DECISION_WORDS = { approve: 'Approve', decline: 'Decline' } as const;
+
 /**
  * One stretch of time off: who, when, why, its state in words; and what the person may do with it
  * (an owner or manager approves or declines one asked for, or removes it; a stylist withdraws
@@ -70,28 +72,20 @@ export function TimeOffItem(p: {
       </div>
       {(p.canDecide && t.status === 'requested') || p.canRemove ? (
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-          {p.canDecide && t.status === 'requested' && (
-            <>
+          {p.canDecide &&
+            t.status === 'requested' &&
+            (['approve', 'decline'] as const).map((d) => (
               <button
+                key={d}
                 type="button"
                 className={smallOutlineButton}
                 disabled={busy}
-                aria-label={`Approve ${who}${when}`}
-                onClick={() => void act('approve')}
+                aria-label={`${DECISION_WORDS[d]} ${who}${when}`}
+                onClick={() => void act(d)}
               >
-                Approve
+                {DECISION_WORDS[d]}
               </button>
-              <button
-                type="button"
-                className={smallOutlineButton}
-                disabled={busy}
-                aria-label={`Decline ${who}${when}`}
-                onClick={() => void act('decline')}
-              >
-                Decline
-              </button>
-            </>
-          )}
+            ))}
           {p.canRemove && (
             <button
               type="button"
