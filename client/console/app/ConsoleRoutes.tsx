@@ -19,6 +19,7 @@ const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Toda
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
 const Stylists = lazy(() => import('../stylists/Stylists').then((m) => ({ default: m.Stylists })));
 const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
+const TimeOff = lazy(() => import('../time-off/TimeOff').then((m) => ({ default: m.TimeOff })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -26,6 +27,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
+  'time-off': TimeOff,
   services: Services,
   stylists: Stylists,
   team: Team,

@@ -19,6 +19,8 @@ export const PLACES = [
     label: 'Diary',
     roles: everyone,
   },
+  /** owners and managers: every stylist's; a stylist: their own, and asking for it (the screen's title says "My time off") */
+  { path: 'time-off', label: 'Time off', roles: everyone },
   { path: 'services', label: 'Services', roles: CAN.editMenu },
   // a stylist sees their own hours there, read-only
   { path: 'stylists', label: 'Stylists', roles: CAN.readStylists },

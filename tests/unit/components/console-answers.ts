@@ -68,6 +68,7 @@ export const QUIET_TODAY: Today = {
   timezone: 'Europe/London',
   currency: 'GBP',
   appointments: [],
+  time_off_requests: [],
   arrived: 0,
   to_come: 0,
   requests_waiting: [],

@@ -45,6 +45,7 @@ describe('the places each role sees', () => {
     expect(linksOf()).toEqual([
       'Today',
       'Diary',
+      'Time off',
       'Services',
       'Stylists',
       'Clients',
@@ -70,7 +71,7 @@ describe('the places each role sees', () => {
     const today = { ...QUIET_TODAY, requests_waiting: null, failed_messages: null };
     await renderConsole('/salons/1/booking-page', { role: 'stylist', answers: { 'GET /api/console/salons/1/today': { json: today } } });
     await screen.findByRole('heading', { level: 1, name: 'Today' });
-    expect(linksOf()).toEqual(['Today', 'Diary', 'Stylists', 'Clients']);
+    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Clients']);
     await waitFor(() => expect(currentPath()).toBe('/console/salons/1/today'));
     expect(screen.queryByRole('heading', { name: 'Booking page' })).toBeNull();
   });
