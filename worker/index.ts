@@ -25,7 +25,7 @@ import { consumeMessages } from './messaging/outbox';
 import { messageWebhooks } from './api/message-webhooks';
 import { appointmentLinkRedirect } from './edge/appointment-link';
 import { transportHeaders } from './edge/transport-headers';
-import { refuseControlPaths } from './edge/path-characters';
+import { rawSearchOf, refuseControlPaths } from './edge/path-characters';
 import { fontFile, hashedAsset } from './edge/assets';
 import { media } from './edge/media';
 import { scheduled } from './scheduled';
@@ -53,7 +53,7 @@ for (const path of ['/api/*', '/session/*', '/console/session/*', '/admin/*']) a
 app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);
   assertCanonical(path);
-  const search = new URL(c.req.url).search;
+  const search = rawSearchOf(c.req.url);
   // Each API route declares who may call it and how it is cached (api/policy.ts).
   const route = routeOfRequest(c);
   // one caller's uncached public calls are limited per address, first, so a burst cannot slow every salon

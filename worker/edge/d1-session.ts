@@ -4,6 +4,7 @@ import type { RoutePolicy } from '../api/policy';
 import { meteredDb, meterHeader, newMeter } from '../db/d1-meter';
 import { databaseNames, DIRECTORY_BINDING } from '../db/placement';
 import { openSession, type Session, type SessionStart } from '../db/session';
+import { withBindings } from '../config';
 import type { AppEnv } from '../env';
 import { formatBookmarks, parseBookmarks, type Bookmarks } from './bookmarks';
 import { routeOfRequest } from './route-policy';
@@ -79,7 +80,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     sessions.set(name, session);
     bindings[name] = meter ? meteredDb(session.db, meter) : session.db;
   }
-  c.env = { ...c.env, ...bindings };
+  c.env = withBindings(c.env, bindings);
   await next();
   if (meter) answerWith(c, (h) => h.set(METER_HEADER, meterHeader(meter)));
   if (reads !== 'own') return;

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { rowIdOf } from '../../shared/ids';
+import { withBindings } from '../config';
 import type { AppEnv, Env } from '../env';
 import { databaseOfSalon } from '../api/salon-database';
 import type { MatchedRoute } from './route-policy';
@@ -13,12 +14,12 @@ import type { MatchedRoute } from './route-policy';
  */
 export async function envForCall(c: Context<AppEnv>, route: MatchedRoute | null): Promise<Env> {
   const salonId = salonOfRoute(route);
-  return salonId === null ? { ...c.env, DIRECTORY: c.env.DB } : envForSalon(c, salonId);
+  return salonId === null ? withBindings(c.env, { DIRECTORY: c.env.DB }) : envForSalon(c, salonId);
 }
 
 export async function envForSalon(c: Context<AppEnv>, salonId: number): Promise<Env> {
   const db = await databaseOfSalon(c.env, salonId, c.get('config').versionLeaseMs);
-  return { ...c.env, DB: db, DIRECTORY: c.env.DB };
+  return withBindings(c.env, { DB: db, DIRECTORY: c.env.DB });
 }
 
 /**
