@@ -1,7 +1,5 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { brandColour } from '../../shared/brand-colour';
-import { THEME_MODES } from '../../shared/constants';
 import { brandFit } from '../../themes/brand';
 import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
@@ -23,7 +21,6 @@ import { adminRoute, changedScopes, SCOPES } from './policy';
 import { expectedVersion } from './console/settings';
 import { errorBody } from '../error-answer';
 import { nameIndex } from './salon-database';
-import { CONTROL_CHARACTERS } from '../../shared/typed-name';
 
 const isTimeZone = (tz: string) => {
   try {
