@@ -24,8 +24,8 @@ describe('route policies (api/policy.ts)', () => {
   });
 
   it('the edge finds the policy of a concrete path, with its params', () => {
-    expect(routeOf('GET', '/book-online/salon/1/')).toMatchObject({ policy: { caller: 'public' }, params: { id: '1' } });
-    expect(routeOf('GET', '/book-online/salon/1/')!.policy.cache!.scope({ id: '1' })).toBe('salon:1');
+    expect(routeOf('GET', '/book-online/salon/1/')).toMatchObject({ policy: { caller: 'public' }, params: { salonId: '1' } });
+    expect(routeOf('GET', '/book-online/salon/1/')!.policy.cache!.scope({ salonId: '1' })).toBe('salon:1');
     expect(routeOf('GET', '/book-online/salon/by-domain/book.demo-salon.test/')!.policy.cache).toMatchObject({ misses: true });
     expect(routeOf('GET', '/ncob/client/salons/abc/')!.policy).toEqual({ caller: 'client' });
     expect(routeOf('POST', '/book-online/hold/1/')!.policy).toEqual({ caller: 'client-if-sent', takesHold: true });

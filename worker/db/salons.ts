@@ -115,14 +115,31 @@ export function voucherOfferOf(row: SalonRow): VoucherOffer | null {
 }
 
 /** Applies validated settings (column names come from the admin API's strict schema). */
-export async function updateSalonSettings(db: D1Database, id: number, changes: Record<string, unknown>): Promise<void> {
+/**
+ * An admin API change of settings; with `expectedVersion` (its If-Match), only if the salon is
+ * still at that version. False when that version was gone (another change saved meanwhile).
+ */
+export async function updateSalonSettings(
+  db: D1Database,
+  id: number,
+  changes: Record<string, unknown>,
+  expectedVersion?: number,
+): Promise<boolean> {
   const columns = Object.keys(changes).filter((k) => /^[a-z_0-9]+$/.test(k));
-  if (columns.length === 0) return;
+  if (columns.length === 0) return true;
   const values = columns.map((k) => (isFlag(k) ? (changes[k] ? 1 : 0) : changes[k]));
-  await db
-    .prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')}, settings_version = settings_version + 1 WHERE id = ?`)
-    .bind(...values, id)
-    .run();
+  const set = `${columns.map((k) => `${k} = ?`).join(', ')}, settings_version = settings_version + 1`;
+  const res =
+    expectedVersion === undefined
+      ? await db
+          .prepare(`UPDATE salons SET ${set} WHERE id = ?`)
+          .bind(...values, id)
+          .run()
+      : await db
+          .prepare(`UPDATE salons SET ${set} WHERE id = ? AND settings_version = ?`)
+          .bind(...values, id, expectedVersion)
+          .run();
+  return res.meta.changes > 0;
 }
 
 /**

@@ -42,8 +42,8 @@ import { expectedVersion } from './settings';
  * group's picker) and tells the salon's open consoles on its channel.
  */
 
-const categoryParam = z.object({ id: z.string(), categoryId: idParam('Category id') });
-const serviceParam = z.object({ id: z.string(), serviceId: idParam('Service id') });
+const categoryParam = z.object({ salonId: z.string(), categoryId: idParam('Category id') });
+const serviceParam = z.object({ salonId: z.string(), serviceId: idParam('Service id') });
 
 const MSG_STALE_CATEGORY = 'Someone else changed this category since you opened it. Check it, then make your change again.';
 const MSG_STALE_SERVICE = 'Someone else changed this service since you opened it. Check it, then make your change again.';
@@ -130,12 +130,12 @@ const categoryName = async (c: Context<AppEnv>, id: number) =>
 export const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
 
 export const consoleMenu = new Hono<AppEnv>()
-  .get('/console/salons/:id/categories', staffRoute(CAN.readMenu), async (c) => {
+  .get('/console/salons/:salonId/categories', staffRoute(CAN.readMenu), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await listCategories(c.env.DB, staffOf(c).salonId));
   })
   .post(
-    '/console/salons/:id/categories',
+    '/console/salons/:salonId/categories',
     staffRoute(CAN.editMenu),
     jsonBody,
     validateForm(newCategorySchema, 'Check the category'),
@@ -149,7 +149,7 @@ export const consoleMenu = new Hono<AppEnv>()
     },
   )
   .patch(
-    '/console/salons/:id/categories/:categoryId',
+    '/console/salons/:salonId/categories/:categoryId',
     staffRoute(CAN.editMenu),
     validate('param', categoryParam),
     needsIfMatch,
@@ -170,7 +170,7 @@ export const consoleMenu = new Hono<AppEnv>()
     },
   )
   .delete(
-    '/console/salons/:id/categories/:categoryId',
+    '/console/salons/:salonId/categories/:categoryId',
     staffRoute(CAN.editMenu),
     validate('param', categoryParam),
     needsIfMatch,
@@ -192,12 +192,12 @@ export const consoleMenu = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .get('/console/salons/:id/services', staffRoute(CAN.readMenu), async (c) => {
+  .get('/console/salons/:salonId/services', staffRoute(CAN.readMenu), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await readServices(c.env.DB, staffOf(c).salonId, { stylistId: await ownColumnOf(c) }));
   })
   .post(
-    '/console/salons/:id/services',
+    '/console/salons/:salonId/services',
     staffRoute(CAN.editMenu),
     jsonBody,
     validateForm(newServiceSchema, 'Check the service'),
@@ -213,7 +213,7 @@ export const consoleMenu = new Hono<AppEnv>()
       return c.json(created, 201);
     },
   )
-  .get('/console/salons/:id/services/:serviceId', staffRoute(CAN.readMenu), validate('param', serviceParam), async (c) => {
+  .get('/console/salons/:salonId/services/:serviceId', staffRoute(CAN.readMenu), validate('param', serviceParam), async (c) => {
     const own = await ownColumnOf(c);
     const s = await serviceOrNotFound(c, c.req.valid('param').serviceId, own);
     // a stylist reads only a service they perform
@@ -223,7 +223,7 @@ export const consoleMenu = new Hono<AppEnv>()
     return c.json(s);
   })
   .patch(
-    '/console/salons/:id/services/:serviceId',
+    '/console/salons/:salonId/services/:serviceId',
     staffRoute(CAN.editMenu),
     validate('param', serviceParam),
     needsIfMatch,
@@ -280,21 +280,27 @@ export const consoleMenu = new Hono<AppEnv>()
       return c.json(updated);
     },
   )
-  .delete('/console/salons/:id/services/:serviceId', staffRoute(CAN.editMenu), validate('param', serviceParam), needsIfMatch, async (c) => {
-    const { serviceId } = c.req.valid('param');
-    const from = expectedVersion(c, 'version');
-    const current: MenuService = await serviceOrNotFound(c, serviceId);
-    if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived already.');
-    if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
-    const { w, money, scopes } = await changeOf(c);
-    const outcome = await removeService(
-      c.env.DB,
-      w,
-      serviceId,
-      from,
-      serviceWords(current, await categoryName(c, current.category_id), money),
-    );
-    if (outcome === 'stale') return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
-    announce(c, scopes, { change: 'service', id: serviceId });
-    return c.json({ id: serviceId, outcome });
-  });
+  .delete(
+    '/console/salons/:salonId/services/:serviceId',
+    staffRoute(CAN.editMenu),
+    validate('param', serviceParam),
+    needsIfMatch,
+    async (c) => {
+      const { serviceId } = c.req.valid('param');
+      const from = expectedVersion(c, 'version');
+      const current: MenuService = await serviceOrNotFound(c, serviceId);
+      if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived already.');
+      if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
+      const { w, money, scopes } = await changeOf(c);
+      const outcome = await removeService(
+        c.env.DB,
+        w,
+        serviceId,
+        from,
+        serviceWords(current, await categoryName(c, current.category_id), money),
+      );
+      if (outcome === 'stale') return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
+      announce(c, scopes, { change: 'service', id: serviceId });
+      return c.json({ id: serviceId, outcome });
+    },
+  );
