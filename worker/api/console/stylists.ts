@@ -46,7 +46,7 @@ import { announce, changeOf, needsIfMatch, ownColumnOf, stale, withVersion } fro
  * hours is 409 with those appointments, and is saved only with `confirm: true` (they stay).
  */
 
-const stylistParam = z.object({ id: z.string(), stylistId: idParam('Stylist id') });
+const stylistParam = z.object({ salonId: z.string(), stylistId: idParam('Stylist id') });
 
 const MSG_STALE = 'Someone else changed this stylist since you opened them. Check the changes, then make yours again.';
 
@@ -117,7 +117,7 @@ function localAt(utc: number, timezone: string): string {
 const conflict = (c: Context<AppEnv>, body: StrandsAnswer) => c.json({ ...errorBody(c, 'CONFLICT', body.message), ...body }, 409);
 
 export const consoleStylists = new Hono<AppEnv>()
-  .get('/console/salons/:id/stylists', staffRoute(CAN.readStylists), async (c) => {
+  .get('/console/salons/:salonId/stylists', staffRoute(CAN.readStylists), async (c) => {
     const own = await ownColumnOf(c);
     const all = await readStylists(c.env.DB, staffOf(c).salonId);
     c.header('Cache-Control', 'private, no-store');
@@ -125,7 +125,7 @@ export const consoleStylists = new Hono<AppEnv>()
     return c.json(all.filter((s) => own === undefined || s.id === own).map(answerOf));
   })
   .post(
-    '/console/salons/:id/stylists',
+    '/console/salons/:salonId/stylists',
     staffRoute(CAN.editStylists),
     jsonBody,
     validateForm(newStylistSchema, 'Check the stylist'),
@@ -141,7 +141,7 @@ export const consoleStylists = new Hono<AppEnv>()
       return c.json(answerOf(created), 201);
     },
   )
-  .get('/console/salons/:id/stylists/:stylistId', staffRoute(CAN.readStylists), validate('param', stylistParam), async (c) => {
+  .get('/console/salons/:salonId/stylists/:stylistId', staffRoute(CAN.readStylists), validate('param', stylistParam), async (c) => {
     const { stylistId } = c.req.valid('param');
     const own = await ownColumnOf(c);
     if (own !== undefined && own !== stylistId) throw new AppError('NOT_FOUND', 'Stylist not found');
@@ -151,7 +151,7 @@ export const consoleStylists = new Hono<AppEnv>()
     return c.json(answerOf(s));
   })
   .patch(
-    '/console/salons/:id/stylists/:stylistId',
+    '/console/salons/:salonId/stylists/:stylistId',
     staffRoute(CAN.editStylists),
     validate('param', stylistParam),
     needsIfMatch,

@@ -50,8 +50,8 @@ import { expectedVersion } from './settings';
  * changedScopes and the salon's channel as the menu's calls (menu.ts).
  */
 
-const timeOffParam = z.object({ id: z.string(), timeOffId: idParam('Time off id') });
-const blockParam = z.object({ id: z.string(), blockId: idParam('Block id') });
+const timeOffParam = z.object({ salonId: z.string(), timeOffId: idParam('Time off id') });
+const blockParam = z.object({ salonId: z.string(), blockId: idParam('Block id') });
 
 const MSG_STALE_TIME_OFF = 'Someone else changed this time off since you opened it. Check it, then make your change again.';
 const MSG_STALE_BLOCK = 'Someone else changed this block since you opened it. Check it, then make your change again.';
@@ -209,7 +209,7 @@ async function decidedNothing(c: Context<AppEnv>, id: number, from: number, deci
 }
 
 export const consoleTimeOff = new Hono<AppEnv>()
-  .get('/console/salons/:id/time-off', staffRoute(CAN.absence), validate('query', timeOffQuerySchema), async (c) => {
+  .get('/console/salons/:salonId/time-off', staffRoute(CAN.absence), validate('query', timeOffQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const stylistId = await listColumn(c, q.stylist_id);
     const rows = await listTimeOff(c.env.DB, staffOf(c).salonId, { ...rangeOf(q), stylistId, status: q.status });
@@ -217,7 +217,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
     return c.json({ time_off: rows.map(timeOffOut) });
   })
   .post(
-    '/console/salons/:id/time-off',
+    '/console/salons/:salonId/time-off',
     staffRoute(CAN.absence),
     jsonBody,
     validateForm(newTimeOffSchema, 'Check the time off'),
@@ -245,14 +245,14 @@ export const consoleTimeOff = new Hono<AppEnv>()
       return c.json({ time_off: timeOffOut(created) }, 201);
     },
   )
-  .get('/console/salons/:id/time-off/:timeOffId', staffRoute(CAN.absence), validate('param', timeOffParam), async (c) => {
+  .get('/console/salons/:salonId/time-off/:timeOffId', staffRoute(CAN.absence), validate('param', timeOffParam), async (c) => {
     const row = await timeOffOrNotFound(c, c.req.valid('param').timeOffId);
     c.header('Cache-Control', 'private, no-store');
     withVersion(c, row.version);
     return c.json({ time_off: timeOffOut(row) });
   })
   .post(
-    '/console/salons/:id/time-off/:timeOffId/approve',
+    '/console/salons/:salonId/time-off/:timeOffId/approve',
     staffRoute(CAN.decideTimeOff),
     validate('param', timeOffParam),
     needsIfMatch,
@@ -278,7 +278,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
     },
   )
   .post(
-    '/console/salons/:id/time-off/:timeOffId/decline',
+    '/console/salons/:salonId/time-off/:timeOffId/decline',
     staffRoute(CAN.decideTimeOff),
     validate('param', timeOffParam),
     needsIfMatch,
@@ -303,57 +303,69 @@ export const consoleTimeOff = new Hono<AppEnv>()
       return c.json({ time_off: timeOffOut(saved) });
     },
   )
-  .delete('/console/salons/:id/time-off/:timeOffId', staffRoute(CAN.absence), validate('param', timeOffParam), needsIfMatch, async (c) => {
-    const { timeOffId } = c.req.valid('param');
-    const from = expectedVersion(c, 'version');
-    const row = await timeOffOrNotFound(c, timeOffId);
-    // a stylist withdraws their own request; approved or declined time off is an owner's or manager's
-    if (staffOf(c).role === 'stylist' && row.status !== 'requested')
-      throw new AppError('FORBIDDEN', 'Only an owner or a manager can remove time off that was decided. Ask them.');
-    if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
-    const { w, timezone, scopes } = await changeOf(c);
-    const h = { field: 'time_off' as const, old: await timeOffWords(c, row, timezone), new: null };
-    if (!(await removeTimeOff(c.env.DB, w, timeOffId, from, h))) {
-      const now = await timeOffOf(c.env.DB, w.salonId, timeOffId);
-      if (!now) throw new AppError('NOT_FOUND', 'Time off not found');
-      return stale(c, MSG_STALE_TIME_OFF, timeOffOut(now));
-    }
-    announce(c, row.status === 'approved' ? scopes : [], {
-      kind: 'time_off',
-      id: timeOffId,
-      stylist_id: row.stylist_id,
-      change: 'removed',
-    });
-    return c.body(null, 204);
-  })
-  .get('/console/salons/:id/blocks', staffRoute(CAN.absence), validate('query', absenceQuerySchema), async (c) => {
+  .delete(
+    '/console/salons/:salonId/time-off/:timeOffId',
+    staffRoute(CAN.absence),
+    validate('param', timeOffParam),
+    needsIfMatch,
+    async (c) => {
+      const { timeOffId } = c.req.valid('param');
+      const from = expectedVersion(c, 'version');
+      const row = await timeOffOrNotFound(c, timeOffId);
+      // a stylist withdraws their own request; approved or declined time off is an owner's or manager's
+      if (staffOf(c).role === 'stylist' && row.status !== 'requested')
+        throw new AppError('FORBIDDEN', 'Only an owner or a manager can remove time off that was decided. Ask them.');
+      if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
+      const { w, timezone, scopes } = await changeOf(c);
+      const h = { field: 'time_off' as const, old: await timeOffWords(c, row, timezone), new: null };
+      if (!(await removeTimeOff(c.env.DB, w, timeOffId, from, h))) {
+        const now = await timeOffOf(c.env.DB, w.salonId, timeOffId);
+        if (!now) throw new AppError('NOT_FOUND', 'Time off not found');
+        return stale(c, MSG_STALE_TIME_OFF, timeOffOut(now));
+      }
+      announce(c, row.status === 'approved' ? scopes : [], {
+        kind: 'time_off',
+        id: timeOffId,
+        stylist_id: row.stylist_id,
+        change: 'removed',
+      });
+      return c.body(null, 204);
+    },
+  )
+  .get('/console/salons/:salonId/blocks', staffRoute(CAN.absence), validate('query', absenceQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const stylistId = await listColumn(c, q.stylist_id);
     const rows = await listBlocks(c.env.DB, staffOf(c).salonId, { ...rangeOf(q), stylistId });
     c.header('Cache-Control', 'private, no-store');
     return c.json({ blocks: rows.map(blockOut) });
   })
-  .post('/console/salons/:id/blocks', staffRoute(CAN.absence), jsonBody, validateForm(newBlockSchema, 'Check the block'), async (c) => {
-    const body = c.req.valid('json');
-    await checkColumn(c, body.stylist_id);
-    const { w, timezone, scopes } = await changeOf(c);
-    const b = { stylistId: body.stylist_id, start: body.start, end: body.end, reason: body.reason };
-    const words = await blockWords(c, { stylist_id: b.stylistId, start_at: b.start, end_at: b.end, reason: b.reason }, timezone);
-    const id = await createBlock(c.env.DB, w, b, body.confirm === true, words);
-    if (id === null) return strands(c, { stylistId: b.stylistId, start: b.start, end: b.end, now: w.now });
-    const created = (await blockOf(c.env.DB, w.salonId, id))!;
-    announce(c, scopes, { kind: 'block', id, stylist_id: b.stylistId, change: 'created' });
-    withVersion(c, created.version);
-    return c.json({ block: blockOut(created) }, 201);
-  })
-  .get('/console/salons/:id/blocks/:blockId', staffRoute(CAN.absence), validate('param', blockParam), async (c) => {
+  .post(
+    '/console/salons/:salonId/blocks',
+    staffRoute(CAN.absence),
+    jsonBody,
+    validateForm(newBlockSchema, 'Check the block'),
+    async (c) => {
+      const body = c.req.valid('json');
+      await checkColumn(c, body.stylist_id);
+      const { w, timezone, scopes } = await changeOf(c);
+      const b = { stylistId: body.stylist_id, start: body.start, end: body.end, reason: body.reason };
+      const words = await blockWords(c, { stylist_id: b.stylistId, start_at: b.start, end_at: b.end, reason: b.reason }, timezone);
+      const id = await createBlock(c.env.DB, w, b, body.confirm === true, words);
+      if (id === null) return strands(c, { stylistId: b.stylistId, start: b.start, end: b.end, now: w.now });
+      const created = (await blockOf(c.env.DB, w.salonId, id))!;
+      announce(c, scopes, { kind: 'block', id, stylist_id: b.stylistId, change: 'created' });
+      withVersion(c, created.version);
+      return c.json({ block: blockOut(created) }, 201);
+    },
+  )
+  .get('/console/salons/:salonId/blocks/:blockId', staffRoute(CAN.absence), validate('param', blockParam), async (c) => {
     const row = await blockOrNotFound(c, c.req.valid('param').blockId);
     c.header('Cache-Control', 'private, no-store');
     withVersion(c, row.version);
     return c.json({ block: blockOut(row) });
   })
   .patch(
-    '/console/salons/:id/blocks/:blockId',
+    '/console/salons/:salonId/blocks/:blockId',
     staffRoute(CAN.absence),
     validate('param', blockParam),
     needsIfMatch,
@@ -387,7 +399,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
       return c.json({ block: blockOut(saved) });
     },
   )
-  .delete('/console/salons/:id/blocks/:blockId', staffRoute(CAN.absence), validate('param', blockParam), needsIfMatch, async (c) => {
+  .delete('/console/salons/:salonId/blocks/:blockId', staffRoute(CAN.absence), validate('param', blockParam), needsIfMatch, async (c) => {
     const { blockId } = c.req.valid('param');
     const from = expectedVersion(c, 'version');
     const current = await blockOrNotFound(c, blockId);
