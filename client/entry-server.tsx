@@ -8,7 +8,7 @@ import { enterSalon } from './features/journey/store';
 import { consent } from './lib/consent';
 
 /**
- * The edge's server render of a first screen (docs/architecture: the first screen is
+ * The edge's server render of a first screen (docs/architecture.md: the first screen is
  * server-rendered): the service selection of a salon's booking area at its base path, and the
  * group picker. The Worker imports this module as it is built by `vite build` (the `ssr`
  * environment of vite.config.ts, dist/ssr/entry-server.js), with the same components the browser

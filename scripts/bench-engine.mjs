@@ -4,8 +4,12 @@
 // stylists, as busy as the demo of issue 18's baseline); the rest are history, spread over the
 // BENCH_HISTORY_DAYS (3 years) before today. Every appointment holds its stylist's 5-minute blocks
 // (stylist_blocks), as an online booking does.
+// BENCH_TIME_OFF approved time off rows (0) and BENCH_BLOCKS blocked times (0), half of each in
+// the next 6 months and half in the history (time off: a whole day, or 2 to 8 hours; a block 30
+// to 120 minutes on the 5-minute grid), spread over the stylists (docs/console/time-off.md).
 // Prints the engine time (Server-Timing, measured in the Worker), the D1 load time and the
-// round trip seen by a client on loopback, for the 181-day weekly view and for one day's slots.
+// round trip seen by a client on loopback, for the 181-day weekly view and for one day's slots,
+// and each as a ratio of the cached GET's round trip in the same run.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { prepareLocalDb, run, seededRandom, startWorker } from './lib.mjs';
 
@@ -18,8 +22,10 @@ const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS || 5000);
 const FUTURE = Math.min(APPOINTMENTS, Math.round((STYLISTS * 5000) / 12));
 const HISTORY_DAYS = Number(process.env.BENCH_HISTORY_DAYS || 3 * 365);
 // BENCH_OPENING_HOURS=1: the salon sets its opening hours (Monday to Saturday 09:00-18:00), which
-// bound every time offered as the stylists' own hours do (docs/availability-performance.md)
+// bound every time offered as the stylists' own hours do (docs/booking/availability.md)
 const OPENING_HOURS = process.env.BENCH_OPENING_HOURS === '1';
+const TIME_OFF = Number(process.env.BENCH_TIME_OFF || 0);
+const BLOCKS = Number(process.env.BENCH_BLOCKS || 0);
 const WEEK = JSON.stringify([[], ...Array(6).fill([{ open: '09:00', close: '18:00' }])]);
 
 const rand = seededRandom(42);
@@ -48,7 +54,7 @@ function benchSql() {
     for (let wd = 1; wd <= 6; wd++) {
       if ((s + wd) % 7 === 0) continue; // a day off a week for some
       lines.push(
-        `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES (${id}, ${wd}, 540, 1080, 780, 810);`,
+        `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, breaks) VALUES (${id}, ${wd}, 540, 1080, '[[780,810]]');`,
       );
     }
   }
@@ -79,6 +85,34 @@ function benchSql() {
      SELECT p.stylist_id, p.start_at / 300000 + k.n, p.appointment_id FROM appointment_procedures p JOIN k
       WHERE p.salon_id = ${SALON} AND (p.start_at / 300000 + k.n) * 300000 < p.end_at;`,
   );
+  // Time off and blocks after the blocks (migration 0038's trigger refuses a block inside them).
+  const someDay = (i, n) => (i < n / 2 ? 1 + Math.floor(rand() * 180) : -1 - Math.floor(rand() * HISTORY_DAYS));
+  const timeOff = [];
+  for (let i = 0; i < TIME_OFF; i++) {
+    const stylist = SALON + Math.floor(rand() * STYLISTS);
+    const day = midnight + someDay(i, TIME_OFF) * dayMs;
+    const whole = rand() < 0.5;
+    const start = whole ? day : day + (9 * 60 + Math.floor(rand() * 16) * 15) * 60_000;
+    const end = whole ? day + dayMs : start + (2 + Math.floor(rand() * 7)) * 3_600_000;
+    timeOff.push(`(${200_000 + i}, ${SALON}, ${stylist}, ${start}, ${end}, 'holiday', 'approved', 'bench', 0, 0)`);
+  }
+  for (let i = 0; i < timeOff.length; i += 250) {
+    lines.push(
+      `INSERT INTO time_off (id, salon_id, stylist_id, start_at, end_at, reason, status, requested_by, created_at, updated_at) VALUES ${timeOff.slice(i, i + 250).join(', ')};`,
+    );
+  }
+  const blocks = [];
+  for (let i = 0; i < BLOCKS; i++) {
+    const stylist = SALON + Math.floor(rand() * STYLISTS);
+    const start = midnight + someDay(i, BLOCKS) * dayMs + (9 * 60 + Math.floor(rand() * 96) * 5) * 60_000;
+    const end = start + (30 + Math.floor(rand() * 19) * 5) * 60_000;
+    blocks.push(`(${300_000 + i}, ${SALON}, ${stylist}, ${start}, ${end}, 'Training', 'bench', 'bench', 0, 0)`);
+  }
+  for (let i = 0; i < blocks.length; i += 250) {
+    lines.push(
+      `INSERT INTO blocked_times (id, salon_id, stylist_id, start_at, end_at, reason, created_by, updated_by, created_at, updated_at) VALUES ${blocks.slice(i, i + 250).join(', ')};`,
+    );
+  }
   return lines.join('\n');
 }
 
@@ -138,7 +172,7 @@ try {
     `${base}/salon/${SALON}/`,
   ]);
   console.log(
-    `\nAvailability engine: ${STYLISTS} stylists, ${APPOINTMENTS} appointments (${FUTURE} in the next 6 months), 3 services, 'I don't mind', ${OPENING_HOURS ? 'opening hours set' : 'no opening hours'} (${RUNS} runs each, ms)\n`,
+    `\nAvailability engine: ${STYLISTS} stylists, ${APPOINTMENTS} appointments (${FUTURE} in the next 6 months), ${TIME_OFF} time off, ${BLOCKS} blocks, 3 services, 'I don't mind', ${OPENING_HOURS ? 'opening hours set' : 'no opening hours'} (${RUNS} runs each, ms)\n`,
   );
   console.log('call                        engine p50  engine p95   D1 p50   round trip p50  p95');
   for (const [name, m] of [
@@ -165,6 +199,12 @@ try {
       ? `Round trip: 181 days p95 under 60 ms: ${ok(pct(weekly.total, 95), 60)} (${pct(weekly.total, 95).toFixed(1)} ms); ` +
           `day p95 under 15 ms: ${ok(pct(slots.total, 95), 15)} (${pct(slots.total, 95).toFixed(1)} ms)`
       : `Round trip: 181 days p50 at most 23 ms: ${ok(pct(weekly.total, 50), 23.05)} (${pct(weekly.total, 50).toFixed(1)} ms)`,
+  );
+  // issue 48: time off and blocks keep availability's ratios to the cached GET (round trip p50)
+  const ratio = (m) => pct(m.total, 50) / pct(baseline.total, 50);
+  console.log(
+    `Ratio to the cached GET (p50): day ${ratio(slots).toFixed(2)}× (at most 2×: ${ok(ratio(slots), 2.0001)}), ` +
+      `181 days ${ratio(weekly).toFixed(2)}× (at most 5×: ${ok(ratio(weekly), 5.0001)})`,
   );
   console.log(
     `With the D1 load: day ${(pct(slots.engine, 50) + pct(slots.db, 50)).toFixed(1)} ms, 181 days ${(pct(weekly.engine, 50) + pct(weekly.db, 50)).toFixed(1)} ms (p50)\n`,

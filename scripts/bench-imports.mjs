@@ -2,7 +2,7 @@
 // clients take on this machine's `npm start` (wrangler dev over a fresh copy of the demo data; the
 // client build must exist: npm run build), and how much memory does the app's process tree take at
 // its peak meanwhile? The baseline, measured in the same run: the same for 1,000 clients. The file
-// is a Fresha clients export made here (docs/imports.md), phones in the shapes staff type them,
+// is a Fresha clients export made here (docs/console/imports.md), phones in the shapes staff type them,
 // one row in 50 refused (no phone or email), one in 100 a second row of an earlier client (one client, not two: unchanged).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { prepareLocalDb, startApp } from './lib.mjs';

@@ -39,7 +39,7 @@ function groupSql(groupId, size, firstSalon) {
         );
       for (let wd = 1; wd <= 6; wd++)
         lines.push(
-          `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES (${stylist}, ${wd}, 540, 1080, 780, 810);`,
+          `INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, breaks) VALUES (${stylist}, ${wd}, 540, 1080, '[[780,810]]');`,
         );
     }
     for (let a = 0; a < APPOINTMENTS; a++) {

@@ -31,8 +31,8 @@ INSERT INTO stylists (id, salon_id, name, role, position)
   ${salons}, ${upTo('j', 3)} SELECT s * 10 + v, s, 'Stylist ' || (v + 1), '', v FROM n, j;
 INSERT INTO stylist_services (stylist_id, service_id, price, duration, processing)
   ${salons}, ${upTo('j', 3)}, svc AS (${services}) SELECT s * 10 + j.v, s * 10 + k, 4000, duration, 0 FROM n, j, svc;
-INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end)
-  ${salons}, ${upTo('j', 3)}, ${upTo('wd', 5)} SELECT s * 10 + j.v, wd.v + 1, 540, 1080, 780, 810 FROM n, j, wd;
+INSERT INTO stylist_hours (stylist_id, weekday, start_min, end_min, breaks)
+  ${salons}, ${upTo('j', 3)}, ${upTo('wd', 5)} SELECT s * 10 + j.v, wd.v + 1, 540, 1080, '[[780,810]]' FROM n, j, wd;
 INSERT INTO appointments (id, salon_id, start_at, end_at, created_at)
   ${salons}, ${upTo('a', appointments - 1)}, t AS (
     SELECT s, a.v AS a, ${midnight} + ((a.v * 7 + s) % 14) * 86400000 + (540 + ((a.v * 13 + s * 3) % 32) * 15) * 60000 AS start_at FROM n, a)

@@ -9,6 +9,8 @@
 //   BENCH_ROUNDS=5       rounds of interleaved runs; the median of the rounds is reported
 //   BENCH_PORT=8795      the app's port (hello world uses BENCH_PORT + 1, hello + assets + 2)
 //   BENCH_WRANGLER_LOG=warn  log level of `wrangler dev` (info: also log each request, slower)
+//   BENCH_PROFILE_SECONDS=6  length of the profiled run of each app target, after the rounds, that
+//                        says where a request's time goes (scripts/bench-profile.mjs); 0: none
 //
 // Exits 0 when it could measure (even if a budget fails), non-zero when a server did not start,
 // a response was not 2xx or anything else went wrong.
@@ -24,14 +26,17 @@ import autocannon from 'autocannon';
 process.env.WRANGLER_LOG = process.env.BENCH_WRANGLER_LOG || 'warn';
 const { buildClient, prepareLocalDb, startWorker } = await import('./lib.mjs');
 const { BUDGET_GZIP_KB, productionBundle } = await import('./bundle.mjs');
+const { profileWhile } = await import('./bench-profile.mjs');
 
 const SECONDS = posInt('BENCH_SECONDS', 8);
 const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : posInt('BENCH_WARMUP', 2);
 const CONNECTIONS = posInt('BENCH_CONNECTIONS', 10);
 const ROUNDS = posInt('BENCH_ROUNDS', 5);
+const PROFILE_SECONDS = process.env.BENCH_PROFILE_SECONDS === '0' ? 0 : posInt('BENCH_PROFILE_SECONDS', 6);
 const APP_PORT = posInt('BENCH_PORT', 8795);
 const HELLO_PORT = APP_PORT + 1;
 const FLOOR_PORT = APP_PORT + 2;
+const APP_INSPECTOR_PORT = APP_PORT + 3;
 const PERSIST = '.wrangler/bench';
 const HELLO_PERSIST = '.wrangler/bench-hello';
 const FLOOR_PERSIST = '.wrangler/bench-hello-assets';
@@ -200,13 +205,15 @@ async function firstLoadSize() {
  * Worker was reloaded meanwhile (`wrangler dev` watches the sources): then it says so with
  * `reloaded` and the caller runs it again.
  */
-async function load(target, seconds) {
+async function load(target, seconds, { warmUp = false } = {}) {
   const pid = servers[target.server].pid;
   const before = treeOf(pid);
   const r = await autocannon({ url: target.url, headers: target.headers, connections: CONNECTIONS, duration: seconds, pipelining: 1 });
   const after = treeOf(pid);
   const reloaded = before !== null && before.workerd !== after.workerd;
   const bad = r.non2xx + r.errors + r.timeouts + r.resets;
+  // a warm-up on a machine this busy may finish no request at all in its seconds: only a wrong answer fails it
+  if (warmUp && bad === 0) return { reloaded, total: r.requests.total };
   if (bad > 0 || r['2xx'] === 0) {
     const codes = Object.entries(r.statusCodeStats ?? {})
       .map(([code, s]) => `${code}×${s.count}`)
@@ -224,7 +231,7 @@ async function load(target, seconds) {
 /** A measured run; run again (up to twice) when the Worker was reloaded by an edit meanwhile. */
 async function measure(target) {
   for (let attempt = 1; ; attempt++) {
-    if (WARMUP > 0) await load(target, WARMUP);
+    if (WARMUP > 0) await load(target, WARMUP, { warmUp: true });
     const r = await load(target, SECONDS);
     if (!r.reloaded) return r;
     const why = r.what ? ` (${r.what})` : '';
@@ -272,7 +279,7 @@ async function main() {
 
   console.log(`▸ Starting the app on :${APP_PORT}, hello world on :${HELLO_PORT}, hello + assets on :${FLOOR_PORT}`);
   // One after the other: two `wrangler dev` starting at once can race for the same inspector port.
-  children.push((servers.app = await start({ port: APP_PORT, persistTo: PERSIST, quiet: true })));
+  children.push((servers.app = await start({ port: APP_PORT, persistTo: PERSIST, quiet: true, inspectorPort: APP_INSPECTOR_PORT })));
   children.push(
     (servers.hello = await start({
       port: HELLO_PORT,
@@ -411,6 +418,7 @@ async function main() {
     console.log('  if CPU were the only limit. Other load on the machine sways it less than req/s.');
   }
   console.log(`  Load average now ${loadAvg()} on ${cpus().length} CPUs.`);
+  if (PROFILE_SECONDS > 0) await whereTimeGoes();
   const thrPass = rows.every((r) => r.verdict !== 'FAIL');
   console.log(`\n  Budget: cached public calls and HTML shell ≥ 90 % of hello world + assets req/s → ${thrPass ? 'PASS' : 'FAIL'}`);
   console.log(`  Budget: first-load JS ≤ 110 KB gzip → ${fmtKB(js.gzip)}  ${jsPass ? 'PASS' : 'FAIL'}`);
@@ -443,6 +451,28 @@ async function main() {
       `\`wrangler dev\` (workerd) on loopback, ${cpus().length} CPUs, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}. ` +
       `KB = 1024 bytes, gzip level 9._\n`,
   );
+}
+
+/**
+ * Where a request's time goes: each app target under load once more, its Worker profiled
+ * (scripts/bench-profile.mjs), the CPU time of its JavaScript per request by stage (the product's
+ * source file its samples ran in, a library's work charged to the file that called it).
+ */
+async function whereTimeGoes() {
+  console.log(`\n── Where a request's time goes (the Worker's JavaScript, profiled over ${PROFILE_SECONDS} s of load each) ──`);
+  for (const t of TARGETS.filter((x) => x.server === 'app')) {
+    const { busyMs, stages, result } = await profileWhile(APP_INSPECTOR_PORT, () => load(t, PROFILE_SECONDS));
+    const perReq = (ms) => `${((ms / result.total) * 1000).toFixed(0)} µs`;
+    console.log(`\n  ${t.name}: ${perReq(busyMs)} of JavaScript CPU per request (${result.total} requests, profiler on)`);
+    for (const s of stages.filter((x) => x.share >= 0.01))
+      console.log(
+        `    ${s.stage.padEnd(44)} ${perReq(s.ms).padStart(7)}  ${(s.share * 100).toFixed(0).padStart(3)} %${s.lib ? `  (mostly ${s.lib})` : ''}${s.top ? `  top: ${s.top}` : ''}`,
+      );
+    const rest = stages.filter((x) => x.share < 0.01);
+    if (rest.length)
+      console.log(`    ${`${rest.length} more, each under 1 %`.padEnd(44)} ${perReq(rest.reduce((a, x) => a + x.ms, 0)).padStart(7)}`);
+  }
+  console.log("\n  (runtime): workerd and the bundle's glue with none of the product's code on the stack; idle time left out.");
 }
 
 let code = 0;

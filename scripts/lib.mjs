@@ -47,7 +47,7 @@ export function seededRandom(seed) {
   };
 }
 
-/** Debian's chromium and the flags it runs with here (DESIGN.md: no downloads, no network of its own). */
+/** Debian's chromium and the flags it runs with here (the machine's own browser: no downloads, no network of its own). */
 export const CHROMIUM = '/usr/bin/chromium';
 /**
  * The browser tests' Chromium: Debian's chromium-headless-shell, the same Chromium 156 built
@@ -269,9 +269,11 @@ const clockVars = (clockOffsetMs) => (clockOffsetMs ? { CLOCK_OFFSET_MS: String(
  * Starts `wrangler dev` on a port; resolves once it answers HTTP. Its output goes to the terminal,
  * nowhere (`quiet`), or to the file `logFile` (made afresh).
  */
-export async function startWorker({ port, persistTo, vars = {}, config, quiet = false, logFile }) {
+export async function startWorker({ port, persistTo, vars = {}, config, quiet = false, logFile, inspectorPort }) {
   // --test-scheduled: GET /__scheduled?cron=… runs the Cron Trigger's handler (the domains' refresh) on demand
   const args = ['dev', '--port', String(port), '--ip', '127.0.0.1', '--show-interactive-dev-session=false', '--test-scheduled'];
+  // the DevTools protocol's port (npm run bench profiles the Worker through it: scripts/bench-profile.mjs)
+  if (inspectorPort) args.push('--inspector-port', String(inspectorPort));
   if (persistTo) args.push('--persist-to', persistTo);
   if (config) args.push('--config', config);
   for (const [k, v] of Object.entries(vars)) args.push('--var', `${k}:${v}`);

@@ -15,7 +15,7 @@ console.log('Starting the app and the offline stand-ins…');
 const running = await startApp({ port, logs });
 console.log(`
   Salon booking is running: http://localhost:${port}/salon/1
-  The salon console:        http://localhost:${port}/console (the demo staff: README, "The salon console's staff and API")
+  The salon console:        http://localhost:${port}/console (the demo staff: README, "Demo accounts")
   Offline stand-ins (Cognito, Stripe, Twilio, Resend) and the dev outbox: http://localhost:${port + 1}/__dev/outbox
   Logs: ${logs.app} and ${logs.standIns}. Ctrl+C stops both.
 `);

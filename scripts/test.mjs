@@ -1,9 +1,9 @@
 // npm test: build the client once; then the browser tests in Chromium (a server per worker, started
 // right after the build: seeding and starting them takes a minute here) and, beside them at a lower
 // priority, the checks that need no browser in two lanes: the product's Worker tests in workerd
-// (beside a running stand-ins Worker) in one; type-check, lint (ESLint with the import boundaries),
-// formatting (Prettier), the production bundle check, the unit tests and the stand-ins' own tests in
-// the other. A lane stops at its first failing stage. Prints each stage's output whole as it ends,
+// (beside a running stand-ins Worker), then the stand-ins' own tests, in one; type-check, lint
+// (ESLint with the import boundaries), formatting (Prettier), the production bundle check and the
+// unit and component tests in the other. A lane stops at its first failing stage. Prints each stage's output whole as it ends,
 // then one line per stage (its time and, for a test stage, its counts) and the whole run's
 // `N passed, N failed`.
 import { spawn } from 'node:child_process';
@@ -167,8 +167,10 @@ async function browserStage() {
 // the lanes take what they leave (about half a core while Chromium waits on the app or a timer) and
 // all of it once the browser tests end. One after the other, the same stages took 635 s of a
 // fresh-clone run (2026-11-29, 8114a80: lanes 206 s, then the browser 415 s).
-// Each lane about 120-170 CPU-s (2026-11-29, each stage alone: worker 120; typecheck 13, lint 37,
-// format 30, bundle 4, unit 62, stand-ins 24).
+// Each lane about 145-160 CPU-s (2026-11-29, each stage alone: worker 120; typecheck 13, lint 37,
+// format 30, bundle 4, unit 62, stand-ins 24): the stand-ins' tests follow the Worker's, as the
+// unit stage grows with the screens' component tests (the checks of one screen that the browser
+// tests no longer make).
 const low = { nice: 10 };
 const [lanesPassed, browserPassed] = await Promise.all([
   lanes(
@@ -182,6 +184,7 @@ const [lanesPassed, browserPassed] = await Promise.all([
         ['run', '--config', 'tests/worker/vitest.config.ts'],
         { ...low, env: { TEST_DATABASES: process.env.TEST_DATABASES || '2' } },
       ],
+      ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts'], low],
     ],
     [
       // TypeScript's native compiler (tsgo, TypeScript 7), on one thread as the other lane has the
@@ -191,7 +194,6 @@ const [lanesPassed, browserPassed] = await Promise.all([
       ['format', 'format', 'prettier', ['--check', '--log-level', 'warn', '.'], { ...check, ...low }],
       ['bundle', 'bundle', 'node', ['scripts/bundle.mjs'], { ...check, ...low }],
       ['unit', 'unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts'], low],
-      ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts'], low],
     ],
   ),
   want('e2e') ? browserStage() : true,

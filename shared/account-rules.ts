@@ -1,4 +1,4 @@
-/** Validation rules and messages of docs/accounts-and-money.md §5 and §8, word for word. */
+/** Validation rules and messages of docs/booking/accounts-and-money.md §5 and §8, word for word. */
 
 export const MSG_PASSWORD_RULE =
   'Password needs to be at least 8 characters in length and contain lowercase character, at least one uppercase character and a number.';

@@ -1,7 +1,7 @@
 /**
  * The session calls' bodies (login, sign-up, password reset, profile), one zod schema each: the
  * edge validates with them, and the account forms build their resolvers from their fields, so a
- * field error on the screen is the rule the server applies (docs/accounts-and-money.md §5, §8).
+ * field error on the screen is the rule the server applies (docs/booking/accounts-and-money.md §5, §8).
  */
 import * as z from './zod';
 import {

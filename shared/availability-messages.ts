@@ -1,4 +1,4 @@
-/** Texts of docs/booking-journey.md §8 for availability; the API and the screens use the same words. */
+/** Texts of docs/booking/journey.md §8 for availability; the API and the screens use the same words. */
 export const MSG_KEEP_SCROLLING = 'Please keep scrolling to a future date to find availability for your appointment.';
 export const MSG_NO_SLOTS_ON_DATE =
   "Sorry, it looks like there's no availability for your chosen date. Please select another date to check availability.";
@@ -22,6 +22,6 @@ export const PATCH_LEAD_HOURS = 48;
 /**
  * How far back from a day's start a busy time may still reach into it: a procedure is shorter
  * than a day. The engine looks no further back, so the Worker never reads busy times that start
- * earlier than this before the window asked about (docs/availability-performance.md).
+ * earlier than this before the window asked about (docs/booking/availability.md).
  */
 export const BUSY_LOOKBACK_MS = 24 * 60 * 60_000;

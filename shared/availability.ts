@@ -1,4 +1,4 @@
-/** Answers of the availability calls (docs/booking-journey.md §7). */
+/** Answers of the availability calls (docs/booking/journey.md §7). */
 
 /** GET book-online/availability/weekly/...: day → bookable, from the week start to 181 days ahead. */
 export interface DayAvailability {

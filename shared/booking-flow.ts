@@ -1,7 +1,7 @@
 import type { Service } from './types';
 
 /**
- * Where NEXT leads from service selection (docs/booking-journey.md §4 Flow): recommended services
+ * Where NEXT leads from service selection (docs/booking/journey.md §4 Flow): recommended services
  * when the last selected service has processing time, otherwise staff choice (favourite
  * stylist selection when the salon has more than one stylist, time selection when it has one).
  */

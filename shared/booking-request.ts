@@ -3,7 +3,7 @@ import * as z from './zod';
 import { UTM_ORIGINS } from './constants';
 import { isIsoDateTime } from './dates';
 
-/** Texts of the pre-submit checks (docs/booking-journey.md §5) and of a failed booking (§8). */
+/** Texts of the pre-submit checks (docs/booking/journey.md §5) and of a failed booking (§8). */
 const MSG_TIME_MISSING = 'selectedAppointmentTime is missing';
 const MSG_STYLIST_MISSING = 'stylist is missing';
 const MSG_PROCEDURES_MISSING = 'procedures are missing';
@@ -15,7 +15,7 @@ export const MSG_BOOKING_PROBLEM = 'We are having problems creating your booking
 
 const iso = (message: string) => z.string({ message }).max(40, message).refine(isIsoDateTime, message);
 
-/** The booking request of docs/booking-journey.md §3 (prices are recomputed by the server). */
+/** The booking request of docs/booking/journey.md §3 (prices are recomputed by the server). */
 export const bookingRequestSchema = z.object({
   start_time: iso(MSG_TIME_MISSING),
   procedures: z
@@ -75,7 +75,7 @@ export const bookingRequestSchema = z.object({
 });
 export type BookingRequest = z.input<typeof bookingRequestSchema>;
 
-/** docs/booking-journey.md §3 'Booking response'. */
+/** docs/booking/journey.md §3 'Booking response'. */
 export interface BookingResponse {
   appointment_id: number;
   client_id: string;

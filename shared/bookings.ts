@@ -1,5 +1,5 @@
 /**
- * The answers of the client's bookings calls (docs/accounts-and-money.md §3 Booking, Procedure,
+ * The answers of the client's bookings calls (docs/booking/accounts-and-money.md §3 Booking, Procedure,
  * Appointment; §7), shared by the Worker that makes them and the client that reads them.
  * Money is in major units, times are ISO 8601 in UTC.
  */

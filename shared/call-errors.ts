@@ -1,5 +1,5 @@
 /**
- * The call wrapper's message rules (docs/booking-journey.md §8), as a pure function so that the
+ * The call wrapper's message rules (docs/booking/journey.md §8), as a pure function so that the
  * worker tests and the client agree on them.
  */
 export function errorMessageFrom(status: number, statusText: string, body: unknown): string {

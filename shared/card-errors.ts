@@ -1,6 +1,6 @@
 /**
  * What a card failure means, from the payment provider's error code and decline code (never its
- * message), and the spec's words for it (docs/accounts-and-money.md §8 'Card errors'). The one
+ * message), and the spec's words for it (docs/booking/accounts-and-money.md §8 'Card errors'). The one
  * rule for the Worker's answers and the browser's messages alike.
  */
 export const MSG_INSUFFICIENT_FUNDS = 'Your card has insufficient funds. Please try again with a different card.';

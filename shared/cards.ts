@@ -1,4 +1,4 @@
-/** The client's saved card as the API answers it (docs/accounts-and-money.md §3 'Card details'). */
+/** The client's saved card as the API answers it (docs/booking/accounts-and-money.md §3 'Card details'). */
 export interface SavedCard {
   id: string;
   last4: string;

@@ -1,5 +1,5 @@
 /**
- * Cookie consent (docs/accounts-and-money.md §2 'Cookie banner', §4 'Cookie consent'): the
+ * Cookie consent (docs/booking/accounts-and-money.md §2 'Cookie banner', §4 'Cookie consent'): the
  * client's choice is 'all' or 'essential', and analytics (a salon's Facebook pixel) run only
  * with 'all'. The choice is a first-party cookie, so that the edge can read it too.
  */

@@ -1,4 +1,4 @@
-/** Business constants of the spec (docs/booking-journey.md §9). */
+/** Business constants of the spec (docs/booking/journey.md §9). */
 export const REQUEST_TIMEOUT_MS = 30_000;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const WELCOME_CUT_MOBILE = 140;

@@ -1,5 +1,5 @@
 /**
- * Deposit requests (invites): the answers and bodies of their calls (docs/accounts-and-money.md
+ * Deposit requests (invites): the answers and bodies of their calls (docs/booking/accounts-and-money.md
  * §3 Invite, §4 Invites, §7), shared by the Worker that makes them and the client that reads
  * them. Money is in major units, times are ISO 8601 in UTC.
  */

@@ -1,7 +1,7 @@
 import type { Opening, WeekHours } from './salon-identity';
 
 /**
- * A salon's opening hours as rules (issue 56, docs/booking-journey.md §7): what they bound (every
+ * A salon's opening hours as rules (issue 56, docs/booking/journey.md §7): what they bound (every
  * time offered online and every move) and what they say now ('Open now', 'Opens at', 'Closed
  * now'), the same on both sides. Times are the salon's wall clock in its own timezone.
  */

@@ -1,7 +1,7 @@
 import { ID_DIGITS } from './ids';
 
 /**
- * The older rebooking flow (docs/accounts-and-money.md §2 Older rebooking flow, §3 Rebooking
+ * The older rebooking flow (docs/booking/accounts-and-money.md §2 Older rebooking flow, §3 Rebooking
  * client and Rebook payload, §4 Older rebooking, §7 rebooking calls, §8, §9): a client texted a
  * link by the salon rebooks a past appointment without an account. Shared by the Worker that
  * answers the calls and the client that makes them. Money is in major units, times are ISO 8601
@@ -88,7 +88,7 @@ export interface RebookingClient {
     timezone: string;
     currency: string;
     theme_mode: string;
-    /** the salon's brand colours over its theme's, as CSS variables (none without a brand colour; docs/console.md "Brand colour") */
+    /** the salon's brand colours over its theme's, as CSS variables (none without a brand colour; docs/console/README.md "Brand colour") */
     colours?: Record<string, string>;
   };
   title: string;

@@ -1,3 +1,4 @@
+import { workingSpans, type DayHours } from './working-hours';
 /** The salon's identity on its booking page (issue 17): images, opening hours, map link. */
 
 /** An image the Worker serves at `url` (/media/{sha-256}.{ext}), with its size in pixels. */
@@ -22,12 +23,8 @@ export const WEEKDAY_NAMES = ['sunday', 'monday', 'tuesday', 'wednesday', 'thurs
 const hhmm = (min: number) => `${String(Math.floor(min / 60)).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
 
 /** A stylist's hours on one weekday, as stylist_hours stores them (minutes from local midnight). */
-export interface WorkingDay {
+export interface WorkingDay extends DayHours {
   weekday: number;
-  start: number;
-  end: number;
-  breakStart: number | null;
-  breakEnd: number | null;
 }
 
 /**
@@ -37,11 +34,7 @@ export interface WorkingDay {
 export function hoursFromStylists(days: WorkingDay[]): WeekHours {
   return WEEKDAY_NAMES.map((_, weekday) => {
     const spans: [number, number][] = [];
-    for (const d of days.filter((x) => x.weekday === weekday)) {
-      const hasBreak = d.breakStart !== null && d.breakEnd !== null && d.breakStart < d.breakEnd;
-      if (hasBreak) spans.push([d.start, d.breakStart!], [d.breakEnd!, d.end]);
-      else spans.push([d.start, d.end]);
-    }
+    for (const d of days.filter((x) => x.weekday === weekday)) spans.push(...workingSpans(d));
     spans.sort((a, b) => a[0] - b[0]);
     const merged: [number, number][] = [];
     for (const [s, e] of spans.filter(([s, e]) => s < e)) {

@@ -1,7 +1,7 @@
 import type { Category } from './types';
 
 /**
- * Service search (docs/booking-journey.md §4): a case-insensitive substring match on the service
+ * Service search (docs/booking/journey.md §4): a case-insensitive substring match on the service
  * name; categories with no match are hidden; an empty query shows everything.
  */
 export function searchServices(categories: readonly Category[], query: string): Category[] {

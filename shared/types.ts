@@ -2,7 +2,7 @@ import type { ThemeMode } from './constants';
 import type { SalonImage, WeekHours } from './salon-identity';
 import type { VoucherOffer } from './vouchers';
 
-/** Salon details as GET book-online/salon/{id}/ answers them (docs/booking-journey.md §3). */
+/** Salon details as GET book-online/salon/{id}/ answers them (docs/booking/journey.md §3). */
 export interface SalonDetails {
   id: number;
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Gift vouchers (docs/accounts-and-money.md §2 Vouchers, §3, §5, §7, §8): what a salon offers,
+ * Gift vouchers (docs/booking/accounts-and-money.md §2 Vouchers, §3, §5, §7, §8): what a salon offers,
  * the calls' bodies and answers, and the send form's rules, shared by the Worker and the client
  * (one zod schema, so the screen and the API refuse the same things with the same words).
  * Money is in major units.

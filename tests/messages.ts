@@ -1,5 +1,5 @@
 /**
- * The messages of docs/booking-journey.md and docs/accounts-and-money.md, word for word, as the
+ * The messages of docs/booking/journey.md and docs/booking/accounts-and-money.md, word for word, as the
  * browser tests (tests/e2e) and the component tests (tests/unit/components) look for them.
  */
 export const MSG = {

@@ -355,16 +355,30 @@ export class ConfigError extends Error {
   }
 }
 
-let cached: { from: object; config: Config } | undefined;
+/** per env object: its checked configuration (the edge's env, and the copies withBindings made of it) */
+const configs = new WeakMap<object, Config>();
 
 /** Validates the configuration once per isolate (and again only if the bindings change). */
 export function configFrom(env: object): Config {
-  if (cached?.from === env) return cached.config;
+  const known = configs.get(env);
+  if (known) return known;
   // An empty setting is an unset one (wrangler.toml lists optional settings as "").
   const settings = Object.fromEntries(Object.entries(env).filter(([, v]) => !(typeof v === 'string' && v.trim() === '')));
   const parsed = envSchema.safeParse(settings);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
   const config = toConfig(parsed.data);
-  cached = { from: env, config };
+  configs.set(env, config);
   return config;
+}
+
+/**
+ * A copy of `env` with some D1 bindings changed (a request's sessions, a salon's database), with
+ * the configuration already checked for `env`: the settings are the same, so the API called with
+ * the copy does not check them again.
+ */
+export function withBindings<E extends object>(env: E, bindings: Partial<E>): E {
+  const copy = { ...env, ...bindings };
+  const config = configs.get(env);
+  if (config) configs.set(copy, config);
+  return copy;
 }

@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { shiftClock } from '../shared/clock';
 import { ConfigError, configFrom, type Config } from './config';
 import type { AbuseCounter } from './abuse/counter';
+import type { MatchedRoute } from './edge/route-policy';
 
 /** Bindings, vars and secrets of wrangler.toml (checked by worker/config.ts). */
 export interface Env {
@@ -113,6 +114,8 @@ export interface AppEnv {
     holdBrowser?: string;
     /** the D1 bookmark the caller returned (edge/d1-session.ts), passed on to an upstream API */
     d1Bookmark?: string;
+    /** at the edge: the API route the request reaches, looked up once (edge/route-policy.ts matchRoute); null when none */
+    route?: MatchedRoute | null;
     /** in the API: who makes the call (api/caller.ts) */
     caller: Caller;
   };

@@ -9,7 +9,7 @@ import { AppError, FieldErrors, MSG_PAYMENTS_UNAVAILABLE, STATUS, type ErrorCode
 const codeOf = (status: number): ErrorCode =>
   (Object.entries(STATUS).find(([, s]) => s === status)?.[0] as ErrorCode | undefined) ?? (status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
 
-/** JSON error body the client's call wrapper reads ('detail' first, per docs/booking-journey.md §8). */
+/** JSON error body the client's call wrapper reads ('detail' first, per docs/booking/journey.md §8). */
 export function errorBody(c: Context<AppEnv>, code: string, detail: string, field?: string) {
   return { detail, code, ...(field ? { field } : {}), request_id: c.get('requestId') };
 }

@@ -19,13 +19,13 @@ import { stripeWebhooks } from './api/stripe-webhooks';
 import { connectWebhooks } from './api/connect-webhooks';
 import { cachedGet } from './edge/public-cache';
 import { verifiedClient } from './edge/client-auth';
-import { routeOf } from './edge/route-policy';
+import { matchRoute, routeOfRequest } from './edge/route-policy';
 import { identifyHoldBrowser, withHoldCookie } from './edge/hold-browser';
 import { consumeMessages } from './messaging/outbox';
 import { messageWebhooks } from './api/message-webhooks';
 import { appointmentLinkRedirect } from './edge/appointment-link';
 import { transportHeaders } from './edge/transport-headers';
-import { refuseControlPaths } from './edge/path-characters';
+import { rawSearchOf, refuseControlPaths } from './edge/path-characters';
 import { fontFile, hashedAsset } from './edge/assets';
 import { media } from './edge/media';
 import { scheduled } from './scheduled';
@@ -44,6 +44,8 @@ app.use(transportHeaders);
 // a control character in a path is 400 on every route, before any route reads it (edge/path-characters.ts)
 app.use(refuseControlPaths);
 app.use(withConfig);
+// the request's API route, looked up once and kept on the context for everything below (edge/route-policy.ts)
+app.use(matchRoute);
 // every request's D1 queries run in one session, started where its route declares (edge/d1-session.ts)
 app.use(d1Session);
 for (const path of ['/api/*', '/session/*', '/console/session/*', '/admin/*']) app.use(path, jsonBodyLimit);
@@ -51,9 +53,9 @@ for (const path of ['/api/*', '/session/*', '/console/session/*', '/admin/*']) a
 app.all('/api/*', async (c) => {
   const path = c.req.path.slice('/api/'.length);
   assertCanonical(path);
-  const search = new URL(c.req.url).search;
+  const search = rawSearchOf(c.req.url);
   // Each API route declares who may call it and how it is cached (api/policy.ts).
-  const route = routeOf(c.req.method, `/${path}`);
+  const route = routeOfRequest(c);
   // one caller's uncached public calls are limited per address, first, so a burst cannot slow every salon
   if (route?.policy.caller === 'public' && (!route.policy.cache || c.req.method !== 'GET' || search)) {
     await admitPublicCall(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());

@@ -26,7 +26,7 @@ const baseUrl = (p: Config['pusher']) =>
   p.host ? `${p.useTLS ? 'https' : 'http'}://${p.host}:${p.port}` : `https://api-${p.cluster}.pusher.com`;
 
 /**
- * Publishes one event on one channel through Pusher's HTTP API (docs/realtime.md): POST
+ * Publishes one event on one channel through Pusher's HTTP API (docs/booking/realtime.md): POST
  * /apps/{app_id}/events, signed as Pusher documents it: body_md5, then auth_signature = hex
  * HMAC-SHA256(secret, "POST\n{path}\n{the other parameters, sorted}"). Throws a PusherError on a
  * refusal, and an AbortError after TRIGGER_TIMEOUT_MS.

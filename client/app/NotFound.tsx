@@ -14,7 +14,7 @@ const MESSAGES: Record<What, string> = {
 };
 
 /**
- * The one not-found page (docs/accounts-and-money.md §2, §8: it asks the client to refresh). With
+ * The one not-found page (docs/booking/accounts-and-money.md §2, §8: it asks the client to refresh). With
  * a salon (an unknown path of its booking area) it sits in the salon's layout and theme and leads
  * back to the salon's start; without one (the edge's 404 for an unknown salon, group, domain or
  * short URL) it is a page of its own, in the neutral look, leading to the start.

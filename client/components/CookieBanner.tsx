@@ -6,7 +6,7 @@ import { linkButton, outlineButton } from './styles';
 const CHOICE_LABELS = { essential: 'Essential cookies only', all: 'Accept all cookies' } as const;
 
 /**
- * The cookie banner (docs/accounts-and-money.md §2): on a first visit, and again from 'Cookie
+ * The cookie banner (docs/booking/accounts-and-money.md §2): on a first visit, and again from 'Cookie
  * settings'. A panel in the flow at the top of the page, not a dialog: it covers nothing (not
  * NEXT, not the navigation) and the page stays usable; its buttons come early in the tab order.
  * `who` names who runs analytics on this page ('the salon', a salon's name).

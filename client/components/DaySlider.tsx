@@ -5,7 +5,7 @@ import { linkButton, outlineButton } from './styles';
 import { useMediaQuery } from '../lib/useMediaQuery';
 import { dayOfMonth, longDate, monthLabel, monthRangeLabel, weekdayShort } from '../lib/salon-time';
 
-/** docs/booking-journey.md §9: 181 days at first, 15 more at a time, 6 months in the dropdown, arrows lock 2 s. */
+/** docs/booking/journey.md §9: 181 days at first, 15 more at a time, 6 months in the dropdown, arrows lock 2 s. */
 export const SLIDER_DAYS = 181;
 const MORE_DAYS = 15;
 const MONTHS = 6;

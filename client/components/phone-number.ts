@@ -14,7 +14,7 @@ export function toE164(raw: string, country: string): string | null {
 
 /**
  * The number a phone input holds, in E.164, when the session calls take it: a possible number for
- * the country, typed with at least 4 digits (docs/accounts-and-money.md §5), that the shared E.164
+ * the country, typed with at least 4 digits (docs/booking/accounts-and-money.md §5), that the shared E.164
  * rule accepts; else null.
  */
 export function phoneOf(raw: string, country: string): string | null {
@@ -34,7 +34,7 @@ export function fromE164(e164: string, fallbackCountry: string): { value: string
   return n ? { value: n.formatNational(), country: n.country ?? fallbackCountry } : { value: e164, country: fallbackCountry };
 }
 
-/** Phone inputs accept only digits, plus, parentheses and spaces (docs/accounts-and-money.md §5). */
+/** Phone inputs accept only digits, plus, parentheses and spaces (docs/booking/accounts-and-money.md §5). */
 export const phoneChars = (s: string) => s.replace(/[^\d+() ]/g, '');
 
 /**

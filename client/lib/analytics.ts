@@ -2,7 +2,7 @@ import { subscribe } from 'valtio/vanilla';
 import { adviseReload, consent } from './consent';
 
 /**
- * Analytics of a salon's pages (docs/accounts-and-money.md §4, §9): the salon's Facebook pixel,
+ * Analytics of a salon's pages (docs/booking/accounts-and-money.md §4, §9): the salon's Facebook pixel,
  * only after 'Accept all cookies' and only when the salon has a pixel id. Until then nothing is
  * loaded and no request goes to an analytics host; the pixel's code is a chunk of its own.
  */

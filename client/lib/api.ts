@@ -64,7 +64,7 @@ function report(path: string, err: CallError) {
 }
 
 /**
- * The one way the client calls the API (docs/booking-journey.md §7-8): 30 s time-out, bearer token
+ * The one way the client calls the API (docs/booking/journey.md §7-8): 30 s time-out, bearer token
  * on protected calls, and the error message chosen in the spec's order. Resolves with the answer's
  * body as `T`, or throws a CallError. An answer with no content (204) resolves with nothing: the
  * calls that get one say so in their type (`void`, or `T | undefined` where 204 means "none").

@@ -11,7 +11,7 @@ export interface ConsentState {
 }
 
 /**
- * The client's cookie choice (docs/accounts-and-money.md §4 'Cookie consent'), kept in the
+ * The client's cookie choice (docs/booking/accounts-and-money.md §4 'Cookie consent'), kept in the
  * first-party cookie of shared/consent.ts for a year: the same record on every page of this host,
  * and one the edge can read.
  */

@@ -3,7 +3,7 @@ import { checkDue, guardFor, reloadAllowed } from './release-guard';
 import { updateServiceWorker } from './service-worker';
 
 /**
- * The release check (docs/booking-journey.md §4 'Release check', §7 GET latest/release/ui.booking/{env}/).
+ * The release check (docs/booking/journey.md §4 'Release check', §7 GET latest/release/ui.booking/{env}/).
  * The page carries the release it was served with (the bootstrap's `release`, the same RELEASE
  * setting the call answers). On a navigation the client asks for the latest release, at most
  * once per 10 minutes and in the background; when it differs, the NEXT navigation loads its page

@@ -1,4 +1,4 @@
-/** The release check's two timings (docs/booking-journey.md §4 'Release check'), as pure rules. */
+/** The release check's two timings (docs/booking/journey.md §4 'Release check'), as pure rules. */
 export const CHECK_EVERY_MS = 10 * 60_000;
 export const RELOAD_GUARD_MS = 2 * 60 * 60_000;
 

@@ -1,6 +1,7 @@
 import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
 import * as z from '../zod';
+import type { Block, TimeOff } from './time-off';
 import { typedName } from '../typed-name';
 
 /**
@@ -70,6 +71,11 @@ export interface DiaryAppointment {
   arrived: boolean;
   no_show: boolean;
   no_show_fee: NoShowFee | null;
+  /**
+   * it lies (in part) in approved time off, a block or outside its stylist's working hours: kept
+   * when they were saved with confirm, or booked over them at the desk (docs/console/time-off.md)
+   */
+  stranded?: boolean;
 }
 
 export interface DiaryStylist {
@@ -90,6 +96,10 @@ export interface DiaryDay {
   closes: string;
   stylists: DiaryStylist[];
   appointments: DiaryAppointment[];
+  /** the blocks of the columns shown that overlap the day */
+  blocks: Block[];
+  /** their time off that overlaps the day: approved, and requests still waiting (status 'requested'); declined left out */
+  time_off: TimeOff[];
 }
 
 /** GET /api/console/salons/{id}/diary/week/{date}: seven days from `from`, each with its appointments. */
@@ -121,6 +131,11 @@ export interface DeskAppointment extends DiaryAppointment {
   messages: AppointmentMessage[];
   /** booked at any time outside the salon's opening hours (processing included): the console says so */
   outside_opening_hours: boolean;
+  /**
+   * it lies in approved time off or blocked time of its stylist: booked or moved over them with
+   * "any time", or kept when they were confirmed over it; the console says so (ABSENCE_WARNING)
+   */
+  over_absence?: boolean;
   /** whether the salon charges a no-show fee (and how much) and this client has a card on file */
   no_show_protection: { fee: number; card: string | null } | null;
 }
@@ -137,6 +152,9 @@ const fieldMessages = {
 };
 
 /** A phone the console could not read as a number in the salon's country (or, from abroad, with its + and country code). */
+/** What the desk reads when an appointment lies in its stylist's time off or a block (DeskAppointment.over_absence). */
+export const ABSENCE_WARNING = 'This is in the stylist’s time off or blocked time: it was booked there on purpose.';
+
 export const MSG_DESK_PHONE =
   'Check the mobile number: it is not one we can text (a number from abroad starts with + and its country code)';
 

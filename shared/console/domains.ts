@@ -51,7 +51,7 @@ export const customDomainSchema = z.strictObject({
 });
 export type CustomDomainInput = z.input<typeof customDomainSchema>;
 
-/** Where a domain is, in the owner's words (docs/console.md "Addresses"). */
+/** Where a domain is, in the owner's words (docs/domains.md). */
 export const DOMAIN_PHASES = ['waiting_for_dns', 'verifying', 'issuing_certificate', 'live', 'action_needed'] as const;
 export type DomainPhase = (typeof DOMAIN_PHASES)[number];
 

@@ -1,5 +1,6 @@
 import type { PhotoField } from './photos';
 import type { MenuHistoryField } from './menu';
+import type { AbsenceHistoryField } from './time-off';
 import type { SettingName } from './settings';
 
 /** One change of a salon's settings or images, as GET /api/console/salons/{id}/history lists them (newest first). */
@@ -12,7 +13,7 @@ export interface HistoryEntry {
    * a setting, an image (logo, cover, stylist_photo: old and new are addresses, a stylist's with
    * their name), or the menu (menu_category, menu_service: old and new in a few words, null for none)
    */
-  field: SettingName | PhotoField | MenuHistoryField;
+  field: SettingName | PhotoField | MenuHistoryField | AbsenceHistoryField;
   /** the values before and after, in the settings' own shapes */
   old: unknown;
   new: unknown;

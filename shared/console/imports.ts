@@ -1,7 +1,7 @@
 import * as z from '../zod';
 
 /**
- * Imports from another salon system (issue 50; docs/imports.md): what a file is (its source and
+ * Imports from another salon system (issue 50; docs/console/imports.md): what a file is (its source and
  * kind, recognised from its header row), the per-column reading rules that turn another system's
  * cells into the API's own fields, and the answers of the calls. Pure: the Worker reads files with
  * it, the console shows its answers with it.

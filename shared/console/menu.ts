@@ -2,7 +2,7 @@ import { formatPriceRange } from '../money';
 import * as z from '../zod';
 
 /**
- * The salon's menu in the console (issue 48, docs/console-services.md): categories and services,
+ * The salon's menu in the console (issue 48, docs/console/services.md): categories and services,
  * who performs each at what price and for how long. One schema for the console's forms and the
  * calls, so a field's message on the screen is the server's own. Money is integer minor units
  * (pence, cents), durations whole minutes.
@@ -152,14 +152,19 @@ export interface ServiceRemoved {
 /** The salon's open consoles hear of each menu change on its channel (no data: they ask again). */
 export const MENU_EVENT = 'menu';
 export interface MenuEvent {
-  change: 'category' | 'service';
+  /** a stylist's change too (docs/console/stylists.md): who performs what changes with it */
+  change: 'category' | 'service' | 'stylist';
   id: number;
 }
 
 /** History's entries of the menu: the field, and old/new as a few words (null: none). */
-export const MENU_HISTORY_FIELDS = ['menu_category', 'menu_service'] as const;
+export const MENU_HISTORY_FIELDS = ['menu_category', 'menu_service', 'menu_stylist'] as const;
 export type MenuHistoryField = (typeof MENU_HISTORY_FIELDS)[number];
-export const MENU_HISTORY_LABELS: Record<MenuHistoryField, string> = { menu_category: 'Menu category', menu_service: 'Service' };
+export const MENU_HISTORY_LABELS: Record<MenuHistoryField, string> = {
+  menu_category: 'Menu category',
+  menu_service: 'Service',
+  menu_stylist: 'Stylist',
+};
 
 /** The range of a service's prices and durations over who performs it, for the list at a glance. */
 export function rangesOf(offers: readonly StylistOffer[]) {

@@ -33,7 +33,7 @@ const opening = z
  * country's +code or 00code; a number of another country is refused), else null. Checked by the
  * country's plan (shared/countries.ts: its calling code, trunk prefix and the national number's
  * length and first digit), not by libphonenumber's ranges: its data would add about 14 KB gzip to
- * the Worker for a number that is only shown to clients (docs/console.md "Setting up a salon").
+ * the Worker for a number that is only shown to clients (docs/console/sign-up.md "Setting up a salon").
  */
 export function salonPhoneOf(raw: string, country: string): string | null {
   const plan = countryOf(country)?.phone;

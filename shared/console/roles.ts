@@ -1,7 +1,7 @@
 import * as z from '../zod';
 
 /**
- * A staff member's role at a salon (docs/console.md). A group owner is an owner of every salon
+ * A staff member's role at a salon (docs/console/README.md). A group owner is an owner of every salon
  * of the group. Roles live in the product's database, not in Cognito groups: a role is per salon,
  * and a change (a removed manager) must count on the very next call, not at the next sign-in.
  */
@@ -10,7 +10,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const staffRole = z.enum(STAFF_ROLES, { message: 'Choose a role: owner, manager or stylist' });
 
-/** What each role may do in the console (docs/console.md, its places and calls). */
+/** What each role may do in the console (docs/console/README.md, its places and calls). */
 export const CAN = {
   editSettings: ['owner', 'manager'],
   readHistory: ['owner', 'manager'],
@@ -44,6 +44,17 @@ export const CAN = {
   readMenu: ['owner', 'manager', 'stylist'],
   /** Import: bringing clients, services, staff, vouchers and appointments from another system, and undoing it */
   importData: ['owner'],
+  /** Stylists: the columns, what they perform, their hours (docs/console/stylists.md) */
+  editStylists: ['owner', 'manager'],
+  /** a stylist reads only their own column, its services and hours */
+  readStylists: ['owner', 'manager', 'stylist'],
+  /**
+   * time off and blocked time: owners and managers any column; a stylist reads, asks for time off
+   * and blocks time in their own column only (docs/console/time-off.md)
+   */
+  absence: ['owner', 'manager', 'stylist'],
+  /** approving or declining a stylist's request for time off */
+  decideTimeOff: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

@@ -8,7 +8,7 @@ import { typedName } from '../typed-name';
 /**
  * The booking page's settings as the console edits them (GET/PATCH
  * /api/console/salons/{id}/settings), with messages in a salon owner's words. The names are the
- * salon admin API's (README "Changing a salon's settings") and keep their meanings, except:
+ * salon admin API's (docs/admin-api.md) and keep their meanings, except:
  * - `deposit`: typed ({type:'none'}, a fixed amount in minor units of the salon's currency, or a
  *   percentage 1–100 of the booking's price) instead of the admin API's JSON text;
  * - money (`deposit.amount`, `voucher_amounts`, `voucher_custom`) in minor units (pence, cents);

@@ -34,7 +34,7 @@ const unknownField = {
 
 /**
  * POST /api/console/salons/{id}/staff: invite someone (Cognito emails them a temporary password);
- * a stylist may be linked at once to their column of the diary (`stylist_id`, docs/console.md).
+ * a stylist may be linked at once to their column of the diary (`stylist_id`, docs/console/desk.md "A stylist's column").
  */
 export const staffInviteSchema = z
   .strictObject({ email: staffEmail, name: staffName, role: staffRole, stylist_id: stylistColumnId.optional() }, unknownField)

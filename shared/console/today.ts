@@ -1,5 +1,6 @@
 import type { DiaryAppointment } from './diary';
 import type { DeliveryStatus } from './reminders';
+import type { TimeOff } from './time-off';
 
 /** A deposit request still waiting for the client. */
 export interface WaitingRequest {
@@ -37,6 +38,13 @@ export interface Today {
   /** null: not the caller's to see (a stylist) */
   requests_waiting: WaitingRequest[] | null;
   failed_messages: FailedMessage[] | null;
+  /** time off asked for by stylists and not yet decided, soonest first (null: not the caller's to see, a stylist) */
+  time_off_requests: TimeOffRequest[] | null;
+}
+
+/** A stylist's request for time off, waiting for an owner or manager (POST time-off/{id}/approve or /decline). */
+export interface TimeOffRequest extends TimeOff {
+  stylist_name: string;
 }
 
 export const MESSAGE_WHAT: Record<string, string> = {

@@ -11,7 +11,7 @@ export const normaliseVoucherCode = (typed: string) => typed.toUpperCase().repla
 /** The alphabet of worker/payments/voucher-rules.ts: no 0/O, 1/I/L. */
 export const VOUCHER_CODE = /^[2-9A-HJKMNP-Z]{10}$/;
 export const MSG_VOUCHER_CODE = 'Type the 10 letters and digits printed on the voucher';
-/** A code a salon brought from its old system (docs/imports.md): 6 to 32 letters and digits, as the client holds it. */
+/** A code a salon brought from its old system (docs/console/imports.md): 6 to 32 letters and digits, as the client holds it. */
 export const IMPORTED_VOUCHER_CODE = /^[0-9A-Z]{6,32}$/;
 
 export const voucherCodeSchema = z

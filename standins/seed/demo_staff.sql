@@ -1,4 +1,4 @@
--- The demo salons' staff in the staff pool (issue 28), listed in README "The salon console".
+-- The demo salons' staff in the staff pool (issue 28), listed in README "Demo accounts".
 -- Idempotent (INSERT OR IGNORE). Passwords are stored as every password of the stand-in:
 -- PBKDF2-SHA256, 100 000 iterations, computed offline with node's crypto.pbkdf2Sync. The subs
 -- are the ones worker/db/seed/demo.sql gives their roles.

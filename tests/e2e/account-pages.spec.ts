@@ -1,6 +1,6 @@
 import { DEMO_CLIENT, expect, LoginScreen, SalonHeader, test } from './fixtures';
 
-// docs/accounts-and-money.md §2 (Bottom navigation, Deposits, Bookings, Profile), §5 Profile edit, and
+// docs/booking/accounts-and-money.md §2 (Bottom navigation, Deposits, Bookings, Profile), §5 Profile edit, and
 // §6: "Profile, bookings and deposits pages redirect to profile-login when the user is not
 // logged in."
 

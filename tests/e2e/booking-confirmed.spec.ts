@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { STANDINS_URL } from './env';
 import { BookingJourney, dateOfDayName, expect, SALONS, test } from './fixtures';
 
-// docs/booking-journey.md §4 Flow 6 and §2 Booking confirmed; docs/accounts-and-money.md §2 Verification.
+// docs/booking/journey.md §4 Flow 6 and §2 Booking confirmed; docs/booking/accounts-and-money.md §2 Verification.
 // Free and waitlist bookings need no card: after login the booking is made at once.
 
 async function logIn(page: import('@playwright/test').Page) {

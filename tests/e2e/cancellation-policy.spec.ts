@@ -1,6 +1,6 @@
 import { expect, test, type BookingJourney } from './fixtures';
 
-// docs/booking-journey.md §5: the policy folds above 32 px, with view more / less. Folded, it shows
+// docs/booking/journey.md §5: the policy folds above 32 px, with view more / less. Folded, it shows
 // whole lines fading out (never half a clipped line), and it does not repeat its own heading.
 
 const LONG_POLICY =

@@ -18,8 +18,8 @@ import {
   type StaffName,
 } from './fixtures';
 
-// docs/accounts-and-money.md §2 'Add card' and 'Confirm with card', §4 'Card setup', 'Confirm with
-// card' and 'Booking confirmed', §8 card errors; docs/booking-journey.md §4 Flow 6. Salon 1 needs a
+// docs/booking/accounts-and-money.md §2 'Add card' and 'Confirm with card', §4 'Card setup', 'Confirm with
+// card' and 'Booking confirmed', §8 card errors; docs/booking/journey.md §4 Flow 6. Salon 1 needs a
 // card and takes a 20 % deposit. Every test books as a new client of its own (the first created
 // through the create-account screen, the others through the API), so no saved card carries over.
 

@@ -10,7 +10,7 @@ import {
   type Account,
 } from './fixtures';
 
-// docs/accounts-and-money.md §2 Login, "Sign in with a code by text": the journey's login offers a
+// docs/booking/accounts-and-money.md §2 Login, "Sign in with a code by text": the journey's login offers a
 // code texted to the number beside the password; the code logs the client in and the booking goes on
 // exactly as after a password (§4 Login: salon 1 needs a card and this client has none, so to
 // /add-new-card). A wrong code says so, with the tries left. On a 320 px phone.

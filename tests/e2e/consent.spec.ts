@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_CLIENT, expect, logInThroughApi, test } from './fixtures';
 
-// docs/accounts-and-money.md §2 'Cookie banner', §4 'Cookie consent', §9: the choice (all or
+// docs/booking/accounts-and-money.md §2 'Cookie banner', §4 'Cookie consent', §9: the choice (all or
 // essential) is kept; a salon's Facebook pixel runs only with 'Accept all cookies'.
 
 const PIXEL_ID = '987654321012345';

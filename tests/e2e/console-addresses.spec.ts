@@ -4,7 +4,9 @@ import { signInToConsole, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
 // Issue 31: the console's Addresses place (owners): the salon's own domain from entry to live
-// through the Cloudflare for SaaS stand-in, and the short name checked as it is typed.
+// through the Cloudflare for SaaS stand-in. The forms' checks (the short name as it is typed, an
+// apex domain refused) are component tests (tests/unit/components/console-addresses.test.tsx); the
+// short name's answers and the old name's redirect, Worker tests (short-names.test.ts).
 
 /**
  * A picture of the screen at a step of the lifecycle: attached to the report, and with
@@ -35,11 +37,6 @@ test('an owner sets up the salon’s own domain: records, status through to live
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Addresses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Addresses' })).toBeVisible();
   const domain = page.getByRole('region', { name: 'Your own domain' });
-
-  // an apex domain is refused with the reason, before anything is sent
-  await domain.getByRole('textbox', { name: 'Domain' }).fill('brooklyn-barber.co.uk');
-  await domain.getByRole('button', { name: 'Add domain' }).click();
-  await expect(domain.getByText('Use a subdomain such as book.your-salon.co.uk')).toBeVisible();
 
   await domain.getByRole('textbox', { name: 'Domain' }).fill(host);
   await domain.getByRole('button', { name: 'Add domain' }).click();
@@ -112,38 +109,4 @@ test('a domain Cloudflare gave up on says action needed, with its words (390 px)
   await domain.getByRole('button', { name: 'Remove', exact: true }).click();
   await domain.getByRole('button', { name: 'Yes, remove it' }).click();
   await expect(domain.getByRole('textbox', { name: 'Domain' })).toBeVisible();
-});
-
-test('the short-name form checks as you type; the old name keeps leading to the salon', async ({ page }) => {
-  await signInToConsole(page, STAFF.owner3, 390);
-  await page.goto('/console/salons/3/addresses');
-  const section = page.getByRole('region', { name: 'Short link' });
-  await expect(section.getByRole('link', { name: /\/s\/brooklyn$/ })).toBeVisible();
-  const field = section.getByLabel('Short name');
-  const save = section.getByRole('button', { name: 'Save short name' });
-
-  await field.fill('demo');
-  await expect(section.getByText('Another salon has that short name: choose another')).toBeVisible();
-  await expect(save).toBeDisabled();
-  await field.fill('console');
-  await expect(section.getByText('That word is kept for the booking site itself: choose another')).toBeVisible();
-  await field.fill('Bad_Name');
-  await expect(section.getByText(/lower-case letters, digits or dashes/)).toBeVisible();
-  await field.fill('brooklyn-barbers');
-  await expect(section.getByText('/s/brooklyn-barbers is free')).toBeVisible();
-  await save.click();
-  await expect(section.getByRole('status')).toHaveText('Saved. The old link keeps leading here for 90 days.');
-  await expect(section.getByRole('list', { name: 'Old short links still redirecting' })).toContainText(
-    '/s/brooklyn still leads here until',
-  );
-
-  await page.goto('/s/brooklyn');
-  await expect(page).toHaveURL('/salon/3');
-
-  // back to the demo's name (the salon's own old name is free to it)
-  await page.goto('/console/salons/3/addresses');
-  await field.fill('brooklyn');
-  await expect(section.getByText('/s/brooklyn is free')).toBeVisible();
-  await save.click();
-  await expect(section.getByRole('link', { name: /\/s\/brooklyn$/ })).toBeVisible();
 });

@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
-import { ConsoleSignIn, signInToConsole, STAFF } from './console';
+import { ConsoleSignIn, STAFF } from './console';
 
 // The console's own pages: accessible, in the product's neutral look, and nothing of it on a
-// booking page.
+// booking page. The sign-in's refusal, each role's places in their order and the salon switcher
+// are component tests (tests/unit/components/console-pages.test.tsx, console-booking-page.test.tsx).
 
 for (const width of [390, 1280]) {
   test(`at ${width} px the sign-in and the settings are accessible (axe)`, async ({ page, expectAccessible, expectNoSidewaysScroll }) => {
@@ -26,48 +27,6 @@ for (const width of [390, 1280]) {
     await expectNoSidewaysScroll();
   });
 }
-
-test('a wrong password is refused with the sign-in service’s words', async ({ page }) => {
-  const signIn = new ConsoleSignIn(page);
-  await signIn.open(390);
-  await signIn.signIn(STAFF.manager3.email, 'Not-the-password1');
-  await expect(page.getByRole('alert')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
-});
-
-test('a group owner switches between the salons of the group', async ({ page }) => {
-  await signInToConsole(page, STAFF.groupOwner, 1280);
-  const switcher = page.getByLabel('Salon', { exact: true });
-  await expect(switcher).toHaveValue('1');
-  await expect(page.getByLabel('Salon name')).toHaveValue('Willow & Co Islington');
-  await switcher.selectOption({ label: 'Willow & Co Shoreditch' });
-  await expect(page).toHaveURL(/\/console\/salons\/2\/booking-page$/);
-  await expect(page.getByLabel('Salon name')).toHaveValue('Willow & Co Shoreditch');
-  // the diary's day and view stay as they were (issue 56)
-  await page.goto('/console/salons/2/diary?date=2027-01-04&view=week');
-  await switcher.selectOption({ label: 'Willow & Co Islington' });
-  await expect(page).toHaveURL(/\/console\/salons\/1\/diary\?date=2027-01-04&view=week$/);
-});
-
-test('every place of docs/console.md is in the navigation, in its order', async ({ page }) => {
-  await signInToConsole(page, STAFF.owner3, 1280);
-  const nav = page.getByRole('navigation', { name: 'Console' });
-  await expect(nav.getByRole('link')).toHaveText([
-    'Today',
-    'Diary',
-    'Services',
-    'Clients',
-    'Requests',
-    'Vouchers',
-    'Booking page',
-    'Addresses',
-    'Get paid',
-    'Team',
-    'API keys',
-    'History',
-  ]);
-  // Every place is built: Today came with issue 30, Addresses with issue 31, Services with issue 48, Get paid with issue 49.
-});
 
 test('a booking page loads nothing of the console', async ({ page, openSalon }) => {
   const asked: string[] = [];

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { emailsTo, expect } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 
-/** The demo staff of the stand-ins' staff pool (README "The salon console"). */
+/** The demo staff of the stand-ins' staff pool (README "Demo accounts"). */
 export const STAFF = {
   owner3: { email: 'owner@brooklyn-barber.test', password: 'Owner-pass3', name: 'Jordan Bedford' },
   manager3: { email: 'manager@brooklyn-barber.test', password: 'Manager-pass1', name: 'Riley Brooks' },

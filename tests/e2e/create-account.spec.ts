@@ -14,7 +14,7 @@ import {
   type Account,
 } from './fixtures';
 
-// docs/accounts-and-money.md §2 Create account, §4 Account creation, §5 validation messages and §8:
+// docs/booking/accounts-and-money.md §2 Create account, §4 Account creation, §5 validation messages and §8:
 // "Error containing 'given phone_number already exists' at registration ...: 'Ooops, it looks like
 // you've already got an account!' ...; registration redirects to login."
 

@@ -21,7 +21,7 @@ import {
 } from './fixtures';
 import { STANDINS_URL } from './env';
 
-// docs/accounts-and-money.md §2 Deposits, Pay deposit, Add card (invite), §4 Invites, §8 invite
+// docs/booking/accounts-and-money.md §2 Deposits, Pay deposit, Add card (invite), §4 Invites, §8 invite
 // lookup error: a salon asks for a deposit and the client pays, confirms a card or declines.
 
 const ADMIN = { Authorization: 'Bearer demo-admin-1' };

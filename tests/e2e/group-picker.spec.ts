@@ -1,6 +1,6 @@
 import { expect, GROUP_1, GroupPicker, SALONS, test } from './fixtures';
 
-// docs/booking-journey.md §2: "A CHANGE LOCATION button shows when the salon belongs to a group. It goes
+// docs/booking/journey.md §2: "A CHANGE LOCATION button shows when the salon belongs to a group. It goes
 // to /group/{group}/ and keeps the query string", and the /group/{id}/ picker.
 
 const campaign = '?utm_source=instagram&utm_medium=social';

@@ -1,9 +1,9 @@
 import { DEMO_CLIENT, expect, LoginScreen, SalonHeader, test } from './fixtures';
 
-// docs/accounts-and-money.md §2 Login ("an international phone input (default country taken from the
+// docs/booking/accounts-and-money.md §2 Login ("an international phone input (default country taken from the
 // salon), a password field and a 'Forgotten password?' link"), §4 Login (on with the booking),
 // §5 (valid phone, LOGIN disabled), §8 ('Ooops, that password seems to be incorrect'), and
-// docs/booking-journey.md §2 Header: "A back arrow and a LOGOUT button show only when logged in.
+// docs/booking/journey.md §2 Header: "A back arrow and a LOGOUT button show only when logged in.
 // Logout returns to the salon root."
 
 test('logging in from the booking flow carries the booking on to the card step', async ({ journey, page }) => {
@@ -21,7 +21,7 @@ test('logging in from the booking flow carries the booking on to the card step',
   await expect(login.forgotten).toHaveAttribute('href', '/salon/1/forgot');
   await login.logIn(DEMO_CLIENT.mobile, DEMO_CLIENT.password);
 
-  // docs/accounts-and-money.md §4 Login: salon 1 needs a card and the demo client has none saved, so
+  // docs/booking/accounts-and-money.md §4 Login: salon 1 needs a card and the demo client has none saved, so
   // the booking goes on "to /add-new-card when no card exists" (not back to the salon's start).
   await expect(header.logout).toBeVisible();
   await expect(page).toHaveURL('/salon/1/add-new-card');

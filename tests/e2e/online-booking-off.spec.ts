@@ -1,6 +1,6 @@
 import { expect, SALONS, test } from './fixtures';
 
-// docs/booking-journey.md §2: "If online booking is off, the screen says 'Unfortunately this business
+// docs/booking/journey.md §2: "If online booking is off, the screen says 'Unfortunately this business
 // does not currently offer online booking' and shows the salon phone."
 
 const OFF_MESSAGE = 'Unfortunately this business does not currently offer online booking';

@@ -11,7 +11,7 @@ import {
   type Account,
 } from './fixtures';
 
-// docs/accounts-and-money.md §2 Password reset: "(1) enter mobile number and press SEND CODE; (2) an
+// docs/booking/accounts-and-money.md §2 Password reset: "(1) enter mobile number and press SEND CODE; (2) an
 // error step titled 'Reset went wrong' with the message and an ERROR button that continues to code
 // entry; (3) enter the 6-digit code from the text message, a new password and the password again,
 // then SUBMIT. Success goes to /salon/{id}." §5 and §8 give the messages.

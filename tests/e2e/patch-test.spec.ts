@@ -11,7 +11,7 @@ import {
   weeklyAvailability,
 } from './fixtures';
 
-// docs/booking-journey.md §2 Patch test popup and Patch time selection, §4 Flow 4 and Times: a colour
+// docs/booking/journey.md §2 Patch test popup and Patch time selection, §4 Flow 4 and Times: a colour
 // service needs a patch test at least 48 hours before the appointment.
 
 test.beforeEach(async ({ journey, page }) => {

@@ -13,7 +13,7 @@ import {
   type Account,
 } from './fixtures';
 
-// docs/accounts-and-money.md §2 'Profile' (Payment Details: card illustration with last4 and expiry,
+// docs/booking/accounts-and-money.md §2 'Profile' (Payment Details: card illustration with last4 and expiry,
 // REMOVE THIS CARD, 'No payment card added', UPDATE CARD DETAILS opens the add-card form, the
 // 'Card details removed!' modal with OK and CLOSE), §4 'Card removal', §5 'Card fields'. Each test
 // is a new client of its own (the first created through the create-account screen, the others

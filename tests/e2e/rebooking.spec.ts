@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { RebookingLinkCreated } from '../../shared/rebooking';
 import { addDays, escapeRegExp, expect, inEachTheme, longDate, SALONS, test, todayIn } from './fixtures';
 
-// docs/accounts-and-money.md §2 Older rebooking flow, §4 Older rebooking, §7, §8, §9: a salon
+// docs/booking/accounts-and-money.md §2 Older rebooking flow, §4 Older rebooking, §7, §8, §9: a salon
 // texts a client a link; the client picks a past appointment, a time in a 3-day window, confirms,
 // and the appointment is created unconfirmed. Every test makes its own link through the admin API.
 

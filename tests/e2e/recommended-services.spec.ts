@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// docs/booking-journey.md §2 Recommended service: "Title 'Select a finishing service:', with a selected
+// docs/booking/journey.md §2 Recommended service: "Title 'Select a finishing service:', with a selected
 // count and NEXT", reached (§4 Flow 2) when the last selected service has processing time.
 
 test('after Full Head Tint, NEXT offers Blow Dry and Olaplex with a count of those chosen', async ({ journey, page }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// The release check (docs/booking-journey.md §4, client/lib/release-check.ts): when the release
+// The release check (docs/booking/journey.md §4, client/lib/release-check.ts): when the release
 // call answers another release than the page's own, the next navigation loads the page afresh,
 // once, with the booking selection kept; a server that keeps answering another release never
 // causes a second reload (2 hours), even after the 10-minute pause between checks.

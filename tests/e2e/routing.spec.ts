@@ -2,7 +2,7 @@ import { CUSTOM_DOMAIN, E2E_PORT } from './env';
 import { expect, SALONS, test, themeInHtml } from './fixtures';
 
 // Short URLs and a salon's own domain lead to the salon; any other path falls back to /
-// (docs/booking-journey.md §2 "Top-level routes": "any other path falls back to /").
+// (docs/booking/journey.md §2 "Top-level routes": "any other path falls back to /").
 
 test.describe('short URL', () => {
   test('/s/demo redirects to /salon/1 keeping the query string', async ({ request, page }) => {

@@ -1,6 +1,6 @@
 import { expect, SALONS, test, type ServiceSelection } from './fixtures';
 
-// docs/booking-journey.md §2 "Service selection (salon root)" and §4 "Selection", on /salon/{id}: what
+// docs/booking/journey.md §2 "Service selection (salon root)" and §4 "Selection", on /salon/{id}: what
 // needs a browser (the welcome text's cut at each width, a reload, another salon's page). What the
 // screen shows and does given the salon's data is in tests/unit/components/service-selection.test.tsx.
 

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// docs/booking-journey.md §2 Favourite stylist selection "Shown when the salon has more than one
+// docs/booking/journey.md §2 Favourite stylist selection "Shown when the salon has more than one
 // stylist", §4 Flow 3: "If it has exactly one, stylists are fetched and auto-assigned", and
 // Flow 5: after the time, "otherwise to /summary". Salon 2 has one stylist, Sam Taylor.
 

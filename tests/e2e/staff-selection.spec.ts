@@ -1,6 +1,6 @@
 import { expect, MINUTES_1, minutesOf, PRICES_1, pounds, STAFF_1, test, timeLabelOf, type StaffName } from './fixtures';
 
-// docs/booking-journey.md §2 Staff selection: "Title 'Select a staff member for {service}'. An 'I don't
+// docs/booking/journey.md §2 Staff selection: "Title 'Select a staff member for {service}'. An 'I don't
 // mind' option ... Each stylist shows an initials avatar, a role (default 'Stylist') and a price or
 // price range. CONTINUE / NEXT is disabled until every service has a choice."
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, SALONS, ServiceSelection, test, themeInHtml, type SalonId } from './fixtures';
 
-// docs/booking-journey.md §1: "Each salon has a theme mode: neutral, dark or slick (default slick)."
+// docs/booking/journey.md §1: "Each salon has a theme mode: neutral, dark or slick (default slick)."
 // The edge sets <html data-theme> in the HTML it sends, so the first paint is in the salon's theme.
 
 const ids = [1, 2, 3] as const satisfies readonly SalonId[];

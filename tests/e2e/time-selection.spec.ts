@@ -18,7 +18,7 @@ import {
   weeklyAvailability,
 } from './fixtures';
 
-// docs/booking-journey.md §2 Time selection and §9 Slider: "a month dropdown, day circles, day names and
+// docs/booking/journey.md §2 Time selection and §9 Slider: "a month dropdown, day circles, day names and
 // 'Availability' / 'No availability'", "7 days visible per step (5 under 480 px, 3 under 320 px)",
 // "month dropdown of 6 months; arrows lock for 2 s after use", and the slot list note
 // 'Times below are in {timezone} timezone'.

@@ -17,7 +17,7 @@ import {
 } from './fixtures';
 import { STANDINS_URL } from './env';
 
-// docs/accounts-and-money.md §2 Vouchers, §5 'Voucher send', §7 and §8: buying a gift voucher
+// docs/booking/accounts-and-money.md §2 Vouchers, §5 'Voucher send', §7 and §8: buying a gift voucher
 // through Stripe Checkout (the stand-in's hosted page), its confirmation, and sending it on.
 
 let n = 0;

@@ -1,6 +1,6 @@
 import { dateOfDayName, expect, test } from './fixtures';
 
-// docs/booking-journey.md §2 Time selection: "An ADD ME TO WAITLIST button shows when allowed"; §4
+// docs/booking/journey.md §2 Time selection: "An ADD ME TO WAITLIST button shows when allowed"; §4
 // Waitlist: "Waitlist mode is entered with ADD ME TO WAITLIST"; §2 Summary: "For a waitlist booking
 // it has a note asking for a preferred staff member or flexibility." Salon 1 has a waitlist,
 // salon 2 none.

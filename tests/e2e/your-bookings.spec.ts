@@ -11,7 +11,7 @@ import {
   inEachTheme,
 } from './fixtures';
 
-// docs/accounts-and-money.md §2 Bookings and Appointment details, §4 Bookings lists and
+// docs/booking/accounts-and-money.md §2 Bookings and Appointment details, §4 Bookings lists and
 // Cancellation, §9 pager: a client sees its bookings again, opens one, cancels it or moves it.
 
 const client = (n: number): Account => ({

@@ -9,15 +9,15 @@ import {
 } from '../../worker/availability/engine';
 
 const allWeek = (h: WorkingHours): WorkingHours[] => [h, h, h, h, h, h, h];
-const nineToFive: WorkingHours = { start: 9 * 60, end: 17 * 60, breakStart: null, breakEnd: null };
+const nineToFive: WorkingHours = { start: 9 * 60, end: 17 * 60, breaks: [] };
 
 function stylist(
   id: number,
   hours: (WorkingHours | undefined)[] = allWeek(nineToFive),
   busy: [number, number][] = [],
-  daysOff: string[] = [],
+  away: [number, number][] = [],
 ): StylistCalendar {
-  return { id, hours, busy, daysOff: new Set(daysOff) };
+  return { id, hours, busy, away };
 }
 
 function request(
@@ -56,9 +56,12 @@ describe('slots of a day', () => {
   });
 
   it('keeps breaks, days off and existing appointments free of bookings', () => {
-    const lunch = { ...nineToFive, breakStart: 12 * 60, breakEnd: 13 * 60 };
+    const lunch: WorkingHours = { ...nineToFive, breaks: [[12 * 60, 13 * 60]] };
     const busy: [number, number][] = [[Date.parse('2026-06-10T09:00:00Z'), Date.parse('2026-06-10T10:00:00Z')]]; // 10:00-11:00 BST
-    const req = request([stylist(1, allWeek(lunch), busy, ['2026-06-11'])], oneHourWithAnyone([1]));
+    const req = request(
+      [stylist(1, allWeek(lunch), busy, [[Date.parse('2026-06-10T23:00:00Z'), Date.parse('2026-06-11T23:00:00Z')]])],
+      oneHourWithAnyone([1]),
+    );
     const times = slotsOf('2026-06-10', 'Europe/London', req).map((s) => s.iso.slice(11, 16));
     expect(times).not.toContain('09:15'); // would run into the 10:00 appointment
     expect(times).toContain('09:00');
@@ -78,7 +81,7 @@ describe('slots of a day', () => {
 
   it('sequences services: the next starts after duration plus processing', () => {
     // colour 45 min + 30 processing with stylist 1, then a 45 min blow dry with stylist 2 who starts at 14:00
-    const late: WorkingHours = { start: 14 * 60, end: 17 * 60, breakStart: null, breakEnd: null };
+    const late: WorkingHours = { start: 14 * 60, end: 17 * 60, breaks: [] };
     const req = request(
       [stylist(1), stylist(2, allWeek(late))],
       [
@@ -150,7 +153,7 @@ describe('across DST changes', () => {
   });
 
   it('a night shift over the change: every real instant once, in order', () => {
-    const night: WorkingHours = { start: 0, end: 4 * 60, breakStart: null, breakEnd: null };
+    const night: WorkingHours = { start: 0, end: 4 * 60, breaks: [] };
     const req = request([stylist(1, allWeek(night))], [[1, [[1, 15, 0]]]]);
     const back = slotsOf('2026-11-01', 'America/New_York', req);
     const forward = slotsOf('2026-03-08', 'America/New_York', req);
@@ -195,7 +198,7 @@ describe('days over the horizon', () => {
       1,
       undefined,
       [],
-      Array.from({ length: 20 }, (_, i) => `2026-06-${String(8 + i).padStart(2, '0')}`),
+      [[Date.parse('2026-06-07T23:00:00Z'), Date.parse('2026-06-27T23:00:00Z')]], // 8 to 27 June, London summer time
     );
     const { availability, firstAvailable } = dayAvailability(days, request([away], oneHourWithAnyone([1])), '2026-06-14');
     expect(firstAvailable).toBe('2026-06-28');

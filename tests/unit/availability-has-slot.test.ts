@@ -22,7 +22,7 @@ function randomStylist(id: number, day: SalonDay): StylistCalendar {
   const start = pick([0, 480, 540, 600]);
   const end = start + pick([240, 480, 600]);
   const lunch = rand() < 0.5;
-  const hours: WorkingHours = { start, end, breakStart: lunch ? start + 180 : null, breakEnd: lunch ? start + 210 : null };
+  const hours: WorkingHours = { start, end, breaks: lunch ? [[start + 180, start + 210]] : [] };
   const busy: [number, number][] = [];
   // Busy times from the evening before (reaching past midnight) to the end of the day.
   let at = day.startUtc - 2 * HOUR + Math.floor(rand() * 8) * 15 * MINUTE;
@@ -31,7 +31,7 @@ function randomStylist(id: number, day: SalonDay): StylistCalendar {
     if (rand() < 0.45) busy.push([at, at + length]);
     at += length + Math.floor(rand() * 4) * 15 * MINUTE;
   }
-  return { id, hours: [hours, hours, hours, hours, hours, hours, hours], daysOff: new Set(), busy };
+  return { id, hours: [hours, hours, hours, hours, hours, hours, hours], busy, away: [] };
 }
 
 function randomRequest(day: SalonDay): AvailabilityRequest {
@@ -119,10 +119,10 @@ describe('whether a day has a bookable time', () => {
 
   it('finds no time when the only stylist is busy all day, and one when a gap fits', () => {
     const day = salonDays('2026-06-10', 1, 'Europe/London')[0]!;
-    const nineToFive: WorkingHours = { start: 540, end: 1020, breakStart: null, breakEnd: null };
+    const nineToFive: WorkingHours = { start: 540, end: 1020, breaks: [] };
     /** local wall-clock hour h of the day (no DST change on it) */
     const at = (h: number) => day.startUtc + h * HOUR;
-    const cal = (busy: [number, number][]): StylistCalendar => ({ id: 1, hours: Array(7).fill(nineToFive), daysOff: new Set(), busy });
+    const cal = (busy: [number, number][]): StylistCalendar => ({ id: 1, hours: Array(7).fill(nineToFive), busy, away: [] });
     const req = (c: StylistCalendar): AvailabilityRequest => ({
       steps: [{ serviceId: 1, options: new Map([[1, { duration: 60, processing: 0 }]]) }],
       stylists: new Map([[1, c]]),

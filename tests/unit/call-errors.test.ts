@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorMessageFrom } from '../../shared/call-errors';
 
-describe('call wrapper messages, in the order of docs/booking-journey.md §8', () => {
+describe('call wrapper messages, in the order of docs/booking/journey.md §8', () => {
   it('prefers the detail field', () => {
     expect(errorMessageFrom(404, 'Not Found', { detail: 'Salon not found', non_field_errors: ['x'] })).toBe('Salon not found');
   });

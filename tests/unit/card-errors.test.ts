@@ -8,7 +8,7 @@ const AUTHENTICATION = 'Please try again and ensure the authentication is comple
 const DETAILS = 'Failed to process payment details. Please try another payment method.';
 
 // Stripe's error code and decline code for each failing test card and payment method of
-// docs/payments.md ("Stripe's test cards"), and the spec's message for it (docs/accounts-and-money.md §8 'Card errors').
+// docs/payments.md ("Stripe's test cards"), and the spec's message for it (docs/booking/accounts-and-money.md §8 'Card errors').
 const CASES: [string, string | undefined, string][] = [
   ['card_declined', 'generic_decline', DECLINED], // 4000000000000002, pm_card_visa_chargeDeclined
   ['card_declined', 'insufficient_funds', INSUFFICIENT], // 4000000000009995, 4000008260003178

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canGoEarlier, dayKey, earlierStart, isLimited, laterStart, windowDays, windowStart } from '../../client/features/rebooking/window';
 
-// docs/accounts-and-money.md §4 Older rebooking, §9: a window of 3 days starting tomorrow (or a
+// docs/booking/accounts-and-money.md §4 Older rebooking, §9: a window of 3 days starting tomorrow (or a
 // given day), one day earlier but never before today, one day later; fewer than 12 times is limited.
 
 const today = '2026-03-30';

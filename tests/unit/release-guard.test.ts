@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHECK_EVERY_MS, checkDue, guardFor, RELOAD_GUARD_MS, reloadAllowed } from '../../client/lib/release-guard';
 
-// The release check's timings (docs/booking-journey.md §4): the release is fetched at most once
+// The release check's timings (docs/booking/journey.md §4): the release is fetched at most once
 // per 10 minutes, and a reload for one release happens at most once in 2 hours.
 
 const NOW = Date.UTC(2026, 10, 23, 12);

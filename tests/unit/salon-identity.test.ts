@@ -39,10 +39,10 @@ describe('the demo images (worker/db/seed/media)', () => {
 describe('opening hours derived from the stylists', () => {
   it("merges the stylists' hours less their breaks, and leaves a day nobody works closed", () => {
     const hours = hoursFromStylists([
-      { weekday: 1, start: 600, end: 1140, breakStart: 840, breakEnd: 885 },
-      { weekday: 1, start: 540, end: 1080, breakStart: 780, breakEnd: 840 },
-      { weekday: 2, start: 600, end: 1080, breakStart: 780, breakEnd: 810 },
-      { weekday: 0, start: 600, end: 960, breakStart: null, breakEnd: null },
+      { weekday: 1, start: 600, end: 1140, breaks: [[840, 885]] },
+      { weekday: 1, start: 540, end: 1080, breaks: [[780, 840]] },
+      { weekday: 2, start: 600, end: 1080, breaks: [[780, 810]] },
+      { weekday: 0, start: 600, end: 960, breaks: [] },
     ]);
     expect(hours).toHaveLength(7);
     expect(hours[1]).toEqual([{ open: '09:00', close: '19:00' }]);

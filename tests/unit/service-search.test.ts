@@ -63,7 +63,7 @@ describe('visible services', () => {
   });
 });
 
-describe('NEXT from service selection (docs/booking-journey.md §4 Flow)', () => {
+describe('NEXT from service selection (docs/booking/journey.md §4 Flow)', () => {
   it('goes to recommended services when the last service has processing time', () => {
     expect(nextStepAfterServices([cats[0]!.services[0]!, cats[1]!.services[0]!], 4)).toBe('/recommendedservice');
   });

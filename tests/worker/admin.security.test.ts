@@ -1,6 +1,13 @@
+import { env } from 'cloudflare:test';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { depositFor } from '../../shared/booking-request';
+import { settingsPatchSchema } from '../../shared/console/settings';
 import type { SalonDetails } from '../../shared/types';
+import { api } from '../../worker/api';
+import { adminRoute, operatorRoute, policyOf } from '../../worker/api/policy';
+import { withConfig, type AppEnv } from '../../worker/env';
+import { onError } from '../../worker/error-answer';
 import { call, patchSalon } from './helpers';
 
 const patch = (id: number | string, headers: Record<string, string>, body: string) =>
@@ -25,8 +32,8 @@ describe('salon admin API: only the salon itself changes its settings', () => {
   });
 
   it.each<[Record<string, unknown>, string, string]>([
-    [{ theme_mode: 'purple' }, 'theme_mode', 'theme_mode must be one of neutral, dark, slick'],
-    [{ online_booking: 'yes' }, 'online_booking', 'online_booking must be true or false'],
+    [{ theme_mode: 'purple' }, 'theme_mode', 'Choose a theme: neutral, dark or slick'],
+    [{ online_booking: 'yes' }, 'online_booking', 'Choose whether clients can book online'],
     [{ colour: 'red' }, 'colour', 'Unknown setting: colour'],
     [{ admin_key_hash: 'x' }, 'admin_key_hash', 'Unknown setting: admin_key_hash'],
     [{ timezone: 'Mars/Olympus' }, 'timezone', 'timezone must be an IANA timezone such as Europe/London'],
@@ -59,7 +66,7 @@ describe('salon admin API: only the salon itself changes its settings', () => {
     ],
     [{ image: 'https://images.example.com/a b.png' }, 'image', 'image must be an https URL such as https://example.com, or empty'],
     [{ custom_domain: 'not a domain' }, 'custom_domain', 'Enter a domain name such as book.your-salon.co.uk'],
-    [{ name: '' }, 'name', 'name must not be empty'],
+    [{ name: '' }, 'name', 'Enter the salon’s name'],
     ...[
       '{oops',
       // issue 34's reproduction: a fixed deposit's key is amount, and bookings took £0.00
@@ -177,5 +184,86 @@ describe('salon admin API: only the salon itself changes its settings', () => {
   it('answers other methods on the admin path with a 404, not a 500', async () => {
     const res = await call('/admin/salons/1', { method: 'DELETE', headers: { Authorization: 'Bearer demo-admin-1' } });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the admin and operator policies check the key themselves (api/policy.ts)', () => {
+  it('refuses a route that declares only adminRoute or operatorRoute, without the key, before its handler runs', async () => {
+    let ran = 0;
+    const app = new Hono<AppEnv>()
+      .use(withConfig)
+      .get('/admin/salons/:salonId/probe', adminRoute, (c) => c.text(String(++ran)))
+      .get('/admin/operator/probe', operatorRoute, (c) => c.text(String(++ran)))
+      .onError(onError);
+    const none = await app.request('/admin/salons/1/probe', {}, env);
+    expect(none.status).toBe(401);
+    expect(none.headers.get('WWW-Authenticate')).toBe('Bearer realm="salon-admin"');
+    expect(((await none.json()) as { detail: string }).detail).toMatch(/admin key/);
+    expect((await app.request('/admin/salons/1/probe', { headers: { Authorization: 'Bearer demo-admin-2' } }, env)).status).toBe(401);
+    expect((await app.request('/admin/operator/probe', {}, env)).status).toBe(401);
+    expect(ran).toBe(0);
+  });
+
+  it('every admin route of the API refuses a call without its key with 401, whatever its params or body', async () => {
+    const admin = api.routes.filter((r) => r.method !== 'ALL' && policyOf(r.handler)?.caller === 'admin');
+    expect(admin.length).toBeGreaterThan(8);
+    for (const r of admin) {
+      const path = r.path.replace(/:slot\{[^}]*\}/, 'logo').replace(/:[A-Za-z]+/g, '1');
+      const res = await call(path, {
+        method: r.method,
+        headers: { 'Content-Type': 'application/json' },
+        body: r.method === 'GET' ? undefined : '{}',
+      });
+      expect(res.status, `${r.method} ${r.path}`).toBe(401);
+      expect(res.headers.get('WWW-Authenticate'), `${r.method} ${r.path}`).toBe('Bearer realm="salon-admin"');
+    }
+  });
+});
+
+describe('PATCH /admin/salons/{id} takes If-Match, as the console does (docs/admin-api.md)', () => {
+  const auth = { Authorization: 'Bearer demo-admin-3', ...json };
+  const read = () => call('/admin/salons/3', { headers: auth });
+
+  it('answers the version as an ETag; a change from it is saved, one from an old version is 412 with the current settings', async () => {
+    const etag = (await read()).headers.get('ETag')!;
+    expect(etag).toMatch(/^"\d+"$/);
+    const saved = await patch(3, { ...auth, 'If-Match': etag }, JSON.stringify({ online_booking_off_message: 'Back soon' }));
+    expect(saved.status).toBe(200);
+    expect(saved.headers.get('Warning')).toBeNull();
+    const next = saved.headers.get('ETag')!;
+    expect(next).not.toBe(etag);
+    const stale = await patch(3, { ...auth, 'If-Match': etag }, JSON.stringify({ online_booking_off_message: 'Lost' }));
+    expect(stale.status).toBe(412);
+    expect(stale.headers.get('ETag')).toBe(next);
+    expect(await stale.json()).toMatchObject({ code: 'PRECONDITION_FAILED', current: { online_booking_off_message: 'Back soon' } });
+    expect((await patch(3, { ...auth, 'If-Match': 'soon' }, '{"skip_today":false}')).status).toBe(400);
+  });
+
+  it('of two changes from the same version, the database takes one and refuses the other', async () => {
+    const etag = (await read()).headers.get('ETag')!;
+    const answers = await Promise.all(
+      ['First', 'Second'].map((m) => patch(3, { ...auth, 'If-Match': etag }, JSON.stringify({ online_booking_off_message: m }))),
+    );
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 412]);
+    const won = (await answers.find((r) => r.status === 200)!.json()) as { online_booking_off_message: string };
+    expect(((await (await read()).json()) as { online_booking_off_message: string }).online_booking_off_message).toBe(
+      won.online_booking_off_message,
+    );
+  });
+
+  it('keeps working without If-Match for existing integrators, saying so in a Warning', async () => {
+    const res = await patch(3, auth, JSON.stringify({ online_booking_off_message: 'No If-Match' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Warning')).toMatch(/^299 - ".*If-Match.*"$/);
+  });
+
+  it('refuses a setting the console edits too with the console’s own message (one schema per setting)', async () => {
+    for (const body of [{ theme_mode: 'purple' }, { online_booking: 'yes' }, { max_anonymous_holds: -1 }, { postcode: 'x'.repeat(21) }]) {
+      const console = settingsPatchSchema.safeParse(body);
+      expect(console.success).toBe(false);
+      const res = await patch(3, auth, JSON.stringify(body));
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { detail: string }).detail).toBe(console.error!.issues[0]!.message);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { DaySlots } from '../../shared/availability';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { call, demoLogin } from './helpers';
 import { dbOf } from './salon-db';
+import { breaksOf, workingSpans } from '../../shared/working-hours';
 
 /** Salon 2's database, as the directory places it (tests/worker/salon-db.ts). */
 let db: D1Database;
@@ -232,10 +233,10 @@ describe('holds are bounded per address, per account and per day', () => {
 
   it("12 holds from 12 addresses on one stylist's day take at most a quarter of the working time", async () => {
     const hours = (await db
-      .prepare('SELECT start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id = ? AND weekday = 2')
+      .prepare('SELECT start_min, end_min, breaks FROM stylist_hours WHERE stylist_id = ? AND weekday = 2')
       .bind(SAM)
-      .first<{ start_min: number; end_min: number; break_start: number | null; break_end: number | null }>())!;
-    const working = hours.end_min - hours.start_min - (hours.break_end ?? 0) + (hours.break_start ?? 0);
+      .first<{ start_min: number; end_min: number; breaks: string }>())!;
+    const working = workingSpans({ start: hours.start_min, end: hours.end_min, breaks: breaksOf(hours.breaks) }).reduce((n, [s, e]) => n + e - s, 0);
     const before = await samsTimes();
     const answers: HoldAnswer[] = [];
     for (const [i, slot] of spread(before, 12).entries())

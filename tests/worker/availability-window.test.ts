@@ -6,7 +6,7 @@ import { call, emptyDiaries, patchSalon } from './helpers';
 
 // Availability reads only the days a call answers (and the day before, for a procedure that
 // began the evening before), and only the stylists it asks about: these tests hold it to the
-// same answers as reading everything (docs/availability-performance.md).
+// same answers as reading everything (docs/booking/availability.md).
 
 const TZ = 'Europe/London';
 const today = () => localDateOf(Date.now(), TZ);
@@ -39,7 +39,6 @@ async function book(stylistId: number, start: number, minutes: number) {
 
 beforeEach(() =>
   emptyDiaries(
-    env.DB.prepare('DELETE FROM stylist_days_off'),
     env.DB.prepare('UPDATE stylist_hours SET start_min = 600 WHERE stylist_id = 2'),
     env.DB.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
   ),

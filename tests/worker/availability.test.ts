@@ -2,7 +2,7 @@ import { dbOf, dbOfStylist } from './salon-db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../shared/availability';
 import type { Service } from '../../shared/types';
-import { addDays, localDateOf } from '../../worker/availability/calendar';
+import { addDays, localDateOf, salonDays } from '../../worker/availability/calendar';
 import { call, emptyDiaries, patchSalon } from './helpers';
 
 const today = () => localDateOf(Date.now(), 'Europe/London');
@@ -33,13 +33,22 @@ async function book(stylistId: number, startIso: string, minutes: number, salonI
     .run();
 }
 
+/** Whole local days off from `from` (approved time off, as migration 0038 made of the old days off). */
 async function daysOff(stylistId: number, from: string, count: number) {
   const db = await dbOfStylist(stylistId);
-  await db.batch(
-    Array.from({ length: count }, (_, i) =>
-      db.prepare('INSERT OR IGNORE INTO stylist_days_off (stylist_id, date) VALUES (?, ?)').bind(stylistId, addDays(from, i)),
-    ),
-  );
+  const { salon_id, timezone } = (await db
+    .prepare('SELECT st.salon_id, s.timezone FROM stylists st JOIN salons s ON s.id = st.salon_id WHERE st.id = ?')
+    .bind(stylistId)
+    .first<{ salon_id: number; timezone: string }>())!;
+  const [first] = salonDays(from, 1, timezone);
+  const [last] = salonDays(addDays(from, count - 1), 1, timezone);
+  await db
+    .prepare(
+      `INSERT INTO time_off (id, salon_id, stylist_id, start_at, end_at, reason, status, requested_by, created_at, updated_at)
+       VALUES ((SELECT ifnull(max(id), 0) + 1 FROM time_off), ?, ?, ?, ?, 'holiday', 'approved', 'test', 0, 0)`,
+    )
+    .bind(salon_id, stylistId, first!.startUtc, last!.endUtc)
+    .run();
 }
 
 // Storage is shared by the tests of a file: each test starts from the demo data.
@@ -47,14 +56,8 @@ beforeEach(async () => {
   // Availability reads the salon from D1 itself (it is not a cached public call), so the
   // settings are reset directly, each in its salon's database; tests that change them go through the admin API.
   const [one, two] = [await dbOf(1), await dbOf(2)];
-  await two.batch([
-    two.prepare('DELETE FROM stylist_days_off'),
-    two.prepare('UPDATE salons SET check_ncob_availability_until = 90, skip_today = 0 WHERE id = 2'),
-  ]);
-  await emptyDiaries(
-    one.prepare('DELETE FROM stylist_days_off'),
-    one.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'),
-  );
+  await two.batch([two.prepare('UPDATE salons SET check_ncob_availability_until = 90, skip_today = 0 WHERE id = 2')]);
+  await emptyDiaries(one.prepare('UPDATE salons SET check_ncob_availability_until = 180, skip_today = 0 WHERE id = 1'));
 });
 
 describe('weekly availability', () => {

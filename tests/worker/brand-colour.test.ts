@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { BRAND_COLOUR_MESSAGE } from '../../shared/brand-colour';
 import type { VersionedSettings } from '../../shared/console/settings';
 import type { HistoryEntry } from '../../shared/console/history';
 import { brandPalette } from '../../themes/brand';
@@ -7,7 +8,7 @@ import { call, patchSalon } from './helpers';
 import { consoleCall, readSettings, saveSettings, STAFF, staffLogin } from './console-helpers';
 import { DEMO_LINK, salonsOf, tokenOf } from './rebooking-helpers';
 
-// A salon's brand colour (docs/console.md "Brand colour"): set by the admin API or the console,
+// A salon's brand colour (docs/console/README.md "Brand colour"): set by the admin API or the console,
 // adjusted per theme so text stays readable, and on the very next page load as CSS variables on
 // <html>. Salon 3 is neutral, salon 1 slick, salon 2 dark in the demo data.
 
@@ -107,7 +108,7 @@ describe('the brand colour through the admin API', () => {
       expect(res.status).toBe(400);
       const body = (await res.json()) as { detail: string; field: string };
       expect(body.field).toBe('brand_colour');
-      expect(body.detail).toBe('brand_colour must be # and 6 hex digits, such as #0f6b63, or null for the theme’s own colours');
+      expect(body.detail).toBe(BRAND_COLOUR_MESSAGE);
       expect(await pageColours('/salon/3')).toEqual(before);
     },
   );

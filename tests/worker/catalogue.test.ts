@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Category, Group, SalonDetails } from '../../shared/types';
 import { call } from './helpers';
 
-describe('public catalogue calls (docs/booking-journey.md §7)', () => {
+describe('public catalogue calls (docs/booking/journey.md §7)', () => {
   it('answers the release', async () => {
     const res = await call('/api/latest/release/ui.booking/production/');
     expect(res.status).toBe(200);

@@ -200,10 +200,10 @@ describe('appointment details', () => {
 
   it('refuses settings out of range by name', async () => {
     for (const [body, detail] of [
-      [{ cancellation_window_hours: 721 }, 'cancellation_window_hours must be at most 720 hours'],
-      [{ cancellation_window_hours: -1 }, 'cancellation_window_hours must be at least 0 hours'],
-      [{ cancellation_window_hours: 1.5 }, 'cancellation_window_hours must be a whole number of hours'],
-      [{ allow_self_cancellation: 'yes' }, 'allow_self_cancellation must be true or false'],
+      [{ cancellation_window_hours: 721 }, 'Hours before the appointment can be at most 720'],
+      [{ cancellation_window_hours: -1 }, 'Hours before the appointment must be at least 0'],
+      [{ cancellation_window_hours: 1.5 }, 'Enter hours before the appointment as a whole number'],
+      [{ allow_self_cancellation: 'yes' }, 'Choose whether clients can cancel online'],
     ] as const) {
       const res = await patchSalon(1, body);
       expect(res.status).toBe(400);

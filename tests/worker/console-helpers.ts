@@ -2,7 +2,7 @@ import type { StaffMe } from '../../shared/console/roles';
 import type { VersionedSettings } from '../../shared/console/settings';
 import { call, standIn } from './helpers';
 
-/** The demo staff (README "The salon console"). */
+/** The demo staff (README "Demo accounts"). */
 export const STAFF = {
   groupOwner: { email: 'owner@willow-demo.test', password: 'Owner-pass1' },
   manager3: { email: 'manager@brooklyn-barber.test', password: 'Manager-pass1' },

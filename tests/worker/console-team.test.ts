@@ -9,7 +9,7 @@ import { dbOf } from './salon-db';
 import { APART, consoleCall, invite, joinWith, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
 
 /**
- * A team across databases (issue 55; docs/console.md "Team", docs/scale.md "The staff index"):
+ * A team across databases (issue 55; docs/console/README.md "The team across salons", docs/scale.md "The staff index"):
  * removing someone at one salon never touches the sign-in a salon elsewhere still gives them,
  * an invitation of someone who works elsewhere answers as for a new person, and a salon always
  * keeps an owner. Salon 2 is in DB_2 (the file moves it itself, so also with one database).

@@ -265,6 +265,63 @@ const CALLS: StaffCall[] = [
     roles: ['owner', 'manager'],
     request: async (s) => [`/api/console/salons/${s}/services/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
   },
+  // Stylists (issue 48): a stylist reads their own column, owners and managers change
+  { name: 'GET stylists', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/stylists`, {}] },
+  {
+    name: 'POST stylists',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/stylists`, { method: 'POST', body: JSON.stringify({ name: '' }) }],
+  },
+  { name: 'GET a stylist', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/stylists/999999`, {}] },
+  {
+    name: 'PATCH a stylist',
+    roles: ['owner', 'manager'],
+    request: async (s) => [
+      `/api/console/salons/${s}/stylists/999999`,
+      { method: 'PATCH', headers: { 'If-Match': '1' }, body: JSON.stringify({ title: 'X' }) },
+    ],
+  },
+  // Time off and blocked time (issue 48): every role, a stylist in their own column; approving and declining owners and managers
+  { name: 'GET time-off', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/time-off`, {}] },
+  {
+    name: 'POST time-off',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/time-off`, { method: 'POST', body: JSON.stringify({ reason: 'nap' }) }],
+  },
+  {
+    name: 'approve time off',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/time-off/999999/approve`, { method: 'POST', headers: { 'If-Match': '1' } }],
+  },
+  {
+    name: 'decline time off',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/time-off/999999/decline`, { method: 'POST', headers: { 'If-Match': '1' } }],
+  },
+  {
+    name: 'DELETE time off',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/time-off/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  },
+  { name: 'GET blocks', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/blocks`, {}] },
+  {
+    name: 'POST blocks',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/blocks`, { method: 'POST', body: JSON.stringify({ reason: '' }) }],
+  },
+  {
+    name: 'PATCH a block',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [
+      `/api/console/salons/${s}/blocks/999999`,
+      { method: 'PATCH', headers: { 'If-Match': '1' }, body: JSON.stringify({ reason: 'X' }) },
+    ],
+  },
+  {
+    name: 'DELETE a block',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/blocks/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  },
 ];
 
 /** Each caller's role at salons 1, 2 and 3 (null: does not work there). */

@@ -94,7 +94,7 @@ export async function demoLogin(): Promise<{ token: string; username: string }> 
  */
 export async function emptyDiaries(...also: D1PreparedStatement[]) {
   const diaries = (db: D1Database) =>
-    ['stylist_blocks', 'holds', 'appointment_procedures', 'invites', 'no_show_fees', 'appointments'].map((t) =>
+    ['stylist_blocks', 'holds', 'appointment_procedures', 'invites', 'no_show_fees', 'appointments', 'time_off', 'blocked_times'].map((t) =>
       db.prepare(`DELETE FROM ${t}`),
     );
   // salon 2 lives in DB_2 (apply-migrations.ts)

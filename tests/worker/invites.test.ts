@@ -160,7 +160,7 @@ describe('card only, decline, seen and closed requests', () => {
 });
 
 describe('ncob/invite/{code}/ (no login)', () => {
-  it('finds a request of a salon in the second database from the link’s salon (README: /login/2/DemoJamieRiversInvite02)', async () => {
+  it('finds a request of a salon in the second database from the link’s salon (README, Demo accounts: /login/2/DemoJamieRiversInvite02)', async () => {
     // the demo's code names no salon; salon 2 lives in DB_2 (docs/scale.md)
     const res = await call('/api/ncob/invite/DemoJamieRiversInvite02/?salon_id=2');
     expect(res.status).toBe(200);

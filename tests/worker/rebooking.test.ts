@@ -271,7 +271,7 @@ describe('rebooking: at most 96 times a day', () => {
     const { token, past } = await jamieAtSalon1();
     await env.DB.batch([
       env.DB.prepare('UPDATE salons SET slot_interval = 5 WHERE id = 1'),
-      env.DB.prepare('UPDATE stylist_hours SET start_min = 0, end_min = 1440, break_start = NULL, break_end = NULL WHERE stylist_id = 1'),
+      env.DB.prepare("UPDATE stylist_hours SET start_min = 0, end_min = 1440, breaks = '[]' WHERE stylist_id = 1"),
     ]);
     const { days } = await availabilityOf(token, past.id, londonDay(1), londonDay(7));
     const longest = Math.max(...Object.values(days).map((t) => t.length));

@@ -23,9 +23,17 @@ describe('route policies (api/policy.ts)', () => {
     expect(routes.filter((r) => !r.declared).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
+  it('names a salon’s id :salonId in every path (staff admission and the salon’s database read that name)', () => {
+    const wrong = apiRoutes()
+      .map((r) => `${r.method} ${r.path}`)
+      // a client's own list of salons is named by the client, not by a salon
+      .filter((r) => /\/salons?\/:(?!salonId\b)/.test(r) && !r.endsWith('/client/salons/:username/'));
+    expect(wrong).toEqual([]);
+  });
+
   it('the edge finds the policy of a concrete path, with its params', () => {
-    expect(routeOf('GET', '/book-online/salon/1/')).toMatchObject({ policy: { caller: 'public' }, params: { id: '1' } });
-    expect(routeOf('GET', '/book-online/salon/1/')!.policy.cache!.scope({ id: '1' })).toBe('salon:1');
+    expect(routeOf('GET', '/book-online/salon/1/')).toMatchObject({ policy: { caller: 'public' }, params: { salonId: '1' } });
+    expect(routeOf('GET', '/book-online/salon/1/')!.policy.cache!.scope({ salonId: '1' })).toBe('salon:1');
     expect(routeOf('GET', '/book-online/salon/by-domain/book.demo-salon.test/')!.policy.cache).toMatchObject({ misses: true });
     expect(routeOf('GET', '/ncob/client/salons/abc/')!.policy).toEqual({ caller: 'client' });
     expect(routeOf('POST', '/book-online/hold/1/')!.policy).toEqual({ caller: 'client-if-sent', takesHold: true });

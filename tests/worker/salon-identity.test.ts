@@ -210,9 +210,9 @@ describe('opening hours and address', () => {
   });
 
   it.each([
-    [{ postcode: 'x'.repeat(21) }, 'postcode must be at most 20 characters'],
-    [{ country_code: 'France' }, 'country_code must be a 2-letter ISO country code'],
-    [{ address_line_1: 42 }, 'address_line_1 must be text'],
+    [{ postcode: 'x'.repeat(21) }, 'The postcode can be at most 20 characters'],
+    [{ country_code: 'France' }, 'Choose a country (a 2-letter code such as GB)'],
+    [{ address_line_1: 42 }, 'The address must be text'],
   ])('refuses the address %j with 400', async (body, message) => {
     const res = await patchSalon(2, body);
     expect(res.status).toBe(400);

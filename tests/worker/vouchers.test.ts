@@ -57,9 +57,9 @@ describe('voucher settings', () => {
     [{ voucher_amounts: [25.005] }, 'voucher_amounts.0', 'voucher_amounts.0 must have at most 2 decimals'],
     [{ voucher_amounts: [0] }, 'voucher_amounts.0', 'voucher_amounts.0 must be at least 1'],
     [{ voucher_amounts: '25' }, 'voucher_amounts', 'must be a list of amounts such as [25, 50]'],
-    [{ voucher_validity_months: 0 }, 'voucher_validity_months', 'voucher_validity_months must be at least 1 month'],
-    [{ voucher_validity_months: 1.5 }, 'voucher_validity_months', 'voucher_validity_months must be a whole number of months'],
-    [{ vouchers_on_sale: 'yes' }, 'vouchers_on_sale', 'vouchers_on_sale must be true or false'],
+    [{ voucher_validity_months: 0 }, 'voucher_validity_months', 'The months a voucher is valid must be at least 1'],
+    [{ voucher_validity_months: 1.5 }, 'voucher_validity_months', 'Enter the months a voucher is valid as a whole number'],
+    [{ vouchers_on_sale: 'yes' }, 'vouchers_on_sale', 'Choose whether gift vouchers are on sale'],
     [
       { voucher_custom_min: 20, voucher_custom_max: null },
       'voucher_custom_max',

@@ -5,12 +5,11 @@ import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { changeImage } from '../media/photos';
 import { idParam, validate } from '../validate';
-import { requireAdminKey } from './admin-key';
 import { imageBodyLimit, uploadedImage } from './image-upload';
 import { adminRoute, changedScopes, SCOPES } from './policy';
 
-const salonParam = z.object({ id: idParam('Salon id'), slot: z.enum(['logo', 'cover'], 'must be logo or cover') });
-const stylistParam = z.object({ id: idParam('Salon id'), stylistId: idParam('Stylist id') });
+const salonParam = z.object({ salonId: idParam('Salon id'), slot: z.enum(['logo', 'cover'], 'must be logo or cover') });
+const stylistParam = z.object({ salonId: idParam('Salon id'), stylistId: idParam('Stylist id') });
 
 const answer = (image: StoredImage) => ({ url: mediaUrl(image.key), width: image.width, height: image.height });
 
@@ -30,13 +29,12 @@ async function change(db: D1Database, place: ImagePlace, image: StoredImage | nu
 // {logo|cover} as 'logo…' or '…cover', so /logoX, /logo/x and /logos changed the logo (issue 33).
 export const adminMedia = new Hono<AppEnv>()
   .put(
-    '/admin/salons/:id/:slot{(?:logo|cover)}',
+    '/admin/salons/:salonId/:slot{(?:logo|cover)}',
     adminRoute,
     validate('param', salonParam),
-    requireAdminKey,
     imageBodyLimit((c) => (c.req.param('slot') === 'cover' ? 'cover' : 'logo')),
     async (c) => {
-      const { id, slot } = c.req.valid('param');
+      const { salonId: id, slot } = c.req.valid('param');
       const image = await uploadedImage(c, slot);
       await change(c.env.DB, { salonId: id, slot }, image);
       changedScopes(c, [SCOPES.salon(id)]);
@@ -44,20 +42,19 @@ export const adminMedia = new Hono<AppEnv>()
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/:slot{(?:logo|cover)}', adminRoute, validate('param', salonParam), requireAdminKey, async (c) => {
-    const { id, slot } = c.req.valid('param');
+  .delete('/admin/salons/:salonId/:slot{(?:logo|cover)}', adminRoute, validate('param', salonParam), async (c) => {
+    const { salonId: id, slot } = c.req.valid('param');
     await change(c.env.DB, { salonId: id, slot }, null);
     changedScopes(c, [SCOPES.salon(id)]);
     return c.body(null, 204);
   })
   .put(
-    '/admin/salons/:id/stylists/:stylistId/photo',
+    '/admin/salons/:salonId/stylists/:stylistId/photo',
     adminRoute,
     validate('param', stylistParam),
-    requireAdminKey,
     imageBodyLimit(() => 'photo'),
     async (c) => {
-      const { id, stylistId } = c.req.valid('param');
+      const { salonId: id, stylistId } = c.req.valid('param');
       const image = await uploadedImage(c, 'photo');
       await change(c.env.DB, { salonId: id, stylistId }, image);
       changedScopes(c, [SCOPES.salon(id)]);
@@ -65,8 +62,8 @@ export const adminMedia = new Hono<AppEnv>()
       return c.json(answer(image));
     },
   )
-  .delete('/admin/salons/:id/stylists/:stylistId/photo', adminRoute, validate('param', stylistParam), requireAdminKey, async (c) => {
-    const { id, stylistId } = c.req.valid('param');
+  .delete('/admin/salons/:salonId/stylists/:stylistId/photo', adminRoute, validate('param', stylistParam), async (c) => {
+    const { salonId: id, stylistId } = c.req.valid('param');
     await change(c.env.DB, { salonId: id, stylistId }, null);
     changedScopes(c, [SCOPES.salon(id)]);
     return c.body(null, 204);

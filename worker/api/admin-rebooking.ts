@@ -4,19 +4,16 @@ import { rebookingLinkSchema } from '../../shared/console/requests';
 import type { AppEnv } from '../env';
 import { idParam, validate } from '../validate';
 import { sendRebookingLink } from './invite-calls';
-import { requireAdminKey } from './admin-key';
 import { adminRoute } from './policy';
 
 /**
  * POST /admin/salons/{id}/rebooking-links (admin key as for /admin/salons/{id}): a new link to the
  * older rebooking flow for a client with a past appointment at the salon, texted to the client.
  */
-export const adminRebooking = new Hono<AppEnv>()
-  .use('/admin/salons/:id/rebooking-links', requireAdminKey)
-  .post(
-    '/admin/salons/:id/rebooking-links',
-    adminRoute,
-    validate('param', z.object({ id: idParam('Salon id') })),
-    validate('json', rebookingLinkSchema),
-    (c) => sendRebookingLink(c, c.req.valid('param').id, c.req.valid('json').client_id),
-  );
+export const adminRebooking = new Hono<AppEnv>().post(
+  '/admin/salons/:salonId/rebooking-links',
+  adminRoute,
+  validate('param', z.object({ salonId: idParam('Salon id') })),
+  validate('json', rebookingLinkSchema),
+  (c) => sendRebookingLink(c, c.req.valid('param').salonId, c.req.valid('json').client_id),
+);

@@ -1,7 +1,5 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { brandColour } from '../../shared/brand-colour';
-import { THEME_MODES } from '../../shared/constants';
 import { brandFit } from '../../themes/brand';
 import { WEEKDAY_NAMES } from '../../shared/salon-identity';
 import { hasAtMost2Decimals, toMinor } from '../../shared/money';
@@ -16,13 +14,13 @@ import { refuseCardSettings } from '../payments/card-settings';
 import { canTakePayments } from '../payments/connect';
 import { salonById, toSalonDetails, updateSalonSettings, voucherSettingsOf, type SalonRow } from '../db/salons';
 import { idParam, validate } from '../validate';
-import { requireAdminKey } from './admin-key';
 import { cardSettingsOfRow, changesBetween, depositOf, settingsOf, storedDeposit } from '../console/settings';
-import { depositSetting, type DepositSetting } from '../../shared/console/settings';
+import { depositSetting, settingFields, type DepositSetting } from '../../shared/console/settings';
 import { historyStatements } from '../db/settings-history';
 import { adminRoute, changedScopes, SCOPES } from './policy';
+import { expectedVersion } from './console/settings';
+import { errorBody } from '../error-answer';
 import { nameIndex } from './salon-database';
-import { CONTROL_CHARACTERS } from '../../shared/typed-name';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -133,66 +131,52 @@ const openingHours = z
 const salonSettingsSchema = z
   .strictObject(
     {
-      name: text(120)
-        .min(1, 'must not be empty')
-        .refine((n) => !CONTROL_CHARACTERS.test(n), 'must not hold control characters (line breaks, tabs, NUL) or bidi controls'),
-      email: z.union([z.literal(''), z.email('must be an email address')]),
-      phone: text(40),
-      address_line_1: text(200),
-      address_line_2: text(200),
-      city: text(100),
-      postcode: text(20),
+      name: settingFields.name,
+      email: settingFields.email,
+      phone: settingFields.phone,
+      address_line_1: settingFields.address_line_1,
+      address_line_2: settingFields.address_line_2,
+      city: settingFields.city,
+      postcode: settingFields.postcode,
       timezone: z.string().refine(isTimeZone, 'must be an IANA timezone such as Europe/London'),
       currency: z
         .string()
         .regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO currency code')
         .refine(isCurrency, 'is not a known currency'),
-      country_code: z.string().regex(/^[A-Z]{2}$/, 'must be a 2-letter ISO country code'),
+      country_code: settingFields.country_code,
       image: link,
-      theme_mode: z.enum(THEME_MODES, { message: `must be one of ${THEME_MODES.join(', ')}` }),
-      brand_colour: brandColour('must be # and 6 hex digits, such as #0f6b63, or null for the theme’s own colours'),
-      online_booking: z.boolean('must be true or false'),
-      online_booking_off_message: text(500),
-      needs_card: z.boolean('must be true or false'),
-      no_show_protection: z.boolean('must be true or false'),
-      has_waitlist: z.boolean('must be true or false'),
+      theme_mode: settingFields.theme_mode,
+      brand_colour: settingFields.brand_colour,
+      online_booking: settingFields.online_booking,
+      online_booking_off_message: settingFields.online_booking_off_message,
+      needs_card: settingFields.needs_card,
+      no_show_protection: settingFields.no_show_protection,
+      has_waitlist: settingFields.has_waitlist,
       skip_today: z.boolean('must be true or false'),
       book_ncob_with_same: z.boolean('must be true or false'),
       ncob_mode: text(40),
       // the deposit: `deposit` (docs/admin-api.md), or its older name
       deposit: depositSettings,
       ncob_deposit_settings: depositSettings,
-      ncob_welcome_message: text(2000),
+      ncob_welcome_message: settingFields.ncob_welcome_message,
       ncob_patch_test_copy: text(4000),
-      salon_ncob_text: text(20000),
+      salon_ncob_text: settingFields.salon_ncob_text,
       check_ncob_availability_until: z
         .number('must be a number of days')
         .int('must be a whole number of days')
         .min(1, 'must be at least 1 day')
         .max(365, 'must be at most 365 days'),
-      fb_pixel_id: z.string().regex(/^\d{0,20}$/, 'must be digits only'),
+      fb_pixel_id: settingFields.fb_pixel_id,
       redirect_after_ncob_booking: z.boolean('must be true or false'),
       salon_website_link: link,
       stripe_voucher_link: link,
       can_take_voucher_payments: z.boolean('must be true or false'),
-      allow_self_cancellation: z.boolean('must be true or false'),
-      cancellation_window_hours: z
-        .number('must be a number of hours')
-        .int('must be a whole number of hours')
-        .min(0, 'must be at least 0 hours')
-        .max(720, 'must be at most 720 hours'),
-      refund_deposit_outside_window: z.boolean('must be true or false'),
-      max_upcoming_online_bookings: z
-        .number('must be a number of bookings')
-        .int('must be a whole number of bookings')
-        .min(1, 'must be at least 1')
-        .max(100, 'must be at most 100'),
-      max_anonymous_holds: z
-        .number('must be a number of holds')
-        .int('must be a whole number of holds')
-        .min(0, 'must be at least 0')
-        .max(100, 'must be at most 100'),
-      vouchers_on_sale: z.boolean('must be true or false'),
+      allow_self_cancellation: settingFields.allow_self_cancellation,
+      cancellation_window_hours: settingFields.cancellation_window_hours,
+      refund_deposit_outside_window: settingFields.refund_deposit_outside_window,
+      max_upcoming_online_bookings: settingFields.max_upcoming_online_bookings,
+      max_anonymous_holds: settingFields.max_anonymous_holds,
+      vouchers_on_sale: settingFields.vouchers_on_sale,
       voucher_amounts: z
         .array(voucherMoney, 'must be a list of amounts such as [25, 50]')
         .max(10, 'must be at most 10 amounts')
@@ -200,11 +184,7 @@ const salonSettingsSchema = z
         .transform((a) => JSON.stringify([...a].sort((x, y) => x - y))),
       voucher_custom_min: voucherMoney.nullable(),
       voucher_custom_max: voucherMoney.nullable(),
-      voucher_validity_months: z
-        .number('must be a number of months')
-        .int('must be a whole number of months')
-        .min(1, 'must be at least 1 month')
-        .max(60, 'must be at most 60 months'),
+      voucher_validity_months: settingFields.voucher_validity_months,
       // the console's own rules (docs/domains.md §5): a subdomain, not a reserved word
       custom_domain: customDomainSchema.shape.hostname.nullable(),
       short_slug: shortNameSchema.shape.short_name.nullable(),
@@ -276,35 +256,58 @@ async function setNames(c: Context<AppEnv>, id: number, changes: { custom_domain
   }
 }
 
-const salonParam = validate('param', z.object({ id: idParam('Salon id') }));
+const salonParam = validate('param', z.object({ salonId: idParam('Salon id') }));
+
+/** The settings' version as an ETag: what a PATCH names in If-Match (the console's save names the same). */
+const etagOf = (row: SalonRow) => `"${row.settings_version}"`;
+
+/** Said on a PATCH without If-Match: it still works, as it always did (docs/admin-api.md). */
+export const WARNING_NO_IF_MATCH =
+  '299 - "PATCH without If-Match: a change saved meanwhile (in the console, or by another key) may be overwritten; send If-Match with the ETag of GET /admin/salons/{id}"';
+const MSG_STALE =
+  'The settings changed since the version in If-Match: read them again (GET /admin/salons/{id}) and send your change with the new ETag';
+
+/** 412 for a change from an old version: the settings as they are now, with their ETag. */
+async function stale(c: Context<AppEnv>, row: SalonRow) {
+  c.header('ETag', etagOf(row));
+  return c.json({ ...errorBody(c, 'PRECONDITION_FAILED', MSG_STALE), current: await adminView(c, row) }, 412);
+}
 
 /**
- * GET /admin/salons/{id}: a salon reads its settings back with its admin key; PATCH changes them.
+ * GET /admin/salons/{id}: a salon reads its settings back with its admin key, their version as
+ * the ETag; PATCH changes them, from the version in If-Match when it is sent (412 with `current`
+ * when that version is gone), and without it as before, saying so in a Warning.
  */
 export const adminSettings = new Hono<AppEnv>()
-  .get('/admin/salons/:id', adminRoute, salonParam, requireAdminKey, async (c) => {
-    const row = await salonById(c.env.DB, c.req.valid('param').id);
+  .get('/admin/salons/:salonId', adminRoute, salonParam, async (c) => {
+    const row = await salonById(c.env.DB, c.req.valid('param').salonId);
     if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
+    c.header('ETag', etagOf(row));
     return c.json(await adminView(c, row));
   })
   .patch(
-    '/admin/salons/:id',
+    '/admin/salons/:salonId',
     adminRoute,
     salonParam,
     // Authenticate before reading the body.
-    requireAdminKey,
     async (c, next) => {
       if (!(c.req.header('Content-Type') ?? '').includes('application/json')) {
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the settings as JSON (Content-Type: application/json)');
       }
+      // a malformed If-Match is refused before the body is read
+      if (c.req.header('If-Match') !== undefined) expectedVersion(c);
       await next();
     },
     validate('json', salonSettingsSchema),
     async (c) => {
-      const id = c.req.valid('param').id;
+      const id = c.req.valid('param').salonId;
       const changes = c.req.valid('json');
       const current = await salonById(c.env.DB, id);
       if (!current) throw new AppError('NOT_FOUND', 'Salon not found');
+      // If-Match (optional for the integrators that never sent it): nothing is written from an old version
+      const from = c.req.header('If-Match') === undefined ? undefined : expectedVersion(c);
+      if (from === undefined) c.header('Warning', WARNING_NO_IF_MATCH);
+      else if (current.settings_version !== from) return stale(c, current);
       if (Object.keys(changes).some((k) => k.startsWith('voucher'))) checkVoucherSettings({ ...current, ...changes } as SalonRow);
       refuseCardSettings(
         cardSettingsOfRow(current),
@@ -316,9 +319,15 @@ export const adminSettings = new Hono<AppEnv>()
       // the domain through Cloudflare): a refused one answers before the other settings are written
       const { custom_domain, short_slug, ...settings } = changes;
       await setNames(c, id, { custom_domain, short_slug });
-      await updateSalonSettings(c.env.DB, id, settings);
+      const saved = await updateSalonSettings(c.env.DB, id, settings, from);
       const updated = await salonById(c.env.DB, id);
       if (!updated) throw new AppError('NOT_FOUND', 'Salon not found');
+      // another change was saved between the check above and this one: the database refused this one
+      // (the names, set first, stay set: their lookups are refreshed)
+      if (!saved) {
+        if ('custom_domain' in changes || 'short_slug' in changes) changedScopes(c, [SCOPES.tenancy]);
+        return stale(c, updated);
+      }
       // The console's History shows admin-key changes too (as the console names the settings).
       const history = historyStatements(
         c.env.DB,
@@ -334,6 +343,7 @@ export const adminSettings = new Hono<AppEnv>()
         ...(updated.group_id ? [SCOPES.group(updated.group_id)] : []),
         ...('custom_domain' in changes || 'short_slug' in changes ? [SCOPES.tenancy] : []),
       ]);
+      c.header('ETag', etagOf(updated));
       return c.json(await adminView(c, updated));
     },
   );

@@ -50,7 +50,7 @@ async function timed<T>(c: Context<AppEnv>, answer: (timing: Timing) => Promise<
   return result;
 }
 
-/** Availability calls of docs/booking-journey.md §7. Answers change with every booking: never cached. */
+/** Availability calls of docs/booking/journey.md §7. Answers change with every booking: never cached. */
 export const availability = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();

@@ -38,7 +38,7 @@ const holdBody = z.object({
   hold_id: z.string().regex(URL_SAFE_ID).nullable().optional(),
 });
 
-/** Booking creation (docs/booking-journey.md §7) and the 10-minute hold that precedes it. */
+/** Booking creation (docs/booking/journey.md §7) and the 10-minute hold that precedes it. */
 export const bookings = new Hono<AppEnv>()
   .post('/book-online/hold/:salonId/', holdTakingRoute, validate('param', salonParam), validate('json', holdBody), async (c) => {
     const { salonId } = c.req.valid('param');

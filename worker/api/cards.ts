@@ -12,7 +12,7 @@ import { clientRoute } from './policy';
 const salon = z.object({ salonId: idParam('Salon id') });
 const withUser = salon.extend({ username: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid') });
 
-/** The client's saved card (docs/accounts-and-money.md §7: getcard, setupintent, delete card). */
+/** The client's saved card (docs/booking/accounts-and-money.md §7: getcard, setupintent, delete card). */
 export const cards = new Hono<AppEnv>()
   .use(async (c, next) => {
     await next();

@@ -8,7 +8,7 @@ import { databasesOfGroup } from '../db/spanning';
 import { idParam, validate } from '../validate';
 import { cachedRoute, SCOPES } from './policy';
 
-/** Public catalogue calls of docs/booking-journey.md §7: release, group, salon, services. */
+/** Public catalogue calls of docs/booking/journey.md §7: release, group, salon, services. */
 export const catalogue = new Hono<AppEnv>()
   .get(
     '/latest/release/ui.booking/:env/',
@@ -17,11 +17,11 @@ export const catalogue = new Hono<AppEnv>()
     (c) => c.json({ latest_release: c.env.RELEASE || 'dev' }),
   )
   .get(
-    '/book-online/group/:id/',
-    cachedRoute((p) => SCOPES.group(p.id!)),
-    validate('param', z.object({ id: idParam('Group id') })),
+    '/book-online/group/:groupId/',
+    cachedRoute((p) => SCOPES.group(p.groupId!)),
+    validate('param', z.object({ groupId: idParam('Group id') })),
     async (c) => {
-      const { id } = c.req.valid('param');
+      const { groupId: id } = c.req.valid('param');
       // the group's row is in the first database; its locations wherever the directory placed them
       const group = await groupById(c.env.DB, id, await databasesOfGroup(c.env, id));
       if (!group) throw new AppError('NOT_FOUND', 'Group not found');
@@ -29,11 +29,11 @@ export const catalogue = new Hono<AppEnv>()
     },
   )
   .get(
-    '/book-online/salon/:id/',
-    cachedRoute((p) => SCOPES.salon(p.id!)),
-    validate('param', z.object({ id: idParam('Salon id') })),
+    '/book-online/salon/:salonId/',
+    cachedRoute((p) => SCOPES.salon(p.salonId!)),
+    validate('param', z.object({ salonId: idParam('Salon id') })),
     async (c) => {
-      const row = await salonById(c.env.DB, c.req.valid('param').id);
+      const row = await salonById(c.env.DB, c.req.valid('param').salonId);
       if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
       return c.json(toSalonDetails(row));
     },

@@ -26,7 +26,7 @@ const moveBody = z.strictObject({
 });
 
 /**
- * The client's bookings (accounts-and-money.md §2 Bookings, Appointment details, §4
+ * The client's bookings (docs/booking/accounts-and-money.md §2 Bookings, Appointment details, §4
  * Cancellation, §7): the upcoming and past lists, an appointment's details, cancelling, and
  * moving a booking to another time (beyond the spec). Another client's bookings answer 404.
  */

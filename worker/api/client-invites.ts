@@ -71,7 +71,7 @@ const remember = (db: D1Database, user: VerifiedUser & { phone: string }) =>
 
 const invalidLink = () => new AppError('NOT_FOUND', MSG_INVITE_INVALID, undefined, 'invite_invalid');
 
-/** The client's deposit requests (docs/accounts-and-money.md §2 Deposits, §7). */
+/** The client's deposit requests (docs/booking/accounts-and-money.md §2 Deposits, §7). */
 export const clientInvites = new Hono<AppEnv>()
   .get('/client/get/invite/:salonId/', clientRoute, validate('param', salonParam), async (c) => {
     const sub = clientOf(c);

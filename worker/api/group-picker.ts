@@ -13,13 +13,13 @@ import { browseRoute } from './policy';
  * the whole group (issue 31). Answers change with every booking: never cached.
  */
 export const groupPicker = new Hono<AppEnv>().get(
-  '/book-online/group/:id/next-times/',
+  '/book-online/group/:groupId/next-times/',
   browseRoute,
-  validate('param', z.object({ id: idParam('Group id') })),
+  validate('param', z.object({ groupId: idParam('Group id') })),
   validate('query', z.object({ service: z.string().max(100, 'service must be a service name of at most 100 characters').optional() })),
   async (c) => {
     const t = performance.now();
-    const { id } = c.req.valid('param');
+    const { groupId: id } = c.req.valid('param');
     const answer = await groupNextTimes(await databasesOfGroup(c.env, id), id, c.req.valid('query').service ?? null, Date.now());
     if (answer.salons.length === 0 && !(await groupExists(c.env.DB, id))) throw new AppError('NOT_FOUND', 'Group not found');
     c.header('Cache-Control', 'no-store');

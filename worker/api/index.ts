@@ -29,6 +29,7 @@ import { consoleImports } from './console/imports';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
+import { consoleTimeOff } from './console/time-off';
 import { consoleNewSalon } from './console/new-salon';
 import { consolePayments } from './console/payments';
 import { consolePhotos } from './console/photos';
@@ -36,6 +37,7 @@ import { consoleRequests } from './console/requests';
 import { consoleSettings } from './console/settings';
 import { consoleStaff } from './console/staff';
 import { consoleStaffColumns } from './console/staff-columns';
+import { consoleStylists } from './console/stylists';
 import { consoleVouchers } from './console/vouchers';
 import { noShowLinks } from './no-show-links';
 import { rebooking } from './rebooking';
@@ -81,6 +83,8 @@ export const api = new Hono<AppEnv>()
   .route('/', noShowLinks)
   .route('/', consoleVouchers)
   .route('/', consoleMenu)
+  .route('/', consoleStylists)
+  .route('/', consoleTimeOff)
   .route('/', consoleClients)
   .route('/', consoleRequests)
   .route('/', consoleDomain)

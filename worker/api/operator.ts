@@ -1,6 +1,5 @@
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import * as z from 'zod';
-import { keyMatches, sha256Hex } from '../crypto';
 import { MoveRefused, moveSalon } from '../db/move-salon';
 import { bindingName, databaseNames, forgetPlacements } from '../db/placement';
 import type { AppEnv } from '../env';
@@ -9,21 +8,9 @@ import { idParam, jsonBody, validate } from '../validate';
 import { operatorRoute } from './policy';
 
 /**
- * The platform operator's calls (not a salon's): `Authorization: Bearer <OPERATOR_KEY>`, a secret
- * of the deployment (unset: every call answers 403).
- */
-const requireOperatorKey: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const operatorKey = c.get('config').operatorKey;
-  if (!operatorKey) throw new AppError('FORBIDDEN', 'This deployment has no OPERATOR_KEY: set it as a secret to use the operator calls');
-  const key = /^Bearer (\S+)$/.exec(c.req.header('Authorization') ?? '')?.[1];
-  if (!key || !(await keyMatches(key, await sha256Hex(operatorKey)))) {
-    c.header('WWW-Authenticate', 'Bearer realm="operator"');
-    throw new AppError('UNAUTHORIZED', 'Missing or wrong operator key: send Authorization: Bearer <OPERATOR_KEY>');
-  }
-  await next();
-};
-
-/**
+ * The platform operator's calls (not a salon's), `Authorization: Bearer <OPERATOR_KEY>` checked by
+ * their policy (api/admin-key.ts).
+ *
  * POST /admin/operator/salons/{id}/move `{"to": "DB_2"}`: moves a salon to another D1 database of
  * this Worker (docs/scale.md, "Moving a salon"), with the deployed Worker's own bindings, so it
  * runs against production's databases as `scripts/move-salon.mjs` does against the local ones
@@ -34,14 +21,13 @@ const requireOperatorKey: MiddlewareHandler<AppEnv> = async (c, next) => {
  * the target (the move then undoes its copy and the salon stays where it was).
  */
 export const operator = new Hono<AppEnv>().post(
-  '/admin/operator/salons/:id/move',
+  '/admin/operator/salons/:salonId/move',
   operatorRoute,
-  requireOperatorKey,
-  validate('param', z.object({ id: idParam('Salon id') })),
+  validate('param', z.object({ salonId: idParam('Salon id') })),
   jsonBody,
   validate('json', z.object({ to: bindingName })),
   async (c) => {
-    const { id } = c.req.valid('param');
+    const { salonId: id } = c.req.valid('param');
     const { to } = c.req.valid('json');
     if (!databaseNames(c.env).includes(to))
       throw new AppError('BAD_REQUEST', `This Worker has no D1 binding ${to}: add it to wrangler.toml and deploy first`, 'to');

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import type { StaffRole } from '../../shared/console/roles';
 import { AppError } from '../errors';
+import { admitAdminKey, admitOperatorKey } from './admin-key';
 import { admitStaff } from './staff-access';
 
 /**
@@ -17,13 +18,14 @@ import { admitStaff } from './staff-access';
  *   verified username; a call that names another client's resource answers 404);
  * - `client-if-sent`: anyone, tied to the client when it sends its token (holds);
  * - `rebooking`: the older rebooking flow's `Authorization: Rebooking {token}`, checked by the API;
- * - `admin`: a salon's admin key, checked by the route (requireAdminKey); a change names the cache
- *   scopes it touched with `changedScopes`, and the edge refreshes them;
- * - `operator`: the platform's operator (`OPERATOR_KEY`), checked by the route (api/operator.ts):
+ * - `admin`: a salon's admin key (or an API key of the salon's) for the path's `:salonId`, checked
+ *   by the policy (api/admin-key.ts); a change names the cache scopes it touched with
+ *   `changedScopes`, and the edge refreshes them;
+ * - `operator`: the platform's operator (`OPERATOR_KEY`), checked by the policy (api/admin-key.ts):
  *   moving a salon between databases;
  * - `staff`: a salon's staff member signed in to the console (the edge verifies the access token
  *   against the STAFF pool and passes the verified username); the declaration names the `roles`
- *   allowed, checked against the member's role at the path's salon (`:id`; another salon is 404).
+ *   allowed, checked against the member's role at the path's salon (`:salonId`; another salon is 404).
  *   A change names its cache scopes as an admin change does. `newcomers` (staffUserRoute) also
  *   admits someone the pool verified who is on no salon's team yet (a new owner, issue 49).
  *
@@ -71,12 +73,29 @@ export const SCOPES = {
 const POLICY = Symbol('route policy');
 type Declared = MiddlewareHandler<AppEnv> & { [POLICY]?: RoutePolicy };
 
-/** The declaration as middleware: in the API it lets the call through (a client call must carry the edge's verified client). */
+/**
+ * The declaration as middleware, first on its route: in the API it admits the caller it declares
+ * before anything else reads the call (its params, its body) and refuses anyone else. A client
+ * call must carry the edge's verified client, a staff call the edge's verified member with a role
+ * that may make it, an admin call its salon's key, an operator call the operator's key. The
+ * public callers, the holds' and the rebooking token's (checked by its calls) pass through.
+ */
 export function policy(p: RoutePolicy): MiddlewareHandler<AppEnv> {
   const mw: Declared = async (c, next) => {
-    if (p.caller === 'client' && !c.get('caller').clientSub)
-      throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
-    if (p.caller === 'staff') await admitStaff(c, p.roles ?? [], p.newcomers === true);
+    switch (p.caller) {
+      case 'client':
+        if (!c.get('caller').clientSub) throw new AppError('UNAUTHORIZED', 'No token saved! Please log in to continue.');
+        break;
+      case 'staff':
+        await admitStaff(c, p.roles ?? [], p.newcomers === true);
+        break;
+      case 'admin':
+        await admitAdminKey(c);
+        break;
+      case 'operator':
+        await admitOperatorKey(c);
+        break;
+    }
     await next();
   };
   mw[POLICY] = p;

@@ -68,7 +68,7 @@ const rebookBody = z.object({
   procedures: z.array(z.unknown()).max(20).optional(),
 });
 
-/** The older rebooking flow's calls (docs/accounts-and-money.md, Older rebooking; shared/rebooking.ts). */
+/** The older rebooking flow's calls (docs/booking/accounts-and-money.md, Older rebooking; shared/rebooking.ts). */
 export const rebooking = new Hono<AppEnv>()
   .post('/rebooking/token/:urlhash/', rebookingRoute, validate('param', z.object({ urlhash: z.string().max(200) })), async (c) => {
     c.header('Cache-Control', 'private, no-store');

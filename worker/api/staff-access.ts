@@ -12,7 +12,7 @@ const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager'
 
 /**
  * A staff call's admission (the `staff` policy): the member the edge verified, known to this
- * product, and on a salon's call (`:id`) their role there. A salon they do not work at answers
+ * product, and on a salon's call (`:salonId`) their role there. A salon they do not work at answers
  * 404, as if it did not exist, wherever it is placed (the salon's database may not know them at
  * all: the staff index says whether any salon still does); a role that may not make the call
  * answers 403, and so does someone no salon has any more. With `newcomers`, a call that names no salon also admits a verified member of the pool with no staff row yet.
@@ -20,7 +20,7 @@ const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager'
 export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[], newcomers = false): Promise<void> {
   const sub = c.get('caller').staffSub;
   if (!sub) throw new AppError('UNAUTHORIZED', 'Please sign in to the console to continue.');
-  const param = c.req.param('id');
+  const param = c.req.param('salonId');
   // a salon's call: its database knows its staff; a call for no salon: any database may (docs/scale.md)
   const staff = param === undefined ? await staffAnywhere(c, sub) : await staffBySub(c.env.DB, sub);
   if (!staff && param !== undefined && (await hasPlaces(directoryOf(c.env.DB), sub))) throw new AppError('NOT_FOUND', 'Salon not found');

@@ -48,7 +48,7 @@ export function receiptAfterAnswer(c: Context<AppEnv>, v: IssuedVoucher): void {
   afterAnswer(c, queued, `voucher ${v.voucher.id} receipt not sent`);
 }
 
-/** Gift vouchers (accounts-and-money.md §2 Vouchers, §7): buying one, its confirmation, and sending it. No login. */
+/** Gift vouchers (docs/booking/accounts-and-money.md §2 Vouchers, §7): buying one, its confirmation, and sending it. No login. */
 export const vouchers = new Hono<AppEnv>()
   .post(
     '/payments/voucher/:salonId/checkout/',

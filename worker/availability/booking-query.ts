@@ -1,7 +1,7 @@
 import { PATCH_LEAD_HOURS, SEARCH_DAYS } from '../../shared/availability-messages';
 import { AppError } from '../errors';
 import { addDays, HOUR, localDateOf, salonDays, type SalonDay } from './calendar';
-import type { AvailabilityRequest } from './engine';
+import { mergeIntervals, type AvailabilityRequest } from './engine';
 import { loadBookingCalendars, loadCalendars, type CalendarRange } from '../db/calendars';
 import type { Catalogue } from '../db/schedule';
 import { stepsFor } from './steps';
@@ -123,7 +123,9 @@ export async function prepareQuery(db: D1Database, q: BookingQuery, window?: Que
   // The days read with the catalogue cover these days but for a far patch test or a horizon
   // beyond 181 days: then they are read again, exactly.
   const stylists = covers(guess, range) ? loaded.calendars : await loadCalendars(db, q, range, holds);
-  for (const id of stylistIds) if (!stylists.has(id)) stylists.set(id, { id, hours: [], daysOff: new Set(), busy: [] });
+  for (const id of stylistIds) if (!stylists.has(id)) stylists.set(id, { id, hours: [], extraDays: new Map(), busy: [], away: [] });
+  // the engine wants each stylist's absence sorted and disjoint (time off and blocks may overlap)
+  for (const cal of stylists.values()) if (cal.away.length > 1) cal.away = mergeIntervals(cal.away);
   return {
     catalogue,
     req: {

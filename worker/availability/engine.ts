@@ -1,21 +1,48 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
 import type { WeekMinutes } from '../../shared/opening-hours';
+import type { DayHours } from '../../shared/working-hours';
 import { MINUTE, type SalonDay, wallClockToUtc } from './calendar';
 
-/** Weekly working hours in local wall-clock minutes; a break is optional. */
-export interface WorkingHours {
-  start: number;
-  end: number;
-  breakStart: number | null;
-  breakEnd: number | null;
-}
+/** A day's working hours in local wall-clock minutes, with any number of breaks. */
+export type WorkingHours = DayHours;
 
-/** What the engine knows of one stylist: hours by weekday, days off, and busy intervals (UTC ms, sorted by start). */
+/** What the engine knows of one stylist: hours by weekday, busy intervals and absence (UTC ms). */
 export interface StylistCalendar {
   id: number;
   hours: (WorkingHours | undefined)[];
-  daysOff: ReadonlySet<string>;
+  /** extra working days by local date: these hours replace the weekday's (a day wholly away still has none) */
+  extraDays?: ReadonlyMap<string, WorkingHours>;
+  /** appointments and others' holds, sorted by start (each shorter than BUSY_LOOKBACK_MS) */
   busy: ReadonlyArray<readonly [number, number]>;
+  /**
+   * approved time off and blocked time, sorted and disjoint (mergeIntervals), of any length: busy
+   * even for the waitlist, which ignores appointments but not absence (docs/console/time-off.md)
+   */
+  away: ReadonlyArray<readonly [number, number]>;
+}
+
+/** Sorts intervals and merges those that overlap or touch: sorted by start and by end alike. */
+export function mergeIntervals(intervals: Iterable<readonly [number, number]>): [number, number][] {
+  const sorted = [...intervals].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [s, e] of sorted) {
+    const last = out.at(-1);
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else out.push([s, e]);
+  }
+  return out;
+}
+
+/** Index of the first absence that ends after `from` (absence is disjoint, so sorted by end too). */
+function firstAwayIndex(away: StylistCalendar['away'], from: number): number {
+  let lo = 0;
+  let hi = away.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (away[mid]![1] <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** One service of the booking, in order, with who may perform it and how long it takes them. */
@@ -69,16 +96,20 @@ function firstBusyIndex(busy: StylistCalendar['busy'], from: number): number {
  * (0 when not working, on a break or busy). Checking "free for d minutes at b" is then O(1).
  */
 export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolean): Int16Array | null {
-  const hours = cal.hours[day.weekday];
-  if (!hours || cal.daysOff.has(day.date)) return null;
+  const hours = cal.extraDays?.get(day.date) ?? cal.hours[day.weekday];
+  if (!hours) return null;
+  const firstAway = firstAwayIndex(cal.away, day.startUtc);
+  const whole = cal.away[firstAway];
+  // a day wholly away (a day off, a holiday) has no free time at all
+  if (whole && whole[0] <= day.startUtc && whole[1] >= day.endUtc) return null;
   const n = Math.round((day.endUtc - day.startUtc) / BLOCK);
   const free = new Uint8Array(n);
   const toBlock = (utc: number) => Math.min(n, Math.max(0, (utc - day.startUtc) / BLOCK));
   const open = Math.ceil(toBlock(wallClockToUtc(day, hours.start)));
   const close = Math.floor(toBlock(wallClockToUtc(day, hours.end)));
   free.fill(1, open, close);
-  if (hours.breakStart !== null && hours.breakEnd !== null) {
-    free.fill(0, Math.floor(toBlock(wallClockToUtc(day, hours.breakStart))), Math.ceil(toBlock(wallClockToUtc(day, hours.breakEnd))));
+  for (const [from, to] of hours.breaks) {
+    free.fill(0, Math.floor(toBlock(wallClockToUtc(day, from))), Math.ceil(toBlock(wallClockToUtc(day, to))));
   }
   if (!ignoreBusy) {
     for (let i = firstBusyIndex(cal.busy, day.startUtc); i < cal.busy.length; i++) {
@@ -87,6 +118,10 @@ export function freeRuns(day: SalonDay, cal: StylistCalendar, ignoreBusy: boolea
       if (e <= day.startUtc) continue;
       free.fill(0, Math.floor(toBlock(s)), Math.ceil(toBlock(e)));
     }
+  }
+  for (let i = firstAway; i < cal.away.length && cal.away[i]![0] < day.endUtc; i++) {
+    const [s, e] = cal.away[i]!;
+    free.fill(0, Math.floor(toBlock(s)), Math.ceil(toBlock(e)));
   }
   const runs = new Int16Array(n + 1);
   for (let b = n - 1; b >= 0; b--) runs[b] = free[b] ? runs[b + 1]! + 1 : 0;

@@ -65,7 +65,7 @@ export function procedureItems(procedures: ProcedureRow[], waitlist = false): Pr
   }));
 }
 
-/** Appointment details (accounts-and-money.md §2): 'Full Head Tint, Blow Dry at Willow & Co Islington'. */
+/** Appointment details (docs/booking/accounts-and-money.md §2): 'Full Head Tint, Blow Dry at Willow & Co Islington'. */
 export function appointmentView(a: ClientAppointmentRow, procedures: ProcedureRow[], salon: SalonRulesRow, now: number): Appointment {
   const item = bookingItem(a, procedures, salon);
   const title = `${procedures.map((p) => p.service_name).join(', ')} at ${salon.name}`;

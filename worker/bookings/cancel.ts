@@ -6,7 +6,7 @@ import { assertChangeable, cancellationOf } from './cancellation-rules';
 import { appointmentDetails, clientBooking } from './client-bookings';
 
 /**
- * A client cancels its own booking (accounts-and-money.md §4 Cancellation). The rules: the
+ * A client cancels its own booking (docs/booking/accounts-and-money.md §4 Cancellation). The rules: the
  * salon allows it and the start is more than its window away (409 CANCEL_NOT_ALLOWED), and the
  * booking has not started (409 APPOINTMENT_PAST). One batch cancels it, frees its stylist time
  * and records what its deposit is due to become; then the deposit is refunded, released or kept

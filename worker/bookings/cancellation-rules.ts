@@ -2,7 +2,7 @@ import type { Cancellation } from '../../shared/bookings';
 import type { SalonRulesRow } from '../db/client-appointments';
 import { AppError } from '../errors';
 
-/** Whether the client may cancel (or move) a booking online now, and why not (accounts-and-money.md §4 Cancellation). */
+/** Whether the client may cancel (or move) a booking online now, and why not (docs/booking/accounts-and-money.md §4 Cancellation). */
 
 const HOUR = 3_600_000;
 

@@ -11,7 +11,7 @@ async function rulesOf(db: D1Database, salonId: number) {
   return salon;
 }
 
-/** One page (30) of the client's upcoming or past bookings at a salon (accounts-and-money.md §2 Bookings). */
+/** One page (30) of the client's upcoming or past bookings at a salon (docs/booking/accounts-and-money.md §2 Bookings). */
 export async function bookingsPage(
   db: D1Database,
   q: { salonId: number; clientId: string; tab: Tab; page: number; now: number },

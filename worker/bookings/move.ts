@@ -111,6 +111,7 @@ export async function shiftAppointment(
         now: q.now,
         takesTime: !waitlist,
         procedures: procedures.map((p) => ({ stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
+        overAbsence: q.anyFreeTime,
       }),
     );
   } catch (e) {

@@ -19,7 +19,7 @@ export function outsideOpeningHours(salon: SalonHours, start: number, end: numbe
 
 /**
  * The desk's refusal of a time outside the salon's opening hours, unless it books any time
- * (docs/console.md): 409 OUTSIDE_OPENING_HOURS, saying the day's hours.
+ * (docs/console/desk.md): 409 OUTSIDE_OPENING_HOURS, saying the day's hours.
  */
 export function assertWithinOpeningHours(salon: SalonHours, start: number, end: number): void {
   if (!outsideOpeningHours(salon, start, end)) return;

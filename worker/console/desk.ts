@@ -12,6 +12,7 @@ import { planBooking } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
 import { indexClientSalon } from '../db/spanning';
 import { isBlockConflict } from '../db/blocks';
+import { absenceOf } from '../db/blocked-times';
 import { clientById, clientByPhone } from '../db/clients';
 import { proceduresOf, salonRules } from '../db/client-appointments';
 import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout } from '../db/diary';
@@ -42,11 +43,17 @@ export async function deskAppointment(
   stylistId: number | null,
 ): Promise<DeskAppointment> {
   const { row, procedures } = await salonAppointment(db, salonId, appointmentId, stylistId);
-  const [salon, history, messages, fee] = await Promise.all([
+  const [salon, history, messages, fee, away] = await Promise.all([
     salonById(db, salonId),
     clientHistory(db, salonId, row.client_id, row.client_phone),
     messagesAbout(db, row.id),
     noShowFeeOf(db, row.id),
+    absenceOf(
+      db,
+      procedures.map((p) => p.stylist_id),
+      row.start_at,
+      row.end_at,
+    ),
   ]);
   const [statuses, reminders] = await Promise.all([
     statusesOfKeys(
@@ -88,6 +95,9 @@ export async function deskAppointment(
       })),
     ].sort((x, y) => x.sent_at.localeCompare(y.sent_at)),
     outside_opening_hours: !!salon && outsideOpeningHours(salon, row.start_at, row.end_at),
+    over_absence:
+      row.status !== 'cancelled' &&
+      procedures.some((p) => away.some((x) => x.stylist_id === p.stylist_id && x.start_at < p.end_at && x.end_at > p.start_at)),
     no_show_protection:
       salon?.no_show_protection && salon.no_show_fee > 0
         ? { fee: salon.no_show_fee, card: card ? `${card.brand} •••• ${card.last4}` : null }
@@ -150,6 +160,8 @@ export async function deskBook(
     procedures: plan.procedures,
     patchTest: null,
     deskClient: who.desk,
+    // "any time" books over time off and blocks deliberately; the answer says so (over_absence)
+    overAbsence: r.any_time === true,
   });
   try {
     const row = created(await db.batch(statements));

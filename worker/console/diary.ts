@@ -1,8 +1,12 @@
 import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek, NoShowFeeStatus } from '../../shared/console/diary';
 import { addDays, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
-import { daysOffBetween, diaryRows, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
+import { breaksOf, workingSpans, type DayHours } from '../../shared/working-hours';
+import { listBlocks } from '../db/blocked-times';
+import { diaryRows, extraDaysBetween, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
 import { salonById } from '../db/salons';
+import { listTimeOff } from '../db/time-off';
 import { AppError } from '../errors';
+import { blockOut, timeOffOut } from './time-off';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -46,19 +50,17 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
   };
 }
 
-/** A stylist's working hours on a salon day (a break splits them), as instants. */
-function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean) {
+/** A stylist's working hours on a salon day (an extra working day's in place of the weekday's; breaks split them), as instants. */
+function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean, extra: DayHours | undefined) {
   const h = rows.find((r) => r.weekday === day.weekday);
-  if (off || !h || h.start_min === null || h.end_min === null) return [];
-  const spans: [number, number][] =
-    h.break_start !== null && h.break_end !== null && h.break_start > h.start_min && h.break_end < h.end_min
-      ? [
-          [h.start_min, h.break_start],
-          [h.break_end, h.end_min],
-        ]
-      : [[h.start_min, h.end_min]];
-  return spans.map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
+  const hours =
+    extra ?? (h && h.start_min !== null && h.end_min !== null ? { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) } : null);
+  if (off || !hours) return [];
+  return workingSpans(hours).map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
 }
+
+const extraOf = (x: { start_min: number; end_min: number; breaks: string } | undefined): DayHours | undefined =>
+  x && { start: x.start_min, end: x.end_min, breaks: breaksOf(x.breaks) };
 
 async function salonOf(db: D1Database, salonId: number) {
   const salon = await salonById(db, salonId);
@@ -80,22 +82,41 @@ function stylistsOf(rows: StylistHoursRow[], only: number | null) {
 export async function diaryDay(db: D1Database, q: { salonId: number; date: string; stylistId: number | null }): Promise<DiaryDay> {
   const salon = await salonOf(db, q.salonId);
   const [day] = salonDays(q.date, 1, salon.timezone);
-  const [{ results: hourRows }, { results: off }, { rows, procedures }] = await Promise.all([
+  const range = { from: day!.startUtc, to: day!.endUtc, stylistId: q.stylistId ?? undefined };
+  const [{ results: hourRows }, { results: extra }, timeOffRows, blockRows, { rows, procedures }] = await Promise.all([
     stylistsWithHours(db, q.salonId),
-    daysOffBetween(db, q.salonId, q.date, q.date),
+    extraDaysBetween(db, q.salonId, q.date, q.date),
+    listTimeOff(db, q.salonId, range),
+    listBlocks(db, q.salonId, range),
     diaryRows(db, { salonId: q.salonId, from: day!.startUtc, to: day!.endUtc, stylistId: q.stylistId, cancelled: true }),
   ]);
+  const shown = new Set(stylistsOf(hourRows, q.stylistId).map((hs) => hs[0]!.id));
+  const timeOff = timeOffRows.filter((t) => t.status !== 'declined' && shown.has(t.stylist_id)).map(timeOffOut);
+  const blocks = blockRows.filter((b) => shown.has(b.stylist_id)).map(blockOut);
+  const away = [
+    ...timeOffRows.filter((t) => t.status === 'approved').map((t) => ({ stylistId: t.stylist_id, start: t.start_at, end: t.end_at })),
+    ...blockRows.map((b) => ({ stylistId: b.stylist_id, start: b.start_at, end: b.end_at })),
+  ];
+  // a day wholly in approved time off is a day off: no hours drawn
+  const offAllDay = (id: number) => away.some((a) => a.stylistId === id && a.start <= day!.startUtc && a.end >= day!.endUtc);
   const stylists = stylistsOf(hourRows, q.stylistId).map((hs) => ({
     id: hs[0]!.id,
     name: hs[0]!.name,
     role: hs[0]!.role,
-    hours: hoursOn(
-      hs,
-      day!,
-      off.some((o) => o.stylist_id === hs[0]!.id),
-    ),
+    hours: hoursOn(hs, day!, offAllDay(hs[0]!.id), extraOf(extra.find((x) => x.stylist_id === hs[0]!.id))),
   }));
-  const appointments = rows.map((r) => diaryAppointmentOf(r, procedures));
+  const hoursOf = new Map(stylists.map((s) => [s.id, s.hours.map((h) => [Date.parse(h.start), Date.parse(h.end)] as const)]));
+  /** a shown stylist's part of the appointment lies in time off or a block, or outside their hours that day */
+  const stranded = (a: DiaryAppointment) =>
+    a.status !== 'cancelled' &&
+    a.status !== 'waitlist' &&
+    a.services.some((p) => {
+      const spans = hoursOf.get(p.stylist_id);
+      if (!spans) return false;
+      const [s, e] = [Date.parse(p.start), Date.parse(p.end)];
+      return !spans.some(([hs, he]) => hs <= s && e <= he) || away.some((x) => x.stylistId === p.stylist_id && x.start < e && x.end > s);
+    });
+  const appointments = rows.map((r) => diaryAppointmentOf(r, procedures)).map((a) => ({ ...a, stranded: stranded(a) }));
   const starts = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.start))), ...appointments.map((a) => Date.parse(a.start))];
   const ends = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.end))), ...appointments.map((a) => Date.parse(a.end))];
   // a day nobody works is drawn 9 to 6
@@ -109,6 +130,8 @@ export async function diaryDay(db: D1Database, q: { salonId: number; date: strin
     closes: iso(closes),
     stylists,
     appointments,
+    blocks,
+    time_off: timeOff,
   };
 }
 

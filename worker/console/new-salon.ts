@@ -13,7 +13,7 @@ import { starterMenu } from './starter-menus';
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
 
 /**
- * A signed-in person's new salon (issue 49, docs/console.md "Setting up a salon"): the person is
+ * A signed-in person's new salon (issue 49, docs/console/sign-up.md "Setting up a salon"): the person is
  * the staff pool's verified, confirmed user (their email and name from the pool, never from the
  * request), and becomes its owner and first stylist. The salon is written in the database the
  * directory chooses, with its directory row; it has no admin key.

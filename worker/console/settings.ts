@@ -8,7 +8,7 @@ import type { SettingChange } from '../db/settings-history';
 
 /**
  * The console's settings and the salons table: one mapping each way, so the console, the admin
- * API and the booking pages keep one meaning per column (README "Changing a salon's settings").
+ * API and the booking pages keep one meaning per column (docs/admin-api.md).
  */
 
 /** ncob_deposit_settings as stored ('null', a percentage, or a fixed amount in major units: shared/booking-request.ts depositFor). */

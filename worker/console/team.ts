@@ -7,7 +7,7 @@ import { deleteStaffWithoutRoles, joinTeam, removeRole, staffByEmail } from '../
 import { createStaffAccount, removeStaffAccount } from './accounts';
 
 /**
- * A salon's team across databases (docs/console.md "Team", docs/scale.md "The staff index").
+ * A salon's team across databases (docs/console/README.md "The team across salons", docs/scale.md "The staff index").
  * A person's sign-in is one user of the staff pool, whichever salons have them; each salon's
  * database keeps its own copy of them with its role. The staff index in the first database
  * (db/staff-salons.ts) names every salon that has them, so that removing them at one salon deletes

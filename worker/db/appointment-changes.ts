@@ -46,6 +46,8 @@ export interface Move {
   /** a waitlist booking takes no stylist time */
   takesTime: boolean;
   procedures: { stylistId: number; start: number; end: number }[];
+  /** the desk's "any time": the new times are taken even over time off or a block */
+  overAbsence?: boolean;
 }
 
 /**
@@ -59,7 +61,9 @@ export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
   return [
     ...releaseExpiredHolds(db, m.now),
     db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${unchanged})`).bind(m.appointmentId, m.fromStart),
-    ...(m.takesTime ? m.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start + m.offset, p.end + m.offset), owner)) : []),
+    ...(m.takesTime
+      ? m.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start + m.offset, p.end + m.offset), owner, m.overAbsence))
+      : []),
     db
       .prepare(`UPDATE appointment_procedures SET start_at = start_at + ?, end_at = end_at + ? WHERE appointment_id IN (${unchanged})`)
       .bind(m.offset, m.offset, m.appointmentId, m.fromStart),

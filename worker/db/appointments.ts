@@ -45,6 +45,8 @@ export interface NewAppointment {
   patchTest: { stylistId: number; start: number; end: number } | null;
   /** a desk booking for someone with no account yet: who they are (the client's bookings find it by phone later) */
   deskClient?: { name: string; phone: string } | null;
+  /** the desk's "any time": its stylists' time is taken even over time off or a block (docs/console/time-off.md) */
+  overAbsence?: boolean;
   /** the SHA-256 of the request that asks for it (a reused idempotency key with another body is refused) */
   requestHash?: string | null;
 }
@@ -107,7 +109,7 @@ export function insertAppointmentBatch(
         )
         .bind(...appointment.params, a.salonId, p.serviceId, p.stylistId, p.start, p.end, p.price, a.takesTime ? 1 : 0),
     ),
-    ...(a.takesTime ? a.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start, p.end), appointment)) : []),
+    ...(a.takesTime ? a.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start, p.end), appointment, a.overAbsence)) : []),
   ];
   if (a.patchTest) {
     const patchKey = `${a.idempotencyKey}:patch`;

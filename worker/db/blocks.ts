@@ -29,6 +29,8 @@ export function insertBlocks(
   stylistId: number,
   blocks: number[],
   owner: { appointmentSql: string; params: unknown[] } | { holdId: string; expiresAt: number },
+  /** the desk's "any time": taken deliberately over time off or a block (migration 0038's trigger lets it through) */
+  overAbsence = false,
 ): D1PreparedStatement {
   if ('holdId' in owner) {
     // a hold's blocks only with its row (its INSERT may be refused for its bounds: db/holds.ts)
@@ -40,9 +42,9 @@ export function insertBlocks(
       )
       .bind(...blocks.flatMap((b) => [stylistId, b, owner.holdId, owner.expiresAt]), owner.holdId);
   }
-  const rows = blocks.map(() => `(?, ?, ${owner.appointmentSql}, NULL, NULL)`).join(', ');
+  const rows = blocks.map(() => `(?, ?, ${owner.appointmentSql}, NULL, NULL, ${overAbsence ? 1 : 0})`).join(', ');
   return db
-    .prepare(`INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at) VALUES ${rows}`)
+    .prepare(`INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at, over_absence) VALUES ${rows}`)
     .bind(...blocks.flatMap((b) => [stylistId, b, ...owner.params]));
 }
 
@@ -71,7 +73,11 @@ export const releaseExpiredHolds = (db: D1Database, now: number): D1PreparedStat
   ];
 };
 
-export const isBlockConflict = (e: unknown) => /UNIQUE constraint failed: stylist_blocks/.test(String(e));
+/**
+ * A block was taken meanwhile (the primary key), or lies in approved time off or blocked time
+ * (migration 0038's trigger `stylist_blocks_away`): the time is not free either way.
+ */
+export const isBlockConflict = (e: unknown) => /UNIQUE constraint failed: stylist_blocks|stylist_away/.test(String(e));
 
 /** The client already has the salon's most upcoming online bookings (trigger appointments_online_limit). */
 export const isBookingLimit = (e: unknown) => /booking_limit/.test(String(e));

@@ -1,24 +1,21 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
+import { breaksOf, type DayHours } from '../../shared/working-hours';
 import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
 import { catalogueOf, catalogueStatements, type Catalogue } from './schedule';
 
-/** A stylist's working hours on one weekday (minutes from local midnight), as the engine reads them. */
-interface DayHours {
-  start: number;
-  end: number;
-  breakStart: number | null;
-  breakEnd: number | null;
-}
-
-/** One stylist's hours by weekday, days off and busy intervals (UTC ms, sorted by start). */
+/**
+ * One stylist's hours by weekday (and extra working days by date), busy intervals (UTC ms, sorted
+ * by start) and absence (as read: the domain merges it).
+ */
 interface Calendar {
   id: number;
   hours: (DayHours | undefined)[];
-  daysOff: Set<string>;
+  extraDays: Map<string, DayHours>;
   busy: [number, number][];
+  away: [number, number][];
 }
 
-/** The instants and salon dates (inclusive) whose busy times, holds and days off are read. */
+/** The instants and salon dates (inclusive) whose busy times, holds and absence are read. */
 export interface CalendarRange {
   fromUtc: number;
   toUtc: number;
@@ -59,7 +56,11 @@ function scopeSql(scope: BookingScope): { sql: string; params: unknown[] } {
   };
 }
 
-/** Hours, days off, busy times and other clients' live holds of the stylists in `scope`, for calendarsOf. */
+/**
+ * Hours, absence (approved time off and blocks overlapping the range: index time_off_stylist and
+ * blocked_times_stylist, by end), busy times and other clients' live holds of the stylists in
+ * `scope`, for calendarsOf.
+ */
 function calendarStatements(db: D1Database, scope: BookingScope, range: CalendarRange, holds: HoldsView) {
   const { salonId } = scope;
   const who = scopeSql(scope);
@@ -68,12 +69,23 @@ function calendarStatements(db: D1Database, scope: BookingScope, range: Calendar
   // 'start+length,…' in ms from the lower bound: a few rows instead of one per procedure.
   const base = range.fromUtc - BUSY_LOOKBACK_MS;
   return [
+    // the weekly hours, and the extra working days in the range (a row with a date replaces its weekday's)
     db
-      .prepare(`SELECT stylist_id, weekday, start_min, end_min, break_start, break_end FROM stylist_hours WHERE stylist_id IN (${who.sql})`)
-      .bind(...who.params),
+      .prepare(
+        `SELECT stylist_id, weekday, NULL AS date, start_min, end_min, breaks FROM stylist_hours WHERE stylist_id IN (${who.sql})
+         UNION ALL
+         SELECT stylist_id, NULL, date, start_min, end_min, breaks FROM stylist_extra_days
+          WHERE stylist_id IN (${who.sql}) AND date BETWEEN ? AND ?`,
+      )
+      .bind(...who.params, ...who.params, range.fromDate, range.toDate),
     db
-      .prepare(`SELECT stylist_id, date FROM stylist_days_off WHERE stylist_id IN (${who.sql}) AND date BETWEEN ? AND ?`)
-      .bind(...who.params, range.fromDate, range.toDate),
+      .prepare(
+        `SELECT stylist_id, start_at, end_at FROM time_off
+          WHERE status = 'approved' AND stylist_id IN (${who.sql}) AND end_at > ? AND start_at < ?
+         UNION ALL
+         SELECT stylist_id, start_at, end_at FROM blocked_times WHERE stylist_id IN (${who.sql}) AND end_at > ? AND start_at < ?`,
+      )
+      .bind(...who.params, range.fromUtc, range.toUtc, ...who.params, range.fromUtc, range.toUtc),
     db
       .prepare(
         `SELECT p.stylist_id, group_concat(CAST(p.start_at - ? AS INTEGER) || '+' || (p.end_at - p.start_at)) AS busy
@@ -98,25 +110,28 @@ function calendarStatements(db: D1Database, scope: BookingScope, range: Calendar
 }
 
 /** The calendars from the results of calendarStatements (in order) for `range`; a stylist without rows has none. */
-function calendarsOf([hours, daysOff, busy, held]: D1Result[], range: CalendarRange): Map<number, Calendar> {
+function calendarsOf([hours, absence, busy, held]: D1Result[], range: CalendarRange): Map<number, Calendar> {
   const base = range.fromUtc - BUSY_LOOKBACK_MS;
   const calendars = new Map<number, Calendar>();
   const of = (id: number) => {
     let cal = calendars.get(id);
-    if (!cal) calendars.set(id, (cal = { id, hours: [], daysOff: new Set(), busy: [] }));
+    if (!cal) calendars.set(id, (cal = { id, hours: [], extraDays: new Map(), busy: [], away: [] }));
     return cal;
   };
   for (const h of hours!.results as {
     stylist_id: number;
-    weekday: number;
+    weekday: number | null;
+    date: string | null;
     start_min: number;
     end_min: number;
-    break_start: number | null;
-    break_end: number | null;
+    breaks: string;
   }[]) {
-    of(h.stylist_id).hours[h.weekday] = { start: h.start_min, end: h.end_min, breakStart: h.break_start, breakEnd: h.break_end };
+    const day = { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) };
+    if (h.date !== null) of(h.stylist_id).extraDays.set(h.date, day);
+    else of(h.stylist_id).hours[h.weekday!] = day;
   }
-  for (const d of daysOff!.results as { stylist_id: number; date: string }[]) of(d.stylist_id).daysOff.add(d.date);
+  for (const a of absence!.results as { stylist_id: number; start_at: number; end_at: number }[])
+    of(a.stylist_id).away.push([a.start_at, a.end_at]);
   for (const row of busy!.results as { stylist_id: number; busy: string }[]) {
     const out = of(row.stylist_id).busy;
     for (const item of row.busy.split(',')) {
@@ -137,7 +152,7 @@ function calendarsOf([hours, daysOff, busy, held]: D1Result[], range: CalendarRa
 }
 
 /**
- * Hours, days off and busy intervals of the stylists who may take a booking's services, between
+ * Hours, absence and busy intervals of the stylists who may take a booking's services, between
  * two instants (one round trip). A stylist with no rows at all has no calendar.
  */
 export async function loadCalendars(

@@ -1,6 +1,6 @@
 /**
  * The client's own bookings as the bookings lists and appointment details read them
- * (accounts-and-money.md §2 Bookings, Appointment details). Only real bookings are shown: kind
+ * (docs/booking/accounts-and-money.md §2 Bookings, Appointment details). Only real bookings are shown: kind
  * 'appointment', confirmed, unconfirmed (rebooked online, the salon is still to confirm it) or on
  * the waitlist, or cancelled by a cancellation (cancelled_at);
  * a booking whose payment never went through (pending, failed, abandoned) is not.

@@ -109,30 +109,30 @@ export interface StylistHoursRow {
   weekday: number | null;
   start_min: number | null;
   end_min: number | null;
-  break_start: number | null;
-  break_end: number | null;
+  /** JSON [[start, end], ...] (shared/working-hours.ts breaksOf) */
+  breaks: string | null;
 }
 
 /** The salon's active stylists with their weekly hours (a row per weekday worked), in the salon's order. */
 export const stylistsWithHours = (db: D1Database, salonId: number) =>
   db
     .prepare(
-      `SELECT st.id, st.name, st.role, h.weekday, h.start_min, h.end_min, h.break_start, h.break_end
+      `SELECT st.id, st.name, st.role, h.weekday, h.start_min, h.end_min, h.breaks
          FROM stylists st LEFT JOIN stylist_hours h ON h.stylist_id = st.id
         WHERE st.salon_id = ? AND st.active = 1 ORDER BY st.position, st.id, h.weekday`,
     )
     .bind(salonId)
     .all<StylistHoursRow>();
 
-/** Days off of the salon's stylists between two local dates (inclusive). */
-export const daysOffBetween = (db: D1Database, salonId: number, from: string, to: string) =>
+/** Extra working days of the salon's stylists between two local dates (inclusive): they replace the weekday's hours. */
+export const extraDaysBetween = (db: D1Database, salonId: number, from: string, to: string) =>
   db
     .prepare(
-      `SELECT d.stylist_id, d.date FROM stylist_days_off d JOIN stylists st ON st.id = d.stylist_id
+      `SELECT d.stylist_id, d.date, d.start_min, d.end_min, d.breaks FROM stylist_extra_days d JOIN stylists st ON st.id = d.stylist_id
         WHERE st.salon_id = ? AND d.date BETWEEN ? AND ?`,
     )
     .bind(salonId, from, to)
-    .all<{ stylist_id: number; date: string }>();
+    .all<{ stylist_id: number; date: string; start_min: number; end_min: number; breaks: string }>();
 
 /** The stylists' column a staff member works in at a salon (their stylist role's), or null. */
 export const stylistOfStaff = async (db: D1Database, staffId: number, salonId: number) =>

@@ -34,6 +34,8 @@ export const ID_TABLES = [
   'api_keys',
   'client_notes',
   'imports',
+  'time_off',
+  'blocked_times',
 ] as const;
 export type IdTable = (typeof ID_TABLES)[number];
 

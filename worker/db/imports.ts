@@ -1,7 +1,7 @@
 import { newId } from './ids';
 
 /**
- * Imports (issue 50; docs/imports.md): the import rows, what each wrote (import_items), and the
+ * Imports (issue 50; docs/console/imports.md): the import rows, what each wrote (import_items), and the
  * salon's imported clients (salon_clients). Every statement names the salon; every write of an
  * import's rows records itself in import_items in the same batch, so undo removes exactly those.
  */

@@ -3,7 +3,7 @@ import { newId } from './ids';
 import { menuHistoryStatement } from './settings-history';
 
 /**
- * The salon's categories in the console (issue 48; docs/console-services.md). Each change names
+ * The salon's categories in the console (issue 48; docs/console/services.md). Each change names
  * the version it started from: its statements run in one batch, each under the condition that
  * the category is still at that version, the last one making the next version; none changed
  * means stale (or gone). History's row is written in the same batch, under the same condition.

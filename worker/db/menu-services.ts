@@ -3,7 +3,7 @@ import { lastNewId, newId } from './ids';
 import { menuHistoryStatement } from './settings-history';
 
 /**
- * The salon's services in the console (issue 48; docs/console-services.md). What a change names
+ * The salon's services in the console (issue 48; docs/console/services.md). What a change names
  * (a category, a stylist, a finishing service) is looked up inside its own statement as a scalar
  * that is NULL when it is not the salon's, live one: the NOT NULL column refuses it and the whole
  * batch with it (`refusedField` names the field), so no read-then-write decides it.

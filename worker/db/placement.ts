@@ -11,7 +11,8 @@ import * as z from 'zod';
  * the old database once the copy starts (scripts/move-salon.mjs).
  */
 export const DIRECTORY_BINDING = 'DB';
-export const bindingName = z.string().regex(/^DB(?:_[2-9]|_[1-9]\d{1,2})?$/, 'a D1 binding: DB, DB_2, DB_3…');
+const BINDING_NAME = /^DB(?:_[2-9]|_[1-9]\d{1,2})?$/;
+export const bindingName = z.string().regex(BINDING_NAME, 'a D1 binding: DB, DB_2, DB_3…');
 export type BindingName = z.infer<typeof bindingName>;
 
 export interface Placement {
@@ -20,10 +21,17 @@ export interface Placement {
   movingSince: number | null;
 }
 
+/** per env object: its D1 bindings' names (every request opens a session on each: edge/d1-session.ts) */
+const namesOf = new WeakMap<object, BindingName[]>();
+
 /** The D1 bindings of this Worker, DB first: every binding named DB or DB_{n}. */
 export function databaseNames(env: object): BindingName[] {
-  const names = Object.keys(env).filter((k) => bindingName.safeParse(k).success && isDatabase((env as Record<string, unknown>)[k]));
-  return names.sort((a, b) => numberOf(a) - numberOf(b));
+  const known = namesOf.get(env);
+  if (known) return known;
+  const names = Object.keys(env).filter((k) => BINDING_NAME.test(k) && isDatabase((env as Record<string, unknown>)[k])) as BindingName[];
+  names.sort((a, b) => numberOf(a) - numberOf(b));
+  namesOf.set(env, names);
+  return names;
 }
 
 /** A binding's number: DB is 1, DB_k is k. */

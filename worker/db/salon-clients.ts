@@ -31,7 +31,7 @@ phoned(k, name) AS (
   SELECT a.client_phone, coalesce(a.client_name, '') FROM appointments a
    WHERE a.salon_id = ?1 AND a.client_id IS NULL AND a.client_phone IS NOT NULL
   UNION ALL
-  -- clients imported from another system (docs/imports.md), by phone, unless an account has it
+  -- clients imported from another system (docs/console/imports.md), by phone, unless an account has it
   SELECT sc.key, trim(sc.first_name || ' ' || sc.last_name) FROM salon_clients sc
    WHERE sc.salon_id = ?1 AND sc.key GLOB '+*' AND sc.key NOT IN (SELECT c.phone FROM clients c JOIN account ON account.k = c.id)
 ),

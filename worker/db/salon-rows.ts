@@ -53,7 +53,7 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'stylists', rows: BY_SALON, kind: 'own' },
   { table: 'stylist_services', rows: OF_STYLISTS, kind: 'own' },
   { table: 'stylist_hours', rows: OF_STYLISTS, kind: 'own' },
-  { table: 'stylist_days_off', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'stylist_extra_days', rows: OF_STYLISTS, kind: 'own' },
   { table: 'staff_roles', rows: BY_SALON, kind: 'own' },
   // a group owner's role reaches every location of the group: each location's database keeps it
   { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared', same: ['staff_id', 'group_id', 'role'] },
@@ -61,6 +61,8 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'appointments', rows: BY_SALON, kind: 'own' },
   { table: 'appointment_procedures', rows: BY_SALON, kind: 'own' },
   { table: 'stylist_blocks', rows: OF_STYLISTS, kind: 'own' },
+  { table: 'time_off', rows: BY_SALON, kind: 'own' },
+  { table: 'blocked_times', rows: BY_SALON, kind: 'own' },
   { table: 'invites', rows: BY_SALON, kind: 'own' },
   { table: 'marketing_opt_outs', rows: BY_SALON, kind: 'own' },
   { table: 'voucher_purchases', rows: BY_SALON, kind: 'own' },

@@ -80,7 +80,7 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   reminder_24h: number;
   reminder_2h: number;
   reminder_channel: 'text' | 'email' | 'both';
-  /** JSON [[weekday, start, end, break_start, break_end], ...] of the active stylists */
+  /** JSON [[weekday, start, end, [[break start, break end], ...]], ...] of the active stylists */
   stylist_hours: string;
 };
 
@@ -115,14 +115,31 @@ export function voucherOfferOf(row: SalonRow): VoucherOffer | null {
 }
 
 /** Applies validated settings (column names come from the admin API's strict schema). */
-export async function updateSalonSettings(db: D1Database, id: number, changes: Record<string, unknown>): Promise<void> {
+/**
+ * An admin API change of settings; with `expectedVersion` (its If-Match), only if the salon is
+ * still at that version. False when that version was gone (another change saved meanwhile).
+ */
+export async function updateSalonSettings(
+  db: D1Database,
+  id: number,
+  changes: Record<string, unknown>,
+  expectedVersion?: number,
+): Promise<boolean> {
   const columns = Object.keys(changes).filter((k) => /^[a-z_0-9]+$/.test(k));
-  if (columns.length === 0) return;
+  if (columns.length === 0) return true;
   const values = columns.map((k) => (isFlag(k) ? (changes[k] ? 1 : 0) : changes[k]));
-  await db
-    .prepare(`UPDATE salons SET ${columns.map((k) => `${k} = ?`).join(', ')}, settings_version = settings_version + 1 WHERE id = ?`)
-    .bind(...values, id)
-    .run();
+  const set = `${columns.map((k) => `${k} = ?`).join(', ')}, settings_version = settings_version + 1`;
+  const res =
+    expectedVersion === undefined
+      ? await db
+          .prepare(`UPDATE salons SET ${set} WHERE id = ?`)
+          .bind(...values, id)
+          .run()
+      : await db
+          .prepare(`UPDATE salons SET ${set} WHERE id = ? AND settings_version = ?`)
+          .bind(...values, id, expectedVersion)
+          .run();
+  return res.meta.changes > 0;
 }
 
 /**
@@ -143,15 +160,15 @@ export function saveSettingsStatement(
 }
 
 const SALON_SELECT = `SELECT s.*, (SELECT COUNT(*) FROM stylists st WHERE st.salon_id = s.id AND st.active = 1) AS stylists_count,
-  (SELECT json_group_array(json_array(h.weekday, h.start_min, h.end_min, h.break_start, h.break_end))
+  (SELECT json_group_array(json_array(h.weekday, h.start_min, h.end_min, json(h.breaks)))
      FROM stylist_hours h JOIN stylists st ON st.id = h.stylist_id AND st.active = 1 WHERE st.salon_id = s.id) AS stylist_hours
   FROM salons s`;
 
 /** The opening hours a salon set, or those its stylists' working hours give. */
 function openingHoursOf(row: SalonRow): { hours: WeekHours; source: 'salon' | 'stylists' } {
   if (row.opening_hours) return { hours: JSON.parse(row.opening_hours) as WeekHours, source: 'salon' };
-  const days = (JSON.parse(row.stylist_hours || '[]') as [number, number, number, number | null, number | null][]).map(
-    ([weekday, start, end, breakStart, breakEnd]): WorkingDay => ({ weekday, start, end, breakStart, breakEnd }),
+  const days = (JSON.parse(row.stylist_hours || '[]') as [number, number, number, [number, number][] | null][]).map(
+    ([weekday, start, end, breaks]): WorkingDay => ({ weekday, start, end, breaks: breaks ?? [] }),
   );
   return { hours: hoursFromStylists(days), source: 'stylists' };
 }

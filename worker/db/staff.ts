@@ -119,7 +119,7 @@ const ANOTHER_OWNER = `EXISTS (SELECT 1 FROM staff_roles o WHERE o.salon_id = ?2
 
 /**
  * Removes a member's own role at a salon, unless they are its last owner: the condition is in the
- * DELETE, so two owners removing each other at the same moment leave one (docs/console.md).
+ * DELETE, so two owners removing each other at the same moment leave one (docs/console/README.md).
  * 'removed', 'last owner' (nothing removed), or 'gone' (they had no role there).
  */
 export async function removeRole(db: D1Database, staffId: number, salonId: number): Promise<'removed' | 'last owner' | 'gone'> {

@@ -30,7 +30,7 @@ export interface RedemptionRow {
 
 /**
  * The salon's voucher with this code (another salon's: null): one it sold, or one it imported,
- * stored with the salon's id before the code as the client holds it (docs/imports.md).
+ * stored with the salon's id before the code as the client holds it (docs/console/imports.md).
  */
 export const voucherByCode = (db: D1Database, salonId: number, code: string) =>
   db

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { CHANGED_SCOPES_HEADER } from '../api/policy';
 import type { AppEnv } from '../env';
 import { callApi } from './api-client';
+import { rawSearchOf } from './path-characters';
 import { bumpVersions } from './versions';
 
 /**
@@ -26,4 +27,4 @@ export async function adminCall(c: Context<AppEnv>, path: string, search: string
 }
 
 /** /admin/*: the salon admin API at its own paths. */
-export const admin = new Hono<AppEnv>().all('/admin/*', (c) => adminCall(c, c.req.path.slice(1), new URL(c.req.url).search));
+export const admin = new Hono<AppEnv>().all('/admin/*', (c) => adminCall(c, c.req.path.slice(1), rawSearchOf(c.req.url)));

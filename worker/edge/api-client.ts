@@ -5,6 +5,7 @@ import type { AppEnv, Caller } from '../env';
 import { AppError } from '../errors';
 import { BOOKMARK_HEADER } from './d1-session';
 import { envForCall } from './salon-database';
+import { routeOf, routeOfRequest, type MatchedRoute } from './route-policy';
 
 const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'host', 'cookie', 'content-length'];
 
@@ -37,15 +38,23 @@ function callerOf(c: Context<AppEnv>): Caller {
  * Calls the booking API at `path` (relative to the API base, e.g. 'book-online/salon/1/'):
  * in-process when it is embedded, or over HTTP to UPSTREAM_API with the same path. The caller's
  * request is passed on, or (`own`) a bodiless call of the edge's own with the caller's identity.
+ * `route`: the API route `path` reaches, when the caller has it; else the request's own (the
+ * caller's request passed on) or, for a call of the edge's own, looked up here.
  */
-export async function callApi(c: Context<AppEnv>, path: string, search = '', own?: { method: string }): Promise<Response> {
+export async function callApi(
+  c: Context<AppEnv>,
+  path: string,
+  search = '',
+  own?: { method: string },
+  route?: MatchedRoute | null,
+): Promise<Response> {
   assertCanonical(path);
   const upstream = c.get('config').upstreamApi;
   if (!upstream) {
     // The same request (its headers and body stream, never copied), its caller handed over as a value.
     const init = own ? { method: own.method, headers: bodiless(c.req.raw.headers) } : c.req.raw;
     // a salon's call reads its own database (the directory's choice); others the first one
-    const env = await envForCall(c, own?.method ?? c.req.method, path);
+    const env = await envForCall(c, route !== undefined ? route : own ? routeOf(own.method, `/${path}`) : routeOfRequest(c));
     return api.fetch(inProcessCall(`${path}${search}`, init, callerOf(c)), env, c.executionCtx);
   }
   return callUpstream(c, `${upstream}${path}${search}`, own);

@@ -15,7 +15,7 @@ export const tellClientLater = (c: Context<AppEnv>, phone: string) =>
   noticeLater(c.executionCtx, c.get('requestId'), () => tellClient(c.get('config'), c.env.DB, phone));
 
 /**
- * Sign in with a code by text (accounts-and-money.md §7, "Sign in with a code"): Cognito's
+ * Sign in with a code by text (docs/booking/accounts-and-money.md §7, "Sign in with a code"): Cognito's
  * choice-based sign-in, USER_AUTH with PREFERRED_CHALLENGE SMS_OTP, then RespondToAuthChallenge
  * with SMS_OTP_CODE. Cognito's Session lives between the two calls in an httpOnly cookie of its
  * own, beside the tries it has left (for the message only: Cognito counts them itself).
@@ -23,7 +23,7 @@ export const tellClientLater = (c: Context<AppEnv>, phone: string) =>
 const COOKIE_NAME = 'code-sign-in';
 /** The app client's AuthSessionValidity (3 minutes, Cognito's default). */
 const COOKIE = { prefix: 'host', httpOnly: true, secure: true, sameSite: 'Strict', path: '/', maxAge: 180 } as const;
-/** Wrong codes one Session takes (docs/accounts-and-money.md §9). */
+/** Wrong codes one Session takes (docs/booking/accounts-and-money.md §9). */
 export const CODE_TRIES = 3;
 /** A number with no account gets a Session no code matches, so the answers look alike. */
 const NO_SESSION = '-';

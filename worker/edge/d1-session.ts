@@ -4,9 +4,10 @@ import type { RoutePolicy } from '../api/policy';
 import { meteredDb, meterHeader, newMeter } from '../db/d1-meter';
 import { databaseNames, DIRECTORY_BINDING } from '../db/placement';
 import { openSession, type Session, type SessionStart } from '../db/session';
+import { withBindings } from '../config';
 import type { AppEnv } from '../env';
 import { formatBookmarks, parseBookmarks, type Bookmarks } from './bookmarks';
-import { routeOf } from './route-policy';
+import { routeOfRequest } from './route-policy';
 
 /**
  * Every request reaches D1 through one session (read replication's Sessions API), opened here
@@ -45,10 +46,10 @@ export function readsOf(policy: RoutePolicy | undefined, method: string): Reads 
   return policy.cache && (method === 'GET' || method === 'HEAD') ? 'after-version' : 'own';
 }
 
-/** The route's way of reading, for any path the edge serves. */
+/** The route's way of reading, for any path the edge serves (its API route as matchRoute found it). */
 function readsOfRequest(c: Context<AppEnv>): Reads {
   const { method, path } = c.req;
-  if (path.startsWith('/api/')) return readsOf(routeOf(method, path.slice('/api'.length))?.policy, method);
+  if (path.startsWith('/api/')) return readsOf(routeOfRequest(c)?.policy, method);
   if (path.startsWith('/admin/')) return 'own';
   // pages, assets and icons are public reads cached under settings versions; the rest (sign-in, webhooks) write
   return method === 'GET' || method === 'HEAD' ? 'after-version' : 'own';
@@ -79,7 +80,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
     sessions.set(name, session);
     bindings[name] = meter ? meteredDb(session.db, meter) : session.db;
   }
-  c.env = { ...c.env, ...bindings };
+  c.env = withBindings(c.env, bindings);
   await next();
   if (meter) answerWith(c, (h) => h.set(METER_HEADER, meterHeader(meter)));
   if (reads !== 'own') return;

@@ -14,6 +14,7 @@ import { PREVIEW_BRAND_PARAM, PREVIEW_THEME_PARAM, THEME_MODES, type ThemeMode }
 import { BRAND_COLOUR_FORMAT } from '../../shared/brand-colour';
 import { brandVariables } from '../../themes/brand';
 import { CONSOLE_PATH, consoleShell } from './console-page';
+import { rawPathOf, rawSearchOf } from './path-characters';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
 
@@ -32,10 +33,10 @@ function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
  * browser, which has the selection), or a query too long to be worth keeping a copy of.
  */
 function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
-  const url = new URL(c.req.url);
-  if (!serverRendered || url.search.length > 200) return null;
+  const search = rawSearchOf(c.req.url);
+  if (!serverRendered || search.length > 200) return null;
   const choice = consentFromCookies(c.req.header('Cookie'));
-  const location = url.pathname + url.search;
+  const location = rawPathOf(c.req.url) + search;
   // base64url: the memo key becomes the page's ETag, which keeps only word characters, '.', '@', ':' and '-'
   return { location, choice, key: `first:${choice ?? 'none'}:${base64url(new TextEncoder().encode(location))}` };
 }
@@ -196,7 +197,7 @@ function salonLinkPage(kind: 'verify' | 'opt-out', title: string) {
   };
 }
 
-/** Top-level routes of the spec that the client app renders itself (docs/booking-journey.md §2). */
+/** Top-level routes of the spec that the client app renders itself (docs/booking/journey.md §2). */
 const APP_ROUTES = /^\/(?:$|login\/|invite\/|auth\/|salon\/?$|history\/|time\/|confirm\/|end\/?$|verify\/|opt-out\/verify\/)/;
 
 /**
@@ -244,6 +245,6 @@ export const pages = new Hono<AppEnv>()
     if (!isAppHost(c)) return ownDomainPage(c);
     if (CONSOLE_PATH.test(c.req.path)) return consoleShell(c);
     if (APP_ROUTES.test(c.req.path)) return landing(c);
-    // Any other path falls back to / (docs/booking-journey.md §2).
+    // Any other path falls back to / (docs/booking/journey.md §2).
     return c.redirect('/', 302);
   });

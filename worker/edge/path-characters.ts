@@ -33,9 +33,26 @@ export function pathFault(pathname: string): string | null {
   return null;
 }
 
+/**
+ * The path of a request's URL as `URL.pathname` gives it, without parsing the URL again: a
+ * request's URL is already serialised (its controls and non-ASCII escaped) and has no fragment.
+ */
+export function rawPathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start === -1) return '/';
+  const query = url.indexOf('?', start);
+  return url.slice(start, query === -1 ? undefined : query);
+}
+
+/** The query of a request's URL with its '?' ('' when none), as `URL.search` gives it. */
+export function rawSearchOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 || query === url.length - 1 ? '' : url.slice(query);
+}
+
 /** The edge's first check, for every route (worker/index.ts). */
 export const refuseControlPaths: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const fault = pathFault(new URL(c.req.url).pathname);
+  const fault = pathFault(rawPathOf(c.req.url));
   if (fault) throw new AppError('BAD_REQUEST', fault);
   await next();
 };

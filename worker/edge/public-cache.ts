@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import { callApi } from './api-client';
-import { routeOf } from './route-policy';
+import { routeOf, routeOfRequest, type MatchedRoute } from './route-policy';
 import { versionOf } from './versions';
 
 interface Entry {
@@ -81,18 +81,12 @@ export async function versionedScope(c: Context<AppEnv>, scope: string): Promise
  * whether a 404 is remembered too (in a small per-isolate table only), so a page on an unknown
  * domain or short URL does not call the API on every load.
  */
-async function ruleOf(c: Context<AppEnv>, path: string): Promise<{ key: string; misses: boolean } | null> {
-  const route = routeOf('GET', `/${path}`);
+async function ruleOf(c: Context<AppEnv>, path: string, route: MatchedRoute | null): Promise<{ key: string; misses: boolean } | null> {
   const cache = route?.policy.caller === 'public' ? route.policy.cache : undefined;
   if (!route || !cache) return null;
   const scope = cache.scope(route.params);
   const version = scope ? await scopeVersion(c, scope) : '0';
   return { key: `https://edge-cache.internal/${c.get('config').release}/${scope ?? 'global'}@${version}/${path}`, misses: cache.misses };
-}
-
-/** The cache key of a public GET, or null when the call is not cached. */
-export async function cacheKeyOf(c: Context<AppEnv>, path: string): Promise<string | null> {
-  return (await ruleOf(c, path))?.key ?? null;
 }
 
 type Lookup = { entry: Entry; state: 'HIT' | 'MISS' } | { passThrough: Response };
@@ -102,9 +96,9 @@ type Lookup = { entry: Entry; state: 'HIT' | 'MISS' } | { passThrough: Response 
  * Only plain 200 answers are stored (never ones that set cookies or are private), and the 404s
  * of the calls that remember misses, in their own bounded per-isolate table.
  */
-async function lookup(c: Context<AppEnv>, path: string, search: string): Promise<Lookup> {
-  const rule = search ? null : await ruleOf(c, path);
-  if (!rule) return { passThrough: await callApi(c, path, search) };
+async function lookup(c: Context<AppEnv>, path: string, search: string, route: MatchedRoute | null): Promise<Lookup> {
+  const rule = search ? null : await ruleOf(c, path, route);
+  if (!rule) return { passThrough: await callApi(c, path, search, undefined, route) };
   const { key } = rule;
 
   const hot = memory.get(key) ?? (rule.misses ? misses.get(key) : undefined);
@@ -123,7 +117,7 @@ async function lookup(c: Context<AppEnv>, path: string, search: string): Promise
     return { entry, state: 'HIT' };
   }
 
-  const res = await callApi(c, path, search);
+  const res = await callApi(c, path, search, undefined, route);
   const cc = res.headers.get('Cache-Control') ?? '';
   if (rule.misses && res.status === 404 && !res.headers.has('Set-Cookie') && !/private|no-store/.test(cc)) {
     const miss: Entry = {
@@ -154,15 +148,16 @@ async function lookup(c: Context<AppEnv>, path: string, search: string): Promise
   return { entry, state: 'MISS' };
 }
 
-/** A public GET for the browser: cached when it can be, with an ETag for cheap revalidation. */
+/** The request's own public GET (its route as matchRoute found it): cached when it can be, with an ETag for cheap revalidation. */
 export async function cachedGet(c: Context<AppEnv>, path: string, search: string): Promise<Response> {
-  const found = await lookup(c, path, search);
+  const found = await lookup(c, path, search, routeOfRequest(c));
   return 'passThrough' in found ? found.passThrough : respond(c, found.entry, found.state);
 }
 
 /** Reads a public call as JSON for the HTML shell; null when the API says 404. */
 export async function cachedJson<T>(c: Context<AppEnv>, path: string): Promise<T | null> {
-  const found = await lookup(c, path, '');
+  // the page's own call of the API, at a path of its own: its route looked up once, here
+  const found = await lookup(c, path, '', routeOf('GET', `/${path}`));
   if ('passThrough' in found) {
     if (found.passThrough.status === 404) return null;
     throw new Error(`API ${path} answered ${found.passThrough.status}`);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 
-/** Screens of a salon's booking area that are private or hold a one-time link (docs/booking-journey.md §2). */
+/** Screens of a salon's booking area that are private or hold a one-time link (docs/booking/journey.md §2). */
 const PRIVATE_SCREENS = [
   'login',
   'profile-login',

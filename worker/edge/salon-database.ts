@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { rowIdOf } from '../../shared/ids';
+import { withBindings } from '../config';
 import type { AppEnv, Env } from '../env';
 import { databaseOfSalon } from '../api/salon-database';
 import type { MatchedRoute } from './route-policy';
-import { routeOf } from './route-policy';
 
 /**
  * The API call's databases (docs/scale.md, "Salons across databases"): a call for one salon
@@ -12,22 +12,22 @@ import { routeOf } from './route-policy';
  * A call that names no salon keeps the first database as `DB`. The bindings are the request's
  * D1 sessions (edge/d1-session.ts), so each database keeps its own bookmark.
  */
-export async function envForCall(c: Context<AppEnv>, method: string, path: string): Promise<Env> {
-  const salonId = salonOfRoute(routeOf(method, `/${path.split('?')[0]}`));
-  return salonId === null ? { ...c.env, DIRECTORY: c.env.DB } : envForSalon(c, salonId);
+export async function envForCall(c: Context<AppEnv>, route: MatchedRoute | null): Promise<Env> {
+  const salonId = salonOfRoute(route);
+  return salonId === null ? withBindings(c.env, { DIRECTORY: c.env.DB }) : envForSalon(c, salonId);
 }
 
 export async function envForSalon(c: Context<AppEnv>, salonId: number): Promise<Env> {
   const db = await databaseOfSalon(c.env, salonId, c.get('config').versionLeaseMs);
-  return { ...c.env, DB: db, DIRECTORY: c.env.DB };
+  return withBindings(c.env, { DB: db, DIRECTORY: c.env.DB });
 }
 
-/** Routes whose `:id` is a salon's (elsewhere `:id` may be a group's); `:salonId` always is. */
-const SALON_ID_ROUTES = /^\/(?:admin\/salons|console\/salons|book-online\/salon)\/:id\b/;
-
-/** The salon a matched API route is for, from its path parameters; null when it names none. */
+/**
+ * The salon a matched API route is for: its `:salonId` (every route naming a salon calls it so);
+ * null when it names none. The operator's calls move salons between databases: they keep the
+ * first database (the directory) as `DB`, whichever salon they name.
+ */
 export function salonOfRoute(route: MatchedRoute | null): number | null {
-  if (!route) return null;
-  const raw = route.params.salonId ?? (SALON_ID_ROUTES.test(route.path) ? route.params.id : undefined);
-  return rowIdOf(raw);
+  if (!route || route.policy.caller === 'operator') return null;
+  return rowIdOf(route.params.salonId);
 }

@@ -130,7 +130,7 @@ export const session = new Hono<AppEnv>()
     await admitSignup(c.env.ABUSE, addressOf(c.req.header('CF-Connecting-IP')), Date.now());
     const r = await cognito<SignUpAnswer>(c, 'SignUp', {
       Username: b.phone,
-      // Without one, a passwordless account (the pool allows SMS_OTP sign-in): docs/accounts-and-money.md §7.
+      // Without one, a passwordless account (the pool allows SMS_OTP sign-in): docs/booking/accounts-and-money.md §7.
       ...(b.password ? { Password: b.password } : {}),
       UserAttributes: [
         { Name: 'phone_number', Value: b.phone },

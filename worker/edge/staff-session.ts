@@ -34,7 +34,7 @@ const ipOf = (c: Context<AppEnv>) => addressOf(c.req.header('CF-Connecting-IP'))
 const isProvider = (e: unknown, type: string) => e instanceof AppError && e.providerCode === type;
 
 /**
- * A sign-up with an email that already has an account answers as a new one does (docs/console.md
+ * A sign-up with an email that already has an account answers as a new one does (docs/console/sign-up.md
  * "Signing up"): an account still waiting for its code gets a new code; any other gets the email
  * saying it already has an account, after the answer. Either way the page says a code was sent.
  */

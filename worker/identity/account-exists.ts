@@ -4,7 +4,7 @@ import { sendEmail } from '../messaging/email';
 
 /**
  * The email a sign-up with an email that already has a console account sends to that address
- * (docs/console.md "Signing up"): the page answers as for a new email, so it tells nobody whether
+ * (docs/console/sign-up.md "Signing up"): the page answers as for a new email, so it tells nobody whether
  * an account exists; the address's owner learns it here, with a way in.
  */
 export const ACCOUNT_EXISTS_SUBJECT = 'You already have a salon console account';

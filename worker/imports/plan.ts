@@ -19,7 +19,7 @@ import { IMPORTED_VOUCHER_CODE } from '../../shared/console/vouchers';
 import type { PhoneOf } from './phones';
 
 /**
- * A file's rows read into what they will write (docs/imports.md): each row becomes a candidate of
+ * A file's rows read into what they will write (docs/console/imports.md): each row becomes a candidate of
  * its kind in the API's own fields, with whether a rule fixed it, or a refusal naming the column
  * and the reason. Dates are kept as written until the whole column is seen, so "03/04/2024" is
  * read in the order the file's other dates show (a day over 12 decides), else the salon country's.

@@ -2,7 +2,7 @@ import { MAX_IMPORT_BYTES, MSG_TOO_LARGE, XLSX_TYPE } from '../../shared/console
 import { AppError } from '../errors';
 
 /**
- * Reads an uploaded file (docs/imports.md): the body is read once, chunk by chunk, counted against
+ * Reads an uploaded file (docs/console/imports.md): the body is read once, chunk by chunk, counted against
  * 10 MB and hashed as it arrives (the hash is the file's identity for idempotency); a CSV is parsed
  * by papaparse row by row, an XLSX's first sheet by read-excel-file. Both parsers load only with
  * this module (the import route imports it dynamically). Cells are text: nothing is evaluated, a

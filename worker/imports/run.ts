@@ -18,7 +18,7 @@ import { localDateOf, salonDays } from '../availability/calendar';
 import type { AppointmentCandidate, Candidate, ClientCandidate, ServiceCandidate, StaffCandidate, VoucherCandidate } from './plan';
 
 /**
- * What an import does with its candidates (docs/imports.md): `decide` reads what the salon has and
+ * What an import does with its candidates (docs/console/imports.md): `decide` reads what the salon has and
  * says per row new, merged or unchanged (the preview, nothing written); `apply` writes exactly that
  * in D1 batches, each statement recording what it wrote in import_items. A row the database refuses
  * meanwhile (an appointment's time taken) is listed as refused, never forced.

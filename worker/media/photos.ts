@@ -3,7 +3,7 @@ import { imagesOf, mediaUrl, setImageIfStatement, holdsImage, storedKeyOf, type 
 import { historyStatementIf, type SettingChange } from '../db/settings-history';
 
 /** A stored image (JSON {key, width, height}) as the console shows it: its address, size and If-Match tag. */
-function consolePhotoOf(stored: string | null): ConsolePhoto | null {
+export function consolePhotoOf(stored: string | null): ConsolePhoto | null {
   if (!stored) return null;
   const { key, width, height } = JSON.parse(stored) as StoredImage;
   return { url: mediaUrl(key), width, height, tag: key };

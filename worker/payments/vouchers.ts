@@ -8,7 +8,7 @@ import { expiryDateOf, newVoucherCode } from './voucher-rules';
 import { insertVoucherOnce, insertVoucherPurchase, voucherBySession, voucherPurchaseBySession, type VoucherRow } from '../db/vouchers';
 
 /**
- * Gift vouchers (accounts-and-money.md §2 Vouchers): a Stripe Checkout Session per purchase, and
+ * Gift vouchers (docs/booking/accounts-and-money.md §2 Vouchers): a Stripe Checkout Session per purchase, and
  * the voucher issued exactly once when Stripe says that session is paid.
  */
 

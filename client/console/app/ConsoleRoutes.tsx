@@ -17,8 +17,10 @@ const GetPaid = lazy(() => import('../payments/GetPaid').then((m) => ({ default:
 const Addresses = lazy(() => import('../addresses/Addresses').then((m) => ({ default: m.Addresses })));
 const Today = lazy(() => import('../today/Today').then((m) => ({ default: m.Today })));
 const Services = lazy(() => import('../services/Services').then((m) => ({ default: m.Services })));
+const Stylists = lazy(() => import('../stylists/Stylists').then((m) => ({ default: m.Stylists })));
 const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ default: m.SetUpSalon })));
 const Import = lazy(() => import('../imports/Import').then((m) => ({ default: m.Import })));
+const TimeOff = lazy(() => import('../time-off/TimeOff').then((m) => ({ default: m.TimeOff })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -26,7 +28,9 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   today: Today,
   'booking-page': BookingPageSettings,
   diary: Diary,
+  'time-off': TimeOff,
   services: Services,
+  stylists: Stylists,
   team: Team,
   'api-keys': ApiKeys,
   history: History,

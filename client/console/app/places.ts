@@ -11,7 +11,7 @@ export interface Place {
 
 const everyone = ['owner', 'manager', 'stylist'] as const;
 
-/** The console's places, in docs/console.md's order. */
+/** The console's places, in docs/console/README.md's order. */
 export const PLACES = [
   { path: 'today', label: 'Today', roles: everyone },
   {
@@ -19,7 +19,11 @@ export const PLACES = [
     label: 'Diary',
     roles: everyone,
   },
+  /** owners and managers: every stylist's; a stylist: their own, and asking for it (the screen's title says "My time off") */
+  { path: 'time-off', label: 'Time off', roles: everyone },
   { path: 'services', label: 'Services', roles: CAN.editMenu },
+  // a stylist sees their own hours there, read-only
+  { path: 'stylists', label: 'Stylists', roles: CAN.readStylists },
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },

@@ -11,9 +11,12 @@ import { screenTitle } from '../app/looks';
 import { dayQuery, diaryChanged, weekQuery } from './api';
 import { AppointmentDialog } from './AppointmentDialog';
 import { DayView } from './DayView';
+import { ABSENCE_EVENT, type Block } from '../../../shared/console/time-off';
+import { BlockDialog } from '../time-off/BlockDialog';
 import { DeskBooking } from './DeskBooking';
 import { clock, longDay, today } from './format';
 import { connectSalonChannel } from '../lib/live';
+import { DIARY_EVENT, type DiaryStylist } from '../../../shared/console/diary';
 import { WeekList } from './WeekList';
 
 /** The chosen view's button: filled, as the primary buttons are. */
@@ -34,10 +37,14 @@ export function Diary() {
   const [opened, setOpened] = useState<number | null>(null);
   const [booking, setBooking] = useState(false);
   const [notice, setNotice] = useState('');
+  const [blocking, setBlocking] = useState<{ stylist: DiaryStylist; block?: Block; range?: { start: string; end: string } } | null>(null);
   const canRunDesk = salon.role === 'owner' || salon.role === 'manager';
   const day = useQuery({ ...dayQuery(salon.id, date), enabled: true });
   const week = useQuery({ ...weekQuery(salon.id, date), enabled: view === 'week' });
-  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id)), [salon.id, queries]);
+  useEffect(
+    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT]),
+    [salon.id, queries],
+  );
   const go = (next: { date?: string; view?: string }) =>
     setParams((p) => {
       const n = new URLSearchParams(p);
@@ -111,7 +118,15 @@ export function Diary() {
         ) : day.isError ? (
           <CallFailed message={day.error.message} onRetry={() => void day.refetch()} />
         ) : (
-          <DayView day={day.data} onOpen={setOpened} />
+          <DayView
+            day={day.data}
+            onOpen={setOpened}
+            // everyone: a stylist sees, and blocks time in, their own column only
+            blocking={{
+              onChoose: (stylist, range) => setBlocking({ stylist, range }),
+              onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
+            }}
+          />
         )
       ) : week.isPending ? (
         <Loading what="the week" />
@@ -128,6 +143,20 @@ export function Diary() {
           currency={currency}
           canRunDesk={canRunDesk}
           onClose={() => setOpened(null)}
+        />
+      )}
+      {blocking && (
+        <BlockDialog
+          salonId={salon.id}
+          date={date}
+          timezone={tz}
+          stylist={blocking.stylist}
+          block={blocking.block}
+          range={blocking.range}
+          onClose={(done) => {
+            setBlocking(null);
+            if (done) setNotice(done);
+          }}
         />
       )}
       {booking && day.data && (

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { css } from '../../../styled-system/css';
 import type { HistoryEntry } from '../../../shared/console/history';
-import { MENU_HISTORY_LABELS } from '../../../shared/console/menu';
+import { MENU_HISTORY_LABELS, type MenuHistoryField } from '../../../shared/console/menu';
+import { ABSENCE_HISTORY_LABELS } from '../../../shared/console/time-off';
 import { PHOTO_LABELS, type StylistPhotoValue } from '../../../shared/console/photos';
 import { SETTING_LABELS } from '../../../shared/console/settings';
 import { CallFailed, Loading } from '../../components/CallFailed';
@@ -99,11 +100,13 @@ const stacked = {
   change: css({}),
 };
 
+const isMenu = (field: string): field is MenuHistoryField => field in MENU_HISTORY_LABELS;
 const isPhoto = (field: string): field is keyof typeof PHOTO_LABELS => field in PHOTO_LABELS;
 
 function labelOf(h: HistoryEntry): string {
   if (h.field === 'stylist_photo') return `Photo of ${(h.new as StylistPhotoValue | null)?.stylist ?? 'a stylist'}`;
-  if (h.field === 'menu_category' || h.field === 'menu_service') return MENU_HISTORY_LABELS[h.field];
+  if (isMenu(h.field)) return MENU_HISTORY_LABELS[h.field];
+  if (h.field === 'time_off' || h.field === 'block') return ABSENCE_HISTORY_LABELS[h.field];
   return isPhoto(h.field) ? PHOTO_LABELS[h.field] : (SETTING_LABELS[h.field] ?? h.field);
 }
 

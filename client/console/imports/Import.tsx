@@ -30,7 +30,7 @@ import { whenOf } from '../history/when';
 import { ConsoleCallError, staffCall } from '../lib/api';
 
 /**
- * Import (owners; issue 50, docs/imports.md): a file from Fresha, Square, Vagaro, Phorest or any
+ * Import (owners; issue 50, docs/console/imports.md): a file from Fresha, Square, Vagaro, Phorest or any
  * other system. The source and kind are recognised from the header and can be corrected; the
  * preview says what each row will do before anything is written; the import follows with a
  * progress bar (it goes on if the page is left: the list below shows it), and can be undone for

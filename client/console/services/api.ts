@@ -10,7 +10,7 @@ import type {
 } from '../../../shared/console/menu';
 import { staffCall } from '../lib/api';
 
-/** The Services place's calls (docs/console.md): a change names the version it started from (If-Match). */
+/** The Services place's calls (docs/console/services.md): a change names the version it started from (If-Match). */
 export const menuKey = (salonId: number) => ['console', salonId, 'menu'] as const;
 
 export const categoriesQuery = (salonId: number) =>

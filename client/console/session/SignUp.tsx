@@ -15,7 +15,7 @@ import { SignInFrame } from './SignInFrame';
 
 /**
  * /console/sign-up (issue 49): name, email and password; then the 6-digit code emailed to the
- * address; then the console signs in and offers the salon's set-up (docs/console.md).
+ * address; then the console signs in and offers the salon's set-up (docs/console/sign-up.md).
  */
 export function SignUp() {
   const [account, setAccount] = useState<{ email: string; password: string; destination: string } | null>(null);

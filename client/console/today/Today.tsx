@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import type { Today as TodayData } from '../../../shared/console/today';
@@ -10,17 +10,23 @@ import { DeliveryBadge } from '../components/DeliveryBadge';
 import { diaryChanged } from '../diary/api';
 import { clock, dateIn, longDay, money, STATUS_LOOK } from '../diary/format';
 import { connectSalonChannel } from '../lib/live';
+import { DIARY_EVENT } from '../../../shared/console/diary';
+import { ABSENCE_EVENT } from '../../../shared/console/time-off';
+import { TimeOffItem } from '../time-off/TimeOffItem';
 import { todayQuery } from './api';
 
 const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
-/** Today: the salon's day at a glance (docs/console.md): appointments, arrivals, requests waiting, messages that failed. */
+/** Today: the salon's day at a glance (docs/console/README.md): appointments, arrivals, requests waiting, messages that failed. */
 export function Today() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();
   const q = useQuery(todayQuery(salon.id));
-  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id)), [salon.id, queries]);
+  useEffect(
+    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT]),
+    [salon.id, queries],
+  );
   if (q.isPending) return <Loading what="today" />;
   if (q.isError) return <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />;
   const t = q.data;
@@ -30,6 +36,7 @@ export function Today() {
       <h1 className={screenTitle}>Today</h1>
       <p className={css({ fontWeight: '600', mb: '3' })}>{longDay(t.date)}</p>
       <FailedMessages today={t} />
+      <TimeOffRequests salonId={salon.id} today={t} />
       <dl className={statsGrid}>
         <div>
           <dt>Appointments</dt>
@@ -133,6 +140,51 @@ function FailedMessages({ today: t }: { today: TodayData }) {
           ))}
         </ul>
       )}
+    </section>
+  );
+}
+
+/** Time off stylists have asked for, waiting for an owner or manager (null: not the caller's to decide). */
+function TimeOffRequests({ salonId, today: t }: { salonId: number; today: TodayData }) {
+  const [done, setDone] = useState('');
+  const requests = t.time_off_requests;
+  // shown while there is something to decide, or to say what was just decided
+  if (!requests || (requests.length === 0 && !done)) return null;
+  return (
+    <section aria-labelledby="today-time-off" className={sectionBox}>
+      <h2 id="today-time-off" className={sectionTitle}>
+        Time off asked for
+      </h2>
+      {done && (
+        <p role="status" className={css({ mb: '2' })}>
+          {done}
+        </p>
+      )}
+      {requests.length === 0 ? (
+        <p>No requests for time off are waiting.</p>
+      ) : (
+        <ul className={css({ listStyle: 'none', m: '0', p: '0' })}>
+          {requests.map((r) => (
+            <TimeOffItem
+              key={r.id}
+              salonId={salonId}
+              t={r}
+              timezone={t.timezone}
+              stylistName={r.stylist_name}
+              canDecide
+              canRemove={false}
+              onDone={setDone}
+            />
+          ))}
+        </ul>
+      )}
+      <Link
+        to="../time-off"
+        relative="path"
+        className={css({ display: 'inline-block', mt: '3', color: 'primary', textDecoration: 'underline' })}
+      >
+        Open time off
+      </Link>
     </section>
   );
 }

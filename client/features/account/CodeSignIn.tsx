@@ -43,7 +43,7 @@ function useCountdown(seconds: number, key: unknown) {
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /**
- * Sign in with a code by text, beside the password (accounts-and-money.md §2 Login): the number
+ * Sign in with a code by text, beside the password (docs/booking/accounts-and-money.md §2 Login): the number
  * (filled in from the login form), TEXT ME A CODE, then the 6-digit code. On success the client is
  * logged in and `onSignedIn` goes on exactly where a password login goes.
  */

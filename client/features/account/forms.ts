@@ -6,7 +6,7 @@ import { phoneOf } from '../../components/phone-number';
 /**
  * The account forms' resolvers: each field is the shared schema the session call validates with
  * (shared/account-schemas.ts); what only a screen has (a phone input's country, a repeated number
- * or password) is checked here with the screen's words (docs/accounts-and-money.md §5).
+ * or password) is checked here with the screen's words (docs/booking/accounts-and-money.md §5).
  */
 
 const phoneInput = z.object({ number: z.string(), country: z.string() });
@@ -35,7 +35,7 @@ export const createAccountForm = (invitedPhone?: string, passwordless = false) =
       email: typedEmail,
       phone: phoneInput,
       confirm: phoneInput,
-      // An account that logs in with texted codes has no password (docs/accounts-and-money.md §2).
+      // An account that logs in with texted codes has no password (docs/booking/accounts-and-money.md §2).
       password: passwordless ? z.string() : signupRequest.shape.password.unwrap(),
     })
     .superRefine((v, ctx) => {

@@ -7,7 +7,7 @@ import { booking } from './store';
 /** The client's own hold: its held times stay bookable for it. */
 const holdHeader = () => (booking.holdId ? { 'X-Hold-Id': booking.holdId } : undefined);
 
-/** The availability and booking-option calls of docs/booking-journey.md §7. */
+/** The availability and booking-option calls of docs/booking/journey.md §7. */
 
 const ids = (list: readonly number[]) => list.join(',');
 const choices = (list: readonly (number | null)[]) => list.map((c) => c ?? 0).join(',');

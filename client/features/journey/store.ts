@@ -5,7 +5,7 @@ import type { StylistOption } from '../../../shared/availability';
 import type { Service } from '../../../shared/types';
 import { toMinor } from '../../../shared/money';
 
-/** A stylist chosen for one service (docs/booking-journey.md §3 'Stylist option'). */
+/** A stylist chosen for one service (docs/booking/journey.md §3 'Stylist option'). */
 export interface StylistChoice extends Omit<StylistOption, 'stylist_id' | 'stylist_photo'> {
   stylist_id: number | null;
   start_time: string;
@@ -15,7 +15,7 @@ export interface StylistChoice extends Omit<StylistOption, 'stylist_id' | 'styli
 /** The answer to the patch test popup: a valid recent test, or a new one first. */
 export type PatchChoice = 'valid' | 'needed' | null;
 
-/** The client's booking in progress (docs/booking-journey.md §3 'Booking state'). */
+/** The client's booking in progress (docs/booking/journey.md §3 'Booking state'). */
 export interface BookingState {
   salonId: number | null;
   selectedServices: Service[];

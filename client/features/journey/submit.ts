@@ -6,7 +6,7 @@ import type { ClientUser } from '../auth';
 import { appointmentLines } from './appointment-lines';
 import { booking, bookingMade, holdTaken } from './store';
 
-/** The chosen procedures, each with its stylist and start time (docs/booking-journey.md §3). */
+/** The chosen procedures, each with its stylist and start time (docs/booking/journey.md §3). */
 function procedures() {
   const { lines } = appointmentLines(booking.selectedServices, booking.selectedStylists, booking.selectedAppointmentTime!);
   return lines.map((l) => {

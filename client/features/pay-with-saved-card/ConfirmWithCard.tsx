@@ -15,7 +15,7 @@ import { CancellationPolicy } from '../summary';
 import { bookWithSavedCard, BookingProblem, confirmAuthenticated } from './pay';
 
 /**
- * /confirm-with-card (docs/accounts-and-money.md §2, §4): the saved card, the total and what is payable
+ * /confirm-with-card (docs/booking/accounts-and-money.md §2, §4): the saved card, the total and what is payable
  * today, then PAY DEPOSIT (or CONFIRM BOOKING when nothing is charged now); 3-D Secure comes back
  * here with ?authenticated=1 and the server confirms the booking.
  */

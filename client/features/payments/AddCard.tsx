@@ -11,7 +11,7 @@ import { Totals } from './Totals';
 import { useAppointmentCost } from './useAppointmentCost';
 
 /**
- * /add-new-card (docs/accounts-and-money.md §2 'Add card'): step 2 of 3 of a booking that needs a
+ * /add-new-card (docs/booking/accounts-and-money.md §2 'Add card'): step 2 of 3 of a booking that needs a
  * card, or a card update from outside the booking flow. After 'Success! ...' it goes on, 2 s
  * later, to /confirm-with-card in the booking flow, otherwise to /my-profile.
  */

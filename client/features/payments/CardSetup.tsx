@@ -11,7 +11,7 @@ import { cardQuery, requestSetupIntent, saveCard } from './api';
 import { MSG_AUTHENTICATION, MSG_CARD_SAVED, MSG_CONFIRM_EXCEPTION, MSG_SETUP_FAILED, setupErrorMessage } from './messages';
 import type { CardFieldsProps, CardForm, SavedCard, SetupIntentAnswer } from './types';
 
-/** Redirect after card saved (docs/accounts-and-money.md §9). */
+/** Redirect after card saved (docs/booking/accounts-and-money.md §9). */
 export const SAVED_REDIRECT_MS = 2000;
 
 // Each card form loads only when a card screen shows it: Stripe.js is never in the first bundle.

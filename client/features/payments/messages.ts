@@ -11,7 +11,7 @@ import type { ProviderError } from './types';
 
 export { MSG_AUTHENTICATION, MSG_CARD_DECLINED, MSG_INSUFFICIENT_FUNDS, MSG_PAYMENT_DETAILS };
 
-/** Card and payment messages of docs/accounts-and-money.md §8, word for word (the card failures' own: shared/card-errors.ts). */
+/** Card and payment messages of docs/booking/accounts-and-money.md §8, word for word (the card failures' own: shared/card-errors.ts). */
 /** A declined saved card on confirm-with-card (§4 'Confirm with card'), with START AGAIN. */
 export const MSG_SAVED_CARD_DECLINED = 'Your card has been declined and payment was unsuccessful. Please try again using a different card.';
 export const MSG_CONFIRM_EXCEPTION = 'There was an issue confirming your card. Please try again.';

@@ -10,7 +10,7 @@ import type { ClientUser } from '../auth';
 import { cardKeys, cardQuery, deleteCard, CardSetup, MSG_CARD_REMOVED, MSG_NO_CARD, MSG_REMOVE_FAILED, SavedCardView } from '../payments';
 
 /**
- * Profile, Payment Details (docs/accounts-and-money.md §2, §4 'Card removal'): the saved card with
+ * Profile, Payment Details (docs/booking/accounts-and-money.md §2, §4 'Card removal'): the saved card with
  * REMOVE THIS CARD, or 'No payment card added'; UPDATE CARD DETAILS opens the card form here.
  */
 export function PaymentDetails({ user }: { user: ClientUser }) {

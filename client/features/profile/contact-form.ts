@@ -5,7 +5,7 @@ import { phoneOf } from '../../components/phone-number';
 
 /**
  * Contact Details: the name and email as PATCH /session/me validates them (shared/account-schemas.ts),
- * and a mobile number it takes, checked with the profile's words (docs/accounts-and-money.md §5).
+ * and a mobile number it takes, checked with the profile's words (docs/booking/accounts-and-money.md §5).
  * Output: the details as the call would send them, the number in E.164.
  */
 export const contactForm = z

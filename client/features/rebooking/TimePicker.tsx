@@ -22,7 +22,7 @@ export interface ChosenTime {
   appointment: RebookingAppointment;
 }
 
-/** /time/{appointmentId}: the 3-day time picker (docs/accounts-and-money.md §4 Older rebooking, §9). */
+/** /time/{appointmentId}: the 3-day time picker (docs/booking/accounts-and-money.md §4 Older rebooking, §9). */
 export function TimePicker() {
   const { appointmentId = '' } = useParams();
   const { client, appointment } = useRebooking();

@@ -13,7 +13,7 @@ import { currentToken, signedIn, tokenRefused } from './store';
 import { BOOKABLE_TIMES } from '../../lib/query-client';
 
 /**
- * A rebooking call (docs/accounts-and-money.md §7): `Authorization: Rebooking {token}`. Without a
+ * A rebooking call (docs/booking/accounts-and-money.md §7): `Authorization: Rebooking {token}`. Without a
  * token, or when the Worker refuses it (401), the token is dropped and the screens show the
  * old-link notice.
  */

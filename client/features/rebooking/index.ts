@@ -1,4 +1,4 @@
-// The public entry of the older rebooking flow (docs/accounts-and-money.md §2 Older rebooking
+// The public entry of the older rebooking flow (docs/booking/accounts-and-money.md §2 Older rebooking
 // flow): its screens, which client/app/RebookingArea.tsx routes and loads as a chunk of its own.
 
 export { Confirm } from './Confirm';

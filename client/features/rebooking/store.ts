@@ -2,7 +2,7 @@ import { proxy, subscribe, useSnapshot } from 'valtio';
 import type { RebookingAppointment, RebookingClient, RebookingToken } from '../../../shared/rebooking';
 
 /**
- * The older rebooking flow's state (docs/accounts-and-money.md §2 Older rebooking flow): the
+ * The older rebooking flow's state (docs/booking/accounts-and-money.md §2 Older rebooking flow): the
  * short-lived token a texted link gave, the client's record at the salon being rebooked and the
  * past appointment chosen. The flow runs in one tab, so it lives in sessionStorage: a reload
  * keeps it, another tab or a closed one does not.

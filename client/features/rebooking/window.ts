@@ -2,7 +2,7 @@ import { addDays, isCalendarDate } from '../../../shared/dates';
 import { REBOOKING_SLOT_THRESHOLD, REBOOKING_WINDOW_DAYS } from '../../../shared/rebooking';
 
 /**
- * The rules of the older time picker's window (docs/accounts-and-money.md §4 Older rebooking,
+ * The rules of the older time picker's window (docs/booking/accounts-and-money.md §4 Older rebooking,
  * §9): 3 days, starting tomorrow in the salon's calendar unless a day is given; EARLIER moves it
  * one day back but never before today, LATER one day on. Dates are salon-local 'YYYY-MM-DD'.
  */

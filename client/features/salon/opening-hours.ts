@@ -32,7 +32,7 @@ export function useSalonWeekday(timeZone: string, rendered?: number): number | n
 }
 
 /**
- * Where the salon stands now, in its own timezone (docs/booking-journey.md, Service selection):
+ * Where the salon stands now, in its own timezone (docs/booking/journey.md, Service selection):
  * 'Open now until 7 pm', 'Opens today at 9 am' (before an opening later today), 'Closed now'
  * (after the day's last one), 'Closed today'.
  */

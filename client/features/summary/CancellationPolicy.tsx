@@ -3,7 +3,7 @@ import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { card, linkButton } from '../../components/styles';
 
-/** The spec folds the policy when it is taller than 32 px (docs/booking-journey.md §5). */
+/** The spec folds the policy when it is taller than 32 px (docs/booking/journey.md §5). */
 const FOLD_ABOVE_PX = 32;
 
 /**

@@ -67,7 +67,7 @@ function MarketingOptOut({ salon }: { salon?: LinkSalon }) {
   );
 }
 
-/** The top-level pages of the platform's own host (docs/booking-journey.md §2 route table); a link's salon, when the edge found it. */
+/** The top-level pages of the platform's own host (docs/booking/journey.md §2 route table); a link's salon, when the edge found it. */
 export function LinkPages({ salon }: { salon?: LinkSalon }) {
   return (
     <BrowserRouter>

@@ -11,7 +11,7 @@ import { parseRequest } from './validation';
 /**
  * Choice-based sign-in (Cognito's USER_AUTH flow) for a pool whose first factors are PASSWORD and
  * SMS_OTP: a code texted to the user's verified number instead of a password
- * (docs/accounts-and-money.md §7, "Sign in with a code"). Each step answers a Session, valid
+ * (docs/booking/accounts-and-money.md §7, "Sign in with a code"). Each step answers a Session, valid
  * 3 minutes (the app client's AuthSessionValidity default), stored as its SHA-256 only.
  */
 export const AUTH_SESSION_TTL_MS = 3 * 60_000;

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { MSG } from '../../messages';
 import { apiStub, currentPath, renderSalon, screen } from './render-app';
 
-// docs/accounts-and-money.md §2 Create account and Login, §5 validation messages, §8 the login's
+// docs/booking/accounts-and-money.md §2 Create account and Login, §5 validation messages, §8 the login's
 // error. (Moved from tests/e2e/create-account.spec.ts and login.spec.ts; creating an account with
 // the texted code and logging in stay there as journeys.)
 

@@ -4,7 +4,7 @@ import type { ClientUser } from '../../../client/features/auth/store';
 import { MSG } from '../../messages';
 import { apiStub, currentPath, DEMO_USER, renderSalon, screen, sessionOf } from './render-app';
 
-// docs/accounts-and-money.md §2 (Bottom navigation, Bookings, Profile), §5 Profile edit: the
+// docs/booking/accounts-and-money.md §2 (Bottom navigation, Bookings, Profile), §5 Profile edit: the
 // logged-in account pages given the API's answers. (Moved from tests/e2e/account-pages.spec.ts;
 // logging in from the bottom navigation stays there as a journey; saving a profile for real:
 // tests/worker/session.test.ts.)

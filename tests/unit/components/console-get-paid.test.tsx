@@ -10,6 +10,7 @@ import { GetPaid } from '../../../client/console/payments/GetPaid';
 import { BookingPageSettings } from '../../../client/console/settings/BookingPageSettings';
 import { restoreSession } from '../../../client/console/session/store';
 import { apiStub } from './render-app';
+import { SETTINGS_3 } from './console-answers';
 
 // Get paid (docs/payments.md §3, §4): the salon's Stripe account in the owner's words, the button
 // that goes to Stripe's hosted onboarding, and the card settings saying why they are off.
@@ -119,44 +120,12 @@ test.each([
   if (title === 'Details needed') expect(screen.getByText('Stripe asks for 2 more details.')).toBeTruthy();
 });
 
-const settings = (can_take_payments: boolean) =>
-  ({
-    version: 4,
-    can_take_payments,
-    settings: {
-      theme_mode: 'neutral',
-      brand_colour: null,
-      online_booking: true,
-      online_booking_off_message: '',
-      max_upcoming_online_bookings: 5,
-      max_anonymous_holds: 10,
-      ncob_welcome_message: '',
-      salon_ncob_text: '',
-      needs_card: false,
-      deposit: { type: 'none' },
-      no_show_protection: false,
-      no_show_fee: 0,
-      allow_self_cancellation: true,
-      cancellation_window_hours: 24,
-      refund_deposit_outside_window: true,
-      has_waitlist: false,
-      vouchers_on_sale: false,
-      voucher_amounts: [],
-      voucher_custom: null,
-      voucher_validity_months: 12,
-      reminders: { day_before: true, two_hours_before: false, channel: 'text' },
-      name: 'Brooklyn Barber Co.',
-      phone: '(718) 555-0142',
-      email: 'desk@brooklyn-barber.test',
-      address_line_1: '214 Bedford Avenue',
-      address_line_2: '',
-      city: 'Brooklyn',
-      postcode: 'NY 11249',
-      country_code: 'US',
-      opening_hours: null,
-      fb_pixel_id: '',
-    },
-  }) as unknown as VersionedSettings;
+const settings = (can_take_payments: boolean): VersionedSettings => ({
+  ...SETTINGS_3,
+  version: 4,
+  can_take_payments,
+  settings: { ...SETTINGS_3.settings, online_booking: true, max_upcoming_online_bookings: 5, max_anonymous_holds: 10 },
+});
 
 /** The Booking page's calls: its settings (with whether the salon can take payments) and its photos. */
 function bookingPageAnswers(canTakePayments: boolean) {

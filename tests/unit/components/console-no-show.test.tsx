@@ -6,7 +6,7 @@ import type { DeskAppointment, NoShowFee } from '../../../shared/console/diary';
 import { AppointmentDialog } from '../../../client/console/diary/AppointmentDialog';
 import { apiStub } from './render-app';
 
-// Issue 55: a no-show fee on a card that keeps failing is asked 3 times at most (docs/console.md
+// Issue 55: a no-show fee on a card that keeps failing is asked 3 times at most (docs/console/desk.md
 // "No-show fees"); the appointment in the console says why it is not asked again, and offers no
 // press that would.
 

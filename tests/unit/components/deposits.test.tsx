@@ -5,7 +5,7 @@ import { MSG_INVITE_INVALID, type Invite, type InviteLink, type InviteProcessed 
 import { daysAhead, invite } from './answers';
 import { apiStub, currentPath, DEMO_USER, renderSalon, screen, sessionOf } from './render-app';
 
-// docs/accounts-and-money.md §2 Deposits, §4 Invites, §8 invite lookup error: what the Deposits
+// docs/booking/accounts-and-money.md §2 Deposits, §4 Invites, §8 invite lookup error: what the Deposits
 // screen, Decline and an invite link show given the API's answers. (Moved from
 // tests/e2e/deposits.spec.ts; paying, 3-D Secure, the live list over the realtime channel, the
 // invite links' journeys and the feed at 320 px stay there.)

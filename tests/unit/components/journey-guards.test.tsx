@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { currentPath, renderSalon, screen } from './render-app';
 
-// docs/booking-journey.md §2: "Pages that need selected services redirect back to /salon/{id} when none
+// docs/booking/journey.md §2: "Pages that need selected services redirect back to /salon/{id} when none
 // are selected."
 test.each(['recommendedservice', 'favouritestylistselect', 'timeselect', 'patchtimeselect', 'stylistselect', 'summary'])(
   '/%s with nothing selected goes back to the salon start',

@@ -13,7 +13,7 @@ import { dateIn, longDate } from '../../../client/lib/salon-time';
 import { rebooking, tokenRefused } from '../../../client/features/rebooking/store';
 import { apiStub, currentPath, renderLanding, screen } from './render-app';
 
-// docs/accounts-and-money.md §2 Older rebooking flow, §8: what the texted link's pages show given
+// docs/booking/accounts-and-money.md §2 Older rebooking flow, §8: what the texted link's pages show given
 // the token call's answers. (Moved from tests/e2e/rebooking.spec.ts; the flow itself, its window
 // of days, a time taken meanwhile and a refused token stay there.)
 

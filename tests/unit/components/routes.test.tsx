@@ -4,8 +4,8 @@ import { App } from '../../../client/app/App';
 import { services } from './service-screen';
 import { BOOTSTRAPS, currentPath, renderSalon, screen } from './render-app';
 
-// The booking area's own routes (docs/booking-journey.md §2 "Top-level routes"), its not-found
-// page, and the pages that need a login (docs/accounts-and-money.md §6). The edge's part (short
+// The booking area's own routes (docs/booking/journey.md §2 "Top-level routes"), its not-found
+// page, and the pages that need a login (docs/booking/accounts-and-money.md §6). The edge's part (short
 // URLs, domains, 404 statuses) stays in tests/e2e/routing.spec.ts and not-found.spec.ts.
 
 const h1 = (name: string) => screen.findByRole('heading', { level: 1, name });

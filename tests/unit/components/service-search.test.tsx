@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { offered, services } from './service-screen';
 import { renderSalon, screen } from './render-app';
 
-// docs/booking-journey.md §2 "A Search / Clear toggle filters services", "An optional query filters by
+// docs/booking/journey.md §2 "A Search / Clear toggle filters services", "An optional query filters by
 // category name or category id", and §4: case-insensitive substring match on the service name,
 // categories with no match hidden, an empty query shows everything. (Moved from tests/e2e/service-search.spec.ts.)
 

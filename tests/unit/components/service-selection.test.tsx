@@ -3,7 +3,7 @@ import { expect, test, vi } from 'vitest';
 import { services } from './service-screen';
 import { renderSalon, screen } from './render-app';
 
-// docs/booking-journey.md §2 "Service selection (salon root)" and §4 "Selection", on /salon/{id}.
+// docs/booking/journey.md §2 "Service selection (salon root)" and §4 "Selection", on /salon/{id}.
 // (Moved from tests/e2e/service-selection.spec.ts; the welcome text's cut at each width, the
 // selection kept over a reload and the layout stay there.)
 
@@ -155,7 +155,7 @@ test('the bottom navigation (and its copy in the header from 768 px) has Profile
 });
 
 test("the salon's hours say whether it is open now: 'Closed now' at 21:30 on a Monday it opened, 'Opens today at' before it opens", async () => {
-  // docs/booking-journey.md, Service selection (issue 56): salon 1 opens 9 am – 7 pm on Mondays (London)
+  // docs/booking/journey.md, Service selection (issue 56): salon 1 opens 9 am – 7 pm on Mondays (London)
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     vi.setSystemTime(new Date('2026-11-30T21:30:00Z'));

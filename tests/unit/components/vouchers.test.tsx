@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { MSG_VALID_EMAIL, MSG_VOUCHER_NOT_FOUND } from '../../../shared/vouchers';
 import { apiStub, BOOTSTRAPS, currentPath, renderSalon, screen } from './render-app';
 
-// docs/accounts-and-money.md §2 Vouchers, §5 'Voucher send', §8: what the voucher screens show
+// docs/booking/accounts-and-money.md §2 Vouchers, §5 'Voucher send', §8: what the voucher screens show
 // given the salon's offer and the API's answers. (Moved from tests/e2e/vouchers.spec.ts; buying
 // through the hosted checkout page, the confirmation and sending the voucher stay there.)
 

@@ -6,7 +6,7 @@ import { appointment, booking, bookingsPage, daysAhead, procedure } from './answ
 import { apiStub, currentPath, DEMO_USER, renderSalon, screen } from './render-app';
 import { services } from './service-screen';
 
-// docs/accounts-and-money.md §2 Bookings and Appointment details, §4 Bookings lists and
+// docs/booking/accounts-and-money.md §2 Bookings and Appointment details, §4 Bookings lists and
 // Cancellation, §9 pager: the bookings screens given the API's answers. (Moved from
 // tests/e2e/your-bookings.spec.ts; booking, cancelling, moving and refunding stay there as
 // journeys, and so does the pager's frame-by-frame check.)

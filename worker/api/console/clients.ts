@@ -12,7 +12,7 @@ import { staffOf } from '../staff-access';
 import { staffSalon } from './staff-salon';
 
 const clientParam = z.object({
-  id: idParam('Salon id'),
+  salonId: idParam('Salon id'),
   clientId: z.string().regex(CLIENT_KEY, 'clientId must be a client id or an E.164 phone number'),
 });
 
@@ -30,18 +30,18 @@ async function scopeOf(c: Context<AppEnv>): Promise<Scope> {
  * client's card, and the salon's notes about a client (owners and managers write them).
  */
 export const consoleClients = new Hono<AppEnv>()
-  .get('/console/salons/:id/clients', staffRoute(CAN.readClients), validate('query', clientSearchQuery), async (c) => {
+  .get('/console/salons/:salonId/clients', staffRoute(CAN.readClients), validate('query', clientSearchQuery), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await findClients(c.env.DB, await scopeOf(c), { ...c.req.valid('query'), now: Date.now() }));
   })
-  .get('/console/salons/:id/clients/:clientId', staffRoute(CAN.readClients), validate('param', clientParam), async (c) => {
+  .get('/console/salons/:salonId/clients/:clientId', staffRoute(CAN.readClients), validate('param', clientParam), async (c) => {
     const { currency } = await staffSalon(c);
     const card = await clientCard(c.env.DB, await scopeOf(c), c.req.valid('param').clientId, { currency, now: Date.now() });
     c.header('Cache-Control', 'private, no-store');
     return c.json(card);
   })
   .post(
-    '/console/salons/:id/clients/:clientId/notes',
+    '/console/salons/:salonId/clients/:clientId/notes',
     staffRoute(CAN.noteClients),
     validate('param', clientParam),
     jsonBody,

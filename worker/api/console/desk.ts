@@ -29,7 +29,7 @@ import { originOf } from '../request-headers';
 import { staffOf } from '../staff-access';
 import { ownColumnOf } from './diary';
 
-const appointmentParam = z.object({ id: idParam('Salon id'), appointmentId: idParam('Appointment id') });
+const appointmentParam = z.object({ salonId: idParam('Salon id'), appointmentId: idParam('Appointment id') });
 
 /** Texts the client (through the MESSAGES queue, after the answer); `key` makes a redelivery one text. */
 function textClient(c: Context<AppEnv>, to: string | null, body: string, key: string) {
@@ -58,7 +58,7 @@ async function answer(c: Context<AppEnv>, appointmentId: number, status: 200 | 2
  */
 export const consoleDesk = new Hono<AppEnv>()
   .post(
-    '/console/salons/:id/appointments',
+    '/console/salons/:salonId/appointments',
     staffRoute(CAN.runDesk),
     jsonBody,
     validateForm(deskBookingSchema, 'The booking needs changing'),
@@ -83,7 +83,7 @@ export const consoleDesk = new Hono<AppEnv>()
     },
   )
   .post(
-    '/console/salons/:id/appointments/:appointmentId/confirm',
+    '/console/salons/:salonId/appointments/:appointmentId/confirm',
     staffRoute(CAN.runDesk),
     validate('param', appointmentParam),
     async (c) => {
@@ -94,7 +94,7 @@ export const consoleDesk = new Hono<AppEnv>()
     },
   )
   .post(
-    '/console/salons/:id/appointments/:appointmentId/cancel',
+    '/console/salons/:salonId/appointments/:appointmentId/cancel',
     staffRoute(CAN.runDesk),
     validate('param', appointmentParam),
     jsonBody,
@@ -123,7 +123,7 @@ export const consoleDesk = new Hono<AppEnv>()
     },
   )
   .post(
-    '/console/salons/:id/appointments/:appointmentId/move',
+    '/console/salons/:salonId/appointments/:appointmentId/move',
     staffRoute(CAN.runDesk),
     validate('param', appointmentParam),
     jsonBody,
@@ -147,7 +147,7 @@ export const consoleDesk = new Hono<AppEnv>()
     },
   )
   .post(
-    '/console/salons/:id/appointments/:appointmentId/arrived',
+    '/console/salons/:salonId/appointments/:appointmentId/arrived',
     staffRoute(CAN.markArrival),
     validate('param', appointmentParam),
     async (c) => {
@@ -159,7 +159,7 @@ export const consoleDesk = new Hono<AppEnv>()
     },
   )
   .post(
-    '/console/salons/:id/appointments/:appointmentId/no-show',
+    '/console/salons/:salonId/appointments/:appointmentId/no-show',
     staffRoute(CAN.runDesk),
     validate('param', appointmentParam),
     async (c) => {

@@ -20,8 +20,8 @@ export async function ownColumnOf(c: Context<AppEnv>): Promise<number | null> {
   return (await stylistOfStaff(c.env.DB, staff.id, staff.salonId)) ?? -1;
 }
 
-const dayParam = z.object({ id: idParam('Salon id'), date: diaryDate });
-const appointmentParam = z.object({ id: idParam('Salon id'), appointmentId: idParam('Appointment id') });
+const dayParam = z.object({ salonId: idParam('Salon id'), date: diaryDate });
+const appointmentParam = z.object({ salonId: idParam('Salon id'), appointmentId: idParam('Appointment id') });
 const search = z.object({
   q: z
     .string('Enter a name or phone number to search')
@@ -42,34 +42,39 @@ const personal = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-
  * A stylist gets their own column only, and a 404 for anyone else's appointment.
  */
 export const consoleDiary = new Hono<AppEnv>()
-  .get('/console/salons/:id/diary/week/:date', staffRoute(CAN.readDiary), validate('param', dayParam), async (c) => {
+  .get('/console/salons/:salonId/diary/week/:date', staffRoute(CAN.readDiary), validate('param', dayParam), async (c) => {
     personal(c);
     return c.json(
       await diaryWeek(c.env.DB, { salonId: staffOf(c).salonId, from: c.req.valid('param').date, stylistId: await ownColumnOf(c) }),
     );
   })
-  .get('/console/salons/:id/diary/:date', staffRoute(CAN.readDiary), validate('param', dayParam), async (c) => {
+  .get('/console/salons/:salonId/diary/:date', staffRoute(CAN.readDiary), validate('param', dayParam), async (c) => {
     personal(c);
     return c.json(
       await diaryDay(c.env.DB, { salonId: staffOf(c).salonId, date: c.req.valid('param').date, stylistId: await ownColumnOf(c) }),
     );
   })
-  .get('/console/salons/:id/appointments/:appointmentId', staffRoute(CAN.readDiary), validate('param', appointmentParam), async (c) => {
-    personal(c);
-    const p = c.req.valid('param');
-    return c.json(await deskAppointment(c.env.DB, staffOf(c).salonId, p.appointmentId, await ownColumnOf(c)));
-  })
-  .get('/console/salons/:id/desk/clients', staffRoute(CAN.runDesk), validate('query', search), async (c) => {
+  .get(
+    '/console/salons/:salonId/appointments/:appointmentId',
+    staffRoute(CAN.readDiary),
+    validate('param', appointmentParam),
+    async (c) => {
+      personal(c);
+      const p = c.req.valid('param');
+      return c.json(await deskAppointment(c.env.DB, staffOf(c).salonId, p.appointmentId, await ownColumnOf(c)));
+    },
+  )
+  .get('/console/salons/:salonId/desk/clients', staffRoute(CAN.runDesk), validate('query', search), async (c) => {
     personal(c);
     // a phone as staff type it ('07700 900123') finds the number as kept (+447700900123), as the Clients place does
     return c.json(await findClients(c.env.DB, staffOf(c).salonId, searchPatterns(c.req.valid('query').q)));
   })
-  .get('/console/salons/:id/realtime', staffRoute(CAN.readDiary), (c) => {
+  .get('/console/salons/:salonId/realtime', staffRoute(CAN.readDiary), (c) => {
     // what pusher-js needs for the salon's channel (the app key, never the secret)
     c.header('Cache-Control', 'private, no-store');
     return c.json({ settings: c.get('config').pusher.browser, channel: salonChannel(staffOf(c).salonId) });
   })
-  .post('/console/salons/:id/realtime/auth', staffRoute(CAN.readDiary), validate('form', channelAuth), async (c) => {
+  .post('/console/salons/:salonId/realtime/auth', staffRoute(CAN.readDiary), validate('form', channelAuth), async (c) => {
     // pusher-js's channel authorisation: the salon's own private channel, for its staff only
     c.header('Cache-Control', 'no-store');
     const { socket_id, channel_name } = c.req.valid('form');

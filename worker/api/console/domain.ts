@@ -27,12 +27,12 @@ const viewOf = (c: Context<AppEnv>, row: CustomDomainRow) => domainView(row, c.g
  * at once. A change of what is served names the tenancy scope, so the edge refreshes its lookups.
  */
 export const consoleDomain = new Hono<AppEnv>()
-  .get('/console/salons/:id/domain', staffRoute(CAN.manageAddresses), async (c) => {
+  .get('/console/salons/:salonId/domain', staffRoute(CAN.manageAddresses), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json({ domain: await currentDomainView(c.env.DB, staffOf(c).salonId, c.get('config').cloudflare.cnameTarget) });
   })
   .put(
-    '/console/salons/:id/domain',
+    '/console/salons/:salonId/domain',
     staffRoute(CAN.manageAddresses),
     jsonBody,
     validateForm(customDomainSchema, 'Check the domain name'),
@@ -42,7 +42,7 @@ export const consoleDomain = new Hono<AppEnv>()
       return c.json({ domain: viewOf(c, row) }, 201);
     },
   )
-  .post('/console/salons/:id/domain/check', staffRoute(CAN.manageAddresses), async (c) => {
+  .post('/console/salons/:salonId/domain/check', staffRoute(CAN.manageAddresses), async (c) => {
     const row = await domainOf(c.env.DB, staffOf(c).salonId);
     if (!row) throw new AppError('NOT_FOUND', 'This salon has no domain being set up to check');
     const { row: updated, servedChanged } = await refreshDomain(depsOf(c), row, Date.now(), true);
@@ -50,7 +50,7 @@ export const consoleDomain = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     return c.json({ domain: viewOf(c, updated) });
   })
-  .delete('/console/salons/:id/domain', staffRoute(CAN.manageAddresses), async (c) => {
+  .delete('/console/salons/:salonId/domain', staffRoute(CAN.manageAddresses), async (c) => {
     if (!(await removeSalonDomain(depsOf(c), staffOf(c).salonId))) throw new AppError('NOT_FOUND', 'This salon has no domain to remove');
     changedScopes(c, [SCOPES.tenancy]);
     return c.body(null, 204);

@@ -53,12 +53,12 @@ const MSG_STALE = 'Someone else changed the locations since you opened them. Che
  * lists every location of the group once.
  */
 export const consoleGroupPicker = new Hono<AppEnv>()
-  .get('/console/salons/:id/group-picker', staffRoute(CAN.arrangeGroup), async (c) => {
+  .get('/console/salons/:salonId/group-picker', staffRoute(CAN.arrangeGroup), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await settingsOf(c, await ownedGroup(c)));
   })
   .put(
-    '/console/salons/:id/group-picker',
+    '/console/salons/:salonId/group-picker',
     staffRoute(CAN.arrangeGroup),
     jsonBody,
     validateForm(groupPickerSchema, 'Check the locations'),

@@ -21,14 +21,14 @@ import { staffOf } from '../staff-access';
 import { staffSalon } from './staff-salon';
 
 /**
- * The Import place's calls (issue 50; docs/imports.md), owners only, under
+ * The Import place's calls (issue 50; docs/console/imports.md), owners only, under
  * /api/console/salons/{id}/: POST imports (?dry_run=1: the preview, nothing written; without it
  * the import, 201), GET imports, DELETE imports/{importId} (undo within 7 days). The file is the
  * body (text/csv or the XLSX type, at most 10 MB). Its parsers load with the first import call
  * (imports/read.ts), not with the Worker's other routes.
  */
 
-const importParam = z.object({ id: z.string(), importId: idParam('Import id') });
+const importParam = z.object({ salonId: idParam('Salon id'), importId: idParam('Import id') });
 const DAY = 86_400_000;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -85,11 +85,11 @@ async function readAndDecide(c: Context<AppEnv>, q: z.output<typeof importQueryS
 }
 
 export const consoleImports = new Hono<AppEnv>()
-  .get('/console/salons/:id/imports', staffRoute(CAN.importData), async (c) => {
+  .get('/console/salons/:salonId/imports', staffRoute(CAN.importData), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json((await importsOfSalon(c.env.DB, staffOf(c).salonId)).map(summaryOf));
   })
-  .post('/console/salons/:id/imports', staffRoute(CAN.importData), validate('query', importQuerySchema), async (c) => {
+  .post('/console/salons/:salonId/imports', staffRoute(CAN.importData), validate('query', importQuerySchema), async (c) => {
     const q = c.req.valid('query');
     const dryRun = q.dry_run === '1' || q.dry_run === 'true';
     const d = await readAndDecide(c, q);
@@ -138,7 +138,7 @@ export const consoleImports = new Hono<AppEnv>()
       201,
     );
   })
-  .delete('/console/salons/:id/imports/:importId', staffRoute(CAN.importData), validate('param', importParam), async (c) => {
+  .delete('/console/salons/:salonId/imports/:importId', staffRoute(CAN.importData), validate('param', importParam), async (c) => {
     const { importId } = c.req.valid('param');
     const salonId = staffOf(c).salonId;
     const found = await importOf(c.env.DB, salonId, importId);

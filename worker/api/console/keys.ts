@@ -16,12 +16,12 @@ import { staffOf } from '../staff-access';
  * key does (api/salon-admin.ts), and its last use is recorded.
  */
 export const consoleKeys = new Hono<AppEnv>()
-  .get('/console/salons/:id/keys', staffRoute(CAN.manageKeys), async (c) => {
+  .get('/console/salons/:salonId/keys', staffRoute(CAN.manageKeys), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await apiKeysOf(c.env.DB, staffOf(c).salonId));
   })
   .post(
-    '/console/salons/:id/keys',
+    '/console/salons/:salonId/keys',
     staffRoute(CAN.manageKeys),
     jsonBody,
     validateForm(apiKeyCreateSchema, 'Give the key a name'),
@@ -44,9 +44,9 @@ export const consoleKeys = new Hono<AppEnv>()
     },
   )
   .delete(
-    '/console/salons/:id/keys/:keyId',
+    '/console/salons/:salonId/keys/:keyId',
     staffRoute(CAN.manageKeys),
-    validate('param', z.object({ id: idParam('Salon id'), keyId: idParam('Key id') })),
+    validate('param', z.object({ salonId: idParam('Salon id'), keyId: idParam('Key id') })),
     async (c) => {
       const staff = staffOf(c);
       if (!(await revokeApiKey(c.env.DB, staff.salonId, c.req.valid('param').keyId, Date.now())))

@@ -34,7 +34,7 @@ import { staffOf } from '../staff-access';
 import { expectedVersion } from './settings';
 
 /**
- * The Services place's calls (issue 48; docs/console-services.md): categories and services under
+ * The Services place's calls (issue 48; docs/console/services.md): categories and services under
  * /api/console/salons/{id}/. Owners and managers change them; a stylist reads the services they
  * perform. Each category and service answers with its version as ETag, and a change (PATCH,
  * DELETE) names it in If-Match: 428 without, 412 with the current state when stale. Every change
@@ -42,17 +42,17 @@ import { expectedVersion } from './settings';
  * group's picker) and tells the salon's open consoles on its channel.
  */
 
-const categoryParam = z.object({ id: z.string(), categoryId: idParam('Category id') });
-const serviceParam = z.object({ id: z.string(), serviceId: idParam('Service id') });
+const categoryParam = z.object({ salonId: z.string(), categoryId: idParam('Category id') });
+const serviceParam = z.object({ salonId: z.string(), serviceId: idParam('Service id') });
 
 const MSG_STALE_CATEGORY = 'Someone else changed this category since you opened it. Check it, then make your change again.';
 const MSG_STALE_SERVICE = 'Someone else changed this service since you opened it. Check it, then make your change again.';
 
-const stale = (c: Context<AppEnv>, message: string, current: unknown) =>
+export const stale = (c: Context<AppEnv>, message: string, current: unknown) =>
   c.json({ ...errorBody(c, 'PRECONDITION_FAILED', message), error: 'STALE_VERSION', message, current }, 412);
 
 /** The change's facts: who, where, when, the salon's currency and cache scopes. */
-async function changeOf(c: Context<AppEnv>) {
+export async function changeOf(c: Context<AppEnv>) {
   const staff = staffOf(c);
   const salon = await salonById(c.env.DB, staff.salonId);
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
@@ -64,20 +64,20 @@ async function changeOf(c: Context<AppEnv>) {
 }
 
 /** After a change: the booking page's next load shows it, and the salon's open consoles ask again. */
-function announce(c: Context<AppEnv>, scopes: string[], event: MenuEvent) {
+export function announce(c: Context<AppEnv>, scopes: string[], event: MenuEvent) {
   changedScopes(c, scopes);
   c.header('Cache-Control', 'private, no-store');
   afterAnswer(c, publishMenuChange(c.get('config'), staffOf(c).salonId, event), `menu change of ${event.change} ${event.id} not published`);
 }
 
 /** If-Match before the body: a change without it is 428 whatever it sends. */
-const needsIfMatch = async (c: Context<AppEnv>, next: () => Promise<void>) => {
+export const needsIfMatch = async (c: Context<AppEnv>, next: () => Promise<void>) => {
   expectedVersion(c, 'version');
   await next();
 };
 
 /** The column a stylist reads (theirs; none when no column is theirs), or undefined for those who read every one. */
-async function ownColumnOf(c: Context<AppEnv>): Promise<number | undefined> {
+export async function ownColumnOf(c: Context<AppEnv>): Promise<number | undefined> {
   const staff = staffOf(c);
   if (staff.role !== 'stylist') return undefined;
   return (await stylistOfStaff(c.env.DB, staff.id, staff.salonId)) ?? -1;
@@ -127,15 +127,15 @@ async function refusing<T>(write: () => Promise<T>): Promise<T> {
 const categoryName = async (c: Context<AppEnv>, id: number) =>
   (await categoryOf(c.env.DB, staffOf(c).salonId, id))?.name ?? 'another category';
 
-const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
+export const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
 
 export const consoleMenu = new Hono<AppEnv>()
-  .get('/console/salons/:id/categories', staffRoute(CAN.readMenu), async (c) => {
+  .get('/console/salons/:salonId/categories', staffRoute(CAN.readMenu), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await listCategories(c.env.DB, staffOf(c).salonId));
   })
   .post(
-    '/console/salons/:id/categories',
+    '/console/salons/:salonId/categories',
     staffRoute(CAN.editMenu),
     jsonBody,
     validateForm(newCategorySchema, 'Check the category'),
@@ -149,7 +149,7 @@ export const consoleMenu = new Hono<AppEnv>()
     },
   )
   .patch(
-    '/console/salons/:id/categories/:categoryId',
+    '/console/salons/:salonId/categories/:categoryId',
     staffRoute(CAN.editMenu),
     validate('param', categoryParam),
     needsIfMatch,
@@ -170,7 +170,7 @@ export const consoleMenu = new Hono<AppEnv>()
     },
   )
   .delete(
-    '/console/salons/:id/categories/:categoryId',
+    '/console/salons/:salonId/categories/:categoryId',
     staffRoute(CAN.editMenu),
     validate('param', categoryParam),
     needsIfMatch,
@@ -192,12 +192,12 @@ export const consoleMenu = new Hono<AppEnv>()
       return c.body(null, 204);
     },
   )
-  .get('/console/salons/:id/services', staffRoute(CAN.readMenu), async (c) => {
+  .get('/console/salons/:salonId/services', staffRoute(CAN.readMenu), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await readServices(c.env.DB, staffOf(c).salonId, { stylistId: await ownColumnOf(c) }));
   })
   .post(
-    '/console/salons/:id/services',
+    '/console/salons/:salonId/services',
     staffRoute(CAN.editMenu),
     jsonBody,
     validateForm(newServiceSchema, 'Check the service'),
@@ -213,7 +213,7 @@ export const consoleMenu = new Hono<AppEnv>()
       return c.json(created, 201);
     },
   )
-  .get('/console/salons/:id/services/:serviceId', staffRoute(CAN.readMenu), validate('param', serviceParam), async (c) => {
+  .get('/console/salons/:salonId/services/:serviceId', staffRoute(CAN.readMenu), validate('param', serviceParam), async (c) => {
     const own = await ownColumnOf(c);
     const s = await serviceOrNotFound(c, c.req.valid('param').serviceId, own);
     // a stylist reads only a service they perform
@@ -223,7 +223,7 @@ export const consoleMenu = new Hono<AppEnv>()
     return c.json(s);
   })
   .patch(
-    '/console/salons/:id/services/:serviceId',
+    '/console/salons/:salonId/services/:serviceId',
     staffRoute(CAN.editMenu),
     validate('param', serviceParam),
     needsIfMatch,
@@ -280,21 +280,27 @@ export const consoleMenu = new Hono<AppEnv>()
       return c.json(updated);
     },
   )
-  .delete('/console/salons/:id/services/:serviceId', staffRoute(CAN.editMenu), validate('param', serviceParam), needsIfMatch, async (c) => {
-    const { serviceId } = c.req.valid('param');
-    const from = expectedVersion(c, 'version');
-    const current: MenuService = await serviceOrNotFound(c, serviceId);
-    if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived already.');
-    if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
-    const { w, money, scopes } = await changeOf(c);
-    const outcome = await removeService(
-      c.env.DB,
-      w,
-      serviceId,
-      from,
-      serviceWords(current, await categoryName(c, current.category_id), money),
-    );
-    if (outcome === 'stale') return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
-    announce(c, scopes, { change: 'service', id: serviceId });
-    return c.json({ id: serviceId, outcome });
-  });
+  .delete(
+    '/console/salons/:salonId/services/:serviceId',
+    staffRoute(CAN.editMenu),
+    validate('param', serviceParam),
+    needsIfMatch,
+    async (c) => {
+      const { serviceId } = c.req.valid('param');
+      const from = expectedVersion(c, 'version');
+      const current: MenuService = await serviceOrNotFound(c, serviceId);
+      if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived already.');
+      if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
+      const { w, money, scopes } = await changeOf(c);
+      const outcome = await removeService(
+        c.env.DB,
+        w,
+        serviceId,
+        from,
+        serviceWords(current, await categoryName(c, current.category_id), money),
+      );
+      if (outcome === 'stale') return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
+      announce(c, scopes, { change: 'service', id: serviceId });
+      return c.json({ id: serviceId, outcome });
+    },
+  );

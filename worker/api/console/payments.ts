@@ -17,12 +17,12 @@ import { staffOf } from '../staff-access';
  * Stripe's hosted onboarding, which sends the owner back to the console's Get paid place.
  */
 export const consolePayments = new Hono<AppEnv>()
-  .get('/console/salons/:id/payments', staffRoute(CAN.managePayments), async (c) => {
+  .get('/console/salons/:salonId/payments', staffRoute(CAN.managePayments), async (c) => {
     const answer = await freshPayments(c.env.DB, stripeFor(c.get('config')), staffOf(c).salonId);
     c.header('Cache-Control', 'private, no-store');
     return c.json(answer);
   })
-  .post('/console/salons/:id/payments', staffRoute(CAN.managePayments), async (c) => {
+  .post('/console/salons/:salonId/payments', staffRoute(CAN.managePayments), async (c) => {
     const salonId = staffOf(c).salonId;
     const salon = await salonById(c.env.DB, salonId);
     if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');

@@ -11,8 +11,8 @@ import { imageBodyLimit, uploadedImage } from '../image-upload';
 import { changedScopes, SCOPES, staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
 
-const slotParam = z.object({ id: idParam('Salon id'), slot: z.enum(['logo', 'cover'], 'must be logo or cover') });
-const stylistParam = z.object({ id: idParam('Salon id'), stylistId: idParam('Stylist id') });
+const slotParam = z.object({ salonId: idParam('Salon id'), slot: z.enum(['logo', 'cover'], 'must be logo or cover') });
+const stylistParam = z.object({ salonId: idParam('Salon id'), stylistId: idParam('Stylist id') });
 
 /** The image a change started from: If-Match: "<tag>" of the GET's answer, or none for an empty place. */
 function expectedTag(c: Context<AppEnv>): string {
@@ -53,14 +53,14 @@ async function change(c: Context<AppEnv>, place: ImagePlace, upload: (() => Retu
  * page load; a refusal names its field (logo, cover, photo).
  */
 export const consolePhotos = new Hono<AppEnv>()
-  .get('/console/salons/:id/photos', staffRoute(CAN.editSettings), async (c) => {
+  .get('/console/salons/:salonId/photos', staffRoute(CAN.editSettings), async (c) => {
     const photos = await photosOf(c.env.DB, staffOf(c).salonId);
     if (!photos) throw new AppError('NOT_FOUND', 'Salon not found');
     c.header('Cache-Control', 'private, no-store');
     return c.json(photos);
   })
   .put(
-    '/console/salons/:id/photos/:slot{(?:logo|cover)}',
+    '/console/salons/:salonId/photos/:slot{(?:logo|cover)}',
     staffRoute(CAN.editSettings),
     validate('param', slotParam),
     requireIfMatch,
@@ -74,14 +74,14 @@ export const consolePhotos = new Hono<AppEnv>()
     },
   )
   .delete(
-    '/console/salons/:id/photos/:slot{(?:logo|cover)}',
+    '/console/salons/:salonId/photos/:slot{(?:logo|cover)}',
     staffRoute(CAN.editSettings),
     validate('param', slotParam),
     requireIfMatch,
     (c) => change(c, { salonId: staffOf(c).salonId, slot: c.req.valid('param').slot }, null),
   )
   .put(
-    '/console/salons/:id/photos/stylists/:stylistId',
+    '/console/salons/:salonId/photos/stylists/:stylistId',
     staffRoute(CAN.editSettings),
     validate('param', stylistParam),
     requireIfMatch,
@@ -93,7 +93,7 @@ export const consolePhotos = new Hono<AppEnv>()
       change(c, { salonId: staffOf(c).salonId, stylistId: c.req.valid('param').stylistId }, () => uploadedImage(c, 'photo', 'photo')),
   )
   .delete(
-    '/console/salons/:id/photos/stylists/:stylistId',
+    '/console/salons/:salonId/photos/stylists/:stylistId',
     staffRoute(CAN.editSettings),
     validate('param', stylistParam),
     requireIfMatch,

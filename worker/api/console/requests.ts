@@ -8,7 +8,7 @@ import { askForDeposit, listRequests, remindRequest, sendRebookingLink, withdraw
 import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
 
-const requestParam = z.object({ id: idParam('Salon id'), inviteId: idParam('Request id') });
+const requestParam = z.object({ salonId: idParam('Salon id'), inviteId: idParam('Request id') });
 
 /**
  * /api/console/salons/{id}/requests and /rebooking-links (owners, managers): the salon's deposit
@@ -16,18 +16,18 @@ const requestParam = z.object({ id: idParam('Salon id'), inviteId: idParam('Requ
  * withdraw, and rebooking links. The same calls as the admin API's (invite-calls.ts), for staff.
  */
 export const consoleRequests = new Hono<AppEnv>()
-  .get('/console/salons/:id/requests', staffRoute(CAN.requests), (c) => listRequests(c, staffOf(c).salonId))
-  .post('/console/salons/:id/requests', staffRoute(CAN.requests), jsonBody, validateForm(newInviteSchema, 'Check the request'), (c) =>
+  .get('/console/salons/:salonId/requests', staffRoute(CAN.requests), (c) => listRequests(c, staffOf(c).salonId))
+  .post('/console/salons/:salonId/requests', staffRoute(CAN.requests), jsonBody, validateForm(newInviteSchema, 'Check the request'), (c) =>
     askForDeposit(c, staffOf(c).salonId, c.req.valid('json')),
   )
-  .post('/console/salons/:id/requests/:inviteId/remind', staffRoute(CAN.requests), validate('param', requestParam), (c) =>
+  .post('/console/salons/:salonId/requests/:inviteId/remind', staffRoute(CAN.requests), validate('param', requestParam), (c) =>
     remindRequest(c, staffOf(c).salonId, c.req.valid('param').inviteId),
   )
-  .delete('/console/salons/:id/requests/:inviteId', staffRoute(CAN.requests), validate('param', requestParam), (c) =>
+  .delete('/console/salons/:salonId/requests/:inviteId', staffRoute(CAN.requests), validate('param', requestParam), (c) =>
     withdrawRequest(c, staffOf(c).salonId, c.req.valid('param').inviteId),
   )
   .post(
-    '/console/salons/:id/rebooking-links',
+    '/console/salons/:salonId/rebooking-links',
     staffRoute(CAN.requests),
     jsonBody,
     validateForm(rebookingLinkSchema, 'Check the client'),

@@ -61,7 +61,7 @@ async function stale(c: Context<AppEnv>, salonId: number, from: number) {
  * in History in the same batch, and names the cache scopes it touched so the next page load shows it.
  */
 export const consoleSettings = new Hono<AppEnv>()
-  .get('/console/salons/:id/settings', staffRoute(CAN.editSettings), async (c) => {
+  .get('/console/salons/:salonId/settings', staffRoute(CAN.editSettings), async (c) => {
     const row = await salonOf(c, staffOf(c).salonId);
     c.header('Cache-Control', 'private, no-store');
     c.header('ETag', `"${row.settings_version}"`);
@@ -69,7 +69,7 @@ export const consoleSettings = new Hono<AppEnv>()
     return c.json({ version: row.settings_version, settings: settingsOf(row), can_take_payments });
   })
   .patch(
-    '/console/salons/:id/settings',
+    '/console/salons/:salonId/settings',
     staffRoute(CAN.editSettings),
     async (c, next) => {
       expectedVersion(c);

@@ -30,12 +30,12 @@ async function viewOf(c: Context<AppEnv>, salonId: number): Promise<ShortNameVie
  * latest 3 old names kept (409 when taken meanwhile, 429 past 5 renames a day).
  */
 export const consoleShortName = new Hono<AppEnv>()
-  .get('/console/salons/:id/short-name', staffRoute(CAN.manageAddresses), async (c) => {
+  .get('/console/salons/:salonId/short-name', staffRoute(CAN.manageAddresses), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await viewOf(c, staffOf(c).salonId));
   })
   .get(
-    '/console/salons/:id/short-name/check',
+    '/console/salons/:salonId/short-name/check',
     staffRoute(CAN.manageAddresses),
     validate('query', z.object({ name: z.string(MSG_SHORT_NAME_FORMAT).max(100, MSG_SHORT_NAME_FORMAT) })),
     async (c) => {
@@ -52,7 +52,7 @@ export const consoleShortName = new Hono<AppEnv>()
     },
   )
   .put(
-    '/console/salons/:id/short-name',
+    '/console/salons/:salonId/short-name',
     staffRoute(CAN.manageAddresses),
     jsonBody,
     validateForm(shortNameSchema, 'Check the short name'),

@@ -36,19 +36,19 @@ export async function linkError(db: D1Database, salonId: number, stylistId: numb
   );
 }
 
-const memberParam = z.object({ id: idParam('Salon id'), staffId: idParam('Staff id') });
+const memberParam = z.object({ salonId: idParam('Salon id'), staffId: idParam('Staff id') });
 
 /**
  * Whose column of the diary a stylist on the team is (issue 56): the salon's columns with the
  * member linked to each, and linking a stylist to one (owners and managers, as Team).
  */
 export const consoleStaffColumns = new Hono<AppEnv>()
-  .get('/console/salons/:id/stylist-columns', staffRoute(CAN.inviteStaff), async (c) => {
+  .get('/console/salons/:salonId/stylist-columns', staffRoute(CAN.inviteStaff), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await stylistColumnsOf(c.env.DB, staffOf(c).salonId));
   })
   .put(
-    '/console/salons/:id/staff/:staffId/column',
+    '/console/salons/:salonId/staff/:staffId/column',
     staffRoute(CAN.inviteStaff),
     validate('param', memberParam),
     jsonBody,

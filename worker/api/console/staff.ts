@@ -20,12 +20,12 @@ import { checkColumnFree, linkError } from './staff-columns';
  * database has them (console/team.ts); a salon's last owner is never removed.
  */
 export const consoleStaff = new Hono<AppEnv>()
-  .get('/console/salons/:id/staff', staffRoute(CAN.inviteStaff), async (c) => {
+  .get('/console/salons/:salonId/staff', staffRoute(CAN.inviteStaff), async (c) => {
     c.header('Cache-Control', 'private, no-store');
     return c.json(await teamOf(c.env.DB, staffOf(c).salonId));
   })
   .post(
-    '/console/salons/:id/staff',
+    '/console/salons/:salonId/staff',
     staffRoute(CAN.inviteStaff),
     jsonBody,
     validateForm(staffInviteSchema, 'Check the invitation'),
@@ -51,9 +51,9 @@ export const consoleStaff = new Hono<AppEnv>()
     },
   )
   .delete(
-    '/console/salons/:id/staff/:staffId',
+    '/console/salons/:salonId/staff/:staffId',
     staffRoute(CAN.removeStaff),
-    validate('param', z.object({ id: idParam('Salon id'), staffId: idParam('Staff id') })),
+    validate('param', z.object({ salonId: idParam('Salon id'), staffId: idParam('Staff id') })),
     async (c) => {
       const me = staffOf(c);
       const staffId = c.req.valid('param').staffId;

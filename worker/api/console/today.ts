@@ -10,7 +10,7 @@ import { ownColumnOf } from './diary';
  * GET /api/console/salons/{id}/today (every role): the day at a glance. A stylist sees their own
  * column's appointments; requests waiting and failed messages are for owners and managers.
  */
-export const consoleToday = new Hono<AppEnv>().get('/console/salons/:id/today', staffRoute(CAN.readDiary), async (c) => {
+export const consoleToday = new Hono<AppEnv>().get('/console/salons/:salonId/today', staffRoute(CAN.readDiary), async (c) => {
   const staff = staffOf(c);
   c.header('Cache-Control', 'private, no-store');
   const full = CAN.requests.some((r) => r === staff.role);

@@ -14,7 +14,7 @@ import { idempotencyKeyOf } from '../request-headers';
 import { staffOf } from '../staff-access';
 import { staffSalon } from './staff-salon';
 
-const codeParam = z.object({ id: idParam('Salon id'), code: voucherCodeSchema });
+const codeParam = z.object({ salonId: idParam('Salon id'), code: voucherCodeSchema });
 
 /**
  * /api/console/salons/{id}/vouchers (owners, managers): the vouchers the salon sold, one looked up
@@ -22,7 +22,7 @@ const codeParam = z.object({ id: idParam('Salon id'), code: voucherCodeSchema })
  * till's key, so a retry is the same redemption).
  */
 export const consoleVouchers = new Hono<AppEnv>()
-  .get('/console/salons/:id/vouchers', staffRoute(CAN.vouchers), validate('query', pageQuery), async (c) => {
+  .get('/console/salons/:salonId/vouchers', staffRoute(CAN.vouchers), validate('query', pageQuery), async (c) => {
     const salon = await staffSalon(c);
     const { page } = c.req.valid('query');
     const { rows, total } = await vouchersOfSalon(c.env.DB, salon.id, { limit: SOLD_PAGE_SIZE, offset: (page - 1) * SOLD_PAGE_SIZE });
@@ -35,13 +35,13 @@ export const consoleVouchers = new Hono<AppEnv>()
       total,
     } satisfies SoldVouchers);
   })
-  .get('/console/salons/:id/vouchers/:code', staffRoute(CAN.vouchers), validate('param', codeParam), async (c) => {
+  .get('/console/salons/:salonId/vouchers/:code', staffRoute(CAN.vouchers), validate('param', codeParam), async (c) => {
     const voucher = await lookUpVoucher(c.env.DB, await staffSalon(c), c.req.valid('param').code, Date.now());
     c.header('Cache-Control', 'private, no-store');
     return c.json(voucher);
   })
   .post(
-    '/console/salons/:id/vouchers/:code/redemptions',
+    '/console/salons/:salonId/vouchers/:code/redemptions',
     staffRoute(CAN.vouchers),
     validate('param', codeParam),
     jsonBody,

@@ -1,4 +1,4 @@
--- Imports from another salon system (issue 50; docs/imports.md): each import, what it wrote (so
+-- Imports from another salon system (issue 50; docs/console/imports.md): each import, what it wrote (so
 -- undo removes exactly that and gives merged fields back), and the clients a salon brought with it.
 
 -- One import of one file. The same file (its SHA-256) is taken once per salon while an import of

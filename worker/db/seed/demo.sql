@@ -84,24 +84,24 @@ INSERT OR IGNORE INTO stylist_services (stylist_id, service_id, price, duration,
   (6, 12, 3500, 40, 0);
 
 -- Weekly hours in the salon's local time, minutes from midnight; weekday 0 = Sunday.
-INSERT OR IGNORE INTO stylist_hours (stylist_id, weekday, start_min, end_min, break_start, break_end) VALUES
+INSERT OR IGNORE INTO stylist_hours (stylist_id, weekday, start_min, end_min, breaks) VALUES
   -- Amelia: Tue-Sat 9:00-17:30, lunch 13:00-13:30
-  (1, 2, 540, 1050, 780, 810), (1, 3, 540, 1050, 780, 810), (1, 4, 540, 1050, 780, 810),
-  (1, 5, 540, 1050, 780, 810), (1, 6, 540, 1050, 780, 810),
+  (1, 2, 540, 1050, '[[780,810]]'), (1, 3, 540, 1050, '[[780,810]]'), (1, 4, 540, 1050, '[[780,810]]'),
+  (1, 5, 540, 1050, '[[780,810]]'), (1, 6, 540, 1050, '[[780,810]]'),
   -- Ben: Mon-Thu 10:00-19:00 (late colour), lunch 14:00-14:45
-  (2, 1, 600, 1140, 840, 885), (2, 2, 600, 1140, 840, 885), (2, 3, 600, 1140, 840, 885),
-  (2, 4, 600, 1140, 840, 885),
+  (2, 1, 600, 1140, '[[840,885]]'), (2, 2, 600, 1140, '[[840,885]]'), (2, 3, 600, 1140, '[[840,885]]'),
+  (2, 4, 600, 1140, '[[840,885]]'),
   -- Chloe: Wed-Sun 8:30-16:00, no fixed break on Sunday
-  (3, 0, 600, 960, NULL, NULL), (3, 3, 510, 960, 720, 750), (3, 4, 510, 960, 720, 750),
-  (3, 5, 510, 960, 720, 750), (3, 6, 510, 960, 720, 750),
+  (3, 0, 600, 960, '[]'), (3, 3, 510, 960, '[[720,750]]'), (3, 4, 510, 960, '[[720,750]]'),
+  (3, 5, 510, 960, '[[720,750]]'), (3, 6, 510, 960, '[[720,750]]'),
   -- Dan: Mon, Fri, Sat 9:00-18:00
-  (4, 1, 540, 1080, 780, 840), (4, 5, 540, 1080, 780, 840), (4, 6, 540, 1080, 780, 840),
+  (4, 1, 540, 1080, '[[780,840]]'), (4, 5, 540, 1080, '[[780,840]]'), (4, 6, 540, 1080, '[[780,840]]'),
   -- Sam: Tue-Sat 10:00-18:00
-  (5, 2, 600, 1080, 780, 810), (5, 3, 600, 1080, 780, 810), (5, 4, 600, 1080, 780, 810),
-  (5, 5, 600, 1080, 780, 810), (5, 6, 600, 1080, 780, 810),
+  (5, 2, 600, 1080, '[[780,810]]'), (5, 3, 600, 1080, '[[780,810]]'), (5, 4, 600, 1080, '[[780,810]]'),
+  (5, 5, 600, 1080, '[[780,810]]'), (5, 6, 600, 1080, '[[780,810]]'),
   -- Marco: Mon-Fri 9:00-17:00
-  (6, 1, 540, 1020, NULL, NULL), (6, 2, 540, 1020, NULL, NULL), (6, 3, 540, 1020, NULL, NULL),
-  (6, 4, 540, 1020, NULL, NULL), (6, 5, 540, 1020, NULL, NULL);
+  (6, 1, 540, 1020, '[]'), (6, 2, 540, 1020, '[]'), (6, 3, 540, 1020, '[]'),
+  (6, 4, 540, 1020, '[]'), (6, 5, 540, 1020, '[]');
 
 -- A marketing opt-out link for the demo client: /opt-out/verify/1/demo-opt-out
 INSERT OR IGNORE INTO marketing_opt_outs (salon_id, code, client_id) VALUES (1, 'demo-opt-out', '5f0c6c2e-8d4a-4a1e-9a57-2b1f1a0c0123');
@@ -237,7 +237,7 @@ UPDATE salons SET max_upcoming_online_bookings = 50 WHERE id IN (1, 2, 3) AND ma
 -- the browser tests hold times from one address in parallel; a real salon keeps the default 3
 UPDATE salons SET max_anonymous_holds = 50 WHERE id IN (1, 2, 3) AND max_anonymous_holds = 3;
 
--- The salon console's demo staff (README "The salon console"); their accounts are in the
+-- The salon console's demo staff (README "Demo accounts"); their accounts are in the
 -- stand-ins' staff pool (standins/seed/demo_staff.sql) under the same subs.
 INSERT OR IGNORE INTO staff (id, sub, email, name, invited_at, joined_at) VALUES
   (1, '8a1f0c52-0b7e-4d8e-9c11-0000000000a1', 'owner@willow-demo.test', 'Morgan Willow', 1767225600000, 1767225600000),

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { brandPalette } from '../../../themes/brand';
+import type { StaleSettings, VersionedSettings } from '../../../shared/console/settings';
+import { apiStub, currentPath } from './render-app';
+import { PHOTOS_3, SETTINGS_3 } from './console-answers';
+import { renderConsole } from './render-console';
+
+// The Booking page place's form and notices: the shared schema's words before a call, the 412 of a
+// save that started before someone else's, what a brand colour becomes on the theme, a logo
+// refused before it is sent, and the salon switcher. The browser specs
+// (console-settings.spec.ts) keep the journeys: a save a client's next load shows, at both widths.
+
+const salon3 = { 'GET /api/console/salons/3/settings': { json: SETTINGS_3 }, 'GET /api/console/salons/3/photos': { json: PHOTOS_3 } };
+const patches = () => apiStub.calls.filter((c) => c.method === 'PATCH');
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('the Booking page’s form', () => {
+  it('a setting the shared schema refuses gets its own message, and nothing is saved', async () => {
+    const { user } = await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    await screen.findByRole('heading', { level: 1, name: 'Booking page' });
+    await user.clear(field('Upcoming bookings one client can make online'));
+    await user.type(field('Upcoming bookings one client can make online'), '500');
+    await user.type(field('Facebook pixel id'), 'abc');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Upcoming bookings per client can be at most 100')).toBeTruthy();
+    expect(screen.getByText('A Facebook pixel id is up to 20 digits, or empty')).toBeTruthy();
+    expect(screen.getByRole('alert', { name: '' }).textContent).toContain('Please check the settings marked below.');
+    expect(screen.queryByRole('status', { name: /Saved/ })).toBeNull();
+    expect(patches()).toEqual([]);
+  });
+
+  it('a save that started before someone else saved gets 412: it shows what changed and loads the latest', async () => {
+    const latest: VersionedSettings = {
+      ...SETTINGS_3,
+      version: 2,
+      settings: { ...SETTINGS_3.settings, ncob_welcome_message: 'Walk-ins welcome every Saturday.' },
+    };
+    const stale: StaleSettings = {
+      error: 'STALE_VERSION',
+      message: 'Someone else changed these settings',
+      current: latest,
+      changed: ['ncob_welcome_message'],
+    };
+    apiStub.answer('PATCH /api/console/salons/3/settings', { status: 412, body: stale });
+    const { user } = await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    const hours = await screen.findByLabelText('Hours before the appointment when online cancelling stops');
+    await user.clear(hours);
+    await user.type(hours, '48');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    const notice = await screen.findByRole('alert', { name: '' });
+    await waitFor(() => expect(notice.textContent).toContain('Not saved: someone else changed these settings meanwhile'));
+    expect(notice.textContent).toContain('Welcome message is now Walk-ins welcome every Saturday.');
+    expect(patches()[0]).toMatchObject({ body: { cancellation_window_hours: 48 } });
+    await user.click(within(notice).getByRole('button', { name: 'Load the latest settings' }));
+    expect(field('Welcome message').value).toBe('Walk-ins welcome every Saturday.');
+    expect(field('Hours before the appointment when online cancelling stops').value).toBe('24');
+    expect(screen.getByRole('status').textContent).toBe('The latest settings are loaded. Make your changes again and save.');
+
+    // saved again, from the version the notice brought
+    apiStub.answer('PATCH /api/console/salons/3/settings', ({ body }) => ({
+      json: { ...latest, version: 3, settings: { ...latest.settings, ...(body as object) } },
+    }));
+    await user.clear(field('Hours before the appointment when online cancelling stops'));
+    await user.type(field('Hours before the appointment when online cancelling stops'), '48');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved. Clients see the change the next time they open your booking page.');
+    expect(apiStub.calls.filter((c) => c.method === 'PATCH').length).toBe(2);
+  });
+});
+
+describe('the salon switcher', () => {
+  it('a group owner switches between the salons of the group: each salon’s own settings', async () => {
+    for (const [id, name] of [
+      [1, 'Willow & Co Islington'],
+      [2, 'Willow & Co Shoreditch'],
+    ] as const) {
+      apiStub.answer(`GET /api/console/salons/${id}/settings`, { json: { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, name } } });
+      apiStub.answer(`GET /api/console/salons/${id}/photos`, { json: { ...PHOTOS_3, stylists: [] } });
+    }
+    const { user } = await renderConsole('/salons/1/booking-page');
+    const switcher = (await screen.findByLabelText('Salon', { exact: true })) as HTMLSelectElement;
+    expect(switcher.value).toBe('1');
+    await waitFor(() => expect(field('Salon name').value).toBe('Willow & Co Islington'));
+    await user.selectOptions(switcher, '2');
+    await waitFor(() => expect(currentPath()).toBe('/console/salons/2/booking-page'));
+    await waitFor(() => expect(field('Salon name').value).toBe('Willow & Co Shoreditch'));
+  });
+});
+
+describe('the brand colour and the logo', () => {
+  it('a navy on the dark theme is adjusted so text stays readable, and says what buttons and links use', async () => {
+    const dark = { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, theme_mode: 'dark' as const } };
+    const { user } = await renderConsole('/salons/3/booking-page', {
+      role: 'owner',
+      answers: { ...salon3, 'GET /api/console/salons/3/settings': { json: dark } },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: /^Use my brand colour for buttons and links/ }));
+    const colour = screen.getByRole('textbox', { name: /^Brand colour/ });
+    await user.clear(colour);
+    await user.type(colour, '#000080');
+    const brand = brandPalette('dark', '#000080');
+    const notice = await screen.findByText(/so text stays readable on the dark theme/);
+    expect(notice.textContent).toContain(`buttons use ${brand.primary} and links ${brand.accent}`);
+    expect(patches()).toEqual([]);
+  });
+
+  it('a logo of the wrong type or too big is refused beside the field before anything is sent', async () => {
+    await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    const logo = within(await screen.findByRole('group', { name: 'Logo' }));
+    expect(logo.getByRole('img', { name: 'Your current logo' }).getAttribute('src')).toBe(PHOTOS_3.logo!.url);
+    // as a browser's file chooser set to all files would give them
+    const user = userEvent.setup({ applyAccept: false, delay: null });
+    const choose = logo.getByLabelText('Choose a new logo');
+    await user.upload(choose, new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
+    expect(await logo.findByText('Choose a PNG, JPEG or WebP image.')).toBeTruthy();
+    expect(choose.getAttribute('aria-invalid')).toBe('true');
+    await user.upload(choose, new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' }));
+    expect(await logo.findByText(/The logo must be at most 2 MB/)).toBeTruthy();
+    expect(logo.queryByRole('button', { name: 'Upload logo' })).toBeNull();
+    expect(apiStub.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});
