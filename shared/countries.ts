@@ -16,9 +16,10 @@ export interface Country {
   /**
    * The phone plan, loosely: the country calling code, the trunk prefix dialled before a national
    * number, and the national significant number's shape (its length and first digit). Enough to
-   * refuse a number that cannot be the country's; not a number's every range (see salonPhoneOf).
+   * refuse a number that cannot be the country's; not a number's every range (see phoneOfPlan).
+   * `mobile`: how a mobile's national number starts, where the plan tells (not in the US or Canada).
    */
-  phone: { callingCode: string; trunk: string; significant: RegExp };
+  phone: { callingCode: string; trunk: string; significant: RegExp; mobile?: RegExp };
 }
 
 export const COUNTRIES: readonly Country[] = [
@@ -30,7 +31,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postcode',
     postcode: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
     postcodeExample: 'N1 8ED',
-    phone: { callingCode: '44', trunk: '0', significant: /^[1-357-9]\d{8,9}$/ },
+    phone: { callingCode: '44', trunk: '0', significant: /^[1-357-9]\d{8,9}$/, mobile: /^7[1-57-9]/ },
   },
   {
     code: 'IE',
@@ -40,7 +41,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'Eircode',
     postcode: /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W) ?[0-9AC-FHKNPRTV-Y]{4}$/i,
     postcodeExample: 'D02 X285',
-    phone: { callingCode: '353', trunk: '0', significant: /^[1-9]\d{6,8}$/ },
+    phone: { callingCode: '353', trunk: '0', significant: /^[1-9]\d{6,8}$/, mobile: /^8[3-9]/ },
   },
   {
     code: 'US',
@@ -94,7 +95,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postcode',
     postcode: /^\d{4}$/,
     postcodeExample: '2000',
-    phone: { callingCode: '61', trunk: '0', significant: /^[2-478]\d{8}$/ },
+    phone: { callingCode: '61', trunk: '0', significant: /^[2-478]\d{8}$/, mobile: /^4/ },
   },
   {
     code: 'NZ',
@@ -104,7 +105,7 @@ export const COUNTRIES: readonly Country[] = [
     postcodeName: 'postcode',
     postcode: /^\d{4}$/,
     postcodeExample: '1010',
-    phone: { callingCode: '64', trunk: '0', significant: /^[2-9]\d{6,9}$/ },
+    phone: { callingCode: '64', trunk: '0', significant: /^[2-9]\d{6,9}$/, mobile: /^2/ },
   },
 ];
 
@@ -112,3 +113,26 @@ export type CountryCode = Country['code'];
 export const COUNTRY_CODES = COUNTRIES.map((c) => c.code) as [CountryCode, ...CountryCode[]];
 
 export const countryOf = (code: string): Country | undefined => COUNTRIES.find((c) => c.code === code);
+
+/**
+ * A phone as typed ("07700 900123", "+44 7700 900123", "(07700) 900123", "+44 (0)7700 900123") by
+ * a country's plan: national in `country`, or international (+code or 00code) in any of
+ * COUNTRIES, as E.164 with the plan it matched and whether it is a mobile (unknown in the US and
+ * Canada: taken as one). Null when it cannot be a number of those plans.
+ */
+export function phoneOfPlan(raw: string, country: string): { e164: string; plan: Country['phone']; mobile: boolean } | null {
+  const typed = raw.trim();
+  if (!/^\+?[\d\s().-]+$/.test(typed)) return null;
+  const digits = typed.replace(/\D/g, '');
+  const international = typed.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
+  const plans = international === null ? [countryOf(country)?.phone] : COUNTRIES.map((c) => c.phone);
+  for (const plan of plans) {
+    if (!plan) continue;
+    let n: string | null = digits;
+    if (international !== null) n = international.startsWith(plan.callingCode) ? international.slice(plan.callingCode.length) : null;
+    // a trunk prefix dialled before the national number (or written after the code, as "(0)")
+    if (n?.startsWith(plan.trunk) && !plan.significant.test(n)) n = n.slice(plan.trunk.length);
+    if (n !== null && plan.significant.test(n)) return { e164: `+${plan.callingCode}${n}`, plan, mobile: plan.mobile?.test(n) ?? true };
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { COUNTRY_CODES, countryOf } from '../countries';
+import { COUNTRY_CODES, countryOf, phoneOfPlan } from '../countries';
 import { typedName } from '../typed-name';
 
 /**
@@ -31,25 +31,13 @@ const opening = z
 /**
  * `raw` as the salon's phone, trimmed, when it can be a number of `country` (national, or with the
  * country's +code or 00code; a number of another country is refused), else null. Checked by the
- * country's plan (shared/countries.ts: its calling code, trunk prefix and the national number's
- * length and first digit), not by libphonenumber's ranges: its data would add about 14 KB gzip to
+ * country's plan (shared/countries.ts phoneOfPlan: its calling code, trunk prefix and the national
+ * number's length and first digit), not by libphonenumber's ranges: its data would add about 14 KB gzip to
  * the Worker for a number that is only shown to clients (docs/console/sign-up.md "Setting up a salon").
  */
 export function salonPhoneOf(raw: string, country: string): string | null {
-  const plan = countryOf(country)?.phone;
-  const typed = raw.trim();
-  if (!plan || !/^\+?[\d\s().-]+$/.test(typed)) return null;
-  const digits = typed.replace(/\D/g, '');
-  const international = typed.startsWith('+') ? digits : digits.startsWith('00') ? digits.slice(2) : null;
-  const significant =
-    international !== null
-      ? international.startsWith(plan.callingCode)
-        ? international.slice(plan.callingCode.length)
-        : null
-      : digits.startsWith(plan.trunk) && !plan.significant.test(digits)
-        ? digits.slice(plan.trunk.length)
-        : digits;
-  return significant !== null && plan.significant.test(significant) ? typed : null;
+  const found = phoneOfPlan(raw, country);
+  return found && found.plan.callingCode === countryOf(country)?.phone.callingCode ? raw.trim() : null;
 }
 
 export const newSalonSchema = z

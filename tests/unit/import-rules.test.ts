@@ -12,6 +12,7 @@ import {
   refusedCsv,
   timeOfDayOf,
 } from '../../shared/console/imports';
+import { phoneReader } from '../../worker/imports/phones';
 
 const headerOf = (file: string) =>
   readFileSync(new URL(`../fixtures/imports/${file}`, import.meta.url), 'utf8')
@@ -93,5 +94,22 @@ describe('the refused rows as CSV', () => {
     expect(csvCell('=HYPERLINK("http://evil.test")')).toBe(`"'=HYPERLINK(""http://evil.test"")"`);
     for (const lead of ['+', '-', '@']) expect(csvCell(`${lead}1`)).toBe(`'${lead}1`);
     expect(refusedCsv([{ row: 3, column: 'Email', reason: '=1+1, no' }])).toBe(`Row,Column,Reason\r\n3,Email,"'=1+1, no"\r\n`);
+  });
+});
+
+describe('phones, by the countries’ plans', () => {
+  const gb = phoneReader('GB');
+  it('reads a number however it was typed, in the salon’s country or with another plan’s code', () => {
+    for (const typed of ['07700 900123', '+44 7700 900123', '(07700) 900123', '+44 (0)7700 900123', '0044 7700 900123'])
+      expect(gb(typed)).toEqual({ e164: '+447700900123', mobile: true });
+    expect(gb('+1 718 555 0199')).toEqual({ e164: '+17185550199', mobile: true });
+    expect(phoneReader('US')('(718) 555-0199')).toEqual({ e164: '+17185550199', mobile: true });
+    expect(phoneReader('AU')('0412 345 678')).toEqual({ e164: '+61412345678', mobile: true });
+  });
+
+  it('tells a landline where the plan does, and refuses what cannot be a number', () => {
+    expect(gb('020 7946 0101')).toEqual({ e164: '+442079460101', mobile: false });
+    expect(phoneReader('IE')('01 234 5678')).toEqual({ e164: '+35312345678', mobile: false });
+    for (const bad of ['12345', '555', 'not a phone', '07700 900123 ext 2', '+49 30 1234567']) expect(gb(bad)).toBeNull();
   });
 });
