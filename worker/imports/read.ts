@@ -1,11 +1,13 @@
 import { MAX_IMPORT_BYTES, MSG_TOO_LARGE, XLSX_TYPE } from '../../shared/console/imports';
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/universal';
 import { AppError } from '../errors';
 
 /**
  * Reads an uploaded file (docs/console/imports.md): the body is read once, chunk by chunk, counted against
  * 10 MB and hashed as it arrives (the hash is the file's identity for idempotency); a CSV is parsed
- * by papaparse row by row, an XLSX's first sheet by read-excel-file. Both parsers load only with
- * this module (the import route imports it dynamically). Cells are text: nothing is evaluated, a
+ * by papaparse row by row, an XLSX's first sheet by read-excel-file. Only this module imports the
+ * parsers, and only the import route (worker/api/console/imports.ts) imports it. Cells are text: nothing is evaluated, a
  * formula cell of a workbook gives the value it last showed.
  */
 
@@ -74,7 +76,6 @@ export async function readFile(
     row++;
   };
   if (type === 'csv') {
-    const { default: Papa } = await import('papaparse');
     // the text once (the bytes go with this scope); papaparse hands over one row at a time
     const text = new TextDecoder().decode(bytes);
     Papa.parse<string[]>(text, {
@@ -83,7 +84,6 @@ export async function readFile(
       step: (r) => take(r.data.map(cellText)),
     });
   } else {
-    const { readSheet } = await import('read-excel-file/universal');
     let rows: unknown[][];
     try {
       // the first sheet; a formula cell gives the value it last showed, never evaluated here
