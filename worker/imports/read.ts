@@ -1,13 +1,13 @@
 import { MAX_IMPORT_BYTES, MSG_TOO_LARGE, XLSX_TYPE } from '../../shared/console/imports';
 import Papa from 'papaparse';
-import { readSheet } from 'read-excel-file/universal';
 import { AppError } from '../errors';
+import { MSG_XLSX_UNREADABLE, readXlsx } from './xlsx';
 
 /**
  * Reads an uploaded file (docs/console/imports.md): the body is read once, chunk by chunk, counted against
  * 10 MB and hashed as it arrives (the hash is the file's identity for idempotency); a CSV is parsed
- * by papaparse row by row, an XLSX's first sheet by read-excel-file. Only this module imports the
- * parsers, and only the import route (worker/api/console/imports.ts) imports it. Cells are text: nothing is evaluated, a
+ * by papaparse row by row, an XLSX's first sheet by ./xlsx.ts (fflate and saxen). Only this module imports the
+ * readers, and only the import route (worker/api/console/imports.ts) imports it. Cells are text: nothing is evaluated, a
  * formula cell of a workbook gives the value it last showed.
  */
 
@@ -51,11 +51,7 @@ async function bodyOf(body: ReadableStream<Uint8Array> | null, length: string | 
   return { bytes, hash };
 }
 
-const cellText = (v: unknown): string => {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  return String(v);
-};
+const cellText = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /**
  * Reads the file: `onHeader` gets the header row, `onRow` each row after it (numbered from 1), in
@@ -84,14 +80,15 @@ export async function readFile(
       step: (r) => take(r.data.map(cellText)),
     });
   } else {
-    let rows: unknown[][];
+    let rows: string[][];
     try {
       // the first sheet; a formula cell gives the value it last showed, never evaluated here
-      rows = (await readSheet(bytes.buffer)) as unknown[][];
-    } catch {
-      throw new AppError('BAD_REQUEST', 'This is not an Excel workbook (.xlsx) that can be read: save it again as .xlsx or CSV', 'file');
+      rows = readXlsx(bytes);
+    } catch (e) {
+      if (e instanceof AppError) throw e;
+      throw new AppError('BAD_REQUEST', MSG_XLSX_UNREADABLE, 'file');
     }
-    for (const r of rows) take(r.map(cellText));
+    for (const r of rows) take(r);
   }
   if (row < 0) throw new AppError('BAD_REQUEST', 'The file has no header row', 'file');
   return { hash };
