@@ -1,5 +1,6 @@
 import type { DiaryAppointment } from './diary';
 import type { DeliveryStatus } from './reminders';
+import type { SetupItem } from './setup';
 
 /** A deposit request still waiting for the client. */
 export interface WaitingRequest {
@@ -37,6 +38,11 @@ export interface Today {
   /** null: not the caller's to see (a stylist) */
   requests_waiting: WaitingRequest[] | null;
   failed_messages: FailedMessage[] | null;
+  /**
+   * A new salon's checklist of what is left (shared/console/setup.ts): null when the salon shows
+   * none (made before the guided set-up, dismissed, every item done) or for a stylist
+   */
+  setup: SetupItem[] | null;
 }
 
 export const MESSAGE_WHAT: Record<string, string> = {

@@ -6,6 +6,7 @@ import { invitesOfSalon, type InviteRow } from '../db/invites';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 import { diaryDay } from './diary';
+import { setupChecklistOf } from './setup-checklist';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const WAITING = ['invited', 'reminded', 'seen'] as const;
@@ -16,7 +17,7 @@ const isWaiting = (r: InviteRow): r is InviteRow & { status: WaitingRequest['sta
  * Today (docs/console.md): the salon's day in its own timezone: the appointments (a stylist's
  * own column only), how many arrived and are still to come, the deposit requests waiting for
  * their clients, and the messages that failed or bounced since midnight. Requests and failed
- * messages are for those who run the salon (`full`).
+ * messages are for those who run the salon (`full`), as is a new salon's checklist of what is left.
  */
 export async function todayOf(
   db: D1Database,
@@ -26,10 +27,11 @@ export async function todayOf(
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
   const date = formatInTimeZone(q.now, salon.timezone, 'yyyy-MM-dd');
   const midnight = fromZonedTime(`${date}T00:00:00`, salon.timezone).getTime();
-  const [day, invites, failed] = await Promise.all([
+  const [day, invites, failed, setup] = await Promise.all([
     diaryDay(db, { salonId: q.salonId, date, stylistId: q.stylistId }),
     q.full ? invitesOfSalon(db, q.salonId, q.now) : null,
     q.full ? failedSince(db, q.salonId, midnight) : null,
+    q.full ? setupChecklistOf(db, q.salonId) : null,
   ]);
   const coming = day.appointments.filter((a) => a.status !== 'cancelled' && a.status !== 'waitlist');
   return {
@@ -59,5 +61,6 @@ export async function todayOf(
         error_code: m.error_code,
         at: iso(m.updated_at),
       })) ?? null,
+    setup,
   };
 }

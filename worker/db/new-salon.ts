@@ -9,6 +9,8 @@ import { newId } from './ids';
  * console; the batch's other rows find the salon by it.
  */
 export interface NewSalonRows {
+  /** the id reserved for it (nextSalonId), already named by the directory */
+  id: number;
   marker: string;
   name: string;
   email: string;
@@ -36,8 +38,8 @@ export async function insertNewSalon(db: D1Database, s: NewSalonRows, now: numbe
     db
       .prepare(
         `INSERT INTO salons (id, admin_key_hash, name, email, phone, address_line_1, address_line_2, city, postcode,
-           timezone, currency, country_code, opening_hours)
-         VALUES (${newId('salons')}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+           timezone, currency, country_code, opening_hours, setup_checklist)
+         VALUES (?13, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1)`,
       )
       .bind(
         s.marker,
@@ -52,6 +54,7 @@ export async function insertNewSalon(db: D1Database, s: NewSalonRows, now: numbe
         s.currency,
         s.country_code,
         s.opening_hours,
+        s.id,
       ),
     db
       .prepare(
@@ -107,6 +110,17 @@ export async function insertNewSalon(db: D1Database, s: NewSalonRows, now: numbe
   if (id === undefined) throw new Error('a new salon without its owner');
   return id;
 }
+
+/**
+ * The id the next salon of `db` takes (newId's), reserved before its rows are written so that the
+ * directory names it first (worker/console/new-salon.ts). Two sign-ups reading the same id at once
+ * both name the same database for it; the second one's INSERT then fails on the key
+ * (isIdTaken) and it asks again.
+ */
+export const nextSalonId = async (db: D1Database) => (await db.prepare(`SELECT ${newId('salons')} AS id`).first<{ id: number }>())!.id;
+
+/** The salon's INSERT lost its reserved id to another new salon (SQLite's UNIQUE failure on salons.id). */
+export const isIdTaken = (e: unknown) => e instanceof Error && /UNIQUE constraint failed: salons\.id/.test(e.message);
 
 /** How many salons a database holds (the placement of a new one). */
 export const salonCount = async (db: D1Database) => (await db.prepare('SELECT COUNT(*) AS n FROM salons').first<{ n: number }>())?.n ?? 0;

@@ -2,6 +2,7 @@ import type { HistoryEntry } from '../../shared/console/history';
 import { PHOTO_FIELDS, type PhotoField } from '../../shared/console/photos';
 import type { SettingName } from '../../shared/console/settings';
 import { MENU_HISTORY_FIELDS, type MenuHistoryField } from '../../shared/console/menu';
+import { SETUP_HISTORY_FIELDS } from '../../shared/console/setup';
 import { newId } from './ids';
 
 /** One setting's change (or one image's), before it is written. */
@@ -79,7 +80,7 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
     .all<{
       at: number;
       who: string;
-      field: SettingName | PhotoField | MenuHistoryField;
+      field: HistoryEntry['field'];
       old_value: string;
       new_value: string;
       version: number;
@@ -98,9 +99,9 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
 export async function changedSince(db: D1Database, salonId: number, version: number): Promise<SettingName[]> {
   const { results } = await db
     .prepare(
-      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${[...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS].map(() => '?').join(', ')}) ORDER BY field`,
+      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${[...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS, ...SETUP_HISTORY_FIELDS].map(() => '?').join(', ')}) ORDER BY field`,
     )
-    .bind(salonId, version, ...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS)
+    .bind(salonId, version, ...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS, ...SETUP_HISTORY_FIELDS)
     .all<{ field: SettingName }>();
   return results.map((r) => r.field);
 }

@@ -1,6 +1,7 @@
 import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invites';
 import { DIARY_EVENT, salonChannel, type DiaryEvent } from '../../shared/console/diary';
 import { MENU_EVENT, type MenuEvent } from '../../shared/console/menu';
+import { SETUP_EVENT } from '../../shared/console/setup';
 import type { Config } from '../config';
 import { triggerEvent } from '../pusher';
 
@@ -33,3 +34,7 @@ export const publishDiaryChange = (config: Config, salonId: number, event: Diary
 /** Tells the salon's open consoles that its menu changed (a category or a service; ids only): they ask again. */
 export const publishMenuChange = (config: Config, salonId: number, event: MenuEvent): Promise<void> =>
   trigger(config, salonChannel(salonId), MENU_EVENT, event);
+
+/** Tells the salon's open consoles that its checklist on Today was dismissed (SETUP_EVENT): Today asks again. */
+export const publishSetupChange = (config: Config, salonId: number): Promise<void> =>
+  trigger(config, salonChannel(salonId), SETUP_EVENT, { change: 'dismissed' });

@@ -5,6 +5,7 @@ import type { HistoryEntry } from '../../../shared/console/history';
 import { MENU_HISTORY_LABELS } from '../../../shared/console/menu';
 import { PHOTO_LABELS, type StylistPhotoValue } from '../../../shared/console/photos';
 import { SETTING_LABELS } from '../../../shared/console/settings';
+import { SETUP_HISTORY_LABELS } from '../../../shared/console/setup';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { useCurrentSalon } from '../app/current-salon';
 import { screenTitle, sectionBox, table } from '../app/looks';
@@ -104,6 +105,7 @@ const isPhoto = (field: string): field is keyof typeof PHOTO_LABELS => field in 
 function labelOf(h: HistoryEntry): string {
   if (h.field === 'stylist_photo') return `Photo of ${(h.new as StylistPhotoValue | null)?.stylist ?? 'a stylist'}`;
   if (h.field === 'menu_category' || h.field === 'menu_service') return MENU_HISTORY_LABELS[h.field];
+  if (h.field === 'setup_checklist' || h.field === 'salon_group') return SETUP_HISTORY_LABELS[h.field];
   return isPhoto(h.field) ? PHOTO_LABELS[h.field] : (SETTING_LABELS[h.field] ?? h.field);
 }
 
