@@ -12,7 +12,7 @@ import { staffCall } from './api';
  * diary event and once more whenever the subscription comes back after a drop (an event sent
  * meanwhile is lost: the diary asks again instead). Returns the disconnect.
  */
-export function connectSalonChannel(salonId: number, onChange: () => void, event: string = DIARY_EVENT): () => void {
+export function connectSalonChannel(salonId: number, onChange: () => void, event: string | readonly string[] = DIARY_EVENT): () => void {
   let stopped = false;
   let pusher: PusherClient | undefined;
   void (async () => {
@@ -27,7 +27,7 @@ export function connectSalonChannel(salonId: number, onChange: () => void, event
     sub.bind('pusher:subscription_succeeded', () => {
       if (subscriptions++ > 0) onChange();
     });
-    sub.bind(event, () => onChange());
+    for (const e of typeof event === 'string' ? [event] : event) sub.bind(e, () => onChange());
   })().catch(() => undefined); // no live channel: the diary still loads and refreshes on its own
   return () => {
     stopped = true;

@@ -10,17 +10,20 @@ import { DeliveryBadge } from '../components/DeliveryBadge';
 import { diaryChanged } from '../diary/api';
 import { clock, dateIn, longDay, money, STATUS_LOOK } from '../diary/format';
 import { connectSalonChannel } from '../lib/live';
+import { SETUP_EVENT } from '../../../shared/console/setup';
+import { DIARY_EVENT } from '../../../shared/console/diary';
 import { todayQuery } from './api';
+import { SetupChecklist } from './SetupChecklist';
 
 const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
-/** Today: the salon's day at a glance (docs/console.md): appointments, arrivals, requests waiting, messages that failed. */
+/** Today: the salon's day at a glance (docs/console.md): appointments, arrivals, requests waiting, messages that failed, and a new salon's checklist. */
 export function Today() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();
   const q = useQuery(todayQuery(salon.id));
-  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id)), [salon.id, queries]);
+  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, SETUP_EVENT]), [salon.id, queries]);
   if (q.isPending) return <Loading what="today" />;
   if (q.isError) return <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />;
   const t = q.data;
@@ -30,6 +33,7 @@ export function Today() {
       <h1 className={screenTitle}>Today</h1>
       <p className={css({ fontWeight: '600', mb: '3' })}>{longDay(t.date)}</p>
       <FailedMessages today={t} />
+      {t.setup && <SetupChecklist salon={salon} items={t.setup} />}
       <dl className={statsGrid}>
         <div>
           <dt>Appointments</dt>
