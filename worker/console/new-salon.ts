@@ -4,12 +4,14 @@ import { WEEKDAY_NAMES, type WeekHours } from '../../shared/salon-identity';
 import type { Config } from '../config';
 import { claimRange } from '../db/ids';
 import { claimPlace, placesAreOf, releasePlace } from '../db/staff-salons';
-import { insertNewSalon, isIdTaken, nextSalonId, salonCount, type NewSalonRows } from '../db/new-salon';
+import { insertNewSalon, isIdTaken, nextSalonId, ownsSalon, salonCount, type NewSalonRows } from '../db/new-salon';
 import { bindingForNewSalon, databaseOf, DIRECTORY_BINDING, placeSalon } from '../db/placement';
 import { AppError } from '../errors';
 import { poolUserOf } from '../identity/staff-admin';
 import { starterMenu } from './starter-menus';
 
+/** Sign-ups at the same moment in one database each take the next id: as many tries as the day's limit of salons a person (docs/abuse.md) and more. */
+const MAX_ATTEMPTS = 20;
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
 
 /**
@@ -54,18 +56,19 @@ export async function createSalon(env: object, config: Config, sub: string, inpu
   // the salon's id and database before the salon's own rows exist, so a failure between the two
   // never leaves a salon nobody can find (a directory row of a salon never written finds nothing)
   let id: number | undefined;
-  for (let attempt = 0; id === undefined; attempt++) {
+  for (let attempt = 1; id === undefined; attempt++) {
     const reserved = await nextSalonId(db);
     await placeSalon(directory, reserved, binding, null);
-    await claimPlace(directory, owner.email, reserved, now);
+    const claim = await claimPlace(directory, owner.email, reserved, now);
     await placesAreOf(directory, owner.email, sub);
     try {
       id = await insertNewSalon(db, { ...rows, id: reserved }, now);
     } catch (e) {
       // another sign-up took the id meanwhile (in the same database: its directory row is right);
-      // this person's claim of it is released and the next id reserved
-      await releasePlace(directory, owner.email, reserved);
-      if (!isIdTaken(e) || attempt >= 4) throw e;
+      // this person's claim of it goes unless the salon is theirs (their own other sign-up), and
+      // the next id is reserved
+      if (!isIdTaken(e) || attempt >= MAX_ATTEMPTS) throw e;
+      if (claim === 'new' && !(await ownsSalon(db, owner.email, reserved))) await releasePlace(directory, owner.email, reserved);
     }
   }
   return {

@@ -122,5 +122,14 @@ export const nextSalonId = async (db: D1Database) => (await db.prepare(`SELECT $
 /** The salon's INSERT lost its reserved id to another new salon (SQLite's UNIQUE failure on salons.id). */
 export const isIdTaken = (e: unknown) => e instanceof Error && /UNIQUE constraint failed: salons\.id/.test(e.message);
 
+/** An email is an owner of a salon (by its own role). */
+export const ownsSalon = async (db: D1Database, email: string, salonId: number) =>
+  (await db
+    .prepare(
+      "SELECT 1 AS ok FROM staff_roles r JOIN staff st ON st.id = r.staff_id WHERE r.salon_id = ? AND r.role = 'owner' AND st.email = ?",
+    )
+    .bind(salonId, email)
+    .first()) !== null;
+
 /** How many salons a database holds (the placement of a new one). */
 export const salonCount = async (db: D1Database) => (await db.prepare('SELECT COUNT(*) AS n FROM salons').first<{ n: number }>())?.n ?? 0;
