@@ -19,9 +19,17 @@ export interface SetupItem {
 export const SETUP_WORDS: Record<SetupKey, { label: string; hint: string; place: string }> = {
   get_paid: { label: 'Get paid', hint: 'Connect a Stripe account so deposits and fees reach your bank.', place: 'get-paid' },
   services: { label: 'Check your services and prices', hint: 'At least one service a stylist performs.', place: 'services' },
-  hours: { label: 'Set your opening and working hours', hint: 'The salon opens on at least one day and a stylist works.', place: 'booking-page' },
+  hours: {
+    label: 'Set your opening and working hours',
+    hint: 'The salon opens on at least one day and a stylist works.',
+    place: 'booking-page',
+  },
   photos: { label: 'Add your logo or a cover photo', hint: 'Clients see it at the top of your booking page.', place: 'booking-page' },
-  address: { label: 'Choose a short name or your own domain', hint: 'An address clients remember, such as /s/your-salon.', place: 'addresses' },
+  address: {
+    label: 'Choose a short name or your own domain',
+    hint: 'An address clients remember, such as /s/your-salon.',
+    place: 'addresses',
+  },
   team: { label: 'Invite your team', hint: 'Each stylist sees their own column of the diary.', place: 'team' },
   search: {
     label: 'Show your booking page in search engines',

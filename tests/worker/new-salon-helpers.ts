@@ -7,9 +7,13 @@ import { consoleCall, lastEmailTo, postJson, staffLogin } from './console-helper
 const run = Math.floor(Math.random() * 250);
 let seq = 0;
 
-/** A new person signed up, confirmed and signed in to the console (no salon yet). */
-export async function newOwner(): Promise<{ token: string; email: string }> {
-  const email = `salon.owner.${Date.now()}.${++seq}@example.test`;
+/**
+ * A new person signed up, confirmed and signed in to the console (no salon yet), at an email
+ * `domain` of the test file's own: sign-ups are limited per domain (docs/abuse.md), counted across
+ * the run's files.
+ */
+export async function newOwner(domain = 'example.test'): Promise<{ token: string; email: string }> {
+  const email = `salon.owner.${Date.now()}.${++seq}@${domain}`;
   const up = await postJson(
     '/console/session/sign-up',
     { email, name: 'Robin Shaw', password: 'Signed-up1' },

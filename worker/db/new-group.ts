@@ -13,12 +13,16 @@ export async function groupSalonsIn(
   const list = g.salonIds.map(() => '?').join(', ');
   const G = '(SELECT id FROM salon_groups WHERE picker_change = ?1)';
   // made (or copied) only if none of the salons here is in a group: the rest of the batch follows it
-  const make = db
-    .prepare(
-      `INSERT INTO salon_groups (id, name, picker_change) SELECT ${g.groupId === null ? newId('salon_groups') : '?3'}, ?2, ?1
-        WHERE NOT EXISTS (SELECT 1 FROM salons WHERE id IN (${list}) AND group_id IS NOT NULL)`,
-    )
-    .bind(g.marker, g.name, ...(g.groupId === null ? [] : [g.groupId]), ...g.salonIds);
+  const noneGrouped = `WHERE NOT EXISTS (SELECT 1 FROM salons WHERE id IN (${list}) AND group_id IS NOT NULL)`;
+  const make =
+    g.groupId === null
+      ? db
+          .prepare(`INSERT INTO salon_groups (id, name, picker_change) SELECT ${newId('salon_groups')}, ?2, ?1 ${noneGrouped}`)
+          .bind(g.marker, g.name, ...g.salonIds)
+      : // a copy of the first database's row keeps the id it made there (as a moved salon's rows keep theirs)
+        db
+          .prepare(`INSERT INTO salon_groups (id, name, picker_change) SELECT ?3, ?2, ?1 ${noneGrouped}`)
+          .bind(g.marker, g.name, g.groupId, ...g.salonIds);
   const results = await db.batch<{ id: number }>([
     make,
     ...g.salonIds.map((id) =>

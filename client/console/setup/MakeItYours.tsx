@@ -81,7 +81,9 @@ function LookForm({ salonId, loaded }: { salonId: number; loaded: VersionedSetti
         <button type="submit" className={outlineButton} disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving…' : 'Save the look'}
         </button>
-        <div aria-live="polite">{outcome && (outcome.ok ? <p role="status">{outcome.text}</p> : <FormAlert>{outcome.text}</FormAlert>)}</div>
+        <div aria-live="polite">
+          {outcome && (outcome.ok ? <p role="status">{outcome.text}</p> : <FormAlert>{outcome.text}</FormAlert>)}
+        </div>
       </div>
     </form>
   );

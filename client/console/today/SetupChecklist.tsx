@@ -75,7 +75,13 @@ export function SetupChecklist({ salon, items }: { salon: StaffSalon; items: Set
           return (
             <li
               key={item.key}
-              className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', py: '2', borderBottom: '1px solid {colors.surfaceMuted}' })}
+              className={css({
+                display: 'flex',
+                gap: '3',
+                alignItems: 'flex-start',
+                py: '2',
+                borderBottom: '1px solid {colors.surfaceMuted}',
+              })}
             >
               <span aria-hidden="true" className={css(mark, item.done && { bg: 'primary', color: 'onPrimary' })}>
                 {item.done ? '✓' : ''}

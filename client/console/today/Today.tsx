@@ -23,7 +23,10 @@ export function Today() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();
   const q = useQuery(todayQuery(salon.id));
-  useEffect(() => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, SETUP_EVENT]), [salon.id, queries]);
+  useEffect(
+    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, SETUP_EVENT]),
+    [salon.id, queries],
+  );
   if (q.isPending) return <Loading what="today" />;
   if (q.isError) return <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />;
   const t = q.data;
