@@ -36,6 +36,8 @@ export const CAN = {
   manageAddresses: ['owner'],
   /** Get paid: the salon's Stripe account (docs/payments.md) */
   managePayments: ['owner'],
+  /** making a group of one's salons: an owner (checked beyond the role: each salon must be theirs by their own owner role) */
+  makeGroup: ['owner'],
   /** the group's picker: a group owner only (checked beyond the role: the role must come from the group) */
   arrangeGroup: ['owner'],
   /** Services: categories and services, who performs them at what price */

@@ -305,6 +305,17 @@ const CALLS: StaffCall[] = [
     name: 'DELETE a block',
     roles: ['owner', 'manager', 'stylist'],
     request: async (s) => [`/api/console/salons/${s}/blocks/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  // issue 49: Today's checklist (dismissing it where there is none changes nothing) and making a group (an empty list: 400)
+  { name: 'GET today', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/today`, {}] },
+  {
+    name: 'POST setup-checklist dismiss',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/setup-checklist/dismiss`, { method: 'POST' }],
+  },
+  {
+    name: 'POST group',
+    roles: ['owner'],
+    request: async (s) => [`/api/console/salons/${s}/group`, { method: 'POST', body: JSON.stringify({ name: 'X', salon_ids: [] }) }],
   },
 ];
 

@@ -5,6 +5,7 @@ import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
 import { appointmentLinks } from './appointment-links';
 import { consoleToday } from './console/today';
+import { consoleNewGroup } from './console/new-group';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
 import { adminSettings } from './admin-settings';
@@ -88,6 +89,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDomain)
   .route('/', consoleShortName)
   .route('/', consoleGroupPicker)
+  .route('/', consoleNewGroup)
   .route('/', consoleToday)
   .route('/', appointmentLinks)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
