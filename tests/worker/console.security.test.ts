@@ -305,6 +305,7 @@ const CALLS: StaffCall[] = [
     name: 'DELETE a block',
     roles: ['owner', 'manager', 'stylist'],
     request: async (s) => [`/api/console/salons/${s}/blocks/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  },
   // issue 49: Today's checklist (dismissing it where there is none changes nothing) and making a group (an empty list: 400)
   { name: 'GET today', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/today`, {}] },
   {

@@ -28,6 +28,7 @@ const today = (setup: SetupItem[] | null): Today => ({
   timezone: 'America/New_York',
   currency: 'USD',
   appointments: [],
+  time_off_requests: [],
   arrived: 0,
   to_come: 0,
   requests_waiting: [],
