@@ -1,6 +1,7 @@
 import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invites';
 import { DIARY_EVENT, salonChannel, type DiaryEvent } from '../../shared/console/diary';
 import { MENU_EVENT, type MenuEvent } from '../../shared/console/menu';
+import { INBOX_EVENT, type InboxEvent } from '../../shared/console/inbox';
 import type { Config } from '../config';
 import { triggerEvent } from '../pusher';
 
@@ -33,3 +34,7 @@ export const publishDiaryChange = (config: Config, salonId: number, event: Diary
 /** Tells the salon's open consoles that its menu changed (a category or a service; ids only): they ask again. */
 export const publishMenuChange = (config: Config, salonId: number, event: MenuEvent): Promise<void> =>
   trigger(config, salonChannel(salonId), MENU_EVENT, event);
+
+/** Tells the salon's open consoles that a thread of its Inbox changed (a text came in, staff answered, it was read; its id only). */
+export const publishInboxChange = (config: Config, salonId: number, event: InboxEvent): Promise<void> =>
+  trigger(config, salonChannel(salonId), INBOX_EVENT, event);
