@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { configFrom } from '../../worker/config';
+import { salonDatabaseOf } from '../../worker/db/placement';
 import { deliver } from '../../worker/messaging/outbox';
 import { twilioSignature } from '../../worker/messaging/status-callbacks';
 import { about, cronAt, newAppointment, newClient, setReminders } from './reminder-helpers';
@@ -51,14 +52,17 @@ async function textIn(from: string, body: string, o: { messageSid?: string; sign
 
 /** The salon texts the number (through the real send path, to the stand-in Twilio): its replies go there now. */
 async function textedBy(salonId: number, phone: string, key = `test-${crypto.randomUUID()}`) {
-  await deliver(await dbOf(salonId), config(), { kind: 'sms', to: phone, body: 'Hello from the salon', key, salon_id: salonId });
+  // as the queue's consumer finds it: the salon's database, knowing the first one (worker/index.ts)
+  const db = await salonDatabaseOf(env, salonId, 0);
+  await deliver(db, config(), { kind: 'sms', to: phone, body: 'Hello from the salon', key, salon_id: salonId });
 }
 
 /** A desk booking for `phone` at salon 1, starting `hours` from now. */
 async function bookedFor(phone: string, hours: number, status: 'confirmed' | 'unconfirmed' = 'confirmed', salonId = 1) {
   const start = new Date(Math.ceil((Date.now() + hours * HOUR) / 900_000) * 900_000 + seq++ * 3_600_000 * 24 * 3).toISOString();
   const a = await newAppointment({ salonId, clientId: null, start, phone });
-  if (status !== 'confirmed') await (await dbOf(salonId)).prepare('UPDATE appointments SET status = ? WHERE id = ?').bind(status, a.id).run();
+  if (status !== 'confirmed')
+    await (await dbOf(salonId)).prepare('UPDATE appointments SET status = ? WHERE id = ?').bind(status, a.id).run();
   return a;
 }
 
@@ -70,8 +74,12 @@ const optedOut = async (phone: string, salonId = 1) =>
 const messageOf = (twiml: string) => /<Message>([\s\S]*)<\/Message>/.exec(twiml)?.[1] ?? null;
 
 beforeAll(async () => {
-  await (await dbOf(1))
-    .prepare('UPDATE salons SET allow_self_cancellation = 1, cancellation_window_hours = 12, refund_deposit_outside_window = 1 WHERE id = 1')
+  await (
+    await dbOf(1)
+  )
+    .prepare(
+      'UPDATE salons SET allow_self_cancellation = 1, cancellation_window_hours = 12, refund_deposit_outside_window = 1 WHERE id = 1',
+    )
     .run();
 });
 
@@ -120,7 +128,7 @@ describe('C cancels the next appointment within the salon’s rules', () => {
     const start = new Date(Math.ceil((Date.now() + 3 * HOUR) / 900_000) * 900_000).toISOString();
     const a = await newAppointment({ clientId: null, start, phone });
     const { twiml } = await textIn(phone, 'C');
-    expect(messageOf(twiml)).toMatch(/can't be cancelled by text now\. Please call us on 020 7946 0018\.$/);
+    expect(messageOf(twiml)).toMatch(/can&#39;t be cancelled by text now\. Please call us on 020 7946 0018\.$/);
     expect(await statusOf(a.id)).toBe('confirmed');
   });
 
@@ -138,7 +146,9 @@ describe('Y, YES, CONFIRM confirm an unconfirmed appointment', () => {
     const phone = freshPhone();
     await textedBy(1, phone);
     const a = await bookedFor(phone, 72, 'unconfirmed');
-    expect(messageOf((await textIn(phone, body)).twiml)).toMatch(/^Willow &amp; Co Islington: thank you, your appointment on .+ is confirmed\.$/);
+    expect(messageOf((await textIn(phone, body)).twiml)).toMatch(
+      /^Willow &amp; Co Islington: thank you, your appointment on .+ is confirmed\.$/,
+    );
     expect(await statusOf(a.id)).toBe('confirmed');
   });
 

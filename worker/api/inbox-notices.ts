@@ -6,5 +6,9 @@ import { afterAnswer } from './after-answer';
 
 /** After the answer, tells the salon's open consoles that a thread of its Inbox changed (its id only): they ask again. */
 export function announceToInbox(c: Context<AppEnv>, salonId: number, threadId: string, change: InboxEvent['change']) {
-  afterAnswer(c, publishInboxChange(c.get('config'), salonId, { thread_id: threadId, change }), `inbox change of ${threadId} not published`);
+  afterAnswer(
+    c,
+    publishInboxChange(c.get('config'), salonId, { thread_id: threadId, change }),
+    `inbox change of ${threadId} not published`,
+  );
 }

@@ -20,7 +20,8 @@ const WHO: Record<StaffRole, string> = { owner: 'an owner', manager: 'a manager'
 export async function admitStaff(c: Context<AppEnv>, roles: readonly StaffRole[], newcomers = false): Promise<void> {
   const sub = c.get('caller').staffSub;
   if (!sub) throw new AppError('UNAUTHORIZED', 'Please sign in to the console to continue.');
-  const param = c.req.param('id');
+  // the salon's param: `:salonId` (new routes), `:id` (routes not yet renamed)
+  const param = c.req.param('salonId') ?? c.req.param('id');
   // a salon's call: its database knows its staff; a call for no salon: any database may (docs/scale.md)
   const staff = param === undefined ? await staffAnywhere(c, sub) : await staffBySub(c.env.DB, sub);
   if (!staff && param !== undefined && (await hasPlaces(directoryOf(c.env.DB), sub))) throw new AppError('NOT_FOUND', 'Salon not found');

@@ -20,8 +20,8 @@ export const routeStatement = (db: D1Database, phone: string, salonId: number, n
 
 /** The salon that texted this phone last, or null. */
 export const salonThatTexted = async (db: D1Database, phone: string) =>
-  (await directoryOf(db).prepare('SELECT salon_id FROM text_routes WHERE phone = ?').bind(phone).first<{ salon_id: number }>())
-    ?.salon_id ?? null;
+  (await directoryOf(db).prepare('SELECT salon_id FROM text_routes WHERE phone = ?').bind(phone).first<{ salon_id: number }>())?.salon_id ??
+  null;
 
 /**
  * Claims an incoming text by Twilio's sid: true for its first delivery, false for a replay (its
@@ -29,7 +29,9 @@ export const salonThatTexted = async (db: D1Database, phone: string) =>
  */
 export async function claimInbound(db: D1Database, sid: string, now: number): Promise<{ first: boolean; answer: string | null }> {
   const made = await db
-    .prepare('INSERT INTO inbound_texts (message_sid, received_at) VALUES (?, ?) ON CONFLICT (message_sid) DO NOTHING RETURNING message_sid')
+    .prepare(
+      'INSERT INTO inbound_texts (message_sid, received_at) VALUES (?, ?) ON CONFLICT (message_sid) DO NOTHING RETURNING message_sid',
+    )
     .bind(sid, now)
     .first();
   if (made) return { first: true, answer: null };
@@ -154,7 +156,9 @@ export async function threadsOf(db: D1Database, salonId: number, stylistId: numb
 /** One thread the caller sees, or null (another salon's, or outside a stylist's column). */
 export const threadOf = (db: D1Database, salonId: number, stylistId: number | null, id: string) =>
   db
-    .prepare(`SELECT t.id, t.phone, t.last_at, t.unread, ${WHO} FROM text_threads t WHERE t.salon_id = ?1 AND t.id = ?3 AND ${THREAD_SCOPE}`)
+    .prepare(
+      `SELECT t.id, t.phone, t.last_at, t.unread, ${WHO} FROM text_threads t WHERE t.salon_id = ?1 AND t.id = ?3 AND ${THREAD_SCOPE}`,
+    )
     .bind(salonId, stylistId, id)
     .first<ThreadRow>();
 

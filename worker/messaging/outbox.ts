@@ -100,7 +100,10 @@ export async function deliver(db: D1Database, config: Config, m: OutgoingMessage
     console.error(`[message ${m.key}] sent, but not recorded:`, reasonOf(e)),
   );
   await trackDelivery(db, m, sid);
-  if (m.salon_id != null) await recordSalonText(db, m.salon_id, m).catch((e: unknown) => console.error(`[message ${m.key}] sent, but not in its thread:`, reasonOf(e)));
+  if (m.salon_id != null)
+    await recordSalonText(db, m.salon_id, m).catch((e: unknown) =>
+      console.error(`[message ${m.key}] sent, but not in its thread:`, reasonOf(e)),
+    );
   return sid;
 }
 

@@ -30,7 +30,14 @@ export function messagesOf(twiml: string): string[] {
  * MessageSid and the texts sent back. `sid` (tests) sends a chosen MessageSid, as a replay would.
  */
 export const twilioInbound = new Hono<StandInsApp>().post('/__dev/sms/inbound', async (c) => {
-  const parsed = inbound.extend({ sid: z.string().regex(/^SM[0-9a-f]{32}$/).optional() }).safeParse(await c.req.json().catch(() => null));
+  const parsed = inbound
+    .extend({
+      sid: z
+        .string()
+        .regex(/^SM[0-9a-f]{32}$/)
+        .optional(),
+    })
+    .safeParse(await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ error: parsed.error.issues[0]!.message, field: String(parsed.error.issues[0]!.path[0] ?? '') }, 400);
   const url = c.env.TWILIO_INBOUND_URL?.trim();
   if (!url) return c.json({ error: 'TWILIO_INBOUND_URL is not set: start the stand-ins with the product (npm start)' }, 409);
