@@ -20,6 +20,7 @@ export const PLACES = [
     roles: everyone,
   },
   { path: 'services', label: 'Services', roles: CAN.editMenu },
+  { path: 'inbox', label: 'Inbox', roles: CAN.inbox },
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
