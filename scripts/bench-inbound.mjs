@@ -34,7 +34,13 @@ async function main() {
   rmSync(PERSIST, { recursive: true, force: true });
   console.log('Preparing a fresh copy of the demo data…');
   prepareLocalDb(PERSIST);
-  const running = await startApp({ port, standInsPort, persistTo: PERSIST, vars: { VERSION_LEASE_MS: '0' }, quiet: !process.env.BENCH_VERBOSE });
+  const running = await startApp({
+    port,
+    standInsPort,
+    persistTo: PERSIST,
+    vars: { VERSION_LEASE_MS: '0' },
+    quiet: !process.env.BENCH_VERBOSE,
+  });
   const base = `http://127.0.0.1:${port}`;
   const standIns = `http://127.0.0.1:${standInsPort}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', ...CHROMIUM_FLAGS] });
