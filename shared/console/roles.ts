@@ -32,6 +32,8 @@ export const CAN = {
   /** a stylist reads only the cards of clients with an appointment in their own column */
   readClients: ['owner', 'manager', 'stylist'],
   noteClients: ['owner', 'manager'],
+  /** the Inbox: a stylist reads and answers only the threads of clients with an appointment in their own column */
+  inbox: ['owner', 'manager', 'stylist'],
   /** Addresses: the salon's short name and its own domain */
   manageAddresses: ['owner'],
   /** Get paid: the salon's Stripe account (docs/payments.md) */

@@ -173,6 +173,18 @@ const CALLS: StaffCall[] = [
     roles: ['owner', 'manager'],
     request: async (s) => [`/api/console/salons/${s}/clients/${JAMIE}/notes`, { method: 'POST', body: '{"body":""}' }],
   },
+  // the Inbox (docs/console/inbox.md): a stylist sees their own clients' threads; a thread not there is the call's own 404
+  { name: 'GET inbox', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/inbox`, {}] },
+  {
+    name: 'GET an inbox thread',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/inbox/${'0'.repeat(24)}`, {}],
+  },
+  {
+    name: 'POST an inbox answer',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/inbox/${'0'.repeat(24)}/messages`, { method: 'POST', body: '{"body":""}' }],
+  },
   { name: 'GET requests', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/requests`, {}] },
   {
     name: 'POST a request',

@@ -26,6 +26,7 @@ import { consoleGroupPicker } from './console/group-picker';
 import { consoleShortName } from './console/short-name';
 import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
+import { consoleInbox } from './console/inbox';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
@@ -74,6 +75,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consolePayments)
   .route('/', consolePhotos)
   .route('/', consoleHistory)
+  .route('/', consoleInbox)
   .route('/', consoleStaff)
   .route('/', consoleStaffColumns)
   .route('/', consoleKeys)

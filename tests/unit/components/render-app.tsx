@@ -60,6 +60,8 @@ type Handler = (request: { method: string; path: string; body: unknown }) => Ans
 const DEFAULTS: Record<string, Handler> = {
   'GET /api/latest/release/ui.booking/development/': () => ({ json: { latest_release: BOOTSTRAPS[1].release } }),
   'POST /session/refresh': () => ({ status: 204 }),
+  // the console's navigation shows the Inbox's unread count (docs/console/inbox.md): none by default
+  ...Object.fromEntries([1, 2, 3].map((s) => [`GET /api/console/salons/${s}/inbox`, () => ({ json: { threads: [], unread: 0 } })])),
 };
 
 /** The page's `fetch`: answers the calls the test named, by `METHOD /path?query`, and records the rest. */
