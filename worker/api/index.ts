@@ -4,6 +4,7 @@ import { errorBody, onError } from '../error-answer';
 import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
 import { appointmentLinks } from './appointment-links';
+import { waitlistOffers } from './waitlist-offers';
 import { consoleToday } from './console/today';
 import { consoleNewGroup } from './console/new-group';
 import { adminMedia } from './admin-media';
@@ -94,5 +95,6 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleNewGroup)
   .route('/', consoleToday)
   .route('/', appointmentLinks)
+  .route('/', waitlistOffers)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -11,6 +11,7 @@ import { rowIdOf } from '../../shared/ids';
 import { claimInbound, forgetInbound, recordInboundAnswer } from '../db/texts';
 import { handleReply, twiml } from '../messaging/replies';
 import { stripeFor } from '../payments/stripe';
+import { offerToWaitlist } from './waitlist-notices';
 import { announceToDiary } from './diary-notices';
 import { announceToInbox } from './inbox-notices';
 
@@ -111,6 +112,12 @@ export const messageWebhooks = new Hono<AppEnv>()
       await recordInboundAnswer(directory, text.MessageSid, outcome.salonId, answer);
       if (outcome.salonId !== null) {
         if (outcome.changed) announceToDiary(c, outcome.salonId, outcome.changed.appointmentId, outcome.changed.change);
+        if (outcome.changed?.change === 'cancelled')
+          await offerToWaitlist(c, await salonDatabase(c, outcome.salonId), {
+            salonId: outcome.salonId,
+            appointmentId: outcome.changed.appointmentId,
+            movedFrom: null,
+          });
         if (outcome.threadId) announceToInbox(c, outcome.salonId, outcome.threadId, 'received');
       }
     } catch (e) {

@@ -32,6 +32,8 @@ export interface BookingAsked {
   returnUrl: string;
   /** the platform's fee on the deposit, per cent (config) */
   feePercent: number;
+  /** more of the same batch (a waitlist claim's: waitlist/claim.ts): any of them failing books nothing */
+  alsoInBatch?: (db: D1Database) => D1PreparedStatement[];
 }
 
 /** The booking's answer, and the verification code to text when it was made just now. */
@@ -159,7 +161,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
   });
   let row: AppointmentRow;
   try {
-    row = created(await db.batch(statements));
+    row = created(await db.batch([...statements, ...(a.alsoInBatch?.(db) ?? [])]));
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time');
     if (isBookingLimit(e)) throw await bookingLimitError(db, a.salonId);

@@ -25,6 +25,7 @@ import { chargeNoShowFee } from '../../payments/no-show';
 import { stripeFor } from '../../payments/stripe';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
 import { afterAnswer, outboxOf } from '../after-answer';
+import { offerToWaitlist } from '../waitlist-notices';
 import { announceToDiary } from '../diary-notices';
 import { staffRoute } from '../policy';
 import { originOf } from '../request-headers';
@@ -120,6 +121,7 @@ export const consoleDesk = new Hono<AppEnv>()
           `appt-${p.appointmentId}-cancelled`,
         );
         announceToDiary(c, salonId, p.appointmentId, 'cancelled');
+        await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom: null });
       }
       return answer(c, p.appointmentId);
     },
@@ -135,6 +137,7 @@ export const consoleDesk = new Hono<AppEnv>()
       const b = c.req.valid('json');
       const salonId = staffOf(c).salonId;
       const start = Date.parse(b.start_time);
+      const movedFrom = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row.start_at;
       await deskMove(c.env.DB, { salonId, appointmentId: p.appointmentId, start, anyFreeTime: b.any_time === true, now: Date.now() });
       const salon = await salonOf(c);
       const moved = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
@@ -146,6 +149,7 @@ export const consoleDesk = new Hono<AppEnv>()
         `appt-${p.appointmentId}-moved-${start}`,
       );
       announceToDiary(c, salonId, p.appointmentId, 'moved');
+      await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom });
       return answer(c, p.appointmentId);
     },
   )
