@@ -17,7 +17,8 @@ import { AppError } from '../errors';
  */
 
 export const OFFER_TOKEN = new RegExp(`^${SALON_PREFIX}[A-Za-z0-9_-]{22}$`);
-export const MSG_OFFER_GONE = 'Sorry, this time has gone. You are still on the waitlist, and we will text you when another time comes free.';
+export const MSG_OFFER_GONE =
+  'Sorry, this time has gone. You are still on the waitlist, and we will text you when another time comes free.';
 const MSG_OFFER_UNKNOWN = 'This link is not valid.';
 
 interface OfferRow {
@@ -80,7 +81,9 @@ export async function claimWaitlistOffer(
   const offer = await offerOf(db, c.token);
   if (statusOf(offer, c.now) !== 'open' || !offer.client_id) throw gone();
   const { results: steps } = await db
-    .prepare('SELECT service_id, stylist_id FROM appointment_procedures WHERE appointment_id = ? AND service_id IS NOT NULL ORDER BY start_at, id')
+    .prepare(
+      'SELECT service_id, stylist_id FROM appointment_procedures WHERE appointment_id = ? AND service_id IS NOT NULL ORDER BY start_at, id',
+    )
     .bind(offer.entry_id)
     .all<{ service_id: number; stylist_id: number }>();
   const clientId = offer.client_id;
@@ -94,6 +97,7 @@ export async function claimWaitlistOffer(
     notes: '',
     deposit: 0,
     payment_needed: false,
+    utm_origin: null,
   } as unknown as z.output<typeof bookingRequestSchema>;
   let booked;
   try {
