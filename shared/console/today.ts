@@ -63,6 +63,7 @@ const MESSAGE_NAMES: [RegExp, string][] = [
   [/^reminder-\d+-\d+-24h-/, 'Reminder 24 hours before'],
   [/^reminder-\d+-\d+-2h-/, 'Reminder 2 hours before'],
   [/^verify-/, 'Booking confirmation link'],
+  [/^waitlist-\d+-\d+-\d+$/, 'Waitlist offer'],
   [/^appt-\d+-booked$/, 'Booked at the desk'],
   [/^appt-\d+-moved$/, 'Moved by the salon'],
   [/^appt-\d+-cancelled$/, 'Cancelled by the salon'],

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import type { DeskAppointment } from '../../shared/console/diary';
+import type { HistoryEntry } from '../../shared/console/history';
 import type { WaitlistOffer } from '../../shared/waitlist-offers';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { insertAppointmentBatch } from '../../worker/db/appointments';
@@ -160,6 +161,26 @@ describe('waitlist offers', () => {
     expect(((await (await call(`/api/waitlist-offers/${text.token}`)).json()) as WaitlistOffer).status).toBe('gone');
     const entry = await env.DB.prepare('SELECT status FROM appointments WHERE id = ?').bind(first).first<{ status: string }>();
     expect(entry!.status).toBe('waitlist');
+
+    // the console: each offer and its outcome on the entry, and in History
+    const dialog = (await (await consoleCall(`/api/console/salons/1/appointments/${first}`, owner)).json()) as DeskAppointment;
+    expect(dialog.status).toBe('waitlist');
+    expect(dialog.waitlist_offers).toMatchObject([{ position: 1, outcome: 'passed', start_time: new Date(booked.start).toISOString() }]);
+    const history = (await (await consoleCall('/api/console/salons/1/history', owner)).json()) as HistoryEntry[];
+    const offerRows = history.filter((h) => h.field === 'waitlist_offer').map((h) => [h.who, h.old, h.new]);
+    expect(offerRows).toEqual([
+      [
+        'Waitlist (automatic)',
+        null,
+        expect.stringMatching(new RegExp(`^Wed .* offered to Wendy Waiting until \\d\\d:\\d\\d \\(entry ${second}\\)$`)),
+      ],
+      [
+        'Waitlist (automatic)',
+        expect.stringContaining(`offered to Wendy Waiting (entry ${first})`),
+        'not claimed in time: offered to the next in line',
+      ],
+      ['Waitlist (automatic)', null, expect.stringContaining(`(entry ${first})`)],
+    ]);
   });
 
   it('gives a freed time to exactly one of ten simultaneous claims, booked with the salon’s deposit rules', async () => {

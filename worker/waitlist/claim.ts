@@ -5,6 +5,8 @@ import type { WaitlistOffer } from '../../shared/waitlist-offers';
 import { book } from '../bookings/book';
 import { SALON_PREFIX, sha256Hex } from '../crypto';
 import { AppError } from '../errors';
+import { entryFacts, outcomeHistoryStatement } from './offers';
+import { formatInTimeZone } from 'date-fns-tz';
 
 /**
  * A waitlist offer's claim link (/w/{token}, docs/waitlist-offers.md): the token is the capability
@@ -87,6 +89,8 @@ export async function claimWaitlistOffer(
     .bind(offer.entry_id)
     .all<{ service_id: number; stylist_id: number }>();
   const clientId = offer.client_id;
+  const facts = await entryFacts(db, offer.entry_id);
+  const when = formatInTimeZone(offer.start_at, offer.timezone, "EEE d MMM 'at' HH:mm");
   const key = `waitlist-${crypto.randomUUID()}`;
   const bookedId = "(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment')";
   // the server's own prices and durations: planBooking reads them, so only services and stylists are asked
@@ -129,6 +133,11 @@ export async function claimWaitlistOffer(
             "UPDATE appointments SET status = 'cancelled', cancelled_from = 'waitlist', cancelled_at = ? WHERE id = ? AND status = 'waitlist'",
           )
           .bind(c.now, offer.entry_id),
+        outcomeHistoryStatement(
+          d,
+          { salonId: offer.salon_id, entryId: offer.entry_id, name: facts?.name ?? 'a client', when, from: 'offered', to: 'claimed' },
+          c.now,
+        ),
       ],
     });
   } catch (e) {

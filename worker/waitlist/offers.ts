@@ -1,7 +1,10 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import { localDateOf, salonDays } from '../availability/calendar';
 import { randomBase64url, salonToken, sha256Hex } from '../crypto';
+import type { EntryOffer } from '../../shared/waitlist-offers';
+import { WAITLIST_WHO } from '../../shared/waitlist-offers';
 import { BLOCK_MS } from '../db/blocks';
+import { menuHistoryStatement } from '../db/settings-history';
 import { enqueueMessage, type Outbox } from '../messaging/outbox';
 
 /**
@@ -23,6 +26,7 @@ export interface FreedSpan {
 
 interface Candidate {
   id: number;
+  name: string;
   phone: string | null;
   duration: number;
   salon_name: string;
@@ -35,7 +39,7 @@ interface Candidate {
  * it: on the freed time's day (the entry's date), every service of it with the freed time's
  * stylist, no longer than the freed time, and the stylist's time it would take still free.
  */
-const NEXT_ENTRY = `SELECT a.id, COALESCE(c.phone, a.client_phone) AS phone, a.end_at - a.start_at AS duration,
+const NEXT_ENTRY = `SELECT a.id, COALESCE(c.name, a.client_name, 'a client') AS name, COALESCE(c.phone, a.client_phone) AS phone, a.end_at - a.start_at AS duration,
         s.name AS salon_name, s.timezone, s.waitlist_offer_minutes AS minutes
    FROM appointments a
    JOIN salons s ON s.id = a.salon_id
@@ -75,13 +79,24 @@ export async function offerNext(outbox: Outbox, f: FreedSpan, now: number): Prom
   if (!entry) return false;
   const token = salonToken(f.salonId, randomBase64url(16));
   const minutes = entry.minutes;
-  const { meta } = await db
-    .prepare(INSERT_OFFER)
-    .bind(await sha256Hex(token), f.salonId, entry.id, f.freedFrom, f.stylistId, f.start, f.start + entry.duration, now, minutes * 60_000)
-    .run();
-  if (meta.changes === 0) return false;
+  const sha = await sha256Hex(token);
+  const when = formatInTimeZone(f.start, entry.timezone, "EEE d MMM 'at' HH:mm");
+  const until = formatInTimeZone(now + minutes * 60_000, entry.timezone, 'HH:mm');
+  const [made] = await db.batch([
+    db
+      .prepare(INSERT_OFFER)
+      .bind(sha, f.salonId, entry.id, f.freedFrom, f.stylistId, f.start, f.start + entry.duration, now, minutes * 60_000),
+    // History: written with the offer, only when it was made
+    menuHistoryStatement(
+      db,
+      { salonId: f.salonId, who: WAITLIST_WHO },
+      { field: 'waitlist_offer', old: null, new: `${when} offered to ${entry.name} until ${until} (entry ${entry.id})` },
+      now,
+      { sql: 'EXISTS (SELECT 1 FROM waitlist_offers WHERE token_sha256 = ? AND offered_at = ?)', params: [sha, now] },
+    ),
+  ]);
+  if (made!.meta.changes === 0) return false;
   if (entry.phone) {
-    const when = formatInTimeZone(f.start, entry.timezone, "EEE d MMM 'at' HH:mm");
     await enqueueMessage(outbox, {
       kind: 'sms',
       to: entry.phone,
@@ -140,12 +155,13 @@ export async function passExpiredOffers(outbox: Outbox, now: number): Promise<{ 
   const { results } = await db
     .prepare(
       `UPDATE waitlist_offers SET outcome = 'passed' WHERE outcome = 'offered' AND expires_at <= ?
-        RETURNING salon_id, freed_from, stylist_id, start_at`,
+        RETURNING salon_id, entry_id, freed_from, stylist_id, start_at`,
     )
     .bind(now)
-    .all<{ salon_id: number; freed_from: number; stylist_id: number; start_at: number }>();
+    .all<{ salon_id: number; entry_id: number; freed_from: number; stylist_id: number; start_at: number }>();
   let offered = 0;
   for (const o of results) {
+    await outcomeHistory(db, o.salon_id, o.entry_id, o.start_at, 'offered', 'passed', now);
     const span = await db
       .prepare(
         'SELECT MAX(end_at) - MIN(start_at) AS length FROM appointment_procedures WHERE appointment_id = ? AND stylist_id = ? AND service_id IS NOT NULL',
@@ -157,4 +173,81 @@ export async function passExpiredOffers(outbox: Outbox, now: number): Promise<{ 
     if (await offerNext(outbox, f, now)) offered++;
   }
   return { passed: results.length, offered };
+}
+
+/** History's row of an offer's outcome: "{time} offered to {name}" → the outcome in words. */
+export function outcomeHistoryStatement(
+  db: D1Database,
+  o: { salonId: number; entryId: number; name: string; when: string; from: EntryOffer['outcome']; to: EntryOffer['outcome'] },
+  now: number,
+): D1PreparedStatement {
+  return menuHistoryStatement(
+    db,
+    { salonId: o.salonId, who: WAITLIST_WHO },
+    { field: 'waitlist_offer', old: `${o.when} offered to ${o.name} (entry ${o.entryId})`, new: OUTCOME_HISTORY[o.to] },
+    now,
+    { sql: '1', params: [] },
+  );
+}
+
+const OUTCOME_HISTORY: Record<EntryOffer['outcome'], string> = {
+  offered: 'offered',
+  claimed: 'claimed and booked',
+  passed: 'not claimed in time: offered to the next in line',
+  gone: 'another took the time',
+};
+
+/** Who a waitlist entry is and its salon's timezone (for History's words). */
+export const entryFacts = (db: D1Database, entryId: number) =>
+  db
+    .prepare(
+      `SELECT COALESCE(c.name, a.client_name, 'a client') AS name, s.timezone FROM appointments a
+         JOIN salons s ON s.id = a.salon_id LEFT JOIN clients c ON c.id = a.client_id WHERE a.id = ?`,
+    )
+    .bind(entryId)
+    .first<{ name: string; timezone: string }>();
+
+async function outcomeHistory(
+  db: D1Database,
+  salonId: number,
+  entryId: number,
+  start: number,
+  from: EntryOffer['outcome'],
+  to: EntryOffer['outcome'],
+  now: number,
+) {
+  const e = await entryFacts(db, entryId);
+  if (!e) return;
+  const when = formatInTimeZone(start, e.timezone, "EEE d MMM 'at' HH:mm");
+  await outcomeHistoryStatement(db, { salonId, entryId, name: e.name, when, from, to }, now).run();
+}
+
+/** Every offer made to a waitlist entry, oldest first (the diary's appointment dialog). */
+export async function offersOfEntry(db: D1Database, entryId: number): Promise<EntryOffer[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT start_at, end_at, stylist_id, position, offered_at, expires_at, outcome, booked_id FROM waitlist_offers WHERE entry_id = ? ORDER BY offered_at',
+    )
+    .bind(entryId)
+    .all<{
+      start_at: number;
+      end_at: number;
+      stylist_id: number;
+      position: number;
+      offered_at: number;
+      expires_at: number;
+      outcome: EntryOffer['outcome'];
+      booked_id: number | null;
+    }>();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return results.map((r) => ({
+    start_time: iso(r.start_at),
+    end_time: iso(r.end_at),
+    stylist_id: r.stylist_id,
+    position: r.position,
+    offered_at: iso(r.offered_at),
+    expires_at: iso(r.expires_at),
+    outcome: r.outcome,
+    booked_id: r.booked_id,
+  }));
 }
