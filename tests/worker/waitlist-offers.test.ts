@@ -234,9 +234,30 @@ describe('waitlist offers', () => {
   it('offers the old time of a moved booking', async () => {
     const times = await chloesTimes(wednesday());
     const booked = await deskBooking(times[0]!);
-    const entry = await joinWaitlist({ clientId: 'wl-moved', phone: phoneOf(6), start: booked.start, end: booked.end, joinedAgo: 1000 });
+    const client = await clientWithCard('4242424242424242');
+    const entry = await joinWaitlist({
+      clientId: client.username,
+      phone: client.phone,
+      start: booked.start,
+      end: booked.end,
+      joinedAgo: 1000,
+    });
     const later = times.find((t) => Date.parse(t) >= booked.end)!;
     expect((await post(`appointments/${booked.id}/move`, { start_time: later })).status).toBe(200);
     expect(await offers()).toEqual([{ entry_id: entry, position: 1, outcome: 'offered', start_at: booked.start, booked_id: null }]);
+
+    // the text's link opens the edge's page of the offer, whose button claims it
+    const { token } = await offerText(client.phone);
+    const shown = await call(`/w/${token}`);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    expect(html).toContain('A time has come free');
+    expect(html).toContain(`<form method="post" action="/w/${token}">`);
+    const claimed = await call(`/w/${token}`, { method: 'POST' });
+    expect(claimed.status).toBe(200);
+    expect(await claimed.text()).toContain('you are booked on Wednesday');
+    const again = await call(`/w/${token}`, { method: 'POST' });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain('This time has gone');
   });
 });
