@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** A waitlist offer as its claim link shows it (docs/waitlist-offers.md). */
 export interface WaitlistOffer {
