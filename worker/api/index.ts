@@ -5,6 +5,7 @@ import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
 import { appointmentLinks } from './appointment-links';
 import { consoleToday } from './console/today';
+import { consoleNewGroup } from './console/new-group';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
 import { adminSettings } from './admin-settings';
@@ -25,6 +26,7 @@ import { consoleGroupPicker } from './console/group-picker';
 import { consoleShortName } from './console/short-name';
 import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
+import { consoleInbox } from './console/inbox';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
@@ -73,6 +75,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consolePayments)
   .route('/', consolePhotos)
   .route('/', consoleHistory)
+  .route('/', consoleInbox)
   .route('/', consoleStaff)
   .route('/', consoleStaffColumns)
   .route('/', consoleKeys)
@@ -88,6 +91,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDomain)
   .route('/', consoleShortName)
   .route('/', consoleGroupPicker)
+  .route('/', consoleNewGroup)
   .route('/', consoleToday)
   .route('/', appointmentLinks)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { deskBookingSchema, deskCancelSchema, deskMoveSchema } from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
+import { replyHint } from '../../../shared/console/inbox';
+import { canCancelByText } from '../../bookings/cancellation-rules';
 import { formatMoney } from '../../../shared/money';
 import {
   confirmAppointment,
@@ -75,7 +77,7 @@ export const consoleDesk = new Hono<AppEnv>()
           booked.services,
           // the client's bookings at the salon (their account finds a desk booking by its phone)
           salon.allow_self_cancellation ? { online: `${originOf(c)}/salon/${salonId}/salon-booking/${salonId}` } : { phone: salon.phone },
-        ),
+        ) + replyHint({ canCancel: canCancelByText({ start_at: booked.start }, salon, Date.now()), unconfirmed: false }),
         `appt-${booked.id}-booked`,
       );
       announceToDiary(c, salonId, booked.id, 'booked');
@@ -139,7 +141,8 @@ export const consoleDesk = new Hono<AppEnv>()
       textClient(
         c,
         moved.client_phone,
-        deskMovedText(salon.name, whenText(start, salon.timezone)),
+        deskMovedText(salon.name, whenText(start, salon.timezone)) +
+          replyHint({ canCancel: canCancelByText(moved, salon, Date.now()), unconfirmed: moved.status === 'unconfirmed' }),
         `appt-${p.appointmentId}-moved-${start}`,
       );
       announceToDiary(c, salonId, p.appointmentId, 'moved');
