@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { payeeOf } from '../payments/connect';
 import { notReady } from '../payments/flow';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
@@ -105,7 +105,7 @@ async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: nu
  * deposit come from the salon's own data; the database refuses a time that is taken; the deposit
  * is authorised on the saved card and captured once (3-D Secure answers a pending booking).
  */
-export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Promise<Booked> {
+export async function book(db: D1Database, stripe: StripeClient, a: BookingAsked): Promise<Booked> {
   const r = a.request;
   const { hold_id: _hold, ...asked } = r;
   const requestHash = await sha256Hex(JSON.stringify({ salonId: a.salonId, waitlist: a.waitlist, asked }));

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { formatInTimeZone } from 'date-fns-tz';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import type { DeskAppointment, DiaryStatus } from '../../shared/console/diary';
@@ -196,7 +196,7 @@ export async function confirmAppointment(db: D1Database, salonId: number, appoin
  */
 export async function deskCancel(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   q: { salonId: number; appointmentId: number; by: 'client' | 'salon'; now: number },
 ) {
   const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);

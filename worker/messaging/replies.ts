@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { formatInTimeZone } from 'date-fns-tz';
 import { keywordOf, type ReplyKeyword } from '../../shared/console/inbox';
 import { cancelAndSettle } from '../bookings/cancel';
@@ -56,7 +56,7 @@ export type DatabaseOfSalon = (salonId: number) => Promise<D1Database>;
 export async function handleReply(
   directory: D1Database,
   databaseOf: DatabaseOfSalon,
-  stripe: Stripe,
+  stripe: StripeClient,
   r: Reply,
   now: number,
 ): Promise<ReplyOutcome> {
