@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import type * as z from 'zod';
 import type { bookingRequestSchema, BookingResponse } from '../../shared/booking-request';
 import type { WaitlistOffer } from '../../shared/waitlist-offers';
@@ -77,7 +77,7 @@ const gone = () => new AppError('CONFLICT', MSG_OFFER_GONE, undefined, 'OFFER_GO
 /** Claims the offer: 201 with the booking for the one claim that wins; 409 OFFER_GONE for every other. */
 export async function claimWaitlistOffer(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   c: { token: string; now: number; returnUrl: string; feePercent: number },
 ): Promise<{ offer: WaitlistOffer; booking: BookingResponse }> {
   const offer = await offerOf(db, c.token);
