@@ -197,6 +197,7 @@ export function startStandIns({ port, persistTo, appPort, vars: extra = {}, quie
           WEBHOOK_URL: `${app}/webhooks/stripe`,
           CONNECT_WEBHOOK_URL: `${app}/webhooks/stripe-connect`,
           RESEND_WEBHOOK_URL: `${app}/webhooks/resend`,
+          TWILIO_INBOUND_URL: `${app}/webhooks/twilio/inbound`,
         }
       : {}),
   };

@@ -293,14 +293,8 @@ function toConfig(env: z.output<typeof envSchema>) {
       connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET,
       /** the platform's fee, per cent of each payment (payments/flow.ts chargeOn) */
       platformFeePercent: Number(env.STRIPE_PLATFORM_FEE_PERCENT ?? 0),
-      /** the stripe SDK's host/port/protocol options; null for api.stripe.com */
-      api: stripeBase
-        ? {
-            host: stripeBase.hostname,
-            port: Number(stripeBase.port || (stripeBase.protocol === 'https:' ? 443 : 80)),
-            protocol: stripeBase.protocol.slice(0, -1) as 'http' | 'https',
-          }
-        : null,
+      /** the origin of Stripe's API the Worker calls (payments/stripe-api.ts): api.stripe.com, or the stand-ins' */
+      apiBase: stripeBase?.origin ?? 'https://api.stripe.com',
       /** where the browser's own card form sends the card when Stripe.js cannot be used (a stand-in); null in production */
       browserApiOrigin: stripeBase?.origin ?? null,
     },

@@ -1,18 +1,32 @@
 import { ID_DIGITS, rowIdOf } from '../shared/ids';
 
-/** Admin keys are stored as SHA-256 hex; keys are long random secrets, so a fast hash is enough. */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+const encoder = new TextEncoder();
+const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/** The hex digest of a message, for signatures' and Pusher's body_md5 ('MD5' digests in Workers too). */
+export const digestHex = async (algorithm: 'MD5' | 'SHA-256', text: string) =>
+  hex(await crypto.subtle.digest(algorithm, encoder.encode(text)));
+
+/** Hex HMAC-SHA256 of a text with a secret (Pusher's auth_signature, Stripe's v1 webhook signature). */
+export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return hex(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
 }
+
+/** Whether two strings are equal, in time that does not depend on where they differ. */
+export function sameText(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  return x.byteLength === y.byteLength && crypto.subtle.timingSafeEqual(x, y);
+}
+
+/** Admin keys are stored as SHA-256 hex; keys are long random secrets, so a fast hash is enough. */
+export const sha256Hex = (text: string) => digestHex('SHA-256', text);
 
 /** Compares a presented key with a stored hash in constant time. */
 export async function keyMatches(key: string, storedHash: string): Promise<boolean> {
   if (key.length > 256) return false;
-  const a = new TextEncoder().encode(await sha256Hex(key));
-  const b = new TextEncoder().encode(storedHash);
-  if (a.byteLength !== b.byteLength) return false;
-  return crypto.subtle.timingSafeEqual(a, b);
+  return sameText(await sha256Hex(key), storedHash);
 }
 
 /** Bytes in base64url without padding (URL- and header-safe). */

@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { digestHex, hmacSha256Hex } from './crypto';
 
 /** A trigger that waits longer than this has failed (the caller's request is waiting too). */
 const TRIGGER_TIMEOUT_MS = 5000;
@@ -11,14 +12,6 @@ export class PusherError extends Error {
   ) {
     super(`Unexpected status code ${status}`);
   }
-}
-
-const encoder = new TextEncoder();
-const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
-
-async function hmacSha256Hex(secret: string, text: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return hex(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
 }
 
 /** Pusher's cluster over TLS, or the stand-in's host in development. */
@@ -36,7 +29,7 @@ export async function triggerEvent(config: Config, channel: string, event: strin
   const path = `/apps/${p.appId}/events`;
   const body = JSON.stringify({ name: event, data: JSON.stringify(data), channels: [channel] });
   // Workers' crypto.subtle digests MD5 too (Pusher's body_md5).
-  const md5 = hex(await crypto.subtle.digest('MD5', encoder.encode(body)));
+  const md5 = await digestHex('MD5', body);
   const params = `auth_key=${p.key}&auth_timestamp=${Math.floor(Date.now() / 1000)}&auth_version=1.0&body_md5=${md5}`;
   const signature = await hmacSha256Hex(p.secret, `POST\n${path}\n${params}`);
   const res = await fetch(`${baseUrl(p)}${path}?${params}&auth_signature=${signature}`, {

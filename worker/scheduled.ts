@@ -5,13 +5,15 @@ import type { Env } from './env';
 import { bumpVersions, TENANCY_SCOPE } from './edge/versions';
 import type { OutgoingMessage } from './messaging/outbox';
 import { remindDue } from './reminders/run';
+import { passExpiredOffers } from './waitlist/offers';
 import { pruneEmailSalons } from './db/message-deliveries';
 import { everyDatabase } from './db/spanning';
 import { nameIndexOf } from './api/salon-database';
 
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
- * the reminders due now go on the MESSAGES queue, once each (reminders/run.ts), and the salons'
+ * the reminders due now go on the MESSAGES queue, once each (reminders/run.ts), and waitlist
+ * offers whose time ran out pass to the next entry (waitlist/offers.ts), the salons'
  * own domains are checked with Cloudflare (domains/sweep.ts). Each runs whatever the other does.
  * Both run on every database in turn (each holds its own salons' appointments and domains). Then
  * the first database forgets the salons of emails old enough that Resend sends no more events.
@@ -31,6 +33,13 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
         } catch (e) {
           // the domains are still checked; the next run sends what this one could not
           console.error('[reminders]', e);
+        }
+        try {
+          // waitlist offers whose time ran out: the next entry in line is offered (docs/waitlist-offers.md)
+          const w = await passExpiredOffers({ queue: env.MESSAGES as Queue<OutgoingMessage> | undefined, db, config }, now);
+          if (w.passed) console.log(`[waitlist] ${w.passed} offers passed, ${w.offered} offered to the next`);
+        } catch (e) {
+          console.error('[waitlist]', e); // the next run passes them
         }
         const names = nameIndexOf(env, now);
         const done = await sweepDomains({ db, cloudflare: config.cloudflare, names }, { queue: env.MESSAGES, db, config }, now);

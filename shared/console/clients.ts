@@ -88,7 +88,8 @@ export interface ClientMessage {
 
 /** GET /api/console/salons/{id}/clients/{clientId}: the client's card at this salon. */
 export interface ClientCard {
-  client: ClientSummary;
+  /** opted_out_of_texts: the client's phone texted STOP (or another opt-out word) to this salon (docs/messaging.md "Replies") */
+  client: ClientSummary & { opted_out_of_texts: boolean };
   appointments: ClientAppointment[];
   /** what the client's past appointments that took place cost (not cancelled, not missed), major units */
   spend: number;

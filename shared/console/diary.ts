@@ -1,3 +1,4 @@
+import type { EntryOffer } from '../waitlist-offers';
 import type { DeliveryStatus } from './reminders';
 import { isCalendarDate, isIsoDateTime } from '../dates';
 import * as z from '../zod';
@@ -138,6 +139,8 @@ export interface DeskAppointment extends DiaryAppointment {
   over_absence?: boolean;
   /** whether the salon charges a no-show fee (and how much) and this client has a card on file */
   no_show_protection: { fee: number; card: string | null } | null;
+  /** a waitlist entry's offers of freed times and their outcomes, oldest first (docs/waitlist-offers.md) */
+  waitlist_offers?: EntryOffer[];
 }
 
 /** A client found at the desk by name or phone (id null: taken down at the desk, no account yet). */

@@ -32,10 +32,14 @@ export const CAN = {
   /** a stylist reads only the cards of clients with an appointment in their own column */
   readClients: ['owner', 'manager', 'stylist'],
   noteClients: ['owner', 'manager'],
+  /** the Inbox: a stylist reads and answers only the threads of clients with an appointment in their own column */
+  inbox: ['owner', 'manager', 'stylist'],
   /** Addresses: the salon's short name and its own domain */
   manageAddresses: ['owner'],
   /** Get paid: the salon's Stripe account (docs/payments.md) */
   managePayments: ['owner'],
+  /** making a group of one's salons: an owner (checked beyond the role: each salon must be theirs by their own owner role) */
+  makeGroup: ['owner'],
   /** the group's picker: a group owner only (checked beyond the role: the role must come from the group) */
   arrangeGroup: ['owner'],
   /** Services: categories and services, who performs them at what price */

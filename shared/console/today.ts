@@ -1,5 +1,6 @@
 import type { DiaryAppointment } from './diary';
 import type { DeliveryStatus } from './reminders';
+import type { SetupItem } from './setup';
 import type { TimeOff } from './time-off';
 
 /** A deposit request still waiting for the client. */
@@ -40,6 +41,11 @@ export interface Today {
   failed_messages: FailedMessage[] | null;
   /** time off asked for by stylists and not yet decided, soonest first (null: not the caller's to see, a stylist) */
   time_off_requests: TimeOffRequest[] | null;
+  /**
+   * A new salon's checklist of what is left (shared/console/setup.ts): null when the salon shows
+   * none (made before the guided set-up, dismissed, every item done) or for a stylist
+   */
+  setup: SetupItem[] | null;
 }
 
 /** A stylist's request for time off, waiting for an owner or manager (POST time-off/{id}/approve or /decline). */
@@ -57,6 +63,7 @@ const MESSAGE_NAMES: [RegExp, string][] = [
   [/^reminder-\d+-\d+-24h-/, 'Reminder 24 hours before'],
   [/^reminder-\d+-\d+-2h-/, 'Reminder 2 hours before'],
   [/^verify-/, 'Booking confirmation link'],
+  [/^waitlist-\d+-\d+-\d+$/, 'Waitlist offer'],
   [/^appt-\d+-booked$/, 'Booked at the desk'],
   [/^appt-\d+-moved$/, 'Moved by the salon'],
   [/^appt-\d+-cancelled$/, 'Cancelled by the salon'],

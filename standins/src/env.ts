@@ -13,6 +13,8 @@ export interface StandInsEnv {
   CONNECT_WEBHOOK_URL?: string;
   /** Where email delivery events are POSTed, signed as Svix signs them (the product's /webhooks/resend); none: not sent. */
   RESEND_WEBHOOK_URL?: string;
+  /** Where texts to the salons' number are POSTed, signed as Twilio signs them (the product's /webhooks/twilio/inbound); none: refused. */
+  TWILIO_INBOUND_URL?: string;
   /** The secret they are signed with (whsec_ + base64), the product's RESEND_WEBHOOK_SECRET in development. */
   RESEND_WEBHOOK_SECRET: string;
   /** Public origin of the stand-ins' pages (3-D Secure), e.g. http://127.0.0.1:8788; else the request's own. */

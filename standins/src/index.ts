@@ -5,6 +5,7 @@ import { cloudflareStandIn } from './cloudflare/custom-hostnames';
 import { resendEmails } from './email/resend';
 import { identityStandIn } from './identity';
 import { twilioMessages } from './messages/twilio';
+import { twilioInbound } from './messages/inbound';
 import { devIdempotency } from './dev-idempotency';
 import { devOutbox } from './outbox';
 import { deliverWebhooks, devAccounts, paymentsStandIn } from './payments';
@@ -38,6 +39,8 @@ export { PusherChannels } from './realtime';
  *   to point a hostname's DNS or age it (cloudflare/custom-hostnames.ts);
  * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
  *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=);
+ * - POST /__dev/sms/inbound {from, to?, body}: a text to the salons' number, delivered to the
+ *   product's inbound webhook (TWILIO_INBOUND_URL) signed as Twilio signs it (messages/inbound.ts);
  * - for tests, POST /__dev/idempotency/expire: every Idempotency-Key kept so far expires, as a day
  *   passing would (dev-idempotency.ts).
  */
@@ -53,6 +56,7 @@ app.route('/__idp', identityStandIn);
 app.route('/__dev/outbox', devOutbox);
 app.route('/__dev/idempotency', devIdempotency);
 app.route('/', twilioMessages);
+app.route('/', twilioInbound);
 app.route('/', resendEmails);
 app.route('/', cloudflareStandIn);
 // Events recorded by a POST to the API, the 3-D Secure page or the Checkout page (and by the

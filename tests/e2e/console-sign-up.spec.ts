@@ -1,12 +1,19 @@
-import { emailsTo, expect, test } from './fixtures';
+import { BookingJourney, emailsTo, expect, test } from './fixtures';
 
-// Issue 49: at a phone's width a salon signs itself up (name, email, password; the emailed code),
-// sets itself up (a starter menu, opening hours) and its booking page is live with the menu.
+// Issue 49: a salon signs itself up (name, email, password; the emailed code), sets itself up (a
+// starter menu, opening hours, its look), its booking page is live, Today lists what is left, and
+// a client books on the new page, which ticks "Take your first booking". One journey at 1280 px;
+// the set-up's and Today's layout at 390 px checked on the way; axe on each new screen.
 
-test('at 390 px a salon signs up, sets up and its booking page shows its starter menu', async ({ page, request }) => {
-  // a sign-up, a sign-in, the set-up and two page loads on two busy cores
-  test.setTimeout(90_000);
-  await page.setViewportSize({ width: 390, height: 844 });
+test('a salon signs up, sets up, and a client books on its new page; Today ticks the first booking', async ({
+  page,
+  request,
+  expectAccessible,
+  expectNoSidewaysScroll,
+}) => {
+  // a sign-up, a sign-in, the set-up, a booking with a client's sign-in, and axe passes on two busy cores
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
   const email = `new-salon-${Date.now()}@example.test`;
   await page.goto('/console/');
   await page.getByRole('link', { name: 'Sign up and set up your salon' }).click();
@@ -34,19 +41,61 @@ test('at 390 px a salon signs up, sets up and its booking page shows its starter
   await page.getByLabel('Postcode').fill('N1 0PQ');
   await page.getByLabel('Salon phone number').fill('020 7946 0321');
   await page.getByRole('radio', { name: /Hair salon/ }).check();
-  // the form fits the phone's width: nothing to scroll sideways
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectAccessible('the set-up');
+  // the form fits a phone's width: nothing to scroll sideways
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll();
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole('button', { name: 'Set up my salon' }).click();
+
+  // live: the look (optional), a short name offered, then the console
   await expect(page.getByRole('heading', { level: 1, name: 'Your booking page is live' })).toBeVisible();
   await expect(page.getByText('No short link yet.')).toBeVisible();
+  await expect(page.getByText('No logo yet')).toBeVisible();
+  await page.getByRole('radio', { name: /^Neutral/ }).check();
+  await page.getByRole('button', { name: 'Save the look' }).click();
+  await expect(page.getByText('Saved. Your booking page has its new look.')).toBeVisible();
+  await expectAccessible('the booking page is live');
   await page.getByRole('button', { name: 'Go to your console' }).click();
 
-  // the console opens on the new salon's Today, where everyone lands
+  // the console opens on the new salon's Today, with what is left to do
   await expect(page.getByRole('heading', { level: 1, name: 'Today', exact: true })).toBeVisible();
   const id = /\/console\/salons\/(\d+)\//.exec(new URL(page.url()).pathname)![1]!;
-  await page.goto(`/salon/${id}`);
+  const checklist = page.getByRole('region', { name: 'Get your salon ready' });
+  await expect(checklist.getByText('3 of 8 done.', { exact: false })).toBeVisible();
+  await expect(checklist.getByRole('link', { name: 'Get paid' })).toHaveAttribute('href', `/console/salons/${id}/get-paid`);
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Take your first booking' })).toContainText('To do.');
+  await expectAccessible('Today with the checklist');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll();
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // a client books on the new page: the starter menu, its only stylist, the first time, signed in
+  const journey = new BookingJourney(page);
+  expect((await page.goto(`/salon/${id}`))?.status()).toBe(200);
   await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   await expect(page.getByText('5 Upper Street, London N1 0PQ')).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: /Cut & Blow Dry/ })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'neutral');
+  await journey.services.choose('Cut & Blow Dry', 'Cut & Style');
   await expect(page.getByText('£45.00').first()).toBeVisible();
+  await journey.services.next.click();
+  const staffScreen = journey.staff.groups.first();
+  await expect(journey.time.title.or(staffScreen)).toBeVisible();
+  if (await staffScreen.isVisible()) await journey.chooseStaff();
+  await expect(journey.time.title).toBeVisible();
+  await journey.time.pickDay();
+  await journey.time.pickTime();
+  await journey.time.next.click();
+  await expect(journey.summary.title).toBeVisible();
+  await journey.summary.next.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Mobile number', { exact: true }).fill('07700 900123');
+  await page.getByLabel('Password', { exact: true }).fill('Demo-pass1');
+  await page.getByRole('button', { name: 'LOGIN', exact: true }).click();
+  await expect(page).toHaveURL(`/salon/${id}/bookingConfirmed`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking has been confirmed!');
+
+  // back in the console, the first booking is ticked
+  await page.goto(`/console/salons/${id}/today`);
+  await expect(checklist.getByRole('listitem').filter({ hasText: 'Take your first booking' })).toContainText('Done.');
 });

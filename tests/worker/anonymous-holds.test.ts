@@ -236,7 +236,10 @@ describe('holds are bounded per address, per account and per day', () => {
       .prepare('SELECT start_min, end_min, breaks FROM stylist_hours WHERE stylist_id = ? AND weekday = 2')
       .bind(SAM)
       .first<{ start_min: number; end_min: number; breaks: string }>())!;
-    const working = workingSpans({ start: hours.start_min, end: hours.end_min, breaks: breaksOf(hours.breaks) }).reduce((n, [s, e]) => n + e - s, 0);
+    const working = workingSpans({ start: hours.start_min, end: hours.end_min, breaks: breaksOf(hours.breaks) }).reduce(
+      (n, [s, e]) => n + e - s,
+      0,
+    );
     const before = await samsTimes();
     const answers: HoldAnswer[] = [];
     for (const [i, slot] of spread(before, 12).entries())

@@ -173,6 +173,18 @@ const CALLS: StaffCall[] = [
     roles: ['owner', 'manager'],
     request: async (s) => [`/api/console/salons/${s}/clients/${JAMIE}/notes`, { method: 'POST', body: '{"body":""}' }],
   },
+  // the Inbox (docs/console/inbox.md): a stylist sees their own clients' threads; a thread not there is the call's own 404
+  { name: 'GET inbox', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/inbox`, {}] },
+  {
+    name: 'GET an inbox thread',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/inbox/${'0'.repeat(24)}`, {}],
+  },
+  {
+    name: 'POST an inbox answer',
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/inbox/${'0'.repeat(24)}/messages`, { method: 'POST', body: '{"body":""}' }],
+  },
   { name: 'GET requests', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/requests`, {}] },
   {
     name: 'POST a request',
@@ -321,6 +333,18 @@ const CALLS: StaffCall[] = [
     name: 'DELETE a block',
     roles: ['owner', 'manager', 'stylist'],
     request: async (s) => [`/api/console/salons/${s}/blocks/999999`, { method: 'DELETE', headers: { 'If-Match': '1' } }],
+  },
+  // issue 49: Today's checklist (dismissing it where there is none changes nothing) and making a group (an empty list: 400)
+  { name: 'GET today', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/today`, {}] },
+  {
+    name: 'POST setup-checklist dismiss',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/setup-checklist/dismiss`, { method: 'POST' }],
+  },
+  {
+    name: 'POST group',
+    roles: ['owner'],
+    request: async (s) => [`/api/console/salons/${s}/group`, { method: 'POST', body: JSON.stringify({ name: 'X', salon_ids: [] }) }],
   },
 ];
 

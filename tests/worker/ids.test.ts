@@ -66,7 +66,11 @@ describe('ids across databases', () => {
     );
     const ofIdTables = inserts.filter((i) => (ID_TABLES as readonly string[]).includes(i.table));
     expect(ofIdTables.length).toBeGreaterThanOrEqual(13); // (as of migration 0026)
-    const wrong = ofIdTables.filter((i) => i.columns[0] !== 'id' || !i.after.includes(`\${newId('${i.table}')}`));
+    // a copy of a row another database made keeps its id: a group's row in each database holding
+    // its salons (worker/db/new-group.ts), the first one made with newId
+    const copies = (i: { file: string; table: string; after: string }) =>
+      i.file.endsWith('worker/db/new-group.ts') && i.table === 'salon_groups' && i.after.startsWith(' SELECT ?3, ?2, ?1 ');
+    const wrong = ofIdTables.filter((i) => !copies(i) && (i.columns[0] !== 'id' || !i.after.includes(`\${newId('${i.table}')}`)));
     expect(wrong.map((i) => `${i.file}: ${i.table}`)).toEqual([]);
   });
 

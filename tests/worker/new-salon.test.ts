@@ -1,55 +1,17 @@
 import { env } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import type { CreatedSalon } from '../../shared/console/new-salon';
-import type { StaffMe } from '../../shared/console/roles';
 import type { Category } from '../../shared/types';
 import { MSG_NEW_SALON_LIMIT } from '../../worker/abuse/limits';
 import { databaseNames } from '../../worker/db/placement';
 import { json, newClient, tuesday } from './client-bookings-helpers';
-import { consoleCall, lastEmailTo, postJson, STAFF, staffLogin } from './console-helpers';
+import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { create, created, GB_SALON, me, newOwner, WEEK } from './new-salon-helpers';
 import { bootstrapOf, call, demoLogin } from './helpers';
 import { dbOf } from './salon-db';
 
 // Issue 49: a signed-in person sets up a salon of their own (POST /api/console/salons), placed in
 // the database the directory chooses, with a starter menu, the owner as its first stylist with the
 // salon's hours, no admin key, and a booking page that clients can book on at once.
-const run = Math.floor(Math.random() * 250);
-let seq = 0;
-
-/** A new person signed up, confirmed and signed in to the console (no salon yet). */
-async function newOwner(): Promise<{ token: string; email: string }> {
-  const email = `salon.owner.${Date.now()}.${++seq}@example.test`;
-  const up = await postJson(
-    '/console/session/sign-up',
-    { email, name: 'Robin Shaw', password: 'Signed-up1' },
-    { 'CF-Connecting-IP': `100.${run}.52.${seq}` },
-  );
-  expect(up.status).toBe(202);
-  const code = /(\d{6})$/.exec((await lastEmailTo(email)).text)![1]!;
-  expect((await postJson('/console/session/confirm-sign-up', { email, code })).status).toBe(204);
-  return { token: (await staffLogin({ email, password: 'Signed-up1' })).access_token, email };
-}
-
-const WEEK = [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, open: '09:00', close: '17:30' }));
-const GB_SALON = {
-  name: 'Shaw Hair',
-  country: 'GB',
-  address_line_1: '5 Upper Street',
-  city: 'London',
-  postcode: 'n1 0pq',
-  phone: '020 7946 0321',
-  hours: WEEK,
-  starter_menu: 'hair',
-};
-const create = (token: string | null, body: unknown) =>
-  consoleCall('/api/console/salons', token, { method: 'POST', body: JSON.stringify(body) });
-async function created(token: string, body: unknown = GB_SALON): Promise<CreatedSalon> {
-  const res = await create(token, body);
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await res.json()) as CreatedSalon;
-}
-const me = async (token: string) => (await (await consoleCall('/api/console/me', token)).json()) as StaffMe;
-
 describe('POST /api/console/salons', () => {
   it("sets up a new owner's first salon: placed by the directory, its owner and first stylist, a starter menu, no admin key", async () => {
     const owner = await newOwner();
@@ -228,6 +190,16 @@ describe('POST /api/console/salons', () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
     expect(await answers[statuses.indexOf(429)]!.json()).toMatchObject({ detail: MSG_NEW_SALON_LIMIT });
     expect((await me(owner.token)).salons).toHaveLength(10);
+    // at once, the sign-ups reserved the same ids and asked again: each salon its own id, each
+    // named by the directory and the staff index, and nothing else named for the person
+    const ids = await Promise.all(answers.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: number }).id));
+    expect(new Set(ids).size).toBe(10);
+    const indexed = await env.DB.prepare("SELECT place_id FROM staff_salons WHERE email = ? AND kind = 'salon' ORDER BY place_id")
+      .bind(owner.email)
+      .all<{ place_id: number }>();
+    expect(indexed.results.map((r) => r.place_id)).toEqual([...ids].sort((a, b) => a - b));
+    const placed = await env.DB.prepare(`SELECT count(*) AS n FROM salon_placements WHERE salon_id IN (${ids.join(',')})`).first();
+    expect(placed).toEqual({ n: 10 });
   });
 
   it('needs a console sign-in: none is 401, a client token is 401; a member of a salon may set up another', async () => {

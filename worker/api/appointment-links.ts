@@ -5,6 +5,7 @@ import { stripeFor } from '../payments/stripe';
 import { cancelLinkedAppointment, LINK_TOKEN, linkedAppointment } from '../reminders/link';
 import { validate } from '../validate';
 import { announceToDiary } from './diary-notices';
+import { offerToWaitlist } from './waitlist-notices';
 import { publicRoute } from './policy';
 import { salonDatabase } from './salon-database';
 import { salonOfToken } from '../crypto';
@@ -29,5 +30,6 @@ export const appointmentLinks = new Hono<AppEnv>()
     const db = await salonDatabase(c, salonOfToken(token));
     const done = await cancelLinkedAppointment(db, stripeFor(c.get('config')), token, Date.now());
     announceToDiary(c, done.salon_id, done.appointment.id, 'cancelled');
+    await offerToWaitlist(c, db, { salonId: done.salon_id, appointmentId: done.appointment.id, movedFrom: null });
     return c.json(done);
   });

@@ -9,6 +9,7 @@ import { idParam, isoDateTime, validate } from '../validate';
 import { clientOf } from './request-headers';
 import { clientRoute } from './policy';
 import { announceToDiary } from './diary-notices';
+import { offerToWaitlist } from './waitlist-notices';
 
 const username = z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid');
 const salonId = idParam('Salon id');
@@ -60,6 +61,7 @@ export const clientAppointments = new Hono<AppEnv>()
       const q = { salonId: p.salonId, appointmentId: p.appointmentId, clientId, now: Date.now() };
       const cancelled = await cancelBooking(c.env.DB, stripeFor(c.get('config')), q);
       announceToDiary(c, p.salonId, p.appointmentId, 'cancelled');
+      await offerToWaitlist(c, c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, movedFrom: null });
       return c.json(cancelled);
     },
   )
@@ -72,8 +74,10 @@ export const clientAppointments = new Hono<AppEnv>()
       const p = c.req.valid('param');
       const clientId = clientOf(c, p.username);
       const start = Date.parse(c.req.valid('json').start_time);
+      const movedFrom = (await appointmentDetails(c.env.DB, { ...p, clientId, now: Date.now() })).starts_at;
       const moved = await moveBooking(c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, clientId, start, now: Date.now() });
       announceToDiary(c, p.salonId, p.appointmentId, 'moved');
+      await offerToWaitlist(c, c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, movedFrom: Date.parse(movedFrom) });
       return c.json(moved);
     },
   );

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type Stripe from 'stripe';
+import type { Account } from '../payments/stripe-api';
 import { rowIdOf } from '../../shared/ids';
 import { salonOfAccount } from '../db/salon-accounts';
 import type { AppEnv } from '../env';
@@ -19,7 +19,7 @@ import { verifiedEvent, webhookBodyLimit } from './stripe-signature';
 export const connectWebhooks = new Hono<AppEnv>().post('/webhooks/stripe-connect', webhookBodyLimit, async (c) => {
   const config = c.get('config');
   const stripe = stripeFor(config);
-  const event = await verifiedEvent(c, stripe, config.stripe.connectWebhookSecret);
+  const event = await verifiedEvent(c, config.stripe.connectWebhookSecret);
   if (event.type === 'account.updated') {
     const object = event.data.object;
     const accountId = event.account ?? object.id;
@@ -27,7 +27,7 @@ export const connectWebhooks = new Hono<AppEnv>().post('/webhooks/stripe-connect
     const db = await salonDatabase(c, rowIdOf(object.metadata?.salon_id));
     const salonId = await salonOfAccount(db, accountId);
     if (salonId !== null) {
-      const account: Stripe.Account = await stripe.accounts.retrieve(accountId);
+      const account: Account = await stripe.accounts.retrieve(accountId);
       await recordAccount(db, salonId, account);
     }
   }

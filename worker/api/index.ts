@@ -4,7 +4,9 @@ import { errorBody, onError } from '../error-answer';
 import { withCaller } from './caller';
 import { adminInvites } from './admin-invites';
 import { appointmentLinks } from './appointment-links';
+import { waitlistOffers } from './waitlist-offers';
 import { consoleToday } from './console/today';
+import { consoleNewGroup } from './console/new-group';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
 import { adminSettings } from './admin-settings';
@@ -26,6 +28,7 @@ import { consoleShortName } from './console/short-name';
 import { groupPicker } from './group-picker';
 import { consoleHistory } from './console/history';
 import { consoleImports } from './console/imports';
+import { consoleInbox } from './console/inbox';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
 import { consoleMenu } from './console/menu';
@@ -75,6 +78,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consolePhotos)
   .route('/', consoleHistory)
   .route('/', consoleImports)
+  .route('/', consoleInbox)
   .route('/', consoleStaff)
   .route('/', consoleStaffColumns)
   .route('/', consoleKeys)
@@ -90,7 +94,9 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDomain)
   .route('/', consoleShortName)
   .route('/', consoleGroupPicker)
+  .route('/', consoleNewGroup)
   .route('/', consoleToday)
   .route('/', appointmentLinks)
+  .route('/', waitlistOffers)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

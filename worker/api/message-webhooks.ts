@@ -6,8 +6,14 @@ import { salonDatabase } from './salon-database';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { resendStatusOf, twilioStatusOf, verifiedResendEvent } from '../messaging/delivery-status';
-import { sameSignature, TWILIO_STATUS_PATH, twilioSignature } from '../messaging/status-callbacks';
+import { sameSignature, TWILIO_INBOUND_PATH, TWILIO_STATUS_PATH, twilioSignature } from '../messaging/status-callbacks';
 import { rowIdOf } from '../../shared/ids';
+import { claimInbound, forgetInbound, recordInboundAnswer } from '../db/texts';
+import { handleReply, twiml } from '../messaging/replies';
+import { stripeFor } from '../payments/stripe';
+import { offerToWaitlist } from './waitlist-notices';
+import { announceToDiary } from './diary-notices';
+import { announceToInbox } from './inbox-notices';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const limit = bodyLimit({
@@ -32,6 +38,13 @@ const salonParam = z
   .transform(Number)
   .optional();
 const messageKey = z.string().regex(/^[A-Za-z0-9_.:-]{1,200}$/, 'key must be a message key');
+
+/** An incoming text as Twilio posts it (docs/messaging.md "Replies"); Twilio adds fields without notice, all signed. */
+const twilioInbound = z.object({
+  MessageSid: z.string().regex(/^(SM|MM)[0-9a-f]{32}$/, 'MessageSid must be a message sid'),
+  From: z.string().regex(/^\+[1-9]\d{6,14}$/, 'From must be an E.164 number'),
+  Body: z.string().max(1600, 'Body is at most 1600 characters'),
+});
 
 const resendEvent = z.object({
   type: z.string().max(60),
@@ -71,6 +84,48 @@ export const messageWebhooks = new Hono<AppEnv>()
       });
     // Twilio wants a 2xx and reads nothing of it.
     return c.body(null, 204);
+  })
+  .post(TWILIO_INBOUND_PATH, limit, async (c) => {
+    const config = c.get('config');
+    // signed over the URL Twilio is set to call: this Worker's public origin and the path
+    const form = new URLSearchParams(new TextDecoder().decode(await c.req.arrayBuffer()));
+    const expected = await twilioSignature(config.sms.authToken, `${config.appOrigin}${TWILIO_INBOUND_PATH}`, form);
+    if (!sameSignature(c.req.header('X-Twilio-Signature') ?? '', expected)) throw refused();
+    const parsed = twilioInbound.safeParse(Object.fromEntries(form));
+    if (!parsed.success) throw new AppError('BAD_REQUEST', parsed.error.issues[0]!.message, String(parsed.error.issues[0]!.path[0]));
+    const text = parsed.data;
+    const directory = c.env.DB;
+    c.header('Content-Type', 'text/xml; charset=utf-8');
+    // each MessageSid once: a replay answers what the first delivery answered and does nothing again
+    const claim = await claimInbound(directory, text.MessageSid, Date.now());
+    if (!claim.first) return c.body(claim.answer ?? twiml(null), 200);
+    let answer: string;
+    try {
+      const outcome = await handleReply(
+        directory,
+        (salonId) => salonDatabase(c, salonId),
+        stripeFor(config),
+        { sid: text.MessageSid, from: text.From, body: text.Body },
+        Date.now(),
+      );
+      answer = twiml(outcome.answer);
+      await recordInboundAnswer(directory, text.MessageSid, outcome.salonId, answer);
+      if (outcome.salonId !== null) {
+        if (outcome.changed) announceToDiary(c, outcome.salonId, outcome.changed.appointmentId, outcome.changed.change);
+        if (outcome.changed?.change === 'cancelled')
+          await offerToWaitlist(c, await salonDatabase(c, outcome.salonId), {
+            salonId: outcome.salonId,
+            appointmentId: outcome.changed.appointmentId,
+            movedFrom: null,
+          });
+        if (outcome.threadId) announceToInbox(c, outcome.salonId, outcome.threadId, 'received');
+      }
+    } catch (e) {
+      // not handled: Twilio's retry (or the fallback URL's) may try it again
+      await forgetInbound(directory, text.MessageSid).catch(() => undefined);
+      throw e;
+    }
+    return c.body(answer, 200);
   })
   .post('/webhooks/resend', limit, async (c) => {
     const raw = await c.req.text();

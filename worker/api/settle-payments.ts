@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { clientsPaidAppointment, depositOf } from '../db/appointments';
 import { inviteOfIntent, inviteOfPayment } from '../db/invites';
 import { invitePayment } from '../invites/invite-payment';
@@ -39,7 +39,7 @@ async function targetOf(db: D1Database, pi: { id: string; metadata?: Record<stri
 /** A payment event: the payment it names is settled from the intent retrieved from Stripe, never the event's copy. */
 export async function settleEvent(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   pi: { id: string; metadata?: Record<string, string> | null },
   now: number,
 ) {
@@ -55,7 +55,7 @@ export async function settleEvent(
  */
 export async function settleClientsPayment(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   q: { clientId: string; salonId: number; appointmentId: number; paymentIntentId: string; now: number },
 ): Promise<{ kind: 'invite' | 'deposit'; settled: Settled } | null> {
   let found: { kind: 'invite' | 'deposit'; target: PaymentTarget } | null = null;

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { payeeOf } from '../payments/connect';
 import { notReady } from '../payments/flow';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
@@ -32,6 +32,8 @@ export interface BookingAsked {
   returnUrl: string;
   /** the platform's fee on the deposit, per cent (config) */
   feePercent: number;
+  /** more of the same batch (a waitlist claim's: waitlist/claim.ts): any of them failing books nothing */
+  alsoInBatch?: (db: D1Database) => D1PreparedStatement[];
 }
 
 /** The booking's answer, and the verification code to text when it was made just now. */
@@ -103,7 +105,7 @@ async function patchTestOf(db: D1Database, a: BookingAsked, appointmentStart: nu
  * deposit come from the salon's own data; the database refuses a time that is taken; the deposit
  * is authorised on the saved card and captured once (3-D Secure answers a pending booking).
  */
-export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Promise<Booked> {
+export async function book(db: D1Database, stripe: StripeClient, a: BookingAsked): Promise<Booked> {
   const r = a.request;
   const { hold_id: _hold, ...asked } = r;
   const requestHash = await sha256Hex(JSON.stringify({ salonId: a.salonId, waitlist: a.waitlist, asked }));
@@ -159,7 +161,7 @@ export async function book(db: D1Database, stripe: Stripe, a: BookingAsked): Pro
   });
   let row: AppointmentRow;
   try {
-    row = created(await db.batch(statements));
+    row = created(await db.batch([...statements, ...(a.alsoInBatch?.(db) ?? [])]));
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time');
     if (isBookingLimit(e)) throw await bookingLimitError(db, a.salonId);

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { cancelStatements } from '../db/appointment-changes';
 import { settleCancelledDeposit } from '../payments/cancelled-deposit';
 import type { Appointment } from '../../shared/bookings';
@@ -15,7 +15,7 @@ import { appointmentDetails, clientBooking } from './client-bookings';
  */
 export async function cancelBooking(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   q: { salonId: number; clientId: string; appointmentId: number; now: number },
 ): Promise<Appointment> {
   const { salon, row } = await clientBooking(db, q);
@@ -36,7 +36,7 @@ export async function cancelBooking(
  */
 export async function cancelAndSettle(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   c: {
     row: { id: number; status: string };
     refund: boolean;

@@ -75,3 +75,14 @@ export function assertMovableTo(start: number, salon: SalonRulesRow, now: number
     'CANCEL_NOT_ALLOWED',
   );
 }
+
+/**
+ * Whether a reply "C" would cancel this booking now (docs/messaging.md "Replies"): the salon
+ * lets clients cancel and the start is more than its window away. A text says "Reply C to
+ * cancel" only then.
+ */
+export const canCancelByText = (
+  a: { start_at: number },
+  salon: { allow_self_cancellation: number | boolean; cancellation_window_hours: number },
+  now: number,
+) => !!salon.allow_self_cancellation && a.start_at - now > salon.cancellation_window_hours * HOUR;

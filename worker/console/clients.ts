@@ -11,6 +11,7 @@ import {
   type ClientNoteRow,
   type PersonRow,
 } from '../db/salon-clients';
+import { isOptedOut } from '../db/texts';
 import { AppError } from '../errors';
 
 /** The console's Clients place (issue 29): search, and a client's card at one salon. */
@@ -106,14 +107,15 @@ async function withDeliveries(
  */
 export async function clientCard(db: D1Database, scope: Scope, key: string, q: { currency: string; now: number }): Promise<ClientCard> {
   const person = await clientOfSalon(db, scope, key, q.now);
-  const [appointments, notes, messages] = await Promise.all([
+  const [appointments, notes, messages, optedOut] = await Promise.all([
     appointmentsOfClient(db, scope.salonId, key),
     notesOfClient(db, scope.salonId, key),
     messagesOfClient(db, scope.salonId, key),
+    isOptedOut(db, scope.salonId, person.phone),
   ]);
   const tookPlace = appointments.filter((a) => a.start_at <= q.now && a.status !== 'cancelled' && a.no_show_at === null);
   return {
-    client: summaryOf(person),
+    client: { ...summaryOf(person), opted_out_of_texts: optedOut },
     appointments: appointments.map((a) => ({
       id: a.id,
       number: a.number,

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { formatInTimeZone } from 'date-fns-tz';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import type { DeskAppointment, DiaryStatus } from '../../shared/console/diary';
@@ -23,6 +23,7 @@ import { addDays, localDateOf, salonDays } from '../availability/calendar';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 import { savedCard } from '../payments/cards';
+import { offersOfEntry } from '../waitlist/offers';
 import { diaryAppointmentOf, diaryStatus } from './diary';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -43,7 +44,7 @@ export async function deskAppointment(
   stylistId: number | null,
 ): Promise<DeskAppointment> {
   const { row, procedures } = await salonAppointment(db, salonId, appointmentId, stylistId);
-  const [salon, history, messages, fee, away] = await Promise.all([
+  const [salon, history, messages, fee, away, offers] = await Promise.all([
     salonById(db, salonId),
     clientHistory(db, salonId, row.client_id, row.client_phone),
     messagesAbout(db, row.id),
@@ -54,6 +55,7 @@ export async function deskAppointment(
       row.start_at,
       row.end_at,
     ),
+    offersOfEntry(db, row.id),
   ]);
   const [statuses, reminders] = await Promise.all([
     statusesOfKeys(
@@ -95,6 +97,7 @@ export async function deskAppointment(
       })),
     ].sort((x, y) => x.sent_at.localeCompare(y.sent_at)),
     outside_opening_hours: !!salon && outsideOpeningHours(salon, row.start_at, row.end_at),
+    ...(offers.length ? { waitlist_offers: offers } : {}),
     over_absence:
       row.status !== 'cancelled' &&
       procedures.some((p) => away.some((x) => x.stylist_id === p.stylist_id && x.start_at < p.end_at && x.end_at > p.start_at)),
@@ -193,7 +196,7 @@ export async function confirmAppointment(db: D1Database, salonId: number, appoin
  */
 export async function deskCancel(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   q: { salonId: number; appointmentId: number; by: 'client' | 'salon'; now: number },
 ) {
   const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);

@@ -3,13 +3,15 @@ import { salonPhoneOf, type CreatedSalon, type NewSalon } from '../../shared/con
 import { WEEKDAY_NAMES, type WeekHours } from '../../shared/salon-identity';
 import type { Config } from '../config';
 import { claimRange } from '../db/ids';
-import { claimPlace, placesAreOf } from '../db/staff-salons';
-import { insertNewSalon, salonCount } from '../db/new-salon';
+import { claimPlace, placesAreOf, releasePlace } from '../db/staff-salons';
+import { insertNewSalon, isIdTaken, nextSalonId, ownsSalon, salonCount, type NewSalonRows } from '../db/new-salon';
 import { bindingForNewSalon, databaseOf, DIRECTORY_BINDING, placeSalon } from '../db/placement';
 import { AppError } from '../errors';
 import { poolUserOf } from '../identity/staff-admin';
 import { starterMenu } from './starter-menus';
 
+/** Sign-ups at the same moment in one database each take the next id: as many tries as the day's limit of salons a person (docs/abuse.md) and more. */
+const MAX_ATTEMPTS = 20;
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3));
 
 /**
@@ -30,35 +32,45 @@ export async function createSalon(env: object, config: Config, sub: string, inpu
 
   const binding = await bindingForNewSalon(env, salonCount);
   const db = databaseOf(env, binding);
+  const directory = databaseOf(env, DIRECTORY_BINDING);
   // the first salon written in DB_k gives it its range of ids (as a move into it does)
   await claimRange(db, binding);
-  const id = await insertNewSalon(
-    db,
-    {
-      marker: `none:${crypto.randomUUID()}`,
-      name: input.name,
-      email: owner.email,
-      phone: salonPhoneOf(input.phone, input.country)!,
-      address_line_1: input.address_line_1,
-      address_line_2: input.address_line_2 ?? '',
-      city: input.city,
-      postcode: input.postcode.toUpperCase(),
-      timezone,
-      currency: country.currency,
-      country_code: country.code,
-      opening_hours: JSON.stringify(week),
-      owner: { sub, ...owner },
-      hours: input.hours.map((h) => ({ weekday: h.weekday, start: minutesOf(h.open), end: minutesOf(h.close) })),
-      menu,
-    },
-    now,
-  );
-  const directory = databaseOf(env, DIRECTORY_BINDING);
-  await placeSalon(directory, id, binding, null);
-  // the staff index names the salon among the owner's (docs/scale.md "The staff index"), so their
-  // console finds it in whichever database it was placed
-  await claimPlace(directory, owner.email, id, now);
-  await placesAreOf(directory, owner.email, sub);
+  const rows: Omit<NewSalonRows, 'id'> = {
+    marker: `none:${crypto.randomUUID()}`,
+    name: input.name,
+    email: owner.email,
+    phone: salonPhoneOf(input.phone, input.country)!,
+    address_line_1: input.address_line_1,
+    address_line_2: input.address_line_2 ?? '',
+    city: input.city,
+    postcode: input.postcode.toUpperCase(),
+    timezone,
+    currency: country.currency,
+    country_code: country.code,
+    opening_hours: JSON.stringify(week),
+    owner: { sub, ...owner },
+    hours: input.hours.map((h) => ({ weekday: h.weekday, start: minutesOf(h.open), end: minutesOf(h.close) })),
+    menu,
+  };
+  // the directory first: its row (and the staff index's, docs/scale.md "The staff index") names
+  // the salon's id and database before the salon's own rows exist, so a failure between the two
+  // never leaves a salon nobody can find (a directory row of a salon never written finds nothing)
+  let id: number | undefined;
+  for (let attempt = 1; id === undefined; attempt++) {
+    const reserved = await nextSalonId(db);
+    await placeSalon(directory, reserved, binding, null);
+    const claim = await claimPlace(directory, owner.email, reserved, now);
+    await placesAreOf(directory, owner.email, sub);
+    try {
+      id = await insertNewSalon(db, { ...rows, id: reserved }, now);
+    } catch (e) {
+      // another sign-up took the id meanwhile (in the same database: its directory row is right);
+      // this person's claim of it goes unless the salon is theirs (their own other sign-up), and
+      // the next id is reserved
+      if (!isIdTaken(e) || attempt >= MAX_ATTEMPTS) throw e;
+      if (claim === 'new' && !(await ownsSalon(db, owner.email, reserved))) await releasePlace(directory, owner.email, reserved);
+    }
+  }
   return {
     id,
     name: input.name,

@@ -7,6 +7,7 @@ import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 import { pendingRequests } from '../db/time-off';
 import { diaryDay } from './diary';
+import { setupChecklistOf } from './setup-checklist';
 import { timeOffOut } from './time-off';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -18,7 +19,8 @@ const isWaiting = (r: InviteRow): r is InviteRow & { status: WaitingRequest['sta
  * Today (docs/console/README.md): the salon's day in its own timezone: the appointments (a stylist's
  * own column only), how many arrived and are still to come, the deposit requests waiting for
  * their clients, and the messages that failed or bounced since midnight. Requests and failed
- * messages, and stylists' requests for time off, are for those who run the salon (`full`).
+ * messages, stylists' requests for time off and a new salon's checklist of what is left are for
+ * those who run the salon (`full`).
  */
 export async function todayOf(
   db: D1Database,
@@ -28,11 +30,12 @@ export async function todayOf(
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
   const date = formatInTimeZone(q.now, salon.timezone, 'yyyy-MM-dd');
   const midnight = fromZonedTime(`${date}T00:00:00`, salon.timezone).getTime();
-  const [day, invites, failed, asked] = await Promise.all([
+  const [day, invites, failed, asked, setup] = await Promise.all([
     diaryDay(db, { salonId: q.salonId, date, stylistId: q.stylistId }),
     q.full ? invitesOfSalon(db, q.salonId, q.now) : null,
     q.full ? failedSince(db, q.salonId, midnight) : null,
     q.full ? pendingRequests(db, q.salonId, q.now) : null,
+    q.full ? setupChecklistOf(db, q.salonId) : null,
   ]);
   const coming = day.appointments.filter((a) => a.status !== 'cancelled' && a.status !== 'waitlist');
   return {
@@ -63,5 +66,6 @@ export async function todayOf(
         at: iso(m.updated_at),
       })) ?? null,
     time_off_requests: asked?.map((r) => ({ ...timeOffOut(r), stylist_name: r.stylist_name })) ?? null,
+    setup,
   };
 }

@@ -9,6 +9,8 @@ import { newId } from './ids';
  * console; the batch's other rows find the salon by it.
  */
 export interface NewSalonRows {
+  /** the id reserved for it (nextSalonId), already named by the directory */
+  id: number;
   marker: string;
   name: string;
   email: string;
@@ -33,11 +35,12 @@ const STYLIST = `(SELECT id FROM stylists WHERE salon_id = ${SALON} AND position
 
 export async function insertNewSalon(db: D1Database, s: NewSalonRows, now: number): Promise<number> {
   const statements: D1PreparedStatement[] = [
+    // the reserved id, only while it is still the database's next (newId: its range, its floor)
     db
       .prepare(
         `INSERT INTO salons (id, admin_key_hash, name, email, phone, address_line_1, address_line_2, city, postcode,
-           timezone, currency, country_code, opening_hours)
-         VALUES (${newId('salons')}, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)`,
+           timezone, currency, country_code, opening_hours, setup_checklist)
+         SELECT ?13, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, 1 WHERE ?13 = ${newId('salons')}`,
       )
       .bind(
         s.marker,
@@ -52,16 +55,18 @@ export async function insertNewSalon(db: D1Database, s: NewSalonRows, now: numbe
         s.currency,
         s.country_code,
         s.opening_hours,
+        s.id,
       ),
+    // a salon not written (its id taken meanwhile) fails the batch here: no stylist without its salon
+    db
+      .prepare(`INSERT INTO stylists (id, salon_id, name, role, position) VALUES (${newId('stylists')}, ${SALON}, ?2, 'Owner', 1)`)
+      .bind(s.marker, s.owner.name),
     db
       .prepare(
         `INSERT INTO staff (id, sub, email, name, invited_at, joined_at) VALUES (${newId('staff')}, ?1, ?2, ?3, ?4, ?4)
          ON CONFLICT (email) DO UPDATE SET sub = excluded.sub WHERE sub <> excluded.sub`,
       )
       .bind(s.owner.sub, s.owner.email, s.owner.name, now),
-    db
-      .prepare(`INSERT INTO stylists (id, salon_id, name, role, position) VALUES (${newId('stylists')}, ${SALON}, ?2, 'Owner', 1)`)
-      .bind(s.marker, s.owner.name),
     db
       .prepare(
         `INSERT INTO staff_roles (staff_id, salon_id, role, name, created_at, joined_at, stylist_id)
@@ -107,6 +112,27 @@ export async function insertNewSalon(db: D1Database, s: NewSalonRows, now: numbe
   if (id === undefined) throw new Error('a new salon without its owner');
   return id;
 }
+
+/**
+ * The id the next salon of `db` takes (newId's), reserved before its rows are written so that the
+ * directory names it first (worker/console/new-salon.ts). Two sign-ups reading the same id at once
+ * both name the same database for it; the second one's batch then writes no salon and fails on
+ * its first stylist (isIdTaken), and it asks again.
+ */
+export const nextSalonId = async (db: D1Database) => (await db.prepare(`SELECT ${newId('salons')} AS id`).first<{ id: number }>())!.id;
+
+/** The batch lost its reserved id to another new salon: its stylist found no salon (or, at worst, the key refused a second one). */
+export const isIdTaken = (e: unknown) =>
+  e instanceof Error && /NOT NULL constraint failed: stylists\.salon_id|UNIQUE constraint failed: salons\.id/.test(e.message);
+
+/** An email is an owner of a salon (by its own role). */
+export const ownsSalon = async (db: D1Database, email: string, salonId: number) =>
+  (await db
+    .prepare(
+      "SELECT 1 AS ok FROM staff_roles r JOIN staff st ON st.id = r.staff_id WHERE r.salon_id = ? AND r.role = 'owner' AND st.email = ?",
+    )
+    .bind(salonId, email)
+    .first()) !== null;
 
 /** How many salons a database holds (the placement of a new one). */
 export const salonCount = async (db: D1Database) => (await db.prepare('SELECT COUNT(*) AS n FROM salons').first<{ n: number }>())?.n ?? 0;

@@ -21,6 +21,10 @@ export interface ReminderCandidate {
   opted_out: number;
   /** the kinds already reminded for this start ('24h', '24h,2h'), or null */
   reminded: string | null;
+  /** what a reply may do (docs/messaging.md "Replies"): the booking's status and the salon's cancellation rules */
+  status: string;
+  allow_self_cancellation: number;
+  cancellation_window_hours: number;
 }
 
 /**
@@ -35,11 +39,13 @@ export async function appointmentsToRemind(db: D1Database, q: { from: number; to
 }
 
 /** The cron's search (exported for its query plan: npm run bench:reminders). */
-export const APPOINTMENTS_TO_REMIND = `SELECT a.id, a.salon_id, a.client_id, a.start_at, a.end_at, a.created_at,
+export const APPOINTMENTS_TO_REMIND = `SELECT a.id, a.salon_id, a.client_id, a.start_at, a.end_at, a.created_at, a.status,
               s.name AS salon_name, s.phone AS salon_phone, s.timezone, s.reminder_24h, s.reminder_2h, s.reminder_channel,
+              s.allow_self_cancellation, s.cancellation_window_hours,
               COALESCE(c.phone, a.client_phone) AS phone, c.email,
-              EXISTS (SELECT 1 FROM marketing_opt_outs o
-                       WHERE o.salon_id = a.salon_id AND o.client_id = a.client_id AND o.opted_out_at IS NOT NULL) AS opted_out,
+              (EXISTS (SELECT 1 FROM marketing_opt_outs o
+                        WHERE o.salon_id = a.salon_id AND o.client_id = a.client_id AND o.opted_out_at IS NOT NULL)
+               OR EXISTS (SELECT 1 FROM text_opt_outs t WHERE t.salon_id = a.salon_id AND t.phone = COALESCE(c.phone, a.client_phone))) AS opted_out,
               (SELECT group_concat(r.kind) FROM reminders r WHERE r.appointment_id = a.id AND r.start_at = a.start_at) AS reminded
          FROM appointments a
          JOIN salons s ON s.id = a.salon_id

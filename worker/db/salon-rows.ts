@@ -88,6 +88,10 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'message_deliveries', rows: BY_SALON, kind: 'own' },
   { table: 'custom_domains', rows: BY_SALON, kind: 'own' },
   { table: 'short_name_history', rows: BY_SALON, kind: 'own' },
+  { table: 'text_opt_outs', rows: BY_SALON, kind: 'own', order: 'salon_id, phone' },
+  { table: 'text_threads', rows: BY_SALON, kind: 'own' },
+  { table: 'text_messages', rows: BY_SALON, kind: 'own' },
+  { table: 'waitlist_offers', rows: BY_SALON, kind: 'own', order: 'token_sha256' },
   // the texts' idempotency records, named by what they were about (messaging/outbox.ts keys)
   {
     table: 'sent_messages',
@@ -105,7 +109,8 @@ export const SALON_TABLES: readonly SalonTable[] = [
  * index of a client's salons, the settings versions the edge's cache keys carry, a client's saved
  * card (one per client, whichever salon asks), the salon of each email sent for a salon outside
  * DB (Resend's webhooks name only its id), the name index (which salon holds each domain and
- * short name) and the staff index (which salons and groups each person of the staff pool is on).
+ * short name), the staff index (which salons and groups each person of the staff pool is on), and
+ * the texts' routes (which salon texted each number last) and incoming texts by Twilio's sid.
  */
 export const GLOBAL_TABLES = [
   'salon_placements',
@@ -115,6 +120,8 @@ export const GLOBAL_TABLES = [
   'email_salons',
   'salon_names',
   'staff_salons',
+  'text_routes',
+  'inbound_texts',
 ] as const;
 
 /**

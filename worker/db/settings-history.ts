@@ -1,8 +1,11 @@
 import type { HistoryEntry } from '../../shared/console/history';
+import type { WaitlistHistoryField } from '../../shared/waitlist-offers';
 import { PHOTO_FIELDS, type PhotoField } from '../../shared/console/photos';
 import type { SettingName } from '../../shared/console/settings';
 import { MENU_HISTORY_FIELDS, type MenuHistoryField } from '../../shared/console/menu';
 import { ABSENCE_HISTORY_FIELDS, type AbsenceHistoryField } from '../../shared/console/time-off';
+import { SETUP_HISTORY_FIELDS } from '../../shared/console/setup';
+import { WAITLIST_HISTORY_FIELDS } from '../../shared/waitlist-offers';
 import { newId } from './ids';
 
 /** One setting's change (or one image's), before it is written. */
@@ -58,7 +61,7 @@ export const historyStatementIf = (
 export const menuHistoryStatement = (
   db: D1Database,
   h: { salonId: number; who: string },
-  ch: { field: MenuHistoryField | AbsenceHistoryField; old: string | null; new: string | null },
+  ch: { field: MenuHistoryField | AbsenceHistoryField | WaitlistHistoryField; old: string | null; new: string | null },
   now: number,
   onlyIf: { sql: string; params: unknown[] },
 ) =>
@@ -80,7 +83,7 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
     .all<{
       at: number;
       who: string;
-      field: SettingName | PhotoField | MenuHistoryField | AbsenceHistoryField;
+      field: HistoryEntry['field'];
       old_value: string;
       new_value: string;
       version: number;
@@ -96,12 +99,21 @@ export async function historyOf(db: D1Database, salonId: number, limit = 500): P
 }
 
 /** The settings changed after `version` (for a stale save's 412; images have preconditions of their own). */
+/** History's fields that are not settings: images, the menu, time off and blocks, the set-up. */
+const NOT_SETTINGS = [
+  ...PHOTO_FIELDS,
+  ...MENU_HISTORY_FIELDS,
+  ...ABSENCE_HISTORY_FIELDS,
+  ...SETUP_HISTORY_FIELDS,
+  ...WAITLIST_HISTORY_FIELDS,
+];
+
 export async function changedSince(db: D1Database, salonId: number, version: number): Promise<SettingName[]> {
   const { results } = await db
     .prepare(
-      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${[...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS, ...ABSENCE_HISTORY_FIELDS].map(() => '?').join(', ')}) ORDER BY field`,
+      `SELECT DISTINCT field FROM settings_history WHERE salon_id = ? AND version > ? AND field NOT IN (${NOT_SETTINGS.map(() => '?').join(', ')}) ORDER BY field`,
     )
-    .bind(salonId, version, ...PHOTO_FIELDS, ...MENU_HISTORY_FIELDS, ...ABSENCE_HISTORY_FIELDS)
+    .bind(salonId, version, ...NOT_SETTINGS)
     .all<{ field: SettingName }>();
   return results.map((r) => r.field);
 }

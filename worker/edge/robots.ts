@@ -39,6 +39,7 @@ const PRIVATE_ROUTES = [
   '/verify/',
   '/opt-out/',
   '/r/',
+  '/w/',
 ];
 
 /**

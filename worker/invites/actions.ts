@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import { OPEN_INVITE_STATUSES, type InviteStatus } from '../../shared/invites';
 import { changeStatus, inviteOfClient, inviteOfSalon, type InviteRow } from '../db/invites';
 import { savedCard } from '../payments/cards';
@@ -23,7 +23,7 @@ async function change(db: D1Database, o: Owner, id: number, from: readonly Invit
 }
 
 /** An uncaptured payment of an invite that closed is let go (its hold released). */
-async function releaseHold(stripe: Stripe, row: InviteRow) {
+async function releaseHold(stripe: StripeClient, row: InviteRow) {
   if (row.payment_intent_id) await stripe.paymentIntents.cancel(row.payment_intent_id).catch(() => undefined);
 }
 
@@ -32,14 +32,18 @@ export const remindInvite = (db: D1Database, salonId: number, id: number, now: n
   change(db, { scope: 'salon', salonId }, id, OPEN_INVITE_STATUSES, 'reminded', now);
 
 /** The salon withdraws an open request (an accepted or declined one answers 409). */
-export async function withdrawInvite(db: D1Database, stripe: Stripe, salonId: number, id: number, now: number) {
+export async function withdrawInvite(db: D1Database, stripe: StripeClient, salonId: number, id: number, now: number) {
   const row = await change(db, { scope: 'salon', salonId }, id, OPEN_INVITE_STATUSES, 'withdrawn', now);
   await releaseHold(stripe, row);
   return row;
 }
 
 /** The client declines: open → declined. The appointment stays as it is. */
-export async function declineInvite(db: D1Database, stripe: Stripe, q: { clientId: string; salonId: number; id: number; now: number }) {
+export async function declineInvite(
+  db: D1Database,
+  stripe: StripeClient,
+  q: { clientId: string; salonId: number; id: number; now: number },
+) {
   const row = await change(db, { scope: 'client', ...q }, q.id, OPEN_INVITE_STATUSES, 'declined', q.now);
   await releaseHold(stripe, row);
   return row;

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { PaymentIntent } from '../payments/stripe-api';
 import { acceptPaid, recordCaptured, recordPaymentIntent, releasePayment, type InviteRow } from '../db/invites';
 import type { PaymentTarget } from '../payments/flow';
 import { amountToPay } from './view';
@@ -16,8 +16,8 @@ export function invitePayment(db: D1Database, row: InviteRow, now: number, claim
     metadata: { invite_id: String(row.id), appointment_id: String(row.appointment_id) },
     amount,
     currency: row.currency,
-    tookAlready: (pi: Stripe.PaymentIntent) => row.status === 'accepted' && row.payment_intent_id === pi.id,
-    recordIntent: (pi: Stripe.PaymentIntent) => recordPaymentIntent(db, row.id, claim ?? '', pi.id),
+    tookAlready: (pi: PaymentIntent) => row.status === 'accepted' && row.payment_intent_id === pi.id,
+    recordIntent: (pi: PaymentIntent) => recordPaymentIntent(db, row.id, claim ?? '', pi.id),
     accept: (paymentIntentId) => acceptPaid(db, { id: row.id, paymentIntentId, amount, now }),
     captured: (paymentIntentId) => recordCaptured(db, row.appointment_id, paymentIntentId),
     failed: (paymentIntentId) => releasePayment(db, row.id, paymentIntentId, paymentIntentId ? null : claim),

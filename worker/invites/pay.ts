@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import type { InviteProcessed } from '../../shared/invites';
 import { claimPayment, inviteOfClient, type InviteRow } from '../db/invites';
 import { AppError } from '../errors';
@@ -45,7 +45,7 @@ function answerOf({ outcome, pi }: Settled, a: PayAsked): InviteProcessed {
  * and its Stripe idempotency key is the invite and the request's Idempotency-Key. A declined card
  * answers 402 and leaves the invite open for another card; the appointment is never cancelled.
  */
-export async function payInvite(db: D1Database, stripe: Stripe, a: PayAsked): Promise<InviteProcessed> {
+export async function payInvite(db: D1Database, stripe: StripeClient, a: PayAsked): Promise<InviteProcessed> {
   const { row } = a;
   if (row.payment_intent_id) {
     const settled = await settle(stripe, invitePayment(db, row, a.now), await stripe.paymentIntents.retrieve(row.payment_intent_id));

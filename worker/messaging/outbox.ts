@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { Config } from '../config';
 import { recordProviderId, recordRefused, indexEmailSalon } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
+import { isOptedOut, routeStatement, threadMessageStatements } from '../db/texts';
 import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
 import { SendRefused } from './refusal';
@@ -32,6 +33,8 @@ export const outgoingMessageSchema = z.discriminatedUnion('kind', [
     to: z.string().regex(/^\+[1-9]\d{6,14}$/, 'an SMS goes to an E.164 number'),
     body: z.string().min(1).max(1600),
     key,
+    /** who answered from the salon's Inbox (shown in the thread) */
+    staff_name: z.string().max(200).optional(),
   }),
   z.object({
     ...about,
@@ -88,13 +91,33 @@ export async function deliver(db: D1Database, config: Config, m: OutgoingMessage
   }
   const earlier = await sentMessageId(db, m.key);
   if (earlier) return earlier;
+  // a number that texted STOP to the salon gets nothing more from it (Twilio refuses it too: 21610)
+  if (m.salon_id != null && (await isOptedOut(db, m.salon_id, m.to)))
+    throw new SendRefused(`[message ${m.key}] not sent: the number opted out of the salon's texts`, 400, '21610');
   const sid = await sendSms(config, { to: m.to, body: m.body, statusCallback: twilioStatusCallback(config, m.key, m.salon_id ?? null) });
   // Sent: a failed record must not make the queue send it again.
   await recordSentMessage(db, m.key, sid, Date.now()).catch((e: unknown) =>
     console.error(`[message ${m.key}] sent, but not recorded:`, reasonOf(e)),
   );
   await trackDelivery(db, m, sid);
+  if (m.salon_id != null)
+    await recordSalonText(db, m.salon_id, m).catch((e: unknown) =>
+      console.error(`[message ${m.key}] sent, but not in its thread:`, reasonOf(e)),
+    );
   return sid;
+}
+
+/**
+ * A salon's text, once sent: the salon is the one the number's replies go to now (every salon
+ * texts from the same number; docs/messaging.md "Replies"), and the text is in the client's
+ * thread of the salon's Inbox.
+ */
+async function recordSalonText(db: D1Database, salonId: number, m: { to: string; body: string; key: string; staff_name?: string }) {
+  const now = Date.now();
+  await routeStatement(db, m.to, salonId, now).run();
+  await db.batch(
+    threadMessageStatements(db, { salonId, phone: m.to, direction: 'out', body: m.body, key: m.key, staffName: m.staff_name ?? null, now }),
+  );
 }
 
 /**

@@ -2,6 +2,8 @@ import { INVITE_EVENT, clientChannel, type InviteEvent } from '../../shared/invi
 import { DIARY_EVENT, salonChannel, type DiaryEvent } from '../../shared/console/diary';
 import { MENU_EVENT, type MenuEvent } from '../../shared/console/menu';
 import { ABSENCE_EVENT, type AbsenceEvent } from '../../shared/console/time-off';
+import { SETUP_EVENT } from '../../shared/console/setup';
+import { INBOX_EVENT, type InboxEvent } from '../../shared/console/inbox';
 import type { Config } from '../config';
 import { triggerEvent } from '../pusher';
 
@@ -38,3 +40,9 @@ export const publishMenuChange = (config: Config, salonId: number, event: MenuEv
 /** Tells the salon's open consoles that time off or a block changed (ids and what happened only): the diary and Today ask again. */
 export const publishAbsenceChange = (config: Config, salonId: number, event: AbsenceEvent): Promise<void> =>
   trigger(config, salonChannel(salonId), ABSENCE_EVENT, event);
+/** Tells the salon's open consoles that its checklist on Today was dismissed (SETUP_EVENT): Today asks again. */
+export const publishSetupChange = (config: Config, salonId: number): Promise<void> =>
+  trigger(config, salonChannel(salonId), SETUP_EVENT, { change: 'dismissed' });
+/** Tells the salon's open consoles that a thread of its Inbox changed (a text came in, staff answered, it was read; its id only). */
+export const publishInboxChange = (config: Config, salonId: number, event: InboxEvent): Promise<void> =>
+  trigger(config, salonChannel(salonId), INBOX_EVENT, event);

@@ -7,6 +7,8 @@ import type { Config } from '../config';
  */
 
 export const TWILIO_STATUS_PATH = '/webhooks/twilio/status';
+/** Where Twilio posts the texts the salons' number receives (the number's "A message comes in" webhook). */
+export const TWILIO_INBOUND_PATH = '/webhooks/twilio/inbound';
 
 /**
  * The StatusCallback a text is sent with: this Worker's public origin, naming the message by its

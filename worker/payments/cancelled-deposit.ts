@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import { StripeError, type StripeClient } from './stripe-api';
 import { settleDepositOutcome } from '../db/appointment-changes';
 import { AppError } from '../errors';
 import { captureOnce, refundOf } from './flow';
@@ -9,15 +9,15 @@ interface CancelledDeposit {
   payment_intent_id: string | null;
 }
 
-const stateOf = (e: unknown) => (e instanceof Stripe.errors.StripeError ? e.code : undefined);
+const stateOf = (e: unknown) => (e instanceof StripeError ? e.code : undefined);
 
 /**
  * Gives a captured deposit back once: the key makes a repeat (a retry, a race) the same refund.
- * The keys name the payment intent, not the appointment: Stripe keeps keys across the account, and
+ * The keys name the payment intent, not the appointment: StripeClient keeps keys across the account, and
  * past one database two salons' appointments can have the same id. A salon's deposit comes back
  * from its connected account, with the platform's fee (payments/flow.ts refundOf).
  */
-async function refund(stripe: Stripe, pi: string): Promise<void> {
+async function refund(stripe: StripeClient, pi: string): Promise<void> {
   try {
     await stripe.refunds.create(refundOf(await stripe.paymentIntents.retrieve(pi)), { idempotencyKey: `cancel-refund-${pi}` });
   } catch (e) {
@@ -26,7 +26,7 @@ async function refund(stripe: Stripe, pi: string): Promise<void> {
 }
 
 /** Lets an authorised, uncaptured deposit go; one captured meanwhile is refunded instead. */
-async function release(stripe: Stripe, pi: string): Promise<void> {
+async function release(stripe: StripeClient, pi: string): Promise<void> {
   try {
     await stripe.paymentIntents.cancel(pi, {}, { idempotencyKey: `cancel-release-${pi}` });
   } catch (e) {
@@ -43,7 +43,7 @@ async function release(stripe: Stripe, pi: string): Promise<void> {
  * provider fails, the due state stays, so cancelling again finishes it (and the idempotency keys
  * make sure the money moves once): 502 with a clear message meanwhile.
  */
-export async function settleCancelledDeposit(db: D1Database, stripe: Stripe, a: CancelledDeposit): Promise<void> {
+export async function settleCancelledDeposit(db: D1Database, stripe: StripeClient, a: CancelledDeposit): Promise<void> {
   const pi = a.payment_intent_id;
   const due = a.payment_status;
   if (!pi || (due !== 'refund_due' && due !== 'release_due' && due !== 'keep_due')) return;

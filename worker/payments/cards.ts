@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from './stripe-api';
 import { cardOf, recordCustomer, storeCard } from '../db/cards';
 import { AppError } from '../errors';
 
@@ -21,7 +21,7 @@ export async function savedCard(db: D1Database, clientId: string): Promise<(Save
 }
 
 /** The client's payment-provider customer, created on first need. */
-async function customerFor(db: D1Database, stripe: Stripe, clientId: string): Promise<string> {
+async function customerFor(db: D1Database, stripe: StripeClient, clientId: string): Promise<string> {
   const existing = await cardOf(db, clientId);
   if (existing) return existing.customer_id;
   const customer = await stripe.customers.create({ metadata: { client_id: clientId } }, { idempotencyKey: `customer-${clientId}` });
@@ -30,13 +30,13 @@ async function customerFor(db: D1Database, stripe: Stripe, clientId: string): Pr
 }
 
 /** A setup intent for saving a card off-session (the browser confirms it with the card). */
-export async function startCardSetup(db: D1Database, stripe: Stripe, clientId: string) {
+export async function startCardSetup(db: D1Database, stripe: StripeClient, clientId: string) {
   const customer = await customerFor(db, stripe, clientId);
   return stripe.setupIntents.create({ customer, usage: 'off_session', metadata: { client_id: clientId } });
 }
 
 /** Keeps the card of a succeeded setup intent of this client's, replacing the previous card. */
-export async function saveCard(db: D1Database, stripe: Stripe, clientId: string, setupIntentId: string): Promise<SavedCard> {
+export async function saveCard(db: D1Database, stripe: StripeClient, clientId: string, setupIntentId: string): Promise<SavedCard> {
   const customer = await customerFor(db, stripe, clientId);
   const si = await stripe.setupIntents.retrieve(setupIntentId).catch(() => null);
   if (!si || si.customer !== customer) throw new AppError('NOT_FOUND', 'That card setup was not found');
@@ -58,7 +58,7 @@ export async function saveCard(db: D1Database, stripe: Stripe, clientId: string,
 }
 
 /** Removes the saved card (detached from the customer too). */
-export async function removeCard(db: D1Database, stripe: Stripe, clientId: string): Promise<void> {
+export async function removeCard(db: D1Database, stripe: StripeClient, clientId: string): Promise<void> {
   const card = await savedCard(db, clientId);
   if (!card) throw new AppError('NOT_FOUND', 'No payment card added');
   await stripe.paymentMethods.detach(card.id).catch(() => undefined);

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import { isIdempotencyError, type Account, type StripeClient } from './stripe-api';
 import type { AccountRequirements, SalonPayments } from '../../shared/console/payments';
 import { claimAccount, recordAccountState, salonAccountOf, type SalonAccountRow } from '../db/salon-accounts';
 import { AppError } from '../errors';
@@ -32,7 +32,7 @@ export async function payeeOf(db: D1Database, salonId: number, feePercent: numbe
   return { account: row.stripe_account_id, feePercent };
 }
 
-const requirementsOf = (a: Stripe.Account): AccountRequirements => ({
+const requirementsOf = (a: Account): AccountRequirements => ({
   currently_due: a.requirements?.currently_due ?? [],
   past_due: a.requirements?.past_due ?? [],
   pending_verification: a.requirements?.pending_verification ?? [],
@@ -40,7 +40,7 @@ const requirementsOf = (a: Stripe.Account): AccountRequirements => ({
 });
 
 /** Records the account's state, as retrieved from Stripe, on the salon holding it; false when it holds another. */
-export function recordAccount(db: D1Database, salonId: number, a: Stripe.Account): Promise<boolean> {
+export function recordAccount(db: D1Database, salonId: number, a: Account): Promise<boolean> {
   return recordAccountState(db, salonId, a.id, {
     chargesEnabled: !!a.charges_enabled,
     payoutsEnabled: !!a.payouts_enabled,
@@ -50,7 +50,7 @@ export function recordAccount(db: D1Database, salonId: number, a: Stripe.Account
 }
 
 /** The salon's payments as the console shows them, read afresh from Stripe when it has an account (the owner back from onboarding). */
-export async function freshPayments(db: D1Database, stripe: Stripe, salonId: number): Promise<SalonPayments> {
+export async function freshPayments(db: D1Database, stripe: StripeClient, salonId: number): Promise<SalonPayments> {
   const row = await salonAccountOf(db, salonId);
   if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
   if (!row.stripe_account_id) return paymentsOf(row);
@@ -58,7 +58,7 @@ export async function freshPayments(db: D1Database, stripe: Stripe, salonId: num
   return paymentsOf((await salonAccountOf(db, salonId))!);
 }
 
-const busy = (e: unknown) => e instanceof Stripe.errors.StripeIdempotencyError;
+const busy = isIdempotencyError;
 
 /**
  * The salon's account, made once: the key is the salon's, and the salon keeps the account its
@@ -66,7 +66,7 @@ const busy = (e: unknown) => e instanceof Stripe.errors.StripeIdempotencyError;
  * Stripe refuses while the first is running (409 idempotency error): those wait for it and then
  * read the account it made (the key's replay), at most a few times.
  */
-async function newAccount(db: D1Database, stripe: Stripe, a: OnboardingAsk): Promise<string> {
+async function newAccount(db: D1Database, stripe: StripeClient, a: OnboardingAsk): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     try {
       const account = await stripe.accounts.create(
@@ -105,7 +105,11 @@ export interface OnboardingAsk {
  * "Get paid": the salon's connected account (made once: the key and a conditional write keep one
  * account of two presses at once), and a link to Stripe's hosted onboarding for it.
  */
-export async function startOnboarding(db: D1Database, stripe: Stripe, a: OnboardingAsk): Promise<{ url: string; account_id: string }> {
+export async function startOnboarding(
+  db: D1Database,
+  stripe: StripeClient,
+  a: OnboardingAsk,
+): Promise<{ url: string; account_id: string }> {
   const row = await salonAccountOf(db, a.salonId);
   if (!row) throw new AppError('NOT_FOUND', 'Salon not found');
   const accountId = row.stripe_account_id ?? (await newAccount(db, stripe, a));

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { PaymentIntent } from './stripe-api';
 import { acceptDeposit, cancelPending, depositCaptured, setPaymentIntent, type DepositRow } from '../db/appointments';
 import type { PaymentTarget } from './flow';
 
@@ -13,7 +13,7 @@ export function depositPayment(db: D1Database, row: DepositRow): PaymentTarget {
     amount: row.deposit,
     currency: row.currency,
     tookAlready: () => row.status === 'confirmed',
-    recordIntent: (pi: Stripe.PaymentIntent) => setPaymentIntent(db, row.id, pi.id, pi.status),
+    recordIntent: (pi: PaymentIntent) => setPaymentIntent(db, row.id, pi.id, pi.status),
     accept: () => acceptDeposit(db, row.id),
     captured: () => depositCaptured(db, row.id),
     failed: () => cancelPending(db, row.id),

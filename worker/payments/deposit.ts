@@ -1,10 +1,10 @@
-import type Stripe from 'stripe';
+import type { PaymentIntent, StripeClient } from './stripe-api';
 import type { DepositRow } from '../db/appointments';
 import { depositPayment } from './deposit-payment';
 import { authorise, declinedError, type Payee } from './flow';
 
 export interface DepositOutcome {
-  pi: Stripe.PaymentIntent;
+  pi: PaymentIntent;
   nextActionUrl: string | null;
 }
 
@@ -15,7 +15,7 @@ export interface DepositOutcome {
  */
 export async function chargeDeposit(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   a: {
     appointmentId: number;
     salonId: number;

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import { isCardError, type PaymentIntent, type RefundParams, type StripeClient } from './stripe-api';
 import { AppError } from '../errors';
 import { cardFailureMessage } from '../../shared/card-errors';
 
@@ -18,9 +18,9 @@ export interface PaymentTarget {
   amount: number;
   currency: string;
   /** whether the target already took this intent (a settle repeated by the webhook and the browser) */
-  tookAlready(pi: Stripe.PaymentIntent): boolean;
+  tookAlready(pi: PaymentIntent): boolean;
   /** keeps a new intent as this target's */
-  recordIntent(pi: Stripe.PaymentIntent): Promise<unknown>;
+  recordIntent(pi: PaymentIntent): Promise<unknown>;
   /** takes the authorised payment, in one conditional write: false when the target closed meanwhile */
   accept(paymentIntentId: string): Promise<boolean>;
   /** the payment is captured */
@@ -61,7 +61,7 @@ export function chargeOn(payee: Payee, amount: number) {
  * back from the salon's account that received it) and the platform's fee is given back with it.
  * An intent made before Connect (no transfer) is refunded as it was.
  */
-export function refundOf(pi: Stripe.PaymentIntent): Stripe.RefundCreateParams {
+export function refundOf(pi: PaymentIntent): RefundParams {
   return pi.transfer_data ? { payment_intent: pi.id, reverse_transfer: true, refund_application_fee: true } : { payment_intent: pi.id };
 }
 
@@ -87,11 +87,11 @@ export type PaymentOutcome = 'paid' | 'requires_action' | 'pending' | 'failed' |
 
 export interface Settled {
   outcome: PaymentOutcome;
-  pi: Stripe.PaymentIntent;
+  pi: PaymentIntent;
 }
 
 /** Takes an authorised payment exactly once (the capture carries its own idempotency key). */
-export async function captureOnce(stripe: Stripe, pi: Stripe.PaymentIntent): Promise<Stripe.PaymentIntent> {
+export async function captureOnce(stripe: StripeClient, pi: PaymentIntent): Promise<PaymentIntent> {
   if (pi.status !== 'requires_capture') return pi;
   return stripe.paymentIntents.capture(pi.id, {}, { idempotencyKey: `capture-${pi.id}` });
 }
@@ -111,7 +111,7 @@ export function declinedError(err?: { code?: string; decline_code?: string } | n
  * 402 for a payment that 3-D Secure did not complete, or that failed: the card's own message, or
  * the spec's authentication message.
  */
-export function unpaidError(pi: Stripe.PaymentIntent | undefined): AppError {
+export function unpaidError(pi: PaymentIntent | undefined): AppError {
   const err = pi?.last_payment_error;
   const code = err?.code ?? (pi?.status === 'requires_action' ? 'authentication_required' : 'payment_intent_authentication_failure');
   return new AppError(
@@ -123,7 +123,7 @@ export function unpaidError(pi: Stripe.PaymentIntent | undefined): AppError {
   );
 }
 
-const paysFor = (target: PaymentTarget, pi: Stripe.PaymentIntent) =>
+const paysFor = (target: PaymentTarget, pi: PaymentIntent) =>
   Object.entries(target.metadata).every(([k, v]) => pi.metadata?.[k] === v) &&
   pi.amount === target.amount &&
   pi.currency === target.currency.toLowerCase();
@@ -135,7 +135,7 @@ const paysFor = (target: PaymentTarget, pi: Stripe.PaymentIntent) =>
  * before the capture, so a target that closed first (a declined request, a freed booking) never
  * keeps money: its authorisation is released instead.
  */
-export async function settle(stripe: Stripe, target: PaymentTarget, pi: Stripe.PaymentIntent): Promise<Settled> {
+export async function settle(stripe: StripeClient, target: PaymentTarget, pi: PaymentIntent): Promise<Settled> {
   if (!paysFor(target, pi)) return { outcome: 'failed', pi };
   if (pi.status === 'requires_capture' || pi.status === 'succeeded') {
     if (!target.tookAlready(pi) && !(await target.accept(pi.id))) {
@@ -160,11 +160,11 @@ export async function settle(stripe: Stripe, target: PaymentTarget, pi: Stripe.P
  * and answers 402 with the spec's message. `idempotencyKey` makes a retry the same payment.
  * The payment is the salon's (`payee`: its connected account and the platform's fee); a salon
  * that cannot take payments lets the target go and answers 409.
- * `offSession`: the client is not there (a no-show fee): Stripe then declines with
+ * `offSession`: the client is not there (a no-show fee): StripeClient then declines with
  * authentication_required where the bank wants the client, instead of asking for 3-D Secure.
  */
 export async function authorise(
-  stripe: Stripe,
+  stripe: StripeClient,
   target: PaymentTarget,
   a: { customer: string; paymentMethod: string; idempotencyKey: string; payee: Payee | null } & (
     { returnUrl: string } | { offSession: true }
@@ -174,7 +174,7 @@ export async function authorise(
     await target.failed(null);
     throw notReady();
   }
-  let pi: Stripe.PaymentIntent;
+  let pi: PaymentIntent;
   try {
     pi = await stripe.paymentIntents.create(
       {
@@ -191,7 +191,7 @@ export async function authorise(
       { idempotencyKey: a.idempotencyKey },
     );
   } catch (e) {
-    const card = e instanceof Stripe.errors.StripeCardError ? e : null;
+    const card = isCardError(e) ? e : null;
     await target.failed(
       null,
       card

@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from './stripe-api';
 import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import { CARD_MISSING, feeAccepted, feeRefused, recordFeeIntent, type NoShowFeeRow } from '../db/no-show-fees';
 import { AppError } from '../errors';
@@ -48,7 +48,7 @@ export function noShowPayment(db: D1Database, fee: NoShowFeeRow, linkSha256: str
  */
 export async function chargeNoShowFee(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   fee: NoShowFeeRow,
   feePercent: number,
 ): Promise<{ settled: Settled | null; linkSecret: string | null }> {
@@ -92,7 +92,7 @@ export async function chargeNoShowFee(
  * present, which asks for 3-D Secure as Stripe does; `returnUrl` settles it afterwards.
  */
 export async function confirmWithClient(
-  stripe: Stripe,
+  stripe: StripeClient,
   db: D1Database,
   fee: NoShowFeeRow,
   returnUrl: string,

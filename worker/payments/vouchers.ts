@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { CheckoutSession, StripeClient } from './stripe-api';
 import { toMajor } from '../../shared/money';
 import type { VoucherFromSession } from '../../shared/vouchers';
 import { salonById, voucherSettingsOf, type SalonRow } from '../db/salons';
@@ -35,7 +35,7 @@ export interface VoucherCheckoutInput {
 /** Creates the purchase's Checkout Session and records it (pending) for the voucher to match. */
 export async function createVoucherCheckout(
   db: D1Database,
-  stripe: Stripe,
+  stripe: StripeClient,
   a: VoucherCheckoutInput,
 ): Promise<{ session_id: string; url: string }> {
   const { salon } = a;
@@ -88,13 +88,13 @@ export interface IssuedVoucher {
  * did not create, or one that is not (or not fully) paid. Only the session as retrieved from
  * Stripe counts: complete, paid, and for the amount and currency recorded at checkout.
  */
-export async function issueVoucher(db: D1Database, stripe: Stripe, sessionId: string, now: number): Promise<IssuedVoucher | null> {
+export async function issueVoucher(db: D1Database, stripe: StripeClient, sessionId: string, now: number): Promise<IssuedVoucher | null> {
   const [purchase, existing] = await Promise.all([voucherPurchaseBySession(db, sessionId), voucherBySession(db, sessionId)]);
   if (!purchase) return null;
   const salon = await salonById(db, purchase.salon_id);
   if (!salon) return null;
   if (existing) return { voucher: existing, salon, issued: false };
-  let session: Stripe.Checkout.Session;
+  let session: CheckoutSession;
   try {
     session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['payment_intent'] });
   } catch (e) {

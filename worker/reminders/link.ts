@@ -1,4 +1,4 @@
-import type Stripe from 'stripe';
+import type { StripeClient } from '../payments/stripe-api';
 import type { Appointment } from '../../shared/bookings';
 import { cancelBooking } from '../bookings/cancel';
 import { appointmentDetails } from '../bookings/client-bookings';
@@ -33,7 +33,7 @@ export async function linkedAppointment(
 }
 
 /** Cancels the linked appointment as its client would (bookings/cancel.ts: the salon's rules, the deposit settled). */
-export async function cancelLinkedAppointment(db: D1Database, stripe: Stripe, token: string, now: number) {
+export async function cancelLinkedAppointment(db: D1Database, stripe: StripeClient, token: string, now: number) {
   const q = await linkedOf(db, token, now);
   return { salon_id: q.salonId, appointment: await cancelBooking(db, stripe, { ...q, now }) };
 }

@@ -4,6 +4,7 @@ import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import { deliveryInserts, type NewDelivery } from '../db/message-deliveries';
 import { appointmentsToRemind, reminderInserts, type NewReminder, type ReminderCandidate } from '../db/reminders';
 import { enqueueMessages, type OutgoingMessage, type Outbox } from '../messaging/outbox';
+import { canCancelByText } from '../bookings/cancellation-rules';
 import { reminderDueNow } from './due';
 import { reminderEmail, reminderText } from './texts';
 
@@ -65,10 +66,13 @@ async function plan(r: ReminderCandidate, kind: ReminderKind, channels: Channel[
     startAt: r.start_at,
     sentAt: now,
     link,
+    reply: { canCancel: canCancelByText(r, r, now), unconfirmed: r.status === 'unconfirmed' },
   };
   const keyOf = (ch: Channel) => `reminder-${r.id}-${r.start_at}-${kind}-${ch}`;
   const messages = channels.map((ch): OutgoingMessage => {
-    if (ch === 'sms') return { kind: 'sms', to: r.phone!, body: reminderText(facts), key: keyOf(ch) };
+    // the salon's text: its replies go to this salon, and it is in the client's thread of its Inbox
+    if (ch === 'sms')
+      return { kind: 'sms', to: r.phone!, body: reminderText(facts), key: keyOf(ch), salon_id: r.salon_id, appointment_id: r.id };
     return { kind: 'email', to: r.email!, ...reminderEmail(facts), key: keyOf(ch) };
   });
   return {

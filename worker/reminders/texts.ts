@@ -1,5 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz';
 import type { ReminderKind } from '../../shared/console/reminders';
+import { replyHint } from '../../shared/console/inbox';
 import { escapeMarkup } from '../escape-markup';
 import type { EmailContent } from '../messaging/templates';
 
@@ -13,6 +14,8 @@ export interface ReminderFacts {
   /** when it is sent (the day reads 'today' or 'tomorrow' from there) */
   sentAt: number;
   link: string | null;
+  /** what a reply can do now (docs/messaging.md "Replies"); none: the text says nothing of replies */
+  reply?: { canCancel: boolean; unconfirmed: boolean };
 }
 
 /** 'today', 'tomorrow' or 'on Tue 29 Dec', from the day it is sent, in the salon's timezone. */
@@ -36,7 +39,7 @@ const callOrLink = (f: ReminderFacts) =>
  */
 export function reminderText(f: ReminderFacts): string {
   const lead = f.kind === '2h' ? `see you ${dayOf(f)} at ${timeOf(f)}.` : `a reminder of your appointment ${dayOf(f)} at ${timeOf(f)}.`;
-  return `${f.salonName}: ${lead} ${callOrLink(f)}`;
+  return `${f.salonName}: ${lead} ${callOrLink(f)}${f.reply ? replyHint(f.reply) : ''}`;
 }
 
 /** The reminder email: subject 'Reminder: Willow & Co Islington, Tuesday 29 December at 09:00', with the same link. */

@@ -11,6 +11,7 @@ const Team = lazy(() => import('../team/Team').then((m) => ({ default: m.Team })
 const ApiKeys = lazy(() => import('../keys/ApiKeys').then((m) => ({ default: m.ApiKeys })));
 const Diary = lazy(() => import('../diary/Diary').then((m) => ({ default: m.Diary })));
 const History = lazy(() => import('../history/History').then((m) => ({ default: m.History })));
+const Inbox = lazy(() => import('../inbox/Inbox').then((m) => ({ default: m.Inbox })));
 const Clients = lazy(() => import('../clients/Clients').then((m) => ({ default: m.Clients })));
 const Requests = lazy(() => import('../requests/Requests').then((m) => ({ default: m.Requests })));
 const GetPaid = lazy(() => import('../payments/GetPaid').then((m) => ({ default: m.GetPaid })));
@@ -35,6 +36,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   'api-keys': ApiKeys,
   history: History,
   clients: Clients,
+  inbox: Inbox,
   requests: Requests,
   vouchers: Vouchers,
   addresses: Addresses,

@@ -5,6 +5,9 @@ import { outlineButton } from '../../components/styles';
 import { signOut, useSession } from '../session/store';
 import { useCurrentSalon } from './current-salon';
 import { selectInput } from '../../components/form-styles';
+import { useQuery } from '@tanstack/react-query';
+import { CAN } from '../../../shared/console/roles';
+import { inboxQuery } from '../inbox/api';
 import { placesFor } from './places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
@@ -83,11 +86,26 @@ function Places() {
               })}
             >
               {p.label}
+              {p.path === 'inbox' && <Unread />}
             </NavLink>
           </li>
         ))}
       </ul>
     </nav>
+  );
+}
+
+/** The Inbox's unread count beside its name (docs/console/inbox.md): none when nothing waits. */
+function Unread() {
+  const salon = useCurrentSalon();
+  const q = useQuery({ ...inboxQuery(salon.id), enabled: (CAN.inbox as readonly string[]).includes(salon.role) });
+  const n = q.data?.unread ?? 0;
+  if (n === 0) return null;
+  return (
+    <span className={css({ ml: '2', bg: 'primary', color: 'onPrimary', rounded: 'full', px: '2', fontSize: 'sm', fontWeight: '700' })}>
+      {n}
+      <span className={css({ srOnly: true })}> unread</span>
+    </span>
   );
 }
 

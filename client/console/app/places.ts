@@ -24,6 +24,7 @@ export const PLACES = [
   { path: 'services', label: 'Services', roles: CAN.editMenu },
   // a stylist sees their own hours there, read-only
   { path: 'stylists', label: 'Stylists', roles: CAN.readStylists },
+  { path: 'inbox', label: 'Inbox', roles: CAN.inbox },
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },

@@ -83,6 +83,7 @@ function Card({ salonId, card, role, timezone }: { salonId: number; card: Client
             {client.phone}
           </a>
           {!client.has_account && <span className={css({ color: 'textMuted' })}> · no account yet</span>}
+          {client.opted_out_of_texts && <span className={css({ color: 'textMuted' })}> · opted out of texts (reminders go by email)</span>}
         </p>
         <dl className={statsGrid}>
           <div>

@@ -13,6 +13,7 @@ import { clock, dateIn, longDay, money, STATUS_LOOK } from './format';
 import { DeliveryBadge } from '../components/DeliveryBadge';
 import { AskFirst } from '../components/AskFirst';
 import { appointmentNo } from '../../../shared/console/appointment-number';
+import { OFFER_OUTCOME_WORDS } from '../../../shared/waitlist-offers';
 import { cancelDone, cancelWillDo, noShowDone, noShowWillDo } from './outcomes';
 
 const FEE_WORDS = {
@@ -172,6 +173,20 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
         <section aria-label="Notes">
           <h3 className={css({ fontWeight: '700' })}>Notes</h3>
           <p className={css({ whiteSpace: 'pre-wrap' })}>{a.notes}</p>
+        </section>
+      )}
+      {a.waitlist_offers && (
+        <section aria-label="Waitlist offers">
+          <h3 className={css({ fontWeight: '700' })}>Times offered from the waitlist</h3>
+          <ul className={css({ pl: '4' })}>
+            {a.waitlist_offers.map((o) => (
+              <li key={o.offered_at + o.start_time}>
+                {longDay(dateIn(o.start_time, timezone))} {clock(o.start_time, timezone)}, offered {longDay(dateIn(o.offered_at, timezone))}{' '}
+                {clock(o.offered_at, timezone)} (number {o.position} in line): {OFFER_OUTCOME_WORDS[o.outcome]}
+                {o.outcome === 'claimed' && o.booked_id !== null ? `, ${appointmentNo(o.booked_id)}` : ''}
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       <section aria-label="Messages">

@@ -6,6 +6,8 @@ import { MENU_HISTORY_LABELS, type MenuHistoryField } from '../../../shared/cons
 import { ABSENCE_HISTORY_LABELS } from '../../../shared/console/time-off';
 import { PHOTO_LABELS, type StylistPhotoValue } from '../../../shared/console/photos';
 import { SETTING_LABELS } from '../../../shared/console/settings';
+import { SETUP_HISTORY_LABELS } from '../../../shared/console/setup';
+import { WAITLIST_HISTORY_LABELS } from '../../../shared/waitlist-offers';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { useCurrentSalon } from '../app/current-salon';
 import { screenTitle, sectionBox, table } from '../app/looks';
@@ -107,6 +109,8 @@ function labelOf(h: HistoryEntry): string {
   if (h.field === 'stylist_photo') return `Photo of ${(h.new as StylistPhotoValue | null)?.stylist ?? 'a stylist'}`;
   if (isMenu(h.field)) return MENU_HISTORY_LABELS[h.field];
   if (h.field === 'time_off' || h.field === 'block') return ABSENCE_HISTORY_LABELS[h.field];
+  if (h.field === 'setup_checklist' || h.field === 'salon_group') return SETUP_HISTORY_LABELS[h.field];
+  if (h.field === 'waitlist_offer') return WAITLIST_HISTORY_LABELS[h.field];
   return isPhoto(h.field) ? PHOTO_LABELS[h.field] : (SETTING_LABELS[h.field] ?? h.field);
 }
 

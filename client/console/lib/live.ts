@@ -12,7 +12,7 @@ import { staffCall } from './api';
  * diary event and once more whenever the subscription comes back after a drop (an event sent
  * meanwhile is lost: the diary asks again instead). Returns the disconnect.
  */
-export function connectSalonChannel(salonId: number, onChange: () => void, event: string | string[] = DIARY_EVENT): () => void {
+export function connectSalonChannel(salonId: number, onChange: () => void, event: string | readonly string[] = DIARY_EVENT): () => void {
   let stopped = false;
   let pusher: PusherClient | undefined;
   void (async () => {

@@ -62,6 +62,14 @@ export function Photos({ salonId }: { salonId: number }) {
   );
 }
 
+/** The logo alone: the guided set-up's "Make it yours" (client/console/setup/MakeItYours.tsx). */
+export function LogoPhoto({ salonId }: { salonId: number }) {
+  const q = useQuery(photosQuery(salonId));
+  if (q.isPending) return <Loading what="your logo" />;
+  if (q.isError) return <CallFailed message={q.error.message} onRetry={() => void q.refetch()} />;
+  return <PhotoPlace salonId={salonId} path="logo" slot="logo" what="logo" label="Logo" current={q.data.logo} />;
+}
+
 interface PlaceProps {
   salonId: number;
   /** under /photos/ */

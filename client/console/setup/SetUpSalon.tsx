@@ -12,6 +12,7 @@ import { ConsoleCallError, staffCall } from '../lib/api';
 import { checkbox, FormAlert } from '../components/Field';
 import { ShortNameSection } from '../addresses/ShortNameSection';
 import { reloadMe, useSession } from '../session/store';
+import { MakeItYours } from './MakeItYours';
 import { MENU_CHOICES, SET_UP_DEFAULTS, setUpForm, WEEK_ROWS, type SetUpValues } from './form';
 
 const FIELDS = ['name', 'country', 'timezone', 'address_line_1', 'address_line_2', 'city', 'postcode', 'phone', 'starter_menu'] as const;
@@ -21,14 +22,15 @@ const heading = css({ fontSize: 'lg', fontWeight: '700', mb: '3' });
 /**
  * The guided set-up of a signed-in person with no salon yet (issue 49): the salon's name, its
  * country (currency and time zone), address and phone, opening hours and a starter menu; the
- * caller becomes its owner and first stylist, and the console opens on it.
+ * caller becomes its owner and first stylist. Then its page is live: the theme, brand colour and
+ * logo (optional), a short name, and the console opens on it, Today with its checklist.
  */
 export function SetUpSalon() {
   const [created, setCreated] = useState<CreatedSalon | null>(null);
   return created ? <SalonLive salon={created} /> : <SetUpForm onCreated={setCreated} />;
 }
 
-/** The end of the set-up: the booking page is live; a short link is offered; then the console. */
+/** The end of the set-up: the booking page is live; its look and logo (optional) and a short link are offered; then the console. */
 function SalonLive({ salon }: { salon: CreatedSalon }) {
   const [failure, setFailure] = useState<string | null>(null);
   const open = async () => {
@@ -49,6 +51,7 @@ function SalonLive({ salon }: { salon: CreatedSalon }) {
         </a>
         .
       </p>
+      <MakeItYours salonId={salon.id} />
       <ShortNameSection salonId={salon.id} />
       {failure && <FormAlert>{failure}</FormAlert>}
       <button type="button" className={primaryButton} onClick={() => void open()}>

@@ -13,18 +13,20 @@ import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT } from '../../../shared/console/diary';
 import { ABSENCE_EVENT } from '../../../shared/console/time-off';
 import { TimeOffItem } from '../time-off/TimeOffItem';
+import { SETUP_EVENT } from '../../../shared/console/setup';
 import { todayQuery } from './api';
+import { SetupChecklist } from './SetupChecklist';
 
 const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
-/** Today: the salon's day at a glance (docs/console/README.md): appointments, arrivals, requests waiting, messages that failed. */
+/** Today: the salon's day at a glance (docs/console/README.md): appointments, arrivals, requests waiting, messages that failed, time off asked for, and a new salon's checklist. */
 export function Today() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();
   const q = useQuery(todayQuery(salon.id));
   useEffect(
-    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT]),
+    () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT, SETUP_EVENT]),
     [salon.id, queries],
   );
   if (q.isPending) return <Loading what="today" />;
@@ -36,6 +38,7 @@ export function Today() {
       <h1 className={screenTitle}>Today</h1>
       <p className={css({ fontWeight: '600', mb: '3' })}>{longDay(t.date)}</p>
       <FailedMessages today={t} />
+      {t.setup && <SetupChecklist salon={salon} items={t.setup} />}
       <TimeOffRequests salonId={salon.id} today={t} />
       <dl className={statsGrid}>
         <div>

@@ -18,7 +18,7 @@ const STEP_MS = 250;
 
 const pause = () => new Promise((r) => setTimeout(r, STEP_MS));
 
-async function twilioSignature(authToken: string, url: string, form: URLSearchParams): Promise<string> {
+export async function twilioSignature(authToken: string, url: string, form: URLSearchParams): Promise<string> {
   const fields = [...form.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const enc = new TextEncoder();
   const key = await crypto.subtle.importKey('raw', enc.encode(authToken), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);

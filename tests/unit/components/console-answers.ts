@@ -69,6 +69,7 @@ export const QUIET_TODAY: Today = {
   currency: 'GBP',
   appointments: [],
   time_off_requests: [],
+  setup: null,
   arrived: 0,
   to_come: 0,
   requests_waiting: [],

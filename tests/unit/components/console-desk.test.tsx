@@ -250,6 +250,7 @@ describe('the client’s card', () => {
       has_account: true,
       appointments: 1,
       last_visit: '2026-11-01T10:00:00Z',
+      opted_out_of_texts: true,
     },
     appointments: [
       {
@@ -279,6 +280,7 @@ describe('the client’s card', () => {
     const { user } = renderConsole(<ClientCardView salonId={1} clientKey="c-1" role="owner" backTo="?" />);
     await screen.findByText(/No\. 12/);
     expect(screen.queryByText(/1099511627777/)).toBeNull();
+    screen.getByText(/opted out of texts \(reminders go by email\)/);
 
     let sent = 0;
     apiStub.answer('POST /api/console/salons/1/rebooking-links', () => {

@@ -48,6 +48,7 @@ describe('the places each role sees', () => {
       'Time off',
       'Services',
       'Stylists',
+      'Inbox',
       'Clients',
       'Requests',
       'Vouchers',
@@ -71,7 +72,7 @@ describe('the places each role sees', () => {
     const today = { ...QUIET_TODAY, requests_waiting: null, failed_messages: null };
     await renderConsole('/salons/1/booking-page', { role: 'stylist', answers: { 'GET /api/console/salons/1/today': { json: today } } });
     await screen.findByRole('heading', { level: 1, name: 'Today' });
-    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Clients']);
+    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Inbox', 'Clients']);
     await waitFor(() => expect(currentPath()).toBe('/console/salons/1/today'));
     expect(screen.queryByRole('heading', { name: 'Booking page' })).toBeNull();
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { MenuCategory, MenuService } from '../../../shared/console/menu';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
+import { restoreSession } from '../../../client/console/session/store';
 import { consoleQueries } from '../../../client/console/lib/query-client';
 import { ServiceEditor } from '../../../client/console/services/ServiceEditor';
 import { apiStub } from './render-app';
@@ -155,6 +156,8 @@ async function renderPlace(o: { stylists?: Promise<unknown> } = {}) {
   apiStub.answer('GET /api/console/salons/1/realtime', { status: 403, body: { detail: 'not here' } });
   window.history.replaceState(null, '', '/console/salons/1/services');
   consoleQueries.clear();
+  // the session the stub answers, not one an earlier file of the shared runner left signed in
+  await restoreSession();
   const user = userEvent.setup();
   render(<ConsoleApp />);
   await screen.findByRole('heading', { level: 1, name: 'Services' });

@@ -9,6 +9,45 @@ import { apiStub } from './render-app';
 // Issue 49: a salon signs itself up at /console/sign-up (name, email, password; the emailed code;
 // signed in) and a signed-in person with no salon gets the guided set-up, then the console on it.
 
+/** A new salon's settings, as GET settings answers them: the look the set-up offers to change. */
+const NEW_SETTINGS = {
+  version: 2,
+  can_take_payments: false,
+  settings: {
+    theme_mode: 'slick',
+    brand_colour: null,
+    online_booking: true,
+    online_booking_off_message: '',
+    max_upcoming_online_bookings: 5,
+    max_anonymous_holds: 10,
+    ncob_welcome_message: '',
+    salon_ncob_text: '',
+    needs_card: false,
+    deposit: { type: 'none' },
+    no_show_protection: false,
+    no_show_fee: 0,
+    allow_self_cancellation: true,
+    cancellation_window_hours: 24,
+    refund_deposit_outside_window: true,
+    has_waitlist: false,
+    vouchers_on_sale: false,
+    voucher_amounts: [],
+    voucher_custom: null,
+    voucher_validity_months: 12,
+    reminders: { day_before: true, two_hours_before: false, channel: 'text' },
+    name: 'Brooklyn Nails',
+    phone: '(718) 555-0134',
+    email: 'robin@example.test',
+    address_line_1: '5 Court Street',
+    address_line_2: '',
+    city: 'Brooklyn',
+    postcode: '11201',
+    country_code: 'US',
+    opening_hours: null,
+    fb_pixel_id: '',
+  },
+};
+
 const NEWCOMER: StaffMe = { email: 'robin@example.test', name: 'Robin Shaw', salons: [] };
 const session = (me: StaffMe) => ({ json: { access_token: 'a.b.c', id_token: 'a.b.c', expires_in: 3600, me } });
 
@@ -71,7 +110,7 @@ test('the sign-in screen links to the sign-up', async () => {
   expect(await screen.findByRole('button', { name: 'Create account' })).toBeTruthy();
 });
 
-test("the set-up: the country's own rules on the screen, then the salon is created, its page is live with a short link offered, and the console opens on it", async () => {
+test("the set-up: the country's own rules on the screen, then the salon is created, its page is live with its look, logo and a short link offered, and the console opens on it", async () => {
   window.history.replaceState({}, '', '/console/');
   apiStub.answer('POST /console/session/refresh', session(NEWCOMER));
   await restoreSession();
@@ -119,11 +158,26 @@ test("the set-up: the country's own rules on the screen, then the salon is creat
     },
   });
   apiStub.answer('GET /api/console/salons/9/short-name', { json: { short_name: null, previous: [] } });
+  apiStub.answer('GET /api/console/salons/9/settings', { json: NEW_SETTINGS });
+  apiStub.answer('GET /api/console/salons/9/photos', { json: { logo: null, cover: null, stylists: [] } });
   await user.click(screen.getByRole('button', { name: 'Set up my salon' }));
-  // the page is live, and a short link is offered before the console opens
+  // the page is live; its look and logo (optional) and a short link are offered before the console opens
   expect(await screen.findByRole('heading', { name: 'Your booking page is live' })).toBeTruthy();
   expect(screen.getByRole('link', { name: 'https://book.example.test/salon/9' })).toBeTruthy();
   expect(await screen.findByText('No short link yet.')).toBeTruthy();
+  expect(await screen.findByText('No logo yet')).toBeTruthy();
+  expect(screen.getByLabelText('Choose a logo')).toBeTruthy();
+  await user.click(await screen.findByRole('radio', { name: /^Dark/ }));
+  await user.click(screen.getByRole('checkbox', { name: 'Use my brand colour for buttons and links' }));
+  await user.clear(screen.getByLabelText('Brand colour'));
+  await user.type(screen.getByLabelText('Brand colour'), '#0f6b63');
+  apiStub.answer('PATCH /api/console/salons/9/settings', {
+    json: { ...NEW_SETTINGS, version: 3, settings: { ...NEW_SETTINGS.settings, theme_mode: 'dark', brand_colour: '#0f6b63' } },
+  });
+  await user.click(screen.getByRole('button', { name: 'Save the look' }));
+  expect(await screen.findByText('Saved. Your booking page has its new look.')).toBeTruthy();
+  const saved = apiStub.calls.find((c) => c.method === 'PATCH' && c.path === '/api/console/salons/9/settings');
+  expect(saved?.body).toEqual({ theme_mode: 'dark', brand_colour: '#0f6b63' });
   apiStub.answer('GET /api/console/me', { json: mine });
   // the console opens on the new salon's Today (what it shows is console-landing.test.tsx's)
   for (const what of ['today', 'realtime'])

@@ -218,6 +218,7 @@ describe('Today', () => {
     timezone: 'Europe/London',
     currency: 'GBP',
     appointments: [],
+    setup: null,
     arrived: 0,
     to_come: 0,
     requests_waiting: [],

@@ -62,6 +62,12 @@ const DEFAULTS: Record<string, Handler> = {
   'POST /session/refresh': () => ({ status: 204 }),
 };
 
+/** Calls every console screen makes, of any salon, answered unless a test answers them itself. */
+const DEFAULT_PATTERNS: [RegExp, Handler][] = [
+  // the console's navigation shows the Inbox's unread count (docs/console/inbox.md): none by default
+  [/^GET \/api\/console\/salons\/\d+\/inbox$/, () => ({ json: { threads: [], unread: 0 } })],
+];
+
 /** The page's `fetch`: answers the calls the test named, by `METHOD /path?query`, and records the rest. */
 export const apiStub = {
   handlers: { ...DEFAULTS } as Record<string, Handler>,
@@ -85,7 +91,8 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
   const authorization = new Headers(init?.headers).get('Authorization');
   apiStub.calls.push({ method, path, body, authorization });
-  const handler = apiStub.handlers[`${method} ${path}`];
+  const key = `${method} ${path}`;
+  const handler = apiStub.handlers[key] ?? DEFAULT_PATTERNS.find(([pattern]) => pattern.test(key))?.[1];
   if (!handler) {
     apiStub.unanswered.push(`${method} ${path}`);
     return new Response(JSON.stringify({ detail: 'not answered by the test', code: 'test' }), { status: 599 });

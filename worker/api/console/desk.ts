@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import { deskBookingSchema, deskCancelSchema, deskMoveSchema } from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
+import { replyHint } from '../../../shared/console/inbox';
+import { canCancelByText } from '../../bookings/cancellation-rules';
 import { formatMoney } from '../../../shared/money';
 import {
   confirmAppointment,
@@ -23,6 +25,7 @@ import { chargeNoShowFee } from '../../payments/no-show';
 import { stripeFor } from '../../payments/stripe';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
 import { afterAnswer, outboxOf } from '../after-answer';
+import { offerToWaitlist } from '../waitlist-notices';
 import { announceToDiary } from '../diary-notices';
 import { staffRoute } from '../policy';
 import { originOf } from '../request-headers';
@@ -75,7 +78,7 @@ export const consoleDesk = new Hono<AppEnv>()
           booked.services,
           // the client's bookings at the salon (their account finds a desk booking by its phone)
           salon.allow_self_cancellation ? { online: `${originOf(c)}/salon/${salonId}/salon-booking/${salonId}` } : { phone: salon.phone },
-        ),
+        ) + replyHint({ canCancel: canCancelByText({ start_at: booked.start }, salon, Date.now()), unconfirmed: false }),
         `appt-${booked.id}-booked`,
       );
       announceToDiary(c, salonId, booked.id, 'booked');
@@ -118,6 +121,7 @@ export const consoleDesk = new Hono<AppEnv>()
           `appt-${p.appointmentId}-cancelled`,
         );
         announceToDiary(c, salonId, p.appointmentId, 'cancelled');
+        await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom: null });
       }
       return answer(c, p.appointmentId);
     },
@@ -133,16 +137,19 @@ export const consoleDesk = new Hono<AppEnv>()
       const b = c.req.valid('json');
       const salonId = staffOf(c).salonId;
       const start = Date.parse(b.start_time);
+      const movedFrom = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row.start_at;
       await deskMove(c.env.DB, { salonId, appointmentId: p.appointmentId, start, anyFreeTime: b.any_time === true, now: Date.now() });
       const salon = await salonOf(c);
       const moved = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
       textClient(
         c,
         moved.client_phone,
-        deskMovedText(salon.name, whenText(start, salon.timezone)),
+        deskMovedText(salon.name, whenText(start, salon.timezone)) +
+          replyHint({ canCancel: canCancelByText(moved, salon, Date.now()), unconfirmed: moved.status === 'unconfirmed' }),
         `appt-${p.appointmentId}-moved-${start}`,
       );
       announceToDiary(c, salonId, p.appointmentId, 'moved');
+      await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom });
       return answer(c, p.appointmentId);
     },
   )
