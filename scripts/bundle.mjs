@@ -36,7 +36,12 @@ import { run } from './lib.mjs';
 // crypto.subtle: 317.9 → 284.0 KB gzip (1,131.7 → 885.2 KB raw), and the budget lowered to 288
 // (2026-12-02).
 // Cloudflare's limits are 3 MB (free) and 10 MB (paid) gzip.
-export const BUDGET_GZIP_KB = 288;
+// Then imports from other salon systems (issue 50: papaparse for CSV, fflate and saxen for the
+// workbook, the rows' rules; the phones read by shared/countries.ts's plans, not libphonenumber):
+// → 315.4 KB gzip (973.3 KB raw). The round's two savings (ics and yup, 24.6 KB; the stripe SDK,
+// 33.9 KB) paid for replies by text, waitlist offers, the set-up's checklist and imports: the budget
+// 318, under the 330 the round began with (2026-12-02).
+export const BUDGET_GZIP_KB = 318;
 /** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
 const STAND_IN_MARKERS = [
   'local_standin',
