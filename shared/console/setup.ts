@@ -20,9 +20,9 @@ export const SETUP_WORDS: Record<SetupKey, { label: string; hint: string; place:
   get_paid: { label: 'Get paid', hint: 'Connect a Stripe account so deposits and fees reach your bank.', place: 'get-paid' },
   services: { label: 'Check your services and prices', hint: 'At least one service a stylist performs.', place: 'services' },
   hours: {
-    label: 'Set your opening and working hours',
-    hint: 'The salon opens on at least one day and a stylist works.',
-    place: 'booking-page',
+    label: 'Set your stylists’ working hours',
+    hint: 'The salon opens on at least one day and a stylist works: each stylist’s hours and breaks are in Stylists.',
+    place: 'stylists',
   },
   photos: { label: 'Add your logo or a cover photo', hint: 'Clients see it at the top of your booking page.', place: 'booking-page' },
   address: {

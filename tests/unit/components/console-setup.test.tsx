@@ -48,6 +48,7 @@ test('Today lists what is left, ticked from the answer, each item a link to the 
   const href = (name: string) => within(list).getByRole('link', { name }).getAttribute('href');
   expect(href('Get paid')).toBe('/console/salons/9/get-paid');
   expect(href('Check your services and prices')).toBe('/console/salons/9/services');
+  expect(href('Set your stylists’ working hours')).toBe('/console/salons/9/stylists');
   expect(href('Add your logo or a cover photo')).toBe('/console/salons/9/booking-page');
   expect(href('Choose a short name or your own domain')).toBe('/console/salons/9/addresses');
   expect(href('Invite your team')).toBe('/console/salons/9/team');
