@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ImportPreview, ImportSummary } from '../../../shared/console/imports';
+import { QUIET_TODAY } from './console-answers';
 import { apiStub } from './render-app';
 import { GROUP_OWNER, renderConsole } from './render-console';
 
@@ -42,6 +43,8 @@ const csv = () => new File(['First Name,Last Name\nA,B\n'], 'export_customer_lis
 describe('Import (issue 50)', () => {
   it('is an owner’s place only', async () => {
     apiStub.answer('GET /api/console/salons/1/imports', { json: [] });
+    // a manager sent to Import lands on Today instead
+    apiStub.answer('GET /api/console/salons/1/today', { json: QUIET_TODAY });
     await renderConsole('/salons/1/import', {
       ...GROUP_OWNER,
       salons: [{ id: 1, name: 'Willow & Co Islington', role: 'manager', group_id: null }],

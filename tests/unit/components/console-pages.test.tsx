@@ -58,6 +58,7 @@ describe('the places each role sees', () => {
       'Team',
       'API keys',
       'History',
+      'Import',
     ]);
   });
 
