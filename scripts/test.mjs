@@ -168,9 +168,9 @@ async function browserStage() {
 // all of it once the browser tests end. One after the other, the same stages took 635 s of a
 // fresh-clone run (2026-11-29, 8114a80: lanes 206 s, then the browser 415 s).
 // Each lane about 145-160 CPU-s (2026-11-29, each stage alone: worker 120; typecheck 13, lint 37,
-// format 30, bundle 4, unit 62, stand-ins 24): the stand-ins' tests follow the Worker's, as the
-// unit stage grows with the screens' component tests (the checks of one screen that the browser
-// tests no longer make).
+// format 30, bundle 4, unit 62, stand-ins 24). On 2026-12-02 the Worker's lane was the longest
+// (worker 517 s beside the browser's 401 s, the other lane's five stages 292 s): the stand-ins'
+// tests went back after the unit tests.
 const low = { nice: 10 };
 const [lanesPassed, browserPassed] = await Promise.all([
   lanes(
@@ -184,7 +184,6 @@ const [lanesPassed, browserPassed] = await Promise.all([
         ['run', '--config', 'tests/worker/vitest.config.ts'],
         { ...low, env: { TEST_DATABASES: process.env.TEST_DATABASES || '2' } },
       ],
-      ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts'], low],
     ],
     [
       // TypeScript's native compiler (tsgo, TypeScript 7), on one thread as the other lane has the
@@ -194,6 +193,7 @@ const [lanesPassed, browserPassed] = await Promise.all([
       ['format', 'format', 'prettier', ['--check', '--log-level', 'warn', '.'], { ...check, ...low }],
       ['bundle', 'bundle', 'node', ['scripts/bundle.mjs'], { ...check, ...low }],
       ['unit', 'unit', 'vitest', ['run', '--config', 'tests/unit/vitest.config.ts'], low],
+      ['standins', 'stand-ins', 'vitest', ['run', '--config', 'standins/tests/vitest.config.ts'], low],
     ],
   ),
   want('e2e') ? browserStage() : true,
