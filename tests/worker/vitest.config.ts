@@ -62,8 +62,6 @@ export default defineConfig(async () => {
       isolate: false,
       setupFiles: ['tests/worker/apply-migrations.ts'],
       globalSetup: ['tests/worker/upstream-server.ts', 'tests/worker/standins-server.ts'],
-      // ics (through yup) imports CommonJS packages by name: bundled first, as wrangler bundles them
-      deps: { optimizer: { ssr: { enabled: true, include: ['ics'] } } },
     },
   };
 });
