@@ -8,11 +8,13 @@ import { prepareStandInsDb, startStandIns } from '../../scripts/lib.mjs';
  */
 export default async function setup() {
   const port = Number(process.env.TEST_STANDINS_PORT);
-  const persistTo = '.wrangler/worker-tests';
+  // one directory per run (npm test runs two at once, scripts/test.mjs), removed when it ends
+  const persistTo = `.wrangler/worker-tests-${port}`;
   rmSync(persistTo, { recursive: true, force: true });
   prepareStandInsDb(persistTo);
   const standIns = await startStandIns({ port, persistTo, quiet: true });
   return () => {
     standIns.kill();
+    rmSync(persistTo, { recursive: true, force: true });
   };
 }
