@@ -79,10 +79,17 @@ test('the group picker does not scroll sideways at 320 px', async ({ openGroup, 
 test('a time focused from the keyboard is never hidden under the NEXT bar (WCAG 2.4.11)', async ({ journey, page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await journey.toTimeSelection();
-  await journey.time.pickDay();
+  // the first day with more than 8 times (other tests book on the same servers: the first day
+  // may have few left)
   const times = journey.time.times;
-  await expect(times.first()).toBeVisible();
-  const count = await times.count();
+  let count = 0;
+  for (let d = 0; d < 5 && count <= 8; d++) {
+    const day = journey.time.slider.availableDays.nth(d);
+    await day.click();
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
+    await expect(times.first()).toBeVisible();
+    count = await times.count();
+  }
   expect(count, 'enough times to reach below the bar').toBeGreaterThan(8);
   const bar = page.getByRole('button', { name: 'NEXT', exact: true });
   await times.first().focus();
