@@ -59,6 +59,7 @@ export async function changeOf(c: Context<AppEnv>) {
   return {
     w: { salonId: staff.salonId, who: staff.email, now: Date.now() },
     money: { currency: salon.currency, country: salon.country_code },
+    timezone: salon.timezone,
     scopes: [SCOPES.salon(staff.salonId), ...(salon.group_id ? [SCOPES.group(salon.group_id)] : [])],
   };
 }

@@ -164,8 +164,7 @@ export const consoleStylists = new Hono<AppEnv>()
       let current = await stylistOrNotFound(c, stylistId);
       if (current.version !== from) return stale(c, MSG_STALE, answerOf(current));
       await checkRefs(c, patch);
-      const { w, scopes } = await changeOf(c);
-      const salon = (await c.env.DB.prepare('SELECT timezone FROM salons WHERE id = ?').bind(w.salonId).first<{ timezone: string }>())!;
+      const { w, scopes, timezone } = await changeOf(c);
       // The appointments to come are read, checked, and the change written only while they are
       // still the same (patchStylist's condition): a booking meanwhile makes it check again.
       for (let attempt = 0; attempt < 3; attempt++) {
@@ -175,14 +174,14 @@ export const consoleStylists = new Hono<AppEnv>()
           return conflict(c, {
             error: 'HAS_APPOINTMENTS',
             message: `${current.name} has appointments to come: move or cancel them first, or confirm to keep them with ${current.name} (they stay in the diary, flagged).`,
-            appointments: appointmentsOf(parts, salon.timezone),
+            appointments: appointmentsOf(parts, timezone),
           });
-        const stranded = fields.active && (patch.hours || patch.extra_days) ? strandedBy(parts, current, fields, salon.timezone) : [];
+        const stranded = fields.active && (patch.hours || patch.extra_days) ? strandedBy(parts, current, fields, timezone) : [];
         if (stranded.length && !confirm)
           return conflict(c, {
             error: 'STRANDS_APPOINTMENTS',
             message: `These appointments would be outside ${current.name}’s new hours: move them, or confirm to keep them (they stay in the diary, flagged).`,
-            appointments: appointmentsOf(stranded, salon.timezone),
+            appointments: appointmentsOf(stranded, timezone),
           });
         const all = await readStylists(c.env.DB, w.salonId);
         const order =
