@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCard, ClientList } from '../../shared/console/clients';
+import type { DeskClient } from '../../shared/console/diary';
 import type { ImportCreated, ImportPreview, ImportSummary } from '../../shared/console/imports';
 import type { MenuService } from '../../shared/console/menu';
 import type { DeskVoucherDetail } from '../../shared/console/vouchers';
@@ -329,6 +330,11 @@ describe('what the client’s card shows', () => {
       imported: { landline: '+442079460611', birthday: '1988-03-14', blocked: true },
     });
     expect(card.notes[0]).toMatchObject({ body: 'Allergic to nickel', staff_name: 'Imported' });
+    // the desk's new booking finds them at once (by name or phone as typed), to book by their phone
+    const desk = (await (await consoleCall('/api/console/salons/1/desk/clients?q=Durbey', owner)).json()) as DeskClient[];
+    expect(desk).toEqual([{ id: null, name: 'Tess Durbey', phone: '+447700900611' }]);
+    const byPhone = (await (await consoleCall('/api/console/salons/1/desk/clients?q=07700%20900611', owner)).json()) as DeskClient[];
+    expect(byPhone.map((d) => d.phone)).toEqual(['+447700900611']);
 
     // no phone: found by the email (or a part of it) and by name, its card keyed by the email
     const found = await search(1, 'mo.only@');
