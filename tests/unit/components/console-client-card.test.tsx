@@ -1,29 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ClientCard } from '../../../shared/console/clients';
-import { ClientCardView } from '../../../client/console/clients/ClientCard';
 import { apiStub } from './render-app';
+import { renderConsole } from './render-console';
 
 /**
  * The client's card with what an import brought (docs/console/imports.md): email, landline,
  * birthday, the blocked flag, the imported notes (allergies) first; and a client imported with only
- * an email. Rendered on its own, its call answered as the Worker answers it.
+ * an email. The Clients place opened at the card (?client=), its call answered as the Worker answers it.
  */
-function renderCard(ui: ReactNode) {
-  const queries = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return {
-    user: userEvent.setup({ delay: null }),
-    ...render(
-      <QueryClientProvider client={queries}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  };
-}
+const openCard = (key: string) => renderConsole(`/salons/1/clients?client=${encodeURIComponent(key)}`);
 
 const salonFacts = () =>
   apiStub.answer('GET /api/book-online/salon/1/', { json: { timezone: 'Europe/London', currency: 'GBP', country: { code: 'GB' } } });
@@ -53,7 +39,7 @@ describe('the client’s card, imported', () => {
   it('shows the blocked flag first, the email, landline and birthday, the opt-out, and the imported notes', async () => {
     salonFacts();
     apiStub.answer(`GET /api/console/salons/1/clients/${encodeURIComponent('+447700900611')}`, { json: IMPORTED });
-    renderCard(<ClientCardView salonId={1} clientKey="+447700900611" role="owner" backTo="?" />);
+    await openCard('+447700900611');
     expect((await screen.findByRole('note')).textContent).toBe('Blocked in the salon’s previous system: check before booking them.');
     const details = screen.getByLabelText('Contact details');
     expect(
@@ -83,7 +69,7 @@ describe('the client’s card, imported', () => {
       notes: [],
     };
     apiStub.answer(`GET /api/console/salons/1/clients/${encodeURIComponent('mo.only@example.test')}`, { json: emailOnly });
-    renderCard(<ClientCardView salonId={1} clientKey="mo.only@example.test" role="owner" backTo="?" />);
+    await openCard('mo.only@example.test');
     await screen.findByRole('heading', { name: 'Mo Only' });
     screen.getByText('No mobile number');
     expect(screen.queryByRole('note')).toBeNull();
