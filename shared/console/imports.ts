@@ -108,46 +108,6 @@ const ALIASES: Record<ImportKind, Record<string, readonly string[]>> = {
   },
 };
 
-/** What the column mapper calls each field (the API's own field names are what the calls take). */
-export function fieldName(kind: ImportKind, field: string): string {
-  if (kind === 'appointments' && field === 'phone') return 'Client phone';
-  if (kind === 'appointments' && field === 'client') return 'Client name';
-  if (kind === 'services' && field === 'name') return 'Service name';
-  if (kind === 'vouchers' && field === 'status') return 'Voucher status';
-  return FIELD_NAMES[field] ?? field;
-}
-const FIELD_NAMES: Record<string, string> = {
-  first_name: 'First name',
-  last_name: 'Last name',
-  name: 'Full name',
-  phone: 'Mobile phone',
-  landline: 'Landline',
-  email: 'Email',
-  notes: 'Notes (allergies)',
-  birthday: 'Birthday',
-  blocked: 'Blocked',
-  consent: 'Marketing consent',
-  category: 'Category',
-  duration: 'Duration',
-  extra_time: 'Extra time after',
-  processing: 'Processing time',
-  price: 'Price',
-  online: 'Online booking',
-  description: 'Description',
-  title: 'Job title',
-  status: 'Status',
-  code: 'Code',
-  balance: 'Balance left',
-  initial: 'Original amount',
-  expiry: 'Expiry date',
-  issued: 'Issue date',
-  purchaser: 'Bought by',
-  date: 'Date',
-  time: 'Time',
-  service: 'Service',
-  stylist: 'Stylist',
-};
-
 /** Header names that mark a source's export of a kind (header keys; all must be present). */
 const SIGNATURES: { source: ImportSource; kind: ImportKind; has: string[] }[] = [
   { source: 'fresha', kind: 'clients', has: ['clientid', 'firstname', 'mobilenumber'] },

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { css } from '../../../styled-system/css';
-import { fieldName, KIND_FIELDS, type ImportKind } from '../../../shared/console/imports';
+import { KIND_FIELDS, type ImportKind } from '../../../shared/console/imports';
 import { fieldInput } from '../../components/form-styles';
 
 /**
@@ -8,6 +8,46 @@ import { fieldInput } from '../../components/form-styles';
  * headers with a choice of our fields for the kind, pre-filled with what the API read it as. The
  * choice travels as the call's `map` (`mapOf`).
  */
+
+/** What the mapper calls each field (the API's own field names are what the calls take). */
+export function fieldName(kind: ImportKind, field: string): string {
+  if (kind === 'appointments' && field === 'phone') return 'Client phone';
+  if (kind === 'appointments' && field === 'client') return 'Client name';
+  if (kind === 'services' && field === 'name') return 'Service name';
+  if (kind === 'vouchers' && field === 'status') return 'Voucher status';
+  return FIELD_NAMES[field] ?? field;
+}
+const FIELD_NAMES: Record<string, string> = {
+  first_name: 'First name',
+  last_name: 'Last name',
+  name: 'Full name',
+  phone: 'Mobile phone',
+  landline: 'Landline',
+  email: 'Email',
+  notes: 'Notes (allergies)',
+  birthday: 'Birthday',
+  blocked: 'Blocked',
+  consent: 'Marketing consent',
+  category: 'Category',
+  duration: 'Duration',
+  extra_time: 'Extra time after',
+  processing: 'Processing time',
+  price: 'Price',
+  online: 'Online booking',
+  description: 'Description',
+  title: 'Job title',
+  status: 'Status',
+  code: 'Code',
+  balance: 'Balance left',
+  initial: 'Original amount',
+  expiry: 'Expiry date',
+  issued: 'Issue date',
+  purchaser: 'Bought by',
+  date: 'Date',
+  time: 'Time',
+  service: 'Service',
+  stylist: 'Stylist',
+};
 
 /** header → field ('' : not read) */
 export type Mapping = Record<string, string>;

@@ -6,7 +6,6 @@ import * as z from '../../../shared/zod';
 import { css } from '../../../styled-system/css';
 import {
   CSV_TYPE,
-  fieldName,
   IMPORT_KINDS,
   IMPORT_SOURCES,
   KIND_NAMES,
@@ -29,7 +28,7 @@ import { ActionTable } from '../components/ActionTable';
 import { FormAlert } from '../components/Field';
 import { whenOf } from '../history/when';
 import { ConsoleCallError, staffCall } from '../lib/api';
-import { ColumnMapper, mapOf, mappingOf, type Mapping } from './ColumnMapper';
+import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './ColumnMapper';
 
 /**
  * Import (owners; issue 50, docs/console/imports.md): a file from Fresha, Square, Vagaro, Phorest or any
