@@ -309,6 +309,13 @@ describe('vouchers', () => {
     expect(await (await undo(1, made.import_id)).json()).toEqual({ removed: 1 });
     expect((await consoleCall('/api/console/salons/1/vouchers/PH1001A', owner)).status).toBe(200);
     expect((await consoleCall('/api/console/salons/1/vouchers/PH1002B', owner)).status).toBe(404);
+    // the undone voucher's purchase goes with it; the redeemed one's stays
+    const db = await dbOf(1);
+    const purchases = await db
+      .prepare("SELECT session_id FROM voucher_purchases WHERE session_id GLOB 'import-' || ? || '-*' ORDER BY session_id")
+      .bind(String(made.import_id))
+      .all<{ session_id: string }>();
+    expect(purchases.results.map((p) => p.session_id)).toEqual([`import-${made.import_id}-PH1001A`]);
   });
 });
 

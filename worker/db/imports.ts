@@ -286,9 +286,10 @@ export function undoStatements(db: D1Database, salonId: number, item: ItemRow, n
           .bind(Number(key), salonId),
         db
           .prepare(
-            "DELETE FROM voucher_purchases WHERE salon_id = ? AND session_id = 'import-' || ? AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.session_id = voucher_purchases.session_id)",
+            // the import's purchases (import-{importId}-{code}) whose voucher is gone: this one's, and any whose code was taken
+            "DELETE FROM voucher_purchases WHERE salon_id = ? AND session_id GLOB 'import-' || ? || '-*' AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.session_id = voucher_purchases.session_id)",
           )
-          .bind(salonId, key),
+          .bind(salonId, String(item.import_id)),
       ];
     case 'appointment':
       return [
