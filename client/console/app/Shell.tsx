@@ -208,30 +208,34 @@ function BottomBar() {
           p: '2',
         })}
       >
-        <ul className={css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '1' })}>
-          {more.map((p) => (
-            <li key={p.path}>
-              <PlaceLink place={p} className={cx(placeLink, css({ py: '3' }))} />
-            </li>
-          ))}
-        </ul>
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '3',
-            borderTop: '1px solid {colors.surfaceMuted}',
-            mt: '2',
-            pt: '2',
-            px: '3',
-          })}
-        >
-          <Who />
-          <button type="button" className={outlineButton} onClick={() => void signOut()}>
-            Sign out
-          </button>
-        </div>
+        {open && (
+          <>
+            <ul className={css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '1' })}>
+              {more.map((p) => (
+                <li key={p.path}>
+                  <PlaceLink place={p} className={cx(placeLink, css({ py: '3' }))} />
+                </li>
+              ))}
+            </ul>
+            <div
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '3',
+                borderTop: '1px solid {colors.surfaceMuted}',
+                mt: '2',
+                pt: '2',
+                px: '3',
+              })}
+            >
+              <Who />
+              <button type="button" className={outlineButton} onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </div>
+          </>
+        )}
       </div>
       <ul className={css({ display: 'flex', listStyle: 'none', m: '0', p: '0', h: '60px' })}>
         {bar.map((p) => (

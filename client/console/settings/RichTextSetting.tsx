@@ -1,4 +1,6 @@
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import type { Attribute } from '@tiptap/core';
+import Link from '@tiptap/extension-link';
 import StarterKit from '@tiptap/starter-kit';
 import DOMPurify from 'dompurify';
 import { useEffect, useId } from 'react';
@@ -32,8 +34,14 @@ const EXTENSIONS = [
     horizontalRule: false,
     strike: false,
     heading: { levels: [3, 4] },
-    link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: null, target: null } },
+    link: false,
   }),
+  // a link is its address only: no target, rel or class (the booking page keeps href alone)
+  Link.extend({
+    addAttributes() {
+      return { href: (this.parent?.() as Record<'href', Attribute>).href };
+    },
+  }).configure({ openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { target: null, rel: null, class: null } }),
 ];
 
 type Name = 'salon_ncob_text';
@@ -125,6 +133,7 @@ function RichText({ value, onChange, onBlur, labelId, describedBy, invalid, labe
   });
   // a value from outside (the latest settings loaded after a 412, a save) replaces what is shown
   useEffect(() => {
+    if (editor.isDestroyed) return;
     const shown = salonHtmlOf(editor.getHTML());
     if (shown !== salonHtmlOf(value)) editor.commands.setContent(salonHtmlOf(value), { emitUpdate: false });
   }, [editor, value]);

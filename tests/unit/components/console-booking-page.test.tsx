@@ -178,3 +178,39 @@ describe('the brand colour and the logo', () => {
     expect(apiStub.calls.filter((c) => c.method === 'PUT')).toEqual([]);
   });
 });
+
+describe('the texts', () => {
+  const policy =
+    '<p onclick="steal()">Give us <b>48 hours</b>.<script>steal()</script><img src="x" onerror="steal()"></p>' +
+    '<blockquote>Quoted</blockquote><p><a href="javascript:steal()">Bad link</a> <a href="https://example.com/terms" target="_blank">Terms</a></p>';
+
+  it('the cancellation policy opens in the editor without what the booking page removes (scripts, handlers, images, quotes), with only the formatting it keeps', async () => {
+    const answers = {
+      ...salon3,
+      'GET /api/console/salons/3/settings': { json: { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, salon_ncob_text: policy } } },
+    };
+    const { user } = await renderConsole('/salons/3/booking-page/texts', { role: 'owner', answers });
+    const editor = await screen.findByRole('textbox', { name: 'Cancellation policy' });
+    expect(editor.textContent).toContain('Give us 48 hours.');
+    expect(editor.querySelector('script, img, blockquote, [onclick], [target]')).toBeNull();
+    // the javascript: link is plain words; the safe one keeps its address alone
+    expect(editor.textContent).toContain('Bad link');
+    expect([...editor.querySelectorAll('a')].map((a) => a.outerHTML)).toEqual(['<a href="https://example.com/terms">Terms</a>']);
+    expect(editor.querySelector('strong')?.textContent).toBe('48 hours');
+    const tools = within(screen.getByRole('toolbar', { name: 'Formatting of the cancellation policy' }));
+    expect(tools.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Bold',
+      'Italic',
+      'Underline',
+      'Heading',
+      'Small heading',
+      'Bulleted list',
+      'Numbered list',
+      'Link',
+    ]);
+    // loading it changed nothing: nothing to save (editing it is console-settings.spec.ts's, in a real browser)
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing to save: no setting has changed.')).toBeTruthy();
+    expect(patches()).toEqual([]);
+  });
+});
