@@ -129,7 +129,9 @@ export function consoleFirstLoadJs(dir = 'dist/client/console', landing = 'Today
   const entry = [...html.matchAll(/<script[^>]*\ssrc="\/console\/(assets\/[\w.-]+\.js)"/g)].map((m) => m[1])[0];
   const code = readFileSync(join(dir, entry), 'utf8');
   // the landing screen's chunk and its preloaded chunks, by their indices in the entry's list
-  const deps = [...(/__vite__mapDeps=[^[]*\[([^\]]*)\]/.exec(code)?.[1] ?? '').matchAll(/"console\/(assets\/[\w.-]+\.js)"/g)].map((m) => m[1]);
+  const deps = [...(/__vite__mapDeps=[^[]*\[([^\]]*)\]/.exec(code)?.[1] ?? '').matchAll(/"console\/(assets\/[\w.-]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const lazy = new RegExp(`import\\(\`\\./(${landing}-[\\w-]+\\.js)\`\\)[^;]*?__vite__mapDeps\\(\\[([\\d,]+)\\]\\)`).exec(code);
   if (!lazy) throw new Error(`The console's ${landing} chunk was not found in ${entry}`);
   files.add(`assets/${lazy[1]}`);

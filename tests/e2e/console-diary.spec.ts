@@ -234,6 +234,8 @@ test('at 390 px the console’s places with appointments pass axe, and the desk 
   await expect(find).toBeFocused();
   await expect(desk.getByRole('button', { name: 'A new client instead' })).toBeVisible();
   await expect(desk.getByText('Choose a service and who does it to see the times offered')).toBeVisible(); // not sent
+  // the dialog fits the phone, its main action in view without scrolling (client/components/Modal.tsx)
+  await expect(desk.getByRole('button', { name: 'Book', exact: true })).toBeInViewport();
   await expectAccessible('the desk booking form with a client chosen');
   await desk.getByRole('button', { name: 'Cancel' }).click();
 
