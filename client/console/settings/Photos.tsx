@@ -45,7 +45,7 @@ export function Photos({ salonId }: { salonId: number }) {
   return (
     <>
       <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '4' })}>
-        PNG, JPEG or WebP. Each photo is saved as soon as you upload it, apart from the settings below.
+        PNG, JPEG or WebP, dropped on a photo’s box or chosen. Each photo is saved as soon as you upload it.
       </p>
       <PhotoPlace salonId={salonId} path="logo" slot="logo" what="logo" label="Logo" current={p.logo} />
       <PhotoPlace salonId={salonId} path="cover" slot="cover" what="cover" label="Cover" current={p.cover} wide />
