@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { NavLink, Navigate, Route, Routes, useParams } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -25,6 +25,9 @@ import { Photos, SECTION_SCREENS, type SectionProps } from './Sections';
 import { StaleNotice } from './StaleNotice';
 
 const FIRST = SETTINGS_SECTIONS[0].path;
+/** Whether the section shown has changes not saved: leaving it by its list asks first. */
+const Unsaved = createContext<RefObject<boolean>>({ current: false });
+const LEAVE = 'Leave this section? Your changes here are not saved.';
 const isSection = (s: string | undefined): s is SettingsSection => SETTINGS_SECTIONS.some((x) => x.path === s);
 
 /**
@@ -34,8 +37,9 @@ const isSection = (s: string | undefined): s is SettingsSection => SETTINGS_SECT
  */
 export function BookingPageSettings() {
   const salon = useCurrentSalon();
+  const unsaved = useRef(false);
   return (
-    <div>
+    <Unsaved.Provider value={unsaved}>
       <h1 id="booking-page-title" className={screenTitle}>
         Booking page
       </h1>
@@ -54,13 +58,14 @@ export function BookingPageSettings() {
           <Route path="*" element={<Navigate to={FIRST} replace />} />
         </Routes>
       </div>
-    </div>
+    </Unsaved.Provider>
   );
 }
 
 /** The sections, as links: wrapped on a phone (never cut off), a column beside the section from 1024 px. */
 function SectionList() {
   const salon = useCurrentSalon();
+  const unsaved = useContext(Unsaved);
   return (
     <nav aria-label="Booking page sections">
       <ul
@@ -80,6 +85,9 @@ function SectionList() {
           <li key={s.path}>
             <NavLink
               to={`/salons/${salon.id}/booking-page/${s.path}`}
+              onClick={(e) => {
+                if (unsaved.current && !window.confirm(LEAVE)) e.preventDefault();
+              }}
               className={css({
                 display: 'block',
                 px: '3',
@@ -147,6 +155,20 @@ function SectionForm({
     defaultValues: partOf(loaded.settings, names),
   });
 
+  // changes not saved: the section list asks before leaving, and so does the browser
+  const dirty = form.formState.isDirty;
+  const unsaved = useContext(Unsaved);
+  useEffect(() => {
+    unsaved.current = dirty;
+    if (!dirty) return;
+    const ask = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => {
+      unsaved.current = false;
+      window.removeEventListener('beforeunload', ask);
+    };
+  }, [dirty, unsaved]);
+
   const adopt = (v: VersionedSettings) => {
     setBase(v);
     queries.setQueryData(settingsQuery(salonId).queryKey, v);
@@ -204,9 +226,7 @@ function SectionForm({
         <button type="submit" className={primaryButton} disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Saving…' : 'Save changes'}
         </button>
-        {form.formState.isDirty && !outcome && (
-          <span className={css({ color: 'textMuted', fontSize: 'sm' })}>You have unsaved changes.</span>
-        )}
+        {dirty && !outcome && <span className={css({ color: 'textMuted', fontSize: 'sm' })}>You have unsaved changes.</span>}
         <div aria-live="polite" className={css({ flex: '1', minW: '200px' })}>
           {outcome && (outcome.ok ? <p role="status">{outcome.text}</p> : <FormAlert>{outcome.text}</FormAlert>)}
         </div>

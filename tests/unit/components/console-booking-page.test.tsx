@@ -120,6 +120,31 @@ describe('the sections', () => {
     ]);
   });
 
+  it('leaving a section with changes not saved asks first; staying keeps them', async () => {
+    const { user } = await renderConsole('/salons/3/booking-page/online-booking', { role: 'owner', answers: salon3 });
+    await user.clear(await screen.findByLabelText('Upcoming bookings one client can make online'));
+    await user.type(field('Upcoming bookings one client can make online'), '5');
+    const asked: string[] = [];
+    const confirm = window.confirm;
+    try {
+      window.confirm = (q?: string) => (asked.push(q ?? ''), false);
+      await user.click(screen.getByRole('link', { name: 'Texts' }));
+      expect(asked).toEqual(['Leave this section? Your changes here are not saved.']);
+      expect(currentPath()).toBe('/console/salons/3/booking-page/online-booking');
+      expect(field('Upcoming bookings one client can make online').value).toBe('5');
+      window.confirm = (q?: string) => (asked.push(q ?? ''), true);
+      await user.click(screen.getByRole('link', { name: 'Texts' }));
+      await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/texts'));
+      // nothing left unsaved: the next section is left without asking
+      await user.click(await screen.findByRole('link', { name: 'Waitlist' }));
+      await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/waitlist'));
+      expect(asked.length).toBe(2);
+    } finally {
+      window.confirm = confirm;
+    }
+    expect(patches()).toEqual([]);
+  });
+
   it('an address of no section leads to the first', async () => {
     await renderConsole('/salons/3/booking-page/colours', { role: 'owner', answers: salon3 });
     await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/appearance'));
