@@ -28,7 +28,7 @@ const readerPi = (amount: number) =>
   stripe.paymentIntents.create({
     amount,
     currency: 'gbp',
-    payment_method_types: ['card_present'],
+    allowed_payment_method_types: ['card_present'],
     capture_method: 'manual',
     metadata: { sale_payment_id: '7' },
   });
@@ -110,7 +110,7 @@ describe('Stripe Terminal', () => {
     });
     const pi = await readerPi(1000);
     await stripe.terminal.readers.processPaymentIntent(r.id, { payment_intent: pi.id });
-    expect((await stripe.terminal.readers.cancelAction(r.id)).action).toBeNull();
+    expect(await stripe.terminal.readers.cancelAction(r.id)).toMatchObject({ action: null });
     expect(await stripeError(stripe.terminal.readers.retrieve('tmr_nope'))).toMatchObject({ statusCode: 404 });
   });
 });

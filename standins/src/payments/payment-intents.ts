@@ -23,7 +23,12 @@ const createPi = z.strictObject({
   customer: idParam.optional(),
   payment_method: idParam.optional(),
   capture_method: z.enum(['automatic', 'manual']).optional(),
-  /** card_present: paid on a Terminal reader (terminal.ts process_payment_intent) */
+  /**
+   * card_present: paid on a Terminal reader (terminal.ts process_payment_intent). The API version
+   * the product pins names it allowed_payment_method_types (the intent answers the types in
+   * payment_method_types); older versions sent payment_method_types.
+   */
+  allowed_payment_method_types: formArray(z.enum(['card', 'card_present'])).optional(),
   payment_method_types: formArray(z.enum(['card', 'card_present'])).optional(),
   confirm: formBool.optional(),
   /** the cardholder is not present (a no-show fee on a saved card): true, 'one_off' or 'recurring' */
@@ -49,7 +54,8 @@ async function create(ctx: Ctx): Promise<object> {
   checkMinimum(p.amount, p.currency);
   if (!p.confirm && p.return_url !== undefined)
     throw badParam('You may only specify `return_url` when confirming a PaymentIntent (confirm=true).', 'return_url');
-  if (p.confirm && p.payment_method_types?.includes('card_present'))
+  const types = p.allowed_payment_method_types ?? p.payment_method_types;
+  if (p.confirm && types?.includes('card_present'))
     throw badParam('A card_present PaymentIntent is confirmed on a Terminal reader (process_payment_intent).', 'confirm');
   if (!p.confirm && p.off_session !== undefined)
     throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
@@ -62,7 +68,7 @@ async function create(ctx: Ctx): Promise<object> {
       customer,
       metadata: applyMetadata({}, p.metadata),
       capture_method: p.capture_method ?? 'automatic',
-      ...(p.payment_method_types ? { payment_method_types: [...new Set(p.payment_method_types)] } : {}),
+      ...(types ? { payment_method_types: [...new Set(types)] } : {}),
       ...connect,
     });
     const internal: IntentInternal = {};
