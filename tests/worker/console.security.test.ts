@@ -345,7 +345,7 @@ const CALLS: StaffCall[] = [
     name: 'POST group',
     roles: ['owner'],
     request: async (s) => [`/api/console/salons/${s}/group`, { method: 'POST', body: JSON.stringify({ name: 'X', salon_ids: [] }) }],
-  },  // checkout at the desk (docs/console/checkout.md): an appointment or sale that is not there, or a bad body
+  }, // checkout at the desk (docs/console/checkout.md): an appointment or sale that is not there, or a bad body
   {
     name: 'GET checkout',
     roles: ['owner', 'manager'],

@@ -28,7 +28,14 @@ async function targetOf(db: D1Database, pi: { id: string; metadata?: Record<stri
   const salePaymentId = idIn(pi, SALE_PAYMENT_KEY);
   if (salePaymentId !== null) {
     const payment = await salePaymentOfIntent(db, salePaymentId, pi.id);
-    return payment && { kind: 'sale' as const, target: salePayment(db, payment), appointmentId: payment.appointment_id ?? 0, saleId: payment.sale_id };
+    return (
+      payment && {
+        kind: 'sale' as const,
+        target: salePayment(db, payment),
+        appointmentId: payment.appointment_id ?? 0,
+        saleId: payment.sale_id,
+      }
+    );
   }
   const noShow = idIn(pi, NO_SHOW_KEY);
   if (noShow !== null) {
@@ -56,7 +63,13 @@ export async function settleEvent(
   // a checkout's card payment closes its sale: paid when every payment is (payments/checkout.ts)
   if ('saleId' in found && found.saleId !== undefined) {
     const status = await afterSalePayment(db, stripe, found.saleId);
-    return { appointmentId: found.appointmentId, settled: { ...settled, outcome: status === 'paid' ? ('paid' as const) : settled.outcome === 'paid' ? ('pending' as const) : settled.outcome } };
+    return {
+      appointmentId: found.appointmentId,
+      settled: {
+        ...settled,
+        outcome: status === 'paid' ? ('paid' as const) : settled.outcome === 'paid' ? ('pending' as const) : settled.outcome,
+      },
+    };
   }
   return { appointmentId: found.appointmentId, settled };
 }

@@ -455,7 +455,14 @@ export async function salePaymentAccepted(db: D1Database, id: number, paymentInt
 export const salePaymentRefused = (
   db: D1Database,
   id: number,
-  f: { status: 'failed' | 'requires_action'; paymentIntentId: string | null; code: string; message: string; linkSha256: string | null; now: number },
+  f: {
+    status: 'failed' | 'requires_action';
+    paymentIntentId: string | null;
+    code: string;
+    message: string;
+    linkSha256: string | null;
+    now: number;
+  },
 ) =>
   db
     .prepare(
@@ -472,9 +479,13 @@ export const salePaymentRefused = (
  * voucher's balance restored, cash and card elsewhere cancelled). Answers the sale's status, and
  * the card payments a failed sale took, which the caller refunds.
  */
-export async function closeSale(db: D1Database, saleId: number, now: number): Promise<{ status: SaleStatus; takenByCard: SalePaymentRow[] }> {
+export async function closeSale(
+  db: D1Database,
+  saleId: number,
+  now: number,
+): Promise<{ status: SaleStatus; takenByCard: SalePaymentRow[] }> {
   const failedNow = `(SELECT status FROM sales WHERE id = ?1) = 'failed' AND (SELECT updated_at FROM sales WHERE id = ?1) = ?2`;
-  const [, , , , , sale, taken] = await db.batch([
+  const [, , , , , , sale, taken] = await db.batch([
     db
       .prepare(
         `UPDATE sales SET status = 'paid', paid_at = ?2, updated_at = ?2
@@ -571,7 +582,20 @@ export async function insertRefund(db: D1Database, r: NewRefund): Promise<{ id: 
                               staff_id, staff_name, created_at)
          VALUES (${newId('refunds')}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(r.saleId, r.salonId, r.appointmentId, r.amount, r.tip, r.currency, r.reason, r.key, r.requestHash, r.staff.id, r.staff.name, r.now),
+      .bind(
+        r.saleId,
+        r.salonId,
+        r.appointmentId,
+        r.amount,
+        r.tip,
+        r.currency,
+        r.reason,
+        r.key,
+        r.requestHash,
+        r.staff.id,
+        r.staff.name,
+        r.now,
+      ),
     ...r.lines.map((l) =>
       db
         .prepare(`INSERT INTO refund_lines (refund_id, sale_line_id, salon_id, amount_minor) VALUES (${refund}, ?, ?, ?)`)
@@ -579,13 +603,17 @@ export async function insertRefund(db: D1Database, r: NewRefund): Promise<{ id: 
     ),
     ...r.payments.map((p) =>
       db
-        .prepare(`INSERT INTO refund_payments (refund_id, sale_payment_id, salon_id, method, amount_minor, status) VALUES (${refund}, ?, ?, ?, ?, ?)`)
+        .prepare(
+          `INSERT INTO refund_payments (refund_id, sale_payment_id, salon_id, method, amount_minor, status) VALUES (${refund}, ?, ?, ?, ?, ?)`,
+        )
         .bind(p.paymentId, r.salonId, p.method, p.amount, p.method === 'card_on_file' || p.method === 'reader' ? 'pending' : 'succeeded'),
     ),
     ...r.payments
       .filter((p) => p.method === 'voucher' && p.voucherId !== null)
       .map((p) =>
-        db.prepare('UPDATE vouchers SET redeemed_minor = redeemed_minor - ? WHERE id = ? AND salon_id = ?').bind(p.amount, p.voucherId, r.salonId),
+        db
+          .prepare('UPDATE vouchers SET redeemed_minor = redeemed_minor - ? WHERE id = ? AND salon_id = ?')
+          .bind(p.amount, p.voucherId, r.salonId),
       ),
   ];
   try {
@@ -607,9 +635,16 @@ export async function refundParts(db: D1Database, refundId: number): Promise<{ l
   return { lines: lines!.results as RefundLineRow[], payments: payments!.results as RefundPaymentRow[] };
 }
 
-export const refundPaymentDone = (db: D1Database, refundId: number, paymentId: number, f: { status: 'succeeded' | 'failed'; stripeRefundId: string | null }) =>
+export const refundPaymentDone = (
+  db: D1Database,
+  refundId: number,
+  paymentId: number,
+  f: { status: 'succeeded' | 'failed'; stripeRefundId: string | null },
+) =>
   db
-    .prepare('UPDATE refund_payments SET status = ?, stripe_refund_id = COALESCE(?, stripe_refund_id) WHERE refund_id = ? AND sale_payment_id = ?')
+    .prepare(
+      'UPDATE refund_payments SET status = ?, stripe_refund_id = COALESCE(?, stripe_refund_id) WHERE refund_id = ? AND sale_payment_id = ?',
+    )
     .bind(f.status, f.stripeRefundId, refundId, paymentId)
     .run();
 
@@ -628,7 +663,11 @@ export async function refundsOfSale(
       .prepare('SELECT p.* FROM refund_payments p JOIN refunds r ON r.id = p.refund_id WHERE r.salon_id = ? AND r.sale_id = ?')
       .bind(salonId, saleId),
   ]);
-  return { refunds: refunds!.results as RefundRow[], lines: lines!.results as RefundLineRow[], payments: payments!.results as RefundPaymentRow[] };
+  return {
+    refunds: refunds!.results as RefundRow[],
+    lines: lines!.results as RefundLineRow[],
+    payments: payments!.results as RefundPaymentRow[],
+  };
 }
 
 /** The codes of the vouchers a sale's payments used (as the client holds them). */

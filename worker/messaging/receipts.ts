@@ -32,7 +32,10 @@ function rowsOf({ sale, countryCode }: ReceiptOf): [string, string][] {
 }
 
 /** The receipt as a text: 'Willow & Co receipt: Cut £40.00; Total £40.00; Cash £40.00. Thank you!' */
-export const receiptText = (r: ReceiptOf) => `${r.salonName} receipt: ${rowsOf(r).map(([k, v]) => `${k} ${v}`).join('; ')}. Thank you!`;
+export const receiptText = (r: ReceiptOf) =>
+  `${r.salonName} receipt: ${rowsOf(r)
+    .map(([k, v]) => `${k} ${v}`)
+    .join('; ')}. Thank you!`;
 
 export function receiptEmail(r: ReceiptOf): EmailContent {
   const rows = rowsOf(r);

@@ -67,7 +67,9 @@ async function appointmentOf(db: D1Database, salonId: number, appointmentId: num
 
 /** What was paid before the checkout: the booking's deposit or a paid deposit request, once captured. */
 const paidBeforeOf = (a: CheckoutAppointmentRow) =>
-  a.deposit > 0 && a.payment_status === 'captured' ? [{ kind: a.by_request ? ('deposit_request' as const) : ('deposit' as const), amount: a.deposit }] : [];
+  a.deposit > 0 && a.payment_status === 'captured'
+    ? [{ kind: a.by_request ? ('deposit_request' as const) : ('deposit' as const), amount: a.deposit }]
+    : [];
 
 /** GET appointments/{id}/checkout: the appointment's services at their prices, what was paid before, and any sale. */
 export async function billFor(db: D1Database, salonId: number, appointmentId: number): Promise<Bill> {
@@ -119,7 +121,10 @@ export async function saleAnswer(db: D1Database, salonId: number, saleId: number
   const record = await saleRecord(db, salonId, saleId);
   if (!record) throw new AppError('NOT_FOUND', 'Sale not found');
   const refunds = await refundsOfSale(db, salonId, saleId);
-  const codes = await voucherCodes(db, record.payments.flatMap((p) => (p.voucher_id === null ? [] : [p.voucher_id])));
+  const codes = await voucherCodes(
+    db,
+    record.payments.flatMap((p) => (p.voucher_id === null ? [] : [p.voucher_id])),
+  );
   return answerOf(record, refunds, codes);
 }
 
@@ -218,7 +223,8 @@ export async function afterSalePayment(db: D1Database, stripe: StripeClient, sal
   for (const p of takenByCard) {
     if (!p.payment_intent_id) continue;
     const pi = await stripe.paymentIntents.retrieve(p.payment_intent_id);
-    if (pi.status === 'succeeded') await stripe.refunds.create(refundOf(pi), { idempotencyKey: `sale-void-${p.id}` });
+    if (pi.status === 'succeeded')
+      await stripe.refunds.create(refundOf(pi), { idempotencyKey: `sale-void-${p.salon_id}-${p.id}-${p.created_at}` });
     else if (pi.status === 'requires_capture') await stripe.paymentIntents.cancel(pi.id);
     await salePaymentReturned(db, p.id, Date.now());
   }
@@ -276,8 +282,7 @@ export async function checkout(
   await checkLines(db, salonId, lines, bill.stylists, p.request.tip?.stylist_id ?? null);
   const figures = billOf({ lines, discount: p.request.discount, tip: p.request.tip, paidBefore: bill.paid_before });
   const paying = p.request.payments.reduce((s, x) => s + x.amount, 0);
-  if (paying !== figures.due)
-    throw badForm('payments', `The payments come to ${money(paying)} but ${money(figures.due)} is due`);
+  if (paying !== figures.due) throw badForm('payments', `The payments come to ${money(paying)} but ${money(figures.due)} is due`);
 
   const vouchers = await vouchersOf(db, p.salon, p.request.payments, p.now, money);
   const card = p.request.payments.some((x) => x.method === 'card_on_file') && a.client_id ? await savedCard(db, a.client_id) : null;
@@ -379,7 +384,8 @@ async function checkLines(
     if (l.service_id && !services.has(l.service_id)) throw badForm(`lines.${i}.service_id`, 'This salon has no such service');
     if (l.stylist_id && !all.has(l.stylist_id)) throw badForm(`lines.${i}.stylist_id`, 'This salon has no such stylist');
   });
-  if (tipStylist !== null && !stylists.some((s) => s.id === tipStylist)) throw badForm('tip.stylist_id', 'Choose one of the salon’s stylists');
+  if (tipStylist !== null && !stylists.some((s) => s.id === tipStylist))
+    throw badForm('tip.stylist_id', 'Choose one of the salon’s stylists');
 }
 
 /** The vouchers the payments name, each checked (exists, not expired, balance covers): their ids by payment. */
@@ -403,7 +409,8 @@ async function vouchersOf(
     if (!v) throw badForm(field, 'No voucher of this salon has that code');
     if (v.expiry_date < today) throw badForm(field, `This voucher expired on ${v.expiry_date}`);
     const left = v.amount_minor - v.redeemed_minor - (asked.get(v.id) ?? 0);
-    if (x.amount > left) throw badForm(`payments.${i}.amount`, left === 0 ? 'This voucher has been used up' : `The voucher has ${money(left)} left`);
+    if (x.amount > left)
+      throw badForm(`payments.${i}.amount`, left === 0 ? 'This voucher has been used up' : `The voucher has ${money(left)} left`);
     asked.set(v.id, (asked.get(v.id) ?? 0) + x.amount);
     ids.push(v.id);
   }
@@ -426,7 +433,7 @@ async function chargeSavedCard(
     await authorise(stripe, target, {
       customer: card.customer,
       paymentMethod: card.paymentMethod,
-      idempotencyKey: `sale-payment-${payment.salon_id}-${payment.id}`,
+      idempotencyKey: `sale-payment-${payment.salon_id}-${payment.id}-${payment.created_at}`,
       offSession: true,
       payee: card.payee,
     });
@@ -462,16 +469,17 @@ async function startOnReader(
         metadata: { ...target.metadata, [SALON_KEY]: String(payment.salon_id) },
         ...chargeOn(payee, payment.amount_minor),
       },
-      { idempotencyKey: `sale-reader-${payment.salon_id}-${payment.id}` },
+      { idempotencyKey: `sale-reader-${payment.salon_id}-${payment.id}-${payment.created_at}` },
     );
     await target.recordIntent(pi);
     await stripe.terminal.readers.processPaymentIntent(
       payment.reader_id!,
       { payment_intent: pi.id },
-      { idempotencyKey: `sale-reader-process-${payment.salon_id}-${payment.id}` },
+      { idempotencyKey: `sale-reader-process-${payment.salon_id}-${payment.id}-${payment.created_at}` },
     );
   } catch (e) {
-    const message = e instanceof Error && /busy/i.test(e.message) ? 'The reader is busy with another payment.' : 'The reader could not be reached.';
+    const message =
+      e instanceof Error && /busy/i.test(e.message) ? 'The reader is busy with another payment.' : 'The reader could not be reached.';
     await salePaymentRefused(db, payment.id, {
       status: 'failed',
       paymentIntentId: null,
@@ -576,8 +584,9 @@ export async function refundSale(db: D1Database, stripe: StripeClient, p: Refund
     payments,
   });
   if (inserted === 'same_key') return { refundId: sameRefund((await refundByKey(db, salonId, p.key))!, requestHash), created: false };
-  if (inserted === 'over') throw new AppError('CONFLICT', 'Another refund of this sale was made meanwhile: look at the sale again', 'lines', 'REFUNDED');
-  await refundCards(db, stripe, inserted.id);
+  if (inserted === 'over')
+    throw new AppError('CONFLICT', 'Another refund of this sale was made meanwhile: look at the sale again', 'lines', 'REFUNDED');
+  await refundCards(db, stripe, inserted.id, `${salonId}-${inserted.id}-${p.now}`);
   return { refundId: inserted.id, created: true };
 }
 
@@ -591,8 +600,8 @@ function sameRefund(prior: { id: number; request_hash: string }, requestHash: st
   );
 }
 
-/** The card parts of a refund still pending: refunded on their intents (each once, by its own key). */
-export async function refundCards(db: D1Database, stripe: StripeClient, refundId: number): Promise<void> {
+/** The card parts of a refund still pending: refunded on their intents (each once, by its own key: `stem` names the refund). */
+export async function refundCards(db: D1Database, stripe: StripeClient, refundId: number, stem: string): Promise<void> {
   const { payments } = await refundParts(db, refundId);
   for (const part of payments) {
     if (part.status !== 'pending') continue;
@@ -601,7 +610,7 @@ export async function refundCards(db: D1Database, stripe: StripeClient, refundId
     try {
       const pi = await stripe.paymentIntents.retrieve(payment.payment_intent_id);
       const refund = await stripe.refunds.create(refundOf(pi, part.amount_minor), {
-        idempotencyKey: `sale-refund-${refundId}-${part.sale_payment_id}`,
+        idempotencyKey: `sale-refund-${stem}-${part.sale_payment_id}`,
       });
       await refundPaymentDone(db, refundId, part.sale_payment_id, { status: 'succeeded', stripeRefundId: refund.id });
     } catch {
@@ -648,7 +657,9 @@ export async function registerReader(
     });
   } catch (e) {
     if (e instanceof Error && 'param' in e && (e as { param?: string }).param === 'registration_code')
-      throw new FieldErrors('The reader was not registered', { registration_code: 'This code is not valid (or has expired): check the reader' });
+      throw new FieldErrors('The reader was not registered', {
+        registration_code: 'This code is not valid (or has expired): check the reader',
+      });
     throw e;
   }
   await keepReader(db, {

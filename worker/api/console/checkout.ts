@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { checkoutRequestSchema, readerRequestSchema, receiptRequestSchema, refundRequestSchema } from '../../../shared/console/checkout';
 import { CAN } from '../../../shared/console/roles';
 import { formatMoney } from '../../../shared/money';
+import { sha256Hex } from '../../crypto';
 import { deskAppointment } from '../../console/desk';
 import { staffNameOf } from '../../db/desk-staff';
 import { salonReaders } from '../../db/sales';
@@ -128,7 +129,7 @@ export const consoleCheckout = new Hono<AppEnv>()
       const r = { salonName: salon.name, countryCode: salon.country_code, sale };
       const about = { salon_id: salon.id, ...(sale.appointment_id === null ? {} : { appointment_id: sale.appointment_id }) };
       // one receipt per sale, state of its refunds and address: a double press sends it once
-      const key = `sale-${sale.id}-receipt-${sale.refunds.length}-${to.email ?? to.phone}`;
+      const key = `sale-${sale.id}-${Date.parse(sale.created_at)}-receipt-${sale.refunds.length}-${(await sha256Hex(to.email ?? to.phone!)).slice(0, 16)}`;
       await enqueueMessage(
         outboxOf(c),
         to.email
