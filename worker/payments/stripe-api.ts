@@ -286,8 +286,6 @@ export class StripeClient {
       create: (params: Params, opts?: RequestOptions) => this.post<TerminalReader>('terminal/readers', params, opts),
       processPaymentIntent: (id: string, params: { payment_intent: string }, opts?: RequestOptions) =>
         this.post<TerminalReader>(`terminal/readers/${encodeURIComponent(id)}/process_payment_intent`, params, opts),
-      cancelAction: (id: string, opts?: RequestOptions) =>
-        this.post<TerminalReader>(`terminal/readers/${encodeURIComponent(id)}/cancel_action`, {}, opts),
     },
   };
 
