@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../../../shared/zod';
 import { checkoutRequestSchema, type CheckoutRequest, type LineKind, type PaymentMethod } from '../../../shared/console/checkout';
 import { toMinor } from '../../../shared/money';
 
