@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { Bill, SaleAnswer } from '../../../shared/console/checkout';
 import { CheckoutDialog } from '../../../client/console/checkout/CheckoutDialog';
+import type { Today } from '../../../shared/console/today';
 import { apiStub } from './render-app';
+import { QUIET_TODAY } from './console-answers';
+import { renderConsole } from './render-console';
 
 // Checkout at the desk (docs/console/checkout.md): the bill as the server answers it, changed to
 // what was done, the figures the server will take, its refusals on their fields, and a payment
@@ -233,4 +236,45 @@ test('a failed sale shows the card’s words above a fresh bill', async () => {
   const alert = await screen.findByRole('alert');
   expect(alert.textContent).toBe('The last try did not go through: Card on file: Your card was declined.. Nothing was kept.');
   expect(screen.getByRole('button', { name: 'Take £35.00' })).toBeTruthy();
+});
+
+const start = '2026-12-29T10:00:00Z';
+const ONE_TODAY = {
+  ...QUIET_TODAY,
+  appointments: [
+    {
+      id: 7,
+      number: 7,
+      start,
+      end: '2026-12-29T10:45:00Z',
+      status: 'confirmed',
+      origin: 'salon',
+      client: { name: 'Pat Payer', phone: null },
+      services: [{ name: 'Ladies Cut', stylist_id: 3, start, end: '2026-12-29T10:45:00Z' }],
+      price: 4500,
+      deposit: 0,
+      arrived: true,
+      no_show: false,
+      no_show_fee: null,
+    },
+  ],
+  arrived: 1,
+} as Today;
+
+test('Today offers Checkout on each appointment to owners and managers, and opens the bill', async () => {
+  apiStub.answer('GET /api/console/salons/1/today', { json: ONE_TODAY });
+  apiStub.answer(`GET ${PATH}`, { json: BILL });
+  const { user } = await renderConsole('/salons/1/today');
+  await user.click(await screen.findByRole('button', { name: 'Checkout: Pat Payer, 10:00' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Checkout: Pat Payer' });
+  expect(await within(dialog).findByRole('button', { name: 'Take £35.00' })).toBeTruthy();
+});
+
+test('a stylist’s Today has no Checkout', async () => {
+  apiStub.answer('GET /api/console/salons/1/today', {
+    json: { ...ONE_TODAY, requests_waiting: null },
+  });
+  await renderConsole('/salons/1/today', { role: 'stylist' });
+  expect(await screen.findByText('Pat Payer')).toBeTruthy();
+  expect(screen.queryByRole('button', { name: /^Checkout/ })).toBeNull();
 });
