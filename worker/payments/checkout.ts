@@ -277,7 +277,7 @@ export async function checkout(
   const money = (minor: number) => formatMoney(minor, p.salon.currency, p.salon.country_code);
 
   const bill = await billFor(db, salonId, p.appointmentId);
-  if (bill.sale) throw new AppError('CONFLICT', 'This appointment has been paid already', undefined, 'ALREADY_PAID');
+  if (bill.sale) throw new AppError('CONFLICT', 'This appointment is paid, or its payment is under way', undefined, 'ALREADY_PAID');
   const lines = p.request.lines ?? bill.lines;
   await checkLines(db, salonId, lines, bill.stylists, p.request.tip?.stylist_id ?? null);
   const figures = billOf({ lines, discount: p.request.discount, tip: p.request.tip, paidBefore: bill.paid_before });
@@ -331,12 +331,11 @@ export async function checkout(
     })),
   });
   if ('refused' in recorded) {
-    if (recorded.refused === 'same_key') {
-      const first = await saleByKey(db, salonId, p.key);
-      return { saleId: samePress(first!, p.appointmentId, requestHash), created: false, link: null };
-    }
-    if (recorded.refused === 'appointment_taken')
-      throw new AppError('CONFLICT', 'This appointment has been paid already', undefined, 'ALREADY_PAID');
+    // a press with the same key got there first (whichever unique index the database checked first)
+    const first = recorded.refused === 'voucher' ? null : await saleByKey(db, salonId, p.key);
+    if (first) return { saleId: samePress(first, p.appointmentId, requestHash), created: false, link: null };
+    if (recorded.refused === 'same_key' || recorded.refused === 'appointment_taken')
+      throw new AppError('CONFLICT', 'This appointment is paid, or its payment is under way', undefined, 'ALREADY_PAID');
     throw new AppError('CONFLICT', "A voucher's balance changed meanwhile: look it up again", 'payments', 'VOUCHER_BALANCE');
   }
   const saleId = recorded.id;
