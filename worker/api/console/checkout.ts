@@ -83,7 +83,7 @@ export const consoleCheckout = new Hono<AppEnv>()
         );
       }
       const sale = await saleAnswer(c.env.DB, salon.id, done.saleId);
-      if (done.created) announceToDiary(c, salon.id, appointmentId, sale.status === 'paid' ? 'paid' : 'arrived');
+      if (done.created && sale.status === 'paid') announceToDiary(c, salon.id, appointmentId, 'paid');
       noStore(c);
       return c.json({ sale, appointment: await deskAppointment(c.env.DB, salon.id, appointmentId, null) }, 201);
     },
