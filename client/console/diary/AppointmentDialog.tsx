@@ -15,7 +15,7 @@ import { AskFirst } from '../components/AskFirst';
 import { appointmentNo } from '../../../shared/console/appointment-number';
 import { OFFER_OUTCOME_WORDS } from '../../../shared/waitlist-offers';
 import { cancelDone, cancelWillDo, noShowDone, noShowWillDo } from './outcomes';
-import { CheckoutDialog } from '../checkout/CheckoutDialog';
+import { LazyCheckoutDialog as CheckoutDialog } from '../checkout/LazyCheckoutDialog';
 
 const FEE_WORDS = {
   charging: 'being charged',
