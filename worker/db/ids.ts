@@ -36,6 +36,7 @@ export const ID_TABLES = [
   'imports',
   'time_off',
   'blocked_times',
+  'appointment_series',
 ] as const;
 export type IdTable = (typeof ID_TABLES)[number];
 
