@@ -238,7 +238,11 @@ export const deskBookingSchema = z
         ],
         { error: () => 'Choose a client, or enter a new client’s name and mobile number' },
       ),
-      start_time: z.union([z.literal(WALK_IN_NOW), startTime], { error: () => 'Choose a time' }),
+      start_time: z
+        .string('Choose a time')
+        .min(1, 'Choose a time')
+        .max(40, 'Choose a time such as 2026-12-01T10:00:00Z')
+        .refine((s) => s === WALK_IN_NOW || isIsoDateTime(s), 'Choose a time such as 2026-12-01T10:00:00Z'),
       procedures: z
         .array(procedure, { error: () => 'Choose at least one service' })
         .min(1, 'Choose at least one service')

@@ -2,6 +2,7 @@ import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { deskBookingSchema, WALK_IN_NOW, type DeskBooking } from '../../../shared/console/diary';
 import * as z from '../../../shared/zod';
 import { toE164 } from '../../components/phone-number';
+import { clock } from './format';
 
 /**
  * The desk's booking form (DeskBooking.tsx), built on the shared schema the call validates with:
@@ -28,9 +29,7 @@ export const emptyProcedure = { service_id: '', stylist_id: '' };
 export function initialClock(time: string | undefined, timezone: string): string {
   if (!time) return '';
   if (/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) return time;
-  const at = new Date(time);
-  if (Number.isNaN(at.getTime())) return '';
-  return new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return Number.isNaN(new Date(time).getTime()) ? '' : clock(time, timezone);
 }
 
 export function deskDefaults(p: { stylistId?: number; time?: string }, timezone: string): DeskForm {
