@@ -212,7 +212,8 @@ export async function deskBook(
       explainHours: true,
     });
   const plans: (Plan | string)[] = [];
-  if (!r.repeat) plans.push(await plan(starts[0]!)()); // a booking on its own: its own error, as before
+  if (!r.repeat)
+    plans.push(await plan(starts[0]!)()); // a booking on its own: its own error, as before
   else for (const start of starts) plans.push(await clashOf(db, plan(start), anyFreeTime, a.now));
   const occurrences = starts.map((start, i) => ({ start: iso(start), clash: typeof plans[i] === 'string' ? plans[i] : null }));
   const clashes = occurrences.filter((o) => o.clash !== null);
@@ -229,8 +230,11 @@ export async function deskBook(
       'SERIES_CLASHES',
     );
   const free = plans.filter((p): p is Plan => typeof p !== 'string');
-  if (!free.length) throw new AppError('CONFLICT', 'None of the series’ times is free: choose another time', 'start_time', 'SERIES_CLASHES');
-  const statements: D1PreparedStatement[] = r.repeat ? [insertSeries(db, { salonId: a.salonId, everyWeeks: r.repeat.every_weeks, now: a.now })] : [];
+  if (!free.length)
+    throw new AppError('CONFLICT', 'None of the series’ times is free: choose another time', 'start_time', 'SERIES_CLASHES');
+  const statements: D1PreparedStatement[] = r.repeat
+    ? [insertSeries(db, { salonId: a.salonId, everyWeeks: r.repeat.every_weeks, now: a.now })]
+    : [];
   const writes = free.map((planned) => {
     const batch = insertAppointmentBatch(db, {
       salonId: a.salonId,

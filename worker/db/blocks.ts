@@ -56,9 +56,7 @@ export async function anyTaken(db: D1Database, times: { stylistId: number; start
   if (!times.length) return false;
   const one = '(stylist_id = ? AND block >= ? AND block < ?)';
   const found = await db
-    .prepare(
-      `SELECT 1 FROM stylist_blocks WHERE (${times.map(() => one).join(' OR ')}) AND (expires_at IS NULL OR expires_at > ?) LIMIT 1`,
-    )
+    .prepare(`SELECT 1 FROM stylist_blocks WHERE (${times.map(() => one).join(' OR ')}) AND (expires_at IS NULL OR expires_at > ?) LIMIT 1`)
     .bind(...times.flatMap((t) => [t.stylistId, Math.floor(t.start / BLOCK_MS), Math.ceil(t.end / BLOCK_MS)]), now)
     .first();
   return found !== null;

@@ -11,7 +11,9 @@ export interface SeriesAppointmentRow {
 /** The INSERT of a series' row: the appointments of the same batch after it name it (`inSeries`, db/appointments.ts). */
 export const insertSeries = (db: D1Database, s: { salonId: number; everyWeeks: number; now: number }) =>
   db
-    .prepare(`INSERT INTO appointment_series (id, salon_id, every_weeks, created_at) VALUES (${newId('appointment_series')}, ?, ?, ?) RETURNING id`)
+    .prepare(
+      `INSERT INTO appointment_series (id, salon_id, every_weeks, created_at) VALUES (${newId('appointment_series')}, ?, ?, ?) RETURNING id`,
+    )
     .bind(s.salonId, s.everyWeeks, s.now);
 
 /** The series' appointments not cancelled, starting at `from` or later, in order; none when the series is another salon's. */

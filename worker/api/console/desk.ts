@@ -142,7 +142,11 @@ export const consoleDesk = new Hono<AppEnv>()
         textClient(
           c,
           first!.row.client_phone,
-          deskCancelledText(salon.name, whenText(first!.start_at, salon.timezone) + more, cancelled.some((x) => x.refund && x.row.deposit > 0)),
+          deskCancelledText(
+            salon.name,
+            whenText(first!.start_at, salon.timezone) + more,
+            cancelled.some((x) => x.refund && x.row.deposit > 0),
+          ),
           `appt-${first!.id}-cancelled`,
         );
         for (const x of cancelled) {
