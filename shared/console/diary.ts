@@ -77,7 +77,7 @@ export interface DiaryAppointment {
    * when they were saved with confirm, or booked over them at the desk (docs/console/time-off.md)
    */
   stranded?: boolean;
-  /** its repeat series (moved or cancelled as one: docs/console/desk.md "Repeat bookings"); absent for a booking on its own */
+  /** its repeat series (moved or cancelled as one: docs/console/desk.md "Several services, repeats and walk-ins"); absent for a booking on its own */
   series_id?: number;
 }
 

@@ -93,7 +93,7 @@ export async function shiftAppointment(
 
 /**
  * Several appointments moved at once (a repeat series' following ones, docs/console/desk.md
- * "Repeat bookings"): each checked as one move is, then ONE batch frees their old blocks and
+ * "Several services, repeats and walk-ins"): each checked as one move is, then ONE batch frees their old blocks and
  * takes the new, so a time taken meanwhile leaves every one of them as it was (409).
  */
 export async function shiftAppointments(

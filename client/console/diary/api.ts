@@ -43,13 +43,20 @@ export const clientSearchQuery = (salonId: number, q: string) =>
   });
 
 /** The desk's changes of an appointment: each answers the appointment as it is now. */
-export type DeskAction = 'confirm' | 'arrived' | 'no-show' | { cancel: 'client' | 'salon' } | { move: string; anyTime: boolean };
+/** `series`: this appointment and the following ones of its repeat series (docs/console/desk.md "Several services, repeats and walk-ins"). */
+export type DeskAction =
+  'confirm' | 'arrived' | 'no-show' | { cancel: 'client' | 'salon'; series?: number } | { move: string; anyTime: boolean; series?: number };
 
-export function deskAction(salonId: number, id: number, action: DeskAction): Promise<DeskAppointment> {
+export async function deskAction(salonId: number, id: number, action: DeskAction): Promise<DeskAppointment> {
   const path = `salons/${salonId}/appointments/${id}`;
   if (typeof action === 'string') return staffCall(`${path}/${action}`, { method: 'POST' });
-  if ('cancel' in action) return staffCall(`${path}/cancel`, { method: 'POST', body: { by: action.cancel } });
-  return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime } });
+  if ('cancel' in action) {
+    if (!action.series) return staffCall(`${path}/cancel`, { method: 'POST', body: { by: action.cancel } });
+    await cancelSeries(salonId, action.series, { by: action.cancel, from: id });
+    return staffCall(path);
+  }
+  const scope = action.series ? { scope: 'following' } : {};
+  return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime, ...scope } });
 }
 
 /** A desk booking: the appointment, or with `repeat` the series' appointments and the dates skipped. */

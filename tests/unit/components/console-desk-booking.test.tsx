@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { ServiceStylists } from '../../../shared/availability';
 import type { DeskAppointment, DeskBookingPreview, DeskSeriesBooked, DiaryDay, DiaryStylist } from '../../../shared/console/diary';
 import type { Category } from '../../../shared/types';
+import { AppointmentDialog } from '../../../client/console/diary/AppointmentDialog';
 import { DeskBooking } from '../../../client/console/diary/DeskBooking';
 import { apiStub, BOOTSTRAPS } from './render-app';
 import { renderConsole } from './render-console';
@@ -281,5 +282,36 @@ describe('a repeat booking', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(sent[1]).toMatchObject({ repeat: { every_weeks: 2, count: 3, skip_clashes: true } });
     await waitFor(() => expect(closed).toEqual([expect.objectContaining({ start: at('10:00') })]));
+  });
+});
+
+describe('an appointment of a repeat series', () => {
+  it('cancels it and the following ones of its series when asked, after the question', async () => {
+    const a = booked({ id: 9, series_id: 4, client: { name: 'Robin Typed', phone: '+447700900456' } });
+    apiStub.answer('GET /api/console/salons/1/appointments/9', { json: a });
+    const queries = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    const user = userEvent.setup({ delay: null });
+    render(
+      <QueryClientProvider client={queries}>
+        <MemoryRouter>
+          <AppointmentDialog salonId={1} id={9} timezone="Europe/London" currency="GBP" canRunDesk onClose={() => undefined} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await user.click(await screen.findByText('Move or cancel'));
+    await user.click(screen.getByRole('checkbox', { name: /This and the following appointments of its repeat series/ }));
+    let sent: unknown = null;
+    apiStub.answer('POST /api/console/salons/1/series/4/cancel', ({ body }) => {
+      sent = body;
+      apiStub.answer('GET /api/console/salons/1/appointments/9', { json: { ...a, status: 'cancelled' } });
+      return { json: { series_id: 4, cancelled: [9, 10] } };
+    });
+    await user.click(screen.getByRole('button', { name: 'Cancel: the client asked' }));
+    const ask = await screen.findByRole('dialog', { name: 'Cancel this and the following appointments of the series?' });
+    expect(sent).toBeNull();
+    await user.click(within(ask).getByRole('button', { name: 'Cancel them' }));
+    await waitFor(() => expect(sent).toEqual({ by: 'client', from: 9 }));
+    await screen.findByText(/^Cancelled\./);
+    expect(posts().map((c) => c.path)).toEqual(['/api/console/salons/1/series/4/cancel']);
   });
 });

@@ -44,7 +44,7 @@ import { ownColumnOf } from './diary';
 
 const appointmentParam = z.object({ salonId: idParam('Salon id'), appointmentId: idParam('Appointment id') });
 const seriesParam = z.object({ salonId: idParam('Salon id'), seriesId: idParam('Series id') });
-/** `?dry_run=1`: the occurrences and their clashes, nothing booked (docs/console/desk.md "Repeat bookings") */
+/** `?dry_run=1`: the occurrences and their clashes, nothing booked (docs/console/desk.md "Several services, repeats and walk-ins") */
 const bookingQuery = z.strictObject({ dry_run: z.enum(['0', '1'], { error: () => 'dry_run must be 1 or 0' }).optional() });
 
 /** Texts the client (through the MESSAGES queue, after the answer); `key` makes a redelivery one text. */

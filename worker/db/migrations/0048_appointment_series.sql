@@ -1,4 +1,4 @@
--- Repeat bookings at the desk (docs/console/desk.md "Repeat bookings"): a series of appointments
+-- Repeat bookings at the desk (docs/console/desk.md "Several services, repeats and walk-ins"): a series of appointments
 -- booked together, every N weeks. The series row links them so the desk can move or cancel the
 -- series as one (this and the following ones) or one appointment at a time.
 CREATE TABLE appointment_series (
