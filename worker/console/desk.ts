@@ -145,7 +145,10 @@ export function occurrenceStarts(r: DeskRequest, timezone: string, now: number):
   const first = r.start_time === WALK_IN_NOW ? walkInStart(now) : Date.parse(r.start_time);
   if (!r.repeat) return [first];
   const date = localDateOf(first, timezone);
-  const clock = formatInTimeZone(first, timezone, 'HH:mm');
+  // the salon's wall clock through Intl, not date-fns' pattern engine (a weight on the Worker's bundle)
+  const clock = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    first,
+  );
   const starts: number[] = [];
   for (let k = 0; k < (r.repeat.count ?? SERIES_MAX + 1); k++) {
     const day = addDays(date, 7 * r.repeat.every_weeks * k);
