@@ -190,6 +190,8 @@ export function DeskBooking(p: {
               <Field
                 label={v.walk_in ? 'New client’s mobile (if they give it)' : 'New client’s mobile'}
                 hint="As they give it; a number from abroad starts with + and its country code"
+                // under the field, so the name's and the mobile's boxes line up side by side
+                hintBelow
                 error={errors.client?.phone?.message}
                 className={half}
               >
