@@ -75,5 +75,60 @@ export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
   ];
 }
 
+/** A booking laid out anew by the desk: its services' stylists and times, and its own times (docs/console/desk.md "Moving in the diary"). */
+export interface Rearrangement {
+  appointmentId: number;
+  /** the start and end the booking had when it was read: a booking changed since is left alone */
+  fromStart: number;
+  fromEnd: number;
+  start: number;
+  end: number;
+  now: number;
+  takesTime: boolean;
+  procedures: { id: number; stylistId: number; start: number; end: number }[];
+  overAbsence: boolean;
+}
+
+/**
+ * Gives a booking new times, stylists and lengths in one batch: its old blocks go and the new ones
+ * are taken (a taken block fails the batch through its key; a booking changed since it was read
+ * makes the owner subquery NULL, which the blocks' CHECK refuses), then each service and the
+ * booking itself are rewritten while they are still as read.
+ */
+export function rearrangeStatements(db: D1Database, r: Rearrangement): D1PreparedStatement[] {
+  const unchanged =
+    "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND end_at = ? AND status IN ('confirmed', 'unconfirmed', 'waitlist')";
+  const was = [r.appointmentId, r.fromStart, r.fromEnd];
+  return [
+    ...releaseExpiredHolds(db, r.now),
+    db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${unchanged})`).bind(...was),
+    // the blocks as one JSON array each (a long service's would pass D1's 100 bound values one by one)
+    ...(r.takesTime
+      ? r.procedures.map((p) =>
+          db
+            .prepare(
+              `INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at, over_absence)
+               SELECT ?5, j.value, (SELECT id FROM appointments WHERE id = ?1 AND start_at = ?2 AND end_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')),
+                      NULL, NULL, ?4
+                 FROM json_each(?6) j`,
+            )
+            .bind(...was, r.overAbsence ? 1 : 0, p.stylistId, JSON.stringify(blocksOf(p.start, p.end))),
+        )
+      : []),
+    ...r.procedures.map((p) =>
+      db
+        .prepare(
+          `UPDATE appointment_procedures SET stylist_id = ?, start_at = ?, end_at = ? WHERE id = ? AND appointment_id IN (${unchanged})`,
+        )
+        .bind(p.stylistId, p.start, p.end, p.id, ...was),
+    ),
+    db
+      .prepare(
+        "UPDATE appointments SET start_at = ?4, end_at = ?5, calendar_sequence = calendar_sequence + 1 WHERE id = ?1 AND start_at = ?2 AND end_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
+      )
+      .bind(...was, r.start, r.end),
+  ];
+}
+
 /** The move batch failed because the booking was cancelled or moved in the meantime. */
 export const isStaleMove = (e: unknown) => /CHECK constraint failed/.test(String(e));

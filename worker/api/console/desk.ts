@@ -138,16 +138,27 @@ export const consoleDesk = new Hono<AppEnv>()
       const salonId = staffOf(c).salonId;
       const start = Date.parse(b.start_time);
       const movedFrom = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row.start_at;
-      await deskMove(c.env.DB, { salonId, appointmentId: p.appointmentId, start, anyFreeTime: b.any_time === true, now: Date.now() });
+      await deskMove(c.env.DB, {
+        salonId,
+        appointmentId: p.appointmentId,
+        start,
+        anyFreeTime: b.any_time === true,
+        now: Date.now(),
+        stylistId: b.stylist_id,
+        fromStylistId: b.from_stylist_id,
+        end: b.end_time === undefined ? undefined : Date.parse(b.end_time),
+      });
       const salon = await salonOf(c);
       const moved = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
-      textClient(
-        c,
-        moved.client_phone,
-        deskMovedText(salon.name, whenText(start, salon.timezone)) +
-          replyHint({ canCancel: canCancelByText(moved, salon, Date.now()), unconfirmed: moved.status === 'unconfirmed' }),
-        `appt-${p.appointmentId}-moved-${start}`,
-      );
+      // another stylist or a longer service at the same time is the salon's own arrangement: no text
+      if (start !== movedFrom)
+        textClient(
+          c,
+          moved.client_phone,
+          deskMovedText(salon.name, whenText(start, salon.timezone)) +
+            replyHint({ canCancel: canCancelByText(moved, salon, Date.now()), unconfirmed: moved.status === 'unconfirmed' }),
+          `appt-${p.appointmentId}-moved-${start}`,
+        );
       announceToDiary(c, salonId, p.appointmentId, 'moved');
       await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom });
       return answer(c, p.appointmentId);
