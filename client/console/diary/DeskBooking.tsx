@@ -35,6 +35,8 @@ export function DeskBooking(p: {
   date: string;
   timezone: string;
   stylists: DiaryStylist[];
+  /** an empty slot clicked in the diary: its stylist and time (an ISO instant) chosen to start with */
+  initial?: { stylistId?: number; time?: string };
   onClose: (booked?: DeskAppointment) => void;
 }) {
   const queries = useQueryClient();
@@ -43,10 +45,10 @@ export function DeskBooking(p: {
   const [name, setName] = useState('');
   const [phone, setPhone] = useState('');
   const [service, setService] = useState('');
-  const [stylist, setStylist] = useState('');
+  const [stylist, setStylist] = useState(p.initial?.stylistId ? String(p.initial.stylistId) : '');
   const [time, setTime] = useState('');
   const [anyTime, setAnyTime] = useState(false);
-  const [freeTime, setFreeTime] = useState('10:00');
+  const [freeTime, setFreeTime] = useState(p.initial?.time ? clock(p.initial.time, p.timezone) : '10:00');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // phones as staff type them, in the salon's country ('07700 900123')
   const { country } = useSalonFacts(p.salonId);
@@ -71,6 +73,8 @@ export function DeskBooking(p: {
       publicCall<DaySlots>(`book-online/new/availability/appointment/${p.salonId}/${p.date}/${service}/${chosenStylist}/null/`),
     enabled: !!service && !!chosenStylist && !anyTime,
   });
+  // the diary's time stays chosen while it is one of the times offered
+  const chosenTime = time || Object.keys(times.data?.data ?? {}).find((t) => Date.parse(t) === Date.parse(p.initial?.time ?? '')) || '';
   const book = useMutation({
     mutationFn: (b: Booking) => bookAtDesk(p.salonId, b),
     onSuccess: (booked) => {
@@ -81,7 +85,7 @@ export function DeskBooking(p: {
   });
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const start = anyTime ? salonTimeToIso(`${p.date}T${freeTime}`, p.timezone) : time;
+    const start = anyTime ? salonTimeToIso(`${p.date}T${freeTime}`, p.timezone) : chosenTime;
     const body: Booking = {
       client: clientId ? { id: clientId } : { name, phone: toE164(phone, country) ?? phone },
       start_time: start,
@@ -220,7 +224,7 @@ export function DeskBooking(p: {
             error={errors['start_time']}
           >
             {(a) => (
-              <select {...a} className={selectInput} value={time} onChange={(e) => setTime(e.target.value)}>
+              <select {...a} className={selectInput} value={chosenTime} onChange={(e) => setTime(e.target.value)}>
                 <option value="">
                   {times.isFetching
                     ? 'Finding times…'

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DeskAppointment, DeskBooking, DeskClient, DiaryDay, DiaryWeek } from '../../../shared/console/diary';
+import type { DeskAppointment, DeskBooking, DeskClient, DeskMove, DiaryDay, DiaryWeek } from '../../../shared/console/diary';
 import { staffCall } from '../lib/api';
 
 /** Every diary answer of a salon sits under this key: a realtime event invalidates them all. */
@@ -42,6 +42,10 @@ export function deskAction(salonId: number, id: number, action: DeskAction): Pro
   if ('cancel' in action) return staffCall(`${path}/cancel`, { method: 'POST', body: { by: action.cancel } });
   return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime } });
 }
+
+/** An appointment dragged in the diary: another time, stylist or length (docs/console/desk.md "Moving in the diary"). */
+export const moveInDiary = (salonId: number, id: number, move: DeskMove) =>
+  staffCall<DeskAppointment>(`salons/${salonId}/appointments/${id}/move`, { method: 'POST', body: move });
 
 export const bookAtDesk = (salonId: number, booking: DeskBooking) =>
   staffCall<DeskAppointment>(`salons/${salonId}/appointments`, { method: 'POST', body: booking });
