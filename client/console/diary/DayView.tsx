@@ -273,7 +273,7 @@ export function DayView(p: {
           : ''}
         {p.blocking ? 'Tab to a column’s times and use the arrow keys (Shift and an arrow to choose a stretch), then Enter.' : ''}
       </p>
-      <p aria-live="polite" className={css({ srOnly: true })}>
+      <p aria-live="polite" data-testid="diary-said" className={css({ srOnly: true })}>
         {said}
       </p>
       {refused && (

@@ -83,7 +83,7 @@ export function Diary() {
   return (
     <>
       {/* the day printed: the columns only (docs/console/desk.md "The diary's screen") */}
-      <style media="print">{PRINT}</style>
+      <style>{PRINT}</style>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2 4', mb: '3' })}>
         <h1 className={screenTitle} style={{ marginBottom: 0 }}>
           Diary
@@ -256,9 +256,11 @@ export function Diary() {
 }
 
 /** Printing the diary: the console's header and navigation, the controls and the hints left out. */
-const PRINT = `@page { size: landscape; margin: 10mm; }
-body header, body nav, [role="toolbar"], a[href="#console-main"] { display: none !important; }
-#console-main { padding: 0 !important; max-width: none !important; }`;
+const PRINT = `@media print {
+  @page { size: landscape; margin: 10mm; }
+  body header, body nav, [role="toolbar"], a[href="#console-main"] { display: none !important; }
+  #console-main { padding: 0 !important; max-width: none !important; }
+}`;
 
 function storedColour(): string | null {
   try {

@@ -10,7 +10,7 @@ export const COLOUR_BY_KEY = 'console.diary.colour-by';
  * 4.5:1 as 12 px words on the console's surfaces (tests/unit/components/console-diary-looks.test.tsx).
  * The colour is never the only sign: the block says the category in words.
  */
-export const CATEGORY_COLOURS = ['#0f766e', '#9a3412', '#6d28d9', '#be123c', '#1d4ed8', '#3f6212', '#a21caf', '#854d0e'] as const;
+export const CATEGORY_COLOURS = ['#115e59', '#9a3412', '#6d28d9', '#be123c', '#1d4ed8', '#3f6212', '#a21caf', '#854d0e'] as const;
 
 export const categoryColour = (id: number) => CATEGORY_COLOURS[Math.abs(id) % CATEGORY_COLOURS.length]!;
 
