@@ -265,14 +265,18 @@ export function DayView(p: {
 
   return (
     <>
-      <p id={hintId} className={css({ fontSize: 'sm', color: 'textMuted', mb: '2', '@media print': { display: 'none' } })}>
-        {p.onBook ? 'Click or tap a time to book it or block it; drag down a column to block a stretch. ' : ''}
-        {p.blocking && !p.onBook ? 'To block time, drag down your column or tap a time. ' : ''}
-        {p.onMove
-          ? `Drag an appointment to move it (on a touch screen, hold it first), or its bottom edge to lengthen it. With the keyboard: tab to an appointment and press M, then the arrows (Shift with up and down for the length) and Enter. `
-          : ''}
-        {p.blocking ? 'Tab to a column’s times and use the arrow keys (Shift and an arrow to choose a stretch), then Enter.' : ''}
-      </p>
+      <details className={css({ fontSize: 'sm', color: 'textMuted', mb: '2', '@media print': { display: 'none' } })}>
+        <summary className={css({ cursor: 'pointer', fontWeight: '600', w: 'fit-content' })}>How to book, block and move</summary>
+        <p id={hintId} className={css({ mt: '1' })}>
+          {p.onBook ? 'Click or tap a time to book it or block it; drag down a column to block a stretch. ' : ''}
+          {p.blocking && !p.onBook ? 'To block time, drag down your column or tap a time. ' : ''}
+          {p.onMove
+            ? `Drag an appointment to move it (on a touch screen, hold it first), or its bottom edge to lengthen it. With the keyboard: tab to an appointment and press M, then the arrows (Shift with up and down for the length) and Enter. `
+            : ''}
+          {p.blocking ? 'Tab to a column’s times and use the arrow keys (Shift and an arrow to choose a stretch), then Enter.' : ''}
+          {p.narrow ? ' Swipe sideways, or use the buttons, for the next stylist or day.' : ''}
+        </p>
+      </details>
       <p aria-live="polite" data-testid="diary-said" className={css({ srOnly: true })}>
         {said}
       </p>

@@ -148,7 +148,11 @@ export function Diary() {
             </button>
           ))}
         </div>
-        <button type="button" className={outlineButton} onClick={() => window.print()}>
+        <button
+          type="button"
+          className={`${outlineButton} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
+          onClick={() => window.print()}
+        >
           Print
         </button>
         {canRunDesk && (
