@@ -2,7 +2,7 @@ import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import { prepareQuery } from '../availability/booking-query';
 import { addDays, HOUR, localDateOf } from '../availability/calendar';
 import { assignmentsAt } from '../availability/engine';
-import { isStaleMove, moveStatements, rearrangeStatements } from '../db/appointment-changes';
+import { isStaleMove, moveStatements } from '../db/appointment-changes';
 import { isBlockConflict } from '../db/blocks';
 import { patchTestStartOf } from '../db/client-appointments';
 import { AppError } from '../errors';
@@ -82,8 +82,8 @@ export async function shiftAppointment(
   db: D1Database,
   q: {
     salonId: number;
-    row: { id: number; start_at: number; end_at?: number; status: string };
-    procedures: { id?: number; service_id: number; stylist_id: number; start_at: number; end_at: number }[];
+    row: { id: number; start_at: number; end_at: number; status: string };
+    procedures: { id: number; service_id: number; stylist_id: number; start_at: number; end_at: number }[];
     start: number;
     now: number;
     anyFreeTime: boolean;
@@ -91,47 +91,41 @@ export async function shiftAppointment(
      * the desk's new layout (another stylist, a service lengthened): each service's stylist and
      * times after the move, and the booking's end; without it every time shifts by the same amount
      */
-    layout?: { end: number; procedures: { id: number; stylist_id: number; start_at: number; end_at: number }[] };
+    layout?: Layout;
   },
 ): Promise<void> {
-  const { row, procedures, layout } = q;
+  const { row, procedures } = q;
   if (q.start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');
   const offset = q.start - row.start_at;
-  if (layout ? unchangedLayout(q, layout) : offset === 0) return;
+  const layout = q.layout ?? {
+    end: row.end_at + offset,
+    procedures: procedures.map((p) => ({ ...p, start_at: p.start_at + offset, end_at: p.end_at + offset })),
+  };
+  const same = (p: Layout['procedures'][number]) =>
+    procedures.some((o) => o.id === p.id && o.stylist_id === p.stylist_id && o.start_at === p.start_at && o.end_at === p.end_at);
+  if (offset === 0 && layout.end === row.end_at && layout.procedures.every(same)) return;
   const patchTest = await patchTestStartOf(db, row.id);
   if (patchTest !== null && q.start - patchTest < PATCH_LEAD_HOURS * HOUR) {
     throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'start_time');
   }
   const waitlist = row.status === 'waitlist';
-  const steps = layout
-    ? layout.procedures.map((p) => ({ serviceId: procedures.find((o) => o.id === p.id)!.service_id, stylistId: p.stylist_id }))
-    : procedures.map((p) => ({ serviceId: p.service_id, stylistId: p.stylist_id }));
+  const steps = layout.procedures.map((p) => ({ serviceId: procedures.find((o) => o.id === p.id)!.service_id, stylistId: p.stylist_id }));
   if (!q.anyFreeTime && !(await offered(db, { salonId: q.salonId, appointmentId: row.id, start: q.start, now: q.now, waitlist }, steps)))
     throw slotTaken();
   let results: D1Result[];
   try {
     results = await db.batch(
-      layout
-        ? rearrangeStatements(db, {
-            appointmentId: row.id,
-            fromStart: row.start_at,
-            fromEnd: row.end_at!,
-            start: q.start,
-            end: layout.end,
-            now: q.now,
-            takesTime: !waitlist,
-            procedures: layout.procedures.map((p) => ({ id: p.id, stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
-            overAbsence: q.anyFreeTime,
-          })
-        : moveStatements(db, {
-            appointmentId: row.id,
-            fromStart: row.start_at,
-            offset,
-            now: q.now,
-            takesTime: !waitlist,
-            procedures: procedures.map((p) => ({ stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
-            overAbsence: q.anyFreeTime,
-          }),
+      moveStatements(db, {
+        appointmentId: row.id,
+        fromStart: row.start_at,
+        fromEnd: row.end_at,
+        start: q.start,
+        end: layout.end,
+        now: q.now,
+        takesTime: !waitlist,
+        procedures: layout.procedures.map((p) => ({ id: p.id, stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
+        overAbsence: q.anyFreeTime,
+      }),
     );
   } catch (e) {
     if (isBlockConflict(e)) throw slotTaken();
@@ -141,23 +135,8 @@ export async function shiftAppointment(
   if ((results.at(-1)?.meta.changes ?? 0) === 0) throw changedMeanwhile();
 }
 
-/** The desk's layout is the booking as it is: nothing to do. */
-function unchangedLayout(
-  q: {
-    start: number;
-    row: { start_at: number; end_at?: number };
-    procedures: { id?: number; stylist_id: number; start_at: number; end_at: number }[];
-  },
-  layout: { end: number; procedures: { id: number; stylist_id: number; start_at: number; end_at: number }[] },
-) {
-  return (
-    q.start === q.row.start_at &&
-    layout.end === q.row.end_at &&
-    layout.procedures.every((p) =>
-      q.procedures.some((o) => o.id === p.id && o.stylist_id === p.stylist_id && o.start_at === p.start_at && o.end_at === p.end_at),
-    )
-  );
-}
+/** A booking's services after a move: each one's stylist and times, and the booking's end. */
+type Layout = { end: number; procedures: { id: number; stylist_id: number; start_at: number; end_at: number }[] };
 
 const changedMeanwhile = () =>
   new AppError(

@@ -1,4 +1,4 @@
-import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
+import { blocksOf, releaseExpiredHolds } from './blocks';
 
 /**
  * A client cancelling or moving a booking. Each change is one batch (one transaction): the
@@ -36,47 +36,11 @@ export function cancelStatements(db: D1Database, c: { appointmentId: number; now
 export const settleDepositOutcome = (db: D1Database, appointmentId: number, from: string, to: string) =>
   db.prepare('UPDATE appointments SET payment_status = ? WHERE id = ? AND payment_status = ?').bind(to, appointmentId, from).run();
 
-export interface Move {
-  appointmentId: number;
-  /** the start the booking had when it was read: a booking changed since is left alone */
-  fromStart: number;
-  /** ms to add to every time of the booking */
-  offset: number;
-  now: number;
-  /** a waitlist booking takes no stylist time */
-  takesTime: boolean;
-  procedures: { stylistId: number; start: number; end: number }[];
-  /** the desk's "any time": the new times are taken even over time off or a block */
-  overAbsence?: boolean;
-}
-
 /**
- * Moves a booking by `offset`: its old blocks go and the new ones are taken in one batch. A new
- * block that is taken fails the batch (UNIQUE) and so does a booking cancelled or moved since it
- * was read (its id subquery is NULL, which the blocks' CHECK refuses): then nothing changes.
+ * A booking moved (a client's move, or the desk's: another time, stylist or length): its services'
+ * stylists and times, and its own times (docs/console/desk.md "Moving in the diary").
  */
-export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
-  const unchanged = "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND status IN ('confirmed', 'unconfirmed', 'waitlist')";
-  const owner = { appointmentSql: `(${unchanged})`, params: [m.appointmentId, m.fromStart] };
-  return [
-    ...releaseExpiredHolds(db, m.now),
-    db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${unchanged})`).bind(m.appointmentId, m.fromStart),
-    ...(m.takesTime
-      ? m.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start + m.offset, p.end + m.offset), owner, m.overAbsence))
-      : []),
-    db
-      .prepare(`UPDATE appointment_procedures SET start_at = start_at + ?, end_at = end_at + ? WHERE appointment_id IN (${unchanged})`)
-      .bind(m.offset, m.offset, m.appointmentId, m.fromStart),
-    db
-      .prepare(
-        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1, calendar_sequence = calendar_sequence + 1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
-      )
-      .bind(m.offset, m.appointmentId, m.fromStart),
-  ];
-}
-
-/** A booking laid out anew by the desk: its services' stylists and times, and its own times (docs/console/desk.md "Moving in the diary"). */
-export interface Rearrangement {
+export interface Move {
   appointmentId: number;
   /** the start and end the booking had when it was read: a booking changed since is left alone */
   fromStart: number;
@@ -90,12 +54,12 @@ export interface Rearrangement {
 }
 
 /**
- * Gives a booking new times, stylists and lengths in one batch: its old blocks go and the new ones
+ * Moves a booking in one batch: its old blocks go and the new ones
  * are taken (a taken block fails the batch through its key; a booking changed since it was read
  * makes the owner subquery NULL, which the blocks' CHECK refuses), then each service and the
  * booking itself are rewritten while they are still as read.
  */
-export function rearrangeStatements(db: D1Database, r: Rearrangement): D1PreparedStatement[] {
+export function moveStatements(db: D1Database, r: Move): D1PreparedStatement[] {
   const unchanged =
     "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND end_at = ? AND status IN ('confirmed', 'unconfirmed', 'waitlist')";
   const was = [r.appointmentId, r.fromStart, r.fromEnd];
