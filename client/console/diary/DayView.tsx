@@ -90,6 +90,8 @@ export function DayView(p: {
   const [moving, setMoving] = useState<Moving | null>(null);
   const [said, setSaid] = useState('');
   const [refused, setRefused] = useState('');
+  /** an appointment moved from the keyboard keeps the focus in its new column */
+  const [refocus, setRefocus] = useState<{ id: number; stylistId: number } | null>(null);
   const bodies = useRef(new Map<number, HTMLDivElement>());
   const swipe = useRef<{ x: number; y: number } | null>(null);
   const dragging = useRef(false);
@@ -122,6 +124,7 @@ export function DayView(p: {
     } else {
       setRefused('');
       setSaid(`Moved ${m.a.client?.name || 'the appointment'} to ${where(m)}`);
+      if (m.by === 'keys') setRefocus({ id: m.a.id, stylistId: m.stylistId });
     }
   };
 
@@ -241,7 +244,7 @@ export function DayView(p: {
     } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
       const other = day.stylists[column + (e.key === 'ArrowLeft' ? -1 : 1)];
       if (other) next = { ...mine, stylistId: other.id };
-    } else if (e.key === 'Enter' || e.key === ' ') {
+    } else if (e.key === 'Enter') {
       e.preventDefault();
       void commit(mine);
       return;
@@ -416,6 +419,8 @@ export function DayView(p: {
               }}
               onPress={press}
               onKeys={keys}
+              refocus={refocus?.stylistId === s.id ? refocus.id : null}
+              onRefocused={() => setRefocus(null)}
               onLeave={(a) => {
                 if (moving?.a.id === a.id && moving.by === 'keys' && !moving.saving) {
                   setMoving(null);
@@ -460,6 +465,8 @@ function Column(p: {
   onPress: (e: React.PointerEvent, a: DiaryAppointment, stylistId: number, kind: 'move' | 'resize') => void;
   onKeys: (e: React.KeyboardEvent, a: DiaryAppointment, stylistId: number) => void;
   onLeave: (a: DiaryAppointment) => void;
+  refocus: number | null;
+  onRefocused: () => void;
 }) {
   const { stylist, day, from, moving } = p;
   const blocks = (day.blocks ?? []).filter((b) => b.stylist_id === stylist.id);
@@ -535,6 +542,14 @@ function Column(p: {
               <li key={a.id}>
                 <button
                   type="button"
+                  ref={
+                    p.refocus === a.id
+                      ? (el) => {
+                          el?.focus();
+                          if (el) p.onRefocused();
+                        }
+                      : undefined
+                  }
                   onClick={() => p.onOpen(a.id)}
                   onPointerDown={p.movable ? (e) => p.onPress(e, a, stylist.id, 'move') : undefined}
                   onKeyDown={p.movable ? (e) => p.onKeys(e, a, stylist.id) : undefined}

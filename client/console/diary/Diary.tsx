@@ -264,6 +264,7 @@ const PRINT = `@media print {
   @page { size: landscape; margin: 10mm; }
   body header, body nav, [role="toolbar"], a[href="#console-main"] { display: none !important; }
   #console-main { padding: 0 !important; max-width: none !important; }
+  body { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
 }`;
 
 function storedColour(): string | null {

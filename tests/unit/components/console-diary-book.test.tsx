@@ -117,6 +117,10 @@ describe('moving an appointment from the keyboard', () => {
     let sent: unknown = null;
     apiStub.answer(`POST /api/console/salons/1/appointments/${jamie.id}/move`, ({ body }) => {
       sent = body;
+      // the diary asked again shows it where it went
+      const moved = { ...jamie, start: at('14:15'), end: at('15:00') };
+      moved.services = [{ ...jamie.services[0]!, stylist_id: 2, start: at('14:15'), end: at('15:00') }];
+      apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: day({ appointments: [moved] }) });
       return { json: {} };
     });
     const block = screen.getByRole('button', { name: /^Jamie Rivers, 14:00–14:30/ });
@@ -133,8 +137,10 @@ describe('moving an appointment from the keyboard', () => {
     await user.keyboard('{Enter}');
     await waitFor(() => expect(liveText()).toBe('Moved Jamie Rivers to 14:15–15:00 with Ben Okafor'));
     expect(sent).toEqual({ start_time: at('14:15'), stylist_id: 2, end_time: at('15:00'), from_stylist_id: 1 });
-    // Enter saved it: the appointment did not open
+    // Enter saved it: the appointment did not open, and it keeps the focus in its new column
     expect(screen.queryByRole('dialog')).toBeNull();
+    const ben = screen.getByRole('region', { name: 'Ben Okafor' });
+    await waitFor(() => expect(document.activeElement).toBe(within(ben).getByRole('button', { name: /^Jamie Rivers, 14:15–15:00/ })));
   });
 
   it('a clash snaps it back where it was, saying why', async () => {
@@ -190,6 +196,36 @@ describe('the line for now', () => {
       />,
     );
     expect(screen.queryByTestId('now-line')).toBeNull();
+  });
+});
+
+describe('on a phone', () => {
+  it('shows one stylist’s column, and steps to the next stylist, then past the last to the next day', async () => {
+    const onColumn = vi.fn();
+    const onDay = vi.fn();
+    const view = (column: number) => (
+      <DayView day={day()} onOpen={() => undefined} narrow column={column} onColumn={onColumn} onDay={onDay} />
+    );
+    const { rerender } = render(view(1));
+    const region = screen.getByRole('region', { name: 'Appointments by stylist, 1 column of 2' });
+    expect(
+      within(region)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Amelia Hart']);
+    const columns = screen.getByRole('group', { name: 'Columns' });
+    act(() => within(columns).getByRole('button', { name: 'Ben Okafor ›' }).click());
+    expect(onColumn).toHaveBeenCalledWith(2);
+    rerender(view(2));
+    expect(
+      within(region)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Ben Okafor']);
+    act(() => within(columns).getByRole('button', { name: 'Next day ›' }).click());
+    expect(onDay).toHaveBeenCalledWith(1, 'first');
+    act(() => within(columns).getByRole('button', { name: '‹ Amelia Hart' }).click());
+    expect(onColumn).toHaveBeenLastCalledWith(1);
   });
 });
 
