@@ -204,7 +204,10 @@ export function Slots(p: {
       )}
       {offer && p.onBook && (
         <Offer
-          top={(offer.at + 1) * slotPx}
+          // under the time, or above it near the column's foot (the diary would scroll to show it)
+          place={
+            (offer.at + 1) * slotPx + 140 > count * slotPx ? { bottom: (count - offer.at) * slotPx } : { top: (offer.at + 1) * slotPx }
+          }
           time={clock(at(offer.at), day.timezone)}
           block={`${clock(at(offer.lo), day.timezone)}–${clock(at(offer.hi + 1), day.timezone)}`}
           stylist={stylist.name}
@@ -228,7 +231,7 @@ export function Slots(p: {
  * the time; its first button takes the focus, Escape (or Close) gives it back to the column's times.
  */
 function Offer(p: {
-  top: number;
+  place: { top: number } | { bottom: number };
   time: string;
   block: string;
   stylist: string;
@@ -242,7 +245,7 @@ function Offer(p: {
     <div
       role="dialog"
       aria-label={`At ${p.time} with ${p.stylist}`}
-      style={{ top: p.top }}
+      style={p.place}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.stopPropagation();
