@@ -3,7 +3,8 @@ import type { DiaryAppointment, DiaryWeek } from '../../../shared/console/diary'
 import { selectInput } from '../../components/form-styles';
 import { lookOf, type ColourBy } from './colours';
 import { clock, shortDay, STATUS_LOOK } from './format';
-import { PX } from './Slots';
+/** pixels a minute: denser than the day's (an hour is 56 px), so a stylist's week fits a screen */
+const PX = 56 / 60;
 
 /** Minutes from the salon's midnight of an instant ('10:30' → 630). */
 const minuteOf = (iso: string, tz: string) => {
