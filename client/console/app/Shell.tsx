@@ -1,13 +1,15 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { outlineButton } from '../../components/styles';
 import { signOut, useSession } from '../session/store';
 import { useCurrentSalon } from './current-salon';
 import { selectInput } from '../../components/form-styles';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { INBOX_EVENT } from '../../../shared/console/inbox';
 import { CAN } from '../../../shared/console/roles';
-import { inboxQuery } from '../inbox/api';
+import { inboxKey, inboxQuery } from '../inbox/api';
+import { connectSalonChannel } from '../lib/live';
 import { placesFor } from './places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
@@ -95,10 +97,24 @@ function Places() {
   );
 }
 
-/** The Inbox's unread count beside its name (docs/console/inbox.md): none when nothing waits. */
+/**
+ * The Inbox's unread count beside its name (docs/console/inbox.md): none when nothing waits. Live:
+ * each `inbox` event on the salon's channel (a text in, an answer, a thread read) asks again, for
+ * the count and for the open Inbox alike (its queries share the key); the minute's poll stays for
+ * a channel that is down.
+ */
 function Unread() {
   const salon = useCurrentSalon();
-  const q = useQuery({ ...inboxQuery(salon.id), enabled: (CAN.inbox as readonly string[]).includes(salon.role) });
+  const queries = useQueryClient();
+  const allowed = (CAN.inbox as readonly string[]).includes(salon.role);
+  const q = useQuery({ ...inboxQuery(salon.id), enabled: allowed });
+  useEffect(
+    () =>
+      allowed
+        ? connectSalonChannel(salon.id, () => void queries.invalidateQueries({ queryKey: inboxKey(salon.id) }), INBOX_EVENT)
+        : undefined,
+    [allowed, salon.id, queries],
+  );
   const n = q.data?.unread ?? 0;
   if (n === 0) return null;
   return (

@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { InboxList, InboxThreadView } from '../../../shared/console/inbox';
 import { apiStub } from './render-app';
 import { renderConsole } from './render-console';
@@ -32,6 +32,21 @@ const view = (extra: InboxThreadView['messages'] = []): InboxThreadView => ({
     ...extra,
   ],
 });
+/**
+ * The salon's channel (client/console/lib/live.ts), in place of Pusher: who listens for which
+ * events, to send them one. The screens of the other tests connect too and hear nothing.
+ */
+const channel = vi.hoisted(() => ({ listeners: [] as { salonId: number; events: string[]; onChange: () => void }[] }));
+vi.mock('../../../client/console/lib/live', () => ({
+  connectSalonChannel: (salonId: number, onChange: () => void, event: string | readonly string[] = 'diary') => {
+    const listener = { salonId, events: typeof event === 'string' ? [event] : [...event], onChange };
+    channel.listeners.push(listener);
+    return () => void channel.listeners.splice(channel.listeners.indexOf(listener), 1);
+  },
+}));
+const send = (salonId: number, event: string) =>
+  act(() => channel.listeners.filter((l) => l.salonId === salonId && l.events.includes(event)).forEach((l) => l.onChange()));
+
 const noChannel = () => apiStub.answer('GET /api/console/salons/1/realtime', { status: 503, body: {} });
 
 describe('the Inbox', () => {
@@ -88,5 +103,31 @@ describe('the Inbox', () => {
     within(thread).getByText(/Opted out of texts/);
     within(thread).getByText('This client texted STOP: they get no texts from the salon until they text START.');
     expect(within(thread).queryByLabelText('Answer')).toBeNull();
+  });
+
+  it('the navigation’s unread count follows the salon’s channel on any place: a text in, then a thread read', async () => {
+    apiStub.answer('GET /api/console/salons/1/history', { json: [] });
+    let unread = 1;
+    let asked = 0;
+    apiStub.answer('GET /api/console/salons/1/inbox', () => {
+      asked++;
+      return { json: list(unread) };
+    });
+    await renderConsole('/salons/1/history');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    await within(nav).findByRole('link', { name: /^Inbox\s*1 unread$/ });
+    expect(channel.listeners.filter((l) => l.events.includes('inbox')).map((l) => l.salonId)).toEqual([1]);
+
+    // a client texts in: the count follows at once, not at the minute's poll
+    unread = 3;
+    const before = asked;
+    send(1, 'inbox');
+    await within(nav).findByRole('link', { name: /^Inbox\s*3 unread$/ });
+    expect(asked).toBe(before + 1);
+
+    // another console opened the threads: nothing waits, the count goes
+    unread = 0;
+    send(1, 'inbox');
+    await vi.waitFor(() => expect(within(nav).getByRole('link', { name: /^Inbox/ }).textContent).toBe('Inbox'));
   });
 });
