@@ -118,7 +118,19 @@ function Unread() {
   const n = q.data?.unread ?? 0;
   if (n === 0) return null;
   return (
-    <span className={css({ ml: '2', bg: 'primary', color: 'onPrimary', rounded: 'full', px: '2', fontSize: 'sm', fontWeight: '700' })}>
+    // relative: its hidden words stay inside the navigation's own scroll at 390 px, not the page's
+    <span
+      className={css({
+        position: 'relative',
+        ml: '2',
+        bg: 'primary',
+        color: 'onPrimary',
+        rounded: 'full',
+        px: '2',
+        fontSize: 'sm',
+        fontWeight: '700',
+      })}
+    >
       {n}
       <span className={css({ srOnly: true })}> unread</span>
     </span>
