@@ -5,7 +5,7 @@ import type { WaitlistOffer } from '../../shared/waitlist-offers';
 import { book } from '../bookings/book';
 import { planBooking } from '../bookings/plan';
 import { SALON_PREFIX, sha256Hex } from '../crypto';
-import { insertAppointmentBatch } from '../db/appointments';
+import { insertAppointmentBatch, plannedAppointment } from '../db/appointments';
 import { isBlockConflict } from '../db/blocks';
 import { claimStatements, entryFacts, entrySteps, isOfferGone, offerByTokenHash, type OfferRow } from '../db/waitlist-offers';
 import { AppError } from '../errors';
@@ -72,23 +72,14 @@ async function bookDeskEntry(
     now: a.now,
   });
   const { statements, created } = insertAppointmentBatch(db, {
+    ...plannedAppointment(plan),
     salonId: o.salon_id,
     clientId: null,
     idempotencyKey: a.key,
     status: 'confirmed',
     origin: 'salon',
-    start: plan.start,
-    end: plan.end,
     now: a.now,
-    notes: '',
-    total: plan.total,
-    deposit: 0,
-    utmOrigin: null,
     verificationCode: null,
-    holdId: null,
-    takesTime: true,
-    procedures: plan.procedures,
-    patchTest: null,
     deskClient: { name: o.client_name ?? '', phone: o.client_phone ?? '' },
   });
   const row = created(await db.batch([...statements, ...a.alsoInBatch]));
