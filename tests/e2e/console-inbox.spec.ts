@@ -1,23 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, daySlots, expect, SERVICE_IDS, STAFF_1, test, todayIn } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { expect, test } from './fixtures';
+import { depositRequestTo, signInToConsole, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
 // The Inbox at 390 px (docs/console/inbox.md): salon 1 texts a number (a deposit request, so its
 // replies go to salon 1), the client texts back through the stand-ins' POST /__dev/sms/inbound
 // (signed, as Twilio delivers it); the text shows in its thread, the staff answer reaches the
 // stand-ins' outbox. Every keyword, the signature and the threads' rules are Worker tests.
-
-const ADMIN_1 = { Authorization: 'Bearer demo-admin-1' };
-
-/** A free Blow Dry time with Chloe far ahead (clear of other tests' picks). */
-async function freeTime(request: APIRequestContext): Promise<string> {
-  for (let d = 120; d < 160; d++) {
-    const slots = await daySlots(request, 1, ['Blow Dry'], addDays(todayIn(), d), [STAFF_1['Chloe Price'].id]);
-    if (slots.length > 0) return slots[0]!;
-  }
-  throw new Error('No free time for Chloe');
-}
 
 const textsTo = async (request: APIRequestContext, phone: string) =>
   (
@@ -33,19 +22,7 @@ test('at 390 px a text in shows in its thread, and the staff answer reaches the 
   expectNoSidewaysScroll,
 }) => {
   const phone = `+4477009${String(10000 + Math.floor(Math.random() * 80000))}`;
-  const made = await request.post('/admin/salons/1/invites', {
-    headers: ADMIN_1,
-    data: {
-      client: { phone, first_name: 'Inez', last_name: 'Inbox' },
-      appointment: {
-        start_time: await freeTime(request),
-        procedures: [{ service_id: SERVICE_IDS['Blow Dry'], stylist_id: STAFF_1['Chloe Price'].id }],
-      },
-      request: 'card_only',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { id } = (await made.json()) as { id: number };
+  const invite = await depositRequestTo(request, { phone, first_name: 'Inez', last_name: 'Inbox' }, 120);
   try {
     // the request is texted through the queue: salon 1 is then the one that texted the number last
     await expect.poll(async () => (await textsTo(request, phone)).length, { timeout: 30_000 }).toBeGreaterThan(0);
@@ -73,12 +50,14 @@ test('at 390 px a text in shows in its thread, and the staff answer reaches the 
 
     await thread.getByLabel('Answer').fill('Of course, see you both then!');
     await thread.getByRole('button', { name: 'Send answer' }).click();
-    await expect(thread.getByRole('listitem').filter({ hasText: 'Of course, see you both then!' })).toContainText('Morgan Willow');
+    await expect(thread.getByRole('listitem').filter({ hasText: 'Of course, see you both then!' })).toContainText('Morgan Willow', {
+      timeout: 15_000, // the shared machine under load
+    });
     await expect
       .poll(async () => (await textsTo(request, phone)).map((t) => t.body), { timeout: 30_000 })
       .toContain('Of course, see you both then!');
     await expectNoSidewaysScroll();
   } finally {
-    await request.delete(`/admin/salons/1/invites/${id}`, { headers: ADMIN_1 });
+    await invite.remove();
   }
 });
