@@ -45,6 +45,8 @@ test('at 390 px a text in shows in its thread, and the staff answer reaches the 
     await expect(thread.getByRole('listitem').filter({ hasText: 'Can I bring my daughter along?' })).toContainText('Client');
     await expect(thread.getByRole('listitem').filter({ hasText: 'please confirm your appointment' })).toBeVisible();
     await expect(thread.getByRole('link', { name: '← All conversations' })).toBeVisible();
+    // opened, it is read: the count goes from the navigation
+    await expect(nav.getByRole('link', { name: 'Inbox', exact: true })).toBeVisible();
     await expectNoSidewaysScroll();
     await expectAccessible('Inbox, a conversation at 390 px');
 
