@@ -126,6 +126,6 @@ describe("the Booking page's sections (docs/console/booking-page.md)", () => {
     });
     expect(hours.success ? null : hours.error.issues[0]!.message).toBe('Hours before the appointment can be at most 720');
     // another section's settings are not its business
-    expect(sectionSchema('waitlist').safeParse({ has_waitlist: true, theme_mode: 'pink' }).success).toBe(true);
+    expect(sectionSchema('waitlist').safeParse({ has_waitlist: true, waitlist_offer_minutes: 15, theme_mode: 'pink' }).success).toBe(true);
   });
 });

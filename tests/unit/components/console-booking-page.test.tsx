@@ -39,9 +39,9 @@ describe('the Booking page’s form', () => {
       saved.push(body);
       return { json: { ...SETTINGS_3, version: SETTINGS_3.version + 1, settings: { ...SETTINGS_3.settings, waitlist_offer_minutes: 30 } } };
     });
-    const { user } = await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
-    const waitlist = await screen.findByRole('region', { name: 'Waitlist' });
-    const minutes = within(waitlist).getByLabelText('Minutes a client has to claim a time that comes free') as HTMLInputElement;
+    const { user } = await renderConsole('/salons/3/booking-page/waitlist', { role: 'manager', answers: salon3 });
+    const waitlist = await screen.findByRole('form', { name: 'Booking page' });
+    const minutes = (await within(waitlist).findByLabelText('Minutes a client has to claim a time that comes free')) as HTMLInputElement;
     expect(minutes.value).toBe('15');
     await user.clear(minutes);
     await user.type(minutes, '3');
