@@ -1,0 +1,238 @@
+/**
+ * The reads behind the salon's reports (docs/console/reports.md): sums straight from the rows,
+ * never a copy of them, so a refund or a moved appointment counts the moment it is written.
+ * Instants are UTC ms; a period is [start, end). `days` are the salon's local days of a period
+ * as [date, startUtc, endUtc] (a day of a clock change is 23 or 25 hours long), grouped by in SQL.
+ */
+
+export type DayBounds = [date: string, start: number, end: number][];
+
+/** `stylist` null: the whole salon; a number: that column's own figures. */
+export interface Scope {
+  salonId: number;
+  stylistId: number | null;
+}
+
+/** The salon's days as a table: json_each over [[date, start, end], …] bound at ?n. */
+const daysTable = (n: number) =>
+  `days(date, s, e) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?${n}))`;
+
+// ---------------------------------------------------------------- utilisation
+
+export interface StylistHoursRows {
+  stylists: { id: number; name: string; active: number }[];
+  hours: { stylist_id: number; weekday: number; start_min: number; end_min: number; breaks: string }[];
+  extra: { stylist_id: number; date: string; start_min: number; end_min: number; breaks: string }[];
+  /** approved time off and blocked time overlapping the period */
+  away: { stylist_id: number; start_at: number; end_at: number }[];
+  /** booked minutes per stylist and local day (kept appointments and patch tests, no-shows included) */
+  booked: { stylist_id: number; date: string; minutes: number }[];
+}
+
+/** What utilisation is computed from, for a period: hours, extra days, absences and booked minutes by day. */
+export async function utilisationRows(db: D1Database, s: Scope, days: DayBounds): Promise<StylistHoursRows> {
+  const start = days[0]![1];
+  const end = days[days.length - 1]![2];
+  // ?2: the stylist's column, 0 for every column
+  const one = 'AND (?2 = 0 OR st.id = ?2)';
+  const only = s.stylistId ?? 0;
+  const [stylists, hours, extra, away, booked] = await db.batch([
+    db.prepare(`SELECT st.id, st.name, st.active FROM stylists st WHERE st.salon_id = ?1 ${one} ORDER BY st.position, st.id`).bind(s.salonId, only),
+    db
+      .prepare(
+        `SELECT h.stylist_id, h.weekday, h.start_min, h.end_min, h.breaks FROM stylist_hours h JOIN stylists st ON st.id = h.stylist_id
+          WHERE st.salon_id = ?1 ${one}`,
+      )
+      .bind(s.salonId, only),
+    db
+      .prepare(
+        `SELECT d.stylist_id, d.date, d.start_min, d.end_min, d.breaks FROM stylist_extra_days d JOIN stylists st ON st.id = d.stylist_id
+          WHERE st.salon_id = ?1 ${one} AND d.date BETWEEN ?3 AND ?4`,
+      )
+      .bind(s.salonId, only, days[0]![0], days[days.length - 1]![0]),
+    db
+      .prepare(
+        `SELECT stylist_id, start_at, end_at FROM time_off
+          WHERE salon_id = ?1 AND status = 'approved' AND end_at > ?3 AND start_at < ?4 AND (?2 = 0 OR stylist_id = ?2)
+         UNION ALL
+         SELECT stylist_id, start_at, end_at FROM blocked_times
+          WHERE salon_id = ?1 AND end_at > ?3 AND start_at < ?4 AND (?2 = 0 OR stylist_id = ?2)`,
+      )
+      .bind(s.salonId, only, start, end),
+    db
+      .prepare(
+        `WITH ${daysTable(3)}
+         SELECT p.stylist_id, days.date, SUM(p.end_at - p.start_at) / 60000 AS minutes
+           FROM days JOIN appointment_procedures p
+             ON p.salon_id = ?1 AND p.occupies = 1 AND p.start_at >= days.s AND p.start_at < days.e
+           JOIN appointments a ON a.id = p.appointment_id AND a.status IN ('confirmed', 'unconfirmed')
+          WHERE (?2 = 0 OR p.stylist_id = ?2)
+          GROUP BY p.stylist_id, days.date`,
+      )
+      .bind(s.salonId, only, JSON.stringify(days)),
+  ]);
+  return {
+    stylists: stylists!.results as StylistHoursRows['stylists'],
+    hours: hours!.results as StylistHoursRows['hours'],
+    extra: extra!.results as StylistHoursRows['extra'],
+    away: away!.results as StylistHoursRows['away'],
+    booked: booked!.results as StylistHoursRows['booked'],
+  };
+}
+
+// ---------------------------------------------------------------- clients
+
+export interface ClientRows {
+  clients: number;
+  new_clients: number;
+  visits: number;
+  rebooked_visits: number;
+  booked: number;
+  no_shows: number;
+  late_cancellations: number;
+  channels: { channel: string; appointments: number }[];
+}
+
+/** An appointment's client: their account, else the phone the desk took, else the appointment alone. */
+const CLIENT_KEY = `COALESCE(a.client_id, a.client_phone, 'appointment:' || a.id)`;
+const KEPT = `a.kind = 'appointment' AND a.status IN ('confirmed', 'unconfirmed')`;
+/** six weeks, in ms: the window of a rebooking */
+export const REBOOK_WINDOW_MS = 42 * 86_400_000;
+
+/**
+ * The client figures of a period [start, end): visits are kept appointments (not no-shows) that
+ * started before `now`; a stylist's are those with a service in their column.
+ */
+export async function clientRows(db: D1Database, s: Scope, start: number, end: number, now: number): Promise<ClientRows> {
+  // ?2: the stylist's column, 0 for every column
+  const mine = '(?2 = 0 OR EXISTS (SELECT 1 FROM appointment_procedures p WHERE p.appointment_id = a.id AND p.stylist_id = ?2))';
+  const due = Math.min(end, now);
+  const [visits, rebooked, outcomes, channels] = await db.batch([
+    // every visit up to the period's end: each client's first, and the period's own
+    db
+      .prepare(
+        `WITH v AS (SELECT ${CLIENT_KEY} AS k, a.start_at FROM appointments a
+                     WHERE a.salon_id = ?1 AND a.start_at < ?4 AND ${KEPT} AND a.no_show_at IS NULL AND ${mine}),
+              f AS (SELECT k, MIN(start_at) AS first_at FROM v GROUP BY k)
+         SELECT (SELECT COUNT(*) FROM v WHERE start_at >= ?3) AS visits,
+                (SELECT COUNT(DISTINCT k) FROM v WHERE start_at >= ?3) AS clients,
+                (SELECT COUNT(*) FROM f WHERE first_at >= ?3) AS new_clients`,
+      )
+      .bind(s.salonId, s.stylistId ?? 0, start, due),
+    // a visit is rebooked when the client's next kept appointment (with anyone) starts within six weeks
+    db
+      .prepare(
+        `WITH b AS (SELECT ${CLIENT_KEY} AS k, a.start_at,
+                           (a.start_at >= ?3 AND a.start_at < ?4 AND a.no_show_at IS NULL AND ${mine}) AS visit
+                      FROM appointments a WHERE a.salon_id = ?1 AND a.start_at >= ?3 AND a.start_at < ?5 AND ${KEPT}),
+              n AS (SELECT visit, start_at, LEAD(start_at) OVER (PARTITION BY k ORDER BY start_at) AS next_at FROM b)
+         SELECT COUNT(*) AS rebooked FROM n WHERE visit AND next_at <= start_at + ?6`,
+      )
+      .bind(s.salonId, s.stylistId ?? 0, start, due, due + REBOOK_WINDOW_MS, REBOOK_WINDOW_MS),
+    // appointments due in the period: kept, no-shows, and cancellations inside the salon's window
+    db
+      .prepare(
+        `SELECT COUNT(*) AS booked, COALESCE(SUM(a.no_show_at IS NOT NULL), 0) AS no_shows,
+                COALESCE(SUM(a.status = 'cancelled' AND a.cancelled_at > a.start_at - sa.cancellation_window_hours * 3600000), 0) AS late
+           FROM appointments a JOIN salons sa ON sa.id = a.salon_id
+          WHERE a.salon_id = ?1 AND a.start_at >= ?3 AND a.start_at < ?4 AND a.kind = 'appointment'
+            AND (a.status IN ('confirmed', 'unconfirmed') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL AND a.cancelled_from IS NOT 'waitlist'))
+            AND ${mine}`,
+      )
+      .bind(s.salonId, s.stylistId ?? 0, start, due),
+    // where the period's appointments (kept or cancelled, the future's too) were made
+    db
+      .prepare(
+        `SELECT CASE WHEN a.origin = 'online' THEN 'online'
+                     WHEN a.origin = 'online_rebooking' THEN 'rebooking_link'
+                     WHEN a.idempotency_key LIKE 'invite-%' THEN 'deposit_request'
+                     WHEN a.id IN (SELECT CAST(ii.entity_key AS INTEGER) FROM import_items ii JOIN imports i ON i.id = ii.import_id
+                                    WHERE i.salon_id = ?1 AND i.status <> 'undone' AND ii.entity = 'appointment' AND ii.action = 'added')
+                     THEN 'import' ELSE 'desk' END AS channel,
+                COUNT(*) AS appointments
+           FROM appointments a
+          WHERE a.salon_id = ?1 AND a.start_at >= ?3 AND a.start_at < ?4 AND a.kind = 'appointment'
+            AND (a.status IN ('confirmed', 'unconfirmed') OR (a.status = 'cancelled' AND a.cancelled_at IS NOT NULL AND a.cancelled_from IS NOT 'waitlist'))
+            AND ${mine}
+          GROUP BY 1`,
+      )
+      .bind(s.salonId, s.stylistId ?? 0, start, end),
+  ]);
+  const v = visits!.results[0] as { visits: number; clients: number; new_clients: number };
+  const o = outcomes!.results[0] as { booked: number; no_shows: number; late: number };
+  return {
+    clients: v.clients,
+    new_clients: v.new_clients,
+    visits: v.visits,
+    rebooked_visits: (rebooked!.results[0] as { rebooked: number }).rebooked,
+    booked: o.booked,
+    no_shows: o.no_shows,
+    late_cancellations: o.late,
+    channels: channels!.results as ClientRows['channels'],
+  };
+}
+
+// ---------------------------------------------------------------- takings (the payment tables before checkout)
+
+/** Money taken or given back at an instant: deposits, no-show fees, vouchers, deposit refunds. */
+export interface MoneyAt {
+  amount: number;
+  at: number;
+}
+
+export interface PaymentRows {
+  deposits: MoneyAt[];
+  no_show_fees: MoneyAt[];
+  vouchers_sold: MoneyAt[];
+  vouchers_redeemed: MoneyAt[];
+  refunds: MoneyAt[];
+}
+
+/** A deposit the salon holds or held: captured, kept, or given back later (a refund of its own). */
+const TAKEN = `('captured', 'kept', 'keep_due', 'refund_due', 'refunded')`;
+
+/**
+ * The salon's money of a period [start, end) outside its sales: deposits when they were paid
+ * (with the booking online, or when the client paid a deposit request), no-show fees when paid,
+ * vouchers sold and redeemed, and deposits given back on a cancellation.
+ */
+export async function paymentRows(db: D1Database, salonId: number, start: number, end: number): Promise<PaymentRows> {
+  const [deposits, requested, fees, sold, redeemed, refunds] = await db.batch([
+    db
+      .prepare(
+        `SELECT a.deposit AS amount, a.created_at AS at FROM appointments a
+          WHERE a.salon_id = ?1 AND a.deposit > 0 AND a.created_at >= ?2 AND a.created_at < ?3 AND a.kind = 'appointment'
+            AND a.payment_status IN ${TAKEN}
+            AND NOT EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status = 'accepted' AND i.paid_amount > 0)`,
+      )
+      .bind(salonId, start, end),
+    db
+      .prepare(
+        `SELECT i.paid_amount AS amount, i.answered_at AS at FROM invites i JOIN appointments a ON a.id = i.appointment_id
+          WHERE i.salon_id = ?1 AND i.status = 'accepted' AND i.paid_amount > 0 AND i.answered_at >= ?2 AND i.answered_at < ?3
+            AND a.payment_status IN ${TAKEN}`,
+      )
+      .bind(salonId, start, end),
+    db
+      .prepare(`SELECT amount, updated_at AS at FROM no_show_fees WHERE salon_id = ?1 AND status = 'paid' AND updated_at >= ?2 AND updated_at < ?3`)
+      .bind(salonId, start, end),
+    db.prepare('SELECT amount_minor AS amount, issued_at AS at FROM vouchers WHERE salon_id = ?1 AND issued_at >= ?2 AND issued_at < ?3').bind(salonId, start, end),
+    db
+      .prepare('SELECT amount_minor AS amount, created_at AS at FROM voucher_redemptions WHERE salon_id = ?1 AND created_at >= ?2 AND created_at < ?3')
+      .bind(salonId, start, end),
+    db
+      .prepare(
+        `SELECT a.deposit AS amount, a.cancelled_at AS at FROM appointments a
+          WHERE a.salon_id = ?1 AND a.payment_status = 'refunded' AND a.deposit > 0 AND a.cancelled_at >= ?2 AND a.cancelled_at < ?3`,
+      )
+      .bind(salonId, start, end),
+  ]);
+  const rows = (r: D1Result | undefined) => r!.results as unknown as MoneyAt[];
+  return {
+    deposits: [...rows(deposits), ...rows(requested)],
+    no_show_fees: rows(fees),
+    vouchers_sold: rows(sold),
+    vouchers_redeemed: rows(redeemed),
+    refunds: rows(refunds),
+  };
+}
