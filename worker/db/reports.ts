@@ -172,67 +172,140 @@ export async function clientRows(db: D1Database, s: Scope, start: number, end: n
   };
 }
 
-// ---------------------------------------------------------------- takings (the payment tables before checkout)
-
-/** Money taken or given back at an instant: deposits, no-show fees, vouchers, deposit refunds. */
-export interface MoneyAt {
-  amount: number;
-  at: number;
-}
-
-export interface PaymentRows {
-  deposits: MoneyAt[];
-  no_show_fees: MoneyAt[];
-  vouchers_sold: MoneyAt[];
-  vouchers_redeemed: MoneyAt[];
-  refunds: MoneyAt[];
-}
-
-/** A deposit the salon holds or held: captured, kept, or given back later (a refund of its own). */
-const TAKEN = `('captured', 'kept', 'keep_due', 'refund_due', 'refunded')`;
+// ---------------------------------------------------------------- takings
 
 /**
- * The salon's money of a period [start, end) outside its sales: deposits when they were paid
- * (with the booking online, or when the client paid a deposit request), no-show fees when paid,
- * vouchers sold and redeemed, and deposits given back on a cancellation.
+ * What a row of money is (`money` below): a sale's payment by method ('pay:cash'), its tip, a
+ * refund of a sale (and the tip's part of it), a deposit (with the booking, or a paid deposit
+ * request), a no-show fee, a voucher sold or redeemed, a deposit given back; for a stylist, their
+ * lines and tips and what was given back of them.
  */
-export async function paymentRows(db: D1Database, salonId: number, start: number, end: number): Promise<PaymentRows> {
-  const [deposits, requested, fees, sold, redeemed, refunds] = await db.batch([
-    db
-      .prepare(
-        `SELECT a.deposit AS amount, a.created_at AS at FROM appointments a
-          WHERE a.salon_id = ?1 AND a.deposit > 0 AND a.created_at >= ?2 AND a.created_at < ?3 AND a.kind = 'appointment'
-            AND a.payment_status IN ${TAKEN}
-            AND NOT EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status = 'accepted' AND i.paid_amount > 0)`,
-      )
-      .bind(salonId, start, end),
-    db
-      .prepare(
-        `SELECT i.paid_amount AS amount, i.answered_at AS at FROM invites i JOIN appointments a ON a.id = i.appointment_id
-          WHERE i.salon_id = ?1 AND i.status = 'accepted' AND i.paid_amount > 0 AND i.answered_at >= ?2 AND i.answered_at < ?3
-            AND a.payment_status IN ${TAKEN}`,
-      )
-      .bind(salonId, start, end),
-    db
-      .prepare(`SELECT amount, updated_at AS at FROM no_show_fees WHERE salon_id = ?1 AND status = 'paid' AND updated_at >= ?2 AND updated_at < ?3`)
-      .bind(salonId, start, end),
-    db.prepare('SELECT amount_minor AS amount, issued_at AS at FROM vouchers WHERE salon_id = ?1 AND issued_at >= ?2 AND issued_at < ?3').bind(salonId, start, end),
-    db
-      .prepare('SELECT amount_minor AS amount, created_at AS at FROM voucher_redemptions WHERE salon_id = ?1 AND created_at >= ?2 AND created_at < ?3')
-      .bind(salonId, start, end),
-    db
-      .prepare(
-        `SELECT a.deposit AS amount, a.cancelled_at AS at FROM appointments a
-          WHERE a.salon_id = ?1 AND a.payment_status = 'refunded' AND a.deposit > 0 AND a.cancelled_at >= ?2 AND a.cancelled_at < ?3`,
-      )
-      .bind(salonId, start, end),
+export interface MoneyRow {
+  kind: string;
+  date: string;
+  amount: number;
+}
+
+/** A deposit the salon holds or held: captured, kept, or given back later (counted then as a refund). */
+const TAKEN = `('captured', 'kept', 'keep_due', 'refund_due', 'refunded')`;
+/** Paid sales by the day they were paid (sales_salon_paid). */
+const PAID_SALES = `days JOIN sales s ON s.salon_id = ?1 AND s.paid_at >= days.s AND s.paid_at < days.e AND s.status = 'paid'`;
+const REFUNDS = `days JOIN refunds r ON r.salon_id = ?1 AND r.created_at >= days.s AND r.created_at < days.e`;
+
+/** The salon's money of each day of a period, by kind: every figure of the takings but the lines and tips by whom. */
+export function salonMoney(db: D1Database, salonId: number, days: DayBounds): D1PreparedStatement {
+  return db
+    .prepare(
+      `WITH ${daysTable(2)}
+       SELECT kind, date, SUM(amount) AS amount FROM (
+         SELECT 'pay:' || p.method AS kind, days.date, p.amount_minor AS amount
+           FROM ${PAID_SALES} JOIN sale_payments p ON p.sale_id = s.id AND p.status = 'succeeded'
+         UNION ALL SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0
+         UNION ALL SELECT 'refund', days.date, r.amount_minor FROM ${REFUNDS}
+         UNION ALL SELECT 'tip_refund', days.date, r.tip_minor FROM ${REFUNDS} WHERE r.tip_minor > 0
+         UNION ALL SELECT 'deposit', days.date, a.deposit
+           FROM days JOIN appointments a ON a.salon_id = ?1 AND a.deposit > 0 AND a.created_at >= days.s AND a.created_at < days.e
+          WHERE a.kind = 'appointment' AND a.payment_status IN ${TAKEN}
+            AND NOT EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status = 'accepted' AND i.paid_amount > 0)
+         UNION ALL SELECT 'deposit', days.date, i.paid_amount
+           FROM days JOIN invites i ON i.salon_id = ?1 AND i.status = 'accepted' AND i.answered_at >= days.s AND i.answered_at < days.e
+           JOIN appointments a ON a.id = i.appointment_id
+          WHERE i.paid_amount > 0 AND a.payment_status IN ${TAKEN}
+         UNION ALL SELECT 'deposit_refund', days.date, a.deposit
+           FROM days JOIN appointments a ON a.salon_id = ?1 AND a.payment_status = 'refunded' AND a.cancelled_at >= days.s AND a.cancelled_at < days.e
+          WHERE a.deposit > 0
+         UNION ALL SELECT 'no_show_fee', days.date, f.amount
+           FROM days JOIN no_show_fees f ON f.salon_id = ?1 AND f.status = 'paid' AND f.updated_at >= days.s AND f.updated_at < days.e
+         UNION ALL SELECT 'voucher_sold', days.date, v.amount_minor
+           FROM days JOIN vouchers v ON v.salon_id = ?1 AND v.issued_at >= days.s AND v.issued_at < days.e
+         UNION ALL SELECT 'voucher_redeemed', days.date, vr.amount_minor
+           FROM days JOIN voucher_redemptions vr ON vr.salon_id = ?1 AND vr.created_at >= days.s AND vr.created_at < days.e
+       ) GROUP BY kind, date`,
+    )
+    .bind(salonId, JSON.stringify(days));
+}
+
+/** A stylist's money of each day: their lines ('line'), tips ('tip') and what refunds gave back of them. */
+export function stylistMoney(db: D1Database, salonId: number, stylistId: number, days: DayBounds): D1PreparedStatement {
+  return db
+    .prepare(
+      `WITH ${daysTable(2)}
+       SELECT kind, date, SUM(amount) AS amount FROM (
+         SELECT 'line' AS kind, days.date, l.amount_minor AS amount FROM ${PAID_SALES} JOIN sale_lines l ON l.sale_id = s.id AND l.stylist_id = ?3
+         UNION ALL SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0 AND s.tip_stylist_id = ?3
+         UNION ALL SELECT 'line_refund', days.date, rl.amount_minor
+           FROM ${REFUNDS} JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id AND l.stylist_id = ?3
+         UNION ALL SELECT 'tip_refund', days.date, r.tip_minor
+           FROM ${REFUNDS} JOIN sales s ON s.id = r.sale_id AND s.tip_stylist_id = ?3 WHERE r.tip_minor > 0
+       ) GROUP BY kind, date`,
+    )
+    .bind(salonId, JSON.stringify(days), stylistId);
+}
+
+/** What was sold by stylist and service in a period: the lines of the sales paid, less the lines' refunds made in it. */
+export interface LineRow {
+  stylist_id: number | null;
+  stylist_name: string | null;
+  service_id: number | null;
+  /** the service's name now, else the line's own (a product, an extra) */
+  name: string;
+  count: number;
+  amount: number;
+}
+
+export function lineMoney(db: D1Database, s: Scope, start: number, end: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT x.stylist_id, st.name AS stylist_name, x.service_id, COALESCE(sv.name, x.name) AS name, SUM(x.n) AS count, SUM(x.amount) AS amount
+         FROM (SELECT l.stylist_id, l.service_id, l.name, l.quantity AS n, l.amount_minor AS amount
+                 FROM sales s JOIN sale_lines l ON l.sale_id = s.id
+                WHERE s.salon_id = ?1 AND s.status = 'paid' AND s.paid_at >= ?3 AND s.paid_at < ?4 AND (?2 = 0 OR l.stylist_id = ?2)
+               UNION ALL
+               SELECT l.stylist_id, l.service_id, l.name, 0, -rl.amount_minor
+                 FROM refunds r JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id
+                WHERE r.salon_id = ?1 AND r.created_at >= ?3 AND r.created_at < ?4 AND (?2 = 0 OR l.stylist_id = ?2)) x
+         LEFT JOIN stylists st ON st.id = x.stylist_id
+         LEFT JOIN services sv ON sv.id = x.service_id
+        GROUP BY x.stylist_id, x.service_id, CASE WHEN x.service_id IS NULL THEN x.name END`,
+    )
+    .bind(s.salonId, s.stylistId ?? 0, start, end);
+}
+
+/** Tips by the stylist they went to in a period, less the tips' parts of its refunds. */
+export function tipMoney(db: D1Database, s: Scope, start: number, end: number): D1PreparedStatement {
+  return db
+    .prepare(
+      `SELECT x.stylist_id, st.name AS name, SUM(x.amount) AS amount
+         FROM (SELECT s.tip_stylist_id AS stylist_id, s.tip_minor AS amount FROM sales s
+                WHERE s.salon_id = ?1 AND s.status = 'paid' AND s.paid_at >= ?3 AND s.paid_at < ?4 AND s.tip_minor > 0
+                  AND (?2 = 0 OR s.tip_stylist_id = ?2)
+               UNION ALL
+               SELECT s.tip_stylist_id, -r.tip_minor FROM refunds r JOIN sales s ON s.id = r.sale_id
+                WHERE r.salon_id = ?1 AND r.created_at >= ?3 AND r.created_at < ?4 AND r.tip_minor > 0 AND (?2 = 0 OR s.tip_stylist_id = ?2)) x
+         LEFT JOIN stylists st ON st.id = x.stylist_id
+        GROUP BY x.stylist_id`,
+    )
+    .bind(s.salonId, s.stylistId ?? 0, start, end);
+}
+
+/** The takings' reads of a period and of the period before, in one batch. */
+export async function takingsRows(
+  db: D1Database,
+  s: Scope,
+  days: DayBounds,
+  before: DayBounds,
+): Promise<{ money: MoneyRow[]; previous: MoneyRow[]; lines: LineRow[]; tips: { stylist_id: number | null; name: string | null; amount: number }[] }> {
+  const money = (d: DayBounds) => (s.stylistId === null ? salonMoney(db, s.salonId, d) : stylistMoney(db, s.salonId, s.stylistId, d));
+  const [now, then, lines, tips] = await db.batch([
+    money(days),
+    money(before),
+    lineMoney(db, s, days[0]![1], days[days.length - 1]![2]),
+    tipMoney(db, s, days[0]![1], days[days.length - 1]![2]),
   ]);
-  const rows = (r: D1Result | undefined) => r!.results as unknown as MoneyAt[];
   return {
-    deposits: [...rows(deposits), ...rows(requested)],
-    no_show_fees: rows(fees),
-    vouchers_sold: rows(sold),
-    vouchers_redeemed: rows(redeemed),
-    refunds: rows(refunds),
+    money: now!.results as unknown as MoneyRow[],
+    previous: then!.results as unknown as MoneyRow[],
+    lines: lines!.results as unknown as LineRow[],
+    tips: tips!.results as unknown as { stylist_id: number | null; name: string | null; amount: number }[],
   };
 }
