@@ -14,13 +14,11 @@ const day = (what: string) =>
   z.string({ message: `${what} must be a date such as 2026-03-01` }).refine(isCalendarDate, `${what} must be a date such as 2026-03-01`);
 
 /** `?from=&to=`: the first and last day of the period (both included), at most a year. */
-export const reportQuery = z
-  .object({ from: day('from'), to: day('to') })
-  .superRefine((q, ctx) => {
-    if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
-    else if (daysBetween(q.from, q.to) + 1 > MAX_REPORT_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be at most ${MAX_REPORT_DAYS} days after from, both included` });
-  });
+export const reportQuery = z.object({ from: day('from'), to: day('to') }).superRefine((q, ctx) => {
+  if (q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be on or after from' });
+  else if (daysBetween(q.from, q.to) + 1 > MAX_REPORT_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `to must be at most ${MAX_REPORT_DAYS} days after from, both included` });
+});
 export type ReportQuery = z.infer<typeof reportQuery>;
 
 /** The period of the same length that ends the day before `from`. */

@@ -95,7 +95,9 @@ export async function takingsReport(db: D1Database, scope: Scope, q: ReportQuery
     ...totalsOf(rows.money, stylist),
     by_method: stylist
       ? []
-      : PAYMENT_METHODS.map((method: PaymentMethod) => ({ method, amount: sumOf(rows.money, `pay:${method}`) })).filter((m) => m.amount !== 0),
+      : PAYMENT_METHODS.map((method: PaymentMethod) => ({ method, amount: sumOf(rows.money, `pay:${method}`) })).filter(
+          (m) => m.amount !== 0,
+        ),
     by_day: [...byDay].map(([date, amount]) => ({ date, amount })),
     by_stylist: [...stylists.values()].sort(byName),
     by_service: [...services.values()].sort(byName),
@@ -147,9 +149,17 @@ async function utilisationOf(db: D1Database, scope: Scope, days: SalonDay[]) {
     for (const d of days) {
       const h = extra.get(`${s.id}:${d.date}`) ?? weekly.get(`${s.id}:${d.weekday}`);
       const spans: Interval[] = h
-        ? workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) }).map(([a, b]) => [wallClockToUtc(d, a), wallClockToUtc(d, b)])
+        ? workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) }).map(([a, b]) => [
+            wallClockToUtc(d, a),
+            wallClockToUtc(d, b),
+          ])
         : [];
-      cells.push({ stylist: s.id, date: d.date, booked: booked.get(`${s.id}:${d.date}`) ?? 0, working: minutesLeft(spans, away.get(s.id) ?? []) });
+      cells.push({
+        stylist: s.id,
+        date: d.date,
+        booked: booked.get(`${s.id}:${d.date}`) ?? 0,
+        working: minutesLeft(spans, away.get(s.id) ?? []),
+      });
     }
   }
   return { stylists, cells };

@@ -37,7 +37,9 @@ export async function utilisationRows(db: D1Database, s: Scope, days: DayBounds)
   const one = 'AND (?2 = 0 OR st.id = ?2)';
   const only = s.stylistId ?? 0;
   const [stylists, hours, extra, away, booked] = await db.batch([
-    db.prepare(`SELECT st.id, st.name, st.active FROM stylists st WHERE st.salon_id = ?1 ${one} ORDER BY st.position, st.id`).bind(s.salonId, only),
+    db
+      .prepare(`SELECT st.id, st.name, st.active FROM stylists st WHERE st.salon_id = ?1 ${one} ORDER BY st.position, st.id`)
+      .bind(s.salonId, only),
     db
       .prepare(
         `SELECT h.stylist_id, h.weekday, h.start_min, h.end_min, h.breaks FROM stylist_hours h JOIN stylists st ON st.id = h.stylist_id
@@ -192,54 +194,80 @@ const TAKEN = `('captured', 'kept', 'keep_due', 'refund_due', 'refunded')`;
 const PAID_SALES = `days JOIN sales s ON s.salon_id = ?1 AND s.paid_at >= days.s AND s.paid_at < days.e AND s.status = 'paid'`;
 const REFUNDS = `days JOIN refunds r ON r.salon_id = ?1 AND r.created_at >= days.s AND r.created_at < days.e`;
 
+/** Rows of money as (kind, date, amount), summed by kind and day; D1 takes at most 5 terms of a UNION. */
+const moneyBy = (db: D1Database, terms: string[], ...binds: unknown[]) =>
+  db
+    .prepare(`WITH ${daysTable(2)} SELECT kind, date, SUM(amount) AS amount FROM (${terms.join(' UNION ALL ')}) GROUP BY kind, date`)
+    .bind(...binds);
+
 /** The salon's money of each day of a period, by kind: every figure of the takings but the lines and tips by whom. */
-export function salonMoney(db: D1Database, salonId: number, days: DayBounds): D1PreparedStatement {
-  return db
-    .prepare(
-      `WITH ${daysTable(2)}
-       SELECT kind, date, SUM(amount) AS amount FROM (
-         SELECT 'pay:' || p.method AS kind, days.date, p.amount_minor AS amount
-           FROM ${PAID_SALES} JOIN sale_payments p ON p.sale_id = s.id AND p.status = 'succeeded'
-         UNION ALL SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0
-         UNION ALL SELECT 'refund', days.date, r.amount_minor FROM ${REFUNDS}
-         UNION ALL SELECT 'tip_refund', days.date, r.tip_minor FROM ${REFUNDS} WHERE r.tip_minor > 0
-         UNION ALL SELECT 'deposit', days.date, a.deposit
+export function salonMoney(db: D1Database, salonId: number, days: DayBounds): D1PreparedStatement[] {
+  const d = JSON.stringify(days);
+  return [
+    moneyBy(
+      db,
+      [
+        `SELECT 'pay:' || p.method AS kind, days.date, p.amount_minor AS amount
+           FROM ${PAID_SALES} JOIN sale_payments p ON p.sale_id = s.id AND p.status = 'succeeded'`,
+        `SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0`,
+        `SELECT 'refund', days.date, r.amount_minor FROM ${REFUNDS}`,
+        `SELECT 'tip_refund', days.date, r.tip_minor FROM ${REFUNDS} WHERE r.tip_minor > 0`,
+      ],
+      salonId,
+      d,
+    ),
+    moneyBy(
+      db,
+      [
+        `SELECT 'deposit' AS kind, days.date, a.deposit AS amount
            FROM days JOIN appointments a ON a.salon_id = ?1 AND a.deposit > 0 AND a.created_at >= days.s AND a.created_at < days.e
           WHERE a.kind = 'appointment' AND a.payment_status IN ${TAKEN}
-            AND NOT EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status = 'accepted' AND i.paid_amount > 0)
-         UNION ALL SELECT 'deposit', days.date, i.paid_amount
+            AND NOT EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status = 'accepted' AND i.paid_amount > 0)`,
+        `SELECT 'deposit', days.date, i.paid_amount
            FROM days JOIN invites i ON i.salon_id = ?1 AND i.status = 'accepted' AND i.answered_at >= days.s AND i.answered_at < days.e
            JOIN appointments a ON a.id = i.appointment_id
-          WHERE i.paid_amount > 0 AND a.payment_status IN ${TAKEN}
-         UNION ALL SELECT 'deposit_refund', days.date, a.deposit
+          WHERE i.paid_amount > 0 AND a.payment_status IN ${TAKEN}`,
+        `SELECT 'deposit_refund', days.date, a.deposit
            FROM days JOIN appointments a ON a.salon_id = ?1 AND a.payment_status = 'refunded' AND a.cancelled_at >= days.s AND a.cancelled_at < days.e
-          WHERE a.deposit > 0
-         UNION ALL SELECT 'no_show_fee', days.date, f.amount
-           FROM days JOIN no_show_fees f ON f.salon_id = ?1 AND f.status = 'paid' AND f.updated_at >= days.s AND f.updated_at < days.e
-         UNION ALL SELECT 'voucher_sold', days.date, v.amount_minor
-           FROM days JOIN vouchers v ON v.salon_id = ?1 AND v.issued_at >= days.s AND v.issued_at < days.e
-         UNION ALL SELECT 'voucher_redeemed', days.date, vr.amount_minor
-           FROM days JOIN voucher_redemptions vr ON vr.salon_id = ?1 AND vr.created_at >= days.s AND vr.created_at < days.e
-       ) GROUP BY kind, date`,
-    )
-    .bind(salonId, JSON.stringify(days));
+          WHERE a.deposit > 0`,
+        `SELECT 'no_show_fee', days.date, f.amount
+           FROM days JOIN no_show_fees f ON f.salon_id = ?1 AND f.status = 'paid' AND f.updated_at >= days.s AND f.updated_at < days.e`,
+      ],
+      salonId,
+      d,
+    ),
+    moneyBy(
+      db,
+      [
+        `SELECT 'voucher_sold' AS kind, days.date, v.amount_minor AS amount
+           FROM days JOIN vouchers v ON v.salon_id = ?1 AND v.issued_at >= days.s AND v.issued_at < days.e`,
+        `SELECT 'voucher_redeemed', days.date, vr.amount_minor
+           FROM days JOIN voucher_redemptions vr ON vr.salon_id = ?1 AND vr.created_at >= days.s AND vr.created_at < days.e`,
+      ],
+      salonId,
+      d,
+    ),
+  ];
 }
 
 /** A stylist's money of each day: their lines ('line'), tips ('tip') and what refunds gave back of them. */
-export function stylistMoney(db: D1Database, salonId: number, stylistId: number, days: DayBounds): D1PreparedStatement {
-  return db
-    .prepare(
-      `WITH ${daysTable(2)}
-       SELECT kind, date, SUM(amount) AS amount FROM (
-         SELECT 'line' AS kind, days.date, l.amount_minor AS amount FROM ${PAID_SALES} JOIN sale_lines l ON l.sale_id = s.id AND l.stylist_id = ?3
-         UNION ALL SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0 AND s.tip_stylist_id = ?3
-         UNION ALL SELECT 'line_refund', days.date, rl.amount_minor
-           FROM ${REFUNDS} JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id AND l.stylist_id = ?3
-         UNION ALL SELECT 'tip_refund', days.date, r.tip_minor
-           FROM ${REFUNDS} JOIN sales s ON s.id = r.sale_id AND s.tip_stylist_id = ?3 WHERE r.tip_minor > 0
-       ) GROUP BY kind, date`,
-    )
-    .bind(salonId, JSON.stringify(days), stylistId);
+export function stylistMoney(db: D1Database, salonId: number, stylistId: number, days: DayBounds): D1PreparedStatement[] {
+  return [
+    moneyBy(
+      db,
+      [
+        `SELECT 'line' AS kind, days.date, l.amount_minor AS amount FROM ${PAID_SALES} JOIN sale_lines l ON l.sale_id = s.id AND l.stylist_id = ?3`,
+        `SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0 AND s.tip_stylist_id = ?3`,
+        `SELECT 'line_refund', days.date, rl.amount_minor
+           FROM ${REFUNDS} JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id AND l.stylist_id = ?3`,
+        `SELECT 'tip_refund', days.date, r.tip_minor
+           FROM ${REFUNDS} JOIN sales s ON s.id = r.sale_id AND s.tip_stylist_id = ?3 WHERE r.tip_minor > 0`,
+      ],
+      salonId,
+      JSON.stringify(days),
+      stylistId,
+    ),
+  ];
 }
 
 /** What was sold by stylist and service in a period: the lines of the sales paid, less the lines' refunds made in it. */
@@ -294,18 +322,26 @@ export async function takingsRows(
   s: Scope,
   days: DayBounds,
   before: DayBounds,
-): Promise<{ money: MoneyRow[]; previous: MoneyRow[]; lines: LineRow[]; tips: { stylist_id: number | null; name: string | null; amount: number }[] }> {
+): Promise<{
+  money: MoneyRow[];
+  previous: MoneyRow[];
+  lines: LineRow[];
+  tips: { stylist_id: number | null; name: string | null; amount: number }[];
+}> {
   const money = (d: DayBounds) => (s.stylistId === null ? salonMoney(db, s.salonId, d) : stylistMoney(db, s.salonId, s.stylistId, d));
-  const [now, then, lines, tips] = await db.batch([
-    money(days),
-    money(before),
+  const now = money(days);
+  const then = money(before);
+  const results = await db.batch([
+    ...now,
+    ...then,
     lineMoney(db, s, days[0]![1], days[days.length - 1]![2]),
     tipMoney(db, s, days[0]![1], days[days.length - 1]![2]),
   ]);
+  const rows = <T>(from: number, count: number) => results.slice(from, from + count).flatMap((r) => r.results as unknown as T[]);
   return {
-    money: now!.results as unknown as MoneyRow[],
-    previous: then!.results as unknown as MoneyRow[],
-    lines: lines!.results as unknown as LineRow[],
-    tips: tips!.results as unknown as { stylist_id: number | null; name: string | null; amount: number }[],
+    money: rows<MoneyRow>(0, now.length),
+    previous: rows<MoneyRow>(now.length, then.length),
+    lines: rows<LineRow>(now.length + then.length, 1),
+    tips: rows<{ stylist_id: number | null; name: string | null; amount: number }>(now.length + then.length + 1, 1),
   };
 }

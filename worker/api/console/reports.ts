@@ -30,30 +30,15 @@ function answer<R>(c: Context<AppEnv>, name: string, q: ReportQuery, report: R, 
  * salon's; a stylist their own column's.
  */
 export const consoleReports = new Hono<AppEnv>()
-  .get(
-    '/console/salons/:salonId/reports/takings',
-    staffRoute(CAN.readReports),
-    validate('query', reportQuery),
-    async (c) => {
-      const q = c.req.valid('query');
-      return answer(c, 'takings', q, await takingsReport(c.env.DB, await scopeOf(c), q), takingsCsv);
-    },
-  )
-  .get(
-    '/console/salons/:salonId/reports/utilisation',
-    staffRoute(CAN.readReports),
-    validate('query', reportQuery),
-    async (c) => {
-      const q = c.req.valid('query');
-      return answer(c, 'utilisation', q, await utilisationReport(c.env.DB, await scopeOf(c), q), utilisationCsv);
-    },
-  )
-  .get(
-    '/console/salons/:salonId/reports/clients',
-    staffRoute(CAN.readReports),
-    validate('query', reportQuery),
-    async (c) => {
-      const q = c.req.valid('query');
-      return answer(c, 'clients', q, await clientsReport(c.env.DB, await scopeOf(c), q, Date.now()), clientsCsv);
-    },
-  );
+  .get('/console/salons/:salonId/reports/takings', staffRoute(CAN.readReports), validate('query', reportQuery), async (c) => {
+    const q = c.req.valid('query');
+    return answer(c, 'takings', q, await takingsReport(c.env.DB, await scopeOf(c), q), takingsCsv);
+  })
+  .get('/console/salons/:salonId/reports/utilisation', staffRoute(CAN.readReports), validate('query', reportQuery), async (c) => {
+    const q = c.req.valid('query');
+    return answer(c, 'utilisation', q, await utilisationReport(c.env.DB, await scopeOf(c), q), utilisationCsv);
+  })
+  .get('/console/salons/:salonId/reports/clients', staffRoute(CAN.readReports), validate('query', reportQuery), async (c) => {
+    const q = c.req.valid('query');
+    return answer(c, 'clients', q, await clientsReport(c.env.DB, await scopeOf(c), q, Date.now()), clientsCsv);
+  });
