@@ -21,8 +21,24 @@ export const reportQuery = z.object({ from: day('from'), to: day('to') }).superR
 });
 export type ReportQuery = z.infer<typeof reportQuery>;
 
-/** The period of the same length that ends the day before `from`. */
+const lastOfMonth = (date: string) => addDays(`${addMonths(date.slice(0, 7), 1)}-01`, -1);
+/** 'YYYY-MM' a number of months on. */
+function addMonths(month: string, n: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const i = y * 12 + (m - 1) + n;
+  return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The period a report is compared with: for whole calendar months, as many whole months before
+ * (March against February); otherwise as many days, ending the day before `from`.
+ */
 export function previousPeriod(q: ReportQuery): ReportQuery {
+  if (q.from.endsWith('-01') && q.to === lastOfMonth(q.to)) {
+    const months = (Number(q.to.slice(0, 4)) - Number(q.from.slice(0, 4))) * 12 + Number(q.to.slice(5, 7)) - Number(q.from.slice(5, 7)) + 1;
+    const from = `${addMonths(q.from.slice(0, 7), -months)}-01`;
+    return { from, to: addDays(q.from, -1) };
+  }
   const days = daysBetween(q.from, q.to) + 1;
   return { from: addDays(q.from, -days), to: addDays(q.from, -1) };
 }

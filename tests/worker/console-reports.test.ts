@@ -319,8 +319,8 @@ describe('takings reconcile with the rows they sum, to the penny', () => {
       expect(r.by_day.reduce((n, d) => n + d.amount, 0)).toBe(r.total);
       expect(r.by_method.reduce((n, m) => n + m.amount, 0) + r.deposits + r.no_show_fees - r.refunds).toBe(r.total);
       expect(r.tips_by_stylist.reduce((n, t) => n + t.amount, 0)).toBe(r.tips);
-      // the previous period (29 Jan to 28 Feb) had the one sale of 28 February at 23:59
-      expect(r.previous).toMatchObject({ from: '2025-01-29', to: '2025-02-28' });
+      // a whole month is compared with the month before, which had the one sale of 28 February at 23:59
+      expect(r.previous).toMatchObject({ from: '2025-02-01', to: '2025-02-28' });
       expect(r.previous.total).toBeGreaterThan(0);
     });
   }
@@ -490,6 +490,6 @@ describe('clients', () => {
       rebooking_link: 0,
       import: 0,
     });
-    expect(r.previous).toMatchObject({ from: '2025-01-29', to: '2025-02-28', visits: 0 });
+    expect(r.previous).toMatchObject({ from: '2025-02-01', to: '2025-02-28', visits: 0 });
   });
 });
