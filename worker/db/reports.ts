@@ -2,7 +2,9 @@
  * The reads behind the salon's reports (docs/console/reports.md): sums straight from the rows,
  * never a copy of them, so a refund or a moved appointment counts the moment it is written.
  * Instants are UTC ms; a period is [start, end). `days` are the salon's local days of a period
- * as [date, startUtc, endUtc] (a day of a clock change is 23 or 25 hours long), grouped by in SQL.
+ * as [date, startUtc, endUtc] (a day of a clock change is 23 or 25 hours long): a row's local day
+ * is computed in SQL from its instant (`localDate`), so each source is read by one range of its
+ * index on (salon, time) and grouped, never joined to a table of days.
  */
 
 export type DayBounds = [date: string, start: number, end: number][];
@@ -13,9 +15,34 @@ export interface Scope {
   stylistId: number | null;
 }
 
-/** The salon's days as a table: json_each over [[date, start, end], …] bound at ?n. */
-const daysTable = (n: number) =>
-  `days(date, s, e) AS (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?${n}))`;
+const DAY_MS = 86_400_000;
+const offsetOf = ([date, start]: DayBounds[number]) => Date.parse(`${date}T00:00:00Z`) - start;
+
+/**
+ * The local day of the instant `col` within the period's days, as SQL: a whole number, the date's
+ * days since 1970-01-01 (arithmetic is cheaper per row than date()), `dateOfDay` gives it back.
+ * Between clock changes the zone's offset is one number; a day of a clock change is named by its
+ * own bounds. A few branches a year; the numbers are the days' own.
+ */
+export function localDate(col: string, days: DayBounds): string {
+  const branches: string[] = [];
+  for (let i = 0; i < days.length;) {
+    const day = days[i]!;
+    if (day[2] - day[1] !== DAY_MS) {
+      branches.push(`WHEN ${col} < ${day[2]} THEN ${Date.parse(`${day[0]}T00:00:00Z`) / DAY_MS}`);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j + 1 < days.length && days[j + 1]![2] - days[j + 1]![1] === DAY_MS && offsetOf(days[j + 1]!) === offsetOf(day)) j++;
+    branches.push(`WHEN ${col} < ${days[j]![2]} THEN (${col} + ${offsetOf(day)}) / ${DAY_MS}`);
+    i = j + 1;
+  }
+  return `CASE ${branches.join(' ')} END`;
+}
+/** 'YYYY-MM-DD' of a day number of `localDate`. */
+export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+const bounds = (days: DayBounds): [number, number] => [days[0]![1], days[days.length - 1]![2]];
 
 // ---------------------------------------------------------------- utilisation
 
@@ -63,22 +90,19 @@ export async function utilisationRows(db: D1Database, s: Scope, days: DayBounds)
       .bind(s.salonId, only, start, end),
     db
       .prepare(
-        `WITH ${daysTable(3)}
-         SELECT p.stylist_id, days.date, SUM(p.end_at - p.start_at) / 60000 AS minutes
-           FROM days JOIN appointment_procedures p
-             ON p.salon_id = ?1 AND p.occupies = 1 AND p.start_at >= days.s AND p.start_at < days.e
-           JOIN appointments a ON a.id = p.appointment_id AND a.status IN ('confirmed', 'unconfirmed')
-          WHERE (?2 = 0 OR p.stylist_id = ?2)
-          GROUP BY p.stylist_id, days.date`,
+        `SELECT p.stylist_id, ${localDate('p.start_at', days)} AS date, SUM(p.end_at - p.start_at) / 60000 AS minutes
+           FROM appointment_procedures p JOIN appointments a ON a.id = p.appointment_id AND a.status IN ('confirmed', 'unconfirmed')
+          WHERE p.salon_id = ?1 AND p.occupies = 1 AND p.start_at >= ?3 AND p.start_at < ?4 AND (?2 = 0 OR p.stylist_id = ?2)
+          GROUP BY p.stylist_id, date`,
       )
-      .bind(s.salonId, only, JSON.stringify(days)),
+      .bind(s.salonId, only, start, end),
   ]);
   return {
     stylists: stylists!.results as StylistHoursRows['stylists'],
     hours: hours!.results as StylistHoursRows['hours'],
     extra: extra!.results as StylistHoursRows['extra'],
     away: away!.results as StylistHoursRows['away'],
-    booked: booked!.results as StylistHoursRows['booked'],
+    booked: (booked!.results as { stylist_id: number; date: number; minutes: number }[]).map((b) => ({ ...b, date: dateOfDay(b.date) })),
   };
 }
 
@@ -190,81 +214,87 @@ export interface MoneyRow {
 
 /** A deposit the salon holds or held: captured, kept, or given back later (counted then as a refund). */
 const TAKEN = `('captured', 'kept', 'keep_due', 'refund_due', 'refunded')`;
-/** Paid sales by the day they were paid (sales_salon_paid). */
-const PAID_SALES = `days JOIN sales s ON s.salon_id = ?1 AND s.paid_at >= days.s AND s.paid_at < days.e AND s.status = 'paid'`;
-const REFUNDS = `days JOIN refunds r ON r.salon_id = ?1 AND r.created_at >= days.s AND r.created_at < days.e`;
+/** Paid sales of the period, by the day they were paid (sales_salon_paid), and refunds by the day they were made. */
+const PAID_SALES = `sales s WHERE s.salon_id = ?1 AND s.paid_at >= ?2 AND s.paid_at < ?3 AND s.status = 'paid'`;
+const REFUNDS = `refunds r WHERE r.salon_id = ?1 AND r.created_at >= ?2 AND r.created_at < ?3`;
 
 /** Rows of money as (kind, date, amount), summed by kind and day; D1 takes at most 5 terms of a UNION. */
 const moneyBy = (db: D1Database, terms: string[], ...binds: unknown[]) =>
-  db
-    .prepare(`WITH ${daysTable(2)} SELECT kind, date, SUM(amount) AS amount FROM (${terms.join(' UNION ALL ')}) GROUP BY kind, date`)
-    .bind(...binds);
+  db.prepare(`SELECT kind, date, SUM(amount) AS amount FROM (${terms.join(' UNION ALL ')}) GROUP BY kind, date`).bind(...binds);
 
 /** The salon's money of each day of a period, by kind: every figure of the takings but the lines and tips by whom. */
 export function salonMoney(db: D1Database, salonId: number, days: DayBounds): D1PreparedStatement[] {
-  const d = JSON.stringify(days);
+  const [start, end] = bounds(days);
+  const on = (col: string) => localDate(col, days);
   return [
     moneyBy(
       db,
       [
-        `SELECT 'pay:' || p.method AS kind, days.date, p.amount_minor AS amount
-           FROM ${PAID_SALES} JOIN sale_payments p ON p.sale_id = s.id AND p.status = 'succeeded'`,
-        `SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0`,
-        `SELECT 'refund', days.date, r.amount_minor FROM ${REFUNDS}`,
-        `SELECT 'tip_refund', days.date, r.tip_minor FROM ${REFUNDS} WHERE r.tip_minor > 0`,
+        `SELECT 'pay:' || p.method AS kind, ${on('s.paid_at')} AS date, p.amount_minor AS amount
+           FROM sales s JOIN sale_payments p ON p.sale_id = s.id AND p.status = 'succeeded'
+          WHERE s.salon_id = ?1 AND s.paid_at >= ?2 AND s.paid_at < ?3 AND s.status = 'paid'`,
+        `SELECT 'tip', ${on('s.paid_at')}, s.tip_minor FROM ${PAID_SALES} AND s.tip_minor > 0`,
+        `SELECT 'refund', ${on('r.created_at')}, r.amount_minor FROM ${REFUNDS}`,
+        `SELECT 'tip_refund', ${on('r.created_at')}, r.tip_minor FROM ${REFUNDS} AND r.tip_minor > 0`,
       ],
       salonId,
-      d,
+      start,
+      end,
     ),
     moneyBy(
       db,
       [
-        `SELECT 'deposit' AS kind, days.date, a.deposit AS amount
-           FROM days JOIN appointments a ON a.salon_id = ?1 AND a.deposit > 0 AND a.created_at >= days.s AND a.created_at < days.e
-          WHERE a.kind = 'appointment' AND a.payment_status IN ${TAKEN}
+        `SELECT 'deposit' AS kind, ${on('a.created_at')} AS date, a.deposit AS amount FROM appointments a
+          WHERE a.salon_id = ?1 AND a.deposit > 0 AND a.created_at >= ?2 AND a.created_at < ?3
+            AND a.kind = 'appointment' AND a.payment_status IN ${TAKEN}
             AND NOT EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status = 'accepted' AND i.paid_amount > 0)`,
-        `SELECT 'deposit', days.date, i.paid_amount
-           FROM days JOIN invites i ON i.salon_id = ?1 AND i.status = 'accepted' AND i.answered_at >= days.s AND i.answered_at < days.e
-           JOIN appointments a ON a.id = i.appointment_id
-          WHERE i.paid_amount > 0 AND a.payment_status IN ${TAKEN}`,
-        `SELECT 'deposit_refund', days.date, a.deposit
-           FROM days JOIN appointments a ON a.salon_id = ?1 AND a.payment_status = 'refunded' AND a.cancelled_at >= days.s AND a.cancelled_at < days.e
-          WHERE a.deposit > 0`,
-        `SELECT 'no_show_fee', days.date, f.amount
-           FROM days JOIN no_show_fees f ON f.salon_id = ?1 AND f.status = 'paid' AND f.updated_at >= days.s AND f.updated_at < days.e`,
+        `SELECT 'deposit', ${on('i.answered_at')}, i.paid_amount FROM invites i JOIN appointments a ON a.id = i.appointment_id
+          WHERE i.salon_id = ?1 AND i.status = 'accepted' AND i.answered_at >= ?2 AND i.answered_at < ?3
+            AND i.paid_amount > 0 AND a.payment_status IN ${TAKEN}`,
+        `SELECT 'deposit_refund', ${on('a.cancelled_at')}, a.deposit FROM appointments a
+          WHERE a.salon_id = ?1 AND a.payment_status = 'refunded' AND a.cancelled_at >= ?2 AND a.cancelled_at < ?3 AND a.deposit > 0`,
+        `SELECT 'no_show_fee', ${on('f.updated_at')}, f.amount FROM no_show_fees f
+          WHERE f.salon_id = ?1 AND f.status = 'paid' AND f.updated_at >= ?2 AND f.updated_at < ?3`,
       ],
       salonId,
-      d,
+      start,
+      end,
     ),
     moneyBy(
       db,
       [
-        `SELECT 'voucher_sold' AS kind, days.date, v.amount_minor AS amount
-           FROM days JOIN vouchers v ON v.salon_id = ?1 AND v.issued_at >= days.s AND v.issued_at < days.e`,
-        `SELECT 'voucher_redeemed', days.date, vr.amount_minor
-           FROM days JOIN voucher_redemptions vr ON vr.salon_id = ?1 AND vr.created_at >= days.s AND vr.created_at < days.e`,
+        `SELECT 'voucher_sold' AS kind, ${on('v.issued_at')} AS date, v.amount_minor AS amount FROM vouchers v
+          WHERE v.salon_id = ?1 AND v.issued_at >= ?2 AND v.issued_at < ?3`,
+        `SELECT 'voucher_redeemed', ${on('vr.created_at')}, vr.amount_minor FROM voucher_redemptions vr
+          WHERE vr.salon_id = ?1 AND vr.created_at >= ?2 AND vr.created_at < ?3`,
       ],
       salonId,
-      d,
+      start,
+      end,
     ),
   ];
 }
 
 /** A stylist's money of each day: their lines ('line'), tips ('tip') and what refunds gave back of them. */
 export function stylistMoney(db: D1Database, salonId: number, stylistId: number, days: DayBounds): D1PreparedStatement[] {
+  const [start, end] = bounds(days);
+  const on = (col: string) => localDate(col, days);
   return [
     moneyBy(
       db,
       [
-        `SELECT 'line' AS kind, days.date, l.amount_minor AS amount FROM ${PAID_SALES} JOIN sale_lines l ON l.sale_id = s.id AND l.stylist_id = ?3`,
-        `SELECT 'tip', days.date, s.tip_minor FROM ${PAID_SALES} WHERE s.tip_minor > 0 AND s.tip_stylist_id = ?3`,
-        `SELECT 'line_refund', days.date, rl.amount_minor
-           FROM ${REFUNDS} JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id AND l.stylist_id = ?3`,
-        `SELECT 'tip_refund', days.date, r.tip_minor
-           FROM ${REFUNDS} JOIN sales s ON s.id = r.sale_id AND s.tip_stylist_id = ?3 WHERE r.tip_minor > 0`,
+        `SELECT 'line' AS kind, ${on('s.paid_at')} AS date, l.amount_minor AS amount FROM sales s JOIN sale_lines l ON l.sale_id = s.id AND l.stylist_id = ?4
+          WHERE s.salon_id = ?1 AND s.paid_at >= ?2 AND s.paid_at < ?3 AND s.status = 'paid'`,
+        `SELECT 'tip', ${on('s.paid_at')}, s.tip_minor FROM ${PAID_SALES} AND s.tip_minor > 0 AND s.tip_stylist_id = ?4`,
+        `SELECT 'line_refund', ${on('r.created_at')}, rl.amount_minor
+           FROM refunds r JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id AND l.stylist_id = ?4
+          WHERE r.salon_id = ?1 AND r.created_at >= ?2 AND r.created_at < ?3`,
+        `SELECT 'tip_refund', ${on('r.created_at')}, r.tip_minor FROM refunds r JOIN sales s ON s.id = r.sale_id AND s.tip_stylist_id = ?4
+          WHERE r.salon_id = ?1 AND r.created_at >= ?2 AND r.created_at < ?3 AND r.tip_minor > 0`,
       ],
       salonId,
-      JSON.stringify(days),
+      start,
+      end,
       stylistId,
     ),
   ];
@@ -331,16 +361,12 @@ export async function takingsRows(
   const money = (d: DayBounds) => (s.stylistId === null ? salonMoney(db, s.salonId, d) : stylistMoney(db, s.salonId, s.stylistId, d));
   const now = money(days);
   const then = money(before);
-  const results = await db.batch([
-    ...now,
-    ...then,
-    lineMoney(db, s, days[0]![1], days[days.length - 1]![2]),
-    tipMoney(db, s, days[0]![1], days[days.length - 1]![2]),
-  ]);
+  const results = await db.batch([...now, ...then, lineMoney(db, s, ...bounds(days)), tipMoney(db, s, ...bounds(days))]);
   const rows = <T>(from: number, count: number) => results.slice(from, from + count).flatMap((r) => r.results as unknown as T[]);
+  const dated = (m: { kind: string; date: number; amount: number }[]): MoneyRow[] => m.map((r) => ({ ...r, date: dateOfDay(r.date) }));
   return {
-    money: rows<MoneyRow>(0, now.length),
-    previous: rows<MoneyRow>(now.length, then.length),
+    money: dated(rows(0, now.length)),
+    previous: dated(rows(now.length, then.length)),
     lines: rows<LineRow>(now.length + then.length, 1),
     tips: rows<{ stylist_id: number | null; name: string | null; amount: number }>(now.length + then.length + 1, 1),
   };

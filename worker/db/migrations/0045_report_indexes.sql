@@ -12,3 +12,7 @@ CREATE INDEX invites_paid ON invites(salon_id, answered_at) WHERE status = 'acce
 CREATE INDEX no_show_fees_paid ON no_show_fees(salon_id, updated_at) WHERE status = 'paid';
 -- vouchers redeemed, by when
 CREATE INDEX voucher_redemptions_salon ON voucher_redemptions(salon_id, created_at);
+-- a year of sales read from the indexes alone: paid sales by when, their payments and lines
+CREATE INDEX sales_report ON sales(salon_id, paid_at, status, tip_minor, tip_stylist_id) WHERE paid_at IS NOT NULL;
+CREATE INDEX sale_payments_report ON sale_payments(sale_id, status, method, amount_minor);
+CREATE INDEX sale_lines_report ON sale_lines(sale_id, stylist_id, service_id, amount_minor, quantity);
