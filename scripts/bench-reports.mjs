@@ -8,7 +8,7 @@
 // for the year, a month and a week, BENCH_ROUNDS times each after a warm-up, as the owner from
 // this machine. The baseline, measured in the same run: the salon's Today (one day's diary).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { freePort, prepareLocalDb, run, startApp, stats } from './lib.mjs';
+import { freePort, ownerToken, prepareLocalDb, run, startApp, stats } from './lib.mjs';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 30);
 const APPOINTMENTS = Number(process.env.BENCH_APPOINTMENTS ?? 50_000);
@@ -112,15 +112,7 @@ async function main() {
   const running = await startApp({ port, standInsPort, persistTo: PERSIST, quiet: true });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const login = await (
-      await fetch(`${base}/console/session/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: base },
-        body: JSON.stringify({ email: 'owner@willow-demo.test', password: 'Owner-pass1' }),
-      })
-    ).json();
-    if (!login.access_token) throw new Error(`no staff token: ${JSON.stringify(login)}`);
-    const auth = { Authorization: `Bearer ${login.access_token}`, Origin: base };
+    const auth = { Authorization: `Bearer ${await ownerToken(base)}`, Origin: base };
     const time = async (path) => {
       const t0 = performance.now();
       const res = await fetch(`${base}/api/console/salons/${SALON}/${path}`, { headers: auth });

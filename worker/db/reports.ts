@@ -131,18 +131,24 @@ export const REBOOK_WINDOW_MS = 42 * 86_400_000;
  */
 export async function clientRows(db: D1Database, s: Scope, start: number, end: number, now: number): Promise<ClientRows> {
   // ?2: the stylist's column, 0 for every column
-  const mine = '(?2 = 0 OR EXISTS (SELECT 1 FROM appointment_procedures p WHERE p.appointment_id = a.id AND p.stylist_id = ?2))';
+  const mineOf = (a: string) =>
+    `(?2 = 0 OR EXISTS (SELECT 1 FROM appointment_procedures p WHERE p.appointment_id = ${a}.id AND p.stylist_id = ?2))`;
+  const mine = mineOf('a');
   const due = Math.min(end, now);
+  const earlier = (by: string) =>
+    `EXISTS (SELECT 1 FROM appointments e WHERE ${by} AND e.salon_id = ?1 AND e.start_at < ?3 AND e.kind = 'appointment'
+               AND e.status IN ('confirmed', 'unconfirmed') AND e.no_show_at IS NULL AND ${mineOf('e')})`;
   const [visits, rebooked, outcomes, channels] = await db.batch([
-    // every visit up to the period's end: each client's first, and the period's own
+    // the period's visits, and the clients among them with none before it (each looked up by their own index)
     db
       .prepare(
-        `WITH v AS (SELECT ${CLIENT_KEY} AS k, a.start_at FROM appointments a
-                     WHERE a.salon_id = ?1 AND a.start_at < ?4 AND ${KEPT} AND a.no_show_at IS NULL AND ${mine}),
-              f AS (SELECT k, MIN(start_at) AS first_at FROM v GROUP BY k)
-         SELECT (SELECT COUNT(*) FROM v WHERE start_at >= ?3) AS visits,
-                (SELECT COUNT(DISTINCT k) FROM v WHERE start_at >= ?3) AS clients,
-                (SELECT COUNT(*) FROM f WHERE first_at >= ?3) AS new_clients`,
+        `WITH v AS (SELECT ${CLIENT_KEY} AS k, a.client_id, a.client_phone FROM appointments a
+                     WHERE a.salon_id = ?1 AND a.start_at >= ?3 AND a.start_at < ?4 AND ${KEPT} AND a.no_show_at IS NULL AND ${mine}),
+              c AS (SELECT k, MIN(client_id) AS client_id, MIN(client_phone) AS client_phone FROM v GROUP BY k)
+         SELECT (SELECT COUNT(*) FROM v) AS visits, (SELECT COUNT(*) FROM c) AS clients,
+                (SELECT COUNT(*) FROM c WHERE NOT CASE WHEN c.client_id IS NOT NULL THEN ${earlier('e.client_id = c.client_id')}
+                                                       WHEN c.client_phone IS NOT NULL THEN ${earlier('e.client_phone = c.client_phone AND e.client_id IS NULL')}
+                                                       ELSE 0 END) AS new_clients`,
       )
       .bind(s.salonId, s.stylistId ?? 0, start, due),
     // a visit is rebooked when the client's next kept appointment (with anyone) starts within six weeks
