@@ -13,6 +13,8 @@ test("an owner reads the month's reports, a chart beside each table, at 1280 and
   await expect(takings.getByText('Total taken')).toBeVisible();
   // the chart is drawn (uPlot's canvas), its figures in the table after it
   await expect(takings.getByRole('img', { name: /^Takings by day/ }).locator('canvas')).toBeVisible();
+  // a month's table of days is behind "Show the figures", the chart above it
+  await takings.getByText('Show the figures').click();
   await expect(takings.getByRole('table', { name: 'Takings by day' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Utilisation' }).getByRole('table', { name: 'By stylist' })).toContainText('Amelia Hart');
   await expectAccessible('Reports at 1280 px');

@@ -29,6 +29,7 @@ export function ReportTable<R>({
   columns,
   rows,
   bar,
+  collapsed = false,
   empty = 'Nothing in this period.',
 }: {
   title: string;
@@ -36,10 +37,52 @@ export function ReportTable<R>({
   columns: Column<R>[];
   rows: R[];
   bar?: (r: R) => number;
+  /** a long table a chart already shows: its rows behind "Show the figures" */
+  collapsed?: boolean;
   empty?: string;
 }) {
   const id = useId();
   const max = bar ? Math.max(0, ...rows.map(bar)) : 0;
+  const body = (
+    <div className={tableScroll} role="region" aria-labelledby={id} tabIndex={0}>
+      <table className={table} aria-labelledby={id}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={c.numeric ? numericCell : undefined}>
+                {c.header}
+              </th>
+            ))}
+            {bar && <td aria-hidden="true" />}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i}>
+              {columns.map((c, j) =>
+                j === 0 ? (
+                  <th key={c.header} scope="row" className={css({ fontWeight: '400!', color: 'text!' })}>
+                    {c.cell(r)}
+                  </th>
+                ) : (
+                  <td key={c.header} className={c.numeric ? numericCell : undefined}>
+                    {c.cell(r)}
+                  </td>
+                ),
+              )}
+              {bar && (
+                <td aria-hidden="true">
+                  <div className={barTrack}>
+                    <div className={barFill} style={{ width: `${max > 0 ? Math.max(0, (bar(r) / max) * 100) : 0}%` }} />
+                  </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
   return (
     <div className={css({ mb: '5' })}>
       <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', mb: '2', flexWrap: 'wrap' })}>
@@ -64,45 +107,13 @@ export function ReportTable<R>({
       </div>
       {rows.length === 0 ? (
         <p className={css({ color: 'textMuted' })}>{empty}</p>
+      ) : collapsed ? (
+        <details>
+          <summary className={css({ cursor: 'pointer', color: 'accent', mb: '2' })}>Show the figures</summary>
+          {body}
+        </details>
       ) : (
-        <div className={tableScroll} role="region" aria-labelledby={id} tabIndex={0}>
-          <table className={table} aria-labelledby={id}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c.header} scope="col" className={c.numeric ? numericCell : undefined}>
-                    {c.header}
-                  </th>
-                ))}
-                {bar && <td aria-hidden="true" />}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={i}>
-                  {columns.map((c, j) =>
-                    j === 0 ? (
-                      <th key={c.header} scope="row" className={css({ fontWeight: '400!', color: 'text!' })}>
-                        {c.cell(r)}
-                      </th>
-                    ) : (
-                      <td key={c.header} className={c.numeric ? numericCell : undefined}>
-                        {c.cell(r)}
-                      </td>
-                    ),
-                  )}
-                  {bar && (
-                    <td aria-hidden="true">
-                      <div className={barTrack}>
-                        <div className={barFill} style={{ width: `${max > 0 ? Math.max(0, (bar(r) / max) * 100) : 0}%` }} />
-                      </div>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        body
       )}
     </div>
   );

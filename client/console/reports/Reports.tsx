@@ -31,6 +31,9 @@ const PERIODS: { kind: PeriodKind; label: string }[] = [
   { kind: 'custom', label: 'Custom' },
 ];
 
+/** The period chosen: filled, as the primary buttons are. */
+const pressed = css({ '&[aria-pressed=true]': { bg: 'primary', color: 'onPrimary', borderColor: 'primary' } });
+
 const percent = (v: number | null) => (v === null ? '–' : `${Math.round(v * 1000) / 10}%`);
 const minutesWords = (m: number) => `${Math.floor(m / 60)}h ${String(m % 60).padStart(2, '0')}m`;
 
@@ -56,7 +59,7 @@ export function Reports() {
               key={p.kind}
               type="button"
               aria-pressed={kind === p.kind}
-              className={kind === p.kind ? primaryButton : smallOutlineButton}
+              className={`${smallOutlineButton} ${pressed}`}
               onClick={() => setKind(p.kind)}
             >
               {p.label}
@@ -209,6 +212,7 @@ function Takings({ r }: { r: TakingsReport }) {
         title="Takings by day"
         file={file('takings-by-day')}
         rows={r.by_day}
+        collapsed={r.by_day.length > 7}
         columns={[
           { header: 'Day', cell: (d) => dayWords(d.date), csv: (d) => d.date },
           { header: 'Taken', cell: (d) => money(d.amount), csv: (d) => d.amount, numeric: true },
@@ -295,6 +299,7 @@ function Utilisation({ r }: { r: UtilisationReport }) {
         title="By day"
         file={file('utilisation-by-day')}
         rows={r.by_day}
+        collapsed={r.by_day.length > 7}
         columns={[
           { header: 'Day', cell: (d) => dayWords(d.date), csv: (d) => d.date },
           { header: 'Booked', cell: (d) => hours(d.booked_minutes), csv: (d) => d.booked_minutes, numeric: true },
