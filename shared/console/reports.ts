@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { addDays, daysBetween, isCalendarDate } from '../dates';
+import type { PaymentMethod } from './checkout';
 
 /**
  * The salon's reports (docs/console/reports.md): takings, utilisation and clients for a period of
@@ -50,16 +51,7 @@ export function periodDays(q: ReportQuery): string[] {
   return out;
 }
 
-/** How a sale was paid (checkout, docs/console/checkout.md). */
-export const PAYMENT_METHODS = ['card_on_file', 'reader', 'cash', 'voucher', 'card_elsewhere'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const METHOD_WORDS: Record<PaymentMethod, string> = {
-  card_on_file: 'Saved card',
-  reader: 'Card reader',
-  cash: 'Cash',
-  voucher: 'Gift voucher',
-  card_elsewhere: 'Card elsewhere',
-};
+export { PAYMENT_METHODS, type PaymentMethod } from './checkout';
 
 /** The totals a period is compared by. */
 export interface TakingsTotals {

@@ -3,13 +3,13 @@ import { useState, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import {
   CHANNEL_WORDS,
-  METHOD_WORDS,
   reportQuery,
   type ClientsReport,
   type ReportQuery,
   type TakingsReport,
   type UtilisationReport,
 } from '../../../shared/console/reports';
+import { METHOD_NAMES } from '../../../shared/console/checkout';
 import { formatMoney } from '../../../shared/money';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import type { CallError } from '../../lib/api';
@@ -225,7 +225,7 @@ function Takings({ r }: { r: TakingsReport }) {
           rows={r.by_method}
           bar={(m) => m.amount}
           columns={[
-            { header: 'Method', cell: (m) => METHOD_WORDS[m.method], csv: (m) => METHOD_WORDS[m.method] },
+            { header: 'Method', cell: (m) => METHOD_NAMES[m.method], csv: (m) => METHOD_NAMES[m.method] },
             { header: 'Taken', cell: (m) => money(m.amount), csv: (m) => m.amount, numeric: true },
           ]}
         />
