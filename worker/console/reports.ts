@@ -17,7 +17,16 @@ import {
 import { daysBetween } from '../../shared/dates';
 import { breaksOf, workingSpans } from '../../shared/working-hours';
 import { salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
-import { clientRows, takingsRows, utilisationRows, type DayBounds, type MoneyRow, type Scope } from '../db/reports';
+import {
+  clientRows,
+  takingsRows,
+  utilisationRows,
+  type ClientRows,
+  type DayBounds,
+  type MoneyRow,
+  type Scope,
+  type StylistHoursRows,
+} from '../db/reports';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 
@@ -134,8 +143,7 @@ const rowOf = (booked: number, working: number): UtilisationRow => ({
 });
 
 /** Booked and working minutes per stylist and day of a period (working: their hours on each day as instants, less time off and blocks). */
-async function utilisationOf(db: D1Database, scope: Scope, days: SalonDay[]) {
-  const rows = await utilisationRows(db, scope, boundsOf(days));
+function utilisationOf(rows: StylistHoursRows, days: SalonDay[]) {
   const weekly = new Map(rows.hours.map((h) => [`${h.stylist_id}:${h.weekday}`, h]));
   const extra = new Map(rows.extra.map((d) => [`${d.stylist_id}:${d.date}`, d]));
   const booked = new Map(rows.booked.map((b) => [`${b.stylist_id}:${b.date}`, b.minutes]));
@@ -188,7 +196,10 @@ export async function utilisationReport(db: D1Database, scope: Scope, q: ReportQ
   const salon = await salonOf(db, scope.salonId);
   const before = previousPeriod(q);
   const days = daysOf(q, salon.timezone);
-  const [now, then] = await Promise.all([utilisationOf(db, scope, days), utilisationOf(db, scope, daysOf(before, salon.timezone))]);
+  const beforeDays = daysOf(before, salon.timezone);
+  const [rowsNow, rowsThen] = await utilisationRows(db, scope, [boundsOf(days), boundsOf(beforeDays)]);
+  const now = utilisationOf(rowsNow!, days);
+  const then = utilisationOf(rowsThen!, beforeDays);
   const byStylist = sumBy(now.cells, (c) => c.stylist);
   const byDate = sumBy(now.cells, (c) => c.date);
   const none = { booked: 0, working: 0 };
@@ -205,9 +216,8 @@ export async function utilisationReport(db: D1Database, scope: Scope, q: ReportQ
 
 // ---------------------------------------------------------------- clients
 
-async function clientTotals(db: D1Database, scope: Scope, days: SalonDay[], now: number) {
-  const r = await clientRows(db, scope, days[0]!.startUtc, days[days.length - 1]!.endUtc, now);
-  const totals: ClientTotals = {
+function clientTotals(r: ClientRows): ClientTotals {
+  return {
     clients: r.clients,
     new_clients: r.new_clients,
     returning_clients: r.clients - r.new_clients,
@@ -220,27 +230,25 @@ async function clientTotals(db: D1Database, scope: Scope, days: SalonDay[], now:
     late_cancellations: r.late_cancellations,
     late_cancellation_rate: rateOf(r.late_cancellations, r.booked),
   };
-  return { totals, channels: r.channels };
 }
+
+const rangeOf = (days: SalonDay[]): [number, number] => [days[0]!.startUtc, days[days.length - 1]!.endUtc];
 
 /** GET …/reports/clients. */
 export async function clientsReport(db: D1Database, scope: Scope, q: ReportQuery, now: number): Promise<ClientsReport> {
   const salon = await salonOf(db, scope.salonId);
   const before = previousPeriod(q);
-  const [cur, prev] = await Promise.all([
-    clientTotals(db, scope, daysOf(q, salon.timezone), now),
-    clientTotals(db, scope, daysOf(before, salon.timezone), now),
-  ]);
-  const all = cur.channels.reduce((n, c) => n + c.appointments, 0);
+  const [cur, prev] = await clientRows(db, scope, [rangeOf(daysOf(q, salon.timezone)), rangeOf(daysOf(before, salon.timezone))], now);
+  const all = cur!.channels.reduce((n, c) => n + c.appointments, 0);
   return {
     from: q.from,
     to: q.to,
-    ...cur.totals,
+    ...clientTotals(cur!),
     channels: CHANNELS.map((channel: Channel) => {
-      const appointments = cur.channels.find((c) => c.channel === channel)?.appointments ?? 0;
+      const appointments = cur!.channels.find((c) => c.channel === channel)?.appointments ?? 0;
       return { channel, appointments, share: rateOf(appointments, all) };
     }),
-    previous: { from: before.from, to: before.to, ...prev.totals },
+    previous: { from: before.from, to: before.to, ...clientTotals(prev!) },
   };
 }
 

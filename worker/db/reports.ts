@@ -56,14 +56,28 @@ export interface StylistHoursRows {
   booked: { stylist_id: number; date: string; minutes: number }[];
 }
 
-/** What utilisation is computed from, for a period: hours, extra days, absences and booked minutes by day. */
-export async function utilisationRows(db: D1Database, s: Scope, days: DayBounds): Promise<StylistHoursRows> {
+/** What utilisation is computed from, for each of some periods (one batch): hours, extra days, absences and booked minutes by day. */
+export async function utilisationRows(db: D1Database, s: Scope, periods: DayBounds[]): Promise<StylistHoursRows[]> {
+  const results = await db.batch(periods.flatMap((days) => utilisationStatements(db, s, days)));
+  return periods.map((_, i) => {
+    const [stylists, hours, extra, away, booked] = results.slice(i * 5, i * 5 + 5);
+    return {
+      stylists: stylists!.results as StylistHoursRows['stylists'],
+      hours: hours!.results as StylistHoursRows['hours'],
+      extra: extra!.results as StylistHoursRows['extra'],
+      away: away!.results as StylistHoursRows['away'],
+      booked: (booked!.results as { stylist_id: number; date: number; minutes: number }[]).map((b) => ({ ...b, date: dateOfDay(b.date) })),
+    };
+  });
+}
+
+function utilisationStatements(db: D1Database, s: Scope, days: DayBounds): D1PreparedStatement[] {
   const start = days[0]![1];
   const end = days[days.length - 1]![2];
   // ?2: the stylist's column, 0 for every column
   const one = 'AND (?2 = 0 OR st.id = ?2)';
   const only = s.stylistId ?? 0;
-  const [stylists, hours, extra, away, booked] = await db.batch([
+  return [
     db
       .prepare(`SELECT st.id, st.name, st.active FROM stylists st WHERE st.salon_id = ?1 ${one} ORDER BY st.position, st.id`)
       .bind(s.salonId, only),
@@ -96,14 +110,7 @@ export async function utilisationRows(db: D1Database, s: Scope, days: DayBounds)
           GROUP BY p.stylist_id, date`,
       )
       .bind(s.salonId, only, start, end),
-  ]);
-  return {
-    stylists: stylists!.results as StylistHoursRows['stylists'],
-    hours: hours!.results as StylistHoursRows['hours'],
-    extra: extra!.results as StylistHoursRows['extra'],
-    away: away!.results as StylistHoursRows['away'],
-    booked: (booked!.results as { stylist_id: number; date: number; minutes: number }[]).map((b) => ({ ...b, date: dateOfDay(b.date) })),
-  };
+  ];
 }
 
 // ---------------------------------------------------------------- clients
@@ -129,7 +136,26 @@ export const REBOOK_WINDOW_MS = 42 * 86_400_000;
  * The client figures of a period [start, end): visits are kept appointments (not no-shows) that
  * started before `now`; a stylist's are those with a service in their column.
  */
-export async function clientRows(db: D1Database, s: Scope, start: number, end: number, now: number): Promise<ClientRows> {
+export async function clientRows(db: D1Database, s: Scope, periods: [start: number, end: number][], now: number): Promise<ClientRows[]> {
+  const results = await db.batch(periods.flatMap(([start, end]) => clientStatements(db, s, start, end, now)));
+  return periods.map((_, i) => {
+    const [visits, rebooked, outcomes, channels] = results.slice(i * 4, i * 4 + 4);
+    const v = visits!.results[0] as { visits: number; clients: number; new_clients: number };
+    const o = outcomes!.results[0] as { booked: number; no_shows: number; late: number };
+    return {
+      clients: v.clients,
+      new_clients: v.new_clients,
+      visits: v.visits,
+      rebooked_visits: (rebooked!.results[0] as { rebooked: number }).rebooked,
+      booked: o.booked,
+      no_shows: o.no_shows,
+      late_cancellations: o.late,
+      channels: channels!.results as ClientRows['channels'],
+    };
+  });
+}
+
+function clientStatements(db: D1Database, s: Scope, start: number, end: number, now: number): D1PreparedStatement[] {
   // ?2: the stylist's column, 0 for every column
   const mineOf = (a: string) =>
     `(?2 = 0 OR EXISTS (SELECT 1 FROM appointment_procedures p WHERE p.appointment_id = ${a}.id AND p.stylist_id = ?2))`;
@@ -138,7 +164,7 @@ export async function clientRows(db: D1Database, s: Scope, start: number, end: n
   const earlier = (by: string) =>
     `EXISTS (SELECT 1 FROM appointments e WHERE ${by} AND e.salon_id = ?1 AND e.start_at < ?3 AND e.kind = 'appointment'
                AND e.status IN ('confirmed', 'unconfirmed') AND e.no_show_at IS NULL AND ${mineOf('e')})`;
-  const [visits, rebooked, outcomes, channels] = await db.batch([
+  return [
     // the period's visits, and the clients among them with none before it (each looked up by their own index)
     db
       .prepare(
@@ -189,19 +215,7 @@ export async function clientRows(db: D1Database, s: Scope, start: number, end: n
           GROUP BY 1`,
       )
       .bind(s.salonId, s.stylistId ?? 0, start, end),
-  ]);
-  const v = visits!.results[0] as { visits: number; clients: number; new_clients: number };
-  const o = outcomes!.results[0] as { booked: number; no_shows: number; late: number };
-  return {
-    clients: v.clients,
-    new_clients: v.new_clients,
-    visits: v.visits,
-    rebooked_visits: (rebooked!.results[0] as { rebooked: number }).rebooked,
-    booked: o.booked,
-    no_shows: o.no_shows,
-    late_cancellations: o.late,
-    channels: channels!.results as ClientRows['channels'],
-  };
+  ];
 }
 
 // ---------------------------------------------------------------- takings
