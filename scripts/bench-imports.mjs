@@ -5,7 +5,7 @@
 // is a Fresha clients export made here (docs/console/imports.md), phones in the shapes staff type them,
 // one row in 50 refused (no phone or email), one in 100 a second row of an earlier client (one client, not two: unchanged).
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { prepareLocalDb, startApp } from './lib.mjs';
+import { ownerToken, prepareLocalDb, startApp } from './lib.mjs';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50_000);
 const PERSIST = '.wrangler/bench-imports';
@@ -87,15 +87,7 @@ async function main() {
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    const login = await (
-      await fetch(`${base}/console/session/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Origin: base },
-        body: JSON.stringify({ email: 'owner@willow-demo.test', password: 'Owner-pass1' }),
-      })
-    ).json();
-    const token = login.access_token;
-    if (!token) throw new Error(`no staff token: ${JSON.stringify(login)}`);
+    const token = await ownerToken(base);
     const memory = peakMemory(running.app.pid);
     const measure = async (n, offset) => {
       const file = freshaClients(n, offset);

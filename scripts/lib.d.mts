@@ -35,3 +35,5 @@ export const E2E_CHROMIUM: string;
 export const CHROMIUM_FLAGS: readonly string[];
 /** The browser tests' defaults: first server's port, workers (and servers), the instant they run at. */
 export const E2E_DEFAULTS: { readonly port: number; readonly workers: number; readonly clockStart: string };
+/** The demo group owner's console access token from the app at `base`. */
+export function ownerToken(base: string): Promise<string>;

@@ -316,6 +316,19 @@ export async function startBenchApp(persistTo, vars = {}) {
   return { base: `http://127.0.0.1:${port}`, standIns: `http://127.0.0.1:${standInsPort}`, running };
 }
 
+/** The demo group owner's console access token from the app at `base` (README "Demo accounts"). */
+export async function ownerToken(base) {
+  const login = await (
+    await fetch(`${base}/console/session/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base },
+      body: JSON.stringify({ email: 'owner@willow-demo.test', password: 'Owner-pass1' }),
+    })
+  ).json();
+  if (!login.access_token) throw new Error(`no staff token: ${JSON.stringify(login)}`);
+  return login.access_token;
+}
+
 /** n, p50, p95, p99 and max of a list of durations (nearest rank). */
 export const stats = (ms) => {
   const s = [...ms].sort((a, b) => a - b);

@@ -341,6 +341,12 @@ const CALLS: StaffCall[] = [
   },
   // issue 49: Today's checklist (dismissing it where there is none changes nothing) and making a group (an empty list: 400)
   { name: 'GET today', roles: ['owner', 'manager', 'stylist'], request: async (s) => [`/api/console/salons/${s}/today`, {}] },
+  // reports: a stylist gets their own column's figures (tests/worker/console-reports.test.ts)
+  ...(['takings', 'utilisation', 'clients'] as const).map((report): StaffCall => ({
+    name: `GET reports/${report}`,
+    roles: ['owner', 'manager', 'stylist'],
+    request: async (s) => [`/api/console/salons/${s}/reports/${report}?from=2026-11-01&to=2026-11-30`, {}],
+  })),
   {
     name: 'POST setup-checklist dismiss',
     roles: ['owner', 'manager'],

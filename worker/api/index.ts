@@ -6,6 +6,7 @@ import { adminInvites } from './admin-invites';
 import { appointmentLinks } from './appointment-links';
 import { waitlistOffers } from './waitlist-offers';
 import { consoleToday } from './console/today';
+import { consoleReports } from './console/reports';
 import { consoleNewGroup } from './console/new-group';
 import { adminMedia } from './admin-media';
 import { adminRebooking } from './admin-rebooking';
@@ -100,6 +101,7 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleGroupPicker)
   .route('/', consoleNewGroup)
   .route('/', consoleToday)
+  .route('/', consoleReports)
   .route('/', appointmentLinks)
   .route('/', waitlistOffers)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))

@@ -23,6 +23,7 @@ const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ defau
 const Import = lazy(() => import('../imports/Import').then((m) => ({ default: m.Import })));
 const TimeOff = lazy(() => import('../time-off/TimeOff').then((m) => ({ default: m.TimeOff })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
+const Reports = lazy(() => import('../reports/Reports').then((m) => ({ default: m.Reports })));
 
 /** Each place's screen: a place without one does not compile. */
 const SCREENS: Record<PlacePath, React.ComponentType> = {
@@ -39,6 +40,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   inbox: Inbox,
   requests: Requests,
   vouchers: Vouchers,
+  reports: Reports,
   addresses: Addresses,
   'get-paid': GetPaid,
   import: Import,

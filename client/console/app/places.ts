@@ -30,6 +30,8 @@ export const PLACES = [
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
+  // a stylist sees their own figures
+  { path: 'reports', label: 'Reports', roles: CAN.readReports },
   { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings, nested: true },
   { path: 'addresses', label: 'Addresses', roles: CAN.manageAddresses },
   { path: 'get-paid', label: 'Get paid', roles: CAN.managePayments },

@@ -52,6 +52,7 @@ describe('the places each role sees', () => {
       'Clients',
       'Requests',
       'Vouchers',
+      'Reports',
       'Booking page',
       'Addresses',
       'Get paid',
@@ -73,7 +74,7 @@ describe('the places each role sees', () => {
     const today = { ...QUIET_TODAY, requests_waiting: null, failed_messages: null };
     await renderConsole('/salons/1/booking-page', { role: 'stylist', answers: { 'GET /api/console/salons/1/today': { json: today } } });
     await screen.findByRole('heading', { level: 1, name: 'Today' });
-    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Inbox', 'Clients']);
+    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Inbox', 'Clients', 'Reports']);
     await waitFor(() => expect(currentPath()).toBe('/console/salons/1/today'));
     expect(screen.queryByRole('heading', { name: 'Booking page' })).toBeNull();
   });
