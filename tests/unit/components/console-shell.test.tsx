@@ -38,6 +38,7 @@ describe('on a phone', () => {
       'Stylists',
       'Requests',
       'Vouchers',
+      'Reports',
       'Booking page',
       'Addresses',
       'Get paid',
