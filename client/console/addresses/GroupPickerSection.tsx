@@ -13,8 +13,8 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, CheckField, FormAlert } from '../components/Field';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, CheckField, FormAlert } from '../ui/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { groupPickerQuery } from './api';
 

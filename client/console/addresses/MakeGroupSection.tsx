@@ -8,10 +8,10 @@ import * as z from '../../../shared/zod';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, FormAlert } from '../components/Field';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, FormAlert } from '../ui/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
-import { reloadMe } from '../session/store';
+import { reloadMe } from '../lib/session';
 
 /** The form's values: the name, and the other salons ticked (this one is always in the group). */
 const groupForm = (here: number) =>

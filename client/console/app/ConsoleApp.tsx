@@ -6,7 +6,7 @@ import { consoleQueries } from '../lib/query-client';
 import { ForgotPassword } from '../session/ForgotPassword';
 import { SignIn } from '../session/SignIn';
 import { SignUp } from '../session/SignUp';
-import { restoreSession, useSession } from '../session/store';
+import { restoreSession, useSession } from '../lib/session';
 import { ConsoleRoutes } from './ConsoleRoutes';
 
 /** The salon console: signed out, the sign-in screens; signed in, the salon's places. */

@@ -2,13 +2,13 @@ import { useId } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { outlineButton } from '../../components/styles';
-import { signOut, useSession } from '../session/store';
-import { useCurrentSalon } from './current-salon';
+import { signOut, useSession } from '../lib/session';
+import { useCurrentSalon } from '../lib/current-salon';
 import { selectInput } from '../../components/form-styles';
 import { useQuery } from '@tanstack/react-query';
 import { CAN } from '../../../shared/console/roles';
 import { inboxQuery } from '../inbox/api';
-import { placesFor } from './places';
+import { placesFor } from '../lib/places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
 

@@ -7,9 +7,9 @@ import { css } from '../../../styled-system/css';
 import { clientNoteSchema, type ClientNote, type ClientNoteInput } from '../../../shared/console/clients';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
-import { salonTime } from '../desk/salon-facts';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
+import { salonTime } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { addClientNote, clientCardQuery } from './api';
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { DiaryAppointment, DiaryDay, DiaryStylist } from '../../../shared/console/diary';
 import { TIME_OFF_REASON_LABELS, type Block, type TimeOff } from '../../../shared/console/time-off';
-import { clock, STATUS_LOOK } from './format';
+import { clock, STATUS_LOOK } from '../lib/format';
 
 const HOUR = 3_600_000;
 /** pixels a minute: an hour is 80 px, a 15-minute service 20 px */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { Field } from '../../components/Field';
-import { ServiceOptions } from '../components/ServiceOptions';
+import { ServiceOptions } from '../ui/ServiceOptions';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
@@ -12,11 +12,11 @@ import { Modal } from '../../components/Modal';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { phoneSearchOf, toE164 } from '../../components/phone-number';
-import { useSalonFacts } from '../desk/salon-facts';
+import { useSalonFacts } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { bookAtDesk, clientSearchQuery, diaryChanged } from './api';
 import { ClientSearch } from './ClientSearch';
-import { clock } from './format';
+import { clock } from '../lib/format';
 
 const publicCall = async <T,>(path: string): Promise<T> => {
   const res = await fetch(`/api/${path}`, { headers: { Accept: 'application/json' } });

@@ -1,6 +1,6 @@
 import { css } from '../../../styled-system/css';
 import type { DiaryWeek } from '../../../shared/console/diary';
-import { clock, longDay, STATUS_LOOK } from './format';
+import { clock, longDay, STATUS_LOOK } from '../lib/format';
 
 /** Seven days as a list: each day's appointments in time order, each a button that opens it. */
 export function WeekList({ week, onOpen }: { week: DiaryWeek; onOpen: (id: number) => void }) {

@@ -9,11 +9,11 @@ import { SETTING_LABELS } from '../../../shared/console/settings';
 import { SETUP_HISTORY_LABELS } from '../../../shared/console/setup';
 import { WAITLIST_HISTORY_LABELS } from '../../../shared/waitlist-offers';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, table } from '../app/looks';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, table } from '../ui/looks';
 import { staffCall } from '../lib/api';
 import { describeValue } from '../settings/describe';
-import { whenOf } from './when';
+import { whenOf } from '../lib/when';
 
 /** History: every change of the booking page's settings and photos, who made it and when, old → new. */
 export function History() {

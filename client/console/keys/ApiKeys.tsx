@@ -7,13 +7,13 @@ import { apiKeyCreateSchema, type ApiKeyCreate, type ApiKeySummary, type Created
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { ActionTable } from '../components/ActionTable';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { ActionTable } from '../ui/ActionTable';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
-import { whenOf } from '../history/when';
+import { whenOf } from '../lib/when';
 
 const keysKey = (salonId: number) => ['console', salonId, 'keys'] as const;
 

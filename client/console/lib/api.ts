@@ -22,7 +22,7 @@ export class ConsoleCallError extends CallError {
   }
 }
 
-/** Where calls get the signed-in staff member's access token, and how a lapsed one is renewed (session/store.ts). */
+/** Where calls get the signed-in staff member's access token, and how a lapsed one is renewed (lib/session.ts). */
 interface Auth {
   token: () => string | null;
   /** Renews the access token from the refresh cookie; false when the session has ended. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../components/Field';
-import { ServiceOptions } from '../components/ServiceOptions';
+import { ServiceOptions } from '../ui/ServiceOptions';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { fieldInput } from '../../components/form-styles';
-import { salonTime } from '../desk/salon-facts';
+import { salonTime } from '../lib/salon-facts';
 import { servicesQuery, stylistsQuery, timesQuery } from './api';
 
 export interface AppointmentChoice {

@@ -9,9 +9,9 @@ import { newInviteSchema, type NewInvite } from '../../../shared/console/request
 import { fieldInput, radioRow } from '../../components/form-styles';
 import { toE164 } from '../../components/phone-number';
 import { linkButton, primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
-import { useSalonFacts } from '../desk/salon-facts';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
+import { useSalonFacts } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { askForDeposit, requestsKey } from './api';
 import { NewAppointment, type AppointmentChoice } from './NewAppointment';

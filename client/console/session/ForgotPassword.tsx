@@ -9,7 +9,7 @@ import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
 import { sessionCall } from '../lib/api';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
 import { SignInFrame } from './SignInFrame';
 
 /** A forgotten password: the email gets a 6-digit code, then the code and a new password. */

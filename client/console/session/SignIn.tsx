@@ -8,8 +8,8 @@ import * as z from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton, linkButton } from '../../components/styles';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
-import { abandonNewPassword, chooseNewPassword, signIn, useSession } from './store';
+import { FormAlert } from '../ui/Field';
+import { abandonNewPassword, chooseNewPassword, signIn, useSession } from '../lib/session';
 import { SignInFrame } from './SignInFrame';
 
 /** Sign-in: email and password; a first sign-in with a temporary password goes on to choose a new one. */

@@ -9,8 +9,8 @@ import { fieldInput } from '../../components/form-styles';
 import { linkButton, primaryButton } from '../../components/styles';
 import { Field } from '../../components/Field';
 import { sessionCall } from '../lib/api';
-import { FormAlert } from '../components/Field';
-import { signIn } from './store';
+import { FormAlert } from '../ui/Field';
+import { signIn } from '../lib/session';
 import { SignInFrame } from './SignInFrame';
 
 /**

@@ -6,7 +6,7 @@ import { css } from '../../../styled-system/css';
 import { settingsSchema, type ConsoleSettings, type VersionedSettings } from '../../../shared/console/settings';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton } from '../../components/styles';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
 import { saveSettings, settingsQuery } from '../settings/api';
 import { LogoPhoto } from '../settings/Photos';

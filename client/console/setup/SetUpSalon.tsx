@@ -9,9 +9,9 @@ import { fieldInput, radioRow, selectInput } from '../../components/form-styles'
 import { primaryButton } from '../../components/styles';
 import { Field } from '../../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
-import { checkbox, FormAlert } from '../components/Field';
+import { checkbox, FormAlert } from '../ui/Field';
 import { ShortNameSection } from '../addresses/ShortNameSection';
-import { reloadMe, useSession } from '../session/store';
+import { reloadMe, useSession } from '../lib/session';
 import { MakeItYours } from './MakeItYours';
 import { MENU_CHOICES, SET_UP_DEFAULTS, setUpForm, WEEK_ROWS, type SetUpValues } from './form';
 

@@ -8,13 +8,13 @@ import { staffInviteSchema, type StaffInvite, type StaffMember, type StylistColu
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { ActionTable } from '../components/ActionTable';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { ActionTable } from '../ui/ActionTable';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
-import { useSession } from '../session/store';
+import { useSession } from '../lib/session';
 import { ColumnOfMember, columnsKey, openColumns, useStylistColumns } from './StylistColumn';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;

@@ -7,9 +7,9 @@ import { TIME_OFF_REASON_LABELS, TIME_OFF_REASONS, type StrandedAppointment } fr
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, FormAlert } from '../components/Field';
-import { today } from '../diary/format';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, FormAlert } from '../ui/Field';
+import { today } from '../lib/format';
 import { ConsoleCallError } from '../lib/api';
 import { addTimeOff, strandedBy, timeChanged } from './api';
 import { whenOf } from './format';

@@ -8,10 +8,10 @@ import { appointmentNo, typedAppointmentNumber } from '../../../shared/console/a
 import { redeemSchema, type DeskVoucherDetail, type RedeemInput, type VoucherState } from '../../../shared/console/vouchers';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle, table } from '../app/looks';
-import { tableScroll } from '../desk/looks';
-import { FormAlert } from '../components/Field';
-import { dayOf, moneyOf, salonTime } from '../desk/salon-facts';
+import { sectionBox, sectionTitle, table } from '../ui/looks';
+import { tableScroll } from '../ui/table-scroll';
+import { FormAlert } from '../ui/Field';
+import { dayOf, moneyOf, salonTime } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { redeemVoucher, voucherQuery, vouchersKey } from './api';
 

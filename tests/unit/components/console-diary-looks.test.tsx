@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS_LOOK } from '../../../client/console/diary/format';
+import { STATUS_LOOK } from '../../../client/console/lib/format';
 import { neutral } from '../../../themes/neutral';
 import { contrast } from '../../../themes/colour';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { MenuCategory, MenuService } from '../../../shared/console/menu';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
-import { restoreSession } from '../../../client/console/session/store';
+import { restoreSession } from '../../../client/console/lib/session';
 import { consoleQueries } from '../../../client/console/lib/query-client';
 import { ServiceEditor } from '../../../client/console/services/ServiceEditor';
 import { apiStub } from './render-app';
