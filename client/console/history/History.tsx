@@ -12,7 +12,7 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle, sectionBox, table } from '../ui/looks';
 import { staffCall } from '../lib/api';
-import { describeValue } from '../settings/describe';
+import { describeValue } from '../settings';
 import { whenOf } from '../lib/when';
 
 /** History: every change of the booking page's settings and photos, who made it and when, old → new. */

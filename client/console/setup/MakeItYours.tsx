@@ -8,9 +8,7 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton } from '../../components/styles';
 import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
-import { saveSettings, settingsQuery } from '../settings/api';
-import { LogoPhoto } from '../settings/Photos';
-import { Appearance } from '../settings/Sections';
+import { Appearance, LogoPhoto, saveSettings, settingsQuery } from '../settings';
 
 const LOOK = ['theme_mode', 'brand_colour'] as const;
 

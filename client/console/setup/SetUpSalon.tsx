@@ -10,7 +10,7 @@ import { primaryButton } from '../../components/styles';
 import { Field } from '../../components/Field';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { checkbox, FormAlert } from '../ui/Field';
-import { ShortNameSection } from '../addresses/ShortNameSection';
+import { ShortNameSection } from '../addresses';
 import { reloadMe, useSession } from '../lib/session';
 import { MakeItYours } from './MakeItYours';
 import { MENU_CHOICES, SET_UP_DEFAULTS, setUpForm, WEEK_ROWS, type SetUpValues } from './form';

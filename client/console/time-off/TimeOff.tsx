@@ -7,7 +7,7 @@ import { selectInput } from '../../components/form-styles';
 import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
 import { useCurrentSalon } from '../lib/current-salon';
 import { useSalonFacts } from '../lib/salon-facts';
-import { dayQuery } from '../diary/api';
+import { dayQuery } from '../diary';
 import { today } from '../lib/format';
 import { connectSalonChannel } from '../lib/live';
 import { ABSENCE_EVENT } from '../../../shared/console/time-off';

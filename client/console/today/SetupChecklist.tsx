@@ -8,7 +8,7 @@ import { smallOutlineButton } from '../../components/styles';
 import { sectionBox, sectionTitle } from '../ui/looks';
 import { placesFor } from '../lib/places';
 import { FormAlert } from '../ui/Field';
-import { diaryChanged } from '../diary/api';
+import { diaryChanged } from '../diary';
 import { staffCall } from '../lib/api';
 
 const link = css({ color: 'primary', textDecoration: 'underline', fontWeight: '600' });
