@@ -131,7 +131,7 @@ export default tseslint.config(
               target: `./client/console/${p}`,
               from: './client/console',
               except: [`./${p}`, './lib', './ui', ...places.filter((o) => o !== p).map((o) => `./${o}/index.ts`)],
-              message: "A console place imports lib/, ui/ and shared/, and another place only through its public entry (<place>/index.ts).",
+              message: 'A console place imports lib/, ui/ and shared/, and another place only through its public entry (<place>/index.ts).',
             })),
           ],
         },
