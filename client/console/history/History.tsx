@@ -11,18 +11,15 @@ import { WAITLIST_HISTORY_LABELS } from '../../../shared/waitlist-offers';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle, sectionBox, table } from '../ui/looks';
-import { staffCall } from '../lib/api';
 import { describeValue } from '../settings';
 import { whenOf } from '../lib/when';
+import { historyQuery } from './api';
 
 /** History: every change of the booking page's settings and photos, who made it and when, old → new. */
 export function History() {
   const salon = useCurrentSalon();
   const captionId = useId();
-  const q = useQuery({
-    queryKey: ['console', salon.id, 'history'],
-    queryFn: () => staffCall<HistoryEntry[]>(`salons/${salon.id}/history`),
-  });
+  const q = useQuery(historyQuery(salon.id));
   return (
     <>
       <h1 className={screenTitle}>History</h1>
