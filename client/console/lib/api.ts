@@ -74,6 +74,14 @@ async function answerOf<T>(res: Response): Promise<T> {
   return body as T;
 }
 
+/**
+ * A call of the booking pages' public API (/api/book-online/…): no token, the same errors as a
+ * staff call. The console reads the salon's services, stylists and times as a client would.
+ */
+export async function publicCall<T>(path: string): Promise<T> {
+  return answerOf<T>(await send(`/api/book-online/${path}`, {}, null));
+}
+
 /** A call of the console's session (/console/session/…): no token; the refresh token travels as an httpOnly cookie. */
 export async function sessionCall<T>(action: string, body: unknown = {}): Promise<T> {
   return answerOf<T>(await send(`/console/session/${action}`, { method: 'POST', body }, null));

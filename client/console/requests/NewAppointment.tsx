@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { fieldInput } from '../../components/form-styles';
 import { salonTime } from '../lib/salon-facts';
-import { servicesQuery, stylistsQuery, timesQuery } from './api';
+import { publicServicesQuery, publicStylistsQuery, publicTimesQuery } from '../lib/booking-calls';
 
 export interface AppointmentChoice {
   serviceId: number | null;
@@ -35,10 +35,10 @@ export function NewAppointment(p: {
 }) {
   const { salonId, choice, onChoice } = p;
   const [date, setDate] = useState(() => tomorrowIn(p.timezone));
-  const services = useQuery(servicesQuery(salonId));
-  const stylists = useQuery({ ...stylistsQuery(salonId, choice.serviceId ?? 0), enabled: choice.serviceId !== null });
+  const services = useQuery(publicServicesQuery(salonId));
+  const stylists = useQuery({ ...publicStylistsQuery(salonId, choice.serviceId ?? 0), enabled: choice.serviceId !== null });
   const times = useQuery({
-    ...timesQuery(salonId, date, choice.serviceId ?? 0, choice.stylistId ?? 0),
+    ...publicTimesQuery(salonId, date, choice.serviceId ?? 0, choice.stylistId ?? 0),
     enabled: choice.serviceId !== null && choice.stylistId !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const starts = Object.keys(times.data?.data ?? {});
