@@ -45,7 +45,8 @@ export function useFormMutation<T extends FieldValues, V, R>(
     onSuccess?: (answer: R, values: V) => unknown;
     /** after the fields and the notice are set (a 412's fresh copy, a list read again) */
     onError?: (e: Error, values: V) => unknown;
-    fieldOf?: FieldOf<T>;
+    /** where a field the server named goes, given the values sent (FieldOf) */
+    fieldOf?: (field: string, values: V) => Path<T> | null | undefined;
   },
 ) {
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,7 +55,8 @@ export function useFormMutation<T extends FieldValues, V, R>(
     onMutate: () => setFailure(null),
     onSuccess: o.onSuccess,
     onError: (e, values) => {
-      setFailure(putServerErrors(form, e, o.fieldOf));
+      const fieldOf = o.fieldOf;
+      setFailure(putServerErrors(form, e, fieldOf && ((f) => fieldOf(f, values))));
       return o.onError?.(e, values);
     },
   });

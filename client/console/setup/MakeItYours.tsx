@@ -8,6 +8,7 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton } from '../../components/styles';
 import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
+import { putServerErrors } from '../lib/form-mutation';
 import { Appearance, LogoPhoto, saveSettings, settingsQuery } from '../settings';
 
 const LOOK = ['theme_mode', 'brand_colour'] as const;
@@ -65,7 +66,7 @@ function LookForm({ salonId, loaded }: { salonId: number; loaded: VersionedSetti
           await queries.invalidateQueries({ queryKey: settingsQuery(salonId).queryKey });
           return setOutcome({ ok: false, text: 'Someone changed the booking page meanwhile. Choose the look again and save.' });
         }
-        for (const [name, message] of Object.entries(e.fieldErrors)) form.setError(name as (typeof LOOK)[number], { message });
+        putServerErrors(form, e);
         setOutcome({ ok: false, text: e.message });
       }
     },

@@ -11,6 +11,7 @@ import { sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, FormAlert } from '../ui/Field';
 import { today } from '../lib/format';
 import { ConsoleCallError } from '../lib/api';
+import { putServerErrors } from '../lib/form-mutation';
 import { addTimeOff, strandedBy, timeChanged } from './api';
 import { whenOf } from './format';
 import { formFieldOf, timeOffBody, timeOffFormSchema, type TimeOffForm } from './forms';
@@ -71,11 +72,7 @@ export function TimeOffEditor(p: {
       if (appointments) return setStranded({ appointments, v });
       setStranded(null);
       if (!(e instanceof ConsoleCallError)) throw e;
-      const fields = Object.entries(e.fieldErrors)
-        .map(([f, message]) => [formFieldOf(f, v.kind), message] as const)
-        .filter((x): x is [keyof TimeOffForm, string] => x[0] !== null);
-      for (const [name, message] of fields) form.setError(name, { message });
-      if (!fields.length) setFailure(e.message);
+      setFailure(putServerErrors(form, e, (f) => formFieldOf(f, v.kind)));
     }
   };
   const title = p.asking ? 'Ask for time off' : 'Add time off';
