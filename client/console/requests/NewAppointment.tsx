@@ -30,7 +30,8 @@ export function NewAppointment(p: {
   salonId: number;
   choice: AppointmentChoice;
   onChoice: (c: AppointmentChoice) => void;
-  errors: Record<string, string>;
+  /** the form's words on the service and on the time */
+  errors: { service?: string; start?: string };
   timezone: string;
 }) {
   const { salonId, choice, onChoice } = p;
@@ -42,10 +43,9 @@ export function NewAppointment(p: {
     enabled: choice.serviceId !== null && choice.stylistId !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const starts = Object.keys(times.data?.data ?? {});
-  const procedureError = p.errors['appointment.procedures'] ?? p.errors['appointment.procedures.0.service_id'];
   return (
     <>
-      <Field label="Service" error={procedureError}>
+      <Field label="Service" error={p.errors.service}>
         {(a) => (
           <select
             {...a}
@@ -93,7 +93,7 @@ export function NewAppointment(p: {
         <Field
           label="Time"
           hint={choice.stylistId && times.isSuccess && starts.length === 0 ? 'No free time that day: try another' : undefined}
-          error={p.errors['appointment.start_time']}
+          error={p.errors.start}
         >
           {(a) => (
             <select
