@@ -155,6 +155,24 @@ async function approveBody(c: Context<AppEnv>) {
   return r.data!;
 }
 
+/**
+ * A request to decide, as the decision started from it: the salon's (404 otherwise), at the
+ * version named (412 with it as it is now), still a request (409); with History's words of it
+ * before and after.
+ */
+async function requestToDecide(c: Context<AppEnv>, timeOffId: number, from: number, decision: 'approved' | 'declined') {
+  const row = await timeOffOrNotFound(c, timeOffId);
+  if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
+  if (row.status !== 'requested') throw new AppError('CONFLICT', `This time off is ${row.status} already.`, undefined, 'NOT_A_REQUEST');
+  const change = await changeOf(c);
+  const h = {
+    field: 'time_off' as const,
+    old: await timeOffWords(c, row, change.timezone),
+    new: await timeOffWords(c, { ...row, status: decision }, change.timezone),
+  };
+  return { row, change, h };
+}
+
 /** The decision's outcome when the conditional write changed nothing: gone, stale, decided already, or in the way. */
 async function decidedNothing(c: Context<AppEnv>, id: number, from: number, decision: 'approved' | 'declined', now: number) {
   const row = await timeOffOf(c.env.DB, staffOf(c).salonId, id);
@@ -217,15 +235,10 @@ export const consoleTimeOff = new Hono<AppEnv>()
       const { timeOffId } = c.req.valid('param');
       const from = versionOf(c);
       const { confirm } = await approveBody(c);
-      const row = await timeOffOrNotFound(c, timeOffId);
-      if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
-      if (row.status !== 'requested') throw new AppError('CONFLICT', `This time off is ${row.status} already.`, undefined, 'NOT_A_REQUEST');
-      const { w, timezone, scopes } = await changeOf(c);
-      const h = {
-        field: 'time_off' as const,
-        old: await timeOffWords(c, row, timezone),
-        new: await timeOffWords(c, { ...row, status: 'approved' }, timezone),
-      };
+      const request = await requestToDecide(c, timeOffId, from, 'approved');
+      if (request instanceof Response) return request;
+      const { row, h } = request;
+      const { w, scopes } = request.change;
       if (!(await decideTimeOff(c.env.DB, w, row, from, 'approved', confirm === true, h)))
         return decidedNothing(c, timeOffId, from, 'approved', w.now);
       const saved = (await timeOffOf(c.env.DB, w.salonId, timeOffId))!;
@@ -242,15 +255,10 @@ export const consoleTimeOff = new Hono<AppEnv>()
     async (c) => {
       const { timeOffId } = c.req.valid('param');
       const from = versionOf(c);
-      const row = await timeOffOrNotFound(c, timeOffId);
-      if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
-      if (row.status !== 'requested') throw new AppError('CONFLICT', `This time off is ${row.status} already.`, undefined, 'NOT_A_REQUEST');
-      const { w, timezone } = await changeOf(c);
-      const h = {
-        field: 'time_off' as const,
-        old: await timeOffWords(c, row, timezone),
-        new: await timeOffWords(c, { ...row, status: 'declined' }, timezone),
-      };
+      const request = await requestToDecide(c, timeOffId, from, 'declined');
+      if (request instanceof Response) return request;
+      const { row, h } = request;
+      const { w } = request.change;
       if (!(await decideTimeOff(c.env.DB, w, row, from, 'declined', false, h)))
         return decidedNothing(c, timeOffId, from, 'declined', w.now);
       const saved = (await timeOffOf(c.env.DB, w.salonId, timeOffId))!;
