@@ -1,4 +1,5 @@
 import type { Opening, WeekHours } from './salon-identity';
+import { WEEKDAYS, zonedTime } from './zoned-time';
 
 /**
  * A salon's opening hours as rules (issue 56, docs/booking/journey.md §7): what they bound (every
@@ -21,35 +22,10 @@ export function storedHours(json: string | null | undefined): WeekHours | null {
   return Array.isArray(week) && week.length === 7 ? (week as WeekHours) : null;
 }
 
-const clocks = new Map<string, Intl.DateTimeFormat>();
-/** One formatter per timezone: making one costs far more than using it. */
-function clockOf(timezone: string): Intl.DateTimeFormat {
-  let f = clocks.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    clocks.set(timezone, f);
-  }
-  return f;
-}
-
 /** The salon's wall clock at an instant: its date, weekday (0 Sunday) and minute of the day. */
 export function wallClock(ms: number, timezone: string): { date: string; weekday: number; minute: number } {
-  const parts: Record<string, string> = {};
-  for (const p of clockOf(timezone).formatToParts(ms)) parts[p.type] = p.value;
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    weekday: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday ?? ''),
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
+  const z = zonedTime(ms, timezone);
+  return { date: z.date, weekday: WEEKDAYS.indexOf(z.weekday), minute: z.hour * 60 + Number(z.time.slice(3)) };
 }
 
 /**

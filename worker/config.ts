@@ -178,6 +178,13 @@ const envSchema = z
      * salon between databases). Unset: the operator calls answer 403.
      */
     OPERATOR_KEY: z.string().trim().min(32, 'OPERATOR_KEY must be a random secret of at least 32 characters').optional(),
+    /** Google's booking server (docs/google-booking.md): the Basic credentials Google calls it with; unset, it answers 404 */
+    GOOGLE_BOOKING_USER: z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x39\x3b-\x7e]{1,100}$/, 'GOOGLE_BOOKING_USER must be a user name without spaces or colons')
+      .optional(),
+    GOOGLE_BOOKING_PASSWORD: z.string().trim().min(16, 'GOOGLE_BOOKING_PASSWORD must be a secret of at least 16 characters').optional(),
     /** development and benchmarks only (db/d1-meter.ts): '1' answers every request's D1 queries, rows and time in X-D1-Meter */
     D1_METER: z.enum(['0', '1'], 'D1_METER must be 0 or 1').optional(),
     VERSION_LEASE_MS: z
@@ -235,6 +242,8 @@ const envSchema = z
       'PUSHER_SECRET',
       'CLOUDFLARE_API_TOKEN',
       'OPERATOR_KEY',
+      'GOOGLE_BOOKING_USER',
+      'GOOGLE_BOOKING_PASSWORD',
     ] as const) {
       if (LOCAL_SECRET.test(env[name] ?? ''))
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
@@ -258,6 +267,11 @@ function toConfig(env: z.output<typeof envSchema>) {
     versionLeaseMs: Number(env.VERSION_LEASE_MS ?? DEFAULT_LEASE_MS),
     /** the platform operator's key (api/operator.ts); null: no operator calls */
     operatorKey: env.OPERATOR_KEY ?? null,
+    /** Google's booking server's Basic credentials (api/google-booking-server.ts); null: the server is off */
+    googleBooking:
+      env.GOOGLE_BOOKING_USER && env.GOOGLE_BOOKING_PASSWORD
+        ? { user: env.GOOGLE_BOOKING_USER, password: env.GOOGLE_BOOKING_PASSWORD }
+        : null,
     /** every answer says what it asked of D1 (X-D1-Meter; db/d1-meter.ts) */
     d1Meter: env.D1_METER === '1',
     release: env.RELEASE,

@@ -70,6 +70,8 @@ export interface Env {
   VERSION_LEASE_MS?: string;
   D1_METER?: string;
   OPERATOR_KEY?: string;
+  GOOGLE_BOOKING_USER?: string;
+  GOOGLE_BOOKING_PASSWORD?: string;
 }
 
 /** A console call's staff member, as the API found them: their id and email, and on a salon's call that salon and their role. */

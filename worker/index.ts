@@ -23,6 +23,7 @@ import { matchRoute, routeOfRequest } from './edge/route-policy';
 import { identifyHoldBrowser, withHoldCookie } from './edge/hold-browser';
 import { consumeMessages } from './messaging/outbox';
 import { messageWebhooks } from './api/message-webhooks';
+import { googleBookingServer } from './api/google-booking-server';
 import { appointmentLinkRedirect } from './edge/appointment-link';
 import { waitlistOfferPage } from './edge/waitlist-offer-page';
 import { transportHeaders } from './edge/transport-headers';
@@ -34,7 +35,7 @@ import { jsonBodyLimit } from './edge/body-limit';
 import { addressOf, admitPublicCall } from './abuse/limits';
 import { d1Session } from './edge/d1-session';
 import { salonDatabaseOf } from './db/placement';
-import { isAppHost } from './edge/tenant';
+import { appHostOnly, isAppHost } from './edge/tenant';
 import { AppError } from './errors';
 
 /** The edge: the one Worker in front of the app and the booking API. */
@@ -93,6 +94,9 @@ app.route('/', realtimeAuth);
 app.route('/', stripeWebhooks);
 app.route('/', connectWebhooks);
 app.route('/', messageWebhooks);
+// Google's booking server answers on the platform's own hosts only, never a salon's domain
+app.use('/google/*', appHostOnly);
+app.route('/', googleBookingServer);
 app.route('/', appointmentLinkRedirect);
 app.route('/', waitlistOfferPage);
 app.get('/assets/*', hashedAsset);

@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { css } from '../../styled-system/css';
 
-/** A modal dialog (native <dialog>: focus kept inside, Escape closes; closed, focus goes back). */
+/**
+ * A modal dialog (native <dialog>: focus kept inside, Escape closes; closed, focus goes back). A
+ * dialog taller than the screen scrolls inside; its row of actions, marked `data-dialog-actions`,
+ * stays at the bottom in view (a phone's 390 × 844 px shows the main action without scrolling).
+ */
 export function Modal({ title, children, onClose }: { title: string; children: ReactNode; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -39,7 +43,19 @@ export function Modal({ title, children, onClose }: { title: string; children: R
         borderColor: 'border',
         rounded: 'card',
         p: '4',
+        maxH: 'calc(100dvh - 24px)',
+        overflowY: 'auto',
         '&::backdrop': { bg: 'rgba(0,0,0,0.55)' },
+        '& [data-dialog-actions]': {
+          position: 'sticky',
+          bottom: '-4',
+          mx: '-4',
+          mb: '-4',
+          px: '4',
+          py: '3',
+          bg: 'surface',
+          borderTop: '1px solid {colors.border}',
+        },
       })}
     >
       <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: '700', mb: '3' })}>

@@ -20,14 +20,20 @@ export const clientSearchQuery = z.object({
     .default(1),
 });
 
-/** A client's key in a path: an account id, or an E.164 phone for someone without an account. */
-export const CLIENT_KEY = /^(\+[1-9]\d{6,14}|[A-Za-z0-9-]{1,128})$/;
+/**
+ * A client's key in a path: an account id, an E.164 phone for someone without an account, or the
+ * email of a client imported with no phone (docs/console/imports.md).
+ */
+export const CLIENT_KEY = /^(\+[1-9]\d{6,14}|[A-Za-z0-9-]{1,128}|[^\s@/]{1,64}@[^\s@/]{1,190})$/;
 
 export interface ClientSummary {
   /** the key of the client's card */
   id: string;
   name: string;
+  /** '' for a client imported with only an email */
   phone: string;
+  /** the client's email when the salon has it (an account's, or an import's) */
+  email?: string | null;
   has_account: boolean;
   appointments: number;
   /** the start of the last appointment that has begun, or null */
@@ -87,9 +93,22 @@ export interface ClientMessage {
 }
 
 /** GET /api/console/salons/{id}/clients/{clientId}: the client's card at this salon. */
+/** What an import from another system brought about a client (docs/console/imports.md); null when nothing was imported. */
+export interface ImportedDetails {
+  /** a landline, kept as the client's number and never texted */
+  landline: string | null;
+  /** YYYY-MM-DD */
+  birthday: string | null;
+  /** the old system had the client blocked from booking */
+  blocked: boolean;
+}
+
 export interface ClientCard {
-  /** opted_out_of_texts: the client's phone texted STOP (or another opt-out word) to this salon (docs/messaging.md "Replies") */
-  client: ClientSummary & { opted_out_of_texts: boolean };
+  /**
+   * opted_out_of_texts: the client's phone texted STOP (or another opt-out word) to this salon
+   * (docs/messaging.md "Replies"), or was imported without marketing consent (docs/console/imports.md)
+   */
+  client: ClientSummary & { opted_out_of_texts: boolean; imported?: ImportedDetails | null };
   appointments: ClientAppointment[];
   /** what the client's past appointments that took place cost (not cancelled, not missed), major units */
   spend: number;

@@ -33,6 +33,8 @@ export const MSG_TOO_LARGE =
   'The file is larger than 10 MB. Export fewer columns or split it into several files (by the first letter of the surname, say) and import each.';
 /** How long an import can be undone. */
 export const UNDO_DAYS = 7;
+/** A running import whose progress has not moved for this long is dead (its Worker stopped): it is marked failed. */
+export const IMPORT_STALE_MS = 2 * 60_000;
 /** How many rows the preview shows as they will be written. */
 export const PREVIEW_ROWS = 20;
 
@@ -134,25 +136,31 @@ export function recognise(headers: string[]): { source: ImportSource; kind: Impo
 }
 
 /**
- * Which column (index) each field is read from: the mapper's choice first, else the first header
- * that is one of the field's names. Answers also the headers that were not read.
+ * Which column (index) each field is read from: the mapper's choices first (a header, or '' for a
+ * field not read at all), then for the other fields the first free header that is one of the
+ * field's names. Answers also the headers that were not read.
  */
 export function columnsOf(kind: ImportKind, headers: string[], map: Partial<Record<string, string>> = {}) {
   const keys = headers.map(headerKey);
   const columns: Partial<Record<ImportField, number>> = {};
   const taken = new Set<number>();
+  const take = (field: string, at: number) => {
+    columns[field as ImportField] = at;
+    taken.add(at);
+  };
   for (const field of KIND_FIELDS[kind]) {
     const chosen = map[field];
-    let at = chosen !== undefined ? keys.indexOf(headerKey(chosen)) : -1;
-    if (at < 0) {
-      for (const name of ALIASES[kind][field] ?? []) {
-        at = keys.findIndex((k, i) => k === name && !taken.has(i));
-        if (at >= 0) break;
+    const at = chosen ? keys.findIndex((k, i) => k === headerKey(chosen) && !taken.has(i)) : -1;
+    if (at >= 0) take(field, at);
+  }
+  for (const field of KIND_FIELDS[kind]) {
+    if (columns[field as ImportField] !== undefined || map[field] === '') continue;
+    for (const name of ALIASES[kind][field] ?? []) {
+      const at = keys.findIndex((k, i) => k === name && !taken.has(i));
+      if (at >= 0) {
+        take(field, at);
+        break;
       }
-    }
-    if (at >= 0) {
-      columns[field as ImportField] = at;
-      taken.add(at);
     }
   }
   return { columns, ignored: headers.filter((_, i) => !taken.has(i) && headers[i]!.trim() !== '') };
@@ -312,6 +320,10 @@ export interface ImportPreview {
   /** the columns read (field → header) and the headers ignored */
   columns: Record<string, string>;
   ignored: string[];
+  /** the file's header row, in order (the column mapper offers these) */
+  headers: string[];
+  /** the fields the kind needs that no column holds (the first of each set: `first_name` for a name); the import refuses the file until they are chosen */
+  missing: string[];
   /** rows the salon already has as they are (a file imported before, or rows of one) */
   unchanged: number;
   /** the same file was imported already (not undone): importing it again adds nothing */
@@ -336,7 +348,8 @@ export interface ImportSummary {
   added: number;
   merged: number;
   refused: number;
-  status: 'running' | 'done' | 'undone';
+  /** failed: the writing stopped part-way (what it wrote stays until it is undone; the same file can be imported again) */
+  status: 'running' | 'done' | 'failed' | 'undone';
   created_by: string;
   created_at: string;
   finished_at: string | null;

@@ -59,6 +59,8 @@ export const CAN = {
   absence: ['owner', 'manager', 'stylist'],
   /** approving or declining a stylist's request for time off */
   decideTimeOff: ['owner', 'manager'],
+  /** checkout at the desk: the bill, taking payment, refunds, receipts and the card readers (docs/console/checkout.md) */
+  checkout: ['owner', 'manager'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 /**

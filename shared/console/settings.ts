@@ -175,6 +175,63 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   fb_pixel_id: 'Facebook pixel id',
 };
 
+/**
+ * The Booking page's sections, each at its own address (/console/salons/{id}/booking-page/{path})
+ * and saved on its own: docs/console/booking-page.md. Photos are uploads of their own (no setting).
+ */
+export const SETTINGS_SECTIONS = [
+  { path: 'appearance', title: 'Appearance' },
+  { path: 'online-booking', title: 'Online booking' },
+  { path: 'deposits', title: 'Deposits and cards' },
+  { path: 'cancellations', title: 'Cancellations and refunds' },
+  { path: 'waitlist', title: 'Waitlist' },
+  { path: 'texts', title: 'Texts' },
+  { path: 'photos', title: 'Photos' },
+  { path: 'address-hours', title: 'Address and hours' },
+  { path: 'vouchers', title: 'Gift vouchers' },
+  { path: 'reminders', title: 'Reminders' },
+  { path: 'tracking', title: 'Tracking' },
+] as const;
+export type SettingsSection = (typeof SETTINGS_SECTIONS)[number]['path'];
+
+/** The section each setting is edited in: a new setting does not compile until it has one. */
+export const SECTION_OF: Record<SettingName, SettingsSection> = {
+  theme_mode: 'appearance',
+  brand_colour: 'appearance',
+  online_booking: 'online-booking',
+  online_booking_off_message: 'online-booking',
+  max_upcoming_online_bookings: 'online-booking',
+  max_anonymous_holds: 'online-booking',
+  ncob_welcome_message: 'texts',
+  salon_ncob_text: 'texts',
+  needs_card: 'deposits',
+  deposit: 'deposits',
+  no_show_protection: 'deposits',
+  no_show_fee: 'deposits',
+  allow_self_cancellation: 'cancellations',
+  cancellation_window_hours: 'cancellations',
+  refund_deposit_outside_window: 'cancellations',
+  has_waitlist: 'waitlist',
+  vouchers_on_sale: 'vouchers',
+  voucher_amounts: 'vouchers',
+  voucher_custom: 'vouchers',
+  voucher_validity_months: 'vouchers',
+  reminders: 'reminders',
+  name: 'address-hours',
+  phone: 'address-hours',
+  email: 'address-hours',
+  address_line_1: 'address-hours',
+  address_line_2: 'address-hours',
+  city: 'address-hours',
+  postcode: 'address-hours',
+  country_code: 'address-hours',
+  opening_hours: 'address-hours',
+  fb_pixel_id: 'tracking',
+};
+
+/** The settings a section edits, in the schema's order. */
+export const settingsIn = (section: SettingsSection): SettingName[] => SETTING_NAMES.filter((n) => SECTION_OF[n] === section);
+
 const unknownSetting = {
   error: (i: { code: string; keys?: string[] }) => (i.code === 'unrecognized_keys' ? `Unknown setting: ${i.keys?.join(', ')}` : undefined),
 };
@@ -193,6 +250,17 @@ function crossRules(s: { vouchers_on_sale: boolean; voucher_amounts: number[]; v
 /** The whole settings (GET answers them; a PATCH is checked again as a whole after merging). */
 export const settingsSchema = z.strictObject(settingFields, unknownSetting).superRefine(crossRules);
 export type ConsoleSettings = z.output<typeof settingsSchema>;
+
+/**
+ * A section's part of the settings, with the same rules (and the rules between settings whose
+ * settings are all in it): what the section's form checks before it saves.
+ */
+export function sectionSchema(section: SettingsSection) {
+  const names = new Set<string>(settingsIn(section));
+  const fields = Object.fromEntries(Object.entries(settingFields).filter(([n]) => names.has(n))) as Partial<typeof settingFields>;
+  const crossed = ['vouchers_on_sale', 'voucher_amounts', 'voucher_custom'].every((n) => names.has(n));
+  return z.object(fields).superRefine((s, ctx) => (crossed ? crossRules(s as Parameters<typeof crossRules>[0], ctx) : undefined));
+}
 
 /** A PATCH body: any settings, at least one, nothing unknown. */
 export const settingsPatchSchema = z

@@ -13,7 +13,7 @@ export interface SetupItem {
 }
 
 /**
- * Each item's words and where it is done: a console place under /console/salons/{id}/, or
+ * Each item's words and where it is done: a console place under /console/salons/{id}/ (with a section: booking-page/photos), or
  * 'booking-page-live' for the salon's own booking page (/salon/{id}).
  */
 export const SETUP_WORDS: Record<SetupKey, { label: string; hint: string; place: string }> = {
@@ -24,7 +24,11 @@ export const SETUP_WORDS: Record<SetupKey, { label: string; hint: string; place:
     hint: 'The salon opens on at least one day and a stylist works: each stylist’s hours and breaks are in Stylists.',
     place: 'stylists',
   },
-  photos: { label: 'Add your logo or a cover photo', hint: 'Clients see it at the top of your booking page.', place: 'booking-page' },
+  photos: {
+    label: 'Add your logo or a cover photo',
+    hint: 'Clients see it at the top of your booking page.',
+    place: 'booking-page/photos',
+  },
   address: {
     label: 'Choose a short name or your own domain',
     hint: 'An address clients remember, such as /s/your-salon.',

@@ -57,8 +57,21 @@ describe('refunds', () => {
     expect(charge.map((e) => [e.type, e.object.amount_refunded, e.object.refunded])).toEqual([['charge.refunded', 2000, true]]);
     const listed = await stripe.refunds.list({ payment_intent: pi.id });
     expect(listed.data.map((r) => r.id)).toEqual([refund.id]);
-    const part = await stripeError(stripe.refunds.create({ payment_intent: pi.id, amount: 500 }));
-    expect(part).toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'amount' });
+    const over = await stripeError(stripe.refunds.create({ payment_intent: pi.id, amount: 500 }));
+    expect(over).toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+  });
+
+  it('refunds a part, then the rest; never more than was captured', async () => {
+    const pi = await paid(3000);
+    expect(await stripe.refunds.create({ payment_intent: pi.id, amount: 1200 })).toMatchObject({ amount: 1200, status: 'succeeded' });
+    const tooMuch = await stripeError(stripe.refunds.create({ payment_intent: pi.id, amount: 1900 }));
+    expect(tooMuch).toMatchObject({ statusCode: 400, param: 'amount' });
+    expect(await stripe.refunds.create({ payment_intent: pi.id })).toMatchObject({ amount: 1800 });
+    const charge = await events(pi.latest_charge as string);
+    expect(charge.map((e) => [e.object.amount_refunded, e.object.refunded])).toEqual([
+      [1200, false],
+      [3000, true],
+    ]);
   });
 
   it('the same Idempotency-Key is the same refund, never a second one', async () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, DEMO_CLIENT, e164Of, expect, createAccountThroughApi, SALONS, test, todayIn } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { goToPlace, signInToConsole, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
 // Issue 29: the diary, bookings taken at the desk and no-shows. State is made through the API
@@ -199,7 +199,7 @@ test('at 390 px the console’s places with appointments pass axe, and the desk 
 
   await signInToConsole(page, STAFF.groupOwner, 390);
   const place = async (name: string) => {
-    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name, exact: true }).click();
+    await goToPlace(page, name);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   };
   await place('Today');
@@ -234,6 +234,8 @@ test('at 390 px the console’s places with appointments pass axe, and the desk 
   await expect(find).toBeFocused();
   await expect(desk.getByRole('button', { name: 'A new client instead' })).toBeVisible();
   await expect(desk.getByText('Choose a service and who does it to see the times offered')).toBeVisible(); // not sent
+  // the dialog fits the phone, its main action in view without scrolling (client/components/Modal.tsx)
+  await expect(desk.getByRole('button', { name: 'Book', exact: true })).toBeInViewport();
   await expectAccessible('the desk booking form with a client chosen');
   await desk.getByRole('button', { name: 'Cancel' }).click();
 

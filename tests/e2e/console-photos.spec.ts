@@ -23,6 +23,7 @@ test('a manager checks, previews and uploads a new logo; a client’s next load 
   await expect(phone.getByText('Accept all cookies')).toHaveCount(0);
   await expect(page.locator('iframe[data-preview=phone]').locator('xpath=..')).toHaveAttribute('inert', '');
 
+  await screen.section('Photos');
   const logo = page.getByRole('group', { name: 'Logo' });
   await expect(logo.getByRole('img', { name: 'Your current logo' })).toHaveAttribute('src', `/media/${SALON_3_LOGO}`);
   const choose = logo.getByLabel('Choose a new logo');
@@ -40,6 +41,7 @@ test('a manager checks, previews and uploads a new logo; a client’s next load 
     await expect(logo.getByRole('img', { name: 'Your current logo' })).toHaveAttribute('src', `/media/${NEW_LOGO}`);
     await expect(logo.getByRole('img', { name: 'Preview of the new logo' })).toHaveCount(0);
     // the preview loads again with it
+    await screen.section('Appearance');
     await expect(phone.locator('header img')).toHaveAttribute('src', `/media/${NEW_LOGO}`);
   } finally {
     await client.context.close();

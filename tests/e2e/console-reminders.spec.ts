@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, daySlots, expect, SERVICE_IDS, STAFF_1, test, todayIn } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { BookingPageScreen, goToPlace, signInToConsole, STAFF } from './console';
 
 // Issue 30: the Reminders section of the booking page, and Today with a message that failed. The
 // failure is made end to end: a deposit request texted to the stand-ins' undeliverable test
@@ -56,6 +56,8 @@ test('Today shows a text that was not delivered, the same day', async ({ page, r
 
 test('at 390 px an owner turns on the 2-hour reminder by text and email; History records it', async ({ page, expectNoSidewaysScroll }) => {
   await signInToConsole(page, STAFF.owner3, 390);
+  const booking = new BookingPageScreen(page);
+  await booking.section('Reminders');
   const section = page.getByRole('region', { name: 'Reminders' });
   await expect(section.getByLabel('Remind clients 24 hours before')).toBeChecked();
   await expect(section.getByLabel('Text', { exact: true })).toBeChecked();
@@ -68,7 +70,7 @@ test('at 390 px an owner turns on the 2-hour reminder by text and email; History
   await expect(section.getByLabel('Remind clients 2 hours before')).toBeChecked();
   await expect(section.getByLabel('Text and email')).toBeChecked();
 
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'History' }).click();
+  await goToPlace(page, 'History');
   await expect(page.getByRole('main')).toContainText('24 hours before and 2 hours before, by text and email');
   // at 390 px who made it reads on one line and the change beside it is as wide as the page, never
   // a column a few letters wide (issue 56): count the lines each is laid out in
@@ -86,7 +88,8 @@ test('at 390 px an owner turns on the 2-hour reminder by text and email; History
   await expectNoSidewaysScroll();
 
   // put it back as it was
-  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Booking page' }).click();
+  await goToPlace(page, 'Booking page');
+  await booking.section('Reminders');
   await section.getByLabel('Remind clients 2 hours before').uncheck();
   await section.getByLabel('Text', { exact: true }).check();
   await page.getByRole('button', { name: 'Save changes' }).click();

@@ -45,9 +45,14 @@ for (const width of [390, 1280]) {
 }
 
 test('online booking off shows the client the off message on its next load', async ({ page, browser, setSalon }) => {
-  await setSalon(3, { online_booking: false, online_booking_off_message: '' } as never);
+  await setSalon(3, {
+    online_booking: false,
+    online_booking_off_message: '',
+    salon_ncob_text: '<p>Please give us <em>24 hours</em> notice.</p>',
+  } as never);
   await signInToConsole(page, STAFF.manager3, 1280);
   const screen = new BookingPageScreen(page);
+  await screen.section('Online booking');
   const client = await newPerson(browser, 390);
   try {
     await page.getByLabel('Clients can book online').check();
@@ -63,6 +68,24 @@ test('online booking off shows the client the off message on its next load', asy
     await client.page.reload();
     await expect(client.page.getByRole('heading', { level: 1 })).toHaveText(OFF_MESSAGE);
     await expect(client.page.getByRole('main')).toContainText('We are closed for refurbishment until March.');
+
+    // the cancellation policy in its editor (Texts): what is typed and made bold is saved as the
+    // booking page's HTML, and only that setting is sent
+    await screen.section('Texts');
+    const policy = page.getByRole('textbox', { name: 'Cancellation policy' });
+    await expect(policy.locator('em')).toHaveText('24 hours');
+    await policy.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('Give us ');
+    await page.getByRole('button', { name: 'Bold' }).click();
+    await expect(page.getByRole('button', { name: 'Bold' })).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.type('48 hours');
+    await page.keyboard.press('ControlOrMeta+b');
+    await page.keyboard.type(' notice.');
+    const sent = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().endsWith('/api/console/salons/3/settings'));
+    await screen.save.click();
+    await expect(screen.saved).toBeVisible();
+    expect((await sent).postDataJSON()).toEqual({ salon_ncob_text: '<p>Give us <strong>48 hours</strong> notice.</p>' });
   } finally {
     await client.context.close();
   }

@@ -49,7 +49,7 @@ test('a forgotten password: a code from the email, a new password, and signing i
 
     await page.getByRole('link', { name: 'Sign in' }).click();
     await signIn.signIn(email, 'Second-pass2');
-    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
   } finally {
     await remove();
   }

@@ -47,6 +47,8 @@ test(`at ${width} px an owner invites a manager, who signs in with the emailed t
       // a manager lands on Today (issue 56), and sees no owner-only places
       await expect(manager.page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
       const nav = manager.page.getByRole('navigation', { name: 'Console' });
+      // at 390 px the places beyond the bottom bar's four are under More
+      await nav.getByRole('button', { name: 'More' }).click();
       await expect(nav.getByRole('link', { name: 'History' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'API keys' })).toHaveCount(0);
 

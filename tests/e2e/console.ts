@@ -51,10 +51,26 @@ export async function signInToConsole(
   const screen = new ConsoleSignIn(page);
   await screen.open(width);
   await screen.signIn(who.email, who.password);
-  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
   await expect(page).toHaveURL(/\/console\/salons\/\d+\/today$/);
-  const link = page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: place ?? '', exact: true });
-  if (place && (await link.count())) await link.click();
+  if (place) await goToPlace(page, place, { ifThere: true });
+}
+
+/**
+ * Opens a place from the console's navigation: the side navigation from 768 px; on a phone the
+ * bottom bar, or More for the places it does not hold (docs/console/README.md "On a phone").
+ * `ifThere`: a place the role does not have is skipped rather than failing.
+ */
+export async function goToPlace(page: Page, name: string, { ifThere = false } = {}) {
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  const link = nav.getByRole('link', { name, exact: true });
+  const more = nav.getByRole('button', { name: 'More' });
+  if (!(await link.count()) && (await more.count())) await more.click();
+  if (ifThere && !(await link.count())) {
+    if ((await more.getAttribute('aria-expanded').catch(() => null)) === 'true') await more.click();
+    return;
+  }
+  await link.click();
 }
 
 /** A browser context of its own (another person, another device), at a width. */
@@ -88,12 +104,18 @@ export class BookingPageScreen {
   get saved() {
     return this.page.getByRole('status').filter({ hasText: 'Saved.' });
   }
+  /** Opens a section of the Booking page by its link (docs/console/booking-page.md). */
+  async section(name: string) {
+    await this.page.getByRole('navigation', { name: 'Booking page sections' }).getByRole('link', { name, exact: true }).click();
+    await expect(this.page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
+  }
   theme = (name: 'Neutral' | 'Dark' | 'Slick') => this.page.getByRole('radio', { name: new RegExp(`^${name}:`) });
   preview = (size: 'phone' | 'desktop') => this.page.frameLocator(`iframe[data-preview=${size}]`);
 
-  async open(salonId: number) {
-    await this.page.goto(`/console/salons/${salonId}/booking-page`);
+  /** Opens a section (its address: appearance, photos…) of a salon's Booking page. */
+  async open(salonId: number, section = 'appearance') {
+    await this.page.goto(`/console/salons/${salonId}/booking-page/${section}`);
     await expect(this.heading).toBeVisible();
-    await expect(this.page.getByLabel('Salon name')).not.toHaveValue('');
+    await expect(this.page.getByRole('navigation', { name: 'Booking page sections' }).locator('[aria-current=page]')).toBeVisible();
   }
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { describeValue } from '../../client/console/settings/describe';
-import { settingsPatchSchema, settingsSchema, SETTING_LABELS, SETTING_NAMES } from '../../shared/console/settings';
+import {
+  sectionSchema,
+  settingsIn,
+  settingsPatchSchema,
+  settingsSchema,
+  SETTINGS_SECTIONS,
+  SETTING_LABELS,
+  SETTING_NAMES,
+} from '../../shared/console/settings';
 
 const firstIssue = (body: unknown) => {
   const r = settingsPatchSchema.safeParse(body);
@@ -91,3 +99,32 @@ function wholeSettings() {
     fb_pixel_id: '',
   };
 }
+
+describe("the Booking page's sections (docs/console/booking-page.md)", () => {
+  it('every setting is edited in exactly one section, and only Photos has none', () => {
+    const all = SETTINGS_SECTIONS.flatMap((s) => settingsIn(s.path));
+    expect([...all].sort()).toEqual([...SETTING_NAMES].sort());
+    expect(SETTINGS_SECTIONS.filter((s) => settingsIn(s.path).length === 0).map((s) => s.path)).toEqual(['photos']);
+    expect(settingsIn('waitlist')).toContain('has_waitlist');
+  });
+
+  it('a section checks its own settings with the shared rules, and the rules between settings when all of theirs are in it', () => {
+    const vouchers = sectionSchema('vouchers').safeParse({
+      vouchers_on_sale: true,
+      voucher_amounts: [],
+      voucher_custom: null,
+      voucher_validity_months: 12,
+    });
+    expect(vouchers.success ? null : vouchers.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['vouchers_on_sale', 'To sell gift vouchers, offer at least one amount or a custom range'],
+    ]);
+    const hours = sectionSchema('cancellations').safeParse({
+      allow_self_cancellation: true,
+      cancellation_window_hours: 721,
+      refund_deposit_outside_window: true,
+    });
+    expect(hours.success ? null : hours.error.issues[0]!.message).toBe('Hours before the appointment can be at most 720');
+    // another section's settings are not its business
+    expect(sectionSchema('waitlist').safeParse({ has_waitlist: true, theme_mode: 'pink' }).success).toBe(true);
+  });
+});

@@ -45,6 +45,14 @@ describe('what a file is, from its header', () => {
     expect(columns).toEqual({ first_name: 0, last_name: 1, phone: 2 });
     expect(ignored).toEqual(['Shoe size']);
   });
+
+  it('a mapper’s choice comes before a usual name, a field mapped to nothing is not read, a column goes to one field', () => {
+    // Phone is the usual name of the phone; the owner says it holds notes, and the phone is in no column
+    const headers = ['Name', 'Phone', 'Mobile'];
+    expect(columnsOf('clients', headers, { notes: 'Phone', phone: '' }).columns).toEqual({ name: 0, notes: 1 });
+    // without '' the next usual name is taken, never the mapped column
+    expect(columnsOf('clients', headers, { notes: 'Phone' }).columns).toEqual({ name: 0, phone: 2, notes: 1 });
+  });
 });
 
 describe('cells another system wrote', () => {

@@ -41,6 +41,8 @@ const PRODUCTION = {
   CLOUDFLARE_API_BASE: '',
   CLOUDFLARE_CNAME_TARGET: 'customers.book.example.com',
   OPERATOR_KEY: 'exampleOperatorKeyValue0123456789abcdef',
+  GOOGLE_BOOKING_USER: 'google-partner',
+  GOOGLE_BOOKING_PASSWORD: 'exampleGooglePartnerPassword0123',
 };
 const unset = (name: string) => ({ [name]: undefined });
 
@@ -135,6 +137,12 @@ describe('one checked configuration', () => {
       { ...PRODUCTION, OPERATOR_KEY: 'short' },
       'OPERATOR_KEY must be a random secret of at least 32 characters',
       'short',
+    ],
+    [
+      "production with the local Google partner's credentials",
+      { ...PRODUCTION, GOOGLE_BOOKING_USER: 'local_google_partner', GOOGLE_BOOKING_PASSWORD: 'local_google_partner_password' },
+      'GOOGLE_BOOKING_USER is a local stand-in key',
+      'local_google_partner_password',
     ],
     ['production without the Cloudflare zone', { ...PRODUCTION, CLOUDFLARE_ZONE_ID: '' }, 'CLOUDFLARE_ZONE_ID is required', null],
     [

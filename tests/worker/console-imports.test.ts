@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientCard, ClientList } from '../../shared/console/clients';
+import type { DeskClient } from '../../shared/console/diary';
 import type { ImportCreated, ImportPreview, ImportSummary } from '../../shared/console/imports';
 import type { MenuService } from '../../shared/console/menu';
 import type { DeskVoucherDetail } from '../../shared/console/vouchers';
@@ -12,6 +13,7 @@ import phorest from '../fixtures/imports/phorest-vouchers.csv?raw';
 import square from '../fixtures/imports/square-customers.csv?raw';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { redeemAtTill } from './desk-helpers';
+import { optOutByText } from '../../worker/db/texts';
 import { dbOf } from './salon-db';
 
 /** Imports (issue 50): the preview, the import, idempotency, merges, undo, appointments that clash, vouchers at the desk. */
@@ -160,17 +162,37 @@ describe('what the call refuses', () => {
     expect(await bad.json()).toMatchObject({ field: 'source' });
   });
 
-  it('a generic file without a column the kind needs names it; the mapper chooses one', async () => {
+  it('a generic file without a column the kind needs: the preview names it with the file’s headers, the import refuses it; the mapper chooses one', async () => {
     const file = 'Given,Family,Cell\nNina,Patel,07700 900777\n';
-    const refused = await send(1, file, { dryRun: true, query: 'kind=appointments' });
+    const asked = await preview(1, file, 'kind=appointments');
+    expect(asked).toMatchObject({
+      kind: 'appointments',
+      missing: ['date', 'time', 'service', 'stylist', 'phone'],
+      headers: ['Given', 'Family', 'Cell'],
+    });
+    expect(asked).toMatchObject({ new: 0, refused: [], preview: [] });
+    const refused = await send(1, file, { query: 'kind=appointments' });
     expect(refused.status).toBe(400);
-    expect(await refused.json()).toMatchObject({ detail: expect.stringMatching(/no date column/) });
+    expect(await refused.json()).toMatchObject({ field: 'map', detail: expect.stringMatching(/no date column/) });
+    expect((await list(1)).some((i) => i.kind === 'appointments' && i.rows === 1)).toBe(false);
+
+    const guessed = await preview(1, file, 'kind=clients');
+    expect(guessed).toMatchObject({ missing: ['first_name'], columns: { phone: 'Cell' } });
     const mapped = await preview(
       1,
       file,
       `kind=clients&map=${encodeURIComponent(JSON.stringify({ first_name: 'Given', last_name: 'Family' }))}`,
     );
+    expect(mapped).toMatchObject({ missing: [], columns: { first_name: 'Given', last_name: 'Family', phone: 'Cell' } });
     expect(mapped.preview[0]).toMatchObject({ first_name: 'Nina', last_name: 'Patel', phone: '+447700900777' });
+    // a field mapped to '' is not read, even from a column its usual names would find; a column goes to one field only
+    const unread = await preview(
+      1,
+      file,
+      `kind=clients&map=${encodeURIComponent(JSON.stringify({ first_name: 'Given', last_name: 'Family', phone: '', notes: 'Cell' }))}`,
+    );
+    expect(unread.columns).toEqual({ first_name: 'Given', last_name: 'Family', notes: 'Cell' });
+    expect(unread.refused).toEqual([{ row: 1, column: 'phone', reason: 'The client has no phone number or email' }]);
   });
 });
 
@@ -219,12 +241,16 @@ describe('services and staff', () => {
 describe('future appointments', () => {
   it('take their stylist’s time: a clash is refused by the database and listed, never double booked', async () => {
     const p = await preview(1, appointments);
+    // row 2 is in Amelia's time of row 1: the preview lists it already
     expect(p.refused.map((r) => [r.row, r.column])).toEqual([
+      [2, 'Time'],
       [4, 'Service'],
       [5, 'Stylist'],
       [6, 'Date'],
       [7, 'Time'],
     ]);
+    expect(p.refused[0]!.reason).toMatch(/^Amelia Hart is already booked at 2030-03-05 10:15: not double booked$/);
+    expect(p).toMatchObject({ new: 2 });
     const made = await imported(1, appointments);
     expect(made.added).toBe(2);
     expect(made.refused_rows.find((r) => r.row === 2)).toMatchObject({
@@ -247,6 +273,11 @@ describe('future appointments', () => {
       )
       .first<{ n: number }>();
     expect(blocks!.n).toBe(6 + 9);
+    // another file's row in the time now booked: listed in its preview, before anything is written
+    const later =
+      'Date,Time,Client phone,Client,Service,Stylist\n2030-03-05,10:20,07700 900408,Kai Long,Gents Cut,Amelia Hart\n2030-03-05,12:00,07700 900409,Ana Moss,Gents Cut,Amelia Hart\n';
+    const clash = await preview(1, later);
+    expect(clash).toMatchObject({ new: 1, refused: [{ row: 1, column: 'Time', reason: expect.stringMatching(/already booked/) }] });
     // undo frees the time
     expect(await (await undo(1, made.import_id)).json()).toEqual({ removed: 2 });
     const freed = await db
@@ -278,5 +309,128 @@ describe('vouchers', () => {
     expect(await (await undo(1, made.import_id)).json()).toEqual({ removed: 1 });
     expect((await consoleCall('/api/console/salons/1/vouchers/PH1001A', owner)).status).toBe(200);
     expect((await consoleCall('/api/console/salons/1/vouchers/PH1002B', owner)).status).toBe(404);
+    // the undone voucher's purchase goes with it; the redeemed one's stays
+    const db = await dbOf(1);
+    const purchases = await db
+      .prepare("SELECT session_id FROM voucher_purchases WHERE session_id GLOB 'import-' || ? || '-*' ORDER BY session_id")
+      .bind(String(made.import_id))
+      .all<{ session_id: string }>();
+    expect(purchases.results.map((p) => p.session_id)).toEqual([`import-${made.import_id}-PH1001A`]);
+  });
+});
+
+describe('what the client’s card shows', () => {
+  it('the birthday, landline, email and blocked flag come in; an email-only client is found by email and has a card', async () => {
+    const file =
+      'First Name,Last Name,Email,Mobile Number,Telephone,Date of Birth,Note,Blocked\n' +
+      'Tess,Durbey,tess@example.test,07700 900611,020 7946 0611,14/03/1988,Allergic to nickel,Yes\n' +
+      'Mo,Only-Email,mo.only@example.test,,,,Likes a quiet chair,No\n';
+    const made = await imported(1, file, 'source=generic&kind=clients');
+    expect(made).toMatchObject({ added: 2, refused: 0 });
+    const card = (await (
+      await consoleCall(`/api/console/salons/1/clients/${encodeURIComponent('+447700900611')}`, owner)
+    ).json()) as ClientCard;
+    expect(card.client).toMatchObject({
+      name: 'Tess Durbey',
+      phone: '+447700900611',
+      email: 'tess@example.test',
+      imported: { landline: '+442079460611', birthday: '1988-03-14', blocked: true },
+    });
+    expect(card.notes[0]).toMatchObject({ body: 'Allergic to nickel', staff_name: 'Imported' });
+    // the desk's new booking finds them at once (by name or phone as typed), to book by their phone
+    const desk = (await (await consoleCall('/api/console/salons/1/desk/clients?q=Durbey', owner)).json()) as DeskClient[];
+    expect(desk).toEqual([{ id: null, name: 'Tess Durbey', phone: '+447700900611' }]);
+    const byPhone = (await (await consoleCall('/api/console/salons/1/desk/clients?q=07700%20900611', owner)).json()) as DeskClient[];
+    expect(byPhone.map((d) => d.phone)).toEqual(['+447700900611']);
+
+    // no phone: found by the email (or a part of it) and by name, its card keyed by the email
+    const found = await search(1, 'mo.only@');
+    expect(found.clients).toEqual([
+      expect.objectContaining({ id: 'mo.only@example.test', name: 'Mo Only-Email', phone: '', email: 'mo.only@example.test' }),
+    ]);
+    expect((await search(1, 'Only-Email')).clients.map((c) => c.id)).toEqual(['mo.only@example.test']);
+    const res = await consoleCall(`/api/console/salons/1/clients/${encodeURIComponent('mo.only@example.test')}`, owner);
+    expect(res.status).toBe(200);
+    const emailCard = (await res.json()) as ClientCard;
+    expect(emailCard.client).toMatchObject({
+      phone: '',
+      email: 'mo.only@example.test',
+      opted_out_of_texts: false,
+      imported: { blocked: false },
+    });
+    expect(emailCard.notes.map((n) => n.body)).toEqual(['Likes a quiet chair']);
+    expect((await undo(1, made.import_id)).status).toBe(200);
+    expect((await search(1, 'mo.only@')).total).toBe(0);
+  });
+});
+
+describe('marketing consent', () => {
+  const optOuts = async (salon: number) =>
+    (
+      await (
+        await dbOf(salon)
+      )
+        .prepare('SELECT phone FROM text_opt_outs WHERE salon_id = ? ORDER BY phone')
+        .bind(salon)
+        .all<{ phone: string }>()
+    ).results.map((r) => r.phone);
+
+  it('a client without it is opted out of the salon’s texts, as a STOP; undo lifts only the import’s opt-out', async () => {
+    // salon 3's Square import (above): Sofia was Unsubscribed
+    expect(await optOuts(3)).toContain('+447700900302');
+    const sofia = (await (
+      await consoleCall(`/api/console/salons/3/clients/${encodeURIComponent('+447700900302')}`, owner3)
+    ).json()) as ClientCard;
+    expect(sofia.client.opted_out_of_texts).toBe(true);
+
+    const before = await optOuts(1);
+    const file =
+      'First Name,Last Name,Mobile Number,Marketing Consent\nUna,Noyes,07700 900621,No\nVic,Yates,07700 900622,No\nWin,Ayes,07700 900623,Yes\n';
+    const made = await imported(1, file, 'source=generic&kind=clients');
+    expect(await optOuts(1)).toEqual([...before, '+447700900621', '+447700900622'].sort());
+    // Vic texts STOP after the import: that opt-out is Vic's own now, and stays after undo
+    await optOutByText(await dbOf(1), 1, '+447700900622', Date.now() + 1000);
+    expect(await (await undo(1, made.import_id)).json()).toMatchObject({ removed: 4 });
+    expect(await optOuts(1)).toEqual([...before, '+447700900622'].sort());
+  });
+});
+
+describe('an import whose Worker stopped part-way', () => {
+  it('is failed by the next list instead of running for ever; it can be undone, and its file imported again', async () => {
+    const file = 'First Name,Last Name,Mobile Number\nXavi,Stop,07700 900631\n';
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(file)))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
+    const db = await dbOf(1);
+    const old = Date.now() - 10 * 60_000;
+    const dead = await db
+      .prepare(
+        `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, done_rows, created_by, created_at, progress_at)
+         VALUES (990001, 1, 'generic', 'clients', ?, 1, 0, 'owner@willow-demo.test', ?, ?) RETURNING id`,
+      )
+      .bind(hash, old, old)
+      .first<{ id: number }>();
+    // a running one that moves is left running
+    await db
+      .prepare(
+        `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, created_by, created_at, progress_at)
+         VALUES (990002, 1, 'generic', 'clients', 'moving', 500, 'owner@willow-demo.test', ?, ?)`,
+      )
+      .bind(old, Date.now())
+      .run();
+    const listed = await list(1);
+    expect(listed.find((i) => i.id === dead!.id)).toMatchObject({
+      status: 'failed',
+      undo_until: expect.any(String),
+      finished_at: expect.any(String),
+    });
+    expect(listed.find((i) => i.id === 990002)).toMatchObject({ status: 'running' });
+    // the same file again is a new import (the failed one no longer stands for it)
+    expect((await preview(1, file)).already_imported).toBeNull();
+    const again = await imported(1, file);
+    expect(again).toMatchObject({ added: 1, already_imported: false });
+    expect(await (await undo(1, dead!.id)).json()).toEqual({ removed: 0 });
+    expect((await list(1)).find((i) => i.id === dead!.id)).toMatchObject({ status: 'undone' });
+    await db.prepare("UPDATE imports SET status = 'done' WHERE id = 990002").run();
   });
 });

@@ -345,6 +345,33 @@ const CALLS: StaffCall[] = [
     name: 'POST group',
     roles: ['owner'],
     request: async (s) => [`/api/console/salons/${s}/group`, { method: 'POST', body: JSON.stringify({ name: 'X', salon_ids: [] }) }],
+  }, // checkout at the desk (docs/console/checkout.md): an appointment or sale that is not there, or a bad body
+  {
+    name: 'GET checkout',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/appointments/999999/checkout`, {}],
+  },
+  {
+    name: 'POST checkout',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/appointments/999999/checkout`, { method: 'POST', body: JSON.stringify({}) }],
+  },
+  { name: 'GET a sale', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/sales/999999`, {}] },
+  {
+    name: 'POST a refund',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/sales/999999/refunds`, { method: 'POST', body: JSON.stringify({ tip: -1 }) }],
+  },
+  {
+    name: 'POST a receipt',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/sales/999999/receipt`, { method: 'POST', body: JSON.stringify({}) }],
+  },
+  { name: 'GET readers', roles: ['owner', 'manager'], request: async (s) => [`/api/console/salons/${s}/readers`, {}] },
+  {
+    name: 'POST a reader',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/readers`, { method: 'POST', body: JSON.stringify({ label: '' }) }],
   },
 ];
 

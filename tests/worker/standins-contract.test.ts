@@ -40,6 +40,9 @@ const STRIPE_HTTP: Record<string, [string, string]> = {
   'refunds.create': ['POST', '/v1/refunds'],
   'setupIntents.create': ['POST', '/v1/setup_intents'],
   'setupIntents.retrieve': ['GET', '/v1/setup_intents/seti_missing'],
+  'terminal.locations.create': ['POST', '/v1/terminal/locations'],
+  'terminal.readers.create': ['POST', '/v1/terminal/readers'],
+  'terminal.readers.processPaymentIntent': ['POST', '/v1/terminal/readers/tmr_missing/process_payment_intent'],
 };
 /** SDK methods that make no HTTP call. */
 const STRIPE_LOCAL = ['webhooks.constructEventAsync'];

@@ -43,6 +43,8 @@ import { consoleStaffColumns } from './console/staff-columns';
 import { consoleStylists } from './console/stylists';
 import { consoleVouchers } from './console/vouchers';
 import { noShowLinks } from './no-show-links';
+import { salePaymentLinks } from './sale-payment-links';
+import { consoleCheckout } from './console/checkout';
 import { rebooking } from './rebooking';
 import { tenancy } from './tenancy';
 import { vouchers } from './vouchers';
@@ -85,6 +87,8 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleDiary)
   .route('/', consoleDesk)
   .route('/', noShowLinks)
+  .route('/', salePaymentLinks)
+  .route('/', consoleCheckout)
   .route('/', consoleVouchers)
   .route('/', consoleMenu)
   .route('/', consoleStylists)

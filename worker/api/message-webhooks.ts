@@ -129,7 +129,7 @@ export const messageWebhooks = new Hono<AppEnv>()
   })
   .post('/webhooks/resend', limit, async (c) => {
     const raw = await c.req.text();
-    const event = verifiedResendEvent(c.get('config').email.webhookSecret, raw, (name) => c.req.header(name));
+    const event = await verifiedResendEvent(c.get('config').email.webhookSecret, raw, (name) => c.req.header(name));
     if (event === null) throw refused();
     const parsed = resendEvent.safeParse(event);
     if (!parsed.success) throw new AppError('BAD_REQUEST', 'A Resend event has a type and data.email_id');

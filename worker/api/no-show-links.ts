@@ -5,7 +5,7 @@ import { feeOfLink } from '../db/no-show-fees';
 import type { AppEnv } from '../env';
 import { AppError } from '../errors';
 import { settle } from '../payments/flow';
-import { confirmWithClient, noShowPayment } from '../payments/no-show';
+import { confirmFeeWithClient, noShowPayment } from '../payments/no-show';
 import { stripeFor } from '../payments/stripe';
 import { idParam, validate } from '../validate';
 import { announceToDiary } from './diary-notices';
@@ -46,7 +46,7 @@ export const noShowLinks = new Hono<AppEnv>()
     if (fee.status === 'paid') return c.redirect(bookingsOf(c, fee.salon_id), 303);
     if (fee.status !== 'requires_action') throw gone();
     const returnUrl = `${originOf(c)}/api/no-show/${p.appointmentId}/${p.secret}/done`;
-    const { redirect, settled } = await confirmWithClient(stripeFor(c.get('config')), db, fee, returnUrl);
+    const { redirect, settled } = await confirmFeeWithClient(stripeFor(c.get('config')), db, fee, returnUrl);
     if (redirect) return c.redirect(redirect, 303);
     if (settled?.outcome === 'paid') announceToDiary(c, fee.salon_id, fee.appointment_id, 'paid');
     return c.redirect(bookingsOf(c, fee.salon_id), 303);

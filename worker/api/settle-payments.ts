@@ -6,6 +6,8 @@ import { depositPayment } from '../payments/deposit-payment';
 import { settle, type PaymentTarget, type Settled } from '../payments/flow';
 import { noShowFeeOf } from '../db/no-show-fees';
 import { NO_SHOW_KEY, noShowPayment } from '../payments/no-show';
+import { salePaymentOfIntent } from '../db/sales';
+import { afterSalePayment, SALE_PAYMENT_KEY, salePayment } from '../payments/checkout';
 
 /** A positive id a payment intent's metadata names under `key`, if any. */
 function idIn(pi: { metadata?: Record<string, string> | null }, key: string): number | null {
@@ -22,6 +24,18 @@ async function targetOf(db: D1Database, pi: { id: string; metadata?: Record<stri
   if (invite !== null) {
     const row = await inviteOfIntent(db, invite, pi.id, now);
     return row && { kind: 'invite' as const, target: invitePayment(db, row, now), appointmentId: row.appointment_id };
+  }
+  const salePaymentId = idIn(pi, SALE_PAYMENT_KEY);
+  if (salePaymentId !== null) {
+    const payment = await salePaymentOfIntent(db, salePaymentId, pi.id);
+    return (
+      payment && {
+        kind: 'sale' as const,
+        target: salePayment(db, payment),
+        appointmentId: payment.appointment_id ?? 0,
+        saleId: payment.sale_id,
+      }
+    );
   }
   const noShow = idIn(pi, NO_SHOW_KEY);
   if (noShow !== null) {
@@ -45,7 +59,19 @@ export async function settleEvent(
 ) {
   const found = await targetOf(db, pi, now);
   if (!found) return null;
-  return { appointmentId: found.appointmentId, settled: await settle(stripe, found.target, await stripe.paymentIntents.retrieve(pi.id)) };
+  const settled = await settle(stripe, found.target, await stripe.paymentIntents.retrieve(pi.id));
+  // a checkout's card payment closes its sale: paid when every payment is (payments/checkout.ts)
+  if ('saleId' in found && found.saleId !== undefined) {
+    const status = await afterSalePayment(db, stripe, found.saleId);
+    return {
+      appointmentId: found.appointmentId,
+      settled: {
+        ...settled,
+        outcome: status === 'paid' ? ('paid' as const) : settled.outcome === 'paid' ? ('pending' as const) : settled.outcome,
+      },
+    };
+  }
+  return { appointmentId: found.appointmentId, settled };
 }
 
 /**

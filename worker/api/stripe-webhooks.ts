@@ -36,6 +36,20 @@ export const stripeWebhooks = new Hono<AppEnv>().post('/webhooks/stripe', webhoo
       const salonId = await salonOfAppointment(db, done.appointmentId);
       if (salonId !== null) announceToDiary(c, salonId, done.appointmentId, 'paid');
     }
+  } else if (event.type === 'terminal.reader.action_succeeded' || event.type === 'terminal.reader.action_failed') {
+    // a reader's payment (payments/checkout.ts): the event names the intent; the intent's own
+    // metadata (retrieved from Stripe) names its salon and its sale payment
+    const action = (event.data.object as { action?: { process_payment_intent?: { payment_intent?: unknown } | null } | null }).action;
+    const piId = action?.process_payment_intent?.payment_intent;
+    if (typeof piId === 'string' && /^pi_[A-Za-z0-9]+$/.test(piId)) {
+      const pi = await stripe.paymentIntents.retrieve(piId);
+      const db = await salonDatabase(c, idIn(pi.metadata, SALON_KEY));
+      const done = await settleEvent(db, stripe, pi, Date.now());
+      if (done?.settled.outcome === 'paid' && done.appointmentId) {
+        const salonId = await salonOfAppointment(db, done.appointmentId);
+        if (salonId !== null) announceToDiary(c, salonId, done.appointmentId, 'paid');
+      }
+    }
   } else if (event.type === 'checkout.session.completed') {
     const session = event.data.object;
     // The event only names the session: issueVoucher trusts the session retrieved from Stripe.

@@ -1,4 +1,5 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { fromZonedTime } from 'date-fns-tz';
+import { zonedTime } from '../../shared/zoned-time';
 
 /**
  * One calendar day in the salon's timezone, as real (UTC) time. Most days have no offset
@@ -24,7 +25,7 @@ import { addDays, weekdayOf } from '../../shared/dates';
 
 /** The salon's local date of an instant. */
 export function localDateOf(utcMs: number, timezone: string): string {
-  return formatInTimeZone(utcMs, timezone, 'yyyy-MM-dd');
+  return zonedTime(utcMs, timezone).date;
 }
 
 function midnightUtc(date: string, timezone: string): number {
@@ -73,7 +74,12 @@ function offsetString(offsetMin: number): string {
 
 /** An instant in the salon's local time with its offset: '2026-03-03T10:30:00+00:00'. */
 export function localIso(day: SalonDay, utcMs: number): string {
-  if (!day.uniform) return formatInTimeZone(utcMs, day.timezone, "yyyy-MM-dd'T'HH:mm:ssXXX").replace(/Z$/, '+00:00');
+  if (!day.uniform) {
+    const z = zonedTime(utcMs, day.timezone);
+    const whole = utcMs - (((utcMs % MINUTE) + MINUTE) % MINUTE);
+    const offset = Math.round((Date.parse(`${z.date}T${z.time}:00Z`) - whole) / MINUTE);
+    return `${z.date}T${z.time}:${pad(new Date(utcMs).getUTCSeconds())}${offsetString(offset)}`;
+  }
   const local = new Date(utcMs + day.offsetMin * MINUTE);
   return `${local.toISOString().slice(0, 19)}${offsetString(day.offsetMin)}`;
 }

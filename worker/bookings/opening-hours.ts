@@ -1,4 +1,5 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { weekdayOf } from '../../shared/dates';
+import { zonedTime } from '../../shared/zoned-time';
 import { storedHours, withinOpeningHours } from '../../shared/opening-hours';
 import { AppError } from '../errors';
 
@@ -24,8 +25,9 @@ export function outsideOpeningHours(salon: SalonHours, start: number, end: numbe
 export function assertWithinOpeningHours(salon: SalonHours, start: number, end: number): void {
   if (!outsideOpeningHours(salon, start, end)) return;
   const week = storedHours(salon.opening_hours)!;
-  const weekday = Number(formatInTimeZone(start, salon.timezone, 'i')) % 7;
-  const day = formatInTimeZone(start, salon.timezone, 'EEEE');
+  const z = zonedTime(start, salon.timezone);
+  const weekday = weekdayOf(z.date);
+  const day = z.weekday;
   const hours = week[weekday]?.length ? week[weekday].map((o) => `${o.open}–${o.close}`).join(', ') : 'closed';
   throw new AppError(
     'CONFLICT',

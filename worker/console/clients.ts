@@ -3,6 +3,7 @@ import { CLIENTS_PAGE_SIZE, type ClientCard, type ClientList, type ClientMessage
 import { deliveriesOfClient, statusesOfKeys } from '../db/message-deliveries';
 import {
   appointmentsOfClient,
+  importedDetailsOf,
   messagesOfClient,
   notesOfClient,
   personOf,
@@ -35,8 +36,9 @@ export function searchPatterns(q: string): { name: string | null; phone: string 
 
 export const summaryOf = (p: PersonRow): ClientSummary => ({
   id: p.id,
-  name: p.name || p.phone,
+  name: p.name || p.phone || p.email || '',
   phone: p.phone,
+  email: p.email,
   has_account: p.has_account === 1,
   appointments: p.appointments,
   last_visit: p.last_visit === null ? null : iso(p.last_visit),
@@ -107,15 +109,21 @@ async function withDeliveries(
  */
 export async function clientCard(db: D1Database, scope: Scope, key: string, q: { currency: string; now: number }): Promise<ClientCard> {
   const person = await clientOfSalon(db, scope, key, q.now);
-  const [appointments, notes, messages, optedOut] = await Promise.all([
+  const phone = person.phone || null;
+  const [appointments, notes, messages, optedOut, imported] = await Promise.all([
     appointmentsOfClient(db, scope.salonId, key),
-    notesOfClient(db, scope.salonId, key),
+    notesOfClient(db, scope.salonId, key, phone),
     messagesOfClient(db, scope.salonId, key),
-    isOptedOut(db, scope.salonId, person.phone),
+    phone ? isOptedOut(db, scope.salonId, phone) : false,
+    importedDetailsOf(db, scope.salonId, key, phone),
   ]);
   const tookPlace = appointments.filter((a) => a.start_at <= q.now && a.status !== 'cancelled' && a.no_show_at === null);
   return {
-    client: { ...summaryOf(person), opted_out_of_texts: optedOut },
+    client: {
+      ...summaryOf(person),
+      opted_out_of_texts: optedOut,
+      imported: imported && { landline: imported.landline, birthday: imported.birthday, blocked: imported.blocked === 1 },
+    },
     appointments: appointments.map((a) => ({
       id: a.id,
       number: a.number,

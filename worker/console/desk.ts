@@ -1,5 +1,5 @@
 import type { StripeClient } from '../payments/stripe-api';
-import { formatInTimeZone } from 'date-fns-tz';
+import { shortDayOf, shortWhenOf, zonedTime } from '../../shared/zoned-time';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import type { DeskAppointment, DiaryStatus } from '../../shared/console/diary';
 import type * as z from 'zod';
@@ -244,7 +244,7 @@ export async function deskArrived(db: D1Database, q: { salonId: number; appointm
   if (now.start_at >= todayEnd && ['confirmed', 'unconfirmed'].includes(now.status))
     throw new AppError(
       'CONFLICT',
-      `This appointment is on ${formatInTimeZone(now.start_at, timezone, 'EEE d MMM')}: mark the client arrived on the day`,
+      `This appointment is on ${shortDayOf(zonedTime(now.start_at, timezone))}: mark the client arrived on the day`,
       undefined,
       'NOT_ITS_DAY',
     );
@@ -258,5 +258,5 @@ export async function deskArrived(db: D1Database, q: { salonId: number; appointm
 
 /** '{salon}: you are booked for Tue 1 Dec at 10:00 (Cut & Blow Dry).' in the salon's time. */
 export function whenText(start: number, timezone: string): string {
-  return formatInTimeZone(start, timezone, "EEE d MMM 'at' HH:mm");
+  return shortWhenOf(start, timezone);
 }

@@ -51,7 +51,7 @@ export interface NewAppointment {
   requestHash?: string | null;
 }
 
-const byKey = (kind: 'appointment' | 'patch_test') =>
+export const byKey = (kind: 'appointment' | 'patch_test') =>
   `(SELECT id FROM appointments WHERE client_id IS ? AND idempotency_key = ? AND kind = '${kind}')`;
 
 /** The booking a client already made with this idempotency key through the journey, if any. */

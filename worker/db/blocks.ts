@@ -81,3 +81,18 @@ export const isBlockConflict = (e: unknown) => /UNIQUE constraint failed: stylis
 
 /** The client already has the salon's most upcoming online bookings (trigger appointments_online_limit). */
 export const isBookingLimit = (e: unknown) => /booking_limit/.test(String(e));
+
+/**
+ * The blocks of the salon's stylists in [from, to) already taken (by an appointment, or a hold not
+ * yet expired), as `{stylist}:{block}`: what an import's preview lists as a clash before writing.
+ */
+export async function takenBlocks(db: D1Database, salonId: number, from: number, to: number, now: number): Promise<Set<string>> {
+  const { results } = await db
+    .prepare(
+      `SELECT b.stylist_id, b.block FROM stylists s JOIN stylist_blocks b ON b.stylist_id = s.id
+        WHERE s.salon_id = ? AND b.block >= ? AND b.block < ? AND (b.hold_id IS NULL OR b.expires_at > ?)`,
+    )
+    .bind(salonId, from, to, now)
+    .all<{ stylist_id: number; block: number }>();
+  return new Set(results.map((r) => `${r.stylist_id}:${r.block}`));
+}

@@ -185,7 +185,8 @@ export async function messagesAbout(db: D1Database, appointmentId: number) {
 /**
  * Clients of the salon found by name or phone (LIKE patterns, ESCAPE '\', as the Clients place
  * searches: console/clients.ts `searchPatterns`): those with an account who booked here (or were
- * asked for a deposit), and those the desk took down without one (id null: booked by name and phone).
+ * asked for a deposit), those the desk took down without one (id null: booked by name and phone),
+ * and those imported with a phone that no such account has (id null; docs/console/imports.md).
  */
 export async function findClients(db: D1Database, salonId: number, search: { name: string | null; phone: string | null }) {
   const { results } = await db
@@ -198,6 +199,11 @@ export async function findClients(db: D1Database, salonId: number, search: { nam
        SELECT NULL AS id, a.client_name AS name, a.client_phone AS phone FROM appointments a
         WHERE a.salon_id = ?1 AND a.client_id IS NULL AND a.client_phone IS NOT NULL
           AND (a.client_name LIKE ?2 ESCAPE '\\' OR a.client_phone LIKE ?3)
+       UNION
+       SELECT NULL, trim(sc.first_name || ' ' || sc.last_name), sc.phone FROM salon_clients sc
+        WHERE sc.salon_id = ?1 AND sc.phone IS NOT NULL
+          AND (trim(sc.first_name || ' ' || sc.last_name) LIKE ?2 ESCAPE '\\' OR sc.phone LIKE ?3)
+          AND sc.phone NOT IN (SELECT c.phone FROM clients c JOIN appointments a ON a.client_id = c.id AND a.salon_id = ?1)
        ORDER BY name LIMIT 20`,
     )
     .bind(salonId, search.name, search.phone)

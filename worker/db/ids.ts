@@ -36,6 +36,10 @@ export const ID_TABLES = [
   'imports',
   'time_off',
   'blocked_times',
+  'sales',
+  'sale_lines',
+  'sale_payments',
+  'refunds',
 ] as const;
 export type IdTable = (typeof ID_TABLES)[number];
 

@@ -17,9 +17,10 @@ export interface ImportRow {
   added: number;
   merged: number;
   refused: number;
-  status: 'running' | 'done' | 'undone';
+  status: 'running' | 'done' | 'failed' | 'undone';
   created_by: string;
   created_at: number;
+  progress_at: number | null;
   finished_at: number | null;
   undone_at: number | null;
 }
@@ -34,10 +35,10 @@ export const importsOfSalon = (db: D1Database, salonId: number) =>
 export const importOf = (db: D1Database, salonId: number, id: number) =>
   db.prepare('SELECT * FROM imports WHERE salon_id = ? AND id = ?').bind(salonId, id).first<ImportRow>();
 
-/** The standing import of this file at the salon (not undone), if any. */
+/** The standing import of this file at the salon (running or done: not failed, not undone), if any. */
 export const importOfFile = (db: D1Database, salonId: number, hash: string) =>
   db
-    .prepare("SELECT * FROM imports WHERE salon_id = ? AND content_sha256 = ? AND status <> 'undone'")
+    .prepare("SELECT * FROM imports WHERE salon_id = ? AND content_sha256 = ? AND status IN ('running', 'done')")
     .bind(salonId, hash)
     .first<ImportRow>();
 
@@ -48,22 +49,66 @@ export async function startImport(
 ): Promise<number | null> {
   const row = await db
     .prepare(
-      `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, refused, created_by, created_at)
-       VALUES (${newId('imports')}, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id`,
+      `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, refused, created_by, created_at, progress_at)
+       VALUES (${newId('imports')}, ?, ?, ?, ?, ?, ?, ?, ?8, ?8) ON CONFLICT DO NOTHING RETURNING id`,
     )
     .bind(i.salonId, i.source, i.kind, i.hash, i.rows, i.refused, i.by, i.now)
     .first<{ id: number }>();
   return row?.id ?? null;
 }
 
+/** A batch's progress (and when it moved: a running import whose progress stands still is dead, `failStaleImports`). */
 export const progressStatement = (db: D1Database, id: number, done: number, added: number, merged: number) =>
-  db.prepare('UPDATE imports SET done_rows = ?, added = added + ?, merged = merged + ? WHERE id = ?').bind(done, added, merged, id);
+  db
+    .prepare('UPDATE imports SET done_rows = ?, added = added + ?, merged = merged + ?, progress_at = ? WHERE id = ?')
+    .bind(done, added, merged, Date.now(), id);
 
+/** The import finished: done (unless it was marked failed meanwhile). */
 export const finishImport = (db: D1Database, id: number, refused: number, now: number) =>
   db
-    .prepare("UPDATE imports SET status = 'done', done_rows = rows, refused = ?, finished_at = ? WHERE id = ?")
+    .prepare("UPDATE imports SET status = 'done', done_rows = rows, refused = ?, finished_at = ? WHERE id = ? AND status = 'running'")
     .bind(refused, now, id)
     .run();
+
+/** The writing stopped on an error: the import is failed (what it wrote stays recorded, so undo removes it). */
+export const failImport = (db: D1Database, id: number, now: number) =>
+  db.prepare("UPDATE imports SET status = 'failed', finished_at = ? WHERE id = ? AND status = 'running'").bind(now, id).run();
+
+/**
+ * The salon's running imports whose progress has not moved since `before` are failed: the Worker
+ * writing them stopped part-way (deployed, evicted, out of time). Answers how many.
+ */
+export async function failStaleImports(db: D1Database, salonId: number, before: number, now: number): Promise<number> {
+  const r = await db
+    .prepare(
+      "UPDATE imports SET status = 'failed', finished_at = ? WHERE salon_id = ? AND status = 'running' AND coalesce(progress_at, created_at) < ?",
+    )
+    .bind(now, salonId, before)
+    .run();
+  return r.meta.changes;
+}
+
+/** Records a row the import wrote (added), by its entity and key. */
+export const itemStatement = (db: D1Database, importId: number, entity: string, key: string | number) =>
+  db
+    .prepare("INSERT INTO import_items (import_id, entity, entity_key, action) VALUES (?, ?, ?, 'added') ON CONFLICT DO NOTHING")
+    .bind(importId, entity, String(key));
+
+/** Records the stylist the statement before it added (appendStylistStatement: the salon's newest). */
+export const lastStylistItem = (db: D1Database, importId: number, salonId: number) =>
+  db
+    .prepare(
+      "INSERT INTO import_items (import_id, entity, entity_key, action) SELECT ?, 'stylist', max(id), 'added' FROM stylists WHERE salon_id = ?",
+    )
+    .bind(importId, salonId);
+
+/** Records the voucher of this purchase session when the statement before it inserted it. */
+export const voucherItem = (db: D1Database, importId: number, session: string) =>
+  db
+    .prepare(
+      "INSERT INTO import_items (import_id, entity, entity_key, action) SELECT ?, 'voucher', id, 'added' FROM vouchers WHERE session_id = ? AND changes() > 0",
+    )
+    .bind(importId, session);
 
 /** Records what a statement just before it in the batch wrote, when it wrote a row (changes() of that statement). */
 export const itemIfWritten = (db: D1Database, importId: number, entity: string, key: string | number) =>
@@ -155,19 +200,45 @@ export function mergeClientStatements(db: D1Database, importId: number, salonId:
   ];
 }
 
+/**
+ * A client who did not consent to marketing (`texts_ok` 0 in the file's row) is opted out of the
+ * salon's texts as a STOP would (text_opt_outs, stamped with the import's time), by the phone the
+ * client has after the statements before it; recorded when it was new, so undo removes it.
+ */
+export function optOutStatements(db: D1Database, importId: number, salonId: number, key: string, now: number) {
+  return [
+    db
+      .prepare(
+        `INSERT INTO text_opt_outs (salon_id, phone, opted_out_at)
+         SELECT salon_id, phone, ?3 FROM salon_clients WHERE salon_id = ?1 AND key = ?2 AND phone IS NOT NULL ON CONFLICT DO NOTHING`,
+      )
+      .bind(salonId, key, now),
+    db
+      .prepare(
+        `INSERT INTO import_items (import_id, entity, entity_key, action)
+         SELECT ?1, 'opt_out', phone, 'added' FROM salon_clients WHERE salon_id = ?2 AND key = ?3 AND phone IS NOT NULL AND changes() > 0
+         ON CONFLICT DO NOTHING`,
+      )
+      .bind(importId, salonId, key),
+  ];
+}
+
 // ---- undo ----
 
 export interface ItemRow {
+  import_id: number;
   entity: string;
   entity_key: string;
   action: 'added' | 'merged';
   before: string | null;
 }
 
-/** Marks the import undone when it is the salon's, done, and at most `since` old; false otherwise (one statement: one undo wins). */
+/** Marks the import undone when it is the salon's, done or failed, and at most `since` old; false otherwise (one statement: one undo wins). */
 export async function claimUndo(db: D1Database, salonId: number, id: number, since: number, now: number): Promise<boolean> {
   const r = await db
-    .prepare("UPDATE imports SET status = 'undone', undone_at = ? WHERE id = ? AND salon_id = ? AND status = 'done' AND created_at >= ?")
+    .prepare(
+      "UPDATE imports SET status = 'undone', undone_at = ? WHERE id = ? AND salon_id = ? AND status IN ('done', 'failed') AND created_at >= ?",
+    )
     .bind(now, id, salonId, since)
     .run();
   return r.meta.changes > 0;
@@ -175,7 +246,7 @@ export async function claimUndo(db: D1Database, salonId: number, id: number, sin
 
 export const itemsOf = (db: D1Database, importId: number, entity: string) =>
   db
-    .prepare('SELECT entity, entity_key, action, before FROM import_items WHERE import_id = ? AND entity = ?')
+    .prepare('SELECT import_id, entity, entity_key, action, before FROM import_items WHERE import_id = ? AND entity = ?')
     .bind(importId, entity)
     .all<ItemRow>()
     .then((r) => r.results);
@@ -196,6 +267,15 @@ export function undoStatements(db: D1Database, salonId: number, item: ItemRow, n
           .bind(b.phone, b.email, b.first_name, b.last_name, b.notes, b.birthday, b.landline, b.blocked, b.texts_ok, salonId, key),
       ];
     }
+    case 'opt_out':
+      // the opt-out the import made from the file's marketing consent, unless the client texted STOP since (db/texts.ts stamps it anew)
+      return [
+        db
+          .prepare(
+            'DELETE FROM text_opt_outs WHERE salon_id = ? AND phone = ? AND opted_out_at = (SELECT created_at FROM imports WHERE id = ?)',
+          )
+          .bind(salonId, key, item.import_id),
+      ];
     case 'voucher':
       // a voucher redeemed since the import is the salon's now: it stays
       return [
@@ -206,9 +286,10 @@ export function undoStatements(db: D1Database, salonId: number, item: ItemRow, n
           .bind(Number(key), salonId),
         db
           .prepare(
-            "DELETE FROM voucher_purchases WHERE salon_id = ? AND session_id = 'import-' || ? AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.session_id = voucher_purchases.session_id)",
+            // the import's purchases (import-{importId}-{code}) whose voucher is gone: this one's, and any whose code was taken
+            "DELETE FROM voucher_purchases WHERE salon_id = ? AND session_id GLOB 'import-' || ? || '-*' AND NOT EXISTS (SELECT 1 FROM vouchers v WHERE v.session_id = voucher_purchases.session_id)",
           )
-          .bind(salonId, key),
+          .bind(salonId, String(item.import_id)),
       ];
     case 'appointment':
       return [

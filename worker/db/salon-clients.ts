@@ -18,7 +18,7 @@ const BOOKED = `booked(k, appointment_id) AS (
    WHERE i.salon_id = ?1 AND i.client_id IS NULL AND a.client_id IS NULL
 )`;
 
-/** The salon's people: (id, name, phone, has_account). */
+/** The salon's people: (id, name, phone, has_account, email). An imported client with only an email has the phone ''. */
 const PEOPLE = `${BOOKED},
 account(k) AS (
   SELECT k FROM booked WHERE substr(k, 1, 1) <> '+'
@@ -35,10 +35,14 @@ phoned(k, name) AS (
   SELECT sc.key, trim(sc.first_name || ' ' || sc.last_name) FROM salon_clients sc
    WHERE sc.salon_id = ?1 AND sc.key GLOB '+*' AND sc.key NOT IN (SELECT c.phone FROM clients c JOIN account ON account.k = c.id)
 ),
-people(id, name, phone, has_account) AS (
-  SELECT c.id, c.name, c.phone, 1 FROM clients c JOIN account ON account.k = c.id
+people(id, name, phone, has_account, email) AS (
+  SELECT c.id, c.name, c.phone, 1, c.email FROM clients c JOIN account ON account.k = c.id
   UNION ALL
-  SELECT k, max(name), k, 0 FROM phoned GROUP BY k
+  SELECT k, max(name), k, 0, (SELECT sc.email FROM salon_clients sc WHERE sc.salon_id = ?1 AND sc.key = k) FROM phoned GROUP BY k
+  UNION ALL
+  -- imported with an email and no phone (docs/console/imports.md): found by name or email, keyed by the email
+  SELECT sc.key, trim(sc.first_name || ' ' || sc.last_name), coalesce(sc.phone, ''), 0, sc.email FROM salon_clients sc
+   WHERE sc.salon_id = ?1 AND sc.key NOT GLOB '+*'
 )`;
 
 /** ?2: a stylist's column, or NULL for the whole salon. */
@@ -48,8 +52,10 @@ const IN_SCOPE = `(?2 IS NULL OR p.id IN (SELECT b.k FROM booked b JOIN appointm
 export interface PersonRow {
   id: string;
   name: string;
+  /** '' for an imported client with only an email */
   phone: string;
   has_account: number;
+  email: string | null;
   appointments: number;
   last_visit: number | null;
 }
@@ -57,7 +63,7 @@ export interface PersonRow {
 export interface ClientSearch {
   salonId: number;
   stylistId: number | null;
-  /** a LIKE pattern on the name, or null */
+  /** a LIKE pattern on the name or the email, or null */
   name: string | null;
   /** a LIKE pattern on the phone's digits, or null */
   phone: string | null;
@@ -68,7 +74,8 @@ export interface ClientSearch {
 
 /** One page of the salon's clients (in the stylist's column only, when given) matching the search, by name. */
 export async function searchClients(db: D1Database, q: ClientSearch): Promise<{ rows: PersonRow[]; total: number }> {
-  const match = `${IN_SCOPE} AND (?3 IS NULL OR p.name LIKE ?3 ESCAPE '\\') AND (?4 IS NULL OR replace(p.phone, '+', '') LIKE ?4 ESCAPE '\\')`;
+  const match = `${IN_SCOPE} AND (?3 IS NULL OR p.name LIKE ?3 ESCAPE '\\' OR p.email LIKE ?3 ESCAPE '\\')
+    AND (?4 IS NULL OR replace(p.phone, '+', '') LIKE ?4 ESCAPE '\\')`;
   const [page, count] = await db.batch([
     db
       .prepare(
@@ -139,17 +146,18 @@ export interface ClientNoteRow {
   created_at: number;
 }
 
-export async function notesOfClient(db: D1Database, salonId: number, key: string): Promise<ClientNoteRow[]> {
+/** The salon's notes about the client; first, the notes its import brought (by its key, or the phone an account has). */
+export async function notesOfClient(db: D1Database, salonId: number, key: string, phone: string | null = null): Promise<ClientNoteRow[]> {
   const { results } = await db
     .prepare(
       `SELECT * FROM (
          SELECT id, body, staff_name, created_at FROM client_notes WHERE salon_id = ?1 AND client_id = ?2
          UNION ALL
          -- the notes an import brought (allergies among them), first on the card
-         SELECT -1, notes, 'Imported', created_at FROM salon_clients WHERE salon_id = ?1 AND key = ?2 AND notes <> ''
+         SELECT -1, notes, 'Imported', created_at FROM salon_clients WHERE salon_id = ?1 AND (key = ?2 OR key = ?3) AND notes <> ''
        ) ORDER BY id = -1 DESC, created_at DESC, id DESC`,
     )
-    .bind(salonId, key)
+    .bind(salonId, key, phone)
     .all<ClientNoteRow>();
   return results;
 }
@@ -213,3 +221,19 @@ export async function messagesOfClient(db: D1Database, salonId: number, key: str
     .all<ClientMessageRow>();
   return results;
 }
+
+export interface ImportedDetailsRow {
+  email: string | null;
+  landline: string | null;
+  birthday: string | null;
+  blocked: number;
+}
+
+/** What an import brought about the client (docs/console/imports.md): by its key, or the phone an account has; null when nothing was imported. */
+export const importedDetailsOf = (db: D1Database, salonId: number, key: string, phone: string | null) =>
+  db
+    .prepare(
+      'SELECT email, landline, birthday, blocked FROM salon_clients WHERE salon_id = ?1 AND (key = ?2 OR key = ?3) ORDER BY key = ?2 DESC LIMIT 1',
+    )
+    .bind(salonId, key, phone)
+    .first<ImportedDetailsRow>();

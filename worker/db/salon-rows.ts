@@ -92,6 +92,7 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'text_threads', rows: BY_SALON, kind: 'own' },
   { table: 'text_messages', rows: BY_SALON, kind: 'own' },
   { table: 'waitlist_offers', rows: BY_SALON, kind: 'own', order: 'token_sha256' },
+  { table: 'google_bookings', rows: BY_SALON, kind: 'own' },
   // the texts' idempotency records, named by what they were about (messaging/outbox.ts keys)
   {
     table: 'sent_messages',
@@ -110,7 +111,8 @@ export const SALON_TABLES: readonly SalonTable[] = [
  * card (one per client, whichever salon asks), the salon of each email sent for a salon outside
  * DB (Resend's webhooks name only its id), the name index (which salon holds each domain and
  * short name), the staff index (which salons and groups each person of the staff pool is on), and
- * the texts' routes (which salon texted each number last) and incoming texts by Twilio's sid.
+ * the texts' routes (which salon texted each number last) and incoming texts by Twilio's sid,
+ * and the salons each Google user booked at (docs/google-booking.md).
  */
 export const GLOBAL_TABLES = [
   'salon_placements',
@@ -122,6 +124,7 @@ export const GLOBAL_TABLES = [
   'staff_salons',
   'text_routes',
   'inbound_texts',
+  'google_users',
 ] as const;
 
 /**

@@ -35,6 +35,24 @@ export async function pricesAt(db: D1Database, salonId: number): Promise<{ servi
   return results;
 }
 
+/** The salon's working stylists by id and name (an import names them by name). */
+export async function activeStylistNames(db: D1Database, salonId: number): Promise<{ id: number; name: string }[]> {
+  const { results } = await db
+    .prepare('SELECT id, name FROM stylists WHERE salon_id = ? AND active = 1')
+    .bind(salonId)
+    .all<{ id: number; name: string }>();
+  return results;
+}
+
+/** A new working stylist column after the salon's last (an imported staff row: no sign-in until invited). */
+export const appendStylistStatement = (db: D1Database, salonId: number, name: string, role: string) =>
+  db
+    .prepare(
+      `INSERT INTO stylists (id, salon_id, name, role, position, active)
+       VALUES (${newId('stylists')}, ?1, ?2, ?3, ifnull((SELECT max(position) FROM stylists WHERE salon_id = ?1), 0) + 1, 1)`,
+    )
+    .bind(salonId, name, role);
+
 export interface StylistRow {
   id: number;
   name: string;

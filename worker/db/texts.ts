@@ -49,9 +49,12 @@ export const forgetInbound = (db: D1Database, sid: string) =>
 
 // ---- opt-outs ------------------------------------------------------------------------------
 
+/** A STOP is stamped with its own time, even over an import's opt-out (whose undo then leaves it: db/imports.ts). */
 export const optOutByText = (db: D1Database, salonId: number, phone: string, now: number) =>
   db
-    .prepare('INSERT INTO text_opt_outs (salon_id, phone, opted_out_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING')
+    .prepare(
+      'INSERT INTO text_opt_outs (salon_id, phone, opted_out_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET opted_out_at = excluded.opted_out_at',
+    )
     .bind(salonId, phone, now)
     .run();
 

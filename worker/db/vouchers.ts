@@ -90,3 +90,40 @@ export async function takeVoucherSend(db: D1Database, voucherId: number, max: nu
 export async function releaseVoucherSend(db: D1Database, voucherId: number, n: number): Promise<void> {
   await db.prepare('DELETE FROM voucher_sends WHERE voucher_id = ? AND n = ?').bind(voucherId, n).run();
 }
+
+/** The codes of the salon's vouchers as stored (an import's are `{salon}:{code}`: db/voucher-redemptions.ts). */
+export async function voucherCodesOfSalon(db: D1Database, salonId: number): Promise<Set<string>> {
+  const { results } = await db.prepare('SELECT code FROM vouchers WHERE salon_id = ?').bind(salonId).all<{ code: string }>();
+  return new Set(results.map((r) => r.code));
+}
+
+export interface ImportedVoucher {
+  /** the purchase's session: `import-{importId}-{code}` */
+  session: string;
+  salonId: number;
+  code: string;
+  initial: number;
+  redeemed: number;
+  currency: string;
+  /** YYYY-MM-DD, '9999-12-31' for a voucher that does not expire */
+  expiry: string;
+  purchaser: string;
+  issuedAt: number;
+  now: number;
+}
+
+/** A voucher brought from another system: its purchase and the voucher (nothing when its code is taken). */
+export const importedVoucherStatements = (db: D1Database, v: ImportedVoucher) => [
+  db
+    .prepare(
+      `INSERT INTO voucher_purchases (session_id, salon_id, amount_minor, currency, purchaser_email, validity_months, created_at)
+       VALUES (?, ?, ?, ?, ?, 12, ?)`,
+    )
+    .bind(v.session, v.salonId, v.initial, v.currency, v.purchaser, v.now),
+  db
+    .prepare(
+      `INSERT INTO vouchers (id, session_id, salon_id, code, amount_minor, currency, expiry_date, purchaser_email, issued_at, redeemed_minor)
+       VALUES (${newId('vouchers')}, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    )
+    .bind(v.session, v.salonId, v.code, v.initial, v.currency, v.expiry, v.purchaser, v.issuedAt, v.redeemed),
+];

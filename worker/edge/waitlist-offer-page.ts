@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { formatInTimeZone } from 'date-fns-tz';
+import { longDayOf, zonedTime } from '../../shared/zoned-time';
 import type { Context } from 'hono';
 import type { WaitlistOffer } from '../../shared/waitlist-offers';
 import type { AppEnv } from '../env';
@@ -16,7 +16,10 @@ const page = (title: string, body: string) =>
 const GONE_TITLE = 'This time has gone';
 const gonePage = (detail: string) => page(GONE_TITLE, `<h1>${GONE_TITLE}</h1><p>${escapeMarkup(detail)}</p>`);
 
-const whenOf = (o: WaitlistOffer) => formatInTimeZone(Date.parse(o.start_time), o.timezone, "EEEE d MMMM 'at' HH:mm");
+const whenOf = (o: WaitlistOffer) => {
+  const z = zonedTime(Date.parse(o.start_time), o.timezone);
+  return `${longDayOf(z)} at ${z.time}`;
+};
 
 function offerPage(o: WaitlistOffer, token: string): string {
   const salon = escapeMarkup(o.salon_name);
@@ -25,7 +28,7 @@ function offerPage(o: WaitlistOffer, token: string): string {
     return gonePage(
       'Sorry, someone else has taken it or the offer ran out. You are still on the waitlist, and we will text you when another time comes free.',
     );
-  const until = formatInTimeZone(Date.parse(o.expires_at), o.timezone, 'HH:mm');
+  const until = zonedTime(Date.parse(o.expires_at), o.timezone).time;
   return page(
     'A time has come free',
     `<h1>A time has come free</h1><p>${salon} can see you on <strong>${escapeMarkup(whenOf(o))}</strong>. It's yours if you claim it by ${until}.</p>

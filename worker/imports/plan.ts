@@ -159,14 +159,17 @@ export function planner(o: {
       refused,
       columns: Object.fromEntries(Object.keys(columns).map((f) => [f, headerOf(f as ImportField)])),
       ignored,
+      headers: o.headers.filter((h) => h !== ''),
     };
   }
 
-  for (const required of REQUIRED[o.kind])
-    if (!required.some((f) => columns[f] !== undefined))
-      throw new Refusal(required.join(' or '), `The file has no ${required.join(' or ')} column: choose which column holds it`);
+  // the fields the kind needs that no column holds: the preview asks the owner to choose them (the import refuses the file)
+  const missing = REQUIRED[o.kind].filter((required) => !required.some((f) => columns[f] !== undefined));
+  const refusal = missing.length
+    ? new Refusal(missing[0]!.join(' or '), `The file has no ${missing[0]!.join(' or ')} column: choose which column holds it`)
+    : null;
 
-  return { add, finish };
+  return { add, finish, missing: missing.map((required) => required[0]!), refusal };
 }
 
 const REQUIRED: Record<ImportKind, ImportField[][]> = {

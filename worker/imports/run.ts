@@ -1,19 +1,25 @@
 import { PREVIEW_ROWS, type ImportKind, type ImportPreview, type ImportSource, type RefusedRow } from '../../shared/console/imports';
 import { serviceWords } from '../../shared/console/menu';
 import { insertAppointmentBatch } from '../db/appointments';
-import { isBlockConflict } from '../db/blocks';
+import { blocksOf, isBlockConflict, takenBlocks } from '../db/blocks';
 import {
+  failImport,
   finishImport,
   insertClientStatements,
   itemIfWritten,
+  itemStatement,
   knownClients,
+  lastStylistItem,
   mergeClientStatements,
+  optOutStatements,
   progressStatement,
+  voucherItem,
   type SalonClientRow,
 } from '../db/imports';
 import { createCategory, listCategories } from '../db/menu-categories';
 import { createService, readServices } from '../db/menu-services';
-import { newId } from '../db/ids';
+import { activeStylistNames, appendStylistStatement } from '../db/stylists';
+import { importedVoucherStatements, voucherCodesOfSalon } from '../db/vouchers';
 import { localDateOf, salonDays } from '../availability/calendar';
 import type { AppointmentCandidate, Candidate, ClientCandidate, ServiceCandidate, StaffCandidate, VoucherCandidate } from './plan';
 
@@ -73,11 +79,7 @@ export async function decide(db: D1Database, salon: Salon, kind: ImportKind, can
       have.add(c.name.toLowerCase());
     }
   } else if (kind === 'staff') {
-    const { results } = await db
-      .prepare('SELECT name FROM stylists WHERE salon_id = ? AND active = 1')
-      .bind(salon.id)
-      .all<{ name: string }>();
-    const have = new Set(results.map((r) => r.name.toLowerCase()));
+    const have = new Set((await activeStylistNames(db, salon.id)).map((r) => r.name.toLowerCase()));
     for (const c of candidates as StaffCandidate[]) {
       if (!c.active) {
         refused.push({ row: c.row, column: 'Status', reason: 'The stylist is not active' });
@@ -87,8 +89,7 @@ export async function decide(db: D1Database, salon: Salon, kind: ImportKind, can
       have.add(c.name.toLowerCase());
     }
   } else if (kind === 'vouchers') {
-    const { results } = await db.prepare('SELECT code FROM vouchers WHERE salon_id = ?').bind(salon.id).all<{ code: string }>();
-    const have = new Set(results.map((r) => r.code));
+    const have = await voucherCodesOfSalon(db, salon.id);
     const today = salonToday(now, salon.timezone);
     for (const c of candidates as VoucherCandidate[]) {
       if (c.expiry && c.expiry < today) {
@@ -101,10 +102,22 @@ export async function decide(db: D1Database, salon: Salon, kind: ImportKind, can
     }
   } else {
     const refs = await appointmentRefs(db, salon.id);
+    const resolved: { c: AppointmentCandidate; blocks: string[] }[] = [];
     for (const c of candidates as AppointmentCandidate[]) {
       const r = resolveAppointment(c, refs, salon, now);
       if ('reason' in r) refused.push({ row: c.row, column: r.column, reason: r.reason });
-      else outcomes.push({ c, what: 'new' });
+      else resolved.push({ c, blocks: blocksOf(r.start, r.end).map((b) => `${r.stylistId}:${b}`) });
+    }
+    // a clash with the salon's appointments (or an earlier row of the file) is listed now, as the import would refuse it
+    const numbers = resolved.flatMap((x) => x.blocks.map((k) => Number(k.split(':')[1])));
+    const taken = numbers.length ? await takenBlocks(db, salon.id, Math.min(...numbers), Math.max(...numbers) + 1, now) : new Set<string>();
+    for (const x of resolved) {
+      if (x.blocks.some((k) => taken.has(k))) {
+        refused.push(clashOf(x.c));
+        continue;
+      }
+      for (const k of x.blocks) taken.add(k);
+      outcomes.push({ c: x.c, what: 'new' });
     }
   }
   return { outcomes, refused };
@@ -113,7 +126,7 @@ export async function decide(db: D1Database, salon: Salon, kind: ImportKind, can
 export function previewOf(
   source: ImportSource,
   kind: ImportKind,
-  read: { rows: number; refused: RefusedRow[]; columns: Record<string, string>; ignored: string[] },
+  read: { rows: number; refused: RefusedRow[]; columns: Record<string, string>; ignored: string[]; headers: string[]; missing: string[] },
   d: { outcomes: Outcome[]; refused: RefusedRow[] },
   already: number | null,
 ): ImportPreview {
@@ -125,10 +138,13 @@ export function previewOf(
     new: count('new'),
     merged: count('merged'),
     fixed: d.outcomes.filter((o) => o.c.fixed).length,
-    refused: [...read.refused, ...d.refused].sort((a, b) => a.row - b.row),
+    // with a column missing, the rows are not decided (nor listed as refused): the owner chooses the column first
+    refused: read.missing.length ? [] : [...read.refused, ...d.refused].sort((a, b) => a.row - b.row),
     preview: d.outcomes.slice(0, PREVIEW_ROWS).map((o) => ({ row: o.c.row, outcome: o.what, ...apiFieldsOf(kind, o.c) })),
     columns: read.columns,
     ignored: read.ignored,
+    headers: read.headers,
+    missing: read.missing,
     unchanged: count('unchanged'),
     already_imported: already,
   };
@@ -152,6 +168,12 @@ function apiFieldsOf(kind: ImportKind, c: Candidate): Record<string, unknown> {
 }
 const pad = (n: number) => String(n).padStart(2, '0');
 
+const clashOf = (c: AppointmentCandidate): RefusedRow => ({
+  row: c.row,
+  column: 'Time',
+  reason: `${c.stylist} is already booked at ${c.date} ${apiFieldsOf('appointments', c).time}: not double booked`,
+});
+
 const clientRowOf = (c: ClientCandidate, key: string): SalonClientRow => ({
   key,
   phone: c.phone,
@@ -171,13 +193,10 @@ export const storedCode = (salonId: number, code: string) => `${salonId}:${code}
 const salonToday = (now: number, timezone: string) => localDateOf(now, timezone);
 
 async function appointmentRefs(db: D1Database, salonId: number) {
-  const [services, stylists] = await Promise.all([
-    readServices(db, salonId),
-    db.prepare('SELECT id, name FROM stylists WHERE salon_id = ? AND active = 1').bind(salonId).all<{ id: number; name: string }>(),
-  ]);
+  const [services, stylists] = await Promise.all([readServices(db, salonId), activeStylistNames(db, salonId)]);
   return {
     services: new Map(services.map((s) => [s.name.toLowerCase(), s])),
-    stylists: new Map(stylists.results.map((s) => [s.name.toLowerCase(), s.id])),
+    stylists: new Map(stylists.map((s) => [s.name.toLowerCase(), s.id])),
   };
 }
 
@@ -227,6 +246,8 @@ export async function apply(w: Writer, kind: ImportKind, outcomes: Outcome[], so
           if (o.what === 'merged') m++;
           else a++;
         }
+        // no marketing consent: the salon's text opt-out (docs/console/imports.md "Marketing consent")
+        if (!c.texts_ok) statements.push(...optOutStatements(db, importId, salon.id, key, now));
       }
       statements.push(progressStatement(db, importId, Math.min(todo.length, i + CLIENT_BATCH), a, m));
       await db.batch(statements);
@@ -235,10 +256,7 @@ export async function apply(w: Writer, kind: ImportKind, outcomes: Outcome[], so
     }
   } else if (kind === 'services') {
     const categories = new Map((await listCategories(db, salon.id)).map((c) => [c.name.toLowerCase(), c.id]));
-    const { results: stylists } = await db
-      .prepare('SELECT id FROM stylists WHERE salon_id = ? AND active = 1')
-      .bind(salon.id)
-      .all<{ id: number }>();
+    const stylists = await activeStylistNames(db, salon.id);
     const money = { currency: salon.currency, country: salon.country_code };
     for (const o of todo) {
       const c = o.c as ServiceCandidate;
@@ -246,11 +264,7 @@ export async function apply(w: Writer, kind: ImportKind, outcomes: Outcome[], so
       if (categoryId === undefined) {
         categoryId = await createCategory(db, { salonId: salon.id, who: w.who, now }, c.category);
         categories.set(c.category.toLowerCase(), categoryId);
-        await db.batch([
-          db
-            .prepare("INSERT INTO import_items (import_id, entity, entity_key, action) VALUES (?, 'category', ?, 'added')")
-            .bind(importId, String(categoryId)),
-        ]);
+        await db.batch([itemStatement(db, importId, 'category', categoryId)]);
       }
       const fields = {
         name: c.name,
@@ -264,29 +278,12 @@ export async function apply(w: Writer, kind: ImportKind, outcomes: Outcome[], so
         stylists: stylists.map((s) => ({ stylist_id: s.id, price: c.price, duration: c.duration, processing: c.processing })),
       };
       const id = await createService(db, { salonId: salon.id, who: w.who, now }, fields, serviceWords(fields, c.category, money));
-      await db.batch([
-        db
-          .prepare("INSERT INTO import_items (import_id, entity, entity_key, action) VALUES (?, 'service', ?, 'added')")
-          .bind(importId, String(id)),
-        progressStatement(db, importId, ++added, 1, 0),
-      ]);
+      await db.batch([itemStatement(db, importId, 'service', id), progressStatement(db, importId, ++added, 1, 0)]);
     }
   } else if (kind === 'staff') {
     const statements = todo.flatMap((o) => {
       const c = o.c as StaffCandidate;
-      return [
-        db
-          .prepare(
-            `INSERT INTO stylists (id, salon_id, name, role, position, active)
-             VALUES (${newId('stylists')}, ?1, ?2, ?3, ifnull((SELECT max(position) FROM stylists WHERE salon_id = ?1), 0) + 1, 1)`,
-          )
-          .bind(salon.id, c.name, c.title),
-        db
-          .prepare(
-            "INSERT INTO import_items (import_id, entity, entity_key, action) SELECT ?, 'stylist', max(id), 'added' FROM stylists WHERE salon_id = ?",
-          )
-          .bind(importId, salon.id),
-      ];
+      return [appendStylistStatement(db, salon.id, c.name, c.title), lastStylistItem(db, importId, salon.id)];
     });
     if (statements.length) await db.batch([...statements, progressStatement(db, importId, todo.length, todo.length, 0)]);
     added = todo.length;
@@ -296,34 +293,21 @@ export async function apply(w: Writer, kind: ImportKind, outcomes: Outcome[], so
       const statements = part.flatMap((o) => {
         const c = o.c as VoucherCandidate;
         const session = `import-${importId}-${c.code}`;
+        const purchaser = c.purchaser || `imported from ${source}`;
         return [
-          db
-            .prepare(
-              `INSERT INTO voucher_purchases (session_id, salon_id, amount_minor, currency, purchaser_email, validity_months, created_at)
-               VALUES (?, ?, ?, ?, ?, 12, ?)`,
-            )
-            .bind(session, salon.id, c.initial, salon.currency, c.purchaser || `imported from ${source}`, now),
-          db
-            .prepare(
-              `INSERT INTO vouchers (id, session_id, salon_id, code, amount_minor, currency, expiry_date, purchaser_email, issued_at, redeemed_minor)
-               VALUES (${newId('vouchers')}, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-            )
-            .bind(
-              session,
-              salon.id,
-              storedCode(salon.id, c.code),
-              c.initial,
-              salon.currency,
-              c.expiry ?? '9999-12-31',
-              c.purchaser || `imported from ${source}`,
-              c.issued ? Date.parse(c.issued) : now,
-              c.initial - c.balance,
-            ),
-          db
-            .prepare(
-              "INSERT INTO import_items (import_id, entity, entity_key, action) SELECT ?, 'voucher', id, 'added' FROM vouchers WHERE session_id = ? AND changes() > 0",
-            )
-            .bind(importId, session),
+          ...importedVoucherStatements(db, {
+            session,
+            salonId: salon.id,
+            code: storedCode(salon.id, c.code),
+            initial: c.initial,
+            redeemed: c.initial - c.balance,
+            currency: salon.currency,
+            expiry: c.expiry ?? '9999-12-31',
+            purchaser,
+            issuedAt: c.issued ? Date.parse(c.issued) : now,
+            now,
+          }),
+          voucherItem(db, importId, session),
         ];
       });
       await db.batch([...statements, progressStatement(db, importId, i + part.length, part.length, 0)]);
@@ -362,24 +346,15 @@ export async function apply(w: Writer, kind: ImportKind, outcomes: Outcome[], so
       });
       try {
         const row = created(await db.batch(statements));
-        await db.batch([
-          db
-            .prepare("INSERT INTO import_items (import_id, entity, entity_key, action) VALUES (?, 'appointment', ?, 'added')")
-            .bind(importId, String(row.id)),
-          progressStatement(db, importId, done, 1, 0),
-        ]);
+        await db.batch([itemStatement(db, importId, 'appointment', row.id), progressStatement(db, importId, done, 1, 0)]);
         added++;
       } catch (e) {
         if (!isBlockConflict(e)) throw e;
-        refused.push({
-          row: c.row,
-          column: 'Time',
-          reason: `${c.stylist} is already booked at ${c.date} ${apiFieldsOf('appointments', c).time}: not double booked`,
-        });
+        refused.push(clashOf(c));
       }
     }
   }
   return { added, merged, refused };
 }
 
-export { finishImport, itemIfWritten };
+export { failImport, finishImport, itemIfWritten };

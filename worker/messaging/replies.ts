@@ -1,5 +1,5 @@
 import type { StripeClient } from '../payments/stripe-api';
-import { formatInTimeZone } from 'date-fns-tz';
+import { shortWhenOf } from '../../shared/zoned-time';
 import { keywordOf, type ReplyKeyword } from '../../shared/console/inbox';
 import { cancelAndSettle } from '../bookings/cancel';
 import { cancellationOf } from '../bookings/cancellation-rules';
@@ -48,7 +48,7 @@ export interface ReplyOutcome {
 export const twiml = (answer: string | null) =>
   `<?xml version="1.0" encoding="UTF-8"?><Response>${answer ? `<Message>${escapeMarkup(answer)}</Message>` : ''}</Response>`;
 
-const whenOf = (startAt: number, timeZone: string) => formatInTimeZone(startAt, timeZone, "EEE d MMM 'at' HH:mm");
+const whenOf = shortWhenOf;
 
 /** The database of a salon (the first one's directory finds it), for the webhook to hand in. */
 export type DatabaseOfSalon = (salonId: number) => Promise<D1Database>;

@@ -144,6 +144,18 @@ export const deskBookedText = (
   `${salonName}: you are booked for ${when} (${services.join(', ')}). ` +
   ('online' in change ? `To change or cancel it: ${change.online}` : `To change it, call ${change.phone || 'the salon'}.`);
 
+/** A booking made on Google Search or Maps (docs/google-booking.md): as the desk's, saying where it was made. */
+export const googleBookedText = (
+  salonName: string,
+  when: string,
+  services: string[],
+  change: { online: string } | { phone: string },
+): string =>
+  deskBookedText(salonName, when, services, change).replace(
+    `(${services.join(', ')}). `,
+    `(${services.join(', ')}), booked through Google. `,
+  );
+
 /** The salon moved or cancelled a booking. */
 export const deskMovedText = (salonName: string, when: string): string => `${salonName}: your appointment has moved to ${when}.`;
 export const deskCancelledText = (salonName: string, when: string, refunded: boolean): string =>

@@ -61,8 +61,11 @@ export function chargeOn(payee: Payee, amount: number) {
  * back from the salon's account that received it) and the platform's fee is given back with it.
  * An intent made before Connect (no transfer) is refunded as it was.
  */
-export function refundOf(pi: PaymentIntent): RefundParams {
-  return pi.transfer_data ? { payment_intent: pi.id, reverse_transfer: true, refund_application_fee: true } : { payment_intent: pi.id };
+export function refundOf(pi: PaymentIntent, amount?: number): RefundParams {
+  const part = amount === undefined ? {} : { amount };
+  return pi.transfer_data
+    ? { payment_intent: pi.id, ...part, reverse_transfer: true, refund_application_fee: true }
+    : { payment_intent: pi.id, ...part };
 }
 
 /** 409: the salon's account cannot take payments (none yet, or Stripe disabled it). */
@@ -208,4 +211,24 @@ export async function authorise(
   }
   await target.recordIntent(pi);
   return settle(stripe, target, pi);
+}
+
+/**
+ * The client opened the link texted when the bank wanted them to approve an off-session payment
+ * (a no-show fee, a checkout's card on file): the same intent is confirmed again with the client
+ * present, which asks for 3-D Secure as Stripe does (`redirect`); `returnUrl` settles it afterwards.
+ */
+export async function confirmWithClient(
+  stripe: StripeClient,
+  target: PaymentTarget,
+  a: { paymentIntentId: string; paymentMethod: string; returnUrl: string },
+): Promise<{ redirect: string | null; settled: Settled | null }> {
+  const pi = await stripe.paymentIntents.retrieve(a.paymentIntentId);
+  const confirmed =
+    pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation'
+      ? await stripe.paymentIntents.confirm(pi.id, { payment_method: a.paymentMethod, return_url: a.returnUrl }).catch(() => null)
+      : pi;
+  if (!confirmed) return { redirect: null, settled: null };
+  if (confirmed.status === 'requires_action') return { redirect: confirmed.next_action?.redirect_to_url?.url ?? null, settled: null };
+  return { redirect: null, settled: await settle(stripe, target, confirmed) };
 }

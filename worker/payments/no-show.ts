@@ -4,7 +4,7 @@ import { CARD_MISSING, feeAccepted, feeRefused, recordFeeIntent, type NoShowFeeR
 import { AppError } from '../errors';
 import { savedCard } from './cards';
 import { payeeOf } from './connect';
-import { authorise, settle, type PaymentTarget, type Settled } from './flow';
+import { authorise, confirmWithClient, type PaymentTarget, type Settled } from './flow';
 
 /** The metadata naming a no-show fee's appointment on its payment intent. */
 export const NO_SHOW_KEY = 'no_show_for';
@@ -87,11 +87,8 @@ export async function chargeNoShowFee(
   }
 }
 
-/**
- * The client opened the texted link: the same payment intent is confirmed again with the client
- * present, which asks for 3-D Secure as Stripe does; `returnUrl` settles it afterwards.
- */
-export async function confirmWithClient(
+/** The client opened the texted link: the fee's intent confirmed with them present (payments/flow.ts confirmWithClient). */
+export async function confirmFeeWithClient(
   stripe: StripeClient,
   db: D1Database,
   fee: NoShowFeeRow,
@@ -99,12 +96,5 @@ export async function confirmWithClient(
 ): Promise<{ redirect: string | null; settled: Settled | null }> {
   const card = await savedCard(db, fee.client_id);
   if (!card || !fee.payment_intent_id) return { redirect: null, settled: null };
-  const pi = await stripe.paymentIntents.retrieve(fee.payment_intent_id);
-  const confirmed =
-    pi.status === 'requires_payment_method' || pi.status === 'requires_confirmation'
-      ? await stripe.paymentIntents.confirm(pi.id, { payment_method: card.id, return_url: returnUrl }).catch(() => null)
-      : pi;
-  if (!confirmed) return { redirect: null, settled: null };
-  if (confirmed.status === 'requires_action') return { redirect: confirmed.next_action?.redirect_to_url?.url ?? null, settled: null };
-  return { redirect: null, settled: await settle(stripe, noShowPayment(db, fee), confirmed) };
+  return confirmWithClient(stripe, noShowPayment(db, fee), { paymentIntentId: fee.payment_intent_id, paymentMethod: card.id, returnUrl });
 }

@@ -82,8 +82,24 @@ export interface StripeEvent {
 export type FormValue = string | number | boolean | null | undefined | readonly FormValue[] | { readonly [key: string]: FormValue };
 export type Params = { readonly [key: string]: FormValue };
 
-/** A refund of a payment (payments/flow.ts refundOf). */
-export type RefundParams = { payment_intent: string; reverse_transfer?: boolean; refund_application_fee?: boolean };
+/** A refund of a payment (payments/flow.ts refundOf): all of what is left, or `amount` of it. */
+export type RefundParams = { payment_intent: string; amount?: number; reverse_transfer?: boolean; refund_application_fee?: boolean };
+
+/** A Stripe Terminal reader (server-driven): its action is the payment it is taking. */
+export interface TerminalReader {
+  id: string;
+  label: string;
+  device_type: string;
+  location: string | null;
+  status: string | null;
+  action: {
+    type: string;
+    status: 'in_progress' | 'succeeded' | 'failed';
+    failure_code: string | null;
+    failure_message: string | null;
+    process_payment_intent?: { payment_intent: string } | null;
+  } | null;
+}
 
 export interface RequestOptions {
   /** the same key makes a retry the same request (Stripe keeps a key's answer for 24 hours) */
@@ -260,6 +276,17 @@ export class StripeClient {
 
   readonly accountLinks = {
     create: (params: Params, opts?: RequestOptions) => this.post<{ url: string }>('account_links', params, opts),
+  };
+
+  readonly terminal = {
+    locations: {
+      create: (params: Params, opts?: RequestOptions) => this.post<{ id: string }>('terminal/locations', params, opts),
+    },
+    readers: {
+      create: (params: Params, opts?: RequestOptions) => this.post<TerminalReader>('terminal/readers', params, opts),
+      processPaymentIntent: (id: string, params: { payment_intent: string }, opts?: RequestOptions) =>
+        this.post<TerminalReader>(`terminal/readers/${encodeURIComponent(id)}/process_payment_intent`, params, opts),
+    },
   };
 
   readonly checkout = {

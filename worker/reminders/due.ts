@@ -1,4 +1,5 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { fromZonedTime } from 'date-fns-tz';
+import { zonedTime } from '../../shared/zoned-time';
 import { REMINDER_OFFSET_MS, type ReminderKind } from '../../shared/console/reminders';
 
 /**
@@ -26,7 +27,7 @@ const at = (date: string, hour: number, timeZone: string) =>
 
 /** Whether an instant is in quiet hours in this timezone. */
 export function inQuietHours(instant: number, timeZone: string): boolean {
-  const hour = Number(formatInTimeZone(instant, timeZone, 'H'));
+  const hour = zonedTime(instant, timeZone).hour;
   return hour >= QUIET_FROM_HOUR || hour < QUIET_UNTIL_HOUR;
 }
 
@@ -34,8 +35,8 @@ export function inQuietHours(instant: number, timeZone: string): boolean {
 export function reminderDueAt(startAt: number, kind: ReminderKind, timeZone: string, texted: boolean): number {
   const plain = startAt - REMINDER_OFFSET_MS[kind];
   if (!texted || !inQuietHours(plain, timeZone)) return plain;
-  const date = formatInTimeZone(plain, timeZone, 'yyyy-MM-dd');
-  const evening = Number(formatInTimeZone(plain, timeZone, 'H')) >= QUIET_FROM_HOUR;
+  const { date, hour } = zonedTime(plain, timeZone);
+  const evening = hour >= QUIET_FROM_HOUR;
   const morning = at(evening ? dayAfter(date, 1) : date, QUIET_UNTIL_HOUR, timeZone);
   if (morning <= startAt - HOUR) return morning;
   return at(evening ? date : dayAfter(date, -1), EVENING_HOUR, timeZone);

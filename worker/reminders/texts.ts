@@ -1,4 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { longDayOf, shortDayOf, zonedTime } from '../../shared/zoned-time';
 import type { ReminderKind } from '../../shared/console/reminders';
 import { replyHint } from '../../shared/console/inbox';
 import { escapeMarkup } from '../escape-markup';
@@ -20,15 +20,15 @@ export interface ReminderFacts {
 
 /** 'today', 'tomorrow' or 'on Tue 29 Dec', from the day it is sent, in the salon's timezone. */
 function dayOf(f: ReminderFacts): string {
-  const day = (t: number) => formatInTimeZone(t, f.timeZone, 'yyyy-MM-dd');
+  const day = (t: number) => zonedTime(t, f.timeZone).date;
   const start = day(f.startAt);
   if (start === day(f.sentAt)) return 'today';
   if (start === day(f.sentAt + 24 * 3_600_000) || start === day(f.sentAt + 23 * 3_600_000)) return 'tomorrow';
-  return `on ${formatInTimeZone(f.startAt, f.timeZone, 'EEE d MMM')}`;
+  return `on ${shortDayOf(zonedTime(f.startAt, f.timeZone))}`;
 }
 
-const timeOf = (f: ReminderFacts) => formatInTimeZone(f.startAt, f.timeZone, 'HH:mm');
-const dateOf = (f: ReminderFacts) => formatInTimeZone(f.startAt, f.timeZone, 'EEEE d MMMM');
+const timeOf = (f: ReminderFacts) => zonedTime(f.startAt, f.timeZone).time;
+const dateOf = (f: ReminderFacts) => longDayOf(zonedTime(f.startAt, f.timeZone));
 const callOrLink = (f: ReminderFacts) =>
   f.link ? `See it, add it to your calendar or cancel: ${f.link}` : `To change it, call ${f.salonPhone || 'the salon'}.`;
 

@@ -6,7 +6,7 @@ import { book } from '../bookings/book';
 import { SALON_PREFIX, sha256Hex } from '../crypto';
 import { AppError } from '../errors';
 import { entryFacts, outcomeHistoryStatement } from './offers';
-import { formatInTimeZone } from 'date-fns-tz';
+import { shortWhenOf } from '../../shared/zoned-time';
 
 /**
  * A waitlist offer's claim link (/w/{token}, docs/waitlist-offers.md): the token is the capability
@@ -90,7 +90,7 @@ export async function claimWaitlistOffer(
     .all<{ service_id: number; stylist_id: number }>();
   const clientId = offer.client_id;
   const facts = await entryFacts(db, offer.entry_id);
-  const when = formatInTimeZone(offer.start_at, offer.timezone, "EEE d MMM 'at' HH:mm");
+  const when = shortWhenOf(offer.start_at, offer.timezone);
   const key = `waitlist-${crypto.randomUUID()}`;
   const bookedId = "(SELECT id FROM appointments WHERE client_id = ? AND idempotency_key = ? AND kind = 'appointment')";
   // the server's own prices and durations: planBooking reads them, so only services and stylists are asked

@@ -1,4 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { shortWhenOf, zonedTime } from '../../shared/zoned-time';
 import { localDateOf, salonDays } from '../availability/calendar';
 import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import type { EntryOffer } from '../../shared/waitlist-offers';
@@ -80,8 +80,8 @@ export async function offerNext(outbox: Outbox, f: FreedSpan, now: number): Prom
   const token = salonToken(f.salonId, randomBase64url(16));
   const minutes = entry.minutes;
   const sha = await sha256Hex(token);
-  const when = formatInTimeZone(f.start, entry.timezone, "EEE d MMM 'at' HH:mm");
-  const until = formatInTimeZone(now + minutes * 60_000, entry.timezone, 'HH:mm');
+  const when = shortWhenOf(f.start, entry.timezone);
+  const until = zonedTime(now + minutes * 60_000, entry.timezone).time;
   const [made] = await db.batch([
     db
       .prepare(INSERT_OFFER)
@@ -218,7 +218,7 @@ async function outcomeHistory(
 ) {
   const e = await entryFacts(db, entryId);
   if (!e) return;
-  const when = formatInTimeZone(start, e.timezone, "EEE d MMM 'at' HH:mm");
+  const when = shortWhenOf(start, e.timezone);
   await outcomeHistoryStatement(db, { salonId, entryId, name: e.name, when, from, to }, now).run();
 }
 

@@ -1,13 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { consoleQueries } from '../lib/query-client';
-import { ForgotPassword } from '../session/ForgotPassword';
-import { SignIn } from '../session/SignIn';
-import { SignUp } from '../session/SignUp';
 import { restoreSession, useSession } from '../lib/session';
 import { ConsoleRoutes } from './ConsoleRoutes';
+
+// The sign-in screens (react-hook-form and their schemas) load only when nobody is signed in: a
+// signed-in console's first load leaves them out (scripts/bundle.mjs, its 150 KB budget).
+const SignIn = lazy(() => import('../session/SignIn').then((m) => ({ default: m.SignIn })));
+const SignUp = lazy(() => import('../session/SignUp').then((m) => ({ default: m.SignUp })));
+const ForgotPassword = lazy(() => import('../session/ForgotPassword').then((m) => ({ default: m.ForgotPassword })));
+
+const loading = (
+  <p role="status" className={css({ p: '6', color: 'textMuted' })}>
+    Loading the console…
+  </p>
+);
 
 /** The salon console: signed out, the sign-in screens; signed in, the salon's places. */
 export function ConsoleApp() {
@@ -19,15 +28,15 @@ export function ConsoleApp() {
     <QueryClientProvider client={consoleQueries}>
       <BrowserRouter basename="/console">
         {session.status === 'checking' ? (
-          <p role="status" className={css({ p: '6', color: 'textMuted' })}>
-            Loading the console…
-          </p>
+          loading
         ) : session.status === 'signed-out' ? (
-          <Routes>
-            <Route path="/forgot-password" element={<ForgotPassword />} />
-            <Route path="/sign-up" element={<SignUp />} />
-            <Route path="*" element={<SignIn />} />
-          </Routes>
+          <Suspense fallback={loading}>
+            <Routes>
+              <Route path="/forgot-password" element={<ForgotPassword />} />
+              <Route path="/sign-up" element={<SignUp />} />
+              <Route path="*" element={<SignIn />} />
+            </Routes>
+          </Suspense>
         ) : (
           <Routes>
             <Route path="/forgot-password" element={<Navigate to="/" replace />} />

@@ -57,7 +57,7 @@ export function ConsoleRoutes() {
           return (
             <Route
               key={p.path}
-              path={p.path}
+              path={'nested' in p ? `${p.path}/*` : p.path}
               element={
                 <Allowed roles={p.roles}>
                   <ErrorBoundary>

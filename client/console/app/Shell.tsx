@@ -1,95 +1,262 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import { outlineButton } from '../../components/styles';
 import { signOut, useSession } from '../lib/session';
 import { useCurrentSalon } from '../lib/current-salon';
 import { selectInput } from '../../components/form-styles';
 import { useQuery } from '@tanstack/react-query';
 import { CAN } from '../../../shared/console/roles';
+import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants';
+import { useMediaQuery } from '../../lib/useMediaQuery';
 import { inboxQuery } from '../inbox/api';
-import { placesFor } from '../lib/places';
+import { barPlacesFor, placesFor, type Place } from '../lib/places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
+/** The phone's bottom bar, tall enough for a thumb (docs/console/README.md "On a phone"); its list's height says it again for Panda. */
+const BAR_PX = 60;
 
-/** The signed-in frame: who and where (with a salon switcher for a group owner), the places, and the screen. */
+/**
+ * The signed-in frame: who and where (with a salon switcher for a group owner), the places, and
+ * the screen. From 768 px the places are a side navigation and the header says who is signed in;
+ * on a phone the header is one line (at most 64 px) and the places a bottom bar of the four most
+ * used with More for the rest, who is signed in and Sign out.
+ */
 export function Shell() {
-  const { me } = useSession();
-  const salon = useCurrentSalon();
+  const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`, true);
   return (
-    <div className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'surface' })}>
+    <div
+      className={css({ minH: '100dvh', display: 'flex', flexDirection: 'column', bg: 'surface' })}
+      // what sticks to the bottom of a screen (the Booking page's Save) stays above the bar
+      style={{ '--console-bar': wide ? '0px' : `calc(${BAR_PX}px + env(safe-area-inset-bottom, 0px))` } as React.CSSProperties}
+    >
       <a href="#console-main" className={css({ srOnly: true, _focus: { srOnly: false, p: '2', bg: 'bg' } })}>
         Skip to the page
       </a>
       <header
         className={css({
           display: 'flex',
-          flexWrap: 'wrap',
+          flexWrap: { base: 'nowrap', md: 'wrap' },
           alignItems: 'center',
           gap: '3',
           px: { base: '3', md: '5' },
           py: '2',
+          maxH: { base: '16', md: 'none' },
           bg: 'bg',
           borderBottom: '1px solid {colors.surfaceMuted}',
         })}
       >
-        <p className={css({ fontWeight: '700', mr: 'auto' })}>Bookwell console</p>
+        {wide && <p className={css({ fontWeight: '700', mr: 'auto' })}>Bookwell console</p>}
         <SalonSwitcher />
-        <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
-          {me?.name || me?.email} · {ROLE_WORDS[salon.role]}
-        </p>
-        <button type="button" className={outlineButton} onClick={() => void signOut()}>
-          Sign out
-        </button>
+        {wide && (
+          <>
+            <Who />
+            <button type="button" className={outlineButton} onClick={() => void signOut()}>
+              Sign out
+            </button>
+          </>
+        )}
       </header>
-      <div className={css({ display: 'flex', flexDirection: { base: 'column', md: 'row' }, flex: '1', minW: '0' })}>
-        <Places />
-        <main id="console-main" tabIndex={-1} className={css({ flex: '1', minW: '0', p: { base: '3', md: '6' }, maxW: '1100px' })}>
+      <div className={css({ display: 'flex', flex: '1', minW: '0' })}>
+        {wide && <SideNav />}
+        <main
+          id="console-main"
+          tabIndex={-1}
+          className={css({
+            flex: '1',
+            minW: '0',
+            p: { base: '3', md: '6' },
+            pb: { base: 'calc(var(--console-bar) + 16px)', md: '6' },
+            maxW: '1100px',
+          })}
+        >
           <Outlet />
         </main>
       </div>
+      {!wide && <BottomBar />}
     </div>
   );
 }
 
-function Places() {
+function Who() {
+  const { me } = useSession();
   const salon = useCurrentSalon();
+  return (
+    <p className={css({ fontSize: 'sm', color: 'textMuted' })}>
+      {me?.name || me?.email} · {ROLE_WORDS[salon.role]}
+    </p>
+  );
+}
+
+const placeLink = css({
+  display: 'block',
+  px: '3',
+  py: '2',
+  rounded: 'md',
+  color: 'text',
+  textDecoration: 'none',
+  whiteSpace: 'nowrap',
+  _hover: { bg: 'surface' },
+  '&[aria-current=page]': { bg: 'surfaceMuted', fontWeight: '700' },
+});
+
+function PlaceLink({ place, className = placeLink }: { place: Place; className?: string }) {
+  const salon = useCurrentSalon();
+  return (
+    <NavLink to={`/salons/${salon.id}/${place.path}`} className={className}>
+      {place.label}
+      {place.path === 'inbox' && <Unread />}
+    </NavLink>
+  );
+}
+
+/** From 768 px: every place the role has, down the side. */
+function SideNav() {
+  const salon = useCurrentSalon();
+  return (
+    <nav aria-label="Console" className={css({ bg: 'bg', borderRight: '1px solid {colors.surfaceMuted}', w: '220px', flexShrink: 0 })}>
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1', p: '2', listStyle: 'none', m: '0' })}>
+        {placesFor(salon.role).map((p) => (
+          <li key={p.path}>
+            <PlaceLink place={p} />
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+const barItem = css({
+  flex: '1',
+  minW: '0',
+  h: 'full',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '0.5',
+  px: '1',
+  fontSize: 'sm',
+  color: 'textMuted',
+  bg: 'transparent',
+  border: 'none',
+  borderTop: '3px solid transparent',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  font: 'inherit',
+  '&[aria-current=page], &[aria-expanded=true]': { color: 'text', fontWeight: '700', borderTopColor: 'text' },
+});
+
+/**
+ * A phone's navigation: the four most used places in a bar along the bottom, and More (a
+ * disclosure: Escape or a place chosen closes it) for the rest, who is signed in and Sign out.
+ */
+function BottomBar() {
+  const salon = useCurrentSalon();
+  const { bar, more } = barPlacesFor(salon.role);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const inMore = more.some((p) => pathname.split('/')[3] === p.path);
+
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: Event) => {
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
+        setOpen(false);
+        button.current?.focus();
+      } else if (!panel.current?.contains(e.target as Node) && !button.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', close);
+    };
+  }, [open]);
+
   return (
     <nav
       aria-label="Console"
       className={css({
+        position: 'fixed',
+        insetX: '0',
+        bottom: '0',
+        zIndex: '10',
         bg: 'bg',
-        // widths and style only: a border shorthand would reset the colour to the text's
-        borderStyle: 'solid',
-        borderColor: 'surfaceMuted',
-        borderWidth: { base: '0 0 1px 0', md: '0 1px 0 0' },
-        w: { md: '220px' },
-        flexShrink: 0,
-        overflowX: { base: 'auto', md: 'visible' },
+        borderTop: '1px solid {colors.border}',
+        pb: 'env(safe-area-inset-bottom, 0px)',
       })}
     >
-      <ul className={css({ display: 'flex', flexDirection: { base: 'row', md: 'column' }, gap: '1', p: '2', listStyle: 'none', m: '0' })}>
-        {placesFor(salon.role).map((p) => (
-          <li key={p.path} className={css({ flexShrink: 0 })}>
-            <NavLink
-              to={`/salons/${salon.id}/${p.path}`}
+      <div
+        id={panelId}
+        ref={panel}
+        hidden={!open}
+        className={css({
+          position: 'absolute',
+          insetX: '0',
+          bottom: '100%',
+          maxH: 'calc(100dvh - 124px)',
+          overflowY: 'auto',
+          bg: 'bg',
+          borderTop: '1px solid {colors.border}',
+          boxShadow: '0 -8px 24px rgba(0,0,0,0.12)',
+          p: '2',
+        })}
+      >
+        {open && (
+          <>
+            <ul className={css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '1' })}>
+              {more.map((p) => (
+                <li key={p.path}>
+                  <PlaceLink place={p} className={cx(placeLink, css({ py: '3' }))} />
+                </li>
+              ))}
+            </ul>
+            <div
               className={css({
-                display: 'block',
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                gap: '3',
+                borderTop: '1px solid {colors.surfaceMuted}',
+                mt: '2',
+                pt: '2',
                 px: '3',
-                py: '2',
-                rounded: 'md',
-                color: 'text',
-                textDecoration: 'none',
-                whiteSpace: 'nowrap',
-                _hover: { bg: 'surface' },
-                '&[aria-current=page]': { bg: 'surfaceMuted', fontWeight: '700' },
               })}
             >
-              {p.label}
-              {p.path === 'inbox' && <Unread />}
-            </NavLink>
+              <Who />
+              <button type="button" className={outlineButton} onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+      <ul className={css({ display: 'flex', listStyle: 'none', m: '0', p: '0', h: '60px' })}>
+        {bar.map((p) => (
+          <li key={p.path} className={css({ flex: '1', minW: '0', display: 'flex' })}>
+            <PlaceLink place={p} className={barItem} />
           </li>
         ))}
+        <li className={css({ flex: '1', minW: '0', display: 'flex' })}>
+          <button
+            ref={button}
+            type="button"
+            aria-expanded={open}
+            aria-controls={panelId}
+            className={barItem}
+            // the place shown is one of More's: the bar says so
+            aria-current={inMore && !open ? 'page' : undefined}
+            onClick={() => setOpen(!open)}
+          >
+            More
+          </button>
+        </li>
       </ul>
     </nav>
   );
@@ -117,14 +284,20 @@ function SalonSwitcher() {
   const { pathname, search } = useLocation();
   const id = useId();
   const salons = me?.salons ?? [];
-  if (salons.length < 2) return <p className={css({ fontWeight: '600' })}>{salon.name}</p>;
-  const place = pathname.split('/')[3] ?? '';
+  const name = css({ fontWeight: '600', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+  if (salons.length < 2) return <p className={name}>{salon.name}</p>;
+  const place = pathname.split('/').slice(3).join('/');
   return (
-    <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+    <div className={css({ display: 'flex', alignItems: 'center', gap: '2', minW: '0', flex: { base: '1', md: 'initial' } })}>
       <label htmlFor={id} className={css({ fontSize: 'sm' })}>
         Salon
       </label>
-      <select id={id} value={salon.id} onChange={(e) => navigate(`/salons/${e.target.value}/${place}${search}`)} className={selectInput}>
+      <select
+        id={id}
+        value={salon.id}
+        onChange={(e) => navigate(`/salons/${e.target.value}/${place}${search}`)}
+        className={cx(selectInput, css({ minW: '0', flex: { base: '1', md: 'initial' } }))}
+      >
         {salons.map((s) => (
           <option key={s.id} value={s.id}>
             {s.name}

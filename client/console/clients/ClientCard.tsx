@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { appointmentNo } from '../../../shared/console/appointment-number';
@@ -37,6 +37,46 @@ const MESSAGE_WORDS: Record<ClientMessageKind, string> = {
   reminder_24h: 'Reminder 24 hours before',
   reminder_2h: 'Reminder 2 hours before',
 };
+
+const linkStyle = css({ color: 'primary', textDecoration: 'underline' });
+
+/** The client's email, and what an import brought: a landline (never texted), a birthday. */
+function ContactDetails({ client }: { client: ClientCard['client'] }) {
+  const rows: [string, ReactNode][] = [];
+  if (client.email)
+    rows.push([
+      'Email',
+      <a href={`mailto:${client.email}`} className={linkStyle}>
+        {client.email}
+      </a>,
+    ]);
+  if (client.imported?.landline)
+    rows.push([
+      'Landline',
+      <a href={`tel:${client.imported.landline}`} className={linkStyle}>
+        {client.imported.landline}
+      </a>,
+    ]);
+  if (client.imported?.birthday) rows.push(['Birthday', birthdayOf(client.imported.birthday)]);
+  if (rows.length === 0) return null;
+  return (
+    <dl
+      aria-label="Contact details"
+      className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1 3', mb: '3', '& dt': { color: 'textMuted' } })}
+    >
+      {rows.map(([label, value]) => (
+        <div key={label} className={css({ display: 'contents' })}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A birthday as people say it ('12 March 1990'), from its YYYY-MM-DD, whatever the browser's zone. */
+const birthdayOf = (iso: string) =>
+  new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** A client's card at this salon. */
 export function ClientCardView({
@@ -78,13 +118,23 @@ function Card({ salonId, card, role, timezone }: { salonId: number; card: Client
     <>
       <h1 className={screenTitle}>{client.name}</h1>
       <section aria-label="About the client" className={sectionBox}>
+        {client.imported?.blocked && (
+          <p role="note" className={css({ mb: '3', fontWeight: '700', color: 'danger' })}>
+            Blocked in the salon’s previous system: check before booking them.
+          </p>
+        )}
         <p className={css({ mb: '3' })}>
-          <a href={`tel:${client.phone}`} className={css({ color: 'primary', textDecoration: 'underline' })}>
-            {client.phone}
-          </a>
+          {client.phone ? (
+            <a href={`tel:${client.phone}`} className={linkStyle}>
+              {client.phone}
+            </a>
+          ) : (
+            <span className={css({ color: 'textMuted' })}>No mobile number</span>
+          )}
           {!client.has_account && <span className={css({ color: 'textMuted' })}> · no account yet</span>}
           {client.opted_out_of_texts && <span className={css({ color: 'textMuted' })}> · opted out of texts (reminders go by email)</span>}
         </p>
+        <ContactDetails client={client} />
         <dl className={statsGrid}>
           <div>
             <dt>Appointments</dt>

@@ -15,6 +15,7 @@ import { AskFirst } from '../ui/AskFirst';
 import { appointmentNo } from '../../../shared/console/appointment-number';
 import { OFFER_OUTCOME_WORDS } from '../../../shared/waitlist-offers';
 import { cancelDone, cancelWillDo, noShowDone, noShowWillDo } from './outcomes';
+import { CheckoutDialog } from '../checkout';
 
 const FEE_WORDS = {
   charging: 'being charged',
@@ -72,6 +73,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
   const { a, timezone, currency } = p;
   const queries = useQueryClient();
   const [done, setDone] = useState('');
+  const [checkingOut, setCheckingOut] = useState(false);
   const act = useMutation({
     mutationFn: (action: DeskAction) => deskAction(p.salonId, a.id, action),
     onSuccess: (updated, action) => {
@@ -206,6 +208,11 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
       </section>
       {open && (
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+          {p.canRunDesk && (
+            <button type="button" className={primaryButton} onClick={() => setCheckingOut(true)}>
+              Checkout
+            </button>
+          )}
           {p.canRunDesk && a.status === 'unconfirmed' && (
             <button type="button" className={primaryButton} disabled={act.isPending} onClick={() => act.mutate('confirm')}>
               Confirm
@@ -233,6 +240,14 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
       )}
       {open && p.canRunDesk && (
         <MoveAndCancel a={a} timezone={timezone} currency={currency} pending={act.isPending} onAct={(x) => act.mutate(x)} />
+      )}
+      {checkingOut && (
+        <CheckoutDialog
+          salonId={p.salonId}
+          appointmentId={a.id}
+          title={a.client?.name || 'Appointment'}
+          onClose={() => setCheckingOut(false)}
+        />
       )}
       <div aria-live="polite">
         {act.isError && (

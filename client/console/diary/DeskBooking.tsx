@@ -242,7 +242,7 @@ export function DeskBooking(p: {
             {errors['form']}
           </p>
         )}
-        <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        <div data-dialog-actions className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <button type="submit" className={primaryButton} disabled={book.isPending}>
             {book.isPending ? 'Booking…' : 'Book'}
           </button>

@@ -28,6 +28,7 @@ import { ActionTable } from '../ui/ActionTable';
 import { FormAlert } from '../ui/Field';
 import { whenOf } from '../lib/when';
 import { ConsoleCallError, staffCall } from '../lib/api';
+import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './ColumnMapper';
 
 /**
  * Import (owners; issue 50, docs/console/imports.md): a file from Fresha, Square, Vagaro, Phorest or any
@@ -48,13 +49,14 @@ type Choice = z.infer<typeof choiceSchema>;
 /** The file as the call takes it: its type by its name, whatever the browser guessed (Windows calls a CSV an Excel file). */
 const bodyOf = (file: File) => new Blob([file], { type: /\.xlsx$/i.test(file.name) ? XLSX_TYPE : CSV_TYPE });
 
-const query = (o: { dryRun: boolean; choice?: Choice }) => {
+const query = (o: { dryRun: boolean; choice?: Choice; map?: Record<string, string> }) => {
   const q = new URLSearchParams();
   if (o.dryRun) q.set('dry_run', '1');
   if (o.choice) {
     q.set('source', o.choice.source);
     q.set('kind', o.choice.kind);
   }
+  if (o.map) q.set('map', JSON.stringify(o.map));
   return q.toString();
 };
 
@@ -67,7 +69,19 @@ export function Import() {
   const [failure, setFailure] = useState<string | null>(null);
   const [result, setResult] = useState<ImportCreated | null>(null);
   const [running, setRunning] = useState<{ started: number } | null>(null);
+  /** a generic file's columns as the owner maps them (header → field), for the kind the preview read */
+  const [mapping, setMapping] = useState<Mapping | null>(null);
   const form = useForm<Choice>({ resolver: zodResolver(choiceSchema), defaultValues: { source: 'generic', kind: 'clients' } });
+  const [source, kind] = form.watch(['source', 'kind']);
+  /**
+   * The mapper goes with a generic file (or one missing a column its kind needs), for the kind the
+   * preview read: another kind is checked again first, and the API guesses its columns anew.
+   */
+  const maps = (choice: Choice) =>
+    preview !== null && mapping !== null && choice.kind === preview.kind && (choice.source === 'generic' || preview.missing.length > 0);
+  const mapperShown = maps({ source, kind });
+  /** the map the calls send: the owner's mapping while the mapper is shown */
+  const mapFor = (choice: Choice) => (maps(choice) ? mapOf(choice.kind, mapping!) : undefined);
   const list = useQuery({
     queryKey: importsKey(salon.id),
     queryFn: () => staffCall<ImportSummary[]>(`salons/${salon.id}/imports`),
@@ -75,16 +89,17 @@ export function Import() {
     refetchInterval: (q) => (running || q.state.data?.some((i) => i.status === 'running') ? 1000 : false),
   });
 
-  async function check(f: File, choice?: Choice) {
+  async function check(f: File, choice?: Choice, map?: Record<string, string>) {
     setFailure(null);
     setResult(null);
     setPreview(null);
     try {
-      const p = await staffCall<ImportPreview>(`salons/${salon.id}/imports?${query({ dryRun: true, choice })}`, {
+      const p = await staffCall<ImportPreview>(`salons/${salon.id}/imports?${query({ dryRun: true, choice, map })}`, {
         method: 'POST',
         body: bodyOf(f),
       });
       setPreview(p);
+      setMapping(mappingOf(p.headers, p.columns));
       form.reset({ source: p.source, kind: p.kind });
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
@@ -105,14 +120,15 @@ export function Import() {
     void check(f);
   }
 
-  const recheck = form.handleSubmit((choice) => file && check(file, choice));
+  const recheck = form.handleSubmit((choice) => file && check(file, choice, mapFor(choice)));
 
   async function runImport() {
     if (!file || !preview) return;
     setFailure(null);
     setRunning({ started: Date.now() });
     try {
-      const made = await staffCall<ImportCreated>(`salons/${salon.id}/imports?${query({ dryRun: false, choice: form.getValues() })}`, {
+      const choice = form.getValues();
+      const made = await staffCall<ImportCreated>(`salons/${salon.id}/imports?${query({ dryRun: false, choice, map: mapFor(choice) })}`, {
         method: 'POST',
         body: bodyOf(file),
       });
@@ -152,30 +168,35 @@ export function Import() {
           )}
         </Field>
         {preview && (
-          <form onSubmit={recheck} noValidate className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'end' })}>
-            <Field label="From" error={form.formState.errors.source?.message}>
-              {(a) => (
-                <select {...a} {...form.register('source')} className={fieldInput}>
-                  {IMPORT_SOURCES.map((s) => (
-                    <option key={s} value={s}>
-                      {SOURCE_NAMES[s]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <Field label="It holds" error={form.formState.errors.kind?.message}>
-              {(a) => (
-                <select {...a} {...form.register('kind')} className={fieldInput}>
-                  {IMPORT_KINDS.map((k) => (
-                    <option key={k} value={k}>
-                      {KIND_NAMES[k]}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            <button type="submit" className={outlineButton} disabled={form.formState.isSubmitting}>
+          <form onSubmit={recheck} noValidate>
+            <div className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', alignItems: 'end' })}>
+              <Field label="From" error={form.formState.errors.source?.message}>
+                {(a) => (
+                  <select {...a} {...form.register('source')} className={fieldInput}>
+                    {IMPORT_SOURCES.map((s) => (
+                      <option key={s} value={s}>
+                        {SOURCE_NAMES[s]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              <Field label="It holds" error={form.formState.errors.kind?.message}>
+                {(a) => (
+                  <select {...a} {...form.register('kind')} className={fieldInput}>
+                    {IMPORT_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {KIND_NAMES[k]}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </div>
+            {mapperShown && mapping && (
+              <ColumnMapper headers={preview.headers} kind={preview.kind} mapping={mapping} onChange={setMapping} />
+            )}
+            <button type="submit" className={css({ mt: '3' }) + ' ' + outlineButton} disabled={form.formState.isSubmitting}>
               Check again
             </button>
           </form>
@@ -211,7 +232,7 @@ export function Import() {
               { header: 'Rows', cell: (i) => `${i.added} added, ${i.merged} merged, ${i.refused} refused` },
               {
                 header: 'State',
-                cell: (i) => (i.status === 'running' ? `Running: ${i.done_rows} of ${i.rows}` : i.status === 'undone' ? 'Undone' : 'Done'),
+                cell: (i) => STATE_WORDS[i.status](i),
               },
             ]}
             action={{
@@ -219,7 +240,8 @@ export function Import() {
               nameOf: (i) => `the import of ${whenOf(i.created_at)}`,
               confirm: (i) =>
                 `Undo the import of ${whenOf(i.created_at)}? What it added is removed and merged clients go back to what they were.`,
-              offered: (i) => i.status === 'done' && i.undo_until !== null && Date.parse(i.undo_until) > Date.now(),
+              offered: (i) =>
+                (i.status === 'done' || i.status === 'failed') && i.undo_until !== null && Date.parse(i.undo_until) > Date.now(),
               run: (i) => staffCall(`salons/${salon.id}/imports/${i.id}`, { method: 'DELETE' }),
             }}
           />
@@ -229,6 +251,14 @@ export function Import() {
   );
 }
 
+const STATE_WORDS: Record<ImportSummary['status'], (i: ImportSummary) => string> = {
+  running: (i) => `Running: ${i.done_rows} of ${i.rows}`,
+  done: () => 'Done',
+  failed: (i) =>
+    `Stopped at row ${i.done_rows} of ${i.rows}. Undo it to remove what it added, or import the same file again: rows already in are skipped.`,
+  undone: () => 'Undone',
+};
+
 function PreviewOf({ preview: p, onImport, busy }: { preview: ImportPreview; onImport: () => void; busy: boolean }) {
   const csvUrl = useMemo(
     () => (p.refused.length ? URL.createObjectURL(new Blob([refusedCsv(p.refused)], { type: CSV_TYPE })) : null),
@@ -237,6 +267,7 @@ function PreviewOf({ preview: p, onImport, busy }: { preview: ImportPreview; onI
   useEffect(() => () => (csvUrl ? URL.revokeObjectURL(csvUrl) : undefined), [csvUrl]);
   const fields = Object.keys(p.preview[0] ?? {}).filter((f) => f !== 'row' && f !== 'outcome');
   const nothing = p.new + p.merged === 0;
+  const missing = p.missing.length > 0;
   return (
     <section aria-labelledby="import-preview" className={sectionBox}>
       <h2 id="import-preview" className={sectionTitle}>
@@ -271,6 +302,11 @@ function PreviewOf({ preview: p, onImport, busy }: { preview: ImportPreview; onI
           </div>
         ))}
       </dl>
+      {missing && (
+        <FormAlert>
+          {`The file has no column for ${p.missing.map((f) => fieldName(p.kind, f)).join(', ')}. Choose which column holds it above, then check again.`}
+        </FormAlert>
+      )}
       {p.already_imported !== null && <p role="status">This file was imported already: importing it again adds nothing.</p>}
       {p.ignored.length > 0 && <p className={css({ color: 'textMuted', fontSize: 'sm', mb: '2' })}>Not read: {p.ignored.join(', ')}</p>}
       {p.refused.length > 0 && (
@@ -337,10 +373,14 @@ function PreviewOf({ preview: p, onImport, busy }: { preview: ImportPreview; onI
       <button
         type="button"
         className={css({ mt: '4' }, { display: 'block' }) + ' ' + primaryButton}
-        disabled={busy || nothing}
+        disabled={busy || nothing || missing}
         onClick={onImport}
       >
-        {nothing ? 'Nothing to import' : `Import ${p.new + p.merged} rows`}
+        {missing
+          ? 'Choose the missing columns first'
+          : nothing
+            ? 'Nothing to import'
+            : `Import ${p.new + p.merged} ${p.new + p.merged === 1 ? 'row' : 'rows'}`}
       </button>
     </section>
   );

@@ -7,6 +7,8 @@ export interface Place {
   label: string;
   /** the roles that see it in the navigation (and may open it) */
   roles: readonly StaffRole[];
+  /** addresses under it are the place's own (the Booking page's sections) */
+  nested?: true;
 }
 
 const everyone = ['owner', 'manager', 'stylist'] as const;
@@ -28,7 +30,7 @@ export const PLACES = [
   { path: 'clients', label: 'Clients', roles: CAN.readClients },
   { path: 'requests', label: 'Requests', roles: CAN.requests },
   { path: 'vouchers', label: 'Vouchers', roles: CAN.vouchers },
-  { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings },
+  { path: 'booking-page', label: 'Booking page', roles: CAN.editSettings, nested: true },
   { path: 'addresses', label: 'Addresses', roles: CAN.manageAddresses },
   { path: 'get-paid', label: 'Get paid', roles: CAN.managePayments },
   { path: 'team', label: 'Team', roles: CAN.inviteStaff },
@@ -41,6 +43,21 @@ export const PLACES = [
 export type PlacePath = (typeof PLACES)[number]['path'];
 
 export const placesFor = (role: StaffRole) => PLACES.filter((p) => (p.roles as readonly string[]).includes(role));
+
+/**
+ * The places a phone's bottom bar shows (docs/console/README.md "On a phone"): the four most used,
+ * in this order, of those the role has; the rest are under More.
+ */
+export const MOST_USED: readonly PlacePath[] = ['today', 'diary', 'clients', 'inbox'];
+const BAR_SIZE = 4;
+
+/** The bottom bar's places and More's, for a role: the most used first, filled up from the rest in the usual order. */
+export function barPlacesFor(role: StaffRole): { bar: Place[]; more: Place[] } {
+  const all: Place[] = placesFor(role);
+  const first = MOST_USED.map((path) => all.find((p) => p.path === path)).filter((p): p is Place => !!p);
+  const bar = [...first, ...all.filter((p) => !first.includes(p))].slice(0, BAR_SIZE);
+  return { bar, more: all.filter((p) => !bar.includes(p)) };
+}
 
 /** Where everyone lands in a salon, whatever their role: Today, the day's work (issue 56). */
 export const HOME: PlacePath = 'today';

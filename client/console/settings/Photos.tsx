@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
+import type { Area } from 'react-easy-crop';
 import { css } from '../../../styled-system/css';
 import type { ConsolePhoto, ConsolePhotos } from '../../../shared/console/photos';
 import { IMAGE_LIMITS, IMAGE_TYPES, imageFileProblem, type ImageSlot } from '../../../shared/images';
@@ -28,6 +29,8 @@ const fileInput = css({
   '&[aria-invalid=true]::file-selector-button': { border: '1px solid {colors.danger}' },
 });
 const mb = (slot: ImageSlot) => IMAGE_LIMITS[slot] / (1024 * 1024);
+// the logo's square crop (react-easy-crop) loads once a logo is chosen, never with the section
+const LogoCrop = lazy(() => import('./LogoCrop').then((m) => ({ default: m.LogoCrop })));
 
 /**
  * Photos: the logo, the cover and each stylist's photo. Each is uploaded on its own, at once (not
@@ -42,7 +45,7 @@ export function Photos({ salonId }: { salonId: number }) {
   return (
     <>
       <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '4' })}>
-        PNG, JPEG or WebP. Each photo is saved as soon as you upload it, apart from the settings below.
+        PNG, JPEG or WebP, dropped on a photo’s box or chosen. Each photo is saved as soon as you upload it.
       </p>
       <PhotoPlace salonId={salonId} path="logo" slot="logo" what="logo" label="Logo" current={p.logo} />
       <PhotoPlace salonId={salonId} path="cover" slot="cover" what="cover" label="Cover" current={p.cover} wide />
@@ -90,6 +93,9 @@ function PhotoPlace({ salonId, path, slot, what, label, current, wide }: PlacePr
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [inputKey, setInputKey] = useState(0);
+  const [over, setOver] = useState(false);
+  const [area, setArea] = useState<Area | null>(null);
+  const square = slot === 'logo';
 
   useEffect(() => {
     if (!file) return setPreview(null);
@@ -100,6 +106,7 @@ function PhotoPlace({ salonId, path, slot, what, label, current, wide }: PlacePr
 
   const choose = (chosen: File | undefined) => {
     setDone(null);
+    setArea(null);
     const problem = chosen ? imageFileProblem(slot, chosen) : null;
     setError(problem);
     setFile(chosen && !problem ? chosen : null);
@@ -108,11 +115,28 @@ function PhotoPlace({ salonId, path, slot, what, label, current, wide }: PlacePr
     setFile(null);
     setInputKey((k) => k + 1);
   };
-  const send = async (next: File | null) => {
+  /** A file dropped on the place is chosen as if picked (its rules checked the same way). */
+  const drop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    if (!busy) choose(e.dataTransfer.files[0]);
+  };
+  const send = async (chosen: File | null) => {
     setBusy(true);
     setError(null);
     setDone(null);
     try {
+      // the logo as cropped: the same upload rules again (a re-encoded square may differ in size)
+      let next = chosen;
+      if (chosen && square && area) {
+        try {
+          next = await (await import('./LogoCrop')).croppedLogo(chosen, area);
+        } catch {
+          return setError('This browser could not crop the image: choose another.');
+        }
+      }
+      const problem = next ? imageFileProblem(slot, next) : null;
+      if (problem) return setError(problem);
       const now = await changePhoto(salonId, path, current, next);
       queries.setQueryData<ConsolePhotos>(photosQuery(salonId).queryKey, now);
       void queries.invalidateQueries({ queryKey: ['console', salonId, 'history'] });
@@ -153,22 +177,47 @@ function PhotoPlace({ salonId, path, slot, what, label, current, wide }: PlacePr
           )}
         </figure>
         {preview && (
-          <figure className={box}>
+          <figure className={`${box} ${css({ flex: square ? '1' : undefined, minW: square ? '240px' : undefined })}`}>
             <figcaption>New, not uploaded yet</figcaption>
-            <img src={preview} alt={`Preview of the new ${what}`} className={image} />
+            {square ? (
+              <Suspense fallback={<img src={preview} alt={`Preview of the new ${what}`} className={image} />}>
+                <LogoCrop src={preview} onArea={setArea} />
+              </Suspense>
+            ) : (
+              <img src={preview} alt={`Preview of the new ${what}`} className={image} />
+            )}
           </figure>
         )}
       </div>
-      <Field
-        key={inputKey}
-        label={current ? `Choose a new ${label.toLowerCase()}` : `Choose a ${label.toLowerCase()}`}
-        hint={`PNG, JPEG or WebP, up to ${mb(slot)} MB.`}
-        error={error ?? undefined}
+      <div
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={drop}
+        data-drop-zone={path}
+        className={css({
+          border: '2px dashed {colors.border}',
+          rounded: 'lg',
+          p: '3',
+          mb: '3',
+          '&[data-over=true]': { borderColor: 'primary', bg: 'surfaceMuted' },
+        })}
+        data-over={over}
       >
-        {(a) => (
-          <input {...a} type="file" accept={ACCEPT} disabled={busy} onChange={(e) => choose(e.target.files?.[0])} className={fileInput} />
-        )}
-      </Field>
+        <p className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>Drop an image here, or choose a file.</p>
+        <Field
+          key={inputKey}
+          label={current ? `Choose a new ${label.toLowerCase()}` : `Choose a ${label.toLowerCase()}`}
+          hint={`PNG, JPEG or WebP, up to ${mb(slot)} MB.`}
+          error={error ?? undefined}
+        >
+          {(a) => (
+            <input {...a} type="file" accept={ACCEPT} disabled={busy} onChange={(e) => choose(e.target.files?.[0])} className={fileInput} />
+          )}
+        </Field>
+      </div>
       <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
         {file && (
           <>

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { THEME_MODES } from '../../../shared/constants';
 import { fieldLabel } from '../../components/form-styles';
@@ -13,6 +13,10 @@ import { ReminderSettings } from './ReminderSettings';
 import { VoucherSettings } from './VoucherSettings';
 import { PaymentsNeeded } from './PaymentsNeeded';
 import { CARD_SETTINGS_NEED_PAYMENTS } from '../../../shared/console/payments';
+import type { SettingsSection } from '../../../shared/console/settings';
+
+// the rich text editor (TipTap) loads with the Texts section only, never with the console's first load
+const RichTextSetting = lazy(() => import('./RichTextSetting').then((m) => ({ default: m.RichTextSetting })));
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -149,13 +153,14 @@ export function Texts({ form }: { form: SettingsForm }) {
         hint="Shown at the top of your booking page."
         multiline
       />
-      <TextSetting
-        form={form}
-        name="salon_ncob_text"
-        label="Cancellation policy"
-        hint="Shown before clients confirm. Bold, italics, lists and links are kept; anything else is removed."
-        multiline
-      />
+      <Suspense fallback={<p role="status">Loading the editor…</p>}>
+        <RichTextSetting
+          form={form}
+          name="salon_ncob_text"
+          label="Cancellation policy"
+          hint="Shown before clients confirm, as you see it here: bold, italics, underline, headings, lists and links."
+        />
+      </Suspense>
     </Section>
   );
 }
@@ -214,3 +219,24 @@ export function Tracking({ form }: { form: SettingsForm }) {
     </Section>
   );
 }
+
+/** What each section's screen is given: the section's form, the salon, and whether its card settings can be switched on. */
+export interface SectionProps {
+  form: SettingsForm;
+  salonId: number;
+  paymentsReady: boolean;
+}
+
+/** Each section of docs/console/booking-page.md with settings, by its address (Photos has none: uploads of its own). */
+export const SECTION_SCREENS: Record<Exclude<SettingsSection, 'photos'>, (p: SectionProps) => ReactNode> = {
+  appearance: ({ form, salonId }) => <Appearance form={form} salonId={salonId} />,
+  'online-booking': ({ form }) => <OnlineBooking form={form} />,
+  deposits: ({ form, paymentsReady }) => <DepositsAndCards form={form} paymentsReady={paymentsReady} />,
+  cancellations: ({ form }) => <Cancellations form={form} />,
+  waitlist: ({ form }) => <Waitlist form={form} />,
+  texts: ({ form }) => <Texts form={form} />,
+  'address-hours': ({ form }) => <AddressAndHours form={form} />,
+  vouchers: ({ form, paymentsReady }) => <GiftVouchers form={form} paymentsReady={paymentsReady} />,
+  reminders: ({ form }) => <Reminders form={form} />,
+  tracking: ({ form }) => <Tracking form={form} />,
+};

@@ -119,7 +119,7 @@ export function BlockDialog(p: {
             {(a) => <input {...a} {...form.register('reason')} autoComplete="off" className={fieldInput} />}
           </Field>
           {failure && <FormAlert>{failure}</FormAlert>}
-          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+          <div data-dialog-actions className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
             <button type="submit" className={primaryButton} disabled={isSubmitting || busy}>
               {isSubmitting ? 'Saving…' : p.block ? 'Save the block' : 'Block the time'}
             </button>

@@ -65,7 +65,7 @@ export function SetupChecklist({ salon, items }: { salon: StaffSalon; items: Set
               <a href={`/salon/${salon.id}`} className={link}>
                 {words.label}
               </a>
-            ) : mine.has(words.place) ? (
+            ) : mine.has(words.place.split('/')[0]!) ? (
               <Link to={`../${words.place}`} relative="path" className={link}>
                 {words.label}
               </Link>

@@ -16,6 +16,9 @@ import { TimeOffItem } from '../time-off';
 import { SETUP_EVENT } from '../../../shared/console/setup';
 import { todayQuery } from './api';
 import { SetupChecklist } from './SetupChecklist';
+import { CheckoutDialog } from '../checkout';
+import { CAN } from '../../../shared/console/roles';
+import { smallOutlineButton } from '../../components/styles';
 
 const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
 const muted = css({ color: 'textMuted', fontSize: 'sm' });
@@ -25,6 +28,8 @@ export function Today() {
   const salon = useCurrentSalon();
   const queries = useQueryClient();
   const q = useQuery(todayQuery(salon.id));
+  const [checkout, setCheckout] = useState<{ id: number; title: string } | null>(null);
+  const canCheckout = (CAN.checkout as readonly string[]).includes(salon.role);
   useEffect(
     () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT, SETUP_EVENT]),
     [salon.id, queries],
@@ -70,6 +75,16 @@ export function Today() {
                   <span className={muted}> · {a.services.map((s) => s.name).join(', ')}</span>
                 </span>
                 <span className={muted}>{a.no_show ? 'No-show' : a.arrived ? 'Arrived' : STATUS_LOOK[a.status].label}</span>
+                {canCheckout && a.status !== 'cancelled' && a.status !== 'waitlist' && (
+                  <button
+                    type="button"
+                    className={smallOutlineButton}
+                    aria-label={`Checkout: ${a.client?.name ?? 'No client'}, ${clock(a.start, t.timezone)}`}
+                    onClick={() => setCheckout({ id: a.id, title: a.client?.name ?? 'Appointment' })}
+                  >
+                    Checkout
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -81,6 +96,9 @@ export function Today() {
         >
           Open the diary
         </Link>
+        {checkout && (
+          <CheckoutDialog salonId={salon.id} appointmentId={checkout.id} title={checkout.title} onClose={() => setCheckout(null)} />
+        )}
       </section>
       {t.requests_waiting && (
         <section aria-labelledby="today-requests" className={sectionBox}>

@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { card, linkButton } from '../../components/styles';
+import { SALON_HTML } from '../../../shared/salon-html';
 
 /** The spec folds the policy when it is taller than 32 px (docs/booking/journey.md §5). */
 const FOLD_ABOVE_PX = 32;
@@ -32,16 +33,7 @@ function withoutOwnHeading(html: string): string {
 
 /** The salon's cancellation policy: its HTML sanitised, collapsed with view more / less when taller than 32 px. */
 export function CancellationPolicy({ html, agreed, onAgree }: { html: string; agreed?: boolean; onAgree?: (on: boolean) => void }) {
-  const clean = useMemo(
-    () =>
-      withoutOwnHeading(
-        DOMPurify.sanitize(html, {
-          ALLOWED_TAGS: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'span', 'h3', 'h4'],
-          ALLOWED_ATTR: ['href'],
-        }),
-      ),
-    [html],
-  );
+  const clean = useMemo(() => withoutOwnHeading(DOMPurify.sanitize(html, SALON_HTML)), [html]);
   const box = useRef<HTMLDivElement>(null);
   const [folded, setFolded] = useState<number | null>(null);
   const [open, setOpen] = useState(false);

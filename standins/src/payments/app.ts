@@ -19,6 +19,7 @@ import { paymentIntentRoutes } from './payment-intents';
 import { paymentMethodRoutes } from './payment-methods';
 import { refundRoutes } from './refunds';
 import { setupIntentRoutes } from './setup-intents';
+import { terminalRoutes } from './terminal';
 import { badParam, internalError, StripeApiError } from './stripe-error';
 import { threeDSecure } from './three-d-secure';
 
@@ -36,6 +37,7 @@ const ROUTES: Route[] = [
   ...refundRoutes,
   ...checkoutSessionRoutes,
   ...accountRoutes,
+  ...terminalRoutes,
 ];
 
 function answerOf(err: unknown): Answer {

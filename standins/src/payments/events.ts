@@ -17,7 +17,9 @@ type EventType =
   | 'setup_intent.canceled'
   | 'checkout.session.completed'
   | 'checkout.session.expired'
-  | 'account.updated';
+  | 'account.updated'
+  | 'terminal.reader.action_succeeded'
+  | 'terminal.reader.action_failed';
 
 export interface EventDraft {
   type: EventType;

@@ -12,7 +12,7 @@ export function randomBase62(n: number): string {
   return out;
 }
 
-export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req' | 'cs_test' | 'li' | 'acct' | 'trr';
+export type IdPrefix = 'cus' | 'pm' | 'seti' | 'pi' | 'evt' | 'ch' | 're' | 'req' | 'cs_test' | 'li' | 'acct' | 'trr' | 'tml' | 'tmr';
 
 const LENGTHS: Partial<Record<IdPrefix, number>> = { req: 14, cs_test: 58, acct: 16 };
 

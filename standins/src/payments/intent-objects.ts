@@ -19,7 +19,8 @@ interface IntentFields {
   metadata: Metadata;
   next_action: NextAction | null;
   payment_method: string | null;
-  payment_method_types: ['card'];
+  /** card; card_present for a Terminal reader's payment (terminal.ts) */
+  payment_method_types: ('card' | 'card_present')[];
   status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'canceled' | 'succeeded';
 }
 
@@ -109,10 +110,11 @@ function intentFields(prefix: 'pi' | 'seti', now: number, customer: string | nul
 export function newPaymentIntent(
   now: number,
   p: Pick<PaymentIntent, 'amount' | 'currency' | 'customer' | 'metadata' | 'capture_method'> &
-    Partial<Pick<PaymentIntent, 'application_fee_amount' | 'on_behalf_of' | 'transfer_data'>>,
+    Partial<Pick<PaymentIntent, 'application_fee_amount' | 'on_behalf_of' | 'transfer_data' | 'payment_method_types'>>,
 ): PaymentIntent {
   return {
     ...intentFields('pi', now, p.customer, p.metadata),
+    ...(p.payment_method_types ? { payment_method_types: p.payment_method_types } : {}),
     object: 'payment_intent',
     amount: p.amount,
     amount_capturable: 0,

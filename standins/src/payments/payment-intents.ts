@@ -6,7 +6,7 @@ import { sameSecret, unixSeconds } from './ids';
 import { checkMinimum, newPaymentIntent, type IntentInternal, type PaymentIntent } from './intent-objects';
 import { answerOf, changeIntent, confirmIntent, loadIntent, saveIntent, type Attempt, type Change } from './intents';
 import { applyMetadata } from './metadata';
-import { currencyParam, formBool, formInt, idParam, listParams, metadataParam, offSessionParam, returnUrl } from './params';
+import { currencyParam, formArray, formBool, formInt, idParam, listParams, metadataParam, offSessionParam, returnUrl } from './params';
 import { assertUsableBy, resolvePaymentMethod } from './payment-methods';
 import { badParam, noSuch, requireStatus, unexpectedState } from './stripe-error';
 import { listObjects, retrying } from './store';
@@ -23,6 +23,13 @@ const createPi = z.strictObject({
   customer: idParam.optional(),
   payment_method: idParam.optional(),
   capture_method: z.enum(['automatic', 'manual']).optional(),
+  /**
+   * card_present: paid on a Terminal reader (terminal.ts process_payment_intent). The API version
+   * the product pins names it allowed_payment_method_types (the intent answers the types in
+   * payment_method_types); older versions sent payment_method_types.
+   */
+  allowed_payment_method_types: formArray(z.enum(['card', 'card_present'])).optional(),
+  payment_method_types: formArray(z.enum(['card', 'card_present'])).optional(),
   confirm: formBool.optional(),
   /** the cardholder is not present (a no-show fee on a saved card): true, 'one_off' or 'recurring' */
   off_session: offSessionParam.optional(),
@@ -47,6 +54,9 @@ async function create(ctx: Ctx): Promise<object> {
   checkMinimum(p.amount, p.currency);
   if (!p.confirm && p.return_url !== undefined)
     throw badParam('You may only specify `return_url` when confirming a PaymentIntent (confirm=true).', 'return_url');
+  const types = p.allowed_payment_method_types ?? p.payment_method_types;
+  if (p.confirm && types?.includes('card_present'))
+    throw badParam('A card_present PaymentIntent is confirmed on a Terminal reader (process_payment_intent).', 'confirm');
   if (!p.confirm && p.off_session !== undefined)
     throw badParam('You may only specify `off_session` when confirming a PaymentIntent (confirm=true).', 'off_session');
   const customer = p.customer ? (await loadCustomer(ctx, p.customer, 'customer')).object.id : null;
@@ -58,6 +68,7 @@ async function create(ctx: Ctx): Promise<object> {
       customer,
       metadata: applyMetadata({}, p.metadata),
       capture_method: p.capture_method ?? 'automatic',
+      ...(types ? { payment_method_types: [...new Set(types)] } : {}),
       ...connect,
     });
     const internal: IntentInternal = {};

@@ -5,7 +5,7 @@ import { newId, unixSeconds } from './ids';
 import type { Metadata } from './metadata';
 import type { PaymentIntent } from './intent-objects';
 import { loadIntent } from './intents';
-import { formBool, idParam, listParams } from './params';
+import { formBool, formInt, idParam, listParams } from './params';
 import { invalidRequest } from './stripe-error';
 import { listObjects, retrying } from './store';
 import { parseParams } from './validation';
@@ -30,6 +30,8 @@ interface Refund {
 
 const createRefund = z.strictObject({
   payment_intent: idParam,
+  /** a part of what is left (minor units); all of it when absent */
+  amount: formInt(1).optional(),
   /** Connect: a destination charge's transfer is taken back from the connected account too */
   reverse_transfer: formBool.optional(),
   /** Connect: the platform's application fee is given back too (recorded on the intent's sandbox state) */
@@ -77,10 +79,16 @@ async function create(ctx: Ctx): Promise<object> {
     const already = stored.internal.amountRefunded ?? 0;
     const left = pi.amount_received - already;
     if (left <= 0) throw invalidRequest(`Charge ${chargeOf(pi)} has already been refunded.`, { code: 'charge_already_refunded' });
+    const amount = p.amount ?? left;
+    if (amount > left)
+      throw invalidRequest(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+        param: 'amount',
+        code: 'amount_too_large',
+      });
     const refund: Refund = {
       id: newId('re'),
       object: 'refund',
-      amount: left,
+      amount,
       balance_transaction: null,
       charge: chargeOf(pi),
       created: unixSeconds(ctx.now),
@@ -93,8 +101,15 @@ async function create(ctx: Ctx): Promise<object> {
       status: 'succeeded',
       transfer_reversal: p.reverse_transfer && pi.transfer_data ? newId('trr') : null,
     };
-    const feeRefunded = p.refund_application_fee && pi.application_fee_amount ? pi.application_fee_amount : 0;
-    const refunded = pi.amount_received;
+    // the application fee is given back in proportion to the part refunded, as on Stripe
+    const feeBefore = stored.internal.applicationFeeRefunded ?? 0;
+    const refunded = already + amount;
+    const feeRefunded =
+      p.refund_application_fee && pi.application_fee_amount
+        ? refunded === pi.amount_received
+          ? pi.application_fee_amount
+          : feeBefore + Math.round((pi.application_fee_amount * amount) / pi.amount_received)
+        : feeBefore;
     const committed = await commitWithEvents(
       ctx.db,
       [

@@ -14,7 +14,9 @@ export type Table =
   | 'stripe_payment_intents'
   | 'stripe_refunds'
   | 'stripe_checkout_sessions'
-  | 'stripe_accounts';
+  | 'stripe_accounts'
+  | 'stripe_terminal_locations'
+  | 'stripe_terminal_readers';
 
 interface StripeObject {
   id: string;

@@ -49,6 +49,8 @@ const NAMES = {
   setup_intent: 'setupintent',
   checkout_session: 'checkout.session',
   account: 'account',
+  terminal_reader: 'terminal.reader',
+  terminal_location: 'terminal.location',
 } as const;
 export type Resource = keyof typeof NAMES;
 

@@ -7,9 +7,10 @@ import { apiStub, currentPath } from './render-app';
 import { PHOTOS_3, SETTINGS_3 } from './console-answers';
 import { renderConsole } from './render-console';
 
-// The Booking page place's form and notices: the shared schema's words before a call, the 412 of a
-// save that started before someone else's, what a brand colour becomes on the theme, a logo
-// refused before it is sent, and the salon switcher. The browser specs
+// The Booking page place's sections and notices: each section at its own address and saved on its
+// own, the shared schema's words before a call, the 412 of a save that started before someone
+// else's, what a brand colour becomes on the theme, a logo refused before it is sent, the policy's
+// editor and its sanitised text, and the salon switcher. The browser specs
 // (console-settings.spec.ts) keep the journeys: a save a client's next load shows, at both widths.
 
 const salon3 = { 'GET /api/console/salons/3/settings': { json: SETTINGS_3 }, 'GET /api/console/salons/3/photos': { json: PHOTOS_3 } };
@@ -18,14 +19,15 @@ const field = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('the Booking page’s form', () => {
   it('a setting the shared schema refuses gets its own message, and nothing is saved', async () => {
-    const { user } = await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    const { user } = await renderConsole('/salons/3/booking-page/online-booking', { role: 'manager', answers: salon3 });
     await screen.findByRole('heading', { level: 1, name: 'Booking page' });
-    await user.clear(field('Upcoming bookings one client can make online'));
+    await user.clear(await screen.findByLabelText('Upcoming bookings one client can make online'));
     await user.type(field('Upcoming bookings one client can make online'), '500');
-    await user.type(field('Facebook pixel id'), 'abc');
+    await user.clear(field('Times held at once for clients not logged in'));
+    await user.type(field('Times held at once for clients not logged in'), '-1');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Upcoming bookings per client can be at most 100')).toBeTruthy();
-    expect(screen.getByText('A Facebook pixel id is up to 20 digits, or empty')).toBeTruthy();
+    expect(screen.getByText('Times held for clients not logged in must be at least 0')).toBeTruthy();
     expect(screen.getByRole('alert', { name: '' }).textContent).toContain('Please check the settings marked below.');
     expect(screen.queryByRole('status', { name: /Saved/ })).toBeNull();
     expect(patches()).toEqual([]);
@@ -44,7 +46,7 @@ describe('the Booking page’s form', () => {
       changed: ['ncob_welcome_message'],
     };
     apiStub.answer('PATCH /api/console/salons/3/settings', { status: 412, body: stale });
-    const { user } = await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    const { user } = await renderConsole('/salons/3/booking-page/cancellations', { role: 'manager', answers: salon3 });
     const hours = await screen.findByLabelText('Hours before the appointment when online cancelling stops');
     await user.clear(hours);
     await user.type(hours, '48');
@@ -55,7 +57,6 @@ describe('the Booking page’s form', () => {
     expect(notice.textContent).toContain('Welcome message is now Walk-ins welcome every Saturday.');
     expect(patches()[0]).toMatchObject({ body: { cancellation_window_hours: 48 } });
     await user.click(within(notice).getByRole('button', { name: 'Load the latest settings' }));
-    expect(field('Welcome message').value).toBe('Walk-ins welcome every Saturday.');
     expect(field('Hours before the appointment when online cancelling stops').value).toBe('24');
     expect(screen.getByRole('status').textContent).toBe('The latest settings are loaded. Make your changes again and save.');
 
@@ -67,7 +68,86 @@ describe('the Booking page’s form', () => {
     await user.type(field('Hours before the appointment when online cancelling stops'), '48');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await screen.findByText('Saved. Clients see the change the next time they open your booking page.');
-    expect(apiStub.calls.filter((c) => c.method === 'PATCH').length).toBe(2);
+    expect(patches().length).toBe(2);
+    expect(patches()[1]!.ifMatch).toBe('2');
+    // the Texts section opens with the latest settings
+    await user.click(screen.getByRole('link', { name: 'Texts' }));
+    expect(((await screen.findByLabelText('Welcome message')) as HTMLTextAreaElement).value).toBe('Walk-ins welcome every Saturday.');
+  });
+});
+
+describe('the sections', () => {
+  it('the old address leads to the first section; each section is a link of its own and saves only its own settings', async () => {
+    let version = 1;
+    apiStub.answer('PATCH /api/console/salons/3/settings', ({ body }) => ({
+      json: { ...SETTINGS_3, version: ++version, settings: { ...SETTINGS_3.settings, ...(body as object) } },
+    }));
+    const { user } = await renderConsole('/salons/3/booking-page', { role: 'owner', answers: salon3 });
+    await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/appearance'));
+    const sections = within(screen.getByRole('navigation', { name: 'Booking page sections' }));
+    expect(sections.getAllByRole('link').map((l) => l.textContent)).toEqual([
+      'Appearance',
+      'Online booking',
+      'Deposits and cards',
+      'Cancellations and refunds',
+      'Waitlist',
+      'Texts',
+      'Photos',
+      'Address and hours',
+      'Gift vouchers',
+      'Reminders',
+      'Tracking',
+    ]);
+    expect(sections.getByRole('link', { name: 'Appearance' }).getAttribute('aria-current')).toBe('page');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Appearance' })).toBeTruthy();
+    expect(screen.queryByLabelText('Salon name')).toBeNull();
+
+    await user.click(sections.getByRole('link', { name: 'Waitlist' }));
+    expect(currentPath()).toBe('/console/salons/3/booking-page/waitlist');
+    await user.click(await screen.findByRole('checkbox', { name: 'Clients can join a waitlist when no time suits them' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved. Clients see the change the next time they open your booking page.');
+
+    await user.click(sections.getByRole('link', { name: 'Address and hours' }));
+    await user.clear(await screen.findByLabelText('Phone'));
+    await user.type(field('Phone'), '(718) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved. Clients see the change the next time they open your booking page.');
+    // each save names only its own section's changed settings, from the version the last one answered
+    expect(patches().map((p) => [p.ifMatch, p.body])).toEqual([
+      ['1', { has_waitlist: true }],
+      ['2', { phone: '(718) 555-0199' }],
+    ]);
+  });
+
+  it('leaving a section with changes not saved asks first; staying keeps them', async () => {
+    const { user } = await renderConsole('/salons/3/booking-page/online-booking', { role: 'owner', answers: salon3 });
+    await user.clear(await screen.findByLabelText('Upcoming bookings one client can make online'));
+    await user.type(field('Upcoming bookings one client can make online'), '5');
+    const asked: string[] = [];
+    const confirm = window.confirm;
+    try {
+      window.confirm = (q?: string) => (asked.push(q ?? ''), false);
+      await user.click(screen.getByRole('link', { name: 'Texts' }));
+      expect(asked).toEqual(['Leave this section? Your changes here are not saved.']);
+      expect(currentPath()).toBe('/console/salons/3/booking-page/online-booking');
+      expect(field('Upcoming bookings one client can make online').value).toBe('5');
+      window.confirm = (q?: string) => (asked.push(q ?? ''), true);
+      await user.click(screen.getByRole('link', { name: 'Texts' }));
+      await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/texts'));
+      // nothing left unsaved: the next section is left without asking
+      await user.click(await screen.findByRole('link', { name: 'Waitlist' }));
+      await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/waitlist'));
+      expect(asked.length).toBe(2);
+    } finally {
+      window.confirm = confirm;
+    }
+    expect(patches()).toEqual([]);
+  });
+
+  it('an address of no section leads to the first', async () => {
+    await renderConsole('/salons/3/booking-page/colours', { role: 'owner', answers: salon3 });
+    await waitFor(() => expect(currentPath()).toBe('/console/salons/3/booking-page/appearance'));
   });
 });
 
@@ -80,12 +160,12 @@ describe('the salon switcher', () => {
       apiStub.answer(`GET /api/console/salons/${id}/settings`, { json: { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, name } } });
       apiStub.answer(`GET /api/console/salons/${id}/photos`, { json: { ...PHOTOS_3, stylists: [] } });
     }
-    const { user } = await renderConsole('/salons/1/booking-page');
+    const { user } = await renderConsole('/salons/1/booking-page/address-hours');
     const switcher = (await screen.findByLabelText('Salon', { exact: true })) as HTMLSelectElement;
     expect(switcher.value).toBe('1');
     await waitFor(() => expect(field('Salon name').value).toBe('Willow & Co Islington'));
     await user.selectOptions(switcher, '2');
-    await waitFor(() => expect(currentPath()).toBe('/console/salons/2/booking-page'));
+    await waitFor(() => expect(currentPath()).toBe('/console/salons/2/booking-page/address-hours'));
     await waitFor(() => expect(field('Salon name').value).toBe('Willow & Co Shoreditch'));
   });
 });
@@ -93,7 +173,7 @@ describe('the salon switcher', () => {
 describe('the brand colour and the logo', () => {
   it('a navy on the dark theme is adjusted so text stays readable, and says what buttons and links use', async () => {
     const dark = { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, theme_mode: 'dark' as const } };
-    const { user } = await renderConsole('/salons/3/booking-page', {
+    const { user } = await renderConsole('/salons/3/booking-page/appearance', {
       role: 'owner',
       answers: { ...salon3, 'GET /api/console/salons/3/settings': { json: dark } },
     });
@@ -108,7 +188,7 @@ describe('the brand colour and the logo', () => {
   });
 
   it('a logo of the wrong type or too big is refused beside the field before anything is sent', async () => {
-    await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    await renderConsole('/salons/3/booking-page/photos', { role: 'manager', answers: salon3 });
     const logo = within(await screen.findByRole('group', { name: 'Logo' }));
     expect(logo.getByRole('img', { name: 'Your current logo' }).getAttribute('src')).toBe(PHOTOS_3.logo!.url);
     // as a browser's file chooser set to all files would give them
@@ -121,5 +201,41 @@ describe('the brand colour and the logo', () => {
     expect(await logo.findByText(/The logo must be at most 2 MB/)).toBeTruthy();
     expect(logo.queryByRole('button', { name: 'Upload logo' })).toBeNull();
     expect(apiStub.calls.filter((c) => c.method === 'PUT')).toEqual([]);
+  });
+});
+
+describe('the texts', () => {
+  const policy =
+    '<p onclick="steal()">Give us <b>48 hours</b>.<script>steal()</script><img src="x" onerror="steal()"></p>' +
+    '<blockquote>Quoted</blockquote><p><a href="javascript:steal()">Bad link</a> <a href="https://example.com/terms" target="_blank">Terms</a></p>';
+
+  it('the cancellation policy opens in the editor without what the booking page removes (scripts, handlers, images, quotes), with only the formatting it keeps', async () => {
+    const answers = {
+      ...salon3,
+      'GET /api/console/salons/3/settings': { json: { ...SETTINGS_3, settings: { ...SETTINGS_3.settings, salon_ncob_text: policy } } },
+    };
+    const { user } = await renderConsole('/salons/3/booking-page/texts', { role: 'owner', answers });
+    const editor = await screen.findByRole('textbox', { name: 'Cancellation policy' });
+    expect(editor.textContent).toContain('Give us 48 hours.');
+    expect(editor.querySelector('script, img, blockquote, [onclick], [target]')).toBeNull();
+    // the javascript: link is plain words; the safe one keeps its address alone
+    expect(editor.textContent).toContain('Bad link');
+    expect([...editor.querySelectorAll('a')].map((a) => a.outerHTML)).toEqual(['<a href="https://example.com/terms">Terms</a>']);
+    expect(editor.querySelector('strong')?.textContent).toBe('48 hours');
+    const tools = within(screen.getByRole('toolbar', { name: 'Formatting of the cancellation policy' }));
+    expect(tools.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Bold',
+      'Italic',
+      'Underline',
+      'Heading',
+      'Small heading',
+      'Bulleted list',
+      'Numbered list',
+      'Link',
+    ]);
+    // loading it changed nothing: nothing to save (editing it is console-settings.spec.ts's, in a real browser)
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Nothing to save: no setting has changed.')).toBeTruthy();
+    expect(patches()).toEqual([]);
   });
 });

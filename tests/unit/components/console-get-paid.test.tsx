@@ -34,7 +34,7 @@ function renderAt(path: string, screenEl: React.ReactNode) {
     <QueryClientProvider client={queries}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/salons/:salonId/*" element={screenEl} />
+          <Route path="/salons/:salonId/:place/*" element={screenEl} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -138,17 +138,21 @@ const WHY = 'Set up payments first: finish "Get paid" so this salon can take car
 test('before the salon can take payments, each card setting says why it stays off; an owner is pointed at Get paid', async () => {
   await signedInAs('owner');
   bookingPageAnswers(false);
-  renderAt('/salons/3/booking-page', <BookingPageSettings />);
+  const user = renderAt('/salons/3/booking-page/deposits', <BookingPageSettings />);
   const needsCard = await screen.findByRole('checkbox', { name: 'Clients must save a card to book online' });
   expect(needsCard.getAttribute('aria-describedby')).toBeTruthy();
-  expect(screen.getAllByText(WHY)).toHaveLength(4);
+  expect(screen.getAllByText(WHY)).toHaveLength(3);
   expect(screen.getByRole('link', { name: 'Set up payments in Get paid' }).getAttribute('href')).toBe('/salons/3/get-paid');
+  // the Gift vouchers section: on sale needs payments too
+  await user.click(screen.getByRole('link', { name: 'Gift vouchers' }));
+  await screen.findByRole('checkbox', { name: 'Sell gift vouchers on your booking page' });
+  expect(screen.getAllByText(WHY)).toHaveLength(1);
 });
 
 test('a manager is told to ask the owner instead', async () => {
   await signedInAs('manager');
   bookingPageAnswers(false);
-  renderAt('/salons/3/booking-page', <BookingPageSettings />);
+  renderAt('/salons/3/booking-page/deposits', <BookingPageSettings />);
   expect(await screen.findByText(/Ask the salon’s owner to set up payments in Get paid\./)).toBeTruthy();
   expect(screen.queryByRole('link', { name: 'Set up payments in Get paid' })).toBeNull();
 });
@@ -156,7 +160,7 @@ test('a manager is told to ask the owner instead', async () => {
 test('a salon that can take payments shows no note beside its card settings', async () => {
   await signedInAs('owner');
   bookingPageAnswers(true);
-  renderAt('/salons/3/booking-page', <BookingPageSettings />);
+  renderAt('/salons/3/booking-page/deposits', <BookingPageSettings />);
   await screen.findByRole('checkbox', { name: 'Clients must save a card to book online' });
   expect(screen.queryByText(WHY)).toBeNull();
   expect(screen.queryByRole('note')).toBeNull();

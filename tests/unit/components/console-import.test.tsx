@@ -21,6 +21,8 @@ const PREVIEW: ImportPreview = {
   preview: [{ row: 1, outcome: 'new', first_name: '=HYPERLINK("http://evil.test")', last_name: 'Smith', phone: '+447700900126' }],
   columns: { first_name: 'First Name' },
   ignored: ['Client ID', 'Gender'],
+  headers: ['Client ID', 'First Name', 'Gender'],
+  missing: [],
 };
 const DONE: ImportSummary = {
   id: 5,
@@ -126,5 +128,140 @@ describe('Import (issue 50)', () => {
     await user.upload(await screen.findByLabelText('File'), big);
     expect(await screen.findByText(/larger than 10 MB.*split it/)).toBeTruthy();
     expect(apiStub.calls.some((c) => c.method === 'POST' && c.path.includes('imports'))).toBe(false);
+  });
+
+  describe('the column mapper of a generic file', () => {
+    const GENERIC: ImportPreview = {
+      ...PREVIEW,
+      source: 'generic',
+      kind: 'clients',
+      rows: 1,
+      new: 1,
+      merged: 0,
+      fixed: 1,
+      preview: [{ row: 1, outcome: 'new', first_name: 'Nina', last_name: '', phone: '+447700900777' }],
+      headers: ['Given', 'Family', 'Cell', 'Remarks'],
+      columns: { first_name: 'Given', phone: 'Cell' },
+      ignored: ['Family', 'Remarks'],
+      refused: [],
+    };
+    const path = (q: Record<string, string>) => `POST /api/console/salons/1/imports?${new URLSearchParams(q).toString()}`;
+
+    it('shows each header with our fields, pre-filled with the API’s guesses; the preview and the import go with the map', async () => {
+      apiStub.answer('GET /api/console/salons/1/imports', { json: [] });
+      apiStub.answer('POST /api/console/salons/1/imports?dry_run=1', { json: GENERIC });
+      const map = {
+        first_name: 'Given',
+        last_name: 'Family',
+        name: '',
+        phone: 'Cell',
+        landline: '',
+        email: '',
+        notes: 'Remarks',
+        birthday: '',
+        blocked: '',
+        consent: '',
+      };
+      const mapped = { dry_run: '1', source: 'generic', kind: 'clients', map: JSON.stringify(map) };
+      apiStub.answer(path(mapped), {
+        json: { ...GENERIC, columns: { first_name: 'Given', last_name: 'Family', phone: 'Cell', notes: 'Remarks' }, ignored: [] },
+      });
+      apiStub.answer(path({ source: 'generic', kind: 'clients', map: JSON.stringify(map) }), {
+        json: { import_id: 9, added: 1, merged: 0, refused: 0, already_imported: false },
+      });
+      const { user } = await renderConsole('/salons/1/import');
+      await user.upload(await screen.findByLabelText('File'), csv());
+      const mapper = await screen.findByRole('group', { name: 'What each column holds' });
+      const select = (header: string) => within(mapper).getByRole('combobox', { name: header }) as HTMLSelectElement;
+      expect(
+        within(mapper)
+          .getAllByRole('combobox')
+          .map((c) => (c as HTMLSelectElement).value),
+      ).toEqual(['first_name', '', 'phone', '']);
+      // our fields for clients, by their names
+      expect([...select('Given').options].map((o) => o.text)).toEqual([
+        'Not read',
+        'First name',
+        'Last name',
+        'Full name',
+        'Mobile phone',
+        'Landline',
+        'Email',
+        'Notes (allergies)',
+        'Birthday',
+        'Blocked',
+        'Marketing consent',
+      ]);
+      await user.selectOptions(select('Family'), 'last_name');
+      await user.selectOptions(select('Remarks'), 'notes');
+      await user.click(screen.getByRole('button', { name: 'Check again' }));
+      await waitFor(() => expect(select('Family').value).toBe('last_name'));
+      expect(apiStub.calls.some((c) => `${c.method} ${c.path}` === path(mapped))).toBe(true);
+      expect(screen.queryByText(/^Not read:/)).toBeNull();
+      await user.click(screen.getByRole('button', { name: 'Import 1 row' }));
+      expect(await screen.findByText('Imported: 1 added, 0 merged, 0 refused.')).toBeTruthy();
+      expect(apiStub.unanswered).toEqual([]);
+    });
+
+    it('one column goes to one field: choosing a field another column had leaves that one not read', async () => {
+      apiStub.answer('GET /api/console/salons/1/imports', { json: [] });
+      apiStub.answer('POST /api/console/salons/1/imports?dry_run=1', { json: GENERIC });
+      const { user } = await renderConsole('/salons/1/import');
+      await user.upload(await screen.findByLabelText('File'), csv());
+      const mapper = await screen.findByRole('group', { name: 'What each column holds' });
+      await user.selectOptions(within(mapper).getByRole('combobox', { name: 'Remarks' }), 'phone');
+      expect((within(mapper).getByRole('combobox', { name: 'Cell' }) as HTMLSelectElement).value).toBe('');
+      expect((within(mapper).getByRole('combobox', { name: 'Remarks' }) as HTMLSelectElement).value).toBe('phone');
+    });
+
+    it('a column the kind needs is missing: says which, and the import waits for it', async () => {
+      apiStub.answer('GET /api/console/salons/1/imports', { json: [] });
+      apiStub.answer('POST /api/console/salons/1/imports?dry_run=1', {
+        json: { ...GENERIC, kind: 'appointments', columns: {}, preview: [], new: 0, missing: ['date', 'time', 'phone'] },
+      });
+      const { user } = await renderConsole('/salons/1/import');
+      await user.upload(await screen.findByLabelText('File'), csv());
+      expect(
+        await screen.findByText(
+          'The file has no column for Date, Time, Client phone. Choose which column holds it above, then check again.',
+        ),
+      ).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Choose the missing columns first' }) as HTMLButtonElement).disabled).toBe(true);
+      const mapper = screen.getByRole('group', { name: 'What each column holds' });
+      expect([...(within(mapper).getByRole('combobox', { name: 'Given' }) as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+        'Not read',
+        'Date',
+        'Time',
+        'Client phone',
+        'Client name',
+        'Service',
+        'Stylist',
+      ]);
+    });
+
+    it('a recognised file has no mapper until the owner says it is from another system', async () => {
+      apiStub.answer('GET /api/console/salons/1/imports', { json: [] });
+      apiStub.answer('POST /api/console/salons/1/imports?dry_run=1', { json: PREVIEW });
+      const { user } = await renderConsole('/salons/1/import');
+      await user.upload(await screen.findByLabelText('File'), csv());
+      await screen.findByRole('heading', { name: 'What will happen' });
+      expect(screen.queryByRole('group', { name: 'What each column holds' })).toBeNull();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'From' }), 'generic');
+      const mapper = screen.getByRole('group', { name: 'What each column holds' });
+      expect((within(mapper).getByRole('combobox', { name: 'First Name' }) as HTMLSelectElement).value).toBe('first_name');
+    });
+  });
+
+  it('an import that stopped part-way says so and what to do, and can be undone', async () => {
+    apiStub.answer('GET /api/console/salons/1/imports', { json: [{ ...DONE, status: 'failed', done_rows: 600, rows: 1300 }] });
+    await renderConsole('/salons/1/import');
+    const list = await screen.findByRole('table');
+    expect(
+      within(list).getByText(
+        'Stopped at row 600 of 1300. Undo it to remove what it added, or import the same file again: rows already in are skipped.',
+      ),
+    ).toBeTruthy();
+    expect(within(list).getByRole('button', { name: /Undo/ })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

@@ -49,7 +49,7 @@ test('Today lists what is left, ticked from the answer, each item a link to the 
   expect(href('Get paid')).toBe('/console/salons/9/get-paid');
   expect(href('Check your services and prices')).toBe('/console/salons/9/services');
   expect(href('Set your stylists’ working hours')).toBe('/console/salons/9/stylists');
-  expect(href('Add your logo or a cover photo')).toBe('/console/salons/9/booking-page');
+  expect(href('Add your logo or a cover photo')).toBe('/console/salons/9/booking-page/photos');
   expect(href('Choose a short name or your own domain')).toBe('/console/salons/9/addresses');
   expect(href('Invite your team')).toBe('/console/salons/9/team');
   expect(href('Show your booking page in search engines')).toBe('/salon/9');

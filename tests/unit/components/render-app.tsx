@@ -71,8 +71,8 @@ const DEFAULT_PATTERNS: [RegExp, Handler][] = [
 /** The page's `fetch`: answers the calls the test named, by `METHOD /path?query`, and records the rest. */
 export const apiStub = {
   handlers: { ...DEFAULTS } as Record<string, Handler>,
-  /** every call the page made, with its Authorization header (a protected call's bearer token) */
-  calls: [] as { method: string; path: string; body: unknown; authorization: string | null }[],
+  /** every call the page made, with its Authorization header (a protected call's bearer token) and its If-Match */
+  calls: [] as { method: string; path: string; body: unknown; authorization: string | null; ifMatch: string | null }[],
   unanswered: [] as string[],
   /** calls sent whose answer has not arrived yet */
   pending: 0,
@@ -107,7 +107,8 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = url.pathname + url.search;
   const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
   const authorization = new Headers(init?.headers).get('Authorization');
-  apiStub.calls.push({ method, path, body, authorization });
+  const ifMatch = new Headers(init?.headers).get('If-Match');
+  apiStub.calls.push({ method, path, body, authorization, ifMatch });
   const key = `${method} ${path}`;
   const handler = apiStub.handlers[key] ?? DEFAULT_PATTERNS.find(([pattern]) => pattern.test(key))?.[1];
   if (!handler) {

@@ -13,7 +13,7 @@ import { staffSalon } from './staff-salon';
 
 const clientParam = z.object({
   salonId: idParam('Salon id'),
-  clientId: z.string().regex(CLIENT_KEY, 'clientId must be a client id or an E.164 phone number'),
+  clientId: z.string().regex(CLIENT_KEY, 'clientId must be a client id, an E.164 phone number or an email'),
 });
 
 /** Owners and managers see every client of the salon; a stylist, those with an appointment in their column. */

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
 import {
+  IMPORT_STALE_MS,
   importQuerySchema,
   recognise,
   UNDO_DAYS,
@@ -10,7 +11,17 @@ import {
   type ImportSummary,
 } from '../../../shared/console/imports';
 import { CAN } from '../../../shared/console/roles';
-import { claimUndo, importOf, importOfFile, importsOfSalon, itemsOf, startImport, undoStatements, type ImportRow } from '../../db/imports';
+import {
+  claimUndo,
+  failStaleImports,
+  importOf,
+  importOfFile,
+  importsOfSalon,
+  itemsOf,
+  startImport,
+  undoStatements,
+  type ImportRow,
+} from '../../db/imports';
 import type { AppEnv } from '../../env';
 import { AppError } from '../../errors';
 import { publishMenuChange } from '../../messaging/realtime';
@@ -53,7 +64,7 @@ function summaryOf(r: ImportRow): ImportSummary {
     created_at: iso(r.created_at)!,
     finished_at: iso(r.finished_at),
     undone_at: iso(r.undone_at),
-    undo_until: r.status === 'done' ? iso(r.created_at + UNDO_DAYS * DAY) : null,
+    undo_until: r.status === 'done' || r.status === 'failed' ? iso(r.created_at + UNDO_DAYS * DAY) : null,
   };
 }
 
@@ -74,10 +85,12 @@ async function readAndDecide(c: Context<AppEnv>, q: z.output<typeof importQueryS
       },
       (cells, row) => plan!.add(cells, row),
     );
-    const read = plan!.finish();
-    const decided = await run.decide(c.env.DB, salon, what!.kind, read.candidates, now);
+    const p = plan as ReturnType<typeof planner> | null;
+    const read = p!.finish();
+    // a column the kind needs is missing: nothing is decided (the preview asks for it, the import refuses the file)
+    const decided = p!.refusal ? { outcomes: [], refused: [] } : await run.decide(c.env.DB, salon, what!.kind, read.candidates, now);
     const already = await importOfFile(c.env.DB, salon.id, hash);
-    return { salon, hash, what: what!, read, decided, already, now };
+    return { salon, hash, what: what!, read: { ...read, missing: p!.missing }, decided, already, now, refusal: p!.refusal };
   } catch (e) {
     if (e instanceof ImportRefusal) throw new AppError('BAD_REQUEST', e.reason, 'map');
     throw e;
@@ -87,7 +100,11 @@ async function readAndDecide(c: Context<AppEnv>, q: z.output<typeof importQueryS
 export const consoleImports = new Hono<AppEnv>()
   .get('/console/salons/:salonId/imports', staffRoute(CAN.importData), async (c) => {
     c.header('Cache-Control', 'private, no-store');
-    return c.json((await importsOfSalon(c.env.DB, staffOf(c).salonId)).map(summaryOf));
+    const salonId = staffOf(c).salonId;
+    // an import whose writing stopped part-way (its Worker ended) never stays "running": it is failed, to undo or import again
+    const now = Date.now();
+    await failStaleImports(c.env.DB, salonId, now - IMPORT_STALE_MS, now);
+    return c.json((await importsOfSalon(c.env.DB, salonId)).map(summaryOf));
   })
   .post('/console/salons/:salonId/imports', staffRoute(CAN.importData), validate('query', importQuerySchema), async (c) => {
     const q = c.req.valid('query');
@@ -96,6 +113,7 @@ export const consoleImports = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store');
     const preview = run.previewOf(d.what.source, d.what.kind, d.read, d.decided, d.already?.id ?? null);
     if (dryRun) return c.json(preview);
+    if (d.refusal) throw new AppError('BAD_REQUEST', d.refusal.reason, 'map');
     if (d.already)
       return c.json({ import_id: d.already.id, added: 0, merged: 0, refused: 0, already_imported: true } satisfies ImportCreated, 200);
     const staff = staffOf(c);
@@ -116,10 +134,17 @@ export const consoleImports = new Hono<AppEnv>()
     // the writing goes on if the owner leaves the page (the console follows it with GET imports)
     const work = run
       .apply({ db: c.env.DB, salon: d.salon, importId, who: staff.email, now: d.now }, d.what.kind, d.decided.outcomes, d.what.source)
-      .then(async (r) => {
-        await run.finishImport(c.env.DB, importId, preview.refused.length + r.refused.length, Date.now());
-        return r;
-      });
+      .then(
+        async (r) => {
+          await run.finishImport(c.env.DB, importId, preview.refused.length + r.refused.length, Date.now());
+          return r;
+        },
+        async (e: unknown) => {
+          // what it wrote is recorded: the import is failed, to undo or import again
+          await run.failImport(c.env.DB, importId, Date.now());
+          throw e;
+        },
+      );
     c.executionCtx.waitUntil(work.catch(() => undefined));
     const r = await work;
     if (d.what.kind === 'services' || d.what.kind === 'staff') {
@@ -151,7 +176,7 @@ export const consoleImports = new Hono<AppEnv>()
       throw new AppError('CONFLICT', `An import can be undone for ${UNDO_DAYS} days: this one is older`, 'importId', 'TOO_OLD');
     let removed = 0;
     // children before parents: appointments, vouchers, services before their categories, stylists, clients
-    for (const entity of ['appointment', 'voucher', 'service', 'category', 'stylist', 'client']) {
+    for (const entity of ['appointment', 'voucher', 'service', 'category', 'stylist', 'opt_out', 'client']) {
       const items = await itemsOf(c.env.DB, importId, entity);
       for (let i = 0; i < items.length; i += 100) {
         const part = items.slice(i, i + 100);

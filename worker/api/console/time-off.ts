@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { formatInTimeZone } from 'date-fns-tz';
+import { shortDayOf, zonedTime } from '../../../shared/zoned-time';
 import * as z from 'zod';
 import { CAN } from '../../../shared/console/roles';
 import {
@@ -96,8 +96,11 @@ async function blockOrNotFound(c: Context<AppEnv>, id: number) {
 }
 
 /** "Sat 28 Mar 09:00 – Sun 29 Mar 17:00" in the salon's time. */
-const span = (start: number, end: number, timezone: string) =>
-  `${formatInTimeZone(start, timezone, 'EEE d MMM yyyy HH:mm')} – ${formatInTimeZone(end, timezone, 'EEE d MMM yyyy HH:mm')}`;
+const stamp = (t: number, timezone: string) => {
+  const z = zonedTime(t, timezone);
+  return `${shortDayOf(z)} ${z.year} ${z.time}`;
+};
+const span = (start: number, end: number, timezone: string) => `${stamp(start, timezone)} – ${stamp(end, timezone)}`;
 
 async function timeOffWords(
   c: Context<AppEnv>,
