@@ -77,6 +77,8 @@ export interface DiaryAppointment {
    * when they were saved with confirm, or booked over them at the desk (docs/console/time-off.md)
    */
   stranded?: boolean;
+  /** its repeat series (moved or cancelled as one: docs/console/desk.md "Several services, repeats and walk-ins"); absent for a booking on its own */
+  series_id?: number;
 }
 
 export interface DiaryStylist {
@@ -178,47 +180,144 @@ const phone = z
   .min(1, 'Enter their mobile number')
   .regex(/^\+[1-9]\d{6,14}$/, MSG_DESK_PHONE);
 
-/** POST /api/console/salons/{id}/appointments: a booking taken at the desk. */
-export const deskBookingSchema = z.strictObject(
-  {
-    /** a client the salon knows (found by name or phone), or a new one */
-    client: z.union(
-      [
-        z.strictObject({ id: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'Choose a client from the search') }),
-        z.strictObject({
-          name: typedName({ max: 120, empty: 'Enter their name', tooLong: 'A name can be at most 120 characters' }),
-          phone,
-        }),
-      ],
-      { error: () => 'Choose a client, or enter a new client’s name and mobile number' },
-    ),
-    start_time: startTime,
-    procedures: z
-      .array(
-        z.strictObject({
-          service_id: z.number('Choose a service').int('Choose a service').positive('Choose a service'),
-          stylist_id: z.number('Choose who does it').int('Choose who does it').positive('Choose who does it'),
-        }),
-        { error: () => 'Choose at least one service' },
-      )
-      .min(1, 'Choose at least one service')
-      .max(10, 'At most 10 services in one appointment'),
-    notes: z.string().max(1000, 'Notes can be at most 1,000 characters').optional(),
-    /** a manager or owner may book any time the stylist is free, not only the times offered online */
-    any_time: z.boolean('any_time must be true or false').optional(),
-  },
-  fieldMessages,
-);
+/** How many appointments one repeat series books at most (every N weeks, for a count or until a date). */
+export const SERIES_MAX = 26;
+
+/** What the desk sends as `start_time` for a walk-in: the current 5-minute slot in the salon's time. */
+export const WALK_IN_NOW = 'now';
+
+/** Repeat the booking every N weeks, for a count (this one included) or until a date (the salon's, included). */
+export const repeatSchema = z
+  .strictObject(
+    {
+      every_weeks: z
+        .number('Say how many weeks apart')
+        .int('Say how many weeks apart')
+        .min(1, 'Repeat every 1 to 52 weeks')
+        .max(52, 'Repeat every 1 to 52 weeks'),
+      count: z
+        .number('Say how many times')
+        .int('Say how many times')
+        .min(2, 'A series is at least 2 appointments')
+        .max(SERIES_MAX, `A series is at most ${SERIES_MAX} appointments`)
+        .optional(),
+      until: diaryDate.optional(),
+      /** book the occurrences that are free and list the ones that clash (else a clash refuses the whole series: 409) */
+      skip_clashes: z.boolean('skip_clashes must be true or false').optional(),
+    },
+    fieldMessages,
+  )
+  .refine((r) => (r.count === undefined) !== (r.until === undefined), {
+    message: 'Say how many times, or until when',
+    path: ['count'],
+  });
+export type Repeat = z.input<typeof repeatSchema>;
+
+const procedure = z.strictObject({
+  service_id: z.number('Choose a service').int('Choose a service').positive('Choose a service'),
+  stylist_id: z.number('Choose who does it').int('Choose who does it').positive('Choose who does it'),
+});
+
+/**
+ * POST /api/console/salons/{id}/appointments: a booking taken at the desk: one or several
+ * services, each with its stylist, one after another (with each service's processing time
+ * between, as the client's journey books them); optionally repeated every N weeks. A walk-in
+ * (`start_time: 'now'`) needs a name only, no mobile.
+ */
+export const deskBookingSchema = z
+  .strictObject(
+    {
+      /** a client the salon knows (found by name or phone), or a new one (a walk-in: a name only) */
+      client: z.union(
+        [
+          z.strictObject({ id: z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'Choose a client from the search') }),
+          z.strictObject({
+            name: typedName({ max: 120, empty: 'Enter their name', tooLong: 'A name can be at most 120 characters' }),
+            phone: phone.optional(),
+          }),
+        ],
+        { error: () => 'Choose a client, or enter a new client’s name and mobile number' },
+      ),
+      start_time: z
+        .string('Choose a time')
+        .min(1, 'Choose a time')
+        .max(40, 'Choose a time such as 2026-12-01T10:00:00Z')
+        .refine((s) => s === WALK_IN_NOW || isIsoDateTime(s), 'Choose a time such as 2026-12-01T10:00:00Z'),
+      procedures: z
+        .array(procedure, { error: () => 'Choose at least one service' })
+        .min(1, 'Choose at least one service')
+        .max(10, 'At most 10 services in one appointment'),
+      notes: z.string().max(1000, 'Notes can be at most 1,000 characters').optional(),
+      /** a manager or owner may book any time the stylist is free, not only the times offered online */
+      any_time: z.boolean('any_time must be true or false').optional(),
+      repeat: repeatSchema.optional(),
+    },
+    fieldMessages,
+  )
+  .superRefine((b, ctx) => {
+    const walkIn = b.start_time === WALK_IN_NOW;
+    if (!walkIn && 'name' in b.client && b.client.phone === undefined)
+      ctx.addIssue({ code: 'custom', path: ['client', 'phone'], message: 'Enter their mobile number' });
+    if (walkIn && b.repeat) ctx.addIssue({ code: 'custom', path: ['repeat'], message: 'A walk-in is not repeated' });
+  });
 export type DeskBooking = z.input<typeof deskBookingSchema>;
 
-/** POST .../appointments/{id}/move */
-export const deskMoveSchema = z.strictObject({ start_time: startTime, any_time: z.boolean().optional() }, fieldMessages);
+/** Why an occurrence of a series is not free, as the desk's clash list says it. */
+export const MSG_OCCURRENCE_TAKEN = 'Not free: the stylist is busy, away or not working then';
+export const MSG_OCCURRENCE_OUTSIDE_HOURS = 'Outside the salon’s opening hours';
+
+/** One appointment of a series as the desk is shown it before saving (`?dry_run=1`), or one skipped. */
+export interface SeriesOccurrence {
+  start: string;
+  /** why it cannot be booked (taken, outside the hours, not yet open for booking); null: free */
+  clash: string | null;
+}
+
+/** POST .../appointments?dry_run=1: what would be booked, nothing saved. */
+export interface DeskBookingPreview {
+  occurrences: SeriesOccurrence[];
+}
+
+/** POST .../appointments with `repeat`: 201 with the series' appointments and the ones skipped for a clash. */
+export interface DeskSeriesBooked {
+  series_id: number;
+  appointments: DiaryAppointment[];
+  skipped: SeriesOccurrence[];
+}
+
+/** Which appointments of a series a move or cancel takes: this one only, or this and the following ones. */
+export const SERIES_SCOPES = ['one', 'following'] as const;
+const scope = z.enum(SERIES_SCOPES, { error: () => 'Say which: one or following' });
+
+/** POST .../appointments/{id}/move; `scope: 'following'` shifts the later ones of its series by the same amount. */
+export const deskMoveSchema = z.strictObject(
+  { start_time: startTime, any_time: z.boolean().optional(), scope: scope.optional() },
+  fieldMessages,
+);
 
 /** POST .../appointments/{id}/cancel: `salon` refunds the deposit in full; `client` follows the salon's refund rule. */
 export const deskCancelSchema = z.strictObject(
   { by: z.enum(['client', 'salon'], { error: () => 'Say who cancels: client or salon' }) },
   fieldMessages,
 );
+
+/**
+ * POST .../series/{seriesId}/cancel: the series' appointments still to come (from `from`, one of
+ * them, on; else all), each cancelled as the desk cancels one.
+ */
+export const seriesCancelSchema = z.strictObject(
+  {
+    by: z.enum(['client', 'salon'], { error: () => 'Say who cancels: client or salon' }),
+    from: z.number('Choose an appointment of the series').int().positive('Choose an appointment of the series').optional(),
+  },
+  fieldMessages,
+);
+
+/** The answer of a series cancelled: the appointments it cancelled. */
+export interface SeriesCancelled {
+  series_id: number;
+  cancelled: number[];
+}
 
 /** The salon's private realtime channel: staff of that salon only (pusher `private-` channel). */
 export const salonChannel = (salonId: number) => `private-salon-${salonId}`;

@@ -2,7 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { addDays, daySlots, DEMO_CLIENT, e164Of, expect, STAFF_1, test, todayIn } from './fixtures';
 import { signInToConsole, STAFF } from './console';
 
-// The desk (issue 29): a voucher redeemed at the till, a client found by phone, and a deposit
+// The desk (issue 29): a voucher redeemed at the till, a client found by phone, a booking of two
+// services with two stylists (docs/console/desk.md "Several services, repeats and walk-ins"), and a deposit
 // request sent from the console with its status as it changes. Each test starts from state made
 // through the API (a voucher bought on the hosted checkout page) and touches no demo booking.
 
@@ -70,6 +71,27 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole('heading', { name: 'Past appointments' })).toBeVisible();
     if (width === 1280) await expectAccessible('a client’s card');
     else await expectNoSidewaysScroll();
+
+    // Diary: a desk booking of two services, each with its stylist, on a day well ahead (any time they are free);
+    // at 390 px the dialog fits with its main action on screen
+    const deskDay = addDays(todayIn(), 60 + (Date.now() % 200) + (width === 390 ? 0 : 1));
+    await page.goto(`/console/salons/1/diary?date=${deskDay}`);
+    await page.getByRole('button', { name: 'New booking' }).click();
+    const desk = page.getByRole('dialog', { name: 'New booking' });
+    await desk.getByLabel('New client’s name').fill(`Two Services ${width}`);
+    await desk.getByLabel('New client’s mobile').fill(`07700 9005${width === 390 ? '39' : '12'}`);
+    await desk.getByLabel('Service', { exact: true }).selectOption({ label: 'Toner Refresh' });
+    await desk.getByLabel('Stylist', { exact: true }).selectOption({ label: 'Ben Okafor' });
+    await desk.getByRole('button', { name: 'Add another service' }).click();
+    await desk.getByLabel('Service 2').selectOption({ label: 'Ladies Cut & Blow Dry' });
+    await desk.getByLabel('Stylist 2').selectOption({ label: 'Chloe Price' });
+    await desk.getByLabel(/Any time the stylists are free/).check();
+    await desk.getByLabel('Time', { exact: true }).fill('11:00');
+    await expect(desk.getByRole('button', { name: 'Book', exact: true })).toBeInViewport();
+    if (width === 1280) await expectAccessible('a desk booking of two services');
+    else await expectNoSidewaysScroll();
+    await desk.getByRole('button', { name: 'Book', exact: true }).click();
+    await expect(page.getByText(`Booked Two Services ${width} at 11:00. They have been texted.`)).toBeVisible();
 
     // Requests: a £10 deposit for a new appointment of someone without an account, at a time the engine offers.
     const mobile = `07700 9004${width === 390 ? '39' : '12'}`;

@@ -233,7 +233,7 @@ test('at 390 px the console’s places with appointments pass axe, and the desk 
   await expect(jamie).toHaveAttribute('aria-selected', 'true');
   await expect(find).toBeFocused();
   await expect(desk.getByRole('button', { name: 'A new client instead' })).toBeVisible();
-  await expect(desk.getByText('Choose a service and who does it to see the times offered')).toBeVisible(); // not sent
+  await expect(desk.getByText('Choose the services and who does them to see the times offered')).toBeVisible(); // not sent
   // the dialog fits the phone, its main action in view without scrolling (client/components/Modal.tsx)
   await expect(desk.getByRole('button', { name: 'Book', exact: true })).toBeInViewport();
   await expectAccessible('the desk booking form with a client chosen');

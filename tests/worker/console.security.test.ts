@@ -154,6 +154,11 @@ const CALLS: StaffCall[] = [
     ],
   },
   {
+    name: 'POST series cancel',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/series/999999/cancel`, { method: 'POST', body: JSON.stringify({ by: 'salon' }) }],
+  },
+  {
     name: 'POST appointment arrived',
     roles: ['owner', 'manager', 'stylist'],
     request: async (s) => [`/api/console/salons/${s}/appointments/999999/arrived`, { method: 'POST' }],

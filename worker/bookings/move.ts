@@ -73,6 +73,12 @@ export async function moveBooking(
   return appointmentDetails(db, q);
 }
 
+interface Shift {
+  row: { id: number; start_at: number; status: string };
+  procedures: { service_id: number; stylist_id: number; start_at: number; end_at: number }[];
+  start: number;
+}
+
 /**
  * The move itself, for a client's booking (above) and the salon's own move at the desk
  * (console/desk.ts): checked against the patch test and, unless a manager books any free time,
@@ -80,31 +86,36 @@ export async function moveBooking(
  */
 export async function shiftAppointment(
   db: D1Database,
-  q: {
-    salonId: number;
-    row: { id: number; start_at: number; status: string };
-    procedures: { service_id: number; stylist_id: number; start_at: number; end_at: number }[];
-    start: number;
-    now: number;
-    anyFreeTime: boolean;
-  },
+  q: { salonId: number; start: number; now: number; anyFreeTime: boolean } & Omit<Shift, 'start'>,
 ): Promise<void> {
-  const { row, procedures } = q;
-  if (q.start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');
-  const offset = q.start - row.start_at;
-  if (offset === 0) return;
-  const patchTest = await patchTestStartOf(db, row.id);
-  if (patchTest !== null && q.start - patchTest < PATCH_LEAD_HOURS * HOUR) {
-    throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'start_time');
-  }
-  const waitlist = row.status === 'waitlist';
-  const steps = procedures.map((p) => ({ serviceId: p.service_id, stylistId: p.stylist_id }));
-  if (!q.anyFreeTime && !(await offered(db, { salonId: q.salonId, appointmentId: row.id, start: q.start, now: q.now, waitlist }, steps)))
-    throw slotTaken();
-  let results: D1Result[];
-  try {
-    results = await db.batch(
-      moveStatements(db, {
+  await shiftAppointments(db, { salonId: q.salonId, now: q.now, anyFreeTime: q.anyFreeTime, shifts: [q] });
+}
+
+/**
+ * Several appointments moved at once (a repeat series' following ones, docs/console/desk.md
+ * "Several services, repeats and walk-ins"): each checked as one move is, then ONE batch frees their old blocks and
+ * takes the new, so a time taken meanwhile leaves every one of them as it was (409).
+ */
+export async function shiftAppointments(
+  db: D1Database,
+  q: { salonId: number; now: number; anyFreeTime: boolean; shifts: Shift[] },
+): Promise<void> {
+  const statements: D1PreparedStatement[] = [];
+  const lasts: number[] = [];
+  for (const { row, procedures, start } of q.shifts) {
+    if (start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');
+    const offset = start - row.start_at;
+    if (offset === 0) continue;
+    const patchTest = await patchTestStartOf(db, row.id);
+    if (patchTest !== null && start - patchTest < PATCH_LEAD_HOURS * HOUR) {
+      throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'start_time');
+    }
+    const waitlist = row.status === 'waitlist';
+    const steps = procedures.map((p) => ({ serviceId: p.service_id, stylistId: p.stylist_id }));
+    if (!q.anyFreeTime && !(await offered(db, { salonId: q.salonId, appointmentId: row.id, start, now: q.now, waitlist }, steps)))
+      throw slotTaken();
+    statements.push(
+      ...moveStatements(db, {
         appointmentId: row.id,
         fromStart: row.start_at,
         offset,
@@ -114,12 +125,18 @@ export async function shiftAppointment(
         overAbsence: q.anyFreeTime,
       }),
     );
+    lasts.push(statements.length - 1);
+  }
+  if (!statements.length) return;
+  let results: D1Result[];
+  try {
+    results = await db.batch(statements);
   } catch (e) {
     if (isBlockConflict(e)) throw slotTaken();
     if (isStaleMove(e)) throw changedMeanwhile();
     throw e;
   }
-  if ((results.at(-1)?.meta.changes ?? 0) === 0) throw changedMeanwhile();
+  if (lasts.some((i) => (results[i]?.meta.changes ?? 0) === 0)) throw changedMeanwhile();
 }
 
 const changedMeanwhile = () =>

@@ -1,21 +1,31 @@
 import type { StripeClient } from '../payments/stripe-api';
 import { shortDayOf, shortWhenOf, zonedTime } from '../../shared/zoned-time';
 import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
-import type { DeskAppointment, DiaryStatus } from '../../shared/console/diary';
+import {
+  MSG_OCCURRENCE_OUTSIDE_HOURS,
+  MSG_OCCURRENCE_TAKEN,
+  SERIES_MAX,
+  WALK_IN_NOW,
+  type DeskAppointment,
+  type DiaryStatus,
+  type SeriesOccurrence,
+} from '../../shared/console/diary';
 import type * as z from 'zod';
 import type { deskBookingSchema } from '../../shared/console/diary';
 import { cancelAndSettle } from '../bookings/cancel';
 import { cancellationOf } from '../bookings/cancellation-rules';
-import { shiftAppointment } from '../bookings/move';
+import { shiftAppointments } from '../bookings/move';
 import { assertWithinOpeningHours, outsideOpeningHours } from '../bookings/opening-hours';
-import { planBooking } from '../bookings/plan';
+import { planBooking, type Plan } from '../bookings/plan';
 import { insertAppointmentBatch } from '../db/appointments';
 import { indexClientSalon } from '../db/spanning';
-import { isBlockConflict } from '../db/blocks';
+import { anyTaken, BLOCK_MS, isBlockConflict } from '../db/blocks';
+import { insertSeries, isSalonSeries, seriesAppointments } from '../db/series';
+import { salonTimeToIso } from '../../shared/console/salon-time';
 import { absenceOf } from '../db/blocked-times';
 import { clientById, clientByPhone } from '../db/clients';
 import { proceduresOf, salonRules } from '../db/client-appointments';
-import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout } from '../db/diary';
+import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout, type DiaryRow } from '../db/diary';
 import { deliveriesOfAppointment, statusesOfKeys } from '../db/message-deliveries';
 import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
 import { markArrived, noShowFeeOf } from '../db/no-show-fees';
@@ -108,72 +118,167 @@ export async function deskAppointment(
   };
 }
 
-/** Who a desk booking is for: a client of this salon, the account that has this phone, or someone new. */
+/** Who a desk booking is for: a client of this salon, the account that has this phone, or someone new (a walk-in: maybe no phone). */
 async function clientOfBooking(db: D1Database, salonId: number, client: z.output<typeof deskBookingSchema>['client']) {
   if ('id' in client) {
     const known = await clientById(db, client.id);
     const here = known && (await isClientOfSalon(db, client.id, salonId));
     if (!known || !here) throw new AppError('NOT_FOUND', 'That client was not found at this salon', 'client.id');
-    return { clientId: known.id, phone: known.phone, name: known.name, desk: null };
+    return { clientId: known.id, phone: known.phone as string | null, name: known.name, desk: null };
   }
-  const known = await clientByPhone(db, client.phone);
-  if (known) return { clientId: known.id, phone: known.phone, name: known.name || client.name, desk: null };
-  return { clientId: null, phone: client.phone, name: client.name, desk: { name: client.name, phone: client.phone } };
+  const known = client.phone ? await clientByPhone(db, client.phone) : null;
+  if (known) return { clientId: known.id, phone: known.phone as string | null, name: known.name || client.name, desk: null };
+  const phone = client.phone ?? null;
+  return { clientId: null, phone, name: client.name, desk: { name: client.name, phone } };
+}
+
+type DeskRequest = z.output<typeof deskBookingSchema>;
+
+/** The start of a walk-in: the current 5-minute slot (every timezone's offset is a whole number of 5 minutes). */
+export const walkInStart = (now: number) => Math.floor(now / BLOCK_MS) * BLOCK_MS;
+
+/**
+ * The starts a request books, in the salon's time: one, or a series every N weeks at the same
+ * wall-clock time (clock changes kept), for a count or up to a date (the salon's, included).
+ */
+export function occurrenceStarts(r: DeskRequest, timezone: string, now: number): number[] {
+  const first = r.start_time === WALK_IN_NOW ? walkInStart(now) : Date.parse(r.start_time);
+  if (!r.repeat) return [first];
+  const date = localDateOf(first, timezone);
+  // the salon's wall clock through Intl, not date-fns' pattern engine (a weight on the Worker's bundle)
+  const clock = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    first,
+  );
+  const starts: number[] = [];
+  for (let k = 0; k < (r.repeat.count ?? SERIES_MAX + 1); k++) {
+    const day = addDays(date, 7 * r.repeat.every_weeks * k);
+    if (r.repeat.until !== undefined && day > r.repeat.until) break;
+    starts.push(Date.parse(salonTimeToIso(`${day}T${clock}`, timezone)));
+  }
+  if (starts.length > SERIES_MAX)
+    throw new AppError('BAD_REQUEST', `A series is at most ${SERIES_MAX} appointments: choose an earlier date`, 'repeat.until');
+  if (starts.length < 2) throw new AppError('BAD_REQUEST', 'A series is at least 2 appointments: choose a later date', 'repeat.until');
+  return starts;
+}
+
+/** Why an occurrence cannot be booked, in the desk's words; null when it is free. Other errors are the request's own. */
+async function clashOf(db: D1Database, plan: () => Promise<Plan>, anyFreeTime: boolean, now: number): Promise<string | Plan> {
+  try {
+    const planned = await plan();
+    if (anyFreeTime && (await anyTaken(db, planned.procedures, now))) return MSG_OCCURRENCE_TAKEN;
+    return planned;
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== 'CONFLICT') throw e;
+    return e.providerCode === 'OUTSIDE_OPENING_HOURS' ? MSG_OCCURRENCE_OUTSIDE_HOURS : MSG_OCCURRENCE_TAKEN;
+  }
+}
+
+export interface DeskBooked {
+  /** the appointments written, first one first */
+  ids: number[];
+  phone: string | null;
+  starts: number[];
+  services: string[];
+  seriesId: number | null;
+  skipped: SeriesOccurrence[];
 }
 
 /**
  * A booking taken at the desk: checked and written as a client's booking is (the salon's own
- * prices and durations; the stylists' blocks refuse a taken time in the same batch: 409, nothing
- * written), origin 'salon', confirmed. `anyFreeTime`: a manager's booking outside the times offered
- * online, opening hours included; without it a time outside them is 409 OUTSIDE_OPENING_HOURS.
- * Answers the appointment and whom to text.
+ * prices and durations; several services each with its stylist, one after another with each
+ * service's processing time between: bookings/plan.ts), origin 'salon', confirmed.
+ * `any_time`: a manager's booking outside the times offered online, opening hours included;
+ * without it a time outside them is 409 OUTSIDE_OPENING_HOURS. A walk-in starts now (any time the
+ * stylists are free, never over their time off). A repeat books every occurrence in ONE batch
+ * with the series' row: the stylists' blocks refuse any time taken meanwhile, and then nothing is
+ * written (409 SLOT_TAKEN). `preview` plans only: each occurrence with its clash, nothing written.
  */
 export async function deskBook(
   db: D1Database,
-  a: { salonId: number; request: z.output<typeof deskBookingSchema>; now: number },
-): Promise<{ id: number; phone: string; start: number; services: string[] }> {
+  a: { salonId: number; request: DeskRequest; now: number; preview?: boolean },
+): Promise<DeskBooked & { occurrences: SeriesOccurrence[] }> {
   const r = a.request;
-  if (Date.parse(r.start_time) < a.now - 5 * 60_000) throw new AppError('BAD_REQUEST', 'Choose a time from now on', 'start_time');
+  const walkIn = r.start_time === WALK_IN_NOW;
+  const anyFreeTime = r.any_time === true || walkIn;
+  const salon = await salonRules(db, a.salonId);
+  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
+  const starts = occurrenceStarts(r, salon.timezone, a.now);
+  if (starts[0]! < a.now - 5 * 60_000) throw new AppError('BAD_REQUEST', 'Choose a time from now on', 'start_time');
+  const plan = (start: number) => () =>
+    planBooking(db, {
+      salonId: a.salonId,
+      start: iso(start),
+      procedures: r.procedures,
+      waitlist: false,
+      now: a.now,
+      anyFreeTime,
+      explainHours: true,
+    });
+  const plans: (Plan | string)[] = [];
+  if (!r.repeat)
+    plans.push(await plan(starts[0]!)()); // a booking on its own: its own error, as before
+  else for (const start of starts) plans.push(await clashOf(db, plan(start), anyFreeTime, a.now));
+  const occurrences = starts.map((start, i) => ({ start: iso(start), clash: typeof plans[i] === 'string' ? plans[i] : null }));
+  const clashes = occurrences.filter((o) => o.clash !== null);
   const who = await clientOfBooking(db, a.salonId, r.client);
-  const plan = await planBooking(db, {
-    salonId: a.salonId,
-    start: r.start_time,
-    procedures: r.procedures,
-    waitlist: false,
-    now: a.now,
-    anyFreeTime: r.any_time === true,
-    explainHours: true,
-  });
-  const { statements, created } = insertAppointmentBatch(db, {
-    salonId: a.salonId,
-    clientId: who.clientId,
-    idempotencyKey: `desk-${crypto.randomUUID()}`,
-    status: 'confirmed',
-    origin: 'salon',
-    start: plan.start,
-    end: plan.end,
-    now: a.now,
-    notes: r.notes ?? '',
-    total: plan.total,
-    deposit: 0,
-    utmOrigin: null,
-    verificationCode: null,
-    holdId: null,
-    takesTime: true,
-    procedures: plan.procedures,
-    patchTest: null,
-    deskClient: who.desk,
-    // "any time" books over time off and blocks deliberately; the answer says so (over_absence)
-    overAbsence: r.any_time === true,
+  const nothing = { ids: [], phone: who.phone, starts: [], services: [], seriesId: null, skipped: clashes, occurrences };
+  if (a.preview) return nothing;
+  if (clashes.length && !r.repeat?.skip_clashes)
+    throw new AppError(
+      'CONFLICT',
+      `${clashes.length} of the ${starts.length} times ${clashes.length === 1 ? 'is' : 'are'} not free (${clashes
+        .map((c) => whenText(Date.parse(c.start), salon.timezone))
+        .join('; ')}): skip ${clashes.length === 1 ? 'it' : 'them'}, or choose another time`,
+      'repeat',
+      'SERIES_CLASHES',
+    );
+  const free = plans.filter((p): p is Plan => typeof p !== 'string');
+  if (!free.length)
+    throw new AppError('CONFLICT', 'None of the series’ times is free: choose another time', 'start_time', 'SERIES_CLASHES');
+  const statements: D1PreparedStatement[] = r.repeat
+    ? [insertSeries(db, { salonId: a.salonId, everyWeeks: r.repeat.every_weeks, now: a.now })]
+    : [];
+  const writes = free.map((planned) => {
+    const batch = insertAppointmentBatch(db, {
+      salonId: a.salonId,
+      clientId: who.clientId,
+      idempotencyKey: `desk-${crypto.randomUUID()}`,
+      status: 'confirmed',
+      origin: 'salon',
+      start: planned.start,
+      end: planned.end,
+      now: a.now,
+      notes: r.notes ?? '',
+      total: planned.total,
+      deposit: 0,
+      utmOrigin: null,
+      verificationCode: null,
+      holdId: null,
+      takesTime: true,
+      procedures: planned.procedures,
+      patchTest: null,
+      deskClient: who.desk,
+      // "any time" books over time off and blocks deliberately; the answer says so (over_absence); a walk-in never does
+      overAbsence: r.any_time === true,
+      inSeries: !!r.repeat,
+    });
+    const at = statements.length;
+    statements.push(...batch.statements);
+    return (results: D1Result[]) => batch.created(results.slice(at));
   });
   try {
-    const row = created(await db.batch(statements));
+    const results = await db.batch(statements);
+    const ids = writes.map((created) => created(results).id);
     if (who.clientId) await indexClientSalon(db, who.clientId, a.salonId);
+    const first = free[0]!;
     return {
-      id: row.id,
+      ids,
       phone: who.phone,
-      start: plan.start,
-      services: plan.procedures.map((p) => plan.catalogue.services.get(p.serviceId)?.name ?? 'Appointment'),
+      starts: free.map((p) => p.start),
+      services: first.procedures.map((p) => first.catalogue.services.get(p.serviceId)?.name ?? 'Appointment'),
+      seriesId: r.repeat ? (results[0]!.results[0] as { id: number }).id : null,
+      skipped: clashes,
+      occurrences,
     };
   } catch (e) {
     if (isBlockConflict(e)) throw new AppError('CONFLICT', MSG_SLOT_TAKEN, 'start_time', 'SLOT_TAKEN');
@@ -215,20 +320,59 @@ export async function deskCancel(
 /**
  * The salon moves an appointment: the same move as a client's, any free time for a manager who
  * asks; without it, a time outside the opening hours is refused as such (409 OUTSIDE_OPENING_HOURS).
+ * `following`: the appointment and the later ones of its repeat series, each shifted by the same
+ * amount, in one batch (one taken time leaves them all as they were). Answers the ids moved.
  */
 export async function deskMove(
   db: D1Database,
-  q: { salonId: number; appointmentId: number; start: number; anyFreeTime: boolean; now: number },
-) {
+  q: { salonId: number; appointmentId: number; start: number; anyFreeTime: boolean; now: number; scope?: 'one' | 'following' },
+): Promise<{ row: DiaryRow; moved: number[] }> {
   const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);
   if (row.status === 'cancelled')
     throw new AppError('CONFLICT', 'This appointment was cancelled, so it cannot be moved', undefined, 'APPOINTMENT_CANCELLED');
+  const offset = q.start - row.start_at;
+  const rows = q.scope === 'following' && row.series_id ? await seriesAppointments(db, q.salonId, row.series_id, row.start_at) : [row];
   if (!q.anyFreeTime) {
     const rules = (await salonRules(db, q.salonId))!;
-    assertWithinOpeningHours(rules, q.start, row.end_at + (q.start - row.start_at));
+    for (const r of rows) assertWithinOpeningHours(rules, r.start_at + offset, r.end_at + offset);
   }
-  const procedures = await proceduresOf(db, [row.id]);
-  await shiftAppointment(db, { salonId: q.salonId, row, procedures, start: q.start, now: q.now, anyFreeTime: q.anyFreeTime });
+  const procedures = await proceduresOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  await shiftAppointments(db, {
+    salonId: q.salonId,
+    now: q.now,
+    anyFreeTime: q.anyFreeTime,
+    shifts: rows.map((r) => ({ row: r, procedures: procedures.filter((p) => p.appointment_id === r.id), start: r.start_at + offset })),
+  });
+  return { row, moved: rows.map((r) => r.id) };
+}
+
+/**
+ * A repeat series cancelled as one: its appointments still to come (from `from` on, else from
+ * now), each cancelled as the desk cancels one. Answers the rows cancelled (as they were).
+ */
+export async function deskCancelSeries(
+  db: D1Database,
+  stripe: StripeClient,
+  q: { salonId: number; seriesId: number; from?: number; by: 'client' | 'salon'; now: number },
+) {
+  if (!(await isSalonSeries(db, q.salonId, q.seriesId))) throw new AppError('NOT_FOUND', 'Series not found', 'seriesId');
+  let since = q.now;
+  if (q.from !== undefined) {
+    const { row } = await salonAppointment(db, q.salonId, q.from, null);
+    if (row.series_id !== q.seriesId) throw new AppError('BAD_REQUEST', 'That appointment is not one of this series', 'from');
+    since = row.start_at;
+  }
+  const rows = await seriesAppointments(db, q.salonId, q.seriesId, since);
+  const cancelled: { id: number; start_at: number; refund: boolean; row: DiaryRow }[] = [];
+  for (const r of rows) {
+    const before = (await salonAppointment(db, q.salonId, r.id, null)).row;
+    const { refund } = await deskCancel(db, stripe, { salonId: q.salonId, appointmentId: r.id, by: q.by, now: q.now });
+    cancelled.push({ id: r.id, start_at: r.start_at, refund, row: before });
+  }
+  return cancelled;
 }
 
 /**

@@ -47,6 +47,7 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
             can_retry: r.fee_retryable === 1,
           }
         : null,
+    ...(r.series_id ? { series_id: r.series_id } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
 import { releaseHoldStatements } from './holds';
-import { newId } from './ids';
+import { lastNewId, newId } from './ids';
 
 /** appointments.status */
 export type AppointmentStatus = 'confirmed' | 'unconfirmed' | 'waitlist' | 'pending' | 'cancelled';
@@ -43,8 +43,10 @@ export interface NewAppointment {
   takesTime: boolean;
   procedures: { serviceId: number; stylistId: number; start: number; end: number; price: number }[];
   patchTest: { stylistId: number; start: number; end: number } | null;
-  /** a desk booking for someone with no account yet: who they are (the client's bookings find it by phone later) */
-  deskClient?: { name: string; phone: string } | null;
+  /** a desk booking for someone with no account yet: who they are (the client's bookings find it by phone later; a walk-in may give no phone) */
+  deskClient?: { name: string; phone: string | null } | null;
+  /** one of a repeat series whose row an earlier statement of the same batch inserted (db/series.ts) */
+  inSeries?: boolean;
   /** the desk's "any time": its stylists' time is taken even over time off or a block (docs/console/time-off.md) */
   overAbsence?: boolean;
   /** the SHA-256 of the request that asks for it (a reused idempotency key with another body is refused) */
@@ -79,8 +81,8 @@ export function insertAppointmentBatch(
     ...before,
     db
       .prepare(
-        `INSERT INTO appointments (id, salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone, request_hash)
-         VALUES (${newId('appointments')}, ?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        `INSERT INTO appointments (id, salon_id, client_id, kind, status, start_at, end_at, created_at, idempotency_key, notes, total_price, deposit, utm_origin, verification_code, origin, client_name, client_phone, request_hash, series_id)
+         VALUES (${newId('appointments')}, ?, ?, 'appointment', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${a.inSeries ? lastNewId('appointment_series') : 'NULL'})
          RETURNING id, status, payment_intent_id, payment_status`,
       )
       .bind(

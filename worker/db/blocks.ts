@@ -48,6 +48,20 @@ export function insertBlocks(
     .bind(...blocks.flatMap((b) => [stylistId, b, ...owner.params]));
 }
 
+/**
+ * Whether any of these stylists' times is taken (an appointment, or a hold not yet expired): the
+ * desk's list of a series' clashes before saving. Only a list: the booking's batch is what refuses.
+ */
+export async function anyTaken(db: D1Database, times: { stylistId: number; start: number; end: number }[], now: number) {
+  if (!times.length) return false;
+  const one = '(stylist_id = ? AND block >= ? AND block < ?)';
+  const found = await db
+    .prepare(`SELECT 1 FROM stylist_blocks WHERE (${times.map(() => one).join(' OR ')}) AND (expires_at IS NULL OR expires_at > ?) LIMIT 1`)
+    .bind(...times.flatMap((t) => [t.stylistId, Math.floor(t.start / BLOCK_MS), Math.ceil(t.end / BLOCK_MS)]), now)
+    .first();
+  return found !== null;
+}
+
 /** A pending appointment whose deposit was never paid (3-D Secure abandoned) lets its times go after this. */
 export const PENDING_TTL_MS = 20 * 60_000;
 

@@ -35,6 +35,8 @@ export interface DiaryRow {
   fee_attempt: number | null;
   /** 1 when a refused fee may be tried again (no-show-fees.ts retryable) */
   fee_retryable: number | null;
+  /** its repeat series (migration 0048), or null */
+  series_id: number | null;
 }
 
 export interface DiaryProcedureRow {
@@ -45,7 +47,7 @@ export interface DiaryProcedureRow {
   end_at: number;
 }
 
-const ROW = `a.id, a.number, a.status, a.origin, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id,
+const ROW = `a.id, a.number, a.series_id, a.status, a.origin, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id,
   a.client_id, COALESCE(NULLIF(c.name, ''), a.client_name) AS client_name, COALESCE(c.phone, a.client_phone) AS client_phone,
   a.arrived_at, a.no_show_at, a.notes, a.created_at, a.cancelled_at,
   EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')) AS open_request,

@@ -40,6 +40,7 @@ export const ID_TABLES = [
   'sale_lines',
   'sale_payments',
   'refunds',
+  'appointment_series',
 ] as const;
 export type IdTable = (typeof ID_TABLES)[number];
 

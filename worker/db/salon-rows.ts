@@ -58,6 +58,7 @@ export const SALON_TABLES: readonly SalonTable[] = [
   // a group owner's role reaches every location of the group: each location's database keeps it
   { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared', same: ['staff_id', 'group_id', 'role'] },
   { table: 'holds', rows: BY_SALON, kind: 'own' },
+  { table: 'appointment_series', rows: BY_SALON, kind: 'own' },
   { table: 'appointments', rows: BY_SALON, kind: 'own' },
   { table: 'appointment_procedures', rows: BY_SALON, kind: 'own' },
   { table: 'stylist_blocks', rows: OF_STYLISTS, kind: 'own' },

@@ -15,7 +15,7 @@ import { AskFirst } from '../ui/AskFirst';
 import { appointmentNo } from '../../../shared/console/appointment-number';
 import { OFFER_OUTCOME_WORDS } from '../../../shared/waitlist-offers';
 import { cancelDone, cancelWillDo, noShowDone, noShowWillDo } from './outcomes';
-import { CheckoutDialog } from '../checkout';
+import { LazyCheckoutDialog as CheckoutDialog } from '../checkout';
 
 const FEE_WORDS = {
   charging: 'being charged',
@@ -264,16 +264,25 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
 function MoveAndCancel(p: { a: DeskAppointment; timezone: string; currency: string; pending: boolean; onAct: (a: DeskAction) => void }) {
   const [when, setWhen] = useState('');
   const [anyTime, setAnyTime] = useState(false);
+  // one of a repeat series: this one only, or it and the following ones
+  const [following, setFollowing] = useState(false);
+  const series = following ? p.a.series_id : undefined;
   return (
     <details>
       <summary className={css({ cursor: 'pointer', fontWeight: '600' })}>Move or cancel</summary>
+      {p.a.series_id && (
+        <label className={css({ display: 'flex', gap: '2', alignItems: 'center', mt: '2' })}>
+          <input type="checkbox" checked={following} onChange={(e) => setFollowing(e.target.checked)} /> This and the following appointments
+          of its repeat series
+        </label>
+      )}
       <form
         className={css({ display: 'grid', gap: '2', mt: '2' })}
         onSubmit={(e) => {
           e.preventDefault();
           // the time typed is the salon's, whatever the browser's own timezone
           const move = salonTimeToIso(when, p.timezone);
-          if (move) p.onAct({ move, anyTime });
+          if (move) p.onAct({ move, anyTime, series });
         }}
       >
         <label className={css({ fontWeight: '600' })}>
@@ -294,11 +303,11 @@ function MoveAndCancel(p: { a: DeskAppointment; timezone: string; currency: stri
             key={by}
             className={linkButton}
             disabled={p.pending}
-            question="Cancel this appointment?"
+            question={series ? 'Cancel this and the following appointments of the series?' : 'Cancel this appointment?'}
             consequences={cancelWillDo(p.a, by, p.currency)}
-            confirm="Cancel the appointment"
+            confirm={series ? 'Cancel them' : 'Cancel the appointment'}
             back="Keep the appointment"
-            onConfirm={() => p.onAct({ cancel: by })}
+            onConfirm={() => p.onAct({ cancel: by, series })}
           >
             {by === 'client' ? 'Cancel: the client asked' : 'Cancel: the salon cancels (full refund)'}
           </AskFirst>

@@ -12,7 +12,7 @@ import { dayQuery, diaryChanged, weekQuery } from './api';
 import { AppointmentDialog } from './AppointmentDialog';
 import { DayView } from './DayView';
 import { ABSENCE_EVENT, type Block } from '../../../shared/console/time-off';
-import { BlockDialog } from '../time-off';
+import { LazyBlockDialog as BlockDialog } from '../time-off';
 import { DeskBooking } from './DeskBooking';
 import { clock, longDay, today } from '../lib/format';
 import { connectSalonChannel } from '../lib/live';

@@ -1,5 +1,14 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DeskAppointment, DeskBooking, DeskClient, DiaryDay, DiaryWeek } from '../../../shared/console/diary';
+import type {
+  DeskAppointment,
+  DeskBooking,
+  DeskBookingPreview,
+  DeskClient,
+  DeskSeriesBooked,
+  DiaryDay,
+  DiaryWeek,
+  SeriesCancelled,
+} from '../../../shared/console/diary';
 import { staffCall } from '../lib/api';
 
 /** Every diary answer of a salon sits under this key: a realtime event invalidates them all. */
@@ -34,17 +43,33 @@ export const clientSearchQuery = (salonId: number, q: string) =>
   });
 
 /** The desk's changes of an appointment: each answers the appointment as it is now. */
-export type DeskAction = 'confirm' | 'arrived' | 'no-show' | { cancel: 'client' | 'salon' } | { move: string; anyTime: boolean };
+/** `series`: this appointment and the following ones of its repeat series (docs/console/desk.md "Several services, repeats and walk-ins"). */
+export type DeskAction =
+  'confirm' | 'arrived' | 'no-show' | { cancel: 'client' | 'salon'; series?: number } | { move: string; anyTime: boolean; series?: number };
 
-export function deskAction(salonId: number, id: number, action: DeskAction): Promise<DeskAppointment> {
+export async function deskAction(salonId: number, id: number, action: DeskAction): Promise<DeskAppointment> {
   const path = `salons/${salonId}/appointments/${id}`;
   if (typeof action === 'string') return staffCall(`${path}/${action}`, { method: 'POST' });
-  if ('cancel' in action) return staffCall(`${path}/cancel`, { method: 'POST', body: { by: action.cancel } });
-  return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime } });
+  if ('cancel' in action) {
+    if (!action.series) return staffCall(`${path}/cancel`, { method: 'POST', body: { by: action.cancel } });
+    await cancelSeries(salonId, action.series, { by: action.cancel, from: id });
+    return staffCall(path);
+  }
+  const scope = action.series ? { scope: 'following' } : {};
+  return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime, ...scope } });
 }
 
+/** A desk booking: the appointment, or with `repeat` the series' appointments and the dates skipped. */
 export const bookAtDesk = (salonId: number, booking: DeskBooking) =>
-  staffCall<DeskAppointment>(`salons/${salonId}/appointments`, { method: 'POST', body: booking });
+  staffCall<DeskAppointment | DeskSeriesBooked>(`salons/${salonId}/appointments`, { method: 'POST', body: booking });
+
+/** The dates a booking (a repeat series) would take and which of them clash: nothing is booked. */
+export const previewAtDesk = (salonId: number, booking: DeskBooking) =>
+  staffCall<DeskBookingPreview>(`salons/${salonId}/appointments?dry_run=1`, { method: 'POST', body: booking });
+
+/** A repeat series cancelled from one of its appointments on (or all of it still to come). */
+export const cancelSeries = (salonId: number, seriesId: number, body: { by: 'client' | 'salon'; from?: number }) =>
+  staffCall<SeriesCancelled>(`salons/${salonId}/series/${seriesId}/cancel`, { method: 'POST', body });
 
 /** After a change (ours or another till's): what the diary shows is asked again. */
 export const diaryChanged = (queries: QueryClient, salonId: number) => queries.invalidateQueries({ queryKey: diaryKey(salonId) });

@@ -9,7 +9,7 @@ import { outlineButton } from '../../components/styles';
 import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
-import { Appearance, LogoPhoto, saveSettings, settingsQuery } from '../settings';
+import { LazyAppearance as Appearance, LazyLogoPhoto as LogoPhoto, saveSettings, settingsQuery } from '../settings';
 
 const LOOK = ['theme_mode', 'brand_colour'] as const;
 

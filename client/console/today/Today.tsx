@@ -16,7 +16,7 @@ import { TimeOffItem } from '../time-off';
 import { SETUP_EVENT } from '../../../shared/console/setup';
 import { todayQuery } from './api';
 import { SetupChecklist } from './SetupChecklist';
-import { CheckoutDialog } from '../checkout';
+import { LazyCheckoutDialog as CheckoutDialog } from '../checkout';
 import { CAN } from '../../../shared/console/roles';
 import { smallOutlineButton } from '../../components/styles';
 

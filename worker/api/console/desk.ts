@@ -1,6 +1,14 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { deskBookingSchema, deskCancelSchema, deskMoveSchema } from '../../../shared/console/diary';
+import {
+  deskBookingSchema,
+  deskCancelSchema,
+  deskMoveSchema,
+  seriesCancelSchema,
+  type DeskBookingPreview,
+  type DeskSeriesBooked,
+  type SeriesCancelled,
+} from '../../../shared/console/diary';
 import { CAN } from '../../../shared/console/roles';
 import { replyHint } from '../../../shared/console/inbox';
 import { canCancelByText } from '../../bookings/cancellation-rules';
@@ -11,6 +19,7 @@ import {
   deskArrived,
   deskBook,
   deskCancel,
+  deskCancelSeries,
   deskMove,
   salonAppointment,
   whenText,
@@ -30,9 +39,13 @@ import { announceToDiary } from '../diary-notices';
 import { staffRoute } from '../policy';
 import { originOf } from '../request-headers';
 import { staffOf } from '../staff-access';
+import { diaryAppointmentOf } from '../../console/diary';
 import { ownColumnOf } from './diary';
 
 const appointmentParam = z.object({ salonId: idParam('Salon id'), appointmentId: idParam('Appointment id') });
+const seriesParam = z.object({ salonId: idParam('Salon id'), seriesId: idParam('Series id') });
+/** `?dry_run=1`: the occurrences and their clashes, nothing booked (docs/console/desk.md "Several services, repeats and walk-ins") */
+const bookingQuery = z.strictObject({ dry_run: z.enum(['0', '1'], { error: () => 'dry_run must be 1 or 0' }).optional() });
 
 /** Texts the client (through the MESSAGES queue, after the answer); `key` makes a redelivery one text. */
 function textClient(c: Context<AppEnv>, to: string | null, body: string, key: string) {
@@ -63,26 +76,86 @@ export const consoleDesk = new Hono<AppEnv>()
   .post(
     '/console/salons/:salonId/appointments',
     staffRoute(CAN.runDesk),
+    validate('query', bookingQuery),
     jsonBody,
     validateForm(deskBookingSchema, 'The booking needs changing'),
     async (c) => {
       const salonId = staffOf(c).salonId;
-      const booked = await deskBook(c.env.DB, { salonId, request: c.req.valid('json'), now: Date.now() });
+      const request = c.req.valid('json');
+      const preview = c.req.valid('query').dry_run === '1';
+      const booked = await deskBook(c.env.DB, { salonId, request, now: Date.now(), preview });
+      if (preview) {
+        c.header('Cache-Control', 'private, no-store');
+        return c.json({ occurrences: booked.occurrences } satisfies DeskBookingPreview);
+      }
       const salon = await salonOf(c);
+      const first = booked.starts[0]!;
+      const when =
+        booked.seriesId === null
+          ? whenText(first, salon.timezone)
+          : `${whenText(first, salon.timezone)}, then every ${request.repeat!.every_weeks === 1 ? 'week' : `${request.repeat!.every_weeks} weeks`} to ${whenText(booked.starts.at(-1)!, salon.timezone)} (${booked.ids.length} appointments)`;
       textClient(
         c,
         booked.phone,
         deskBookedText(
           salon.name,
-          whenText(booked.start, salon.timezone),
+          when,
           booked.services,
           // the client's bookings at the salon (their account finds a desk booking by its phone)
           salon.allow_self_cancellation ? { online: `${originOf(c)}/salon/${salonId}/salon-booking/${salonId}` } : { phone: salon.phone },
-        ) + replyHint({ canCancel: canCancelByText({ start_at: booked.start }, salon, Date.now()), unconfirmed: false }),
-        `appt-${booked.id}-booked`,
+        ) + replyHint({ canCancel: canCancelByText({ start_at: first }, salon, Date.now()), unconfirmed: false }),
+        `appt-${booked.ids[0]}-booked`,
       );
-      announceToDiary(c, salonId, booked.id, 'booked');
-      return answer(c, booked.id, 201);
+      for (const id of booked.ids) announceToDiary(c, salonId, id, 'booked');
+      if (booked.seriesId === null) return answer(c, booked.ids[0]!, 201);
+      c.header('Cache-Control', 'private, no-store');
+      const appointments = await Promise.all(
+        booked.ids.map(async (id) => {
+          const { row, procedures } = await salonAppointment(c.env.DB, salonId, id, null);
+          return diaryAppointmentOf(row, procedures);
+        }),
+      );
+      return c.json({ series_id: booked.seriesId, appointments, skipped: booked.skipped } satisfies DeskSeriesBooked, 201);
+    },
+  )
+  .post(
+    '/console/salons/:salonId/series/:seriesId/cancel',
+    staffRoute(CAN.runDesk),
+    validate('param', seriesParam),
+    jsonBody,
+    validateForm(seriesCancelSchema, 'Say who cancels'),
+    async (c) => {
+      const p = c.req.valid('param');
+      const b = c.req.valid('json');
+      const salonId = staffOf(c).salonId;
+      const cancelled = await deskCancelSeries(c.env.DB, stripeFor(c.get('config')), {
+        salonId,
+        seriesId: p.seriesId,
+        from: b.from,
+        by: b.by,
+        now: Date.now(),
+      });
+      if (cancelled.length) {
+        const salon = await salonOf(c);
+        const [first] = cancelled;
+        const more = cancelled.length > 1 ? ` and the ${cancelled.length - 1} after it` : '';
+        textClient(
+          c,
+          first!.row.client_phone,
+          deskCancelledText(
+            salon.name,
+            whenText(first!.start_at, salon.timezone) + more,
+            cancelled.some((x) => x.refund && x.row.deposit > 0),
+          ),
+          `appt-${first!.id}-cancelled`,
+        );
+        for (const x of cancelled) {
+          announceToDiary(c, salonId, x.id, 'cancelled');
+          await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: x.id, movedFrom: null });
+        }
+      }
+      c.header('Cache-Control', 'private, no-store');
+      return c.json({ series_id: p.seriesId, cancelled: cancelled.map((x) => x.id) } satisfies SeriesCancelled);
     },
   )
   .post(
@@ -137,19 +210,26 @@ export const consoleDesk = new Hono<AppEnv>()
       const b = c.req.valid('json');
       const salonId = staffOf(c).salonId;
       const start = Date.parse(b.start_time);
-      const movedFrom = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row.start_at;
-      await deskMove(c.env.DB, { salonId, appointmentId: p.appointmentId, start, anyFreeTime: b.any_time === true, now: Date.now() });
+      const { row: before, moved } = await deskMove(c.env.DB, {
+        salonId,
+        appointmentId: p.appointmentId,
+        start,
+        anyFreeTime: b.any_time === true,
+        now: Date.now(),
+        scope: b.scope,
+      });
       const salon = await salonOf(c);
-      const moved = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
+      const movedRow = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
+      const more = moved.length > 1 ? ` (and the ${moved.length - 1} after it, by the same)` : '';
       textClient(
         c,
-        moved.client_phone,
-        deskMovedText(salon.name, whenText(start, salon.timezone)) +
-          replyHint({ canCancel: canCancelByText(moved, salon, Date.now()), unconfirmed: moved.status === 'unconfirmed' }),
+        movedRow.client_phone,
+        deskMovedText(salon.name, whenText(start, salon.timezone) + more) +
+          replyHint({ canCancel: canCancelByText(movedRow, salon, Date.now()), unconfirmed: movedRow.status === 'unconfirmed' }),
         `appt-${p.appointmentId}-moved-${start}`,
       );
-      announceToDiary(c, salonId, p.appointmentId, 'moved');
-      await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom });
+      for (const id of moved) announceToDiary(c, salonId, id, 'moved');
+      await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom: before.start_at });
       return answer(c, p.appointmentId);
     },
   )
