@@ -308,11 +308,12 @@ export const freePort = () =>
 /** A bench's app and stand-ins on free ports over a fresh copy of the demo data in `persistTo`: its base URL and the running pair. */
 export async function startBenchApp(persistTo, vars = {}) {
   const port = await freePort();
+  const standInsPort = await freePort();
   rmSync(persistTo, { recursive: true, force: true });
   console.log('Preparing a fresh copy of the demo data…');
   prepareLocalDb(persistTo);
-  const running = await startApp({ port, standInsPort: await freePort(), persistTo, vars, quiet: true });
-  return { base: `http://127.0.0.1:${port}`, running };
+  const running = await startApp({ port, standInsPort, persistTo, vars, quiet: !process.env.BENCH_VERBOSE });
+  return { base: `http://127.0.0.1:${port}`, standIns: `http://127.0.0.1:${standInsPort}`, running };
 }
 
 /** n, p50, p95, p99 and max of a list of durations (nearest rank). */
@@ -321,3 +322,105 @@ export const stats = (ms) => {
   const at = (q) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)];
   return { n: s.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: s[s.length - 1] };
 };
+
+// ---- the console diary's benches (bench-diary.mjs, bench-inbound.mjs) -----------------------
+
+/** The demo client (worker/db/seed/demo.sql) who books and cancels in the diary's benches. */
+export const DEMO_CLIENT = { phone: '+447700900123', password: 'Demo-pass1', name: 'Jamie Rivers' };
+
+/** A benchmark table's head and one row of it: n, p50, p95, p99 and max, in ms. */
+export const BENCH_TABLE_HEAD = [
+  '| measure                                              |    n |    p50 |    p95 |    p99 |    max |',
+  '| --- | ---: | ---: | ---: | ---: | ---: |',
+].join('\n');
+export const benchRow = (name, ms) => {
+  const r = stats(ms);
+  const f = (v) => v.toFixed(0).padStart(6);
+  return `| ${name.padEnd(52)} | ${String(r.n).padStart(4)} | ${f(r.p50)} | ${f(r.p95)} | ${f(r.p99)} | ${f(r.max)} |`;
+};
+
+/** A Wednesday two or more weeks ahead: Sam works at salon 2, and the demo client may still cancel online. */
+export function benchWednesday() {
+  const d = new Date(Date.now() + 14 * 86_400_000);
+  while (d.getUTCDay() !== 3) d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The group owner's console at salon 2's diary on `date`, in a new page of `browser`, subscribed
+ * to the salon's channel; the page notes, on this machine's clock, each time the number of
+ * appointments in Sam's column changes. `reset()` forgets the changes noted, `count()` is the
+ * number now, `shown(n)` resolves to when it became n (10 s at most).
+ */
+export async function watchDiary(browser, base, date) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${base}/console`);
+  await page.getByLabel('Email').fill('owner@willow-demo.test');
+  await page.getByLabel('Password', { exact: true }).fill('Owner-pass1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  await page.goto(`${base}/console/salons/2/diary?date=${date}`);
+  await page.getByRole('region', { name: 'Sam Taylor' }).waitFor();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/realtime/auth')));
+  await page.waitForTimeout(500); // the subscription succeeds just after its signature
+  await page.evaluate(() => {
+    const column = document.querySelector('section[aria-labelledby="diary-col-5"]');
+    const w = window;
+    w.changes = [];
+    let count = column.querySelectorAll('button').length;
+    new MutationObserver(() => {
+      const now = column.querySelectorAll('button').length;
+      if (now !== count) w.changes.push({ at: Date.now(), count: (count = now) });
+    }).observe(column, { childList: true, subtree: true });
+  });
+  return {
+    page,
+    reset: () => page.evaluate(() => (window.changes = [])),
+    count: () => page.locator('section[aria-labelledby="diary-col-5"] button').count(),
+    shown: async (count) => {
+      const deadline = Date.now() + 10_000;
+      while (Date.now() < deadline) {
+        const hit = (await page.evaluate(() => window.changes)).find((c) => c.count === count);
+        if (hit) return hit.at;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`the diary did not show ${count} appointments within 10 s`);
+    },
+  };
+}
+
+/** The demo client signed in to the booking API: its bearer header and username. */
+export async function demoClientSession(base) {
+  const login = await (
+    await fetch(`${base}/session/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ phone: DEMO_CLIENT.phone, password: DEMO_CLIENT.password }),
+    })
+  ).json();
+  return { auth: { Authorization: `Bearer ${login.access_token}` }, username: login.user.username };
+}
+
+/** The demo client books the first free Restyle with Sam at salon 2 on `date` through the booking API: its answer. */
+export async function bookRestyle(base, client, date) {
+  const slots = await (await fetch(`${base}/api/book-online/new/availability/appointment/2/${date}/10/5/null/`)).json();
+  const start = Object.keys(slots.data)[0];
+  return fetch(`${base}/api/book-online/appointment/create/2/`, {
+    method: 'POST',
+    headers: { ...client.auth, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify({
+      start_time: start,
+      procedures: [{ service_id: 10, stylist_id: 5, role: 'Senior Stylist', start_time: start, duration: 75, price: 55, processing: 0 }],
+      total_price: 55,
+      cognito_username: client.username,
+      notes: '',
+      deposit: 0,
+      user: { name: DEMO_CLIENT.name, phone_number: DEMO_CLIENT.phone, salon_id: 2 },
+      payment_needed: false,
+    }),
+  });
+}
+
+/** The demo client cancels a booking at salon 2 through the booking API: its answer. */
+export const cancelBooking = (base, client, id) =>
+  fetch(`${base}/api/ncob/client/cancel/appointment/2/${id}/${client.username}/`, { method: 'PUT', headers: client.auth });

@@ -50,6 +50,8 @@ export interface NoShowFee {
 
 export interface DiaryService {
   name: string;
+  /** the service's category on the menu (a patch test: none), for the diary's colours by category */
+  category?: { id: number; name: string } | null;
   stylist_id: number;
   start: string;
   end: string;
@@ -289,11 +291,29 @@ export interface DeskSeriesBooked {
 export const SERIES_SCOPES = ['one', 'following'] as const;
 const scope = z.enum(SERIES_SCOPES, { error: () => 'Say which: one or following' });
 
-/** POST .../appointments/{id}/move; `scope: 'following'` shifts the later ones of its series by the same amount. */
+const stylistIdField = (message: string) => z.number(message).int(message).positive(message);
+/**
+ * POST .../appointments/{id}/move: a new start; with `stylist_id`, the services of `from_stylist_id`
+ * (or of the appointment's only stylist) go to that stylist's column; with `end_time`, that part's
+ * last service ends then (lengthened or shortened); `scope: 'following'` shifts the later ones of its
+ * repeat series by the same amount. docs/console/desk.md "Moving in the diary".
+ */
 export const deskMoveSchema = z.strictObject(
-  { start_time: startTime, any_time: z.boolean().optional(), scope: scope.optional() },
+  {
+    start_time: startTime,
+    any_time: z.boolean('any_time must be true or false').optional(),
+    scope: scope.optional(),
+    stylist_id: stylistIdField('Choose one of the salon’s stylists').optional(),
+    from_stylist_id: stylistIdField('Choose the stylist whose services move').optional(),
+    end_time: z
+      .string('Choose an end time')
+      .max(40, 'Choose an end time such as 2026-12-01T11:00:00Z')
+      .refine(isIsoDateTime, 'Choose an end time such as 2026-12-01T11:00:00Z')
+      .optional(),
+  },
   fieldMessages,
 );
+export type DeskMove = z.input<typeof deskMoveSchema>;
 
 /** POST .../appointments/{id}/cancel: `salon` refunds the deposit in full; `client` follows the salon's refund rule. */
 export const deskCancelSchema = z.strictObject(

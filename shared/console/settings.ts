@@ -111,6 +111,8 @@ export const settingFields = {
   refund_deposit_outside_window: onOff('deposits are refunded when clients cancel in time'),
   // Waitlist
   has_waitlist: onOff('clients can join a waitlist'),
+  /** how long a freed time offered to the waitlist waits for its client before the next is offered (docs/waitlist-offers.md) */
+  waitlist_offer_minutes: wholeNumber('the minutes an offer waits', 5, 240),
   // Gift vouchers
   vouchers_on_sale: onOff('gift vouchers are on sale'),
   voucher_amounts: z
@@ -158,6 +160,7 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   cancellation_window_hours: 'Cancellation window (hours)',
   refund_deposit_outside_window: 'Refund deposits when cancelled in time',
   has_waitlist: 'Waitlist',
+  waitlist_offer_minutes: 'Minutes a waitlist offer waits',
   vouchers_on_sale: 'Gift vouchers on sale',
   voucher_amounts: 'Voucher amounts',
   voucher_custom: 'Custom voucher amounts',
@@ -212,6 +215,7 @@ export const SECTION_OF: Record<SettingName, SettingsSection> = {
   cancellation_window_hours: 'cancellations',
   refund_deposit_outside_window: 'cancellations',
   has_waitlist: 'waitlist',
+  waitlist_offer_minutes: 'waitlist',
   vouchers_on_sale: 'vouchers',
   voucher_amounts: 'vouchers',
   voucher_custom: 'vouchers',

@@ -89,6 +89,71 @@ test('at 1280 px a client’s booking shows in the diary within a second, and a 
   expect(mine.results.map((b) => Date.parse(b.starts_at))).toContain(Date.parse(time));
 });
 
+/** `hh:mm` on a salon-1 (Europe/London) day, as an instant. */
+function londonTime(date: string, hhmm: string): string {
+  const guess = Date.parse(`${date}T${hhmm}:00Z`);
+  const wall = new Date(guess).toLocaleString('sv-SE', { timeZone: 'Europe/London' }).replace(' ', 'T');
+  return new Date(guess - (Date.parse(`${wall}Z`) - guess)).toISOString();
+}
+
+test('at 1280 px an appointment dragged to another stylist moves, and dragged onto a taken time snaps back saying why', async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
+  // a Friday some weeks ahead (Amelia and Chloe both work Fridays), clear of the days other tests book
+  const date = addDays(next(5), 7 * (3 + (Date.now() % 5)));
+  const token = await staffToken(request, STAFF.groupOwner);
+  const book = async (name: string, time: string) => {
+    const res = await request.post('/api/console/salons/1/appointments', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        client: { name, phone: '+447700900654' },
+        start_time: londonTime(date, time),
+        procedures: [{ service_id: 1, stylist_id: 1 }],
+        any_time: true,
+      },
+    });
+    expect(res.status()).toBe(201);
+  };
+  const stamp = String(Date.now() % 100000);
+  await book(`Dana Drag ${stamp}`, '10:00');
+  await book(`Toby Taken ${stamp}`, '14:00');
+
+  await signInToConsole(page, STAFF.groupOwner, 1280);
+  await openDiary(page, 1, date);
+  const columns = page.getByRole('region', { name: /Appointments by stylist/ });
+  const amelia = columns.getByRole('region', { name: 'Amelia Hart' });
+  const chloe = columns.getByRole('region', { name: 'Chloe Price' });
+  /** Drags the appointment by its top edge with the mouse and drops its top on a column's time. */
+  const drag = async (block: ReturnType<Page['getByRole']>, to: ReturnType<Page['getByRole']>) => {
+    const from = (await block.boundingBox())!;
+    const target = (await to.boundingBox())!;
+    await page.mouse.move(from.x + 20, from.y + 4);
+    await page.mouse.down();
+    await page.mouse.move(target.x + 20, target.y + 4, { steps: 12 });
+    await expect(page.getByTestId('move-ghost')).toBeVisible();
+    await page.mouse.up();
+  };
+
+  const dana = (column: typeof amelia) => column.getByRole('button', { name: new RegExp(`^Dana Drag ${stamp}, `) });
+  await drag(dana(amelia), chloe.getByRole('option', { name: '11:00' }));
+  await expect(dana(chloe)).toHaveAccessibleName(new RegExp(`^Dana Drag ${stamp}, 11:00–12:00, `));
+  await expect(dana(amelia)).toHaveCount(0);
+
+  // onto Toby's time in Amelia's column: the server refuses it, and it is back at 11:00 with Chloe
+  await drag(dana(chloe), amelia.getByRole('option', { name: '14:00' }));
+  await expect(page.getByRole('alert')).toHaveText(/Not moved: That time is no longer available\. Please choose another time\./);
+  await expect(page.getByTestId('move-ghost')).toHaveCount(0);
+  await expect(dana(chloe)).toHaveAccessibleName(new RegExp(`^Dana Drag ${stamp}, 11:00–12:00, `));
+  await expect(dana(amelia)).toHaveCount(0);
+
+  // an empty time offers a booking there or a block
+  await chloe.getByRole('option', { name: '14:00' }).click();
+  await expect(page.getByRole('dialog', { name: /^At \d\d:\d\d with Chloe Price$/ })).toBeVisible();
+  await expectAccessible('the diary with a time’s offer open');
+});
+
 test('at 390 px a no-show on the demo card charges the salon’s fee once', async ({ page, request }) => {
   // a client with the demo card (4242) saved, and an appointment at salon 1 that started a minute ago
   const account = {
@@ -144,6 +209,12 @@ test('at 390 px a no-show on the demo card charges the salon’s fee once', asyn
 
   await signInToConsole(page, STAFF.groupOwner, 390);
   await openDiary(page, 1, todayIn());
+  // a phone shows a stylist at a time: along to Dan's column
+  const columns = page.getByRole('group', { name: 'Columns' });
+  for (const next of ['Ben Okafor', 'Chloe Price', 'Dan Reeves']) {
+    await columns.getByRole('button', { name: `${next} ›` }).click();
+    await expect(page.getByRole('region', { name: next })).toBeVisible();
+  }
   await page.getByRole('button', { name: /Nia Noshow/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('£20.00');

@@ -1,37 +1,14 @@
-import type { APIRequestContext } from '@playwright/test';
-import { addDays, daySlots, expect, SERVICE_IDS, STAFF_1, test, todayIn } from './fixtures';
-import { BookingPageScreen, goToPlace, signInToConsole, STAFF } from './console';
+import { expect, test } from './fixtures';
+import { BookingPageScreen, depositRequestTo, goToPlace, signInToConsole, STAFF } from './console';
 
 // Issue 30: the Reminders section of the booking page, and Today with a message that failed. The
 // failure is made end to end: a deposit request texted to the stand-ins' undeliverable test
 // number (+447700900666), whose Twilio status callback says undelivered (30003).
 
-const ADMIN_1 = { Authorization: 'Bearer demo-admin-1' };
 const UNDELIVERABLE = '+447700900666';
 
-/** A free Blow Dry time with Chloe far ahead (clear of other tests' picks). */
-async function freeTime(request: APIRequestContext): Promise<string> {
-  for (let d = 70; d < 110; d++) {
-    const slots = await daySlots(request, 1, ['Blow Dry'], addDays(todayIn(), d), [STAFF_1['Chloe Price'].id]);
-    if (slots.length > 0) return slots[slots.length - 1]!;
-  }
-  throw new Error('No free time for Chloe');
-}
-
 test('Today shows a text that was not delivered, the same day', async ({ page, request, expectAccessible }) => {
-  const made = await request.post('/admin/salons/1/invites', {
-    headers: ADMIN_1,
-    data: {
-      client: { phone: UNDELIVERABLE, first_name: 'Unreachable', last_name: 'Handset' },
-      appointment: {
-        start_time: await freeTime(request),
-        procedures: [{ service_id: SERVICE_IDS['Blow Dry'], stylist_id: STAFF_1['Chloe Price'].id }],
-      },
-      request: 'card_only',
-    },
-  });
-  expect(made.status(), await made.text()).toBe(201);
-  const { id } = (await made.json()) as { id: number };
+  const invite = await depositRequestTo(request, { phone: UNDELIVERABLE, first_name: 'Unreachable', last_name: 'Handset' }, 70);
   try {
     await signInToConsole(page, STAFF.groupOwner, 1280);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Today' }).click();
@@ -50,7 +27,7 @@ test('Today shows a text that was not delivered, the same day', async ({ page, r
     await expect(page.getByRole('region', { name: 'Requests waiting' })).toContainText('Unreachable Handset: card only');
     await expectAccessible('Today');
   } finally {
-    await request.delete(`/admin/salons/1/invites/${id}`, { headers: ADMIN_1 });
+    await invite.remove();
   }
 });
 

@@ -64,7 +64,7 @@ test('an owner blocks an hour with the keyboard alone at 1280 px, the booking pa
   try {
     await page.goto(`/console/salons/1/diary?date=${date}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
-    await tabTo(page, 'Times in Amelia Hart’s column, to block');
+    await tabTo(page, 'Times in Amelia Hart’s column, to book or block');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');
     await page.keyboard.press('Shift+ArrowDown');

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { emailsTo, expect } from './fixtures';
+import { addDays, daySlots, emailsTo, expect, SERVICE_IDS, STAFF_1, todayIn } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 
 /** The demo staff of the stand-ins' staff pool (README "Demo accounts"). */
@@ -118,4 +118,34 @@ export class BookingPageScreen {
     await expect(this.heading).toBeVisible();
     await expect(this.page.getByRole('navigation', { name: 'Booking page sections' }).locator('[aria-current=page]')).toBeVisible();
   }
+}
+
+/**
+ * Salon 1 texts `client.phone` a deposit request (card only) for a Blow Dry with Chloe at her
+ * last free time on the first day from `fromDay` days ahead that has one (clear of other tests'
+ * picks), through the admin API. `remove()` deletes the request again.
+ */
+export async function depositRequestTo(
+  request: APIRequestContext,
+  client: { phone: string; first_name: string; last_name: string },
+  fromDay: number,
+): Promise<{ id: number; remove: () => Promise<unknown> }> {
+  const admin = { Authorization: 'Bearer demo-admin-1' };
+  let start: string | undefined;
+  for (let d = fromDay; d < fromDay + 40 && !start; d++) {
+    const slots = await daySlots(request, 1, ['Blow Dry'], addDays(todayIn(), d), [STAFF_1['Chloe Price'].id]);
+    start = slots[slots.length - 1];
+  }
+  if (!start) throw new Error('No free time for Chloe');
+  const made = await request.post('/admin/salons/1/invites', {
+    headers: admin,
+    data: {
+      client,
+      appointment: { start_time: start, procedures: [{ service_id: SERVICE_IDS['Blow Dry'], stylist_id: STAFF_1['Chloe Price'].id }] },
+      request: 'card_only',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+  return { id, remove: () => request.delete(`/admin/salons/1/invites/${id}`, { headers: admin }) };
 }

@@ -51,8 +51,14 @@ describe('several services in one desk booking', () => {
     expect(res.status).toBe(201);
     const booked = await json<DeskAppointment>(res);
     expect(booked.services).toEqual([
-      { name: 'Toner Refresh', stylist_id: 2, start: at(date, '11:00'), end: at(date, '11:30') },
-      { name: 'Ladies Cut & Blow Dry', stylist_id: 3, start: at(date, '11:45'), end: at(date, '12:45') },
+      { name: 'Toner Refresh', stylist_id: 2, start: at(date, '11:00'), end: at(date, '11:30'), category: { id: 2, name: 'Colour' } },
+      {
+        name: 'Ladies Cut & Blow Dry',
+        stylist_id: 3,
+        start: at(date, '11:45'),
+        end: at(date, '12:45'),
+        category: { id: 1, name: 'Cut & Style' },
+      },
     ]);
     expect(booked.end).toBe(at(date, '12:45'));
     expect(booked.price).toBe(3500 + 5200);

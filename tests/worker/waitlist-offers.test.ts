@@ -8,7 +8,7 @@ import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { insertAppointmentBatch } from '../../worker/db/appointments';
 import { scheduled } from '../../worker/scheduled';
 import { clientWithCard } from './card-client';
-import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { consoleCall, lastEmailTo, readSettings, saveSettings, STAFF, staffLogin } from './console-helpers';
 import { call, emptyDiaries, standIn } from './helpers';
 import { moveIntoPast } from './salon-db';
 
@@ -57,7 +57,14 @@ async function deskBooking(time: string, phone = '+447700904444') {
 }
 
 /** A waitlist entry for the client, joined `joinedAgo` ms ago, for Chloe's Ladies Cut at [start, end). */
-async function joinWaitlist(c: { clientId: string; phone: string; start: number; end: number; joinedAgo: number; stylistId?: number }) {
+async function joinWaitlist(c: {
+  clientId: string | null;
+  phone: string;
+  start: number;
+  end: number;
+  joinedAgo: number;
+  stylistId?: number;
+}) {
   const key = crypto.randomUUID();
   const { statements } = insertAppointmentBatch(env.DB, {
     salonId: 1,
@@ -259,5 +266,99 @@ describe('waitlist offers', () => {
     const again = await call(`/w/${token}`, { method: 'POST' });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain('This time has gone');
+  });
+
+  it('emails the offer, with the same claim link, to a client who opted out of texts; texts none', async () => {
+    const [time] = await chloesTimes(wednesday(2));
+    const booked = await deskBooking(time!);
+    const n = Math.floor(Math.random() * 1e6);
+    const phone = phoneOf(6);
+    const email = `waiting${n}@example.test`;
+    await env.DB.prepare(
+      "INSERT INTO clients (id, phone, first_name, name, email, updated_at) VALUES (?, ?, 'Olive', 'Olive Optout', ?, ?)",
+    )
+      .bind(`wl-email-${n}`, phone, email, Date.now())
+      .run();
+    await env.DB.prepare('INSERT INTO text_opt_outs (salon_id, phone, opted_out_at) VALUES (1, ?, ?)').bind(phone, Date.now()).run();
+    const entry = await joinWaitlist({ clientId: `wl-email-${n}`, phone, start: booked.start, end: booked.end, joinedAgo: 1000 });
+
+    expect((await post(`appointments/${booked.id}/cancel`, { by: 'salon' })).status).toBe(200);
+    expect((await offers()).map((o) => [o.entry_id, o.outcome])).toEqual([[entry, 'offered']]);
+    let mail = { subject: '', text: '' };
+    await expect
+      .poll(
+        async () => {
+          mail = await lastEmailTo(email).catch(() => mail);
+          return mail.subject;
+        },
+        { timeout: 5000 },
+      )
+      .toMatch(/^A time has come free at Willow.*: Wed \d+ \w+ at \d\d:\d\d$/);
+    expect(mail.text).toContain("It's yours if you claim it in the next 15 minutes.");
+    const token = /\/w\/(\S+)/.exec(mail.text)![1]!;
+    const open = (await (await call(`/api/waitlist-offers/${token}`)).json()) as WaitlistOffer;
+    expect(open).toMatchObject({ status: 'open', start_time: new Date(booked.start).toISOString() });
+    const texts = (await (await standIn(`/__dev/outbox/texts.json?to=${encodeURIComponent(phone)}`)).json()) as { data: unknown[] };
+    expect(texts.data).toEqual([]);
+  });
+
+  it('offers a time to an entry the desk added (a name and a phone, no account), and its claim books it', async () => {
+    const [time] = await chloesTimes(wednesday(3));
+    const booked = await deskBooking(time!);
+    const phone = phoneOf(7);
+    const entry = await joinWaitlist({ clientId: null, phone, start: booked.start, end: booked.end, joinedAgo: 1000 });
+
+    expect((await post(`appointments/${booked.id}/cancel`, { by: 'salon' })).status).toBe(200);
+    const { body, token } = await offerText(phone);
+    expect(body).toMatch(/^Willow.*: a time has come free on Wed .* It's yours if you claim it in the next 15 minutes: \S+\/w\/\S+$/);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => call(`/api/waitlist-offers/${token}/claim`, { method: 'POST' })));
+    expect(claims.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const won = (await claims.find((r) => r.status === 201)!.json()) as { booking: { appointment_id: number; status: string } };
+    expect(won.booking.status).toBe('confirmed');
+    const made = await env.DB.prepare(
+      'SELECT client_id, client_name, client_phone, status, deposit, start_at FROM appointments WHERE id = ?',
+    )
+      .bind(won.booking.appointment_id)
+      .first();
+    expect(made).toEqual({
+      client_id: null,
+      client_name: 'Wendy Waiting',
+      client_phone: phone,
+      status: 'confirmed',
+      deposit: 0,
+      start_at: booked.start,
+    });
+    expect((await offers()).find((o) => o.entry_id === entry)).toMatchObject({ outcome: 'claimed', booked_id: won.booking.appointment_id });
+    const left = await env.DB.prepare('SELECT status, cancelled_from FROM appointments WHERE id = ?').bind(entry).first();
+    expect(left).toEqual({ status: 'cancelled', cancelled_from: 'waitlist' });
+  });
+
+  it('waits as long as the salon set on its Booking page (waitlist_offer_minutes), 5 to 240', async () => {
+    const start = await readSettings(1, owner);
+    expect(start.settings.waitlist_offer_minutes).toBe(15);
+    const refused = await saveSettings(1, start.version, { waitlist_offer_minutes: 3 }, owner);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      field: 'waitlist_offer_minutes',
+      errors: { waitlist_offer_minutes: 'The minutes an offer waits must be at least 5' },
+    });
+    const saved = await saveSettings(1, start.version, { waitlist_offer_minutes: 30 }, owner);
+    expect(saved.status).toBe(200);
+    try {
+      const history = (await (await consoleCall('/api/console/salons/1/history', owner)).json()) as HistoryEntry[];
+      expect(history.find((h) => h.field === 'waitlist_offer_minutes')).toMatchObject({ old: 15, new: 30, version: start.version + 1 });
+
+      const [time] = await chloesTimes(wednesday(4));
+      const booked = await deskBooking(time!);
+      const phone = phoneOf(8);
+      await joinWaitlist({ clientId: null, phone, start: booked.start, end: booked.end, joinedAgo: 1000 });
+      expect((await post(`appointments/${booked.id}/cancel`, { by: 'salon' })).status).toBe(200);
+      expect((await offerText(phone)).body).toContain('claim it in the next 30 minutes');
+      const row = await env.DB.prepare('SELECT expires_at - offered_at AS wait FROM waitlist_offers').first<{ wait: number }>();
+      expect(row!.wait).toBe(30 * 60_000);
+    } finally {
+      const now = await readSettings(1, owner);
+      await saveSettings(1, now.version, { waitlist_offer_minutes: 15 }, owner);
+    }
   });
 });

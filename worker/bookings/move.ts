@@ -74,9 +74,14 @@ export async function moveBooking(
 }
 
 interface Shift {
-  row: { id: number; start_at: number; status: string };
-  procedures: { service_id: number; stylist_id: number; start_at: number; end_at: number }[];
+  row: { id: number; start_at: number; end_at: number; status: string };
+  procedures: { id: number; service_id: number; stylist_id: number; start_at: number; end_at: number }[];
   start: number;
+  /**
+   * the desk's new layout (another stylist, a service lengthened): each service's stylist and
+   * times after the move, and the booking's end; without it every time shifts by the same amount
+   */
+  layout?: Layout;
 }
 
 /**
@@ -84,10 +89,7 @@ interface Shift {
  * (console/desk.ts): checked against the patch test and, unless a manager books any free time,
  * against the times the engine offers; one batch frees the old blocks and takes the new.
  */
-export async function shiftAppointment(
-  db: D1Database,
-  q: { salonId: number; start: number; now: number; anyFreeTime: boolean } & Omit<Shift, 'start'>,
-): Promise<void> {
+export async function shiftAppointment(db: D1Database, q: { salonId: number; now: number; anyFreeTime: boolean } & Shift): Promise<void> {
   await shiftAppointments(db, { salonId: q.salonId, now: q.now, anyFreeTime: q.anyFreeTime, shifts: [q] });
 }
 
@@ -102,26 +104,34 @@ export async function shiftAppointments(
 ): Promise<void> {
   const statements: D1PreparedStatement[] = [];
   const lasts: number[] = [];
-  for (const { row, procedures, start } of q.shifts) {
+  for (const { row, procedures, start, layout: given } of q.shifts) {
     if (start % (5 * 60_000) !== 0) throw new AppError('BAD_REQUEST', 'start_time must be on a 5-minute mark, such as 10:15', 'start_time');
     const offset = start - row.start_at;
-    if (offset === 0) continue;
+    const layout = given ?? {
+      end: row.end_at + offset,
+      procedures: procedures.map((p) => ({ ...p, start_at: p.start_at + offset, end_at: p.end_at + offset })),
+    };
+    const same = (p: Layout['procedures'][number]) =>
+      procedures.some((o) => o.id === p.id && o.stylist_id === p.stylist_id && o.start_at === p.start_at && o.end_at === p.end_at);
+    if (offset === 0 && layout.end === row.end_at && layout.procedures.every(same)) continue;
     const patchTest = await patchTestStartOf(db, row.id);
     if (patchTest !== null && start - patchTest < PATCH_LEAD_HOURS * HOUR) {
       throw new AppError('BAD_REQUEST', 'Patch tests must be done at least 48 hrs before your appointment', 'start_time');
     }
     const waitlist = row.status === 'waitlist';
-    const steps = procedures.map((p) => ({ serviceId: p.service_id, stylistId: p.stylist_id }));
+    const steps = layout.procedures.map((p) => ({ serviceId: procedures.find((o) => o.id === p.id)!.service_id, stylistId: p.stylist_id }));
     if (!q.anyFreeTime && !(await offered(db, { salonId: q.salonId, appointmentId: row.id, start, now: q.now, waitlist }, steps)))
       throw slotTaken();
     statements.push(
       ...moveStatements(db, {
         appointmentId: row.id,
         fromStart: row.start_at,
-        offset,
+        fromEnd: row.end_at,
+        start,
+        end: layout.end,
         now: q.now,
         takesTime: !waitlist,
-        procedures: procedures.map((p) => ({ stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
+        procedures: layout.procedures.map((p) => ({ id: p.id, stylistId: p.stylist_id, start: p.start_at, end: p.end_at })),
         overAbsence: q.anyFreeTime,
       }),
     );
@@ -138,6 +148,9 @@ export async function shiftAppointments(
   }
   if (lasts.some((i) => (results[i]?.meta.changes ?? 0) === 0)) throw changedMeanwhile();
 }
+
+/** A booking's services after a move: each one's stylist and times, and the booking's end. */
+type Layout = { end: number; procedures: { id: number; stylist_id: number; start_at: number; end_at: number }[] };
 
 const changedMeanwhile = () =>
   new AppError(

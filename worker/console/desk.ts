@@ -24,7 +24,8 @@ import { insertSeries, isSalonSeries, seriesAppointments } from '../db/series';
 import { salonTimeToIso } from '../../shared/console/salon-time';
 import { absenceOf } from '../db/blocked-times';
 import { clientById, clientByPhone } from '../db/clients';
-import { proceduresOf, salonRules } from '../db/client-appointments';
+import { proceduresOf, salonRules, type ProcedureRow } from '../db/client-appointments';
+import { readStylists } from '../db/stylists';
 import { clientHistory, confirmUnconfirmed, diaryAppointment, isClientOfSalon, messagesAbout, type DiaryRow } from '../db/diary';
 import { deliveriesOfAppointment, statusesOfKeys } from '../db/message-deliveries';
 import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
@@ -325,26 +326,48 @@ export async function deskCancel(
  */
 export async function deskMove(
   db: D1Database,
-  q: { salonId: number; appointmentId: number; start: number; anyFreeTime: boolean; now: number; scope?: 'one' | 'following' },
+  q: {
+    salonId: number;
+    appointmentId: number;
+    start: number;
+    anyFreeTime: boolean;
+    now: number;
+    /** 'following': this appointment and the later ones of its repeat series, by the same amount */
+    scope?: 'one' | 'following';
+    stylistId?: number;
+    fromStylistId?: number;
+    end?: number;
+  },
 ): Promise<{ row: DiaryRow; moved: number[] }> {
   const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);
   if (row.status === 'cancelled')
     throw new AppError('CONFLICT', 'This appointment was cancelled, so it cannot be moved', undefined, 'APPOINTMENT_CANCELLED');
+  const relayout = q.stylistId !== undefined || q.end !== undefined || q.fromStylistId !== undefined;
+  const following = q.scope === 'following' && row.series_id !== null && row.series_id !== undefined;
+  if (following && relayout)
+    throw badMove('scope', 'A repeat series moves by time only: change the stylist or the length one appointment at a time');
   const offset = q.start - row.start_at;
-  const rows = q.scope === 'following' && row.series_id ? await seriesAppointments(db, q.salonId, row.series_id, row.start_at) : [row];
-  if (!q.anyFreeTime) {
-    const rules = (await salonRules(db, q.salonId))!;
-    for (const r of rows) assertWithinOpeningHours(rules, r.start_at + offset, r.end_at + offset);
-  }
+  const rows = following ? await seriesAppointments(db, q.salonId, row.series_id!, row.start_at) : [row];
   const procedures = await proceduresOf(
     db,
     rows.map((r) => r.id),
   );
+  const layout = relayout ? await layoutOf(db, q, row, procedures) : undefined;
+  if (!q.anyFreeTime) {
+    const rules = (await salonRules(db, q.salonId))!;
+    for (const r of rows)
+      assertWithinOpeningHours(rules, r.start_at + offset, (r.id === row.id ? layout?.end : undefined) ?? r.end_at + offset);
+  }
   await shiftAppointments(db, {
     salonId: q.salonId,
     now: q.now,
     anyFreeTime: q.anyFreeTime,
-    shifts: rows.map((r) => ({ row: r, procedures: procedures.filter((p) => p.appointment_id === r.id), start: r.start_at + offset })),
+    shifts: rows.map((r) => ({
+      row: r,
+      procedures: procedures.filter((p) => p.appointment_id === r.id),
+      start: r.start_at + offset,
+      layout: r.id === row.id ? layout : undefined,
+    })),
   });
   return { row, moved: rows.map((r) => r.id) };
 }
@@ -373,6 +396,54 @@ export async function deskCancelSeries(
     cancelled.push({ id: r.id, start_at: r.start_at, refund, row: before });
   }
   return cancelled;
+}
+
+const badMove = (field: string, message: string) => new AppError('BAD_REQUEST', message, field);
+
+/**
+ * The appointment after a move in the diary: every time shifted to the new start, the services of
+ * one stylist (`fromStylistId`, or the only one) given to `stylistId`, and that part's last service
+ * ending at `end` (docs/console/desk.md "Moving in the diary").
+ */
+async function layoutOf(
+  db: D1Database,
+  q: { salonId: number; start: number; stylistId?: number; fromStylistId?: number; end?: number },
+  row: { start_at: number; end_at: number },
+  procedures: ProcedureRow[],
+) {
+  const offset = q.start - row.start_at;
+  const columns = [...new Set(procedures.map((p) => p.stylist_id))];
+  const from = q.fromStylistId ?? (columns.length === 1 ? columns[0]! : null);
+  if (from === null)
+    throw badMove('from_stylist_id', 'This appointment has services with more than one stylist: say whose services move (from_stylist_id)');
+  if (!columns.includes(from)) throw badMove('from_stylist_id', 'That stylist has no service in this appointment');
+  const to = q.stylistId ?? from;
+  if (to !== from) {
+    const [stylist] = await readStylists(db, q.salonId, { stylistId: to });
+    if (!stylist?.active) throw badMove('stylist_id', 'Choose one of the salon’s stylists');
+    const does = new Set(stylist.services.map((s) => s.service_id));
+    const missing = procedures.find((p) => p.stylist_id === from && !does.has(p.service_id));
+    if (missing) throw badMove('stylist_id', `${stylist.name} does not do ${missing.service_name}: choose another stylist`);
+  }
+  const moved = procedures.map((p) => ({
+    id: p.id,
+    stylist_id: p.stylist_id === from ? to : p.stylist_id,
+    start_at: p.start_at + offset,
+    end_at: p.end_at + offset,
+  }));
+  let lengthened = 0;
+  if (q.end !== undefined) {
+    if (q.end % (5 * 60_000) !== 0) throw badMove('end_time', 'end_time must be on a 5-minute mark, such as 11:15');
+    const lastOf = (ps: ProcedureRow[]) => ps.reduce((a, b) => (b.end_at >= a.end_at ? b : a));
+    const last = lastOf(procedures.filter((p) => p.stylist_id === from));
+    const part = moved.find((p) => p.id === last.id)!;
+    if (q.end <= part.start_at) throw badMove('end_time', `The end must come after ${last.service_name} starts`);
+    if (q.end - part.start_at > 12 * 3_600_000) throw badMove('end_time', 'A service can last at most 12 hours');
+    // the appointment's own end (processing after its last service included) follows its last service
+    if (last.id === lastOf(procedures).id) lengthened = q.end - part.end_at;
+    part.end_at = q.end;
+  }
+  return { end: Math.max(row.end_at + offset + lengthened, ...moved.map((p) => p.end_at)), procedures: moved };
 }
 
 /**

@@ -32,7 +32,13 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
     client: r.client_name || r.client_phone ? { name: r.client_name ?? '', phone: r.client_phone } : null,
     services: procedures
       .filter((p) => p.appointment_id === r.id)
-      .map((p) => ({ name: p.service_name, stylist_id: p.stylist_id, start: iso(p.start_at), end: iso(p.end_at) })),
+      .map((p) => ({
+        name: p.service_name,
+        category: p.category_id === null ? null : { id: p.category_id, name: p.category_name ?? '' },
+        stylist_id: p.stylist_id,
+        start: iso(p.start_at),
+        end: iso(p.end_at),
+      })),
     price: r.total_price,
     deposit: r.deposit,
     arrived: r.arrived_at !== null,

@@ -56,6 +56,7 @@ export function settingsOf(row: SalonRow): ConsoleSettings {
     cancellation_window_hours: row.cancellation_window_hours,
     refund_deposit_outside_window: !!row.refund_deposit_outside_window,
     has_waitlist: !!row.has_waitlist,
+    waitlist_offer_minutes: row.waitlist_offer_minutes,
     vouchers_on_sale: !!row.vouchers_on_sale,
     voucher_amounts: JSON.parse(row.voucher_amounts) as number[],
     voucher_custom: min !== null && max !== null ? { min, max } : null,

@@ -1,4 +1,4 @@
-import { blocksOf, insertBlocks, releaseExpiredHolds } from './blocks';
+import { blocksOf, releaseExpiredHolds } from './blocks';
 
 /**
  * A client cancelling or moving a booking. Each change is one batch (one transaction): the
@@ -36,42 +36,61 @@ export function cancelStatements(db: D1Database, c: { appointmentId: number; now
 export const settleDepositOutcome = (db: D1Database, appointmentId: number, from: string, to: string) =>
   db.prepare('UPDATE appointments SET payment_status = ? WHERE id = ? AND payment_status = ?').bind(to, appointmentId, from).run();
 
+/**
+ * A booking moved (a client's move, or the desk's: another time, stylist or length): its services'
+ * stylists and times, and its own times (docs/console/desk.md "Moving in the diary").
+ */
 export interface Move {
   appointmentId: number;
-  /** the start the booking had when it was read: a booking changed since is left alone */
+  /** the start and end the booking had when it was read: a booking changed since is left alone */
   fromStart: number;
-  /** ms to add to every time of the booking */
-  offset: number;
+  fromEnd: number;
+  start: number;
+  end: number;
   now: number;
-  /** a waitlist booking takes no stylist time */
   takesTime: boolean;
-  procedures: { stylistId: number; start: number; end: number }[];
-  /** the desk's "any time": the new times are taken even over time off or a block */
-  overAbsence?: boolean;
+  procedures: { id: number; stylistId: number; start: number; end: number }[];
+  overAbsence: boolean;
 }
 
 /**
- * Moves a booking by `offset`: its old blocks go and the new ones are taken in one batch. A new
- * block that is taken fails the batch (UNIQUE) and so does a booking cancelled or moved since it
- * was read (its id subquery is NULL, which the blocks' CHECK refuses): then nothing changes.
+ * Moves a booking in one batch: its old blocks go and the new ones
+ * are taken (a taken block fails the batch through its key; a booking changed since it was read
+ * makes the owner subquery NULL, which the blocks' CHECK refuses), then each service and the
+ * booking itself are rewritten while they are still as read.
  */
-export function moveStatements(db: D1Database, m: Move): D1PreparedStatement[] {
-  const unchanged = "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND status IN ('confirmed', 'unconfirmed', 'waitlist')";
-  const owner = { appointmentSql: `(${unchanged})`, params: [m.appointmentId, m.fromStart] };
+export function moveStatements(db: D1Database, r: Move): D1PreparedStatement[] {
+  const unchanged =
+    "SELECT id FROM appointments WHERE id = ? AND start_at = ? AND end_at = ? AND status IN ('confirmed', 'unconfirmed', 'waitlist')";
+  const was = [r.appointmentId, r.fromStart, r.fromEnd];
   return [
-    ...releaseExpiredHolds(db, m.now),
-    db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${unchanged})`).bind(m.appointmentId, m.fromStart),
-    ...(m.takesTime
-      ? m.procedures.map((p) => insertBlocks(db, p.stylistId, blocksOf(p.start + m.offset, p.end + m.offset), owner, m.overAbsence))
+    ...releaseExpiredHolds(db, r.now),
+    db.prepare(`DELETE FROM stylist_blocks WHERE appointment_id IN (${unchanged})`).bind(...was),
+    // the blocks as one JSON array each (a long service's would pass D1's 100 bound values one by one)
+    ...(r.takesTime
+      ? r.procedures.map((p) =>
+          db
+            .prepare(
+              `INSERT INTO stylist_blocks (stylist_id, block, appointment_id, hold_id, expires_at, over_absence)
+               SELECT ?5, j.value, (SELECT id FROM appointments WHERE id = ?1 AND start_at = ?2 AND end_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')),
+                      NULL, NULL, ?4
+                 FROM json_each(?6) j`,
+            )
+            .bind(...was, r.overAbsence ? 1 : 0, p.stylistId, JSON.stringify(blocksOf(p.start, p.end))),
+        )
       : []),
-    db
-      .prepare(`UPDATE appointment_procedures SET start_at = start_at + ?, end_at = end_at + ? WHERE appointment_id IN (${unchanged})`)
-      .bind(m.offset, m.offset, m.appointmentId, m.fromStart),
+    ...r.procedures.map((p) =>
+      db
+        .prepare(
+          `UPDATE appointment_procedures SET stylist_id = ?, start_at = ?, end_at = ? WHERE id = ? AND appointment_id IN (${unchanged})`,
+        )
+        .bind(p.stylistId, p.start, p.end, p.id, ...was),
+    ),
     db
       .prepare(
-        "UPDATE appointments SET start_at = start_at + ?1, end_at = end_at + ?1, calendar_sequence = calendar_sequence + 1 WHERE id = ?2 AND start_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
+        "UPDATE appointments SET start_at = ?4, end_at = ?5, calendar_sequence = calendar_sequence + 1 WHERE id = ?1 AND start_at = ?2 AND end_at = ?3 AND status IN ('confirmed', 'unconfirmed', 'waitlist')",
       )
-      .bind(m.offset, m.appointmentId, m.fromStart),
+      .bind(...was, r.start, r.end),
   ];
 }
 

@@ -53,6 +53,24 @@ export interface NewAppointment {
   requestHash?: string | null;
 }
 
+/**
+ * The parts of a new appointment that a checked plan gives (its times, price and procedures),
+ * for a booking made for the client rather than by their journey: it takes its stylists' time,
+ * with no deposit, hold, patch test, notes or campaign.
+ */
+export const plannedAppointment = (plan: { start: number; end: number; total: number; procedures: NewAppointment['procedures'] }) => ({
+  start: plan.start,
+  end: plan.end,
+  total: plan.total,
+  procedures: plan.procedures,
+  notes: '',
+  deposit: 0,
+  utmOrigin: null,
+  holdId: null,
+  takesTime: true,
+  patchTest: null,
+});
+
 export const byKey = (kind: 'appointment' | 'patch_test') =>
   `(SELECT id FROM appointments WHERE client_id IS ? AND idempotency_key = ? AND kind = '${kind}')`;
 

@@ -42,6 +42,8 @@ export interface DiaryRow {
 export interface DiaryProcedureRow {
   appointment_id: number;
   service_name: string;
+  category_id: number | null;
+  category_name: string | null;
   stylist_id: number;
   start_at: number;
   end_at: number;
@@ -74,8 +76,9 @@ export async function diaryRows(
     db.prepare(`SELECT ${ROW} ${FROM} WHERE ${where} ORDER BY a.start_at, a.id`).bind(...params),
     db
       .prepare(
-        `SELECT p.appointment_id, COALESCE(s.name, 'Patch test') AS service_name, p.stylist_id, p.start_at, p.end_at
-           FROM appointment_procedures p LEFT JOIN services s ON s.id = p.service_id
+        `SELECT p.appointment_id, COALESCE(s.name, 'Patch test') AS service_name, s.category_id, k.name AS category_name,
+                p.stylist_id, p.start_at, p.end_at
+           FROM appointment_procedures p LEFT JOIN services s ON s.id = p.service_id LEFT JOIN service_categories k ON k.id = s.category_id
           WHERE p.appointment_id IN (SELECT a.id FROM appointments a WHERE ${where})
           ORDER BY p.appointment_id, p.start_at, p.id`,
       )
@@ -94,8 +97,9 @@ export async function diaryAppointment(
     db.prepare(`SELECT ${ROW} ${FROM} WHERE a.id = ?1 AND a.salon_id = ?2 AND ${SHOWN}`).bind(appointmentId, salonId),
     db
       .prepare(
-        `SELECT p.appointment_id, COALESCE(s.name, 'Patch test') AS service_name, p.stylist_id, p.start_at, p.end_at
-           FROM appointment_procedures p LEFT JOIN services s ON s.id = p.service_id
+        `SELECT p.appointment_id, COALESCE(s.name, 'Patch test') AS service_name, s.category_id, k.name AS category_name,
+                p.stylist_id, p.start_at, p.end_at
+           FROM appointment_procedures p LEFT JOIN services s ON s.id = p.service_id LEFT JOIN service_categories k ON k.id = s.category_id
           WHERE p.appointment_id = ?1 AND p.salon_id = ?2 ORDER BY p.start_at, p.id`,
       )
       .bind(appointmentId, salonId),
@@ -155,8 +159,9 @@ export async function clientHistory(db: D1Database, salonId: number, clientId: s
     db.prepare(`SELECT ${ROW} ${FROM} WHERE ${where} ORDER BY a.start_at DESC LIMIT 20`).bind(salonId, key),
     db
       .prepare(
-        `SELECT p.appointment_id, COALESCE(s.name, 'Patch test') AS service_name, p.stylist_id, p.start_at, p.end_at
-           FROM appointment_procedures p LEFT JOIN services s ON s.id = p.service_id
+        `SELECT p.appointment_id, COALESCE(s.name, 'Patch test') AS service_name, s.category_id, k.name AS category_name,
+                p.stylist_id, p.start_at, p.end_at
+           FROM appointment_procedures p LEFT JOIN services s ON s.id = p.service_id LEFT JOIN service_categories k ON k.id = s.category_id
           WHERE p.appointment_id IN (SELECT a.id FROM appointments a WHERE ${where} ORDER BY a.start_at DESC LIMIT 20)`,
       )
       .bind(salonId, key),

@@ -69,6 +69,8 @@ export type SalonRow = Pick<SalonDetails, Same> & { [K in Flag]: number } & {
   voucher_custom_min: number | null;
   voucher_custom_max: number | null;
   voucher_validity_months: number;
+  /** how long a waitlist offer waits, minutes (migration 0041) */
+  waitlist_offer_minutes: number;
   /** JSON {key, width, height} of the uploaded logo and cover (migration 0015), or null */
   logo: string | null;
   cover: string | null;

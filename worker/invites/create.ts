@@ -2,7 +2,7 @@ import { MSG_SLOT_TAKEN } from '../../shared/booking-request';
 import { randomBase64url, salonToken } from '../crypto';
 import type { InviteRequest } from '../../shared/invites';
 import { planBooking } from '../bookings/plan';
-import { insertAppointmentBatch } from '../db/appointments';
+import { insertAppointmentBatch, plannedAppointment } from '../db/appointments';
 import { indexClientSalon } from '../db/spanning';
 import { isBlockConflict } from '../db/blocks';
 import { clientById, clientByPhone } from '../db/clients';
@@ -37,23 +37,14 @@ async function newAppointment(db: D1Database, a: InviteAsked, clientId: string |
   });
   checkAmount(a, plan.total);
   const { statements, created } = insertAppointmentBatch(db, {
+    ...plannedAppointment(plan),
     salonId: a.salonId,
     clientId,
     idempotencyKey: randomKey(),
     status: 'confirmed',
     origin: 'salon',
-    start: plan.start,
-    end: plan.end,
     now: a.now,
-    notes: '',
-    total: plan.total,
-    deposit: 0,
-    utmOrigin: null,
     verificationCode: randomKey(),
-    holdId: null,
-    takesTime: true,
-    procedures: plan.procedures,
-    patchTest: null,
   });
   try {
     const id = created(await db.batch(statements)).id;

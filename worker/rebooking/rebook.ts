@@ -3,7 +3,7 @@ import type { RebookAnswer } from '../../shared/rebooking';
 import { addDays, localDateOf, localIso } from '../availability/calendar';
 import { appointmentView } from '../bookings/appointment-view';
 import { planBooking } from '../bookings/plan';
-import { insertAppointmentBatch, isDuplicateBooking } from '../db/appointments';
+import { insertAppointmentBatch, isDuplicateBooking, plannedAppointment } from '../db/appointments';
 import { indexClientSalon } from '../db/spanning';
 import { isBlockConflict, isBookingLimit } from '../db/blocks';
 import { proceduresOf, salonRules, type ClientAppointmentRow } from '../db/client-appointments';
@@ -77,23 +77,14 @@ export async function rebook(db: D1Database, q: RebookAsked): Promise<{ answer: 
     now: q.now,
   });
   const { statements } = insertAppointmentBatch(db, {
+    ...plannedAppointment(plan),
     salonId: past.row.salon_id,
     clientId: q.clientId,
     idempotencyKey: key,
     status: 'unconfirmed',
     origin: 'online_rebooking',
-    start: plan.start,
-    end: plan.end,
     now: q.now,
-    notes: '',
-    total: plan.total,
-    deposit: 0,
-    utmOrigin: null,
     verificationCode: null,
-    holdId: null,
-    takesTime: true,
-    procedures: plan.procedures,
-    patchTest: null,
   });
   let made = false;
   try {

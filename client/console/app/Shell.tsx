@@ -5,11 +5,13 @@ import { outlineButton } from '../../components/styles';
 import { signOut, useSession } from '../lib/session';
 import { useCurrentSalon } from '../lib/current-salon';
 import { selectInput } from '../../components/form-styles';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { INBOX_EVENT } from '../../../shared/console/inbox';
 import { CAN } from '../../../shared/console/roles';
 import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants';
 import { useMediaQuery } from '../../lib/useMediaQuery';
-import { inboxQuery } from '../inbox/api';
+import { inboxKey, inboxQuery } from '../inbox/api';
+import { connectSalonChannel } from '../lib/live';
 import { barPlacesFor, placesFor, type Place } from '../lib/places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
@@ -262,14 +264,40 @@ function BottomBar() {
   );
 }
 
-/** The Inbox's unread count beside its name (docs/console/inbox.md): none when nothing waits. */
+/**
+ * The Inbox's unread count beside its name (docs/console/inbox.md): none when nothing waits. Live:
+ * each `inbox` event on the salon's channel (a text in, an answer, a thread read) asks again, for
+ * the count and for the open Inbox alike (its queries share the key); the minute's poll stays for
+ * a channel that is down.
+ */
 function Unread() {
   const salon = useCurrentSalon();
-  const q = useQuery({ ...inboxQuery(salon.id), enabled: (CAN.inbox as readonly string[]).includes(salon.role) });
+  const queries = useQueryClient();
+  const allowed = (CAN.inbox as readonly string[]).includes(salon.role);
+  const q = useQuery({ ...inboxQuery(salon.id), enabled: allowed });
+  useEffect(
+    () =>
+      allowed
+        ? connectSalonChannel(salon.id, () => void queries.invalidateQueries({ queryKey: inboxKey(salon.id) }), INBOX_EVENT)
+        : undefined,
+    [allowed, salon.id, queries],
+  );
   const n = q.data?.unread ?? 0;
   if (n === 0) return null;
   return (
-    <span className={css({ ml: '2', bg: 'primary', color: 'onPrimary', rounded: 'full', px: '2', fontSize: 'sm', fontWeight: '700' })}>
+    // relative: its hidden words stay inside the navigation's own scroll at 390 px, not the page's
+    <span
+      className={css({
+        position: 'relative',
+        ml: '2',
+        bg: 'primary',
+        color: 'onPrimary',
+        rounded: 'full',
+        px: '2',
+        fontSize: 'sm',
+        fontWeight: '700',
+      })}
+    >
       {n}
       <span className={css({ srOnly: true })}> unread</span>
     </span>

@@ -1,24 +1,48 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { DiaryAppointment, DiaryDay, DiaryStylist } from '../../../shared/console/diary';
-import { TIME_OFF_REASON_LABELS, type Block, type TimeOff } from '../../../shared/console/time-off';
-import { clock, STATUS_LOOK } from '../lib/format';
+import { outlineButton } from '../../components/styles';
+import { BlockItem, TimeOffBand } from './Bands';
+import { lookOf, type ColourBy } from './colours';
+import { clock, dateIn, STATUS_LOOK } from '../lib/format';
+import { useNow } from './now';
+import { PX, Slots, type Blocking, type OnBook } from './Slots';
+
+export type { Blocking } from './Slots';
 
 const HOUR = 3_600_000;
-/** pixels a minute: an hour is 80 px, a 15-minute service 20 px */
-const PX = 80 / 60;
-/** the stretch the diary chooses in: 15 minutes */
-const SLOT = 15 * 60_000;
-/** a click or a tap without dragging chooses an hour */
-const TAP_SLOTS = 4;
+const MINUTE = 60_000;
+/** a drag moves in 5-minute steps (the engine's grid); the keyboard in 15 */
+const DRAG_STEP = 5 * MINUTE;
+const KEY_STEP = 15 * MINUTE;
+/** a finger held this long on an appointment picks it up (a shorter touch scrolls or opens it) */
+const LONG_PRESS_MS = 350;
+/** a swipe this far sideways, and mostly sideways, goes to the next column or day */
+const SWIPE_PX = 60;
 
 /** An appointment left in time off, a block or outside its stylist's hours (docs/console/time-off.md). */
 const stranded = (a: DiaryAppointment) => a.stranded === true;
 
-/** What the diary does with a chosen stretch and a block opened (owners and managers). */
-export interface Blocking {
-  onChoose: (stylist: DiaryStylist, range: { start: string; end: string }) => void;
-  onOpenBlock: (stylist: DiaryStylist, block: Block) => void;
+/** Where an appointment's part (its services in one column) is being put: a column and times. */
+export interface MoveTo {
+  fromStylistId: number;
+  stylistId: number;
+  /** the part's new start and end (ms) */
+  start: number;
+  end: number;
+  /** its length changed (the end dragged, or Shift with an arrow) */
+  resized: boolean;
+}
+
+/** Moves an appointment's part: null once saved, or the reason it was refused (it snaps back). */
+export type OnMove = (a: DiaryAppointment, to: MoveTo) => Promise<string | null>;
+
+interface Moving extends MoveTo {
+  a: DiaryAppointment;
+  /** the part as it is */
+  was: { start: number; end: number };
+  by: 'pointer' | 'keys';
+  saving: boolean;
 }
 
 /** One stylist's part of an appointment: their services, from the first start to the last end. */
@@ -28,32 +52,290 @@ function partOf(a: DiaryAppointment, stylistId: number) {
   return { start: Math.min(...mine.map((s) => Date.parse(s.start))), end: Math.max(...mine.map((s) => Date.parse(s.end))), services: mine };
 }
 
+const span = (start: number, end: number, tz: string) =>
+  `${clock(new Date(start).toISOString(), tz)}–${clock(new Date(end).toISOString(), tz)}`;
+const snap = (ms: number, step: number) => Math.round(ms / step) * step;
+
 /**
- * The day: a column per stylist (their working hours light, the rest shaded), appointments as
- * blocks at their times, each a button that opens it. Narrow screens scroll the columns sideways
- * under a time axis that stays in place; every column is a labelled list for screen readers.
+ * The day: a column per stylist (their working hours light, breaks and the rest shaded, time off
+ * and blocks drawn), appointments as blocks at their times, each a button that opens it, and a line
+ * for now. An empty time clicked offers a booking there or a block; an appointment dragged (a
+ * finger: held first) moves to another time or column, its bottom edge lengthens it; M on a
+ * focused appointment does the same from the keyboard, each step said aloud. A refused move snaps
+ * back with its reason. On a phone (`narrow`) one column at a time, swiped or stepped through with
+ * buttons, into the next or previous day past the ends. Every column is a labelled list for screen
+ * readers.
  */
-export function DayView({ day, onOpen, blocking }: { day: DiaryDay; onOpen: (id: number) => void; blocking?: Blocking }) {
+export function DayView(p: {
+  day: DiaryDay;
+  onOpen: (id: number) => void;
+  blocking?: Blocking;
+  onBook?: OnBook;
+  onMove?: OnMove;
+  colourBy?: ColourBy;
+  narrow?: boolean;
+  /** the column a phone shows (a stylist's id), and the steps to another column or day */
+  column?: number | null;
+  onColumn?: (stylistId: number) => void;
+  onDay?: (step: 1 | -1, column: 'first' | 'last') => void;
+}) {
+  const { day } = p;
   const hintId = useId();
+  const now = useNow();
   const from = Math.floor(Date.parse(day.opens) / HOUR) * HOUR;
   const to = Math.ceil(Date.parse(day.closes) / HOUR) * HOUR;
-  const height = ((to - from) / 60_000) * PX;
+  const height = ((to - from) / MINUTE) * PX;
   const hours = Array.from({ length: Math.round((to - from) / HOUR) }, (_, i) => from + i * HOUR);
   const live = day.appointments.filter((a) => a.status !== 'cancelled');
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const [said, setSaid] = useState('');
+  const [refused, setRefused] = useState('');
+  /** an appointment moved from the keyboard keeps the focus in its new column */
+  const [refocus, setRefocus] = useState<{ id: number; stylistId: number } | null>(null);
+  const bodies = useRef(new Map<number, HTMLDivElement>());
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const dragging = useRef(false);
+  const nowShown = dateIn(now, day.timezone) === day.date && now >= from && now < to;
+  const nameOf = (id: number) => day.stylists.find((s) => s.id === id)?.name ?? 'another stylist';
+  const index = Math.max(
+    0,
+    day.stylists.findIndex((s) => s.id === p.column),
+  );
+  const shown = p.narrow ? day.stylists.slice(index, index + 1) : day.stylists;
+
   if (day.stylists.length === 0)
     return <p>No column of the diary is yours yet. Ask an owner or a manager to link you to your column in Team.</p>;
+
+  const where = (m: MoveTo) => `${span(m.start, m.end, day.timezone)} with ${nameOf(m.stylistId)}`;
+  const commit = async (m: Moving) => {
+    const same = m.start === m.was.start && m.end === m.was.end && m.stylistId === m.fromStylistId;
+    if (same || !p.onMove) {
+      setMoving(null);
+      setSaid(same ? 'Left where it was' : '');
+      return;
+    }
+    setMoving({ ...m, saving: true });
+    setSaid(`Moving to ${where(m)}…`);
+    const reason = await p.onMove(m.a, m);
+    setMoving(null);
+    if (reason) {
+      setRefused(`Not moved: ${reason}`);
+      setSaid(`Not moved, it is back at ${span(m.was.start, m.was.end, day.timezone)}: ${reason}`);
+    } else {
+      setRefused('');
+      setSaid(`Moved ${m.a.client?.name || 'the appointment'} to ${where(m)}`);
+      if (m.by === 'keys') setRefocus({ id: m.a.id, stylistId: m.stylistId });
+    }
+  };
+
+  /** A press on an appointment (or its bottom edge): a drag once it travels (a finger: once held). */
+  const press = (e: React.PointerEvent, a: DiaryAppointment, stylistId: number, kind: 'move' | 'resize') => {
+    if (!p.onMove || e.button !== 0 || moving?.saving) return;
+    const part = partOf(a, stylistId)!;
+    const target = e.currentTarget as HTMLElement;
+    const grab = ((e.clientY - bodies.current.get(stylistId)!.getBoundingClientRect().top) / PX) * MINUTE + from - part.start;
+    const start = { x: e.clientX, y: e.clientY };
+    let started = false;
+    let current: Moving | null = null;
+    const begin = () => {
+      started = true;
+      dragging.current = true;
+      current = {
+        a,
+        fromStylistId: stylistId,
+        stylistId,
+        start: part.start,
+        end: part.end,
+        was: { start: part.start, end: part.end },
+        resized: false,
+        by: 'pointer',
+        saving: false,
+      };
+      setMoving(current);
+    };
+    const timer = e.pointerType === 'touch' ? setTimeout(begin, LONG_PRESS_MS) : null;
+    const onMove = (ev: PointerEvent) => {
+      if (!started) {
+        const far = Math.hypot(ev.clientX - start.x, ev.clientY - start.y);
+        if (e.pointerType === 'touch') {
+          // a finger that moves before it is held scrolls the diary
+          if (far > 8) stop();
+          return;
+        }
+        if (far < 4) return;
+        begin();
+      }
+      current = placed(current!, ev.clientX, ev.clientY);
+      setMoving(current);
+    };
+    const placed = (m: Moving, x: number, y: number): Moving => {
+      let column = m.stylistId;
+      if (kind === 'move')
+        for (const [id, el] of bodies.current) {
+          const r = el.getBoundingClientRect();
+          if (x >= r.left && x < r.right) column = id;
+        }
+      const top = bodies.current.get(column)!.getBoundingClientRect().top;
+      const at = from + ((y - top) / PX) * MINUTE;
+      if (kind === 'resize') {
+        const end = Math.max(m.start + DRAG_STEP, snap(at, DRAG_STEP));
+        return { ...m, end, resized: end - m.start !== m.was.end - m.was.start };
+      }
+      const s = snap(at - grab, DRAG_STEP);
+      return { ...m, stylistId: column, start: s, end: s + (m.was.end - m.was.start) };
+    };
+    // while a finger drags, the page must not scroll under it
+    const still = (ev: TouchEvent) => started && ev.cancelable && ev.preventDefault();
+    const stop = () => {
+      if (timer) clearTimeout(timer);
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onUp);
+      window.removeEventListener('pointercancel', onCancel);
+      window.removeEventListener('touchmove', still);
+      setTimeout(() => (dragging.current = false), 0);
+    };
+    const onUp = () => {
+      stop();
+      if (started && current) void commit(current);
+    };
+    const onCancel = () => {
+      stop();
+      if (started) setMoving(null);
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onUp);
+    window.addEventListener('pointercancel', onCancel);
+    window.addEventListener('touchmove', still, { passive: false });
+    if (e.pointerType !== 'touch') target.setPointerCapture?.(e.pointerId);
+  };
+
+  /** M picks a focused appointment up; then the arrows, Shift with them, Enter and Escape. */
+  const keys = (e: React.KeyboardEvent, a: DiaryAppointment, stylistId: number) => {
+    if (!p.onMove || moving?.saving) return;
+    const mine = moving?.a.id === a.id && moving.by === 'keys' ? moving : null;
+    if (!mine) {
+      if (e.key !== 'm' && e.key !== 'M') return;
+      e.preventDefault();
+      const part = partOf(a, stylistId)!;
+      setMoving({
+        a,
+        fromStylistId: stylistId,
+        stylistId,
+        start: part.start,
+        end: part.end,
+        was: { start: part.start, end: part.end },
+        resized: false,
+        by: 'keys',
+        saving: false,
+      });
+      setSaid(
+        `Moving ${a.client?.name || 'the appointment'}, ${span(part.start, part.end, day.timezone)} with ${nameOf(stylistId)}. Up and down arrows change the time, left and right the stylist, Shift with up and down the length. Enter to save, Escape to leave it where it was.`,
+      );
+      return;
+    }
+    let next: Moving = mine;
+    const column = day.stylists.findIndex((s) => s.id === mine.stylistId);
+    if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+      const d = e.key === 'ArrowUp' ? -KEY_STEP : KEY_STEP;
+      if (e.shiftKey) {
+        const end = Math.max(mine.start + KEY_STEP, mine.end + d);
+        next = { ...mine, end, resized: end - mine.start !== mine.was.end - mine.was.start };
+      } else next = { ...mine, start: mine.start + d, end: mine.end + d };
+    } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      const other = day.stylists[column + (e.key === 'ArrowLeft' ? -1 : 1)];
+      if (other) next = { ...mine, stylistId: other.id };
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      void commit(mine);
+      return;
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      setMoving(null);
+      setSaid(`Left where it was, ${span(mine.was.start, mine.was.end, day.timezone)}`);
+      return;
+    } else return;
+    e.preventDefault();
+    setMoving(next);
+    setSaid(where(next));
+  };
+
+  const step = (d: 1 | -1) => {
+    const next = day.stylists[index + d];
+    if (next) p.onColumn?.(next.id);
+    else p.onDay?.(d, d === 1 ? 'first' : 'last');
+  };
+
   return (
     <>
-      {blocking && (
-        <p id={hintId} className={css({ fontSize: 'sm', color: 'textMuted', mb: '2' })}>
-          To block time, drag down a stylist’s column, tap or click a time, or tab to the column’s times and use the arrow keys (Shift and
-          an arrow to choose a stretch), then Enter.
+      <details className={css({ fontSize: 'sm', color: 'textMuted', mb: '2', '@media print': { display: 'none' } })}>
+        <summary className={css({ cursor: 'pointer', fontWeight: '600', w: 'fit-content' })}>How to book, block and move</summary>
+        <p id={hintId} className={css({ mt: '1' })}>
+          {p.onBook ? 'Click or tap a time to book it or block it; drag down a column to block a stretch. ' : ''}
+          {p.blocking && !p.onBook ? 'To block time, drag down your column or tap a time. ' : ''}
+          {p.onMove
+            ? `Drag an appointment to move it (on a touch screen, hold it first), or its bottom edge to lengthen it. With the keyboard: tab to an appointment and press M, then the arrows (Shift with up and down for the length) and Enter. `
+            : ''}
+          {p.blocking ? 'Tab to a column’s times and use the arrow keys (Shift and an arrow to choose a stretch), then Enter.' : ''}
+          {p.narrow ? ' Swipe sideways, or use the buttons, for the next stylist or day.' : ''}
         </p>
+      </details>
+      <p aria-live="polite" data-testid="diary-said" className={css({ srOnly: true })}>
+        {said}
+      </p>
+      {refused && (
+        <p
+          role="alert"
+          className={css({
+            mb: '2',
+            p: '2',
+            rounded: 'md',
+            border: '1px solid {colors.danger}',
+            color: 'danger',
+            bg: 'bg',
+            display: 'flex',
+            gap: '2',
+            alignItems: 'baseline',
+            flexWrap: 'wrap',
+          })}
+        >
+          <span className={css({ flex: '1' })}>{refused}</span>
+          <button type="button" className={outlineButton} onClick={() => setRefused('')}>
+            Dismiss
+          </button>
+        </p>
+      )}
+      {p.narrow && day.stylists.length > 0 && (
+        <div
+          className={css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between', mb: '2' })}
+          role="group"
+          aria-label="Columns"
+        >
+          <button type="button" className={outlineButton} onClick={() => step(-1)}>
+            ‹ {day.stylists[index - 1]?.name ?? 'Previous day'}
+          </button>
+          <span className={css({ fontSize: 'sm', color: 'textMuted' })}>
+            {index + 1} of {day.stylists.length}
+          </span>
+          <button type="button" className={outlineButton} onClick={() => step(1)}>
+            {day.stylists[index + 1]?.name ?? 'Next day'} ›
+          </button>
+        </div>
       )}
       <div
         role="region"
-        aria-label={`Appointments by stylist, ${day.stylists.length} ${day.stylists.length === 1 ? 'column' : 'columns'}`}
+        aria-label={`Appointments by stylist, ${shown.length} ${shown.length === 1 ? 'column' : 'columns'}${p.narrow ? ` of ${day.stylists.length}` : ''}`}
         tabIndex={0}
+        onPointerDown={(e) => {
+          if (p.narrow && e.pointerType === 'touch') swipe.current = { x: e.clientX, y: e.clientY };
+        }}
+        onPointerUp={(e) => {
+          const s = swipe.current;
+          swipe.current = null;
+          if (!s || dragging.current) return;
+          const dx = e.clientX - s.x;
+          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(e.clientY - s.y)) step(dx < 0 ? 1 : -1);
+        }}
         className={css({
           overflowX: 'auto',
           border: '1px solid {colors.surfaceMuted}',
@@ -63,11 +345,12 @@ export function DayView({ day, onOpen, blocking }: { day: DiaryDay; onOpen: (id:
           // a column snaps beside the time axis, not under it
           scrollPaddingLeft: '12',
           _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '2px' },
+          '@media print': { overflow: 'visible', border: 'none' },
         })}
+        style={p.narrow ? { touchAction: 'pan-y' } : undefined}
       >
-        <div className={css({ display: 'flex', minW: 'min-content' })}>
+        <div className={css({ display: 'flex', minW: 'min-content', '@media print': { minW: '0' } })}>
           <div
-            aria-hidden
             className={css({
               position: 'sticky',
               left: '0',
@@ -79,19 +362,39 @@ export function DayView({ day, onOpen, blocking }: { day: DiaryDay; onOpen: (id:
             })}
           >
             <div className={css({ h: '16' })} />
-            <div style={{ height }} className={css({ position: 'relative' })}>
+            <div style={{ height }} className={css({ position: 'relative' })} aria-hidden>
               {hours.map((h) => (
                 <span
                   key={h}
-                  style={{ top: ((h - from) / 60_000) * PX }}
+                  style={{ top: ((h - from) / MINUTE) * PX }}
                   className={css({ position: 'absolute', right: '1', fontSize: 'xs', color: 'textMuted', transform: 'translateY(-50%)' })}
                 >
                   {clock(new Date(h).toISOString(), day.timezone)}
                 </span>
               ))}
+              {nowShown && (
+                <span
+                  data-testid="now-label"
+                  style={{ top: ((now - from) / MINUTE) * PX }}
+                  className={css({
+                    position: 'absolute',
+                    right: '0.5',
+                    zIndex: '1',
+                    fontSize: 'xs',
+                    fontWeight: '700',
+                    color: 'onPrimary',
+                    bg: 'danger',
+                    px: '0.5',
+                    rounded: 'sm',
+                    transform: 'translateY(-50%)',
+                  })}
+                >
+                  {clock(new Date(now).toISOString(), day.timezone)}
+                </span>
+              )}
             </div>
           </div>
-          {day.stylists.map((s) => (
+          {shown.map((s) => (
             <Column
               key={s.id}
               stylist={s}
@@ -100,15 +403,45 @@ export function DayView({ day, onOpen, blocking }: { day: DiaryDay; onOpen: (id:
               to={to}
               height={height}
               appointments={live}
-              onOpen={onOpen}
-              blocking={blocking}
+              onOpen={(id) => !dragging.current && p.onOpen(id)}
+              blocking={p.blocking}
+              onBook={p.onBook}
               hintId={hintId}
+              colourBy={p.colourBy ?? 'status'}
+              now={nowShown ? now : null}
+              moving={moving}
+              movable={!!p.onMove}
+              ghostHere={moving !== null && (moving.stylistId === s.id || (!!p.narrow && moving.fromStylistId === s.id))}
+              nameOf={nameOf}
+              body={(el) => {
+                if (el) bodies.current.set(s.id, el);
+                else bodies.current.delete(s.id);
+              }}
+              onPress={press}
+              onKeys={keys}
+              refocus={refocus?.stylistId === s.id ? refocus.id : null}
+              onRefocused={() => setRefocus(null)}
+              onLeave={(a) => {
+                if (moving?.a.id === a.id && moving.by === 'keys' && !moving.saving) {
+                  setMoving(null);
+                  setSaid('Left where it was');
+                }
+              }}
             />
           ))}
         </div>
       </div>
+      <KeepInView id={moving?.by === 'keys' ? `ghost-${moving.a.id}` : null} />
     </>
   );
+}
+
+/** Scrolls the keyboard's ghost into view as it moves. */
+function KeepInView({ id }: { id: string | null }) {
+  useEffect(() => {
+    if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  });
+  return null;
 }
 
 function Column(p: {
@@ -120,14 +453,27 @@ function Column(p: {
   appointments: DiaryAppointment[];
   onOpen: (id: number) => void;
   blocking?: Blocking;
+  onBook?: OnBook;
   hintId: string;
+  colourBy: ColourBy;
+  now: number | null;
+  moving: Moving | null;
+  movable: boolean;
+  ghostHere: boolean;
+  nameOf: (id: number) => string;
+  body: (el: HTMLDivElement | null) => void;
+  onPress: (e: React.PointerEvent, a: DiaryAppointment, stylistId: number, kind: 'move' | 'resize') => void;
+  onKeys: (e: React.KeyboardEvent, a: DiaryAppointment, stylistId: number) => void;
+  onLeave: (a: DiaryAppointment) => void;
+  refocus: number | null;
+  onRefocused: () => void;
 }) {
-  const { stylist, day, from } = p;
+  const { stylist, day, from, moving } = p;
   const blocks = (day.blocks ?? []).filter((b) => b.stylist_id === stylist.id);
   const timeOff = (day.time_off ?? []).filter((t) => t.stylist_id === stylist.id && t.status !== 'declined');
   // approved time off over the whole of the day the diary draws: the heading says so instead of the hours
   const allDayOff = timeOff.some((t) => t.status === 'approved' && Date.parse(t.start) <= from && Date.parse(t.end) >= p.to);
-  const top = (ms: number) => ((ms - from) / 60_000) * PX;
+  const top = (ms: number) => ((ms - from) / MINUTE) * PX;
   const headingId = `diary-col-${stylist.id}`;
   const hours = stylist.hours.map((h) => `${clock(h.start, day.timezone)}–${clock(h.end, day.timezone)}`).join(', ');
   const parts = p.appointments.flatMap((a) => {
@@ -137,7 +483,13 @@ function Column(p: {
   return (
     <section
       aria-labelledby={headingId}
-      className={css({ flex: '1 0 180px', minW: '180px', scrollSnapAlign: 'start', borderRight: '1px solid {colors.surfaceMuted}' })}
+      className={css({
+        flex: '1 0 180px',
+        minW: '180px',
+        scrollSnapAlign: 'start',
+        borderRight: '1px solid {colors.surfaceMuted}',
+        '@media print': { flex: '1 1 0', minW: '0', breakInside: 'avoid' },
+      })}
     >
       <div
         className={css({
@@ -157,7 +509,7 @@ function Column(p: {
           {allDayOff ? 'Time off' : hours ? `Works ${hours}` : 'Not working'}
         </p>
       </div>
-      <div style={{ height: p.height }} className={css({ position: 'relative', bg: 'surfaceMuted' })}>
+      <div ref={p.body} style={{ height: p.height }} className={css({ position: 'relative', bg: 'surfaceMuted' })}>
         {stylist.hours.map((h) => (
           <div
             key={h.start}
@@ -181,20 +533,36 @@ function Column(p: {
             />
           ))}
           {parts.map(({ a, start, end, services }) => {
-            const look = STATUS_LOOK[a.status];
-            const when = `${clock(new Date(start).toISOString(), day.timezone)}–${clock(new Date(end).toISOString(), day.timezone)}`;
+            const status = STATUS_LOOK[a.status];
+            const look = lookOf(a, services, p.colourBy);
+            const when = span(start, end, day.timezone);
             const who = a.client?.name || 'No client';
+            const lifted = moving?.a.id === a.id && moving.fromStylistId === stylist.id;
             return (
               <li key={a.id}>
                 <button
                   type="button"
+                  ref={
+                    p.refocus === a.id
+                      ? (el) => {
+                          el?.focus();
+                          if (el) p.onRefocused();
+                        }
+                      : undefined
+                  }
                   onClick={() => p.onOpen(a.id)}
+                  onPointerDown={p.movable ? (e) => p.onPress(e, a, stylist.id, 'move') : undefined}
+                  onKeyDown={p.movable ? (e) => p.onKeys(e, a, stylist.id) : undefined}
+                  onBlur={p.movable ? () => p.onLeave(a) : undefined}
+                  onContextMenu={p.movable ? (e) => e.preventDefault() : undefined}
+                  aria-keyshortcuts={p.movable ? 'M' : undefined}
                   // what the block shows, in its order (WCAG 2.5.3), with commas for a screen reader
-                  aria-label={`${who}, ${when}, ${services.map((s) => s.name).join(', ')}, ${look.label}${a.no_show ? ', No-show' : a.arrived ? ', Arrived' : ''}${stranded(a) ? ', Needs moving: in time off or blocked time' : ''}`}
+                  aria-label={`${who}, ${when}, ${services.map((s) => s.name).join(', ')}${look.category ? `, ${look.category}` : ''}, ${status.label}${a.no_show ? ', No-show' : a.arrived ? ', Arrived' : ''}${stranded(a) ? ', Needs moving: in time off or blocked time' : ''}`}
                   style={{
                     top: top(start) + 1,
                     height: Math.max(top(end) - top(start) - 2, 22),
                     borderLeftColor: look.colour,
+                    opacity: lifted ? 0.45 : undefined,
                     ...(stranded(a) ? { outline: '2px dashed var(--colors-danger)', outlineOffset: '-2px' } : {}),
                   }}
                   className={css({
@@ -212,8 +580,11 @@ function Column(p: {
                     fontSize: 'xs',
                     lineHeight: '1.3',
                     cursor: 'pointer',
+                    userSelect: 'none',
+                    WebkitTouchCallout: 'none',
                     _hover: { bg: 'bg' },
                     _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px', zIndex: '1' },
+                    '@media print': { breakInside: 'avoid' },
                   })}
                 >
                   {/* a space between the lines, so their words stay apart in the text (as in the name) */}
@@ -221,8 +592,15 @@ function Column(p: {
                   <span className={css({ display: 'block', lineClamp: '1' })}>
                     {when} · {services.map((s) => s.name).join(', ')}
                   </span>{' '}
-                  <span className={css({ display: 'block', fontWeight: '600' })} style={{ color: look.colour }}>
-                    {look.label}
+                  {look.category && (
+                    <>
+                      <span className={css({ display: 'block', fontWeight: '600', lineClamp: '1' })} style={{ color: look.colour }}>
+                        {look.category}
+                      </span>{' '}
+                    </>
+                  )}
+                  <span className={css({ display: 'block', fontWeight: '600' })} style={{ color: status.colour }}>
+                    {status.label}
                     {a.no_show ? ' · No-show' : a.arrived ? ' · Arrived' : ''}
                   </span>
                   {stranded(a) && (
@@ -232,245 +610,81 @@ function Column(p: {
                     </>
                   )}
                 </button>
+                {p.movable && (
+                  // the bottom edge: dragged, it lengthens or shortens the appointment (the keyboard: M, then Shift with the arrows)
+                  <div
+                    aria-hidden
+                    data-testid={`resize-${a.id}`}
+                    onPointerDown={(e) => {
+                      e.stopPropagation();
+                      p.onPress(e, a, stylist.id, 'resize');
+                    }}
+                    style={{ top: top(end) - 6 }}
+                    className={css({
+                      position: 'absolute',
+                      insetX: '3',
+                      h: '2',
+                      cursor: 'ns-resize',
+                      zIndex: '1',
+                      touchAction: 'none',
+                      _hover: { bg: 'color-mix(in srgb, var(--colors-focus) 40%, transparent)' },
+                      '@media print': { display: 'none' },
+                    })}
+                  />
+                )}
               </li>
             );
           })}
         </ul>
+        {p.ghostHere && moving && <Ghost m={moving} top={top} timezone={day.timezone} here={stylist.id} nameOf={p.nameOf} />}
+        {p.now !== null && (
+          <div
+            aria-hidden
+            data-testid="now-line"
+            style={{ top: top(p.now) }}
+            className={css({
+              position: 'absolute',
+              insetX: '0',
+              h: '0',
+              borderTop: '2px solid {colors.danger}',
+              zIndex: '2',
+              pointerEvents: 'none',
+              '@media print': { display: 'none' },
+            })}
+          />
+        )}
       </div>
     </section>
   );
 }
 
-/** Time off in a column: a shaded band saying so (asked for and not yet approved: a dashed edge, and the words). */
-function TimeOffBand(p: { t: TimeOff; top: (ms: number) => number; from: number; to: number; timezone: string }) {
-  const start = Math.max(Date.parse(p.t.start), p.from);
-  const end = Math.min(Date.parse(p.t.end), p.to);
-  if (end <= start) return null;
-  const asked = p.t.status === 'requested';
-  const allDay = start === p.from && end === p.to;
+/** Where the appointment being moved would go: framed, with its times (and its stylist, when another). */
+function Ghost(p: { m: Moving; top: (ms: number) => number; timezone: string; here: number; nameOf: (id: number) => string }) {
+  const { m } = p;
   return (
     <div
-      style={{ top: p.top(start), height: p.top(end) - p.top(start) }}
+      id={`ghost-${m.a.id}`}
+      aria-hidden
+      data-testid="move-ghost"
+      style={{ top: p.top(m.start) + 1, height: Math.max(p.top(m.end) - p.top(m.start) - 2, 22) }}
       className={css({
         position: 'absolute',
-        insetX: '0',
-        px: '2',
-        py: '1',
-        fontSize: 'xs',
-        fontWeight: '600',
-        color: 'text',
-        bg: 'surfaceMuted',
-        backgroundImage: 'repeating-linear-gradient(135deg, transparent 0 8px, color-mix(in srgb, currentColor 10%, transparent) 8px 10px)',
-        borderY: '2px solid',
-        borderColor: 'textMuted',
+        insetX: '1',
+        zIndex: '2',
         pointerEvents: 'none',
-        overflow: 'hidden',
+        border: '2px dashed {colors.focus}',
+        rounded: 'md',
+        bg: 'color-mix(in srgb, var(--colors-focus) 15%, var(--colors-bg))',
+        px: '1.5',
+        py: '0.5',
+        fontSize: 'xs',
+        fontWeight: '700',
+        color: 'text',
       })}
-      data-asked={asked || undefined}
     >
-      {asked ? 'Time off asked for' : 'Time off'} · {TIME_OFF_REASON_LABELS[p.t.reason] ?? p.t.reason}
-      {!allDay && `, ${clock(new Date(start).toISOString(), p.timezone)}–${clock(new Date(end).toISOString(), p.timezone)}`}
+      {span(m.start, m.end, p.timezone)}
+      {m.stylistId !== p.here ? ` → ${p.nameOf(m.stylistId)}` : ''}
+      {m.saving ? ' · Saving…' : ''}
     </div>
-  );
-}
-
-const blockLook = css({
-  position: 'absolute',
-  insetX: '1',
-  textAlign: 'left',
-  overflow: 'hidden',
-  color: 'text',
-  bg: 'surfaceMuted',
-  backgroundImage: 'repeating-linear-gradient(45deg, transparent 0 6px, color-mix(in srgb, currentColor 12%, transparent) 6px 8px)',
-  border: '1px dashed',
-  borderColor: 'textMuted',
-  rounded: 'md',
-  px: '1.5',
-  py: '0.5',
-  fontSize: 'xs',
-  lineHeight: '1.3',
-  _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px', zIndex: '1' },
-});
-
-/** A block in a column: its time and reason; owners and managers open it to move or remove it. */
-function BlockItem(p: { b: Block; top: (ms: number) => number; timezone: string; onOpen?: () => void }) {
-  const when = `${clock(p.b.start, p.timezone)}–${clock(p.b.end, p.timezone)}`;
-  const start = Date.parse(p.b.start);
-  const style = { top: p.top(start) + 1, height: Math.max(p.top(Date.parse(p.b.end)) - p.top(start) - 2, 22) };
-  const words = (
-    <>
-      <span className={css({ fontWeight: '700', display: 'block', lineClamp: '1' })}>Blocked · {p.b.reason}</span>{' '}
-      <span className={css({ display: 'block' })}>{when}</span>
-    </>
-  );
-  return (
-    <li>
-      {p.onOpen ? (
-        <button
-          type="button"
-          // what the box shows, in its order (WCAG 2.5.3)
-          aria-label={`Blocked, ${p.b.reason}, ${when}`}
-          style={style}
-          onClick={p.onOpen}
-          className={`${blockLook} ${css({ cursor: 'pointer' })}`}
-        >
-          {words}
-        </button>
-      ) : (
-        <div style={style} className={blockLook}>
-          {words}
-        </div>
-      )}
-    </li>
-  );
-}
-
-/**
- * The column's times, to choose a stretch to block: a listbox of 15-minute times. Keyboard: the
- * arrows move (Page Up and Down an hour, Home and End), Shift with them chooses a stretch from where
- * it began, Enter or Space blocks what is chosen, Escape lets it go. Mouse or pen: drag down the
- * column; a click or a tap (a finger scrolls the diary, so it does not drag) chooses an hour.
- */
-function Slots(p: { stylist: DiaryStylist; day: DiaryDay; from: number; to: number; blocking: Blocking; hintId: string }) {
-  const { stylist, day, from } = p;
-  const count = Math.round((p.to - from) / SLOT);
-  const slotPx = (SLOT / 60_000) * PX;
-  const firstWorking = stylist.hours[0] ? Math.max(0, Math.floor((Date.parse(stylist.hours[0].start) - from) / SLOT)) : 0;
-  const [active, setActive] = useState<number | null>(null);
-  const [anchor, setAnchor] = useState<number | null>(null);
-  const [focused, setFocused] = useState(false);
-  const drag = useRef<{ anchor: number; moved: boolean } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const idBase = `slots-${stylist.id}`;
-  const clamp = (i: number) => Math.min(count - 1, Math.max(0, i));
-  const lo = active === null ? null : Math.min(active, anchor ?? active);
-  const hi = active === null ? null : Math.max(active, anchor ?? active);
-  const at = (i: number) => new Date(from + i * SLOT).toISOString();
-  const choose = (a: number, b: number) => p.blocking.onChoose(stylist, { start: at(Math.min(a, b)), end: at(Math.max(a, b) + 1) });
-  const move = (i: number, extend: boolean) => {
-    const next = clamp(i);
-    if (!extend) setAnchor(next);
-    else if (anchor === null) setAnchor(active ?? next);
-    setActive(next);
-    document.getElementById(`${idBase}-${next}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  };
-  const indexAt = (clientY: number) => clamp(Math.floor((clientY - box.current!.getBoundingClientRect().top) / slotPx));
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const now = active ?? firstWorking;
-    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 4, PageUp: -4 };
-    if (Object.hasOwn(step, e.key)) move(now + step[e.key]!, e.shiftKey);
-    else if (e.key === 'Home') move(0, e.shiftKey);
-    else if (e.key === 'End') move(count - 1, e.shiftKey);
-    else if (e.key === 'Enter' || e.key === ' ') choose(anchor ?? now, now);
-    else if (e.key === 'Escape' && active !== null) {
-      setAnchor(active);
-    } else return;
-    e.preventDefault();
-    e.stopPropagation();
-  };
-  return (
-    <>
-      <div
-        ref={box}
-        role="listbox"
-        aria-multiselectable="true"
-        aria-label={`Times in ${stylist.name}’s column, to block`}
-        aria-describedby={p.hintId}
-        aria-activedescendant={active === null ? undefined : `${idBase}-${active}`}
-        tabIndex={0}
-        onFocus={() => {
-          setFocused(true);
-          if (active === null) move(firstWorking, false);
-        }}
-        onBlur={() => setFocused(false)}
-        onKeyDown={onKeyDown}
-        onPointerDown={(e) => {
-          if (e.button !== 0) return;
-          const i = indexAt(e.clientY);
-          setActive(i);
-          setAnchor(i);
-          drag.current = { anchor: i, moved: false };
-          // a mouse or pen drags a stretch; a finger is left to scroll the diary
-          if (e.pointerType !== 'touch') e.currentTarget.setPointerCapture?.(e.pointerId);
-        }}
-        onPointerMove={(e) => {
-          if (!drag.current || e.pointerType === 'touch') return;
-          const i = indexAt(e.clientY);
-          if (i !== drag.current.anchor) drag.current.moved = true;
-          setActive(i);
-        }}
-        onPointerUp={(e) => {
-          const d = drag.current;
-          drag.current = null;
-          if (!d) return;
-          const i = e.pointerType === 'touch' || !d.moved ? clamp(d.anchor + TAP_SLOTS - 1) : indexAt(e.clientY);
-          setActive(i);
-          choose(d.anchor, i);
-        }}
-        onPointerCancel={() => (drag.current = null)}
-        className={css({
-          position: 'absolute',
-          inset: '0',
-          cursor: 'cell',
-          userSelect: 'none',
-          touchAction: 'pan-x pan-y',
-          _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '-2px' },
-        })}
-      >
-        {Array.from({ length: count }, (_, i) => {
-          const selected = lo !== null && hi !== null && i >= lo && i <= hi;
-          return (
-            <div
-              key={i}
-              id={`${idBase}-${i}`}
-              role="option"
-              aria-selected={selected}
-              style={{ top: i * slotPx, height: slotPx }}
-              className={css({
-                position: 'absolute',
-                insetX: '0',
-                '&[aria-selected=true]': { bg: 'color-mix(in srgb, var(--colors-focus) 22%, transparent)' },
-              })}
-              data-active={i === active || undefined}
-            >
-              <span className={css({ srOnly: true })}>{clock(at(i), day.timezone)}</span>
-            </div>
-          );
-        })}
-      </div>
-      {lo !== null && hi !== null && focused && (
-        // the chosen stretch, framed, with its times (the options above say it to a screen reader)
-        <div
-          aria-hidden
-          style={{ top: lo * slotPx, height: (hi - lo + 1) * slotPx }}
-          className={css({
-            position: 'absolute',
-            insetX: '0',
-            border: '2px solid {colors.focus}',
-            rounded: 'sm',
-            pointerEvents: 'none',
-            zIndex: '1',
-          })}
-        >
-          <span
-            className={css({
-              position: 'absolute',
-              right: '1',
-              top: '0',
-              fontSize: 'xs',
-              fontWeight: '700',
-              color: 'text',
-              bg: 'bg',
-              px: '1',
-              rounded: 'sm',
-              lineHeight: '16px',
-            })}
-          >
-            {clock(at(lo), day.timezone)}–{clock(at(hi + 1), day.timezone)}
-          </span>
-        </div>
-      )}
-    </>
   );
 }

@@ -8,25 +8,30 @@ import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle } from '../ui/looks';
-import { dayQuery, diaryChanged, weekQuery } from './api';
+import { dayQuery, diaryChanged, moveInDiary, weekQuery } from './api';
 import { AppointmentDialog } from './AppointmentDialog';
-import { DayView } from './DayView';
+import { DayView, type OnMove } from './DayView';
 import { ABSENCE_EVENT, type Block } from '../../../shared/console/time-off';
 import { LazyBlockDialog as BlockDialog } from '../time-off';
 import { DeskBooking } from './DeskBooking';
 import { clock, longDay, today } from '../lib/format';
 import { connectSalonChannel } from '../lib/live';
-import { DIARY_EVENT, type DiaryStylist } from '../../../shared/console/diary';
-import { WeekList } from './WeekList';
+import { DIARY_EVENT, type DeskMove, type DiaryStylist } from '../../../shared/console/diary';
+import { ConsoleCallError } from '../lib/api';
+import { COLOUR_BY_KEY, categoriesOf, categoryColour, type ColourBy } from './colours';
+import { useNarrow } from './now';
+import { WeekGrid } from './WeekGrid';
 
 /** The chosen view's button: filled, as the primary buttons are. */
 const pressed = css({ _pressed: { bg: 'primary', color: 'onPrimary', borderColor: 'primary' } });
 
 /**
- * Diary: the day with a column per stylist, or the week as a list; live (the salon's private
- * channel invalidates what it shows within a second of a client booking, cancelling, moving or
- * paying); an appointment opens with its client, history, money and messages; a booking taken at
- * the desk starts here. The date and view are in the address, so a reload keeps them.
+ * Diary: the day with a column per stylist, or the week as seven columns; live (the salon's
+ * private channel invalidates what it shows within a second of a client booking, cancelling,
+ * moving or paying); an appointment opens with its client, history, money and messages, and is
+ * dragged to move it; a booking taken at the desk starts here or from an empty time. The date,
+ * view, colours and the column a phone shows are in the address, so a reload keeps them
+ * (the colours also in this browser's storage). docs/console/desk.md "The diary's screen".
  */
 export function Diary() {
   const salon = useCurrentSalon();
@@ -34,8 +39,13 @@ export function Diary() {
   const [params, setParams] = useSearchParams();
   const date = isCalendarDate(params.get('date') ?? '') ? params.get('date')! : today();
   const view = params.get('view') === 'week' ? 'week' : 'day';
+  const narrow = useNarrow();
+  const colourBy: ColourBy =
+    params.get('colour') === 'category' || (!params.get('colour') && storedColour() === 'category') ? 'category' : 'status';
+  const column = Number(params.get('stylist')) || null;
+  const weekStylist = params.get('week_stylist') === 'all' ? 'all' : Number(params.get('week_stylist')) || null;
   const [opened, setOpened] = useState<number | null>(null);
-  const [booking, setBooking] = useState(false);
+  const [booking, setBooking] = useState<false | { stylistId?: number; time?: string }>(false);
   const [notice, setNotice] = useState('');
   const [blocking, setBlocking] = useState<{ stylist: DiaryStylist; block?: Block; range?: { start: string; end: string } } | null>(null);
   const canRunDesk = salon.role === 'owner' || salon.role === 'manager';
@@ -45,17 +55,35 @@ export function Diary() {
     () => connectSalonChannel(salon.id, () => void diaryChanged(queries, salon.id), [DIARY_EVENT, ABSENCE_EVENT]),
     [salon.id, queries],
   );
-  const go = (next: { date?: string; view?: string }) =>
+  const go = (next: { date?: string; view?: string; colour?: ColourBy; stylist?: number; week_stylist?: number | 'all' }) =>
     setParams((p) => {
       const n = new URLSearchParams(p);
-      if (next.date) n.set('date', next.date);
-      if (next.view) n.set('view', next.view);
+      for (const [k, v] of Object.entries(next)) if (v !== undefined) n.set(k, String(v));
       return n;
     });
+  const move: OnMove = async (a, to) => {
+    const partStart = Math.min(...a.services.filter((s) => s.stylist_id === to.fromStylistId).map((s) => Date.parse(s.start)));
+    const body: DeskMove = {
+      // every time of the appointment shifts with the part dragged
+      start_time: new Date(Date.parse(a.start) + to.start - partStart).toISOString(),
+      ...(to.stylistId !== to.fromStylistId ? { stylist_id: to.stylistId } : {}),
+      ...(new Set(a.services.map((s) => s.stylist_id)).size > 1 ? { from_stylist_id: to.fromStylistId } : {}),
+      ...(to.resized ? { end_time: new Date(to.end).toISOString(), from_stylist_id: to.fromStylistId } : {}),
+    };
+    try {
+      await moveInDiary(salon.id, a.id, body);
+      await diaryChanged(queries, salon.id);
+      return null;
+    } catch (e) {
+      return e instanceof ConsoleCallError || e instanceof Error ? e.message : 'It could not be moved just now.';
+    }
+  };
   const tz = day.data?.timezone ?? week.data?.timezone ?? 'UTC';
   const currency = day.data?.currency ?? week.data?.currency ?? 'GBP';
   return (
     <>
+      {/* the day printed: the columns only (docs/console/desk.md "The diary's screen") */}
+      <style>{PRINT}</style>
       <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2 4', mb: '3' })}>
         <h1 className={screenTitle} style={{ marginBottom: 0 }}>
           Diary
@@ -67,7 +95,7 @@ export function Diary() {
       <div
         role="toolbar"
         aria-label="Diary controls"
-        className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', mb: '3' })}
+        className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', mb: '3', '@media print': { display: 'none' } })}
       >
         <button type="button" className={outlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? -7 : -1) })}>
           {view === 'week' ? 'Previous week' : 'Previous day'}
@@ -101,8 +129,34 @@ export function Diary() {
             </button>
           ))}
         </div>
+        <div role="group" aria-label="Colour by" className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+          <span className={css({ fontSize: 'sm', color: 'textMuted' })} aria-hidden>
+            Colour by
+          </span>
+          {(['status', 'category'] as const).map((c) => (
+            <button
+              key={c}
+              type="button"
+              aria-pressed={colourBy === c}
+              className={`${outlineButton} ${pressed}`}
+              onClick={() => {
+                storeColour(c);
+                go({ colour: c });
+              }}
+            >
+              {c === 'status' ? 'Status' : 'Service category'}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className={`${outlineButton} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
+          onClick={() => window.print()}
+        >
+          Print
+        </button>
         {canRunDesk && (
-          <button type="button" className={primaryButton} disabled={!day.data} onClick={() => setBooking(true)}>
+          <button type="button" className={primaryButton} disabled={!day.data} onClick={() => setBooking({})}>
             New booking
           </button>
         )}
@@ -118,22 +172,48 @@ export function Diary() {
         ) : day.isError ? (
           <CallFailed message={day.error.message} onRetry={() => void day.refetch()} />
         ) : (
-          <DayView
-            day={day.data}
-            onOpen={setOpened}
-            // everyone: a stylist sees, and blocks time in, their own column only
-            blocking={{
-              onChoose: (stylist, range) => setBlocking({ stylist, range }),
-              onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
-            }}
-          />
+          <>
+            {colourBy === 'category' && <CategoryKey day={day.data} />}
+            <DayView
+              day={day.data}
+              onOpen={setOpened}
+              // everyone: a stylist sees, and blocks time in, their own column only
+              blocking={{
+                onChoose: (stylist, range) => setBlocking({ stylist, range }),
+                onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
+              }}
+              onBook={canRunDesk ? (stylist, time) => setBooking({ stylistId: stylist.id, time }) : undefined}
+              onMove={canRunDesk ? move : undefined}
+              colourBy={colourBy}
+              narrow={narrow}
+              column={column ?? day.data.stylists[0]?.id ?? null}
+              onColumn={(id) => go({ stylist: id })}
+              onDay={(step, at) =>
+                // the first column of the next day, or the last of the day before (its columns are read on arrival)
+                setParams((p) => {
+                  const n = new URLSearchParams(p);
+                  n.set('date', addDays(date, step));
+                  const ids = day.data.stylists.map((s) => s.id);
+                  const edge = at === 'first' ? ids[0] : ids.at(-1);
+                  if (edge !== undefined) n.set('stylist', String(edge));
+                  return n;
+                })
+              }
+            />
+          </>
         )
       ) : week.isPending ? (
         <Loading what="the week" />
       ) : week.isError ? (
         <CallFailed message={week.error.message} onRetry={() => void week.refetch()} />
       ) : (
-        <WeekList week={week.data} onOpen={setOpened} />
+        <WeekGrid
+          week={week.data}
+          onOpen={setOpened}
+          colourBy={colourBy}
+          stylist={weekStylist ?? (narrow || week.data.stylists.length === 1 ? (week.data.stylists[0]?.id ?? 'all') : 'all')}
+          onStylist={(s) => go({ week_stylist: s })}
+        />
       )}
       {opened !== null && (
         <AppointmentDialog
@@ -165,6 +245,7 @@ export function Diary() {
           date={date}
           timezone={tz}
           stylists={day.data.stylists}
+          initial={booking}
           onClose={(booked) => {
             setBooking(false);
             if (booked)
@@ -175,5 +256,47 @@ export function Diary() {
         />
       )}
     </>
+  );
+}
+
+/** Printing the diary: the console's header and navigation, the controls and the hints left out. */
+const PRINT = `@media print {
+  @page { size: landscape; margin: 10mm; }
+  body header, body nav, [role="toolbar"], a[href="#console-main"] { display: none !important; }
+  #console-main { padding: 0 !important; max-width: none !important; }
+  body { print-color-adjust: exact; -webkit-print-color-adjust: exact; }
+}`;
+
+function storedColour(): string | null {
+  try {
+    return localStorage.getItem(COLOUR_BY_KEY);
+  } catch {
+    return null;
+  }
+}
+function storeColour(c: ColourBy) {
+  try {
+    localStorage.setItem(COLOUR_BY_KEY, c);
+  } catch {
+    // private browsing: the address keeps it
+  }
+}
+
+/** What each category's colour means, in words beside a swatch (the colour is never the only sign). */
+function CategoryKey({ day }: { day: { appointments: Parameters<typeof categoriesOf>[0] } }) {
+  const categories = categoriesOf(day.appointments);
+  if (categories.length === 0) return null;
+  return (
+    <ul
+      aria-label="Colours of the service categories"
+      className={css({ display: 'flex', flexWrap: 'wrap', gap: '1 3', listStyle: 'none', p: '0', mb: '2', fontSize: 'sm' })}
+    >
+      {categories.map((c) => (
+        <li key={c.id} className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+          <span aria-hidden style={{ background: categoryColour(c.id) }} className={css({ w: '3', h: '3', rounded: 'sm' })} />
+          {c.name}
+        </li>
+      ))}
+    </ul>
   );
 }

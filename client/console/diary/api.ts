@@ -4,6 +4,7 @@ import type {
   DeskBooking,
   DeskBookingPreview,
   DeskClient,
+  DeskMove,
   DeskSeriesBooked,
   DiaryDay,
   DiaryWeek,
@@ -58,6 +59,10 @@ export async function deskAction(salonId: number, id: number, action: DeskAction
   const scope = action.series ? { scope: 'following' } : {};
   return staffCall(`${path}/move`, { method: 'POST', body: { start_time: action.move, any_time: action.anyTime, ...scope } });
 }
+
+/** An appointment dragged in the diary: another time, stylist or length (docs/console/desk.md "Moving in the diary"). */
+export const moveInDiary = (salonId: number, id: number, move: DeskMove) =>
+  staffCall<DeskAppointment>(`salons/${salonId}/appointments/${id}/move`, { method: 'POST', body: move });
 
 /** A desk booking: the appointment, or with `repeat` the series' appointments and the dates skipped. */
 export const bookAtDesk = (salonId: number, booking: DeskBooking) =>

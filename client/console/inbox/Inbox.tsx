@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { INBOX_ANSWER_MAX, INBOX_EVENT, inboxAnswerSchema, type InboxThread } from '../../../shared/console/inbox';
+import { INBOX_ANSWER_MAX, inboxAnswerSchema, type InboxThread } from '../../../shared/console/inbox';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { primaryButton } from '../../components/styles';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle, sectionBox } from '../ui/looks';
 import { whenOf } from '../lib/when';
-import { connectSalonChannel } from '../lib/live';
 import { answer, inboxKey, inboxQuery, threadQuery } from './api';
 
 const STATUS_WORDS = {
@@ -26,15 +25,11 @@ const STATUS_WORDS = {
  */
 export function Inbox() {
   const salon = useCurrentSalon();
-  const queries = useQueryClient();
   const [params] = useSearchParams();
   const open = params.get('thread');
+  // live: the navigation's count (app/Shell.tsx) listens to the salon's channel for `inbox`
+  // events and asks again for every query of the Inbox, this list and the open thread too
   const list = useQuery(inboxQuery(salon.id));
-  // live: a text in, an answer or a read thread on the salon's channel asks again
-  useEffect(
-    () => connectSalonChannel(salon.id, () => void queries.invalidateQueries({ queryKey: inboxKey(salon.id) }), INBOX_EVENT),
-    [salon.id, queries],
-  );
   return (
     <>
       <h1 className={screenTitle}>Inbox</h1>

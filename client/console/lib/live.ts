@@ -12,12 +12,15 @@ import { staffCall } from './api';
  * diary event and once more whenever the subscription comes back after a drop (an event sent
  * meanwhile is lost: the diary asks again instead). Returns the disconnect.
  */
+/** Where pusher-js comes from: loaded on demand, never with the console's first load (a component test puts a stand-in here). */
+export const pusherModule: { load: () => Promise<{ default: typeof PusherClient }> } = { load: () => import('pusher-js') };
+
 export function connectSalonChannel(salonId: number, onChange: () => void, event: string | readonly string[] = DIARY_EVENT): () => void {
   let stopped = false;
   let pusher: PusherClient | undefined;
   void (async () => {
     const [{ default: Pusher }, { settings, channel }] = await Promise.all([
-      import('pusher-js'),
+      pusherModule.load(),
       staffCall<{ settings: RealtimeSettings; channel: string }>(`salons/${salonId}/realtime`),
     ]);
     if (stopped) return;

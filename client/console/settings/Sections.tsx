@@ -139,6 +139,12 @@ export function Waitlist({ form }: { form: SettingsForm }) {
   return (
     <Section title="Waitlist">
       <OnOffSetting form={form} name="has_waitlist" label="Clients can join a waitlist when no time suits them" />
+      <NumberSetting
+        form={form}
+        name="waitlist_offer_minutes"
+        label="Minutes a client has to claim a time that comes free"
+        hint="From 5 to 240. When a booking is cancelled or moved, the first client on the waitlist who fits is offered the time; after this many minutes it goes to the next."
+      />
     </Section>
   );
 }

@@ -26,6 +26,7 @@ export const SETTINGS_3: VersionedSettings = {
     cancellation_window_hours: 24,
     refund_deposit_outside_window: true,
     has_waitlist: false,
+    waitlist_offer_minutes: 15,
     vouchers_on_sale: false,
     voucher_amounts: [],
     voucher_custom: null,

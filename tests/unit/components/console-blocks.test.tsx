@@ -58,7 +58,7 @@ async function openDiary(d: DiaryDay = day()) {
 
 /** Focus a column's times (as Tab does) and type keys there. */
 async function keys(user: Awaited<ReturnType<typeof openDiary>>['user'], stylist: string, typed: string) {
-  const times = screen.getByRole('listbox', { name: `Times in ${stylist}’s column, to block` });
+  const times = screen.getByRole('listbox', { name: `Times in ${stylist}’s column, to book or block` });
   act(() => times.focus());
   await user.keyboard(typed);
   return times;
@@ -91,7 +91,7 @@ describe('blocking time in the diary', () => {
     expect(sent).toEqual({ stylist_id: 1, start: at('10:00'), end: at('11:00'), reason: 'Training' });
   });
 
-  it('Page Down moves an hour and Escape lets a stretch go; Enter then blocks the one time', async () => {
+  it('Page Down moves an hour and Escape lets a stretch go; Enter then offers to block the one time', async () => {
     const { user } = await openDiary();
     const times = await keys(user, 'Ben Okafor', '{Shift>}{ArrowDown}{/Shift}{Escape}{PageDown}');
     expect(
@@ -100,6 +100,8 @@ describe('blocking time in the diary', () => {
         .map((o) => o.textContent),
     ).toEqual(['10:15']);
     await user.keyboard('{Enter}');
+    const offer = screen.getByRole('dialog', { name: 'At 10:15 with Ben Okafor' });
+    await user.click(within(offer).getByRole('button', { name: 'Block time 10:15–10:30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block time: Ben Okafor' });
     expect((within(dialog).getByLabelText('Until') as HTMLInputElement).value).toBe('10:30');
   });
@@ -107,6 +109,7 @@ describe('blocking time in the diary', () => {
   it('says what is wrong on each field, and sends nothing', async () => {
     const { user } = await openDiary();
     await keys(user, 'Amelia Hart', '{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Block time 10:00–10:15' }));
     const dialog = await screen.findByRole('dialog', { name: 'Block time: Amelia Hart' });
     const until = within(dialog).getByLabelText('Until');
     await user.clear(until);

@@ -33,6 +33,27 @@ describe('the Booking page’s form', () => {
     expect(patches()).toEqual([]);
   });
 
+  it('the Waitlist section edits the minutes an offer waits: the schema’s words below 5, then only that setting is saved', async () => {
+    const saved: unknown[] = [];
+    apiStub.answer('PATCH /api/console/salons/3/settings', ({ body }) => {
+      saved.push(body);
+      return { json: { ...SETTINGS_3, version: SETTINGS_3.version + 1, settings: { ...SETTINGS_3.settings, waitlist_offer_minutes: 30 } } };
+    });
+    const { user } = await renderConsole('/salons/3/booking-page', { role: 'manager', answers: salon3 });
+    const waitlist = await screen.findByRole('region', { name: 'Waitlist' });
+    const minutes = within(waitlist).getByLabelText('Minutes a client has to claim a time that comes free') as HTMLInputElement;
+    expect(minutes.value).toBe('15');
+    await user.clear(minutes);
+    await user.type(minutes, '3');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await within(waitlist).findByText('The minutes an offer waits must be at least 5')).toBeTruthy();
+    expect(saved).toEqual([]);
+    await user.clear(minutes);
+    await user.type(minutes, '30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toEqual([{ waitlist_offer_minutes: 30 }]));
+  });
+
   it('a save that started before someone else saved gets 412: it shows what changed and loads the latest', async () => {
     const latest: VersionedSettings = {
       ...SETTINGS_3,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_COLOURS } from '../../../client/console/diary/colours';
 import { STATUS_LOOK } from '../../../client/console/lib/format';
 import { neutral } from '../../../themes/neutral';
 import { contrast } from '../../../themes/colour';
@@ -11,6 +12,17 @@ describe('the diary’s status colours', () => {
     for (const surface of ['bg', 'surface', 'surfaceMuted'] as const) {
       it(`${look.label} (${status}) reads at 4.5:1 on ${surface}`, () => {
         expect(contrast(look.colour, neutral[surface])).toBeGreaterThanOrEqual(4.5);
+      });
+    }
+  }
+});
+
+// Coloured by service category, the category's name is 12 px words in its colour on the block.
+describe('the diary’s category colours', () => {
+  for (const colour of CATEGORY_COLOURS) {
+    for (const surface of ['bg', 'surface', 'surfaceMuted'] as const) {
+      it(`${colour} reads at 4.5:1 on ${surface}`, () => {
+        expect(contrast(colour, neutral[surface])).toBeGreaterThanOrEqual(4.5);
       });
     }
   }

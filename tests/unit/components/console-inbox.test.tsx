@@ -1,5 +1,7 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type PusherClient from 'pusher-js';
+import { pusherModule } from '../../../client/console/lib/live';
 import type { InboxList, InboxThreadView } from '../../../shared/console/inbox';
 import { apiStub } from './render-app';
 import { renderConsole } from './render-console';
@@ -32,7 +34,35 @@ const view = (extra: InboxThreadView['messages'] = []): InboxThreadView => ({
     ...extra,
   ],
 });
+/**
+ * Pusher's client in place of pusher-js (client/console/lib/live.ts `pusherModule`): the console's
+ * own code asks for the channel's settings, subscribes and binds its events; a test sends them.
+ */
+class ChannelClient {
+  static open: ChannelClient[] = [];
+  readonly channels = new Map<string, Map<string, () => void>>();
+  constructor(readonly key: string) {
+    ChannelClient.open.push(this);
+  }
+  subscribe(name: string) {
+    const events = new Map<string, () => void>();
+    this.channels.set(name, events);
+    return { bind: (event: string, on: () => void) => void events.set(event, on) };
+  }
+  disconnect() {
+    ChannelClient.open.splice(ChannelClient.open.indexOf(this), 1);
+  }
+}
+const listening = (channel: string, event: string) => ChannelClient.open.filter((c) => c.channels.get(channel)?.has(event));
+const send = (channel: string, event: string) =>
+  act(() => listening(channel, event).forEach((c) => c.channels.get(channel)!.get(event)!()));
+const realPusher = pusherModule.load;
+
 const noChannel = () => apiStub.answer('GET /api/console/salons/1/realtime', { status: 503, body: {} });
+
+afterEach(() => {
+  pusherModule.load = realPusher;
+});
 
 describe('the Inbox', () => {
   it('shows the unread count in the navigation and the threads, newest first', async () => {
@@ -88,5 +118,38 @@ describe('the Inbox', () => {
     within(thread).getByText(/Opted out of texts/);
     within(thread).getByText('This client texted STOP: they get no texts from the salon until they text START.');
     expect(within(thread).queryByLabelText('Answer')).toBeNull();
+  });
+
+  it('the navigation’s unread count follows the salon’s channel on any place: a text in, then a thread read', async () => {
+    pusherModule.load = () => Promise.resolve({ default: ChannelClient as unknown as typeof PusherClient });
+    apiStub.answer('GET /api/console/salons/1/realtime', {
+      json: {
+        settings: { key: 'test-key', cluster: 'eu', wsHost: '127.0.0.1', wsPort: 6001, forceTLS: false },
+        channel: 'private-salon-1',
+      },
+    });
+    apiStub.answer('GET /api/console/salons/1/history', { json: [] });
+    let unread = 1;
+    let asked = 0;
+    apiStub.answer('GET /api/console/salons/1/inbox', () => {
+      asked++;
+      return { json: list(unread) };
+    });
+    await renderConsole('/salons/1/history');
+    const nav = screen.getByRole('navigation', { name: 'Console' });
+    await within(nav).findByRole('link', { name: /^Inbox\s*1 unread$/ });
+    await vi.waitFor(() => expect(listening('private-salon-1', 'inbox')).toHaveLength(1));
+
+    // a client texts in: the count follows at once, not at the minute's poll
+    unread = 3;
+    const before = asked;
+    send('private-salon-1', 'inbox');
+    await within(nav).findByRole('link', { name: /^Inbox\s*3 unread$/ });
+    expect(asked).toBe(before + 1);
+
+    // another console opened the thread: nothing waits, the count goes
+    unread = 0;
+    send('private-salon-1', 'inbox');
+    await within(nav).findByRole('link', { name: /^Inbox$/ });
   });
 });

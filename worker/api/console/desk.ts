@@ -217,17 +217,22 @@ export const consoleDesk = new Hono<AppEnv>()
         anyFreeTime: b.any_time === true,
         now: Date.now(),
         scope: b.scope,
+        stylistId: b.stylist_id,
+        fromStylistId: b.from_stylist_id,
+        end: b.end_time === undefined ? undefined : Date.parse(b.end_time),
       });
       const salon = await salonOf(c);
       const movedRow = (await salonAppointment(c.env.DB, salonId, p.appointmentId, null)).row;
       const more = moved.length > 1 ? ` (and the ${moved.length - 1} after it, by the same)` : '';
-      textClient(
-        c,
-        movedRow.client_phone,
-        deskMovedText(salon.name, whenText(start, salon.timezone) + more) +
-          replyHint({ canCancel: canCancelByText(movedRow, salon, Date.now()), unconfirmed: movedRow.status === 'unconfirmed' }),
-        `appt-${p.appointmentId}-moved-${start}`,
-      );
+      // another stylist or a longer service at the same time is the salon's own arrangement: no text
+      if (start !== before.start_at)
+        textClient(
+          c,
+          movedRow.client_phone,
+          deskMovedText(salon.name, whenText(start, salon.timezone) + more) +
+            replyHint({ canCancel: canCancelByText(movedRow, salon, Date.now()), unconfirmed: movedRow.status === 'unconfirmed' }),
+          `appt-${p.appointmentId}-moved-${start}`,
+        );
       for (const id of moved) announceToDiary(c, salonId, id, 'moved');
       await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom: before.start_at });
       return answer(c, p.appointmentId);
