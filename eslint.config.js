@@ -12,6 +12,12 @@ const features = readdirSync(new URL('./client/features', import.meta.url), { wi
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
+/** The console's places (client/console/<place>/): every folder but the shell (app/) and the shared kit (lib/, ui/). */
+const consoleKit = ['app', 'lib', 'ui'];
+const places = readdirSync(new URL('./client/console', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !consoleKit.includes(d.name))
+  .map((d) => d.name);
+
 /**
  * Worker layers, top to bottom: edge → api → domain → db. A layer imports the layers below it,
  * never one above; the edge reaches data only through the API (embedded or UPSTREAM_API), so it
@@ -114,6 +120,18 @@ export default tseslint.config(
               from: './client/features',
               except: [`./${f}`, ...features.filter((o) => o !== f).map((o) => `./${o}/index.ts`)],
               message: "Features meet only through each other's public entry (features/<name>/index.ts).",
+            })),
+            // The console as the booking client: app/ (shell and routes) → places → ui/, lib/ → shared.
+            {
+              target: ['./client/console/lib', './client/console/ui'],
+              from: [...places.map((p) => `./client/console/${p}`), './client/console/app'],
+              message: "The console's lib/ and ui/ never import a place or the shell (app/).",
+            },
+            ...places.map((p) => ({
+              target: `./client/console/${p}`,
+              from: './client/console',
+              except: [`./${p}`, './lib', './ui', ...places.filter((o) => o !== p).map((o) => `./${o}/index.ts`)],
+              message: 'A console place imports lib/, ui/ and shared/, and another place only through its public entry (<place>/index.ts).',
             })),
           ],
         },

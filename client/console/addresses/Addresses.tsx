@@ -1,10 +1,10 @@
 import { css } from '../../../styled-system/css';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle } from '../app/looks';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle } from '../ui/looks';
 import { DomainSection } from './DomainSection';
 import { GroupPickerSection } from './GroupPickerSection';
 import { MakeGroupSection } from './MakeGroupSection';
-import { useSession } from '../session/store';
+import { useSession } from '../lib/session';
 import { ShortNameSection } from './ShortNameSection';
 
 /** Addresses (owner): the salon's short name, its own domain with its status, and a group owner's picker (or, for an owner of several salons, making a group). */

@@ -8,9 +8,9 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
-import { ConsoleCallError } from '../lib/api';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
 import { addDomain, checkDomainAgain, domainQuery, removeDomain } from './api';
 import { DomainStatus } from './DomainStatus';
 
@@ -37,19 +37,10 @@ export function DomainSection({ salonId }: { salonId: number }) {
 
 function AddDomain({ salonId }: { salonId: number }) {
   const queries = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<CustomDomainInput>({ resolver: zodResolver(customDomainSchema), defaultValues: { hostname: '' } });
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      const { domain } = await addDomain(salonId, v.hostname);
-      queries.setQueryData(domainQuery(salonId).queryKey, domain);
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      const field = e.fieldErrors.hostname;
-      if (field) form.setError('hostname', { message: field });
-      else setFailure(e.message);
-    }
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (v) => addDomain(salonId, v.hostname),
+    onSuccess: ({ domain }) => queries.setQueryData(domainQuery(salonId).queryKey, domain),
   });
   return (
     <form onSubmit={submit} noValidate className={css({ maxW: '480px' })}>

@@ -1,6 +1,6 @@
 import { css } from '../../../styled-system/css';
 import { PHASE_WORDS, type CustomDomainView, type DomainPhase } from '../../../shared/console/domains';
-import { table } from '../app/looks';
+import { table } from '../ui/looks';
 import { dateOf } from './dates';
 
 const BADGE: Record<DomainPhase, string> = {

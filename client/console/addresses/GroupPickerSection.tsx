@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import {
@@ -13,10 +12,11 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, CheckField, FormAlert } from '../components/Field';
-import { ConsoleCallError, staffCall } from '../lib/api';
-import { groupPickerQuery } from './api';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, CheckField, FormAlert } from '../ui/Field';
+import { ConsoleCallError } from '../lib/api';
+import { useFormMutation } from '../lib/form-mutation';
+import { groupPickerQuery, saveGroupPicker } from './api';
 
 const formOf = (s: GroupPickerSettings): GroupPickerSave => ({
   heading: s.heading,
@@ -53,30 +53,18 @@ export function GroupPickerSection({ salonId, groupId }: { salonId: number; grou
 
 function PickerForm({ salonId, settings }: { salonId: number; settings: GroupPickerSettings }) {
   const queries = useQueryClient();
-  const [notice, setNotice] = useState<string | null>(null);
   const names = new Map(settings.locations.map((l) => [l.id, l.name]));
   const form = useForm<GroupPickerSave>({ resolver: zodResolver(groupPickerSchema), defaultValues: formOf(settings) });
   const list = useFieldArray({ control: form.control, name: 'locations', keyName: 'key' });
   const errors = form.formState.errors;
-  const submit = form.handleSubmit(async (v) => {
-    setNotice(null);
-    try {
-      const saved = await staffCall<GroupPickerSettings>(`salons/${salonId}/group-picker`, {
-        method: 'PUT',
-        body: v,
-        headers: { 'If-Match': String(settings.version) },
-      });
-      queries.setQueryData(groupPickerQuery(salonId).queryKey, saved);
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      if (e.status === 412) {
-        setNotice(e.message);
+  const { submit, failure: notice } = useFormMutation(form, {
+    mutationFn: (v) => saveGroupPicker(salonId, settings.version, v),
+    onSuccess: (saved) => queries.setQueryData(groupPickerQuery(salonId).queryKey, saved),
+    // another save came first: its message, and the picker read again
+    onError: (e) => {
+      if (e instanceof ConsoleCallError && e.status === 412)
         void queries.invalidateQueries({ queryKey: groupPickerQuery(salonId).queryKey });
-        return;
-      }
-      for (const [field, message] of Object.entries(e.fieldErrors)) form.setError(field as 'heading', { message });
-      if (Object.keys(e.fieldErrors).length === 0) setNotice(e.message);
-    }
+    },
   });
   return (
     <form onSubmit={submit} noValidate className={css({ maxW: '640px' })}>

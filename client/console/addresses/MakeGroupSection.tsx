@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import { newGroupSchema, type CreatedGroup } from '../../../shared/console/groups';
+import { newGroupSchema } from '../../../shared/console/groups';
 import type { StaffSalon } from '../../../shared/console/roles';
 import * as z from '../../../shared/zod';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, FormAlert } from '../components/Field';
-import { ConsoleCallError, staffCall } from '../lib/api';
-import { reloadMe } from '../session/store';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
+import { reloadMe } from '../lib/session';
+import { makeGroup } from './api';
 
 /** The form's values: the name, and the other salons ticked (this one is always in the group). */
 const groupForm = (here: number) =>
@@ -28,7 +28,6 @@ type GroupValues = { name: string; others: string[] };
  */
 export function MakeGroupSection({ salon, mine }: { salon: StaffSalon; mine: readonly StaffSalon[] }) {
   const others = mine.filter((s) => s.id !== salon.id);
-  const [failure, setFailure] = useState<string | null>(null);
   const schema = groupForm(salon.id);
   const form = useForm<GroupValues, unknown, z.output<typeof schema>>({
     resolver: zodResolver(schema),
@@ -38,17 +37,12 @@ export function MakeGroupSection({ salon, mine }: { salon: StaffSalon; mine: rea
   // a message on the list of salons comes from the call's rule on salon_ids
   const listError = (errors as { salon_ids?: { message?: string } }).salon_ids?.message ?? errors.others?.message;
 
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      await staffCall<CreatedGroup>(`salons/${salon.id}/group`, { method: 'POST', body });
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (body) => {
+      await makeGroup(salon.id, body);
       await reloadMe();
-    } catch (e) {
-      const fields = e instanceof ConsoleCallError ? e.fieldErrors : {};
-      if (fields.name) form.setError('name', { message: fields.name });
-      if (fields.salon_ids) form.setError('others', { message: fields.salon_ids });
-      if (!fields.name && !fields.salon_ids) setFailure(e instanceof Error ? e.message : String(e));
-    }
+    },
+    fieldOf: (f) => (f === 'name' ? 'name' : f === 'salon_ids' ? 'others' : null),
   });
 
   return (

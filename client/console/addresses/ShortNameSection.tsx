@@ -8,9 +8,9 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
-import { ConsoleCallError } from '../lib/api';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
 import { saveShortName, shortNameCheckQuery, shortNameQuery } from './api';
 import { dateOf } from './dates';
 
@@ -68,7 +68,6 @@ export function ShortNameSection({ salonId }: { salonId: number }) {
 
 function ShortNameForm({ salonId, current }: { salonId: number; current: string }) {
   const queries = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const form = useForm<ShortNameInput>({
     resolver: zodResolver(shortNameSchema),
@@ -81,18 +80,15 @@ function ShortNameForm({ salonId, current }: { salonId: number; current: string 
   const check = useQuery(shortNameCheckQuery(salonId, !formatError && settled !== current ? settled : ''));
   const availability =
     typed !== settled || typed === current || formatError ? null : check.data?.short_name === settled ? check.data : null;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    setSaved(false);
-    try {
-      queries.setQueryData(shortNameQuery(salonId).queryKey, await saveShortName(salonId, v.short_name));
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (v) => {
+      setSaved(false);
+      return saveShortName(salonId, v.short_name);
+    },
+    onSuccess: (answer) => {
+      queries.setQueryData(shortNameQuery(salonId).queryKey, answer);
       setSaved(true);
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      const field = e.fieldErrors.short_name;
-      if (field) form.setError('short_name', { message: field });
-      else setFailure(e.message);
-    }
+    },
   });
   const error = formatError ?? (availability && !availability.available ? (availability.reason ?? undefined) : undefined);
   return (

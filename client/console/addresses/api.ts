@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomDomainView } from '../../../shared/console/domains';
-import type { GroupPickerSettings } from '../../../shared/console/group-picker';
+import type { CreatedGroup } from '../../../shared/console/groups';
+import type { GroupPickerSave, GroupPickerSettings } from '../../../shared/console/group-picker';
 import type { ShortNameCheck, ShortNameView } from '../../../shared/console/short-name';
 import { staffCall } from '../lib/api';
 
@@ -43,3 +44,10 @@ export const groupPickerQuery = (salonId: number) =>
     queryKey: ['console', salonId, 'group-picker'] as const,
     queryFn: () => staffCall<GroupPickerSettings>(`salons/${salonId}/group-picker`),
   });
+/** The group's picker saved, as the version it was read at (If-Match; 412 when another save came first). */
+export const saveGroupPicker = (salonId: number, version: number, body: GroupPickerSave) =>
+  staffCall<GroupPickerSettings>(`salons/${salonId}/group-picker`, { method: 'PUT', body, headers: { 'If-Match': String(version) } });
+
+/** This salon and others of the owner's made one group. */
+export const makeGroup = (salonId: number, body: { name: string; salon_ids: number[] }) =>
+  staffCall<CreatedGroup>(`salons/${salonId}/group`, { method: 'POST', body });

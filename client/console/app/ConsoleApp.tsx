@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { css } from '../../../styled-system/css';
 import { consoleQueries } from '../lib/query-client';
-import { restoreSession, useSession } from '../session/store';
+import { restoreSession, useSession } from '../lib/session';
 import { ConsoleRoutes } from './ConsoleRoutes';
 
 // The sign-in screens (react-hook-form and their schemas) load only when nobody is signed in: a

@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router';
-import { useSession } from '../session/store';
+import { useSession } from '../lib/session';
 import { ErrorBoundary } from '../../app/ErrorBoundary';
-import { HOME, PLACES, type PlacePath } from './places';
+import { HOME, PLACES, type PlacePath } from '../lib/places';
 import { Shell } from './Shell';
-import { useCurrentSalon } from './current-salon';
+import { useCurrentSalon } from '../lib/current-salon';
 
 const BookingPageSettings = lazy(() => import('../settings/BookingPageSettings').then((m) => ({ default: m.BookingPageSettings })));
 const Team = lazy(() => import('../team/Team').then((m) => ({ default: m.Team })));

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { css, cx } from '../../../styled-system/css';
 import { outlineButton } from '../../components/styles';
-import { signOut, useSession } from '../session/store';
-import { useCurrentSalon } from './current-salon';
+import { signOut, useSession } from '../lib/session';
+import { useCurrentSalon } from '../lib/current-salon';
 import { selectInput } from '../../components/form-styles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { INBOX_EVENT } from '../../../shared/console/inbox';
@@ -12,7 +12,7 @@ import { MOBILE_BREAKPOINT_PX } from '../../../shared/constants';
 import { useMediaQuery } from '../../lib/useMediaQuery';
 import { inboxKey, inboxQuery } from '../inbox/api';
 import { connectSalonChannel } from '../lib/live';
-import { barPlacesFor, placesFor, type Place } from './places';
+import { barPlacesFor, placesFor, type Place } from '../lib/places';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
 /** The phone's bottom bar, tall enough for a thumb (docs/console/README.md "On a phone"); its list's height says it again for Panda. */

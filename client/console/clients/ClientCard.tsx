@@ -7,11 +7,11 @@ import type { ClientAppointment, ClientCard, ClientMessageKind, ClientSummary } 
 import { CAN, type StaffRole } from '../../../shared/console/roles';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton, outlineButton } from '../../components/styles';
-import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../app/looks';
-import { DeliveryBadge } from '../components/DeliveryBadge';
-import { AskFirst } from '../components/AskFirst';
-import { FormAlert } from '../components/Field';
-import { moneyOf, salonTime, useSalonFacts } from '../desk/salon-facts';
+import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../ui/looks';
+import { DeliveryBadge } from '../ui/DeliveryBadge';
+import { AskFirst } from '../ui/AskFirst';
+import { FormAlert } from '../ui/Field';
+import { moneyOf, salonTime, useSalonFacts } from '../lib/salon-facts';
 import { clientCardQuery, sendRebookingLink } from './api';
 import { ClientNotes } from './ClientNotes';
 

@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Field } from '../../components/Field';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { clientNoteSchema, type ClientNote, type ClientNoteInput } from '../../../shared/console/clients';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
-import { salonTime } from '../desk/salon-facts';
-import { ConsoleCallError } from '../lib/api';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
+import { salonTime } from '../lib/salon-facts';
+import { useFormMutation } from '../lib/form-mutation';
 import { addClientNote, clientCardQuery } from './api';
 
 /** The salon's notes about a client, newest first; owners and managers add them. */
@@ -41,20 +40,13 @@ export function ClientNotes(p: { salonId: number; clientKey: string; notes: Clie
 
 function NewNote({ salonId, clientKey }: { salonId: number; clientKey: string }) {
   const queries = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ClientNoteInput>({ resolver: zodResolver(clientNoteSchema), defaultValues: { body: '' } });
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      await addClientNote(salonId, clientKey, v);
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (v) => addClientNote(salonId, clientKey, v),
+    onSuccess: async () => {
       form.reset({ body: '' });
       await queries.invalidateQueries({ queryKey: clientCardQuery(salonId, clientKey).queryKey });
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      const field = e.fieldErrors.body;
-      if (field) form.setError('body', { message: field });
-      else setFailure(e.message);
-    }
+    },
   });
   return (
     <form onSubmit={submit} noValidate className={css({ mb: '4', maxW: '560px' })}>

@@ -7,11 +7,11 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
 import { phoneSearchOf } from '../../components/phone-number';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, table } from '../app/looks';
-import { tableScroll } from '../desk/looks';
-import { Pager } from '../desk/Pager';
-import { salonTime, useSalonFacts } from '../desk/salon-facts';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, table } from '../ui/looks';
+import { tableScroll } from '../ui/table-scroll';
+import { Pager } from '../ui/Pager';
+import { salonTime, useSalonFacts } from '../lib/salon-facts';
 import { clientListQuery } from './api';
 import { ClientCardView } from './ClientCard';
 

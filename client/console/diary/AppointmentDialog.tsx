@@ -7,15 +7,15 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Modal } from '../../components/Modal';
 import { fieldInput } from '../../components/form-styles';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
-import { table } from '../app/looks';
+import { table } from '../ui/looks';
 import { appointmentQuery, deskAction, diaryChanged, type DeskAction } from './api';
-import { clock, dateIn, longDay, money, STATUS_LOOK } from './format';
-import { DeliveryBadge } from '../components/DeliveryBadge';
-import { AskFirst } from '../components/AskFirst';
+import { clock, dateIn, longDay, money, STATUS_LOOK } from '../lib/format';
+import { DeliveryBadge } from '../ui/DeliveryBadge';
+import { AskFirst } from '../ui/AskFirst';
 import { appointmentNo } from '../../../shared/console/appointment-number';
 import { OFFER_OUTCOME_WORDS } from '../../../shared/waitlist-offers';
 import { cancelDone, cancelWillDo, noShowDone, noShowWillDo } from './outcomes';
-import { LazyCheckoutDialog as CheckoutDialog } from '../checkout/LazyCheckoutDialog';
+import { LazyCheckoutDialog as CheckoutDialog } from '../checkout';
 
 const FEE_WORDS = {
   charging: 'being charged',

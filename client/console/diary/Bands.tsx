@@ -1,6 +1,6 @@
 import { css } from '../../../styled-system/css';
 import { TIME_OFF_REASON_LABELS, type Block, type TimeOff } from '../../../shared/console/time-off';
-import { clock } from './format';
+import { clock } from '../lib/format';
 
 /** Time off in a column: a shaded band saying so (asked for and not yet approved: a dashed edge, and the words). */
 export function TimeOffBand(p: { t: TimeOff; top: (ms: number) => number; from: number; to: number; timezone: string }) {

@@ -4,7 +4,7 @@ import type { DiaryAppointment, DiaryDay, DiaryStylist } from '../../../shared/c
 import { outlineButton } from '../../components/styles';
 import { BlockItem, TimeOffBand } from './Bands';
 import { lookOf, type ColourBy } from './colours';
-import { clock, dateIn, STATUS_LOOK } from './format';
+import { clock, dateIn, STATUS_LOOK } from '../lib/format';
 import { useNow } from './now';
 import { PX, Slots, type Blocking, type OnBook } from './Slots';
 

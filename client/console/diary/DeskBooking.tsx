@@ -19,14 +19,14 @@ import { fieldInput, selectInput } from '../../components/form-styles';
 import { Modal } from '../../components/Modal';
 import { phoneSearchOf } from '../../components/phone-number';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
-import { ServiceOptions } from '../components/ServiceOptions';
-import { checkbox, FormAlert } from '../components/Field';
-import { useSalonFacts } from '../desk/salon-facts';
+import { ServiceOptions } from '../ui/ServiceOptions';
+import { checkbox, FormAlert } from '../ui/Field';
+import { useSalonFacts } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { bookAtDesk, clientSearchQuery, diaryChanged, previewAtDesk } from './api';
 import { ClientSearch } from './ClientSearch';
 import { deskBody, deskDefaults, deskFormSchema, emptyProcedure, formFieldOf, type DeskForm } from './desk-form';
-import { clock, dateIn, shortDay } from './format';
+import { clock, dateIn, shortDay } from '../lib/format';
 
 const publicCall = async <T,>(path: string): Promise<T> => {
   const res = await fetch(`/api/${path}`, { headers: { Accept: 'application/json' } });

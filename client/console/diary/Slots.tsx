@@ -3,7 +3,7 @@ import { css } from '../../../styled-system/css';
 import type { DiaryDay, DiaryStylist } from '../../../shared/console/diary';
 import type { Block } from '../../../shared/console/time-off';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { clock } from './format';
+import { clock } from '../lib/format';
 
 /** pixels a minute: an hour is 80 px, a 15-minute service 20 px */
 export const PX = 80 / 60;

@@ -2,7 +2,7 @@ import { css } from '../../../styled-system/css';
 import type { DiaryAppointment, DiaryWeek } from '../../../shared/console/diary';
 import { selectInput } from '../../components/form-styles';
 import { lookOf, type ColourBy } from './colours';
-import { clock, shortDay, STATUS_LOOK } from './format';
+import { clock, shortDay, STATUS_LOOK } from '../lib/format';
 /** pixels a minute: denser than the day's (an hour is 56 px), so a stylist's week fits a screen */
 const PX = 56 / 60;
 

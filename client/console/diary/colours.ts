@@ -1,5 +1,5 @@
 import type { DiaryAppointment, DiaryService } from '../../../shared/console/diary';
-import { STATUS_LOOK } from './format';
+import { STATUS_LOOK } from '../lib/format';
 
 /** What the diary colours appointments by: their state, or their services' category (the salon chooses). */
 export type ColourBy = 'status' | 'category';

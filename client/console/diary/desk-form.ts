@@ -2,7 +2,7 @@ import { salonTimeToIso } from '../../../shared/console/salon-time';
 import { deskBookingSchema, WALK_IN_NOW, type DeskBooking } from '../../../shared/console/diary';
 import * as z from '../../../shared/zod';
 import { toE164 } from '../../components/phone-number';
-import { clock } from './format';
+import { clock } from '../lib/format';
 
 /**
  * The desk's booking form (DeskBooking.tsx), built on the shared schema the call validates with:

@@ -1,5 +1,5 @@
 import type { DeskAppointment } from '../../../shared/console/diary';
-import { money } from './format';
+import { money } from '../lib/format';
 
 /**
  * What the desk is told before and after the actions that cannot be undone: what will happen

@@ -9,20 +9,17 @@ import { SETTING_LABELS } from '../../../shared/console/settings';
 import { SETUP_HISTORY_LABELS } from '../../../shared/console/setup';
 import { WAITLIST_HISTORY_LABELS } from '../../../shared/waitlist-offers';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, table } from '../app/looks';
-import { staffCall } from '../lib/api';
-import { describeValue } from '../settings/describe';
-import { whenOf } from './when';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, table } from '../ui/looks';
+import { describeValue } from '../settings';
+import { whenOf } from '../lib/when';
+import { historyQuery } from './api';
 
 /** History: every change of the booking page's settings and photos, who made it and when, old → new. */
 export function History() {
   const salon = useCurrentSalon();
   const captionId = useId();
-  const q = useQuery({
-    queryKey: ['console', salon.id, 'history'],
-    queryFn: () => staffCall<HistoryEntry[]>(`salons/${salon.id}/history`),
-  });
+  const q = useQuery(historyQuery(salon.id));
   return (
     <>
       <h1 className={screenTitle}>History</h1>

@@ -22,11 +22,11 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle, table } from '../app/looks';
-import { ActionTable } from '../components/ActionTable';
-import { FormAlert } from '../components/Field';
-import { whenOf } from '../history/when';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle, table } from '../ui/looks';
+import { ActionTable } from '../ui/ActionTable';
+import { FormAlert } from '../ui/Field';
+import { whenOf } from '../lib/when';
 import { ConsoleCallError, staffCall } from '../lib/api';
 import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './ColumnMapper';
 

@@ -5,9 +5,9 @@ import { css } from '../../../styled-system/css';
 import { INBOX_ANSWER_MAX, inboxAnswerSchema, type InboxThread } from '../../../shared/console/inbox';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox } from '../app/looks';
-import { whenOf } from '../history/when';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox } from '../ui/looks';
+import { whenOf } from '../lib/when';
 import { answer, inboxKey, inboxQuery, threadQuery } from './api';
 
 const STATUS_WORDS = {

@@ -7,20 +7,19 @@ import { apiKeyCreateSchema, type ApiKeyCreate, type ApiKeySummary, type Created
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { ActionTable } from '../components/ActionTable';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { ActionTable } from '../ui/ActionTable';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
-import { ConsoleCallError, staffCall } from '../lib/api';
-import { whenOf } from '../history/when';
-
-const keysKey = (salonId: number) => ['console', salonId, 'keys'] as const;
+import { FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
+import { whenOf } from '../lib/when';
+import { createKey, keysKey, keysQuery, revokeKey } from './api';
 
 /** API keys (owner): keys for automation, shown once when made, revoked at any time. */
 export function ApiKeys() {
   const salon = useCurrentSalon();
-  const q = useQuery({ queryKey: keysKey(salon.id), queryFn: () => staffCall<ApiKeySummary[]>(`salons/${salon.id}/keys`) });
+  const q = useQuery(keysQuery(salon.id));
   return (
     <>
       <h1 className={screenTitle}>API keys</h1>
@@ -61,7 +60,7 @@ function KeyList({ salonId, keys }: { salonId: number; keys: ApiKeySummary[] }) 
         label: 'Revoke',
         nameOf: (k) => k.name,
         confirm: (k) => `Revoke “${k.name}”? Tools using it stop working at once.`,
-        run: (k) => staffCall(`salons/${salonId}/keys/${k.id}`, { method: 'DELETE' }),
+        run: (k) => revokeKey(salonId, k),
       }}
     />
   );
@@ -70,24 +69,17 @@ function KeyList({ salonId, keys }: { salonId: number; keys: ApiKeySummary[] }) 
 function NewKey({ salonId }: { salonId: number }) {
   const queries = useQueryClient();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ApiKeyCreate>({ resolver: zodResolver(apiKeyCreateSchema), defaultValues: { name: '' } });
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      const made = await staffCall<CreatedApiKey>(`salons/${salonId}/keys`, { method: 'POST', body: v });
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (v) => createKey(salonId, v),
+    onSuccess: (made) => {
       setCreated(made);
       form.reset({ name: '' });
       // in the list at once (without the key itself, which is shown only above), then as the server lists it
       const { key: _shownOnce, ...summary } = made;
       queries.setQueryData<ApiKeySummary[]>(keysKey(salonId), (keys) => [summary, ...(keys ?? []).filter((k) => k.id !== made.id)]);
       void queries.invalidateQueries({ queryKey: keysKey(salonId) });
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      const field = e.fieldErrors.name;
-      if (field) form.setError('name', { message: field });
-      else setFailure(e.message);
-    }
+    },
   });
   return (
     <section aria-labelledby="keys-new" className={sectionBox}>

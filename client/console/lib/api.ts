@@ -22,7 +22,7 @@ export class ConsoleCallError extends CallError {
   }
 }
 
-/** Where calls get the signed-in staff member's access token, and how a lapsed one is renewed (session/store.ts). */
+/** Where calls get the signed-in staff member's access token, and how a lapsed one is renewed (lib/session.ts). */
 interface Auth {
   token: () => string | null;
   /** Renews the access token from the refresh cookie; false when the session has ended. */
@@ -72,6 +72,14 @@ async function answerOf<T>(res: Response): Promise<T> {
     throw new ConsoleCallError(message, res.status, body);
   }
   return body as T;
+}
+
+/**
+ * A call of the booking pages' public API (/api/book-online/…): no token, the same errors as a
+ * staff call. The console reads the salon's services, stylists and times as a client would.
+ */
+export async function publicCall<T>(path: string): Promise<T> {
+  return answerOf<T>(await send(`/api/book-online/${path}`, {}, null));
 }
 
 /** A call of the console's session (/console/session/…): no token; the refresh token travels as an httpOnly cookie. */

@@ -3,9 +3,9 @@ import { css } from '../../../styled-system/css';
 import { PAYMENTS_STATE_TEXT, paymentsStateOf, type PaymentsState, type SalonPayments } from '../../../shared/console/payments';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
 import { paymentsQuery, startOnboarding } from './api';
 
 const BADGE: Record<PaymentsState, string> = {

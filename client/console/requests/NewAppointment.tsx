@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../components/Field';
-import { ServiceOptions } from '../components/ServiceOptions';
+import { ServiceOptions } from '../ui/ServiceOptions';
 import { selectInput } from '../../components/form-styles';
 import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { fieldInput } from '../../components/form-styles';
-import { salonTime } from '../desk/salon-facts';
-import { servicesQuery, stylistsQuery, timesQuery } from './api';
+import { salonTime } from '../lib/salon-facts';
+import { publicServicesQuery, publicStylistsQuery, publicTimesQuery } from '../lib/booking-calls';
 
 export interface AppointmentChoice {
   serviceId: number | null;
@@ -30,22 +30,22 @@ export function NewAppointment(p: {
   salonId: number;
   choice: AppointmentChoice;
   onChoice: (c: AppointmentChoice) => void;
-  errors: Record<string, string>;
+  /** the form's words on the service and on the time */
+  errors: { service?: string; start?: string };
   timezone: string;
 }) {
   const { salonId, choice, onChoice } = p;
   const [date, setDate] = useState(() => tomorrowIn(p.timezone));
-  const services = useQuery(servicesQuery(salonId));
-  const stylists = useQuery({ ...stylistsQuery(salonId, choice.serviceId ?? 0), enabled: choice.serviceId !== null });
+  const services = useQuery(publicServicesQuery(salonId));
+  const stylists = useQuery({ ...publicStylistsQuery(salonId, choice.serviceId ?? 0), enabled: choice.serviceId !== null });
   const times = useQuery({
-    ...timesQuery(salonId, date, choice.serviceId ?? 0, choice.stylistId ?? 0),
+    ...publicTimesQuery(salonId, date, choice.serviceId ?? 0, choice.stylistId ?? 0),
     enabled: choice.serviceId !== null && choice.stylistId !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const starts = Object.keys(times.data?.data ?? {});
-  const procedureError = p.errors['appointment.procedures'] ?? p.errors['appointment.procedures.0.service_id'];
   return (
     <>
-      <Field label="Service" error={procedureError}>
+      <Field label="Service" error={p.errors.service}>
         {(a) => (
           <select
             {...a}
@@ -93,7 +93,7 @@ export function NewAppointment(p: {
         <Field
           label="Time"
           hint={choice.stylistId && times.isSuccess && starts.length === 0 ? 'No free time that day: try another' : undefined}
-          error={p.errors['appointment.start_time']}
+          error={p.errors.start}
         >
           {(a) => (
             <select

@@ -5,11 +5,11 @@ import type { AdminInvite, InviteStatus } from '../../../shared/invites';
 import { OPEN_INVITE_STATUSES } from '../../../shared/invites';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
 import { connectSalonChannel } from '../lib/live';
-import { moneyOf, salonTime, useSalonFacts } from '../desk/salon-facts';
+import { moneyOf, salonTime, useSalonFacts } from '../lib/salon-facts';
 import { remind, requestsKey, requestsQuery, withdraw } from './api';
 import { NewRequest } from './NewRequest';
 

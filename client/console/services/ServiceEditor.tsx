@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Path } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import type { MenuCategory, MenuService } from '../../../shared/console/menu';
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { linkButton, primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, CheckField, FormAlert } from '../components/Field';
-import { ConsoleCallError } from '../lib/api';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, CheckField, FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
 import { addService, changeService } from './api';
 import { bodyOf, formFieldOf, formOf, serviceFormSchema, type ServiceForm } from './form';
 
@@ -25,25 +24,17 @@ export function ServiceEditor(p: {
   onDone: (message: string) => void;
   onCancel: () => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ServiceForm>({
     resolver: zodResolver(serviceFormSchema),
     defaultValues: formOf(p.service, p.categoryId, p.stylists),
   });
   const { errors, isSubmitting } = form.formState;
   const rows = form.watch('stylists');
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    const { body, rowOf } = bodyOf(v);
-    try {
-      const saved = p.service ? await changeService(p.salonId, p.service, body) : await addService(p.salonId, body);
-      p.onDone(p.service ? `${saved.name} is saved.` : `${saved.name} is added.`);
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      const fields = Object.entries(e.fieldErrors);
-      for (const [name, message] of fields) form.setError(formFieldOf(name, rowOf) as keyof ServiceForm, { message });
-      if (!fields.length) setFailure(e.message);
-    }
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (v) => (p.service ? changeService(p.salonId, p.service, bodyOf(v).body) : addService(p.salonId, bodyOf(v).body)),
+    onSuccess: (saved) => p.onDone(p.service ? `${saved.name} is saved.` : `${saved.name} is added.`),
+    // the call names a stylist by the row it sent; the form's row may be another
+    fieldOf: (f, v) => formFieldOf(f, bodyOf(v).rowOf) as Path<ServiceForm>,
   });
   const title = p.service ? `Change ${p.service.name}` : 'Add a service';
   return (

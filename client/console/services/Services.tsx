@@ -7,10 +7,10 @@ import { CallFailed, Loading } from '../../components/CallFailed';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { linkButton, primaryButton, smallOutlineButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { FormAlert } from '../components/Field';
-import { useSalonFacts } from '../desk/salon-facts';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { FormAlert } from '../ui/Field';
+import { useSalonFacts } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
 import { connectSalonChannel } from '../lib/live';
 import {

@@ -7,9 +7,10 @@ import { staffForgotSchema, staffResetSchema } from '../../../shared/console/ses
 import type * as z from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sessionCall } from '../lib/api';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
+import { forgotPassword, resetPassword } from './api';
 import { SignInFrame } from './SignInFrame';
 
 /** A forgotten password: the email gets a 6-digit code, then the code and a new password. */
@@ -29,17 +30,13 @@ export function ForgotPassword() {
 }
 
 function AskForCode({ onSent }: { onSent: (email: string) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<z.input<typeof staffForgotSchema>>({ resolver: zodResolver(staffForgotSchema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      await sessionCall('forgot-password', v);
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (v) => {
+      await forgotPassword(v);
       onSent(v.email);
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
-    }
+    },
   });
   return (
     <SignInFrame title="Forgotten your password?">
@@ -61,20 +58,18 @@ function AskForCode({ onSent }: { onSent: (email: string) => void }) {
 }
 
 function ResetForm({ email, onDone }: { email: string; onDone: () => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<z.input<typeof staffResetSchema>>({
     resolver: zodResolver(staffResetSchema),
     defaultValues: { email, code: '', new_password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      await sessionCall('reset-password', v);
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (v) => {
+      await resetPassword(v);
       onDone();
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
-    }
+    },
+    // the email is the form's hidden field: a refusal of it is told in the notice
+    fieldOf: (f) => (f === 'code' || f === 'new_password' ? f : null),
   });
   return (
     <SignInFrame title="Choose a new password">

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
@@ -8,8 +7,9 @@ import * as z from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton, linkButton } from '../../components/styles';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
-import { abandonNewPassword, chooseNewPassword, signIn, useSession } from './store';
+import { FormAlert } from '../ui/Field';
+import { abandonNewPassword, chooseNewPassword, signIn, useSession } from '../lib/session';
+import { useFormMutation } from '../lib/form-mutation';
 import { SignInFrame } from './SignInFrame';
 
 /** Sign-in: email and password; a first sign-in with a temporary password goes on to choose a new one. */
@@ -19,19 +19,15 @@ export function SignIn() {
 }
 
 function EmailPassword({ notice }: { notice: string | null }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<z.input<typeof staffLoginSchema>>({
     resolver: zodResolver(staffLoginSchema),
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (v) => {
       await signIn(v.email, v.password);
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
-    }
+    },
   });
   return (
     <SignInFrame title="Sign in to your salon">
@@ -65,19 +61,15 @@ const newPasswordForm = staffNewPasswordSchema
 
 /** NEW_PASSWORD_REQUIRED: the temporary password from the invitation worked; choose one of your own. */
 function NewPassword({ email }: { email: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<z.input<typeof newPasswordForm>>({
     resolver: zodResolver(newPasswordForm),
     defaultValues: { new_password: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (v) => {
       await chooseNewPassword(v.new_password);
-    } catch (e) {
-      setFailure(e instanceof Error ? e.message : String(e));
-    }
+    },
   });
   return (
     <SignInFrame title="Choose a new password">

@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { staffConfirmSignUpSchema, staffSignUpSchema, type StaffCodeSent } from '../../../shared/console/session';
+import { staffConfirmSignUpSchema, staffSignUpSchema } from '../../../shared/console/session';
 import type * as z from '../../../shared/zod';
 import { fieldInput } from '../../components/form-styles';
 import { linkButton, primaryButton } from '../../components/styles';
 import { Field } from '../../components/Field';
-import { sessionCall } from '../lib/api';
-import { FormAlert } from '../components/Field';
-import { signIn } from './store';
+import { FormAlert } from '../ui/Field';
+import { signIn } from '../lib/session';
+import { useFormMutation } from '../lib/form-mutation';
+import { confirmSignUp, resendCode, signUp } from './api';
 import { SignInFrame } from './SignInFrame';
 
 /**
@@ -25,20 +26,16 @@ export function SignUp() {
 const failureOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 function Details({ onSent }: { onSent: (a: { email: string; password: string; destination: string }) => void }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<z.input<typeof staffSignUpSchema>>({
     resolver: zodResolver(staffSignUpSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      const sent = await sessionCall<StaffCodeSent>('sign-up', v);
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (v) => {
+      const sent = await signUp(v);
       onSent({ email: v.email, password: v.password, destination: sent.destination });
-    } catch (e) {
-      setFailure(failureOf(e));
-    }
+    },
   });
   return (
     <SignInFrame title="Set up your salon">
@@ -70,26 +67,24 @@ function Details({ onSent }: { onSent: (a: { email: string; password: string; de
 }
 
 function ConfirmCode({ email, password, destination }: { email: string; password: string; destination: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
   const form = useForm<z.input<typeof staffConfirmSignUpSchema>>({
     resolver: zodResolver(staffConfirmSignUpSchema),
     defaultValues: { email, code: '' },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (v) => {
-    setFailure(null);
-    try {
-      await sessionCall('confirm-sign-up', v);
+  const { submit, failure, setFailure } = useFormMutation(form, {
+    mutationFn: async (v) => {
+      await confirmSignUp(v);
       await signIn(email, password);
-    } catch (e) {
-      setFailure(failureOf(e));
-    }
+    },
+    // the email is the form's hidden field: a refusal of it is told in the notice
+    fieldOf: (f) => (f === 'code' ? 'code' : null),
   });
   const resend = async () => {
     setFailure(null);
     try {
-      await sessionCall<StaffCodeSent>('resend-code', { email });
+      await resendCode(email);
       setResent(true);
     } catch (e) {
       setFailure(failureOf(e));

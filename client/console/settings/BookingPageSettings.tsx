@@ -16,9 +16,9 @@ import {
 } from '../../../shared/console/settings';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { primaryButton } from '../../components/styles';
-import { screenTitle } from '../app/looks';
-import { useCurrentSalon } from '../app/current-salon';
-import { FormAlert } from '../components/Field';
+import { screenTitle } from '../ui/looks';
+import { useCurrentSalon } from '../lib/current-salon';
+import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
 import { saveSettings, settingsQuery } from './api';
 import { Photos, SECTION_SCREENS, type SectionProps } from './Sections';

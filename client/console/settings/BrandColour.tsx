@@ -7,7 +7,7 @@ import { brandFit } from '../../../themes/brand';
 import { palettes } from '../../../themes';
 import { fieldInput } from '../../components/form-styles';
 import { Field } from '../../components/Field';
-import { CheckField, checkbox } from '../components/Field';
+import { CheckField, checkbox } from '../ui/Field';
 import type { SettingsForm } from './controls';
 
 /** The colour as typed when it is a whole `#rrggbb` (lower case), else null. */

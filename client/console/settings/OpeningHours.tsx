@@ -4,7 +4,7 @@ import { WEEKDAY_NAMES } from '../../../shared/salon-identity';
 import type { OpeningHoursSetting, Weekday } from '../../../shared/console/settings';
 import { fieldInput } from '../../components/form-styles';
 import { Field } from '../../components/Field';
-import { checkbox, CheckField } from '../components/Field';
+import { checkbox, CheckField } from '../ui/Field';
 import { messageAt, ParsedInput, type SettingsForm } from './controls';
 
 type Openings = NonNullable<OpeningHoursSetting>[Weekday];

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
-import { useCurrentSalon } from '../app/current-salon';
+import { useCurrentSalon } from '../lib/current-salon';
 
 /** Above the card settings while the salon cannot take payments: why, and where to fix it (docs/payments.md §4). */
 export function PaymentsNeeded() {

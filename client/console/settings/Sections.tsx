@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { THEME_MODES } from '../../../shared/constants';
 import { fieldLabel } from '../../components/form-styles';
-import { sectionBox, sectionTitle } from '../app/looks';
+import { sectionBox, sectionTitle } from '../ui/looks';
 import { MoneySetting, NumberSetting, OnOffSetting, TextSetting, messageAt, type SettingsForm } from './controls';
 import { BrandColourSetting, wholeColour } from './BrandColour';
 import { DepositSetting } from './DepositSetting';

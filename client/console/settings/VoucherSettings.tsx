@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { fieldInput } from '../../components/form-styles';
 import { Field } from '../../components/Field';
-import { checkbox, CheckField } from '../components/Field';
+import { checkbox, CheckField } from '../ui/Field';
 import { fromMinor, MoneyInput, messageAt, NumberSetting, OnOffSetting, ParsedInput, toMinor, type SettingsForm } from './controls';
 
 const listText = (amounts: readonly number[]) => amounts.map(fromMinor).join(', ');

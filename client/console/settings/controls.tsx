@@ -4,7 +4,7 @@ import { css } from '../../../styled-system/css';
 import type { ConsoleSettings } from '../../../shared/console/settings';
 import { fieldInput } from '../../components/form-styles';
 import { Field } from '../../components/Field';
-import { CheckField, checkbox } from '../components/Field';
+import { CheckField, checkbox } from '../ui/Field';
 
 export type SettingsForm = UseFormReturn<ConsoleSettings>;
 type Path = Parameters<SettingsForm['register']>[0];

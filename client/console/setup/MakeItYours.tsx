@@ -6,11 +6,10 @@ import { css } from '../../../styled-system/css';
 import { settingsSchema, type ConsoleSettings, type VersionedSettings } from '../../../shared/console/settings';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton } from '../../components/styles';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
-import { saveSettings, settingsQuery } from '../settings/api';
-import { LogoPhoto } from '../settings/Photos';
-import { Appearance } from '../settings/Sections';
+import { putServerErrors } from '../lib/form-mutation';
+import { LazyAppearance as Appearance, LazyLogoPhoto as LogoPhoto, saveSettings, settingsQuery } from '../settings';
 
 const LOOK = ['theme_mode', 'brand_colour'] as const;
 
@@ -67,7 +66,7 @@ function LookForm({ salonId, loaded }: { salonId: number; loaded: VersionedSetti
           await queries.invalidateQueries({ queryKey: settingsQuery(salonId).queryKey });
           return setOutcome({ ok: false, text: 'Someone changed the booking page meanwhile. Choose the look again and save.' });
         }
-        for (const [name, message] of Object.entries(e.fieldErrors)) form.setError(name as (typeof LOOK)[number], { message });
+        putServerErrors(form, e);
         setOutcome({ ok: false, text: e.message });
       }
     },

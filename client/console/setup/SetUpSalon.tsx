@@ -8,10 +8,11 @@ import type * as z from '../../../shared/zod';
 import { fieldInput, radioRow, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
 import { Field } from '../../components/Field';
-import { ConsoleCallError, staffCall } from '../lib/api';
-import { checkbox, FormAlert } from '../components/Field';
-import { ShortNameSection } from '../addresses/ShortNameSection';
-import { reloadMe, useSession } from '../session/store';
+import { useFormMutation } from '../lib/form-mutation';
+import { checkbox, FormAlert } from '../ui/Field';
+import { ShortNameSection } from '../addresses';
+import { reloadMe, useSession } from '../lib/session';
+import { createSalon } from './api';
 import { MakeItYours } from './MakeItYours';
 import { MENU_CHOICES, SET_UP_DEFAULTS, setUpForm, WEEK_ROWS, type SetUpValues } from './form';
 
@@ -63,7 +64,6 @@ function SalonLive({ salon }: { salon: CreatedSalon }) {
 
 function SetUpForm({ onCreated }: { onCreated: (salon: CreatedSalon) => void }) {
   const { me } = useSession();
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<SetUpValues, unknown, z.output<typeof setUpForm>>({
     resolver: zodResolver(setUpForm),
     defaultValues: SET_UP_DEFAULTS,
@@ -80,16 +80,10 @@ function SetUpForm({ onCreated }: { onCreated: (salon: CreatedSalon) => void }) 
     return Object.values(h as Record<string, { message?: string }>).find((e) => e?.message)?.message;
   })();
 
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    try {
-      onCreated(await staffCall<CreatedSalon>('salons', { method: 'POST', body }));
-    } catch (e) {
-      const fields = e instanceof ConsoleCallError ? e.fieldErrors : {};
-      const known = Object.entries(fields).filter(([f]) => (FIELDS as readonly string[]).includes(f));
-      for (const [f, message] of known) form.setError(f as (typeof FIELDS)[number], { message });
-      if (!known.length) setFailure(e instanceof Error ? e.message : String(e));
-    }
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: createSalon,
+    onSuccess: onCreated,
+    fieldOf: (f) => ((FIELDS as readonly string[]).includes(f) ? (f as (typeof FIELDS)[number]) : null),
   });
 
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import type { StrandsAnswer } from '../../../shared/console/stylists';
 import { linkButton, primaryButton } from '../../components/styles';
-import { longDay } from '../diary/format';
+import { longDay } from '../lib/format';
 
 /**
  * The appointments a change would strand (a 409 of the call): each with a link to its day in the

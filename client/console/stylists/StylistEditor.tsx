@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useFieldArray, useForm, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useForm, type Control, type Path, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import type { MenuService } from '../../../shared/console/menu';
 import type { ConsoleStylist, StrandsAnswer } from '../../../shared/console/stylists';
@@ -8,9 +8,10 @@ import type { StaffMember } from '../../../shared/console/team';
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { linkButton, primaryButton, smallOutlineButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, CheckField, FormAlert } from '../components/Field';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, CheckField, FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
+import { putServerErrors } from '../lib/form-mutation';
 import { addStylist, changeStylist } from './api';
 import { bodyOf, DAY_NAMES, formFieldOf, formOf, stylistFormSchema, WEEK_ORDER, type StylistForm } from './form';
 import { StrandedList } from './StrandedList';
@@ -52,9 +53,7 @@ export function StylistEditor(p: {
         setStrands({ answer: answer as StrandsAnswer, body });
         return;
       }
-      const fields = Object.entries(e.fieldErrors);
-      for (const [name, message] of fields) form.setError(formFieldOf(name, maps) as keyof StylistForm, { message });
-      if (!fields.length) setFailure(e.message);
+      setFailure(putServerErrors(form, e, (f) => formFieldOf(f, maps) as Path<StylistForm>));
     }
   };
   const submit = form.handleSubmit(async (v) => {

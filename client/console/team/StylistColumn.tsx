@@ -3,13 +3,11 @@ import { useId, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { StaffMember, StylistColumn } from '../../../shared/console/team';
 import { fieldError, selectInput } from '../../components/form-styles';
-import { ConsoleCallError, staffCall } from '../lib/api';
-
-export const columnsKey = (salonId: number) => ['console', salonId, 'stylist-columns'] as const;
+import { ConsoleCallError } from '../lib/api';
+import { columnsKey, columnsQuery, linkColumn } from './api';
 
 /** The salon's stylist columns of the diary and whose each is (GET stylist-columns). */
-export const useStylistColumns = (salonId: number) =>
-  useQuery({ queryKey: columnsKey(salonId), queryFn: () => staffCall<StylistColumn[]>(`salons/${salonId}/stylist-columns`) });
+export const useStylistColumns = (salonId: number) => useQuery(columnsQuery(salonId));
 
 /** The columns a member may be linked to: nobody's yet, or their own. */
 export const openColumns = (columns: StylistColumn[], staffId: number | null) =>
@@ -25,8 +23,7 @@ export function ColumnOfMember({ salonId, member, columns }: { salonId: number; 
   const [failure, setFailure] = useState<string | null>(null);
   const current = columns.find((c) => c.staff_id === member.id)?.id ?? null;
   const link = useMutation({
-    mutationFn: (stylistId: number | null) =>
-      staffCall<StylistColumn[]>(`salons/${salonId}/staff/${member.id}/column`, { method: 'PUT', body: { stylist_id: stylistId } }),
+    mutationFn: (stylistId: number | null) => linkColumn(salonId, member, stylistId),
     onMutate: () => setFailure(null),
     onSuccess: (answer) => queries.setQueryData(columnsKey(salonId), answer),
     onError: (e) => {

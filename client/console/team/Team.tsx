@@ -8,23 +8,23 @@ import { staffInviteSchema, type StaffInvite, type StaffMember, type StylistColu
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { ActionTable } from '../components/ActionTable';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { ActionTable } from '../ui/ActionTable';
 import { Field } from '../../components/Field';
-import { FormAlert } from '../components/Field';
-import { ConsoleCallError, staffCall } from '../lib/api';
-import { useSession } from '../session/store';
-import { ColumnOfMember, columnsKey, openColumns, useStylistColumns } from './StylistColumn';
+import { FormAlert } from '../ui/Field';
+import { useFormMutation } from '../lib/form-mutation';
+import { useSession } from '../lib/session';
+import { columnsKey, invite, removeMember, teamKey, teamQuery } from './api';
+import { ColumnOfMember, openColumns, useStylistColumns } from './StylistColumn';
 
 const ROLE_WORDS = { owner: 'Owner', manager: 'Manager', stylist: 'Stylist' } as const;
-const teamKey = (salonId: number) => ['console', salonId, 'staff'] as const;
 
 /** Team: who works here and in which role, and inviting someone (owners anyone, managers stylists: MAY_INVITE); owners remove. */
 export function Team() {
   const salon = useCurrentSalon();
   const mayRemove = (CAN.removeStaff as readonly StaffRole[]).includes(salon.role);
-  const q = useQuery({ queryKey: teamKey(salon.id), queryFn: () => staffCall<StaffMember[]>(`salons/${salon.id}/staff`) });
+  const q = useQuery(teamQuery(salon.id));
   const columns = useStylistColumns(salon.id).data ?? [];
   return (
     <>
@@ -95,7 +95,7 @@ function Members({
         label: 'Remove',
         nameOf: (m) => m.name,
         confirm: (m) => `Remove ${m.name} from the team? They can no longer sign in to this salon.`,
-        run: (m) => staffCall(`salons/${salonId}/staff/${m.id}`, { method: 'DELETE' }),
+        run: (m) => removeMember(salonId, m),
         offered: (m) => mayRemove && !m.via_group && m.email !== me?.email,
       }}
     />
@@ -105,7 +105,6 @@ function Members({
 function Invite({ salonId, roles, columns }: { salonId: number; roles: readonly StaffRole[]; columns: StylistColumn[] }) {
   const queries = useQueryClient();
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<StaffInvite>({
     resolver: zodResolver(staffInviteSchema),
     defaultValues: { email: '', name: '', role: roles.includes('manager') ? 'manager' : roles[0], stylist_id: null },
@@ -113,23 +112,18 @@ function Invite({ salonId, roles, columns }: { salonId: number; roles: readonly 
   const { errors, isSubmitting } = form.formState;
   const role = form.watch('role');
   const free = openColumns(columns, null);
-  const submit = form.handleSubmit(async (v) => {
-    setDone(null);
-    setFailure(null);
-    try {
-      // only a stylist has a column (the select is hidden for the other roles)
-      const body = { ...v, stylist_id: v.role === 'stylist' ? v.stylist_id : null };
-      await staffCall(`salons/${salonId}/staff`, { method: 'POST', body });
+  // only a stylist has a column (the select is hidden for the other roles)
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (v) => {
+      setDone(null);
+      return invite(salonId, { ...v, stylist_id: v.role === 'stylist' ? v.stylist_id : null });
+    },
+    onSuccess: (_, v) => {
       setDone(`${v.name} is invited: we’ve emailed ${v.email} a temporary password to sign in with.`);
       form.reset({ email: '', name: '', role: v.role, stylist_id: null });
       void queries.invalidateQueries({ queryKey: teamKey(salonId) });
       void queries.invalidateQueries({ queryKey: columnsKey(salonId) });
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
-      const fields = Object.entries(e.fieldErrors);
-      for (const [name, message] of fields) form.setError(name as keyof StaffInvite, { message });
-      if (!fields.length) setFailure(e.message);
-    }
+    },
   });
   return (
     <section aria-labelledby="team-invite" className={sectionBox}>

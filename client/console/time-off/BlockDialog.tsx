@@ -8,9 +8,10 @@ import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { Modal } from '../../components/Modal';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
-import { FormAlert } from '../components/Field';
+import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
-import { clock } from '../diary/format';
+import { putServerErrors } from '../lib/form-mutation';
+import { clock } from '../lib/format';
 import { addBlock, changeBlock, removeBlock, strandedBy, timeChanged } from './api';
 import { blockBody, blockFormSchema, type BlockForm } from './forms';
 import { StrandedConfirm } from './Stranded';
@@ -68,9 +69,7 @@ export function BlockDialog(p: {
       const appointments = strandedBy(e);
       if (appointments) return setStranded({ appointments, body: v });
       if (!(e instanceof ConsoleCallError)) throw e;
-      const fields = Object.entries(e.fieldErrors).filter(([f]) => ['start', 'end', 'reason'].includes(f));
-      for (const [name, message] of fields) form.setError(name as keyof BlockForm, { message });
-      if (!fields.length) setFailure(e.message);
+      setFailure(putServerErrors(form, e, (f) => (f === 'start' || f === 'end' || f === 'reason' ? f : null)));
       setStranded(null);
     }
   };

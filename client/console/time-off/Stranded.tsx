@@ -1,7 +1,7 @@
 import { css } from '../../../styled-system/css';
 import type { StrandedAppointment } from '../../../shared/console/time-off';
 import { outlineButton, primaryButton } from '../../components/styles';
-import { clock, dateIn, shortDay } from '../diary/format';
+import { clock, dateIn, shortDay } from '../lib/format';
 
 /**
  * A change that would leave appointments in time the stylist no longer works (409

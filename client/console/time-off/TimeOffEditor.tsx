@@ -7,10 +7,11 @@ import { TIME_OFF_REASON_LABELS, TIME_OFF_REASONS, type StrandedAppointment } fr
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { checkbox, FormAlert } from '../components/Field';
-import { today } from '../diary/format';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { checkbox, FormAlert } from '../ui/Field';
+import { today } from '../lib/format';
 import { ConsoleCallError } from '../lib/api';
+import { putServerErrors } from '../lib/form-mutation';
 import { addTimeOff, strandedBy, timeChanged } from './api';
 import { whenOf } from './format';
 import { formFieldOf, timeOffBody, timeOffFormSchema, type TimeOffForm } from './forms';
@@ -71,11 +72,7 @@ export function TimeOffEditor(p: {
       if (appointments) return setStranded({ appointments, v });
       setStranded(null);
       if (!(e instanceof ConsoleCallError)) throw e;
-      const fields = Object.entries(e.fieldErrors)
-        .map(([f, message]) => [formFieldOf(f, v.kind), message] as const)
-        .filter((x): x is [keyof TimeOffForm, string] => x[0] !== null);
-      for (const [name, message] of fields) form.setError(name, { message });
-      if (!fields.length) setFailure(e.message);
+      setFailure(putServerErrors(form, e, (f) => formFieldOf(f, v.kind)));
     }
   };
   const title = p.asking ? 'Ask for time off' : 'Add time off';

@@ -11,7 +11,7 @@ import type {
   TimeOffAnswer,
   TimeOffList,
 } from '../../../shared/console/time-off';
-import { diaryKey } from '../diary/api';
+import { diaryKey } from '../diary';
 import { ConsoleCallError, staffCall } from '../lib/api';
 
 /**

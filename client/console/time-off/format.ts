@@ -1,5 +1,5 @@
 import type { TimeOff, TimeOffStatus } from '../../../shared/console/time-off';
-import { clock, dateIn, shortDay } from '../diary/format';
+import { clock, dateIn, shortDay } from '../lib/format';
 
 /** A stretch of time off's state, in words (with a colour that reads at 4.5:1 on the console's surfaces: never the only sign). */
 export const TIME_OFF_STATUS_LOOK: Record<TimeOffStatus, { label: string; colour: string }> = {

@@ -5,10 +5,10 @@ import { css } from '../../../styled-system/css';
 import { SETUP_WORDS, type SetupItem } from '../../../shared/console/setup';
 import type { StaffSalon } from '../../../shared/console/roles';
 import { smallOutlineButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../app/looks';
-import { placesFor } from '../app/places';
-import { FormAlert } from '../components/Field';
-import { diaryChanged } from '../diary/api';
+import { sectionBox, sectionTitle } from '../ui/looks';
+import { placesFor } from '../lib/places';
+import { FormAlert } from '../ui/Field';
+import { diaryChanged } from '../diary';
 import { staffCall } from '../lib/api';
 
 const link = css({ color: 'primary', textDecoration: 'underline', fontWeight: '600' });

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Today } from '../../../shared/console/today';
-import { diaryKey } from '../diary/api';
+import { diaryKey } from '../diary';
 import { staffCall } from '../lib/api';
 
 /**

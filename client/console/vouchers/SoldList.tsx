@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton } from '../../components/styles';
-import { sectionBox, sectionTitle, table } from '../app/looks';
-import { tableScroll } from '../desk/looks';
-import { Pager } from '../desk/Pager';
-import { dayOf, moneyOf } from '../desk/salon-facts';
+import { sectionBox, sectionTitle, table } from '../ui/looks';
+import { tableScroll } from '../ui/table-scroll';
+import { Pager } from '../ui/Pager';
+import { dayOf, moneyOf } from '../lib/salon-facts';
 import { soldQuery } from './api';
 import { STATE_WORDS } from './VoucherDetail';
 

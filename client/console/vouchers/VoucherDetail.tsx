@@ -8,11 +8,12 @@ import { appointmentNo, typedAppointmentNumber } from '../../../shared/console/a
 import { redeemSchema, type DeskVoucherDetail, type RedeemInput, type VoucherState } from '../../../shared/console/vouchers';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle, table } from '../app/looks';
-import { tableScroll } from '../desk/looks';
-import { FormAlert } from '../components/Field';
-import { dayOf, moneyOf, salonTime } from '../desk/salon-facts';
+import { sectionBox, sectionTitle, table } from '../ui/looks';
+import { tableScroll } from '../ui/table-scroll';
+import { FormAlert } from '../ui/Field';
+import { dayOf, moneyOf, salonTime } from '../lib/salon-facts';
 import { ConsoleCallError } from '../lib/api';
+import { useFormMutation } from '../lib/form-mutation';
 import { redeemVoucher, voucherQuery, vouchersKey } from './api';
 
 export const STATE_WORDS: Record<VoucherState, string> = { active: 'Active', used: 'Used up', expired: 'Expired' };
@@ -97,29 +98,28 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
   const queries = useQueryClient();
   // The till's key for this redemption: a resend after a lost answer is the same redemption.
   const tillKey = useRef(crypto.randomUUID());
-  const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<RedeemInput>({ resolver: zodResolver(redeemSchema), defaultValues: { appointment_number: null } });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
-    setFailure(null);
-    setDone(null);
-    try {
-      const a = await redeemVoucher(salonId, v.code, body, tillKey.current);
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: (body) => {
+      setDone(null);
+      return redeemVoucher(salonId, v.code, body, tillKey.current);
+    },
+    onSuccess: (a) => {
       tillKey.current = crypto.randomUUID();
       queries.setQueryData(voucherQuery(salonId, v.code).queryKey, a.voucher);
       void queries.invalidateQueries({ queryKey: [...vouchersKey(salonId), 'sold'] });
       setDone(`${moneyOf(a.redemption.amount, v.currency)} taken. ${moneyOf(a.voucher.balance, v.currency)} left on the voucher.`);
       form.reset({ appointment_number: null });
-    } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+    },
+    onError: (e) => {
+      if (!(e instanceof ConsoleCallError)) return;
       // refused: nothing was taken, so the next try is a new redemption
       if (e.status >= 400 && e.status < 500) tillKey.current = crypto.randomUUID();
-      const fields = Object.entries(e.fieldErrors).filter(([f]) => f === 'amount' || f === 'appointment_number');
-      for (const [f, message] of fields) form.setError(f as keyof RedeemInput, { message });
-      if (!fields.length) setFailure(e.message);
       if (e.status === 409) void queries.invalidateQueries({ queryKey: voucherQuery(salonId, v.code).queryKey });
-    }
+    },
+    fieldOf: (f) => (f === 'amount' || f === 'appointment_number' ? f : null),
   });
   return (
     <form onSubmit={submit} noValidate className={css({ mb: '5', maxW: '480px' })} aria-label="Redeem">

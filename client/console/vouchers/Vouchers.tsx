@@ -6,9 +6,9 @@ import { MSG_VOUCHER_CODE, normaliseVoucherCode, VOUCHER_CODE } from '../../../s
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton } from '../../components/styles';
-import { useCurrentSalon } from '../app/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../app/looks';
-import { useSalonFacts } from '../desk/salon-facts';
+import { useCurrentSalon } from '../lib/current-salon';
+import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { useSalonFacts } from '../lib/salon-facts';
 import { voucherQuery } from './api';
 import { SoldList } from './SoldList';
 import { VoucherDetail } from './VoucherDetail';

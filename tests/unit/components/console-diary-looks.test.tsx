@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_COLOURS } from '../../../client/console/diary/colours';
-import { STATUS_LOOK } from '../../../client/console/diary/format';
+import { STATUS_LOOK } from '../../../client/console/lib/format';
 import { neutral } from '../../../themes/neutral';
 import { contrast } from '../../../themes/colour';
 

@@ -8,7 +8,7 @@ import type { StaffRole } from '../../../shared/console/roles';
 import type { VersionedSettings } from '../../../shared/console/settings';
 import { GetPaid } from '../../../client/console/payments/GetPaid';
 import { BookingPageSettings } from '../../../client/console/settings/BookingPageSettings';
-import { restoreSession } from '../../../client/console/session/store';
+import { restoreSession } from '../../../client/console/lib/session';
 import { apiStub } from './render-app';
 import { SETTINGS_3 } from './console-answers';
 

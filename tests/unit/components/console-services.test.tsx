@@ -1,9 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { MenuCategory, MenuService } from '../../../shared/console/menu';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
-import { restoreSession } from '../../../client/console/session/store';
+import { restoreSession } from '../../../client/console/lib/session';
 import { consoleQueries } from '../../../client/console/lib/query-client';
 import { ServiceEditor } from '../../../client/console/services/ServiceEditor';
 import { apiStub } from './render-app';
@@ -38,17 +39,20 @@ const stylists = [
 function renderEditor(service: MenuService | null = null) {
   const done: string[] = [];
   const user = userEvent.setup();
+  // the editor's save is a mutation of the console's query client, as in the console itself
   render(
-    <ServiceEditor
-      salonId={1}
-      service={service}
-      categoryId={2}
-      categories={categories}
-      services={[blowDry]}
-      stylists={stylists}
-      onDone={(m) => done.push(m)}
-      onCancel={() => undefined}
-    />,
+    <QueryClientProvider client={consoleQueries}>
+      <ServiceEditor
+        salonId={1}
+        service={service}
+        categoryId={2}
+        categories={categories}
+        services={[blowDry]}
+        stylists={stylists}
+        onDone={(m) => done.push(m)}
+        onCancel={() => undefined}
+      />
+    </QueryClientProvider>,
   );
   return { user, done };
 }

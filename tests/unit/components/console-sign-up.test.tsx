@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { StaffMe } from '../../../shared/console/roles';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
-import { restoreSession } from '../../../client/console/session/store';
+import { restoreSession } from '../../../client/console/lib/session';
 import { apiStub } from './render-app';
 
 // Issue 49: a salon signs itself up at /console/sign-up (name, email, password; the emailed code;

@@ -6,7 +6,7 @@ import type { MenuService } from '../../../shared/console/menu';
 import type { ConsoleStylist } from '../../../shared/console/stylists';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
 import { consoleQueries } from '../../../client/console/lib/query-client';
-import { restoreSession } from '../../../client/console/session/store';
+import { restoreSession } from '../../../client/console/lib/session';
 import { StylistEditor } from '../../../client/console/stylists/StylistEditor';
 import { apiStub } from './render-app';
 

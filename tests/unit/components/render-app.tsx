@@ -74,6 +74,8 @@ export const apiStub = {
   /** every call the page made, with its Authorization header (a protected call's bearer token) and its If-Match */
   calls: [] as { method: string; path: string; body: unknown; authorization: string | null; ifMatch: string | null }[],
   unanswered: [] as string[],
+  /** calls sent whose answer has not arrived yet */
+  pending: 0,
   /** Answers `METHOD /path` (with its query, if any) from now on. */
   answer(key: string, answer: Answer | Handler) {
     this.handlers[key] = typeof answer === 'function' ? answer : () => answer;
@@ -81,6 +83,21 @@ export const apiStub = {
   reset() {
     this.handlers = { ...DEFAULTS };
     this.calls = [];
+  },
+  /**
+   * Resolves once the page has gone quiet: no answer on its way and no new call for a few turns
+   * of the event loop (or after `maxMs`, for an answer a test holds back for good). After a
+   * screen is unmounted, what it still had under way (a query's call once its token came, the
+   * call an answer leads to) is made now, while its own test's answers stand, rather than in the
+   * next test's.
+   */
+  async settled(maxMs = 250) {
+    const until = Date.now() + maxMs;
+    for (let quiet = 0; quiet < 3 && Date.now() < until;) {
+      const made = this.calls.length;
+      await new Promise((r) => setTimeout(r, 0));
+      quiet = this.pending === 0 && this.calls.length === made ? quiet + 1 : 0;
+    }
   },
 };
 
@@ -98,7 +115,8 @@ globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     apiStub.unanswered.push(`${method} ${path}`);
     return new Response(JSON.stringify({ detail: 'not answered by the test', code: 'test' }), { status: 599 });
   }
-  const a = await handler({ method, path, body });
+  apiStub.pending++;
+  const a = await Promise.resolve(handler({ method, path, body })).finally(() => apiStub.pending--);
   if ('json' in a) return Response.json(a.json);
   if (a.status === 204) return new Response(null, { status: 204 });
   return Response.json(a.body ?? null, { status: a.status });

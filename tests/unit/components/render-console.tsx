@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
 import { consoleQueries } from '../../../client/console/lib/query-client';
-import { restoreSession } from '../../../client/console/session/store';
+import { restoreSession } from '../../../client/console/lib/session';
 import type { StaffMe } from '../../../shared/console/roles';
 import { apiStub } from './render-app';
 

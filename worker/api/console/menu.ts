@@ -10,7 +10,6 @@ import {
   type MenuService,
 } from '../../../shared/console/menu';
 import { CAN } from '../../../shared/console/roles';
-import { stylistOfStaff } from '../../db/diary';
 import { categoryOf, createCategory, listCategories, movedTo, patchCategory, removeCategory } from '../../db/menu-categories';
 import {
   createService,
@@ -22,16 +21,25 @@ import {
   serviceOf,
   type ServiceFields,
 } from '../../db/menu-services';
-import { salonById } from '../../db/salons';
 import type { AppEnv } from '../../env';
-import { errorBody } from '../../error-answer';
-import { AppError, FieldErrors } from '../../errors';
+import { AppError } from '../../errors';
 import { publishMenuChange } from '../../messaging/realtime';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
-import { afterAnswer } from '../after-answer';
-import { changedScopes, SCOPES, staffRoute } from '../policy';
+import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
-import { expectedVersion } from './settings';
+import {
+  announce,
+  changeOf,
+  changeWords,
+  needsIfMatch,
+  ownColumnOf,
+  refuseFields,
+  refusing,
+  stale,
+  staleOrGone,
+  versionOf,
+  withVersion,
+} from './resource';
 
 /**
  * The Services place's calls (issue 48; docs/console/services.md): categories and services under
@@ -48,41 +56,9 @@ const serviceParam = z.object({ salonId: z.string(), serviceId: idParam('Service
 const MSG_STALE_CATEGORY = 'Someone else changed this category since you opened it. Check it, then make your change again.';
 const MSG_STALE_SERVICE = 'Someone else changed this service since you opened it. Check it, then make your change again.';
 
-export const stale = (c: Context<AppEnv>, message: string, current: unknown) =>
-  c.json({ ...errorBody(c, 'PRECONDITION_FAILED', message), error: 'STALE_VERSION', message, current }, 412);
-
-/** The change's facts: who, where, when, the salon's currency and cache scopes. */
-export async function changeOf(c: Context<AppEnv>) {
-  const staff = staffOf(c);
-  const salon = await salonById(c.env.DB, staff.salonId);
-  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
-  return {
-    w: { salonId: staff.salonId, who: staff.email, now: Date.now() },
-    money: { currency: salon.currency, country: salon.country_code },
-    timezone: salon.timezone,
-    scopes: [SCOPES.salon(staff.salonId), ...(salon.group_id ? [SCOPES.group(salon.group_id)] : [])],
-  };
-}
-
-/** After a change: the booking page's next load shows it, and the salon's open consoles ask again. */
-export function announce(c: Context<AppEnv>, scopes: string[], event: MenuEvent) {
-  changedScopes(c, scopes);
-  c.header('Cache-Control', 'private, no-store');
-  afterAnswer(c, publishMenuChange(c.get('config'), staffOf(c).salonId, event), `menu change of ${event.change} ${event.id} not published`);
-}
-
-/** If-Match before the body: a change without it is 428 whatever it sends. */
-export const needsIfMatch = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-  expectedVersion(c, 'version');
-  await next();
-};
-
-/** The column a stylist reads (theirs; none when no column is theirs), or undefined for those who read every one. */
-export async function ownColumnOf(c: Context<AppEnv>): Promise<number | undefined> {
-  const staff = staffOf(c);
-  if (staff.role !== 'stylist') return undefined;
-  return (await stylistOfStaff(c.env.DB, staff.id, staff.salonId)) ?? -1;
-}
+/** After a change of the menu: the booking page's next load shows it, and the salon's open consoles ask again. */
+const announceMenu = (c: Context<AppEnv>, scopes: string[], event: MenuEvent) =>
+  announce(c, scopes, publishMenuChange(c.get('config'), staffOf(c).salonId, event), `menu change of ${event.change} ${event.id}`);
 
 async function categoryOrNotFound(c: Context<AppEnv>, categoryId: number) {
   const all = await listCategories(c.env.DB, staffOf(c).salonId);
@@ -109,26 +85,15 @@ async function checkRefs(c: Context<AppEnv>, s: Partial<ServiceFields>, self?: n
     if (id === self) errors[`recommended.${i}`] ??= 'A service cannot suggest itself';
     else if (!refs.services.has(id)) errors[`recommended.${i}`] ??= 'Choose finishing services from the salon’s menu';
   });
-  const first = Object.values(errors)[0];
-  if (first) throw new FieldErrors(first, errors);
+  refuseFields(errors);
 }
 
 /** A write the database refused for a reference gone meanwhile: a 400 naming the field. */
-async function refusing<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    const field = refusedField(e);
-    if (!field) throw e;
-    const message = 'Someone changed the menu meanwhile: choose again';
-    throw new FieldErrors(message, { [field]: message });
-  }
-}
+const refusingGone = <T>(write: () => Promise<T>) =>
+  refusing(write, refusedField, () => 'Someone changed the menu meanwhile: choose again');
 
 const categoryName = async (c: Context<AppEnv>, id: number) =>
   (await categoryOf(c.env.DB, staffOf(c).salonId, id))?.name ?? 'another category';
-
-export const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
 
 export const consoleMenu = new Hono<AppEnv>()
   .get('/console/salons/:salonId/categories', staffRoute(CAN.readMenu), async (c) => {
@@ -144,7 +109,7 @@ export const consoleMenu = new Hono<AppEnv>()
       const { w, scopes } = await changeOf(c);
       const id = await createCategory(c.env.DB, w, c.req.valid('json').name);
       const created = (await categoryOf(c.env.DB, w.salonId, id))!;
-      announce(c, scopes, { change: 'category', id });
+      announceMenu(c, scopes, { change: 'category', id });
       withVersion(c, created.version);
       return c.json(created, 201);
     },
@@ -158,14 +123,14 @@ export const consoleMenu = new Hono<AppEnv>()
     validateForm(categoryPatchSchema, 'Check the category'),
     async (c) => {
       const { categoryId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const { all, current } = await categoryOrNotFound(c, categoryId);
       if (current.version !== from) return stale(c, MSG_STALE_CATEGORY, current);
       const { w, scopes } = await changeOf(c);
       if (!(await patchCategory(c.env.DB, w, current, all, from, c.req.valid('json'))))
         return stale(c, MSG_STALE_CATEGORY, (await categoryOrNotFound(c, categoryId)).current);
       const saved = (await categoryOf(c.env.DB, w.salonId, categoryId))!;
-      announce(c, scopes, { change: 'category', id: categoryId });
+      announceMenu(c, scopes, { change: 'category', id: categoryId });
       withVersion(c, saved.version);
       return c.json(saved);
     },
@@ -177,19 +142,16 @@ export const consoleMenu = new Hono<AppEnv>()
     needsIfMatch,
     async (c) => {
       const { categoryId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const { current } = await categoryOrNotFound(c, categoryId);
       if (current.version !== from) return stale(c, MSG_STALE_CATEGORY, current);
       const { w, scopes } = await changeOf(c);
       const outcome = await removeCategory(c.env.DB, w, current, from);
       if (outcome === 'not_empty')
         throw new AppError('CONFLICT', `${current.name} still has services: move or remove them first, then remove the category.`);
-      if (outcome === 'stale') {
-        const now = await categoryOf(c.env.DB, w.salonId, categoryId);
-        if (!now) throw new AppError('NOT_FOUND', 'Category not found');
-        return stale(c, MSG_STALE_CATEGORY, now);
-      }
-      announce(c, scopes, { change: 'category', id: categoryId });
+      if (outcome === 'stale')
+        return staleOrGone(c, MSG_STALE_CATEGORY, await categoryOf(c.env.DB, w.salonId, categoryId), 'Category not found');
+      announceMenu(c, scopes, { change: 'category', id: categoryId });
       return c.body(null, 204);
     },
   )
@@ -207,9 +169,9 @@ export const consoleMenu = new Hono<AppEnv>()
       await checkRefs(c, body);
       const { w, money, scopes } = await changeOf(c);
       const words = serviceWords(body, await categoryName(c, body.category_id), money);
-      const id = await refusing(() => createService(c.env.DB, w, body, words));
+      const id = await refusingGone(() => createService(c.env.DB, w, body, words));
       const created = await serviceOrNotFound(c, id);
-      announce(c, scopes, { change: 'service', id });
+      announceMenu(c, scopes, { change: 'service', id });
       withVersion(c, created.version);
       return c.json(created, 201);
     },
@@ -232,7 +194,7 @@ export const consoleMenu = new Hono<AppEnv>()
     validateForm(servicePatchSchema, 'Check the service'),
     async (c) => {
       const { serviceId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const current = await serviceOrNotFound(c, serviceId);
       if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived: it cannot be changed.');
       if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
@@ -251,21 +213,13 @@ export const consoleMenu = new Hono<AppEnv>()
       const { w, money, scopes } = await changeOf(c);
       const before = serviceWords(current, await categoryName(c, current.category_id), money);
       const after = serviceWords(fields, await categoryName(c, fields.category_id), money);
-      const place = order && !moved && order.indexOf(serviceId) + 1 !== current.position;
-      // what the few words leave out (a description, durations, finishing services) is named
-      const unsaid = (Object.keys(patch) as (keyof typeof patch)[]).filter((k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k]));
-      const history =
-        before !== after || place || unsaid.length
-          ? {
-              old: place ? `${before}: place ${current.position}` : before,
-              new: place
-                ? `${after}: place ${order.indexOf(serviceId) + 1}`
-                : before === after
-                  ? `${after}: ${unsaid.join(', ').replaceAll('_', ' ')} changed`
-                  : after,
-            }
+      const place =
+        order && !moved && order.indexOf(serviceId) + 1 !== current.position
+          ? { before: current.position, after: order.indexOf(serviceId) + 1 }
           : null;
-      const saved = await refusing(() =>
+      // what the few words leave out (a description, durations, finishing services) is named
+      const history = changeWords({ before, after, place, patch, current });
+      const saved = await refusingGone(() =>
         patchService(c.env.DB, w, serviceId, from, {
           fields,
           stylists: patch.stylists !== undefined,
@@ -276,7 +230,7 @@ export const consoleMenu = new Hono<AppEnv>()
       );
       if (!saved) return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
       const updated = await serviceOrNotFound(c, serviceId);
-      announce(c, scopes, { change: 'service', id: serviceId });
+      announceMenu(c, scopes, { change: 'service', id: serviceId });
       withVersion(c, updated.version);
       return c.json(updated);
     },
@@ -288,7 +242,7 @@ export const consoleMenu = new Hono<AppEnv>()
     needsIfMatch,
     async (c) => {
       const { serviceId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const current: MenuService = await serviceOrNotFound(c, serviceId);
       if (current.archived_at) throw new AppError('CONFLICT', 'This service is archived already.');
       if (current.version !== from) return stale(c, MSG_STALE_SERVICE, current);
@@ -301,7 +255,7 @@ export const consoleMenu = new Hono<AppEnv>()
         serviceWords(current, await categoryName(c, current.category_id), money),
       );
       if (outcome === 'stale') return stale(c, MSG_STALE_SERVICE, await serviceOrNotFound(c, serviceId));
-      announce(c, scopes, { change: 'service', id: serviceId });
+      announceMenu(c, scopes, { change: 'service', id: serviceId });
       return c.json({ id: serviceId, outcome });
     },
   );

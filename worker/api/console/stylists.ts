@@ -28,13 +28,24 @@ import {
 } from '../../db/stylists';
 import type { AppEnv } from '../../env';
 import { errorBody } from '../../error-answer';
-import { AppError, FieldErrors } from '../../errors';
+import { AppError } from '../../errors';
 import { consolePhotoOf } from '../../media/photos';
+import { publishMenuChange } from '../../messaging/realtime';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
 import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
-import { expectedVersion } from './settings';
-import { announce, changeOf, needsIfMatch, ownColumnOf, stale, withVersion } from './menu';
+import {
+  announce,
+  changeOf,
+  changeWords,
+  needsIfMatch,
+  ownColumnOf,
+  refuseFields,
+  refusing,
+  stale,
+  versionOf,
+  withVersion,
+} from './resource';
 
 /**
  * The Stylists place's calls (issue 48; docs/console/stylists.md), under /api/console/salons/{id}/:
@@ -70,22 +81,18 @@ async function checkRefs(c: Context<AppEnv>, s: { services?: { service_id: numbe
   }
   if (s.staff_id != null && !(await stylistStaffOf(c.env.DB, salonId)).has(s.staff_id))
     errors.staff_id = 'Choose someone on the team with the stylist role';
-  const first = Object.values(errors)[0];
-  if (first) throw new FieldErrors(first, errors);
+  refuseFields(errors);
 }
 
 /** A write the database refused for a service gone or a column linked meanwhile: a 400 naming the field. */
-async function refusing<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (e) {
-    const field = refusedStylistField(e);
-    if (!field) throw e;
-    const message =
-      field === 'services' ? 'Someone changed the menu meanwhile: choose again' : 'Someone else was linked meanwhile: choose again';
-    throw new FieldErrors(message, { [field]: message });
-  }
-}
+const refusingGone = <T>(write: () => Promise<T>) =>
+  refusing(write, refusedStylistField, (field) =>
+    field === 'services' ? 'Someone changed the menu meanwhile: choose again' : 'Someone else was linked meanwhile: choose again',
+  );
+
+/** After a change of a stylist: the booking page's next load shows it, and the salon's open consoles ask again (the menu's event). */
+const announceStylist = (c: Context<AppEnv>, scopes: string[], id: number) =>
+  announce(c, scopes, publishMenuChange(c.get('config'), staffOf(c).salonId, { change: 'stylist', id }), `menu change of stylist ${id}`);
 
 /** The appointments (the stylist's part of each) as the console lists them, in the salon's local time. */
 function appointmentsOf(parts: FutureProcedure[], timezone: string): StrandedAppointment[] {
@@ -134,9 +141,9 @@ export const consoleStylists = new Hono<AppEnv>()
       await checkRefs(c, body);
       const { w, scopes } = await changeOf(c);
       const fields: StylistFields = body;
-      const id = await refusing(() => createStylist(c.env.DB, w, fields, stylistWords(fields)));
+      const id = await refusingGone(() => createStylist(c.env.DB, w, fields, stylistWords(fields)));
       const created = await stylistOrNotFound(c, id);
-      announce(c, scopes, { change: 'stylist', id });
+      announceStylist(c, scopes, id);
       withVersion(c, created.version);
       return c.json(answerOf(created), 201);
     },
@@ -159,7 +166,7 @@ export const consoleStylists = new Hono<AppEnv>()
     validateForm(stylistPatchSchema, 'Check the stylist'),
     async (c) => {
       const { stylistId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const { position, confirm, ...patch } = c.req.valid('json');
       let current = await stylistOrNotFound(c, stylistId);
       if (current.version !== from) return stale(c, MSG_STALE, answerOf(current));
@@ -195,22 +202,12 @@ export const consoleStylists = new Hono<AppEnv>()
         const placeBefore = all.findIndex((s) => s.id === stylistId) + 1;
         const before = stylistWords(current);
         const after = stylistWords(fields);
-        const moved = order !== null && order.indexOf(stylistId) + 1 !== placeBefore;
-        const unsaid = (Object.keys(patch) as (keyof typeof patch)[]).filter(
-          (k) => JSON.stringify(patch[k]) !== JSON.stringify(current[k as keyof StylistRow]),
-        );
-        const history =
-          before !== after || moved || unsaid.length
-            ? {
-                old: moved ? `${before}: place ${placeBefore}` : before,
-                new: moved
-                  ? `${after}: place ${order.indexOf(stylistId) + 1}`
-                  : before === after
-                    ? `${after}: ${unsaid.join(', ').replaceAll('_', ' ')} changed`
-                    : after,
-              }
+        const place =
+          order !== null && order.indexOf(stylistId) + 1 !== placeBefore
+            ? { before: placeBefore, after: order.indexOf(stylistId) + 1 }
             : null;
-        const saved = await refusing(() =>
+        const history = changeWords({ before, after, place, patch, current });
+        const saved = await refusingGone(() =>
           patchStylist(c.env.DB, w, stylistId, from, futureKeyOf(parts), {
             fields,
             lists: { services: patch.services, hours: patch.hours, extra_days: patch.extra_days },
@@ -221,7 +218,7 @@ export const consoleStylists = new Hono<AppEnv>()
         );
         if (saved) {
           const updated = await stylistOrNotFound(c, stylistId);
-          announce(c, scopes, { change: 'stylist', id: stylistId });
+          announceStylist(c, scopes, stylistId);
           withVersion(c, updated.version);
           return c.json(answerOf(updated));
         }

@@ -15,9 +15,7 @@ import {
   type AbsenceEvent,
   type StrandsAppointments,
 } from '../../../shared/console/time-off';
-import { stylistOfStaff } from '../../db/diary';
 import { blockOf, createBlock, listBlocks, patchBlock, removeBlock, type BlockRow } from '../../db/blocked-times';
-import { salonById } from '../../db/salons';
 import {
   createTimeOff,
   decideTimeOff,
@@ -34,11 +32,10 @@ import { errorBody } from '../../error-answer';
 import { AppError, FieldErrors } from '../../errors';
 import { publishAbsenceChange } from '../../messaging/realtime';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
-import { afterAnswer } from '../after-answer';
-import { changedScopes, SCOPES, staffRoute } from '../policy';
+import { staffRoute } from '../policy';
 import { staffOf } from '../staff-access';
 import { blockOut, timeOffOut } from '../../console/time-off';
-import { expectedVersion } from './settings';
+import { announce, changeOf, needsIfMatch, ownColumnOf, refuseFields, stale, staleOrGone, versionOf, withVersion } from './resource';
 
 /**
  * Time off and blocked time (issue 48; docs/console/time-off.md) under /api/console/salons/{id}/.
@@ -59,53 +56,15 @@ const MSG_OWN_COLUMN = 'You can only do this in your own column of the diary.';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-const stale = (c: Context<AppEnv>, message: string, current: unknown) =>
-  c.json({ ...errorBody(c, 'PRECONDITION_FAILED', message), error: 'STALE_VERSION', message, current }, 412);
-
-/** The change's facts: who, where, when, the salon's timezone and cache scopes. */
-async function changeOf(c: Context<AppEnv>) {
-  const staff = staffOf(c);
-  const salon = await salonById(c.env.DB, staff.salonId);
-  if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
-  return {
-    w: { salonId: staff.salonId, who: staff.email, now: Date.now() },
-    timezone: salon.timezone,
-    scopes: [SCOPES.salon(staff.salonId), ...(salon.group_id ? [SCOPES.group(salon.group_id)] : [])],
-  };
-}
-
-/** After a change: the booking page's next load shows it, and the salon's open consoles ask again. */
-function announce(c: Context<AppEnv>, scopes: string[], event: AbsenceEvent) {
-  changedScopes(c, scopes);
-  c.header('Cache-Control', 'private, no-store');
-  afterAnswer(
-    c,
-    publishAbsenceChange(c.get('config'), staffOf(c).salonId, event),
-    `${event.kind} ${event.change} ${event.id} not published`,
-  );
-}
-
-/** If-Match before the body: a change without it is 428 whatever it sends. */
-const needsIfMatch = async (c: Context<AppEnv>, next: () => Promise<void>) => {
-  expectedVersion(c, 'version');
-  await next();
-};
-
-/** A stylist's own column (-1 when none is theirs), or undefined for owners and managers (every column). */
-async function ownColumnOf(c: Context<AppEnv>): Promise<number | undefined> {
-  const staff = staffOf(c);
-  if (staff.role !== 'stylist') return undefined;
-  return (await stylistOfStaff(c.env.DB, staff.id, staff.salonId)) ?? -1;
-}
+/** After a change: the booking page's next load shows it (approved time off and blocks), and the salon's open consoles ask again. */
+const announceAbsence = (c: Context<AppEnv>, scopes: string[], event: AbsenceEvent) =>
+  announce(c, scopes, publishAbsenceChange(c.get('config'), staffOf(c).salonId, event), `${event.kind} ${event.change} ${event.id}`);
 
 /** A column named in a body: the salon's active one, and for a stylist their own (403 naming the field). */
 async function checkColumn(c: Context<AppEnv>, stylistId: number) {
   const own = await ownColumnOf(c);
   if (own !== undefined && own !== stylistId) throw new AppError('FORBIDDEN', MSG_OWN_COLUMN, 'stylist_id');
-  if (!(await isActiveStylist(c.env.DB, staffOf(c).salonId, stylistId))) {
-    const message = 'Choose one of the salon’s stylists';
-    throw new FieldErrors(message, { stylist_id: message });
-  }
+  if (!(await isActiveStylist(c.env.DB, staffOf(c).salonId, stylistId))) refuseFields({ stylist_id: 'Choose one of the salon’s stylists' });
 }
 
 /** The range a list reads: the query's, or from 31 days ago for 400 days. */
@@ -179,8 +138,6 @@ async function strands(c: Context<AppEnv>, q: { stylistId: number; start: number
   return c.json({ ...errorBody(c, 'CONFLICT', message), ...body }, 409);
 }
 
-const withVersion = (c: Context<AppEnv>, version: number) => c.header('ETag', `"${version}"`);
-
 /** approve's body is optional: none is `{}`. */
 async function approveBody(c: Context<AppEnv>) {
   const text = await c.req.text();
@@ -196,9 +153,27 @@ async function approveBody(c: Context<AppEnv>) {
   if (!r.success) {
     const errors: Record<string, string> = {};
     for (const issue of r.error.issues) errors[issue.path.map(String).join('.') || 'body'] ??= issue.message;
-    throw new FieldErrors('Check the approval', errors);
+    refuseFields(errors, 'Check the approval');
   }
-  return r.data;
+  return r.data!;
+}
+
+/**
+ * A request to decide, as the decision started from it: the salon's (404 otherwise), at the
+ * version named (412 with it as it is now), still a request (409); with History's words of it
+ * before and after.
+ */
+async function requestToDecide(c: Context<AppEnv>, timeOffId: number, from: number, decision: 'approved' | 'declined') {
+  const row = await timeOffOrNotFound(c, timeOffId);
+  if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
+  if (row.status !== 'requested') throw new AppError('CONFLICT', `This time off is ${row.status} already.`, undefined, 'NOT_A_REQUEST');
+  const change = await changeOf(c);
+  const h = {
+    field: 'time_off' as const,
+    old: await timeOffWords(c, row, change.timezone),
+    new: await timeOffWords(c, { ...row, status: decision }, change.timezone),
+  };
+  return { row, change, h };
 }
 
 /** The decision's outcome when the conditional write changed nothing: gone, stale, decided already, or in the way. */
@@ -238,7 +213,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
       const id = await createTimeOff(c.env.DB, w, t, body.confirm === true, words);
       if (id === null) return strands(c, { stylistId: t.stylistId, start: t.start, end: t.end, now: w.now });
       const created = (await timeOffOf(c.env.DB, w.salonId, id))!;
-      announce(c, status === 'approved' ? scopes : [], {
+      announceAbsence(c, status === 'approved' ? scopes : [], {
         kind: 'time_off',
         id,
         stylist_id: t.stylistId,
@@ -261,21 +236,16 @@ export const consoleTimeOff = new Hono<AppEnv>()
     needsIfMatch,
     async (c) => {
       const { timeOffId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const { confirm } = await approveBody(c);
-      const row = await timeOffOrNotFound(c, timeOffId);
-      if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
-      if (row.status !== 'requested') throw new AppError('CONFLICT', `This time off is ${row.status} already.`, undefined, 'NOT_A_REQUEST');
-      const { w, timezone, scopes } = await changeOf(c);
-      const h = {
-        field: 'time_off' as const,
-        old: await timeOffWords(c, row, timezone),
-        new: await timeOffWords(c, { ...row, status: 'approved' }, timezone),
-      };
+      const request = await requestToDecide(c, timeOffId, from, 'approved');
+      if (request instanceof Response) return request;
+      const { row, h } = request;
+      const { w, scopes } = request.change;
       if (!(await decideTimeOff(c.env.DB, w, row, from, 'approved', confirm === true, h)))
         return decidedNothing(c, timeOffId, from, 'approved', w.now);
       const saved = (await timeOffOf(c.env.DB, w.salonId, timeOffId))!;
-      announce(c, scopes, { kind: 'time_off', id: timeOffId, stylist_id: row.stylist_id, change: 'approved' });
+      announceAbsence(c, scopes, { kind: 'time_off', id: timeOffId, stylist_id: row.stylist_id, change: 'approved' });
       withVersion(c, saved.version);
       return c.json({ time_off: timeOffOut(saved) });
     },
@@ -287,21 +257,16 @@ export const consoleTimeOff = new Hono<AppEnv>()
     needsIfMatch,
     async (c) => {
       const { timeOffId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
-      const row = await timeOffOrNotFound(c, timeOffId);
-      if (row.version !== from) return stale(c, MSG_STALE_TIME_OFF, timeOffOut(row));
-      if (row.status !== 'requested') throw new AppError('CONFLICT', `This time off is ${row.status} already.`, undefined, 'NOT_A_REQUEST');
-      const { w, timezone } = await changeOf(c);
-      const h = {
-        field: 'time_off' as const,
-        old: await timeOffWords(c, row, timezone),
-        new: await timeOffWords(c, { ...row, status: 'declined' }, timezone),
-      };
+      const from = versionOf(c);
+      const request = await requestToDecide(c, timeOffId, from, 'declined');
+      if (request instanceof Response) return request;
+      const { row, h } = request;
+      const { w } = request.change;
       if (!(await decideTimeOff(c.env.DB, w, row, from, 'declined', false, h)))
         return decidedNothing(c, timeOffId, from, 'declined', w.now);
       const saved = (await timeOffOf(c.env.DB, w.salonId, timeOffId))!;
       // a request took no time: the booking page has nothing to show again
-      announce(c, [], { kind: 'time_off', id: timeOffId, stylist_id: row.stylist_id, change: 'declined' });
+      announceAbsence(c, [], { kind: 'time_off', id: timeOffId, stylist_id: row.stylist_id, change: 'declined' });
       withVersion(c, saved.version);
       return c.json({ time_off: timeOffOut(saved) });
     },
@@ -313,7 +278,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
     needsIfMatch,
     async (c) => {
       const { timeOffId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const row = await timeOffOrNotFound(c, timeOffId);
       // a stylist withdraws their own request; approved or declined time off is an owner's or manager's
       if (staffOf(c).role === 'stylist' && row.status !== 'requested')
@@ -323,10 +288,9 @@ export const consoleTimeOff = new Hono<AppEnv>()
       const h = { field: 'time_off' as const, old: await timeOffWords(c, row, timezone), new: null };
       if (!(await removeTimeOff(c.env.DB, w, timeOffId, from, h))) {
         const now = await timeOffOf(c.env.DB, w.salonId, timeOffId);
-        if (!now) throw new AppError('NOT_FOUND', 'Time off not found');
-        return stale(c, MSG_STALE_TIME_OFF, timeOffOut(now));
+        return staleOrGone(c, MSG_STALE_TIME_OFF, now && timeOffOut(now), 'Time off not found');
       }
-      announce(c, row.status === 'approved' ? scopes : [], {
+      announceAbsence(c, row.status === 'approved' ? scopes : [], {
         kind: 'time_off',
         id: timeOffId,
         stylist_id: row.stylist_id,
@@ -356,7 +320,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
       const id = await createBlock(c.env.DB, w, b, body.confirm === true, words);
       if (id === null) return strands(c, { stylistId: b.stylistId, start: b.start, end: b.end, now: w.now });
       const created = (await blockOf(c.env.DB, w.salonId, id))!;
-      announce(c, scopes, { kind: 'block', id, stylist_id: b.stylistId, change: 'created' });
+      announceAbsence(c, scopes, { kind: 'block', id, stylist_id: b.stylistId, change: 'created' });
       withVersion(c, created.version);
       return c.json({ block: blockOut(created) }, 201);
     },
@@ -376,7 +340,7 @@ export const consoleTimeOff = new Hono<AppEnv>()
     validateForm(blockPatchSchema, 'Check the block'),
     async (c) => {
       const { blockId } = c.req.valid('param');
-      const from = expectedVersion(c, 'version');
+      const from = versionOf(c);
       const body = c.req.valid('json');
       const current = await blockOrNotFound(c, blockId);
       if (current.version !== from) return stale(c, MSG_STALE_BLOCK, blockOut(current));
@@ -397,23 +361,22 @@ export const consoleTimeOff = new Hono<AppEnv>()
         return strands(c, { stylistId: current.stylist_id, start: next.start, end: next.end, now: w.now });
       }
       const saved = (await blockOf(c.env.DB, w.salonId, blockId))!;
-      announce(c, scopes, { kind: 'block', id: blockId, stylist_id: current.stylist_id, change: 'moved' });
+      announceAbsence(c, scopes, { kind: 'block', id: blockId, stylist_id: current.stylist_id, change: 'moved' });
       withVersion(c, saved.version);
       return c.json({ block: blockOut(saved) });
     },
   )
   .delete('/console/salons/:salonId/blocks/:blockId', staffRoute(CAN.absence), validate('param', blockParam), needsIfMatch, async (c) => {
     const { blockId } = c.req.valid('param');
-    const from = expectedVersion(c, 'version');
+    const from = versionOf(c);
     const current = await blockOrNotFound(c, blockId);
     if (current.version !== from) return stale(c, MSG_STALE_BLOCK, blockOut(current));
     const { w, timezone, scopes } = await changeOf(c);
     const h = { field: 'block' as const, old: await blockWords(c, current, timezone), new: null };
     if (!(await removeBlock(c.env.DB, w, blockId, from, h))) {
       const now = await blockOf(c.env.DB, w.salonId, blockId);
-      if (!now) throw new AppError('NOT_FOUND', 'Block not found');
-      return stale(c, MSG_STALE_BLOCK, blockOut(now));
+      return staleOrGone(c, MSG_STALE_BLOCK, now && blockOut(now), 'Block not found');
     }
-    announce(c, scopes, { kind: 'block', id: blockId, stylist_id: current.stylist_id, change: 'removed' });
+    announceAbsence(c, scopes, { kind: 'block', id: blockId, stylist_id: current.stylist_id, change: 'removed' });
     return c.body(null, 204);
   });

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import type { StaffSalon } from '../../../shared/console/roles';
-import { useSession } from '../session/store';
+import { useSession } from './session';
 
 /** The salon of the address (/salons/{id}/…), as the signed-in staff member works there; the first one for an id that is not theirs. */
 export function useCurrentSalon(): StaffSalon {

@@ -1,8 +1,8 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { StaffMe } from '../../../shared/console/roles';
 import type { StaffChallenge, StaffSession } from '../../../shared/console/session';
-import { sessionCall, setConsoleAuth, staffCall } from '../lib/api';
-import { consoleQueries } from '../lib/query-client';
+import { sessionCall, setConsoleAuth, staffCall } from './api';
+import { consoleQueries } from './query-client';
 
 interface SessionState {
   /** 'checking' until the refresh cookie has been tried on load */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-quer
 import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { linkButton } from '../../components/styles';
-import { table } from '../app/looks';
+import { table } from './looks';
 import { FormAlert } from './Field';
 
 export interface Column<Row> {

@@ -1,19 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SalonDetails } from '../../../shared/types';
 import { formatMoney, toMinor } from '../../../shared/money';
+import type { SalonDetails } from '../../../shared/types';
+import { salonDetailsQuery } from './booking-calls';
+
+const factsOf = (s: SalonDetails) => ({ timezone: s.timezone, currency: s.currency, country: s.country.code });
 
 /** The salon's timezone and currency, from its public details (the booking pages' own call). */
 export function useSalonFacts(salonId: number) {
-  const q = useQuery({
-    queryKey: ['console', salonId, 'facts'],
-    queryFn: async () => {
-      const res = await fetch(`/api/book-online/salon/${salonId}/`, { headers: { Accept: 'application/json' } });
-      if (!res.ok) throw new Error('The salon’s details could not be loaded');
-      const s = (await res.json()) as SalonDetails;
-      return { timezone: s.timezone, currency: s.currency, country: s.country.code };
-    },
-    staleTime: Infinity,
-  });
+  const q = useQuery({ ...salonDetailsQuery(salonId), select: factsOf });
   return q.data ?? { timezone: 'Europe/London', currency: 'GBP', country: 'GB' };
 }
 
