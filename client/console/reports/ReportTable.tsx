@@ -3,8 +3,8 @@ import { css } from '../../../styled-system/css';
 import { toCsv } from '../../../shared/console/reports';
 import { smallOutlineButton } from '../../components/styles';
 import { downloadText } from '../../lib/download';
-import { table } from '../app/looks';
-import { tableScroll } from '../desk/looks';
+import { table } from '../ui/looks';
+import { tableScroll } from '../ui/table-scroll';
 
 export interface Column<R> {
   header: string;
