@@ -9,6 +9,11 @@ import { passExpiredOffers } from './waitlist/offers';
 import { pruneEmailSalons } from './db/message-deliveries';
 import { everyDatabase } from './db/spanning';
 import { nameIndexOf } from './api/salon-database';
+import { buildFeeds } from './google/feeds';
+import { writeFeeds } from './google/feed-store';
+
+/** The daily schedule that writes Google's feeds (wrangler.toml [triggers]). */
+export const GOOGLE_FEEDS_CRON = '30 3 * * *';
 
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
@@ -17,12 +22,24 @@ import { nameIndexOf } from './api/salon-database';
  * own domains are checked with Cloudflare (domains/sweep.ts). Each runs whatever the other does.
  * Both run on every database in turn (each holds its own salons' appointments and domains). Then
  * the first database forgets the salons of emails old enough that Resend sends no more events.
+ * Every day at 03:30 UTC (GOOGLE_FEEDS_CRON): Google's feeds of every database's salons are
+ * written to R2 (google/feeds.ts, docs/google-booking.md "Feeds").
  */
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const config = configFrom(env);
   shiftClock(config.clockOffsetMs);
   const now = Date.now();
   switch (controller.cron) {
+    case GOOGLE_FEEDS_CRON: {
+      const started = Date.now();
+      const feeds = await buildFeeds(everyDatabase(env), config.appOrigin, now);
+      const bytes = await writeFeeds(env.MEDIA, feeds, now);
+      console.log(
+        `[google-feeds] ${feeds.merchants.merchant.length} merchants, ${feeds.services.service.length} services, ` +
+          `${feeds.availability.service_availability.reduce((n, s) => n + s.availability.length, 0)} slots, ${bytes} bytes in ${Date.now() - started} ms`,
+      );
+      break;
+    }
     default: {
       let servedChanged = false;
       for (const db of everyDatabase(env)) {

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { recordProviderId, recordRefused, indexEmailSalon } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
 import { isOptedOut, routeStatement, threadMessageStatements } from '../db/texts';
+import { tellGoogle } from '../google/real-time';
 import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
 import { SendRefused } from './refusal';
@@ -48,6 +49,17 @@ export const outgoingMessageSchema = z.discriminatedUnion('kind', [
 ]);
 export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
 
+/** What else the queue carries: a booking changed, and Google's Maps Booking API hears of it (google/real-time.ts). */
+const googleChangeSchema = z.object({
+  kind: z.literal('google'),
+  salon_id: z.number().int().positive(),
+  appointment_id: z.number().int().positive(),
+  moved_from: z.number().int().optional(),
+  key,
+});
+export const queuedSchema = z.union([outgoingMessageSchema, googleChangeSchema]);
+export type QueuedMessage = z.infer<typeof queuedSchema>;
+
 /** Where a message goes: the queue (when bound), and what a direct send needs when it is not. */
 export interface Outbox {
   queue: Queue<OutgoingMessage> | undefined;
@@ -78,7 +90,11 @@ const reasonOf = (e: unknown) =>
  * Sends one message now and resolves to the provider's id. An email carries its key as Resend's
  * Idempotency-Key; a text is sent once per key (sent_messages), so a redelivery is not texted again.
  */
-export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
+export async function deliver(db: D1Database, config: Config, m: QueuedMessage): Promise<string> {
+  if (m.kind === 'google') {
+    await tellGoogle(db, config, m);
+    return m.key;
+  }
   if (m.kind === 'email') {
     const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: providerKeyOf(m) });
     // its webhooks name only Resend's id: the index in the first database names the salon (placed elsewhere)
@@ -162,11 +178,11 @@ export async function enqueueMessages(outbox: Outbox, messages: OutgoingMessage[
  * Puts a message on the queue. When the queue is missing or refuses it, the message is sent
  * directly instead (the caller runs this after its answer, in waitUntil), so it is never lost.
  */
-export async function enqueueMessage(outbox: Outbox, message: OutgoingMessage): Promise<void> {
-  const m = outgoingMessageSchema.parse(message);
+export async function enqueueMessage(outbox: Outbox, message: QueuedMessage): Promise<void> {
+  const m = queuedSchema.parse(message);
   try {
     if (!outbox.queue) throw new Error('no MESSAGES binding');
-    await outbox.queue.send(m, { contentType: 'json' });
+    await (outbox.queue as Queue<QueuedMessage>).send(m, { contentType: 'json' });
     return;
   } catch (e) {
     console.error(`[message ${m.key}] not queued (${reasonOf(e)}): sending it now`);
@@ -195,7 +211,7 @@ export async function consumeMessages(batch: MessageBatch<unknown>, consumer: Co
 }
 
 async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLetters }: Consumer) {
-  const parsed = outgoingMessageSchema.safeParse(msg.body);
+  const parsed = queuedSchema.safeParse(msg.body);
   const label = parsed.success ? parsed.data.key : `id ${msg.id}`;
   const retry = (why: string) => {
     const delaySeconds = backoffSeconds(msg.attempts);
@@ -215,7 +231,7 @@ async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLette
     msg.ack();
   } catch (e) {
     if (worthRetrying(e)) retry(reasonOf(e));
-    else if (await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) {
+    else if ((await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) && parsed.data.kind !== 'google') {
       // Refused for good: it shows as failed in its salon's console that day.
       const m = parsed.data;
       const code = e instanceof SendRefused ? `${e.status} ${e.code}` : 'refused';

@@ -148,7 +148,7 @@ export const consoleDesk = new Hono<AppEnv>()
           replyHint({ canCancel: canCancelByText(moved, salon, Date.now()), unconfirmed: moved.status === 'unconfirmed' }),
         `appt-${p.appointmentId}-moved-${start}`,
       );
-      announceToDiary(c, salonId, p.appointmentId, 'moved');
+      announceToDiary(c, salonId, p.appointmentId, 'moved', movedFrom);
       await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom });
       return answer(c, p.appointmentId);
     },
