@@ -46,9 +46,9 @@ export const googleStandIn = new Hono<StandInsApp>()
     const form = await c.req.parseBody();
     if (form.grant_type !== GRANT) return oauthError(c, 'unsupported_grant_type', 'Invalid grant_type');
     const assertion = typeof form.assertion === 'string' ? form.assertion : '';
-    let email = '';
+    let email: string;
     try {
-      email = JSON.parse(atob(assertion.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).iss;
+      email = String((JSON.parse(atob(assertion.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { iss?: unknown }).iss);
     } catch {
       return oauthError(c, 'invalid_request', 'Invalid JWT');
     }
