@@ -8,7 +8,8 @@
 //   GOOGLE_SFTP_KEY=~/.ssh/google_feeds node scripts/google-feeds-upload.mjs [--dry-run]
 //
 // It reads each feed from GET /google/feeds/{feed}.json (the same Basic auth as the booking server),
-// saves it as {feed}_{unix time}.json (Google asks for a new name on every upload), and uploads it
+// (the availability shard by shard: ?shard=N of X-Total-Shards), saves it as {feed}_{unix time}.json
+// or availability_{unix time}_{shard}.json (Google asks for a new name on every upload), and uploads it
 // with `sftp -b` to GOOGLE_SFTP_TARGET, or to GOOGLE_SFTP_TARGET_MERCHANTS / _SERVICES /
 // _AVAILABILITY when the portal gives each feed its own account. With --dry-run, or without a
 // target, it only prints the commands. The host, port and user names are the ones the partner
@@ -35,19 +36,31 @@ const dir = mkdtempSync(path.join(tmpdir(), 'google-feeds-'));
 const stamp = Math.floor(Date.now() / 1000);
 let failed = false;
 
-for (const feed of FEEDS) {
-  const res = await fetch(`${origin}/google/feeds/${feed}.json`, { headers: { Authorization: auth } });
+/** Each file to upload: the merchants, the services and every shard of the availability (X-Total-Shards). */
+async function* files() {
+  for (const feed of FEEDS) {
+    let total = 1;
+    for (let shard = 0; shard < total; shard++) {
+      const url = `${origin}/google/feeds/${feed}.json${feed === 'availability' ? `?shard=${shard}` : ''}`;
+      const res = await fetch(url, { headers: { Authorization: auth } });
+      if (feed === 'availability') total = Number(res.headers.get('X-Total-Shards') || 1);
+      yield { feed, name: feed === 'availability' ? `${feed}_${stamp}_${shard}` : `${feed}_${stamp}`, res, url };
+    }
+  }
+}
+
+for await (const { feed, name, res, url } of files()) {
   if (!res.ok) {
-    console.error(`✗ ${feed}: GET /google/feeds/${feed}.json answered ${res.status} (${(await res.text()).slice(0, 200)})`);
+    console.error(`✗ ${name}: GET ${url} answered ${res.status} (${(await res.text()).slice(0, 200)})`);
     failed = true;
     continue;
   }
-  const file = path.join(dir, `${feed}_${stamp}.json`);
+  const file = path.join(dir, `${name}.json`);
   const body = await res.text();
   JSON.parse(body); // a truncated answer is never uploaded
   writeFileSync(file, body);
   const target = env[`GOOGLE_SFTP_TARGET_${feed.toUpperCase()}`] || env.GOOGLE_SFTP_TARGET;
-  const batch = path.join(dir, `${feed}.sftp`);
+  const batch = path.join(dir, `${name}.sftp`);
   writeFileSync(batch, `put ${file}\nbye\n`);
   const args = [
     '-b',
@@ -57,14 +70,14 @@ for (const feed of FEEDS) {
     ...(env.GOOGLE_SFTP_KEY ? ['-i', env.GOOGLE_SFTP_KEY] : []),
     target ?? '<user@host>',
   ];
-  console.log(`${feed}: ${(body.length / 1e6).toFixed(2)} MB, last written ${res.headers.get('Last-Modified') ?? '?'}`);
+  console.log(`${name}: ${(body.length / 1e6).toFixed(2)} MB, last written ${res.headers.get('Last-Modified') ?? '?'}`);
   console.log(`  sftp ${args.join(' ')}`);
   if (dryRun || !target) continue;
   const r = spawnSync('sftp', args, { stdio: 'inherit' });
   if (r.status !== 0) {
-    console.error(`✗ ${feed}: sftp failed (${r.error?.message ?? `exit ${r.status}`})`);
+    console.error(`✗ ${name}: sftp failed (${r.error?.message ?? `exit ${r.status}`})`);
     failed = true;
-  } else console.log(`✓ ${feed} uploaded`);
+  } else console.log(`✓ ${name} uploaded`);
 }
 if (!dryRun && !env.GOOGLE_SFTP_TARGET && FEEDS.some((f) => !env[`GOOGLE_SFTP_TARGET_${f.toUpperCase()}`]))
   console.log('No GOOGLE_SFTP_TARGET: the commands above were printed, not run.');

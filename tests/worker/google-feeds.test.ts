@@ -60,8 +60,12 @@ describe("Google's feeds", () => {
   it('the daily Cron writes the three feeds to R2; GET /google/feeds/ answers the latest, behind the same Basic auth', async () => {
     await runCron();
     const date = new Date().toISOString().slice(0, 10);
-    for (const feed of ['merchants', 'services', 'availability'])
-      expect(await env.MEDIA.head(`google-feeds/${date}/${feed}.json`)).not.toBeNull();
+    for (const feed of ['merchants', 'services']) expect(await env.MEDIA.head(`google-feeds/${date}/${feed}.json`)).not.toBeNull();
+    // the availability's shards are written by the queue's consumer
+    await vi.waitFor(async () => expect(await env.MEDIA.head(`google-feeds/${date}/availability-0.json`)).not.toBeNull(), {
+      timeout: 10_000,
+      interval: 200,
+    });
 
     expect((await google('/google/feeds/merchants.json', undefined, `Basic ${btoa('local_google_partner:guess')}`)).status).toBe(401);
     expect((await google('/google/feeds/bookings.json')).status).toBe(404);
@@ -104,8 +108,27 @@ describe("Google's feeds", () => {
 
   it("lists 30 days of Sam's Dry Cut starts with his length, each one the booking server calls available", async () => {
     await runCron();
-    const feed = (await (await google('/google/feeds/availability.json')).json()) as { service_availability: { availability: Slot[] }[] };
-    const slots = feed.service_availability.flatMap((s) => s.availability).filter((s) => s.merchant_id === '2');
+    const shards = await vi.waitFor(
+      async () => {
+        const first = await google('/google/feeds/availability.json');
+        expect(first.status).toBe(200);
+        const total = Number(first.headers.get('X-Total-Shards'));
+        const all = [await first.json()];
+        for (let n = 1; n < total; n++) {
+          const next = await google(`/google/feeds/availability.json?shard=${n}`);
+          expect(next.status).toBe(200);
+          all.push(await next.json());
+        }
+        return all as { metadata: { shard_number: number; total_shards: number }; service_availability: { availability: Slot[] }[] }[];
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(shards.map((f) => f.metadata.shard_number)).toEqual(shards.map((_, i) => i));
+    expect(shards.every((f) => f.metadata.total_shards === shards.length)).toBe(true);
+    const slots = shards
+      .flatMap((f) => f.service_availability)
+      .flatMap((s) => s.availability)
+      .filter((s) => s.merchant_id === '2');
     expect(slots.length).toBeGreaterThan(100);
     expect(new Set(slots.map((s) => s.service_id))).toEqual(new Set(['11']));
     expect(slots.every((s) => s.duration_sec === 1800 && s.resources.staff_id === '5' && s.resources.staff_name === 'Sam Taylor')).toBe(

@@ -115,10 +115,18 @@ export const googleBookingServer = new Hono<AppEnv>()
   .get('/google/feeds/:file{[a-z]+\\.json}', async (c) => {
     const feed = c.req.param('file').replace('.json', '') as FeedName;
     if (!FEEDS.includes(feed)) throw new AppError('NOT_FOUND', 'No such feed');
-    const object = await latestFeed(c.env.MEDIA, feed, Date.now());
+    // the availability comes in shards: ?shard=N (0 by default), X-Total-Shards says how many
+    const shard = c.req.query('shard') ?? '0';
+    if (!/^\d{1,5}$/.test(shard)) throw new AppError('BAD_REQUEST', 'shard must be a shard number', 'shard');
+    const object = await latestFeed(c.env.MEDIA, feed === 'availability' ? `availability-${Number(shard)}` : feed, Date.now());
     if (!object) throw new AppError('NOT_FOUND', 'No feed written yet: the daily Cron writes them');
     return new Response(object.body, {
-      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'Last-Modified': object.uploaded.toUTCString() },
+      headers: {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        'Last-Modified': object.uploaded.toUTCString(),
+        ...(object.customMetadata?.total_shards ? { 'X-Total-Shards': object.customMetadata.total_shards } : {}),
+      },
     });
   })
   .post('/google/v3/BatchAvailabilityLookup', limit, async (c) => {

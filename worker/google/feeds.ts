@@ -1,6 +1,7 @@
 import { prepareQuery } from '../availability/booking-query';
 import { addDays } from '../availability/calendar';
 import { stylistStarts } from '../availability/engine';
+import { googleMerchant } from '../db/google-bookings';
 import { feedMerchants, feedOffers, type FeedMerchantRow, type FeedOfferRow } from '../db/google-feeds';
 import { AppError } from '../errors';
 import { merchantEligible } from './booking-server';
@@ -179,13 +180,31 @@ export async function salonSlots(
   return out;
 }
 
-/** The three feeds of the salons in these databases (a salon counted once, where it is first found). */
-export async function buildFeeds(dbs: D1Database[], origin: string, now: number) {
+/**
+ * Salons a shard of the availability feed holds: each shard is computed by one run of the queue's
+ * consumer (its own CPU and memory: docs/google-booking.md "Figures"), and is a feed file of its
+ * own (Google's `shard_number` of `total_shards`, one `nonce` for the day).
+ */
+export const SHARD_SALONS = 1;
+
+/** One shard of the day's availability feed to compute: its salons (all in one database) and its place. */
+export interface FeedShard {
+  salonIds: number[];
+  shard: number;
+  /** which of the databases given holds them */
+  database: number;
+}
+
+/**
+ * The merchants and services feeds of every database's salons (a salon counted once, where it is
+ * first found), and the availability feed's shards still to compute (SHARD_SALONS salons each).
+ */
+export async function catalogueFeeds(dbs: D1Database[], origin: string, now: number) {
   const merchants: FeedMerchantRow[] = [];
   const offers: FeedOfferRow[] = [];
-  const availability: { availability: FeedSlot[] }[] = [];
+  const shards: FeedShard[] = [];
   const seen = new Set<number>();
-  for (const db of dbs) {
+  for (const [database, db] of dbs.entries()) {
     const here = (await feedMerchants(db)).filter((m) => merchantEligible(m) && !seen.has(m.id));
     here.forEach((m) => seen.add(m.id));
     const own = await feedOffers(
@@ -194,22 +213,35 @@ export async function buildFeeds(dbs: D1Database[], origin: string, now: number)
     );
     merchants.push(...here);
     offers.push(...own);
-    for (const m of here) {
-      const slots = (
-        await salonSlots(
-          db,
-          m.id,
-          own.filter((o) => o.salon_id === m.id),
-          null,
-          now,
-        )
-      ).flat();
-      if (slots.length) availability.push({ availability: slots });
-    }
+    const offered = [...new Set(own.map((o) => o.salon_id))];
+    for (let i = 0; i < offered.length; i += SHARD_SALONS)
+      shards.push({ salonIds: offered.slice(i, i + SHARD_SALONS), shard: shards.length, database });
   }
   return {
     merchants: merchantsFeed(merchants, offers, origin, now),
     services: servicesFeed(merchants, offers, now),
-    availability: { metadata: metadata(now), service_availability: availability },
-  } satisfies Record<FeedName, unknown>;
+    shards,
+  };
+}
+
+/** One shard of the availability feed: its salons' 30 days, one engine query per salon and service. */
+export async function availabilityShard(
+  db: D1Database,
+  salonIds: number[],
+  place: { shard: number; total: number; nonce: string },
+  now: number,
+) {
+  const offers = await feedOffers(db, salonIds);
+  const service_availability: { availability: FeedSlot[] }[] = [];
+  for (const salonId of salonIds) {
+    const own = offers.filter((o) => o.salon_id === salonId);
+    const m = await googleMerchant(db, salonId);
+    if (!own.length || !m || !merchantEligible(m)) continue;
+    const slots = (await salonSlots(db, salonId, own, null, now)).flat();
+    if (slots.length) service_availability.push({ availability: slots });
+  }
+  return {
+    metadata: { ...metadata(now), shard_number: place.shard, total_shards: place.total, nonce: place.nonce },
+    service_availability,
+  };
 }
