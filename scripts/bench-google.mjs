@@ -7,7 +7,7 @@
 //   times: round trip p50/p95, beside the HealthCheck's round trip (the same Basic auth, no work);
 // - the daily feeds' Cron run (GET /__scheduled?cron=30+3+*+*+*, which awaits the handler) over all
 //   of them: its time, slots and bytes, extrapolated to 1,000 salons.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { freePort, prepareLocalDb, run, seededRandom, startWorker, stats } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS || 30);
@@ -87,7 +87,7 @@ writeFileSync('.wrangler/bench-google.sql', benchSql());
 run('wrangler', ['d1', 'execute', 'DB', '--local', '--persist-to', persistTo, '--file', '.wrangler/bench-google.sql'], { stdio: 'ignore' });
 
 const port = Number(process.env.BENCH_PORT) || (await freePort());
-const worker = await startWorker({ port, persistTo, quiet: true });
+const worker = await startWorker({ port, persistTo, quiet: true, logFile: '.wrangler/bench-google.log' });
 const base = `http://127.0.0.1:${port}`;
 const google = (method, body) =>
   fetch(`${base}/google/v3/${method}`, {
@@ -161,6 +161,8 @@ try {
     }
   }
   const allMs = performance.now() - t;
+  const logged = readFileSync('.wrangler/bench-google.log', 'utf8').match(/\[google-feeds\][^\n]*/)?.[0];
+  if (logged) console.log(`\nThe Worker's log: ${logged}`);
   const bytes = sizes.reduce((a, b) => a + b, 0);
   const perSalon = allMs / merchants;
   console.log(

@@ -35,6 +35,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
     case GOOGLE_FEEDS_CRON: {
       // the merchants and services now; the availability in shards, each computed by a run of the
       // queue's consumer (its own CPU and memory; retried when it fails), or here without a queue
+      const started = Date.now();
       const dbs = everyDatabase(env);
       const { merchants, services, shards } = await catalogueFeeds(dbs, config.appOrigin, now);
       const date = feedDate(now);
@@ -64,7 +65,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
         await enqueueMessages({ queue: env.MESSAGES as Queue<OutgoingMessage>, db: env.DB, config, media: env.MEDIA }, jobs);
       else for (const [i, job] of jobs.entries()) await writeFeedShard(dbs[shards[i]!.database]!, env.MEDIA, job, now);
       console.log(
-        `[google-feeds] ${merchants.merchant.length} merchants, ${services.service.length} services, ${shards.length} availability shards`,
+        `[google-feeds] ${merchants.merchant.length} merchants, ${services.service.length} services, ${shards.length} availability shards queued in ${Date.now() - started} ms`,
       );
       break;
     }
