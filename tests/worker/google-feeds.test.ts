@@ -1,6 +1,8 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { addDays, localDateOf, salonDays } from '../../worker/availability/calendar';
+import { configFrom } from '../../worker/config';
+import { consumeMessages } from '../../worker/messaging/outbox';
 import { scheduled } from '../../worker/scheduled';
 import { call, emptyDiaries, standIn } from './helpers';
 import { dbOf } from './salon-db';
@@ -219,5 +221,37 @@ describe("Google's real-time updates", () => {
       },
       { timeout: 15_000, interval: 250 },
     );
+  });
+});
+
+describe("Google's real-time updates: retries", () => {
+  it('an update the Maps Booking API cannot take is retried with back-off, never acked', async () => {
+    const start = at(wednesday(), '14:00');
+    const created = (await (
+      await google('/google/v3/CreateBooking', {
+        slot: { merchant_id: '2', service_id: '11', start_sec: String(start), duration_sec: '1800', resources: { staff_id: '5' } },
+        user_information: { user_id: `retry-${Date.now()}`, given_name: 'Ada', telephone: '+447700900556' },
+        idempotency_token: `retry-${Date.now()}`,
+      })
+    ).json()) as { booking: { booking_id: string } };
+    const appointmentId = Number(created.booking.booking_id.split('-')[1]);
+    // Google's API out of reach (nothing listens on port 9)
+    const config = configFrom({ ...env, GOOGLE_MAPS_BOOKING_API_BASE: 'http://127.0.0.1:9/' });
+    const msg = {
+      id: 'm1',
+      timestamp: new Date(),
+      attempts: 1,
+      body: { kind: 'google', salon_id: 2, appointment_id: appointmentId, key: `google-2-${appointmentId}-booked` },
+      ack: vi.fn(),
+      retry: vi.fn(),
+    };
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await consumeMessages({ queue: 'messages', messages: [msg] } as unknown as MessageBatch<unknown>, {
+      databaseOf: () => dbOf(2),
+      config,
+      deadLetters: undefined,
+    });
+    expect(msg.ack).not.toHaveBeenCalled();
+    expect(msg.retry).toHaveBeenCalledWith({ delaySeconds: 2 });
   });
 });
