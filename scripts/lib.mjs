@@ -217,6 +217,8 @@ export function standInSettings(port) {
     RESEND_API_BASE: base,
     PUSHER_HOST: `127.0.0.1:${port}`,
     CLOUDFLARE_API_BASE: base,
+    GOOGLE_MAPS_BOOKING_API_BASE: base,
+    GOOGLE_OAUTH_TOKEN_URL: `${base}/__google/oauth2/token`,
   };
 }
 

@@ -32,6 +32,8 @@ const isLocalWebhookSecret = (secret: string) => {
     return false;
   }
 };
+/** A PKCS#8 private key in PEM (a service account key's `private_key`); the local one is labelled before its armour. */
+const PEM_KEY = /-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/;
 const STAND_IN_SETTINGS = [
   'COGNITO_ENDPOINT',
   'COGNITO_JWKS_URL',
@@ -42,6 +44,8 @@ const STAND_IN_SETTINGS = [
   'RESEND_API_BASE',
   'PUSHER_HOST',
   'CLOUDFLARE_API_BASE',
+  'GOOGLE_MAPS_BOOKING_API_BASE',
+  'GOOGLE_OAUTH_TOKEN_URL',
 ] as const;
 /** 'bookings@example.com' or 'Bookwell <bookings@example.com>', as Resend's `from` takes it. */
 const EMAIL_FROM = /^(?:[^<>"\r\n]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
@@ -185,6 +189,31 @@ const envSchema = z
       .regex(/^[\x21-\x39\x3b-\x7e]{1,100}$/, 'GOOGLE_BOOKING_USER must be a user name without spaces or colons')
       .optional(),
     GOOGLE_BOOKING_PASSWORD: z.string().trim().min(16, 'GOOGLE_BOOKING_PASSWORD must be a secret of at least 16 characters').optional(),
+    /**
+     * Google's Maps Booking API (real-time updates, docs/google-booking.md "Real-time updates"): the
+     * service account that signs its JWT (its email and PKCS#8 private key, PEM), the partner id and,
+     * in development only, the stand-ins' endpoints. Unset: Google hears of no change.
+     */
+    GOOGLE_SERVICE_ACCOUNT_EMAIL: z
+      .string()
+      .trim()
+      .regex(
+        /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+        'GOOGLE_SERVICE_ACCOUNT_EMAIL must be the service account email (name@project.iam.gserviceaccount.com)',
+      )
+      .optional(),
+    GOOGLE_SERVICE_ACCOUNT_KEY: z
+      .string()
+      .trim()
+      .refine((k) => PEM_KEY.test(k), 'GOOGLE_SERVICE_ACCOUNT_KEY must be the PEM private key (-----BEGIN PRIVATE KEY-----…)')
+      .optional(),
+    GOOGLE_PARTNER_ID: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'GOOGLE_PARTNER_ID must be the partner id the Actions Center portal shows (digits)')
+      .optional(),
+    GOOGLE_MAPS_BOOKING_API_BASE: optionalUrl('GOOGLE_MAPS_BOOKING_API_BASE'),
+    GOOGLE_OAUTH_TOKEN_URL: optionalUrl('GOOGLE_OAUTH_TOKEN_URL'),
     /** development and benchmarks only (db/d1-meter.ts): '1' answers every request's D1 queries, rows and time in X-D1-Meter */
     D1_METER: z.enum(['0', '1'], 'D1_METER must be 0 or 1').optional(),
     VERSION_LEASE_MS: z
@@ -244,6 +273,8 @@ const envSchema = z
       'OPERATOR_KEY',
       'GOOGLE_BOOKING_USER',
       'GOOGLE_BOOKING_PASSWORD',
+      'GOOGLE_SERVICE_ACCOUNT_EMAIL',
+      'GOOGLE_SERVICE_ACCOUNT_KEY',
     ] as const) {
       if (LOCAL_SECRET.test(env[name] ?? ''))
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} is a local stand-in key, which production refuses` });
@@ -271,6 +302,18 @@ function toConfig(env: z.output<typeof envSchema>) {
     googleBooking:
       env.GOOGLE_BOOKING_USER && env.GOOGLE_BOOKING_PASSWORD
         ? { user: env.GOOGLE_BOOKING_USER, password: env.GOOGLE_BOOKING_PASSWORD }
+        : null,
+    /** Google's Maps Booking API (google/maps-booking.ts); null: no real-time updates */
+    googleMaps:
+      env.GOOGLE_SERVICE_ACCOUNT_EMAIL && env.GOOGLE_SERVICE_ACCOUNT_KEY && env.GOOGLE_PARTNER_ID
+        ? {
+            email: env.GOOGLE_SERVICE_ACCOUNT_EMAIL,
+            /** the PEM block alone (the local key carries a label before it) */
+            privateKey: PEM_KEY.exec(env.GOOGLE_SERVICE_ACCOUNT_KEY)![0],
+            partnerId: env.GOOGLE_PARTNER_ID,
+            apiBase: withSlash(env.GOOGLE_MAPS_BOOKING_API_BASE ?? 'https://mapsbooking.googleapis.com/'),
+            tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+          }
         : null,
     /** every answer says what it asked of D1 (X-D1-Meter; db/d1-meter.ts) */
     d1Meter: env.D1_METER === '1',

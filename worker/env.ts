@@ -72,6 +72,11 @@ export interface Env {
   OPERATOR_KEY?: string;
   GOOGLE_BOOKING_USER?: string;
   GOOGLE_BOOKING_PASSWORD?: string;
+  GOOGLE_SERVICE_ACCOUNT_EMAIL?: string;
+  GOOGLE_SERVICE_ACCOUNT_KEY?: string;
+  GOOGLE_PARTNER_ID?: string;
+  GOOGLE_MAPS_BOOKING_API_BASE?: string;
+  GOOGLE_OAUTH_TOKEN_URL?: string;
 }
 
 /** A console call's staff member, as the API found them: their id and email, and on a salon's call that salon and their role. */

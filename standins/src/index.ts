@@ -10,6 +10,7 @@ import { devIdempotency } from './dev-idempotency';
 import { devOutbox } from './outbox';
 import { deliverWebhooks, devAccounts, paymentsStandIn } from './payments';
 import { pusherStandIn } from './realtime';
+import { googleStandIn } from './google';
 
 // wrangler requires the Durable Object classes exported from the Worker's main module.
 export { PusherChannels } from './realtime';
@@ -37,6 +38,9 @@ export { PusherChannels } from './realtime';
  * - Cloudflare for SaaS's custom hostnames API at /client/v4/zones/{zone}/custom_hostnames
  *   (CLOUDFLARE_API_BASE; token local_cloudflare_token), with /__dev/cloudflare/... for tests
  *   to point a hostname's DNS or age it (cloudflare/custom-hostnames.ts);
+ * - Google's OAuth2 token endpoint at /__google/oauth2/token (GOOGLE_OAUTH_TOKEN_URL) and the Maps
+ *   Booking API's real-time updates at /v1alpha/… (GOOGLE_MAPS_BOOKING_API_BASE), recorded for
+ *   tests at /__dev/google/notifications (google/index.ts);
  * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
  *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=);
  * - POST /__dev/sms/inbound {from, to?, body}: a text to the salons' number, delivered to the
@@ -59,6 +63,7 @@ app.route('/', twilioMessages);
 app.route('/', twilioInbound);
 app.route('/', resendEmails);
 app.route('/', cloudflareStandIn);
+app.route('/', googleStandIn);
 // Events recorded by a POST to the API, the 3-D Secure page or the Checkout page (and by the
 // Checkout page's return from 3-D Secure) reach the product after the answer, as Stripe's webhooks do.
 const deliverAfter =

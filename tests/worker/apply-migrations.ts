@@ -32,11 +32,13 @@ async function emptied(db: D1Database) {
  * under a second).
  */
 const queued: Set<string> = ((globalThis as { __queuedMessageKeys?: Set<string> }).__queuedMessageKeys ??= new Set());
-const queue = env.MESSAGES as Queue<{ key?: string }> & { __keysTracked?: true };
+const queue = env.MESSAGES as Queue<{ key?: string; kind?: string }> & { __keysTracked?: true };
 if (!queue.__keysTracked) {
   const sendBatch = queue.sendBatch.bind(queue);
   const send = queue.send.bind(queue);
-  const track = (body: { key?: string } | undefined) => typeof body?.key === 'string' && queued.add(body.key);
+  // Google's updates and feed shards leave no record here and touch no product table: not waited for
+  const track = (body: { key?: string; kind?: string } | undefined) =>
+    typeof body?.key === 'string' && !body.kind?.startsWith('google') && queued.add(body.key);
   queue.sendBatch = (messages, options) => ([...messages].forEach((m) => track(m.body)), sendBatch(messages, options));
   queue.send = (body, options) => (track(body), send(body, options));
   queue.__keysTracked = true;

@@ -43,6 +43,11 @@ const PRODUCTION = {
   OPERATOR_KEY: 'exampleOperatorKeyValue0123456789abcdef',
   GOOGLE_BOOKING_USER: 'google-partner',
   GOOGLE_BOOKING_PASSWORD: 'exampleGooglePartnerPassword0123',
+  GOOGLE_SERVICE_ACCOUNT_EMAIL: 'feeds@partner-project.iam.gserviceaccount.com',
+  GOOGLE_SERVICE_ACCOUNT_KEY: '-----BEGIN PRIVATE KEY-----\nMIIEexamplePrivateKeyBody\n-----END PRIVATE KEY-----\n',
+  GOOGLE_PARTNER_ID: '20000001',
+  GOOGLE_MAPS_BOOKING_API_BASE: '',
+  GOOGLE_OAUTH_TOKEN_URL: '',
 };
 const unset = (name: string) => ({ [name]: undefined });
 
@@ -143,6 +148,34 @@ describe('one checked configuration', () => {
       { ...PRODUCTION, GOOGLE_BOOKING_USER: 'local_google_partner', GOOGLE_BOOKING_PASSWORD: 'local_google_partner_password' },
       'GOOGLE_BOOKING_USER is a local stand-in key',
       'local_google_partner_password',
+    ],
+    [
+      "production with the local Google service account's key (wrangler.toml's, labelled local)",
+      { ...PRODUCTION, GOOGLE_SERVICE_ACCOUNT_KEY: env.GOOGLE_SERVICE_ACCOUNT_KEY },
+      'GOOGLE_SERVICE_ACCOUNT_KEY is a local stand-in key',
+      'BEGIN PRIVATE KEY',
+    ],
+    [
+      'production with the local Google service account',
+      { ...PRODUCTION, GOOGLE_SERVICE_ACCOUNT_EMAIL: 'local-feeds@local-standin.iam.gserviceaccount.com' },
+      'GOOGLE_SERVICE_ACCOUNT_EMAIL is a local stand-in key',
+      null,
+    ],
+    [
+      "production pointed at the stand-ins' Maps Booking API and token endpoint",
+      {
+        ...PRODUCTION,
+        GOOGLE_MAPS_BOOKING_API_BASE: 'http://127.0.0.1:8788',
+        GOOGLE_OAUTH_TOKEN_URL: 'http://127.0.0.1:8788/__google/oauth2/token',
+      },
+      'GOOGLE_MAPS_BOOKING_API_BASE points at a stand-in',
+      null,
+    ],
+    [
+      'a Google service account key that is no PEM private key',
+      { ...PRODUCTION, GOOGLE_SERVICE_ACCOUNT_KEY: 'not-a-key' },
+      'GOOGLE_SERVICE_ACCOUNT_KEY must be the PEM private key',
+      'not-a-key',
     ],
     ['production without the Cloudflare zone', { ...PRODUCTION, CLOUDFLARE_ZONE_ID: '' }, 'CLOUDFLARE_ZONE_ID is required', null],
     [

@@ -76,7 +76,7 @@ export const clientAppointments = new Hono<AppEnv>()
       const start = Date.parse(c.req.valid('json').start_time);
       const movedFrom = (await appointmentDetails(c.env.DB, { ...p, clientId, now: Date.now() })).starts_at;
       const moved = await moveBooking(c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, clientId, start, now: Date.now() });
-      announceToDiary(c, p.salonId, p.appointmentId, 'moved');
+      announceToDiary(c, p.salonId, p.appointmentId, 'moved', Date.parse(movedFrom));
       await offerToWaitlist(c, c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, movedFrom: Date.parse(movedFrom) });
       return c.json(moved);
     },

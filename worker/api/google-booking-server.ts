@@ -29,6 +29,8 @@ import {
   listBookingsSchema,
   updateBookingSchema,
 } from '../google/messages';
+import { FEEDS, type FeedName } from '../google/feeds';
+import { latestFeed } from '../google/feed-store';
 import { enqueueMessage } from '../messaging/outbox';
 import { deskCancelledText, deskMovedText, googleBookedText } from '../messaging/templates';
 import { stripeFor } from '../payments/stripe';
@@ -109,6 +111,24 @@ export const googleBookingServer = new Hono<AppEnv>()
     await next();
   })
   .get('/google/v3/HealthCheck', (c) => c.json({}))
+  // the latest feeds the Cron wrote, for inspection and for scripts/google-feeds-upload.mjs (docs/google-booking.md "Feeds")
+  .get('/google/feeds/:file{[a-z]+\\.json}', async (c) => {
+    const feed = c.req.param('file').replace('.json', '') as FeedName;
+    if (!FEEDS.includes(feed)) throw new AppError('NOT_FOUND', 'No such feed');
+    // the availability comes in shards: ?shard=N (0 by default), X-Total-Shards says how many
+    const shard = c.req.query('shard') ?? '0';
+    if (!/^\d{1,5}$/.test(shard)) throw new AppError('BAD_REQUEST', 'shard must be a shard number', 'shard');
+    const object = await latestFeed(c.env.MEDIA, feed === 'availability' ? `availability-${Number(shard)}` : feed, Date.now());
+    if (!object) throw new AppError('NOT_FOUND', 'No feed written yet: the daily Cron writes them');
+    return new Response(object.body, {
+      headers: {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        'Last-Modified': object.uploaded.toUTCString(),
+        ...(object.customMetadata?.total_shards ? { 'X-Total-Shards': object.customMetadata.total_shards } : {}),
+      },
+    });
+  })
   .post('/google/v3/BatchAvailabilityLookup', limit, async (c) => {
     const body = await bodyOf(c, batchLookupSchema);
     const db = await salonDatabase(c, salonIdOf(body.merchant_id));
@@ -204,7 +224,7 @@ export const googleBookingServer = new Hono<AppEnv>()
           deskMovedText(m.name, whenText(start! * 1000, m.timezone)),
           `appt-${appointmentId}-moved-${start! * 1000}`,
         );
-      announceToDiary(c, salonId, appointmentId, 'moved');
+      announceToDiary(c, salonId, appointmentId, 'moved', row.start_at);
       await offerToWaitlist(c, db, { salonId, appointmentId, movedFrom: row.start_at });
     }
     return c.json({ booking: googleBookingOf((await googleRowOf(db, salonId, appointmentId))!) });

@@ -227,6 +227,32 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest): Slot[] {
 }
 
 /**
+ * The bookable starts of one day by stylist of the first service (the same test as daySlots,
+ * one stylist at a time): what Google's availability feed lists, each start with its stylist.
+ */
+export function stylistStarts(day: SalonDay, req: AvailabilityRequest): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  const first = req.steps[0];
+  if (!first) return out;
+  const open = openRuns(day, req.openings);
+  if (open && !open.some((r) => r > 0)) return out;
+  const runsOf = dayRuns(day, req);
+  const { n, fits } = fitsFrom(day, req, runsOf, open);
+  const step = startStep(req);
+  const from = Math.max(0, Math.ceil((req.notBefore - day.startUtc) / BLOCK / step) * step);
+  for (const [id, t] of first.options) {
+    const r = runsOf(id);
+    if (!r) continue;
+    const starts: number[] = [];
+    for (let b = from; b < n; b += step)
+      if (r[b]! >= blocks(t.duration) && inHours(open, b, t) && fits(1, b + blocks(t.duration + t.processing), id))
+        starts.push(day.startUtc + b * BLOCK);
+    if (starts.length) out.set(id, starts);
+  }
+  return out;
+}
+
+/**
  * Whether the day has any bookable time (`daySlots(day, req).length > 0`), for the weekly view.
  * It tries the first service's stylists one at a time and stops at the first time that fits, so
  * an open day usually costs one or two stylists' calendars, not every stylist's.

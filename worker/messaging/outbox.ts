@@ -3,6 +3,8 @@ import type { Config } from '../config';
 import { recordProviderId, recordRefused, indexEmailSalon } from '../db/message-deliveries';
 import { recordSentMessage, sentMessageId } from '../db/sent-messages';
 import { isOptedOut, routeStatement, threadMessageStatements } from '../db/texts';
+import { writeFeedShard } from '../google/feed-shards';
+import { tellGoogle } from '../google/real-time';
 import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
 import { SendRefused } from './refusal';
@@ -48,11 +50,35 @@ export const outgoingMessageSchema = z.discriminatedUnion('kind', [
 ]);
 export type OutgoingMessage = z.infer<typeof outgoingMessageSchema>;
 
+/** What else the queue carries: a booking changed, and Google's Maps Booking API hears of it (google/real-time.ts). */
+const googleChangeSchema = z.object({
+  kind: z.literal('google'),
+  salon_id: z.number().int().positive(),
+  appointment_id: z.number().int().positive(),
+  moved_from: z.number().int().optional(),
+  key,
+});
+/** One shard of Google's daily availability feed to compute and write (google/feed-shards.ts). */
+const googleFeedSchema = z.object({
+  kind: z.literal('google-feed'),
+  salon_id: z.number().int().positive(),
+  salon_ids: z.array(z.number().int().positive()).min(1).max(100),
+  shard: z.number().int().nonnegative(),
+  total: z.number().int().positive(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  nonce: z.string().max(40),
+  key,
+});
+export const queuedSchema = z.union([outgoingMessageSchema, googleChangeSchema, googleFeedSchema]);
+export type QueuedMessage = z.infer<typeof queuedSchema>;
+
 /** Where a message goes: the queue (when bound), and what a direct send needs when it is not. */
 export interface Outbox {
   queue: Queue<OutgoingMessage> | undefined;
   db: D1Database;
   config: Config;
+  /** where Google's feeds are written, for a feed shard sent without the queue */
+  media?: R2Bucket;
 }
 
 /** Back-off before the next try (seconds): 2, 4, 8… by `message.attempts`, at most 15 minutes. */
@@ -78,7 +104,16 @@ const reasonOf = (e: unknown) =>
  * Sends one message now and resolves to the provider's id. An email carries its key as Resend's
  * Idempotency-Key; a text is sent once per key (sent_messages), so a redelivery is not texted again.
  */
-export async function deliver(db: D1Database, config: Config, m: OutgoingMessage): Promise<string> {
+export async function deliver(db: D1Database, config: Config, m: QueuedMessage, media?: R2Bucket): Promise<string> {
+  if (m.kind === 'google-feed') {
+    if (!media) throw new Error('no MEDIA binding for the feed');
+    await writeFeedShard(db, media, m);
+    return m.key;
+  }
+  if (m.kind === 'google') {
+    await tellGoogle(db, config, m);
+    return m.key;
+  }
   if (m.kind === 'email') {
     const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: providerKeyOf(m) });
     // its webhooks name only Resend's id: the index in the first database names the salon (placed elsewhere)
@@ -142,19 +177,21 @@ const trackDelivery = (db: D1Database, m: OutgoingMessage, providerId: string) =
  * Puts messages on the queue, up to 100 a call (Queues' sendBatch limit). A part the queue
  * refuses is sent directly instead, one message at a time, so none is lost.
  */
-export async function enqueueMessages(outbox: Outbox, messages: OutgoingMessage[]): Promise<void> {
-  const checked = messages.map((m) => outgoingMessageSchema.parse(m));
+export async function enqueueMessages(outbox: Outbox, messages: QueuedMessage[]): Promise<void> {
+  const checked = messages.map((m) => queuedSchema.parse(m));
   for (let i = 0; i < checked.length; i += 100) {
     const part = checked.slice(i, i + 100);
     try {
       if (!outbox.queue) throw new Error('no MESSAGES binding');
-      await outbox.queue.sendBatch(part.map((body) => ({ body, contentType: 'json' as const })));
+      await (outbox.queue as Queue<QueuedMessage>).sendBatch(part.map((body) => ({ body, contentType: 'json' as const })));
       continue;
     } catch (e) {
       console.error(`[messages] ${part.length} not queued (${reasonOf(e)}): sending them now`);
     }
     for (const m of part)
-      await deliver(outbox.db, outbox.config, m).catch((e: unknown) => console.error(`[message ${m.key}] not sent:`, reasonOf(e)));
+      await deliver(outbox.db, outbox.config, m, outbox.media).catch((e: unknown) =>
+        console.error(`[message ${m.key}] not sent:`, reasonOf(e)),
+      );
   }
 }
 
@@ -162,16 +199,16 @@ export async function enqueueMessages(outbox: Outbox, messages: OutgoingMessage[
  * Puts a message on the queue. When the queue is missing or refuses it, the message is sent
  * directly instead (the caller runs this after its answer, in waitUntil), so it is never lost.
  */
-export async function enqueueMessage(outbox: Outbox, message: OutgoingMessage): Promise<void> {
-  const m = outgoingMessageSchema.parse(message);
+export async function enqueueMessage(outbox: Outbox, message: QueuedMessage): Promise<void> {
+  const m = queuedSchema.parse(message);
   try {
     if (!outbox.queue) throw new Error('no MESSAGES binding');
-    await outbox.queue.send(m, { contentType: 'json' });
+    await (outbox.queue as Queue<QueuedMessage>).send(m, { contentType: 'json' });
     return;
   } catch (e) {
     console.error(`[message ${m.key}] not queued (${reasonOf(e)}): sending it now`);
   }
-  await deliver(outbox.db, outbox.config, m);
+  await deliver(outbox.db, outbox.config, m, outbox.media);
 }
 
 /**
@@ -182,6 +219,8 @@ export interface Consumer {
   databaseOf: (salonId: number | null) => Promise<D1Database>;
   config: Config | null;
   deadLetters: Queue<unknown> | undefined;
+  /** where Google's feeds are written (google/feed-shards.ts) */
+  media?: R2Bucket;
 }
 
 /**
@@ -191,11 +230,14 @@ export interface Consumer {
  * dead-letter queue and acked, so it is kept without being retried in vain.
  */
 export async function consumeMessages(batch: MessageBatch<unknown>, consumer: Consumer): Promise<void> {
-  await Promise.all(batch.messages.map((msg) => consumeOne(msg, consumer)));
+  // Google's feed shards one after another: one shard's slots in memory at a time (docs/google-booking.md "Figures")
+  const isFeed = (msg: Message<unknown>) => (msg.body as { kind?: unknown } | null)?.kind === 'google-feed';
+  await Promise.all(batch.messages.filter((m) => !isFeed(m)).map((msg) => consumeOne(msg, consumer)));
+  for (const msg of batch.messages.filter(isFeed)) await consumeOne(msg, consumer);
 }
 
-async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLetters }: Consumer) {
-  const parsed = outgoingMessageSchema.safeParse(msg.body);
+async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLetters, media }: Consumer) {
+  const parsed = queuedSchema.safeParse(msg.body);
   const label = parsed.success ? parsed.data.key : `id ${msg.id}`;
   const retry = (why: string) => {
     const delaySeconds = backoffSeconds(msg.attempts);
@@ -211,11 +253,15 @@ async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLette
     return retry(reasonOf(e)); // a salon being moved: its database is known again in a minute
   }
   try {
-    await deliver(db, config, parsed.data);
+    await deliver(db, config, parsed.data, media);
     msg.ack();
   } catch (e) {
     if (worthRetrying(e)) retry(reasonOf(e));
-    else if (await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) {
+    else if (
+      (await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) &&
+      parsed.data.kind !== 'google' &&
+      parsed.data.kind !== 'google-feed'
+    ) {
       // Refused for good: it shows as failed in its salon's console that day.
       const m = parsed.data;
       const code = e instanceof SendRefused ? `${e.status} ${e.code}` : 'refused';

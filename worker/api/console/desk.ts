@@ -233,7 +233,8 @@ export const consoleDesk = new Hono<AppEnv>()
             replyHint({ canCancel: canCancelByText(movedRow, salon, Date.now()), unconfirmed: movedRow.status === 'unconfirmed' }),
           `appt-${p.appointmentId}-moved-${start}`,
         );
-      for (const id of moved) announceToDiary(c, salonId, id, 'moved');
+      // Google's availability is replaced on the day it left too (the first one's; the series' others shift alike)
+      for (const id of moved) announceToDiary(c, salonId, id, 'moved', id === p.appointmentId ? before.start_at : undefined);
       await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom: before.start_at });
       return answer(c, p.appointmentId);
     },
