@@ -66,6 +66,8 @@ export interface DiaryAppointment {
   end: string;
   status: DiaryStatus;
   origin: 'online' | 'salon' | 'online_rebooking';
+  /** made on Google Search or Maps through the booking server (docs/google-booking.md) */
+  booked_through?: 'google';
   client: { name: string; phone: string | null } | null;
   services: DiaryService[];
   /** minor units */

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, salonDays } from '../../worker/availability/calendar';
 import { call, emptyDiaries } from './helpers';
+import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { dbOf } from './salon-db';
 
 /**

@@ -29,6 +29,7 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
     end: iso(r.end_at),
     status: diaryStatus(r),
     origin: r.origin,
+    ...(r.utm_origin === 'google' ? { booked_through: 'google' as const } : {}),
     client: r.client_name || r.client_phone ? { name: r.client_name ?? '', phone: r.client_phone } : null,
     services: procedures
       .filter((p) => p.appointment_id === r.id)

@@ -12,6 +12,8 @@ export interface DiaryRow {
   number: number;
   status: 'confirmed' | 'unconfirmed' | 'waitlist' | 'pending' | 'cancelled';
   origin: 'online' | 'salon' | 'online_rebooking';
+  /** the booking's campaign or channel: 'google' for one made on Google Search or Maps (docs/google-booking.md) */
+  utm_origin: string | null;
   start_at: number;
   end_at: number;
   total_price: number;
@@ -49,7 +51,7 @@ export interface DiaryProcedureRow {
   end_at: number;
 }
 
-const ROW = `a.id, a.number, a.series_id, a.status, a.origin, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id,
+const ROW = `a.id, a.number, a.series_id, a.status, a.origin, a.utm_origin, a.start_at, a.end_at, a.total_price, a.deposit, a.payment_status, a.payment_intent_id,
   a.client_id, COALESCE(NULLIF(c.name, ''), a.client_name) AS client_name, COALESCE(c.phone, a.client_phone) AS client_phone,
   a.arrived_at, a.no_show_at, a.notes, a.created_at, a.cancelled_at,
   EXISTS (SELECT 1 FROM invites i WHERE i.appointment_id = a.id AND i.status IN ('invited', 'reminded', 'seen')) AS open_request,

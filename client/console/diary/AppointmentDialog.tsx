@@ -103,6 +103,7 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
         {a.arrived && ' · Arrived'}
         {a.no_show && ' · No-show'}
       </p>
+      {a.booked_through === 'google' && <p>Booked through Google</p>}
       {a.outside_opening_hours && <p role="note">Outside the salon’s opening hours (booked as any time the stylist is free).</p>}
       <ul className={css({ listStyle: 'disc', pl: '5' })}>
         {a.services.map((s) => (
