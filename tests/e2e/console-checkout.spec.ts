@@ -40,7 +40,8 @@ for (const width of [390, 1280]) {
     expect(booked.status(), await booked.text()).toBe(201);
 
     await signInToConsole(page, STAFF.groupOwner, width, null);
-    await page.goto(`/console/salons/1/diary?date=${date}`);
+    // a phone shows one stylist's column at a time: Dan's (client/console/diary/Diary.tsx)
+    await page.goto(`/console/salons/1/diary?date=${date}&stylist=${dan}`);
     await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Checkout' }).click();
     const checkout = page.getByRole('dialog', { name: `Checkout: ${name}` });

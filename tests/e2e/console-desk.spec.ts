@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, daySlots, DEMO_CLIENT, e164Of, expect, STAFF_1, test, todayIn } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { goToPlace, signInToConsole, STAFF } from './console';
 
 // The desk (issue 29): a voucher redeemed at the till, a client found by phone, a booking of two
 // services with two stylists (docs/console/desk.md "Several services, repeats and walk-ins"), and a deposit
@@ -48,7 +48,7 @@ for (const width of [390, 1280]) {
     await signInToConsole(page, STAFF.groupOwner, width);
 
     // Vouchers: look the code up as it is read out (lower case, a space), take £20 of it at the till.
-    await page.getByRole('link', { name: 'Vouchers' }).click();
+    await goToPlace(page, 'Vouchers');
     await page.getByLabel('Voucher code').fill(`${code.slice(0, 5).toLowerCase()} ${code.slice(5)}`);
     await page.getByRole('button', { name: 'Look up' }).click();
     await expect(page.getByLabel('Balance £50.00')).toBeVisible();
@@ -61,7 +61,7 @@ for (const width of [390, 1280]) {
     else await expectNoSidewaysScroll();
 
     // Clients: the demo client by the phone as the desk types it, and the card.
-    await page.getByRole('link', { name: 'Clients', exact: true }).click();
+    await goToPlace(page, 'Clients');
     await page.getByLabel('Name or phone').fill(DEMO_CLIENT.mobile);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { name: `1 client matches “${DEMO_CLIENT.mobile}”` })).toBeVisible();
@@ -95,7 +95,7 @@ for (const width of [390, 1280]) {
 
     // Requests: a £10 deposit for a new appointment of someone without an account, at a time the engine offers.
     const mobile = `07700 9004${width === 390 ? '39' : '12'}`;
-    await page.getByRole('link', { name: 'Requests' }).click();
+    await goToPlace(page, 'Requests');
     await page.getByLabel('Deposit (GBP)').fill('10');
     await page.getByLabel('Client’s mobile').fill(mobile);
     await page.getByLabel('First name').fill('Desk');

@@ -1,9 +1,9 @@
 import { expect, test } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { goToPlace, signInToConsole, STAFF } from './console';
 
 test('an owner creates a named API key, sees it once, and revokes it', async ({ page, request }) => {
   await signInToConsole(page, STAFF.owner3, 390);
-  await page.getByRole('link', { name: 'API keys' }).click();
+  await goToPlace(page, 'API keys');
   const name = `Website sync ${Date.now()}`;
   await page.getByLabel('Key name').fill(name);
   await page.getByRole('button', { name: 'Create key' }).click();

@@ -31,6 +31,8 @@ test('a forgotten password: a code from the email, a new password, and signing i
     const signIn = new ConsoleSignIn(page);
     await signIn.open(390);
     await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+    // its screen loads when asked for (client/console/app/ConsoleApp.tsx): the sign-in's field until then
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Forgotten your password?');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Email me a code' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');

@@ -65,7 +65,8 @@ export async function goToPlace(page: Page, name: string, { ifThere = false } = 
   const nav = page.getByRole('navigation', { name: 'Console' });
   const link = nav.getByRole('link', { name, exact: true });
   const more = nav.getByRole('button', { name: 'More' });
-  if (!(await link.count()) && (await more.count())) await more.click();
+  // a place under More is in the page (hidden) once the menu has been open: look for it shown
+  if (!(await link.isVisible()) && (await more.count()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
   if (ifThere && !(await link.count())) {
     if ((await more.getAttribute('aria-expanded').catch(() => null)) === 'true') await more.click();
     return;

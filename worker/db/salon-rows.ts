@@ -94,6 +94,15 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'text_messages', rows: BY_SALON, kind: 'own' },
   { table: 'waitlist_offers', rows: BY_SALON, kind: 'own', order: 'token_sha256' },
   { table: 'google_bookings', rows: BY_SALON, kind: 'own' },
+  // the desk's checkout (migration 0044): parents before children
+  { table: 'sales', rows: BY_SALON, kind: 'own' },
+  { table: 'sale_lines', rows: BY_SALON, kind: 'own' },
+  { table: 'sale_payments', rows: BY_SALON, kind: 'own' },
+  { table: 'refunds', rows: BY_SALON, kind: 'own' },
+  { table: 'refund_lines', rows: BY_SALON, kind: 'own' },
+  { table: 'refund_payments', rows: BY_SALON, kind: 'own' },
+  { table: 'terminal_locations', rows: BY_SALON, kind: 'own' },
+  { table: 'terminal_readers', rows: BY_SALON, kind: 'own' },
   // the texts' idempotency records, named by what they were about (messaging/outbox.ts keys)
   {
     table: 'sent_messages',
