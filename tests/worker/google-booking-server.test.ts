@@ -142,6 +142,10 @@ describe("Google's booking server: availability and bookings", () => {
       client_name: 'Ada Lovelace',
       client_phone: '+447700900555',
     });
+    // the desk sees where it came from
+    const owner = (await staffLogin(STAFF.groupOwner)).access_token;
+    const desk = await consoleCall(`/api/console/salons/2/appointments/${id}`, owner);
+    expect(await desk.json()).toMatchObject({ booked_through: 'google', client: { name: 'Ada Lovelace' } });
     const taken = await json<{ slot_time_availability: { available: boolean }[] }>(
       await google('BatchAvailabilityLookup', {
         merchant_id: '2',
