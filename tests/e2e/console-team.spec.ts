@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { newPerson, signInToConsole, STAFF, temporaryPasswordOf } from './console';
+import { goToPlace, newPerson, signInToConsole, STAFF, temporaryPasswordOf } from './console';
 
 // Issue 28: an owner invites a manager, who signs in with the temporary password the invitation
 // emailed (the dev outbox) and chooses a password of their own. The test removes the manager again.
@@ -18,7 +18,7 @@ test(`at ${width} px an owner invites a manager, who signs in with the emailed t
   test.setTimeout(60_000);
   const invitee = { email: `manager-${width}-${Date.now()}@example.test`, name: `Sam Taylor ${width}` };
   await signInToConsole(page, STAFF.owner3, width);
-  await page.getByRole('link', { name: 'Team' }).click();
+  await goToPlace(page, 'Team');
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
 
   await page.getByLabel('Name').fill(invitee.name);

@@ -65,8 +65,12 @@ export async function goToPlace(page: Page, name: string, { ifThere = false } = 
   const nav = page.getByRole('navigation', { name: 'Console' });
   const link = nav.getByRole('link', { name, exact: true });
   const more = nav.getByRole('button', { name: 'More' });
-  // a place under More is in the page (hidden) once the menu has been open: look for it shown
-  if (!(await link.isVisible()) && (await more.count()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  // a place under More is in the page (hidden) once the menu has been open: look for it shown; the
+  // menu closes when the place changes, which a screen still loading may do after we opened it
+  for (let tries = 0; tries < 3 && !(await link.isVisible()) && (await more.count()); tries++) {
+    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+    await link.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+  }
   if (ifThere && !(await link.count())) {
     if ((await more.getAttribute('aria-expanded').catch(() => null)) === 'true') await more.click();
     return;
