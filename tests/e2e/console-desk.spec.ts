@@ -82,7 +82,11 @@ for (const width of [390, 1280]) {
     await desk.getByLabel('New client’s mobile').fill(`07700 9005${width === 390 ? '39' : '12'}`);
     await desk.getByLabel('Service', { exact: true }).selectOption({ label: 'Toner Refresh' });
     await desk.getByLabel('Stylist', { exact: true }).selectOption({ label: 'Ben Okafor' });
-    await desk.getByRole('button', { name: 'Add another service' }).click();
+    // a click while the stylists of the first service are still being asked for can land on a moving button: again until it takes
+    await expect(async () => {
+      if (!(await desk.getByLabel('Service 2').count())) await desk.getByRole('button', { name: 'Add another service' }).click();
+      await expect(desk.getByLabel('Service 2')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
     await desk.getByLabel('Service 2').selectOption({ label: 'Ladies Cut & Blow Dry' });
     await desk.getByLabel('Stylist 2').selectOption({ label: 'Chloe Price' });
     await desk.getByLabel(/Any time the stylists are free/).check();

@@ -65,17 +65,23 @@ export async function goToPlace(page: Page, name: string, { ifThere = false } = 
   const nav = page.getByRole('navigation', { name: 'Console' });
   const link = nav.getByRole('link', { name, exact: true });
   const more = nav.getByRole('button', { name: 'More' });
-  // a place under More is in the page (hidden) once the menu has been open: look for it shown; the
-  // menu closes when the place changes, which a screen still loading may do after we opened it
-  for (let tries = 0; tries < 3 && !(await link.isVisible()) && (await more.count()); tries++) {
-    if ((await more.getAttribute('aria-expanded')) !== 'true') await more.click();
-    await link.waitFor({ state: 'visible', timeout: 2_000 }).catch(() => undefined);
+  const open = async () => {
+    // a place under More is in the page (hidden) once the menu has been open: look for it shown
+    if (!(await link.isVisible()) && (await more.count()) && (await more.getAttribute('aria-expanded')) !== 'true') await more.click();
+  };
+  if (ifThere) {
+    await open();
+    if (!(await link.count())) {
+      if ((await more.getAttribute('aria-expanded').catch(() => null)) === 'true') await more.click();
+      return;
+    }
   }
-  if (ifThere && !(await link.count())) {
-    if ((await more.getAttribute('aria-expanded').catch(() => null)) === 'true') await more.click();
-    return;
-  }
-  await link.click();
+  // the menu closes when the place changes, which a screen still loading may do after it opened:
+  // open it and click again until the click lands
+  await expect(async () => {
+    await open();
+    await link.click({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** A browser context of its own (another person, another device), at a width. */
