@@ -227,15 +227,14 @@ export function daySlots(day: SalonDay, req: AvailabilityRequest): Slot[] {
 }
 
 /**
- * The bookable starts of one day by stylist of the first service (the same test as daySlots,
- * one stylist at a time): what Google's availability feed lists, each start with its stylist.
+ * Each bookable start of one day for a stylist of the first service (the test daySlots applies,
+ * one stylist at a time), in stylist then time order; `visit` answering true stops the walk.
  */
-export function stylistStarts(day: SalonDay, req: AvailabilityRequest): Map<number, number[]> {
-  const out = new Map<number, number[]>();
+function walkFirstStarts(day: SalonDay, req: AvailabilityRequest, visit: (stylistId: number, start: number) => boolean | void): void {
   const first = req.steps[0];
-  if (!first) return out;
+  if (!first) return;
   const open = openRuns(day, req.openings);
-  if (open && !open.some((r) => r > 0)) return out;
+  if (open && !open.some((r) => r > 0)) return;
   const runsOf = dayRuns(day, req);
   const { n, fits } = fitsFrom(day, req, runsOf, open);
   const step = startStep(req);
@@ -243,12 +242,22 @@ export function stylistStarts(day: SalonDay, req: AvailabilityRequest): Map<numb
   for (const [id, t] of first.options) {
     const r = runsOf(id);
     if (!r) continue;
-    const starts: number[] = [];
-    for (let b = from; b < n; b += step)
-      if (r[b]! >= blocks(t.duration) && inHours(open, b, t) && fits(1, b + blocks(t.duration + t.processing), id))
-        starts.push(day.startUtc + b * BLOCK);
-    if (starts.length) out.set(id, starts);
+    for (let b = from; b < n; b += step) {
+      if (r[b]! >= blocks(t.duration) && inHours(open, b, t) && fits(1, b + blocks(t.duration + t.processing), id)) {
+        if (visit(id, day.startUtc + b * BLOCK) === true) return;
+      }
+    }
   }
+}
+
+/** The bookable starts of one day by stylist of the first service: what Google's availability feed lists. */
+export function stylistStarts(day: SalonDay, req: AvailabilityRequest): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  walkFirstStarts(day, req, (id, start) => {
+    const starts = out.get(id);
+    if (starts) starts.push(start);
+    else out.set(id, [start]);
+  });
   return out;
 }
 
@@ -258,22 +267,9 @@ export function stylistStarts(day: SalonDay, req: AvailabilityRequest): Map<numb
  * an open day usually costs one or two stylists' calendars, not every stylist's.
  */
 export function hasSlot(day: SalonDay, req: AvailabilityRequest): boolean {
-  const first = req.steps[0];
-  if (!first) return false;
-  const open = openRuns(day, req.openings);
-  if (open && !open.some((r) => r > 0)) return false;
-  const runsOf = dayRuns(day, req);
-  const { n, fits } = fitsFrom(day, req, runsOf, open);
-  const step = startStep(req);
-  const from = Math.max(0, Math.ceil((req.notBefore - day.startUtc) / BLOCK / step) * step);
-  for (const [id, t] of first.options) {
-    const r = runsOf(id);
-    if (!r) continue;
-    for (let b = from; b < n; b += step) {
-      if (r[b]! >= blocks(t.duration) && inHours(open, b, t) && fits(1, b + blocks(t.duration + t.processing), id)) return true;
-    }
-  }
-  return false;
+  let found = false;
+  walkFirstStarts(day, req, () => (found = true));
+  return found;
 }
 
 /** The weekly view over many days: which days have a bookable time, and the first such day. */
