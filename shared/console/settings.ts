@@ -14,7 +14,8 @@ import { typedName } from '../typed-name';
  * - money (`deposit.amount`, `voucher_amounts`, `voucher_custom`) in minor units (pence, cents);
  * - `voucher_custom` one {min, max} (or null) instead of two fields;
  * - `online_booking_off_message`: new, what clients see while online booking is off.
- * Logo, cover and stylist photos stay uploads of their own (the admin media calls).
+ * Logo, cover and stylist photos stay uploads of their own (the admin media calls). The admin API's
+ * schema is built from these (shared/admin-settings.ts): one rule and one message per setting.
  */
 const own = (problem: string) => ({ error: () => problem });
 const text = (max: number, what: string) =>
