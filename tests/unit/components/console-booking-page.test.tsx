@@ -54,6 +54,30 @@ describe('the Booking page’s form', () => {
     await waitFor(() => expect(saved).toEqual([{ waitlist_offer_minutes: 30 }]));
   });
 
+  it('a 400 from the server shows its message at the setting it names, and the notice asks to check it', async () => {
+    const refusal = 'The minutes an offer waits can be at most 240';
+    apiStub.answer('PATCH /api/console/salons/3/settings', {
+      status: 400,
+      body: { detail: refusal, code: 'BAD_REQUEST', field: 'waitlist_offer_minutes', errors: { waitlist_offer_minutes: refusal } },
+    });
+    const { user } = await renderConsole('/salons/3/booking-page/waitlist', { role: 'manager', answers: salon3 });
+    const waitlist = await screen.findByRole('form', { name: 'Booking page' });
+    const minutes = (await within(waitlist).findByLabelText('Minutes a client has to claim a time that comes free')) as HTMLInputElement;
+    await user.clear(minutes);
+    await user.type(minutes, '30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(
+        (minutes.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      ).toContain(refusal),
+    );
+    expect(screen.getByRole('alert', { name: '' }).textContent).toContain('Please check the settings marked below.');
+    expect(patches()).toHaveLength(1);
+  });
+
   it('a save that started before someone else saved gets 412: it shows what changed and loads the latest', async () => {
     const latest: VersionedSettings = {
       ...SETTINGS_3,

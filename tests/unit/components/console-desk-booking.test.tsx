@@ -216,6 +216,36 @@ describe('a slot chosen in the diary', () => {
   });
 });
 
+describe('a refused booking', () => {
+  it('shows a 400’s message at the field it names (the free time, for start_time), not as a notice', async () => {
+    const { user, closed } = renderForm({ stylistId: 3, time: at('14:30') });
+    await user.type(screen.getByRole('textbox', { name: 'New client’s name' }), 'Robin Typed');
+    await user.type(screen.getByRole('textbox', { name: /New client’s mobile/ }), '07700 900456');
+    await screen.findByRole('option', { name: 'Ladies Cut & Blow Dry' });
+    await choose(user, screen.getByRole('combobox', { name: 'Service' }), 'Ladies Cut & Blow Dry');
+    const stylist = screen.getByRole('combobox', { name: 'Stylist' }) as HTMLSelectElement;
+    await waitFor(() => expect(stylist.selectedOptions[0]?.textContent).toBe('Chloe Price'));
+    const refusal = 'Chloe Price is not working at 14:30: choose another time';
+    apiStub.answer('POST /api/console/salons/1/appointments', {
+      status: 400,
+      body: { detail: refusal, code: 'BAD_REQUEST', field: 'start_time' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    const time = screen.getByLabelText('Time');
+    await waitFor(() =>
+      expect(
+        (time.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      ).toContain(refusal),
+    );
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(closed).toEqual([]);
+  });
+});
+
 describe('a walk-in', () => {
   it('books now with a name and a stylist only: no mobile, time or repeat asked', async () => {
     const { user, closed } = renderForm();
