@@ -9,7 +9,7 @@ import type { Category } from '../../../shared/types';
 import { AppointmentDialog } from '../../../client/console/diary/AppointmentDialog';
 import { DeskBooking } from '../../../client/console/diary/DeskBooking';
 import { apiStub, BOOTSTRAPS } from './render-app';
-import { renderConsole } from './render-console';
+import { describedBy, renderConsole } from './render-console';
 
 /**
  * The desk's new booking (docs/console/desk.md "Several services, repeats and walk-ins"): two
@@ -186,13 +186,8 @@ describe('a desk booking of several services', () => {
     await choose(user, screen.getByRole('combobox', { name: 'Service' }), 'Toner Refresh');
     await user.click(screen.getByRole('button', { name: 'Add another service' }));
     await user.click(screen.getByRole('button', { name: 'Book' }));
-    const described = (el: HTMLElement) =>
-      (el.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent)
-        .join(' ');
-    await waitFor(() => expect(described(screen.getByRole('combobox', { name: 'Service 2' }))).toContain('Choose a service'));
-    expect(described(screen.getByRole('combobox', { name: 'Stylist' }))).toContain('Choose who does it');
+    await waitFor(() => expect(describedBy(screen.getByRole('combobox', { name: 'Service 2' }))).toContain('Choose a service'));
+    expect(describedBy(screen.getByRole('combobox', { name: 'Stylist' }))).toContain('Choose who does it');
     // a second service can go again
     await user.click(screen.getByRole('button', { name: 'Remove service 2' }));
     expect(screen.queryByRole('combobox', { name: 'Service 2' })).toBeNull();
@@ -232,14 +227,7 @@ describe('a refused booking', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Book' }));
     const time = screen.getByLabelText('Time');
-    await waitFor(() =>
-      expect(
-        (time.getAttribute('aria-describedby') ?? '')
-          .split(' ')
-          .map((id) => document.getElementById(id)?.textContent)
-          .join(' '),
-      ).toContain(refusal),
-    );
+    await waitFor(() => expect(describedBy(time)).toContain(refusal));
     expect(screen.getAllByText(refusal)).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(closed).toEqual([]);
