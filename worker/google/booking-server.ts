@@ -19,7 +19,7 @@ import {
   type GoogleMerchantRow,
 } from '../db/google-bookings';
 import { AppError } from '../errors';
-import type { batchLookupSchema, createBookingSchema, FailureCause, GoogleBooking, GoogleStatus } from './messages';
+import type { batchLookupSchema, createBookingSchema, FailureCause, GoogleBooking, GoogleStatus, slotSchema } from './messages';
 
 /**
  * Google's booking server (docs/google-booking.md): availability and bookings for Reserve with
@@ -53,6 +53,16 @@ interface SlotAsked {
   start: number;
   durationSec?: number;
   staffId?: number;
+}
+
+/** Google's `slot` (CheckAvailability, CreateBooking) as the slot the engine is asked about. */
+export function slotAskedOf(slot: z.output<typeof slotSchema>): SlotAsked {
+  return {
+    serviceId: Number(slot.service_id),
+    start: slot.start_sec * 1000,
+    durationSec: slot.duration_sec,
+    staffId: slot.resources?.staff_id ? Number(slot.resources.staff_id) : undefined,
+  };
 }
 
 /**
@@ -183,12 +193,7 @@ export async function createBooking(
   if (prior) return { booking: googleBookingOf(prior), created: null };
   const salonId = Number(body.slot.merchant_id);
   const user = body.user_information;
-  const slot: SlotAsked = {
-    serviceId: Number(body.slot.service_id),
-    start: body.slot.start_sec * 1000,
-    durationSec: body.slot.duration_sec,
-    staffId: body.slot.resources?.staff_id ? Number(body.slot.resources.staff_id) : undefined,
-  };
+  const slot = slotAskedOf(body.slot);
   if (await userHasBookingAt(db, salonId, user.user_id, slot.start))
     return failure('SLOT_ALREADY_BOOKED_BY_USER', 'This user already has a booking at this time here');
   const stylistId = await stylistForSlot(db, salonId, slot, now);
