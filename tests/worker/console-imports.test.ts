@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DaySlots } from '../../shared/availability';
+import { CLIENT_BLOCKED, MSG_CLIENT_BLOCKED } from '../../shared/booking-request';
 import type { ClientCard, ClientList } from '../../shared/console/clients';
 import type { DeskClient } from '../../shared/console/diary';
 import type { ImportCreated, ImportPreview, ImportSummary } from '../../shared/console/imports';
@@ -11,7 +13,9 @@ import freshaStaff from '../fixtures/imports/fresha-staff.csv?raw';
 import appointments from '../fixtures/imports/generic-appointments.csv?raw';
 import phorest from '../fixtures/imports/phorest-vouchers.csv?raw';
 import square from '../fixtures/imports/square-customers.csv?raw';
+import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { call, signUp } from './helpers';
 import { redeemAtTill } from './desk-helpers';
 import { optOutByText } from '../../worker/db/texts';
 import { dbOf } from './salon-db';
@@ -361,6 +365,65 @@ describe('what the client’s card shows', () => {
     expect(emailCard.notes.map((n) => n.body)).toEqual(['Likes a quiet chair']);
     expect((await undo(1, made.import_id)).status).toBe(200);
     expect((await search(1, 'mo.only@')).total).toBe(0);
+  });
+});
+
+describe('a client blocked in the salon’s previous system', () => {
+  it('cannot book online at that salon: 403 with what to do, nothing booked; once the import is undone they can', async () => {
+    const digits = String(Date.now() % 100_000).padStart(5, '0');
+    const phone = `+4477009${digits}`;
+    const res = await signUp(
+      { first_name: 'Bea', last_name: 'Blocked', email: `bea${digits}@example.test`, phone, password: 'Good-pass1' },
+      { 'CF-Connecting-IP': '100.98.0.7' },
+    );
+    expect(res.status).toBe(200);
+    const client = (await res.json()) as { access_token: string; user: { username: string } };
+    const made = await imported(
+      2,
+      `First Name,Last Name,Mobile Number,Blocked\nBea,Blocked,07700 9${digits},Yes\n`,
+      'source=generic&kind=clients',
+    );
+    expect(made).toMatchObject({ added: 1, refused: 0 });
+
+    // a Wednesday a week or more ahead, when Sam (salon 2) cuts
+    let date = addDays(localDateOf(Date.now(), 'Europe/London'), 8);
+    while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 3) date = addDays(date, 1);
+    const slots = await call(`/api/book-online/new/availability/appointment/2/${date}/11/5/null/`);
+    const start = Object.keys(((await slots.json()) as DaySlots).data)[0]!;
+    const book = () =>
+      call('/api/book-online/appointment/create/2/', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${client.access_token}`,
+          'Idempotency-Key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({
+          start_time: start,
+          procedures: [{ service_id: 11, stylist_id: 5, role: 'Stylist', start_time: start, duration: 30, price: 30, processing: 0 }],
+          total_price: 30,
+          cognito_username: client.user.username,
+          notes: '',
+          deposit: 0,
+          user: { name: 'Bea Blocked', phone_number: phone, salon_id: 2 },
+          payment_needed: false,
+        }),
+      });
+    const refused = await book();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ detail: MSG_CLIENT_BLOCKED, code: CLIENT_BLOCKED });
+    const booked = async () =>
+      (await (
+        await dbOf(2)
+      )
+        .prepare('SELECT COUNT(*) AS n FROM appointments WHERE client_id = ?')
+        .bind(client.user.username)
+        .first<{ n: number }>())!.n;
+    expect(await booked()).toBe(0);
+
+    expect((await undo(2, made.import_id)).status).toBe(200);
+    expect((await book()).status).toBe(201);
+    expect(await booked()).toBe(1);
   });
 });
 
