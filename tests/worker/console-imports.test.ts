@@ -1,3 +1,4 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DaySlots } from '../../shared/availability';
 import { CLIENT_BLOCKED, MSG_CLIENT_BLOCKED } from '../../shared/booking-request';
@@ -18,6 +19,7 @@ import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { call, signUp } from './helpers';
 import { redeemAtTill } from './desk-helpers';
 import { optOutByText } from '../../worker/db/texts';
+import { scheduled } from '../../worker/scheduled';
 import { dbOf } from './salon-db';
 
 /** Imports (issue 50): the preview, the import, idempotency, merges, undo, appointments that clash, vouchers at the desk. */
@@ -495,5 +497,40 @@ describe('an import whose Worker stopped part-way', () => {
     expect(await (await undo(1, dead!.id)).json()).toEqual({ removed: 0 });
     expect((await list(1)).find((i) => i.id === dead!.id)).toMatchObject({ status: 'undone' });
     await db.prepare("UPDATE imports SET status = 'done' WHERE id = 990002").run();
+  });
+
+  it('is failed by the five-minute cron too, in every database, so its file imports again before anyone lists', async () => {
+    const file = 'First Name,Last Name,Mobile Number\nYara,Cron,07700 900632\n';
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(file)))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
+    const db = await dbOf(2); // salon 2's own database
+    const old = Date.now() - 10 * 60_000;
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, done_rows, created_by, created_at, progress_at)
+           VALUES (990011, 2, 'generic', 'clients', ?, 1, 0, 'owner@willow-demo.test', ?2, ?2)`,
+        )
+        .bind(hash, old),
+      db
+        .prepare(
+          `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, created_by, created_at, progress_at)
+           VALUES (990012, 2, 'generic', 'clients', 'moving-2', 500, 'owner@willow-demo.test', ?, ?)`,
+        )
+        .bind(old, Date.now()),
+    ]);
+    // the dead import still stands for its file (the preview does not sweep)
+    expect((await preview(2, file)).already_imported).toBe(990011);
+    await scheduled({ cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry: () => undefined }, env);
+    expect((await preview(2, file)).already_imported).toBeNull();
+    const status = async (id: number) =>
+      (await db
+        .prepare('SELECT status, finished_at FROM imports WHERE id = ?')
+        .bind(id)
+        .first<{ status: string; finished_at: number | null }>())!;
+    expect(await status(990011)).toMatchObject({ status: 'failed', finished_at: expect.any(Number) });
+    expect((await status(990012)).status).toBe('running');
+    await db.prepare("UPDATE imports SET status = 'done' WHERE id = 990012").run();
   });
 });
