@@ -55,8 +55,11 @@ interface SlotAsked {
   staffId?: number;
 }
 
-/** Google's `slot` (CheckAvailability, CreateBooking) as the slot the engine is asked about. */
-export function slotAskedOf(slot: z.output<typeof slotSchema>): SlotAsked {
+/**
+ * Google's `slot` (CheckAvailability, CreateBooking; a `slot_time` of BatchAvailabilityLookup,
+ * its `resource_ids` as `resources`) as the slot the engine is asked about.
+ */
+export function slotAskedOf(slot: Omit<z.output<typeof slotSchema>, 'merchant_id'>): SlotAsked {
   return {
     serviceId: Number(slot.service_id),
     start: slot.start_sec * 1000,
@@ -116,12 +119,7 @@ export async function batchAvailability(db: D1Database, body: z.output<typeof ba
   const salonId = Number(body.merchant_id);
   const asked = body.slot_time.map((t) => ({
     raw: t,
-    slot: {
-      serviceId: Number(t.service_id),
-      start: t.start_sec * 1000,
-      durationSec: t.duration_sec,
-      staffId: t.resource_ids?.staff_id ? Number(t.resource_ids.staff_id) : undefined,
-    } satisfies SlotAsked,
+    slot: slotAskedOf({ ...t, resources: t.resource_ids }),
   }));
   const byService = new Map<number, SlotAsked[]>();
   for (const a of asked) byService.set(a.slot.serviceId, [...(byService.get(a.slot.serviceId) ?? []), a.slot]);
