@@ -2,6 +2,7 @@ import type { PushKind } from '../../shared/console/push';
 
 /** A staff member's Web Push subscription (migration 0052): where to send, with the browser's keys. */
 export interface PushSubscriptionRow {
+  /** its rowid: what a push sent to it is recorded by */
   id: number;
   endpoint: string;
   p256dh: string;
@@ -34,7 +35,8 @@ export async function deletePushSubscription(db: D1Database, staffId: number, en
 }
 
 /** The push service said the subscription is gone (404, 410): it is removed, whoever's it was. */
-export const forgetPushSubscription = (db: D1Database, id: number) => db.prepare('DELETE FROM push_subscriptions WHERE id = ?').bind(id).run();
+export const forgetPushSubscription = (db: D1Database, endpoint: string) =>
+  db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?').bind(endpoint).run();
 
 /**
  * The subscriptions that should hear of a notice of `kind` at a salon: the salon's owners and
@@ -47,13 +49,13 @@ export async function pushRecipients(
 ): Promise<PushSubscriptionRow[]> {
   const { results } = await db
     .prepare(
-      `SELECT p.id, p.endpoint, p.p256dh, p.auth FROM push_subscriptions p
+      `SELECT p.rowid AS id, p.endpoint, p.p256dh, p.auth FROM push_subscriptions p
         WHERE instr(p.kinds, ?2) > 0 AND p.staff_id IN (
           SELECT r.staff_id FROM staff_roles r
            WHERE r.salon_id = ?1 AND (r.role IN ('owner', 'manager') OR r.stylist_id IN (SELECT value FROM json_each(?3)))
           UNION
           SELECT r.staff_id FROM staff_roles r JOIN salons s ON s.group_id = r.group_id WHERE s.id = ?1)
-        ORDER BY p.id`,
+        ORDER BY p.rowid`,
     )
     .bind(q.salonId, `,${q.kind},`, JSON.stringify(q.stylistIds))
     .all<PushSubscriptionRow>();

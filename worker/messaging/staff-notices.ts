@@ -63,24 +63,27 @@ export async function noticeOf(db: D1Database, n: StaffNotice): Promise<{ payloa
 /**
  * Sends a notice to every subscription that chose its kind (owners and managers of the salon; a
  * stylist for their own column), each once (sent_messages, by the notice's key and the
- * subscription), so a retry sends only to those not reached. A push service's 404 or 410 removes
- * the subscription; a 429 or 5xx is retried by the queue after the others are sent.
+ * subscription), so a retry sends only to those not reached, and the notice is recorded as handled
+ * under its own key. A push service's 404 or 410 removes the subscription; a 429 or 5xx is
+ * retried by the queue after the others are sent. Without VAPID keys nothing is sent.
  */
 export async function sendStaffNotice(db: D1Database, config: Config, n: StaffNotice): Promise<string> {
-  if (!config.vapid) return n.key;
-  const notice = await noticeOf(db, n);
-  if (!notice) return n.key;
-  const recipients = await pushRecipients(db, { salonId: n.salon_id, kind: n.notice, stylistIds: notice.stylistIds });
+  if (await sentMessageId(db, n.key)) return n.key;
+  const notice = config.vapid ? await noticeOf(db, n) : null;
   let retry: number | null = null;
+  const recipients = notice ? await pushRecipients(db, { salonId: n.salon_id, kind: n.notice, stylistIds: notice.stylistIds }) : [];
   for (const sub of recipients) {
+    if (!notice) break;
     const key = `${n.key}-p${sub.id}`;
     if (await sentMessageId(db, key)) continue;
     const status = await sendPush(config, sub, notice.payload).catch(() => 503);
-    if (status === 404 || status === 410) await forgetPushSubscription(db, sub.id);
+    if (status === 404 || status === 410) await forgetPushSubscription(db, sub.endpoint);
     else if (status === 429 || status >= 500) retry = status;
     else if (status < 300) await recordSentMessage(db, key, `push-${status}`, Date.now());
     else console.error(`[push ${n.key}] subscription ${sub.id} refused: ${status}`);
   }
   if (retry !== null) throw new SendRefused(`[push ${n.key}] a push service answered ${retry}`, retry, 'push');
+  // handled: a redelivery does nothing
+  await recordSentMessage(db, n.key, 'push', Date.now());
   return n.key;
 }

@@ -71,7 +71,9 @@ export async function decryptAes128gcm(body: Uint8Array, sub: { private_jwk: str
   let shared: ArrayBuffer;
   try {
     const serverKey = await crypto.subtle.importKey('raw', asPublic, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-    shared = await crypto.subtle.deriveBits({ name: 'ECDH', public: serverKey }, privateKey, 256);
+    // workers-types spell the parameter `$public`; WebCrypto's (and workerd's) name is `public`
+    const ecdh = { name: 'ECDH', public: serverKey } as unknown as SubtleCryptoDeriveKeyAlgorithm;
+    shared = await crypto.subtle.deriveBits(ecdh, privateKey, 256);
   } catch {
     return null;
   }
@@ -86,7 +88,7 @@ export async function decryptAes128gcm(body: Uint8Array, sub: { private_jwk: str
     let end = padded.length - 1;
     while (end >= 0 && padded[end] === 0) end--;
     if (padded[end] !== 2) return null;
-    return new TextDecoder('utf-8', { fatal: true }).decode(padded.slice(0, end));
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(padded.slice(0, end));
   } catch {
     return null;
   }
