@@ -20,7 +20,7 @@ const BODY =
   'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN';
 
 const b64u = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-const bytes = (s: string) => base64urlBytes(s)!;
+const bytes = (s: string) => new Uint8Array(base64urlBytes(s)!);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,11 +31,11 @@ describe("@block65/webcrypto-web-push against RFC 8291's example", () => {
     const jwk = { kty: 'EC', crv: 'P-256', x: b64u(pub.slice(1, 33)), y: b64u(pub.slice(33)), d: AS_PRIVATE };
     const asKeys = {
       privateKey: await crypto.subtle.importKey('jwk', jwk, ecdh, false, ['deriveBits']),
-      publicKey: await crypto.subtle.importKey('raw', pub, ecdh, true, []),
+      publicKey: await crypto.subtle.importKey('raw', new Uint8Array(pub), ecdh, true, []),
     };
     // the salt and the sender's ephemeral key pair: the example's, not random ones
-    vi.spyOn(crypto, 'getRandomValues').mockImplementation(<T extends ArrayBufferView | null>(a: T) => {
-      (a as unknown as Uint8Array).set(bytes(SALT));
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation((a) => {
+      new Uint8Array(a.buffer, a.byteOffset, a.byteLength).set(bytes(SALT));
       return a;
     });
     vi.spyOn(crypto.subtle, 'generateKey').mockResolvedValue(asKeys as never);
