@@ -48,6 +48,8 @@ const STAND_IN_SETTINGS = [
   'GOOGLE_OAUTH_TOKEN_URL',
   'PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN',
 ] as const;
+/** wrangler.toml's development VAPID key pair, committed with its private half: production refuses it. */
+const DEV_VAPID_PUBLIC_KEY = 'BDvvLNENh-Q0M8vbEiQn7umvKO7E9DZVy4Y62ZgYJFKXOMMTaYY3u4NLr5_V8HTZQilVfI6e72BCsOqZV3kYwP8';
 /** 'bookings@example.com' or 'Bookwell <bookings@example.com>', as Resend's `from` takes it. */
 const EMAIL_FROM = /^(?:[^<>"\r\n]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 const pusherId = (name: string) =>
@@ -279,6 +281,8 @@ const envSchema = z
       ctx.addIssue({ code: 'custom', path: ['D1_METER'], message: 'D1_METER is for measurements and must not be set in production' });
     for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
+    if (env.VAPID_PUBLIC_KEY === DEV_VAPID_PUBLIC_KEY)
+      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY is the development key pair, which production refuses' });
     for (const name of STAND_IN_SETTINGS) {
       if (env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
