@@ -107,7 +107,7 @@ describe('one checked configuration', () => {
       'production with the development VAPID key pair',
       { ...PRODUCTION, VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY },
       'VAPID_PUBLIC_KEY is the development key pair',
-      env.VAPID_PRIVATE_KEY,
+      env.VAPID_PRIVATE_KEY ?? null,
     ],
     [
       'production accepting http:// push endpoints of the stand-in',
