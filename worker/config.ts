@@ -282,7 +282,11 @@ const envSchema = z
     for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
     if (env.VAPID_PUBLIC_KEY === DEV_VAPID_PUBLIC_KEY)
-      ctx.addIssue({ code: 'custom', path: ['VAPID_PUBLIC_KEY'], message: 'VAPID_PUBLIC_KEY is the development key pair, which production refuses' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY is the development key pair, which production refuses',
+      });
     for (const name of STAND_IN_SETTINGS) {
       if (env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });

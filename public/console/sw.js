@@ -2,7 +2,7 @@
 // notifications the product sends staff, and a click opens the console where the notification
 // leads (the appointment's day in the diary, the Inbox's thread, Today), focusing a console window
 // already open. It keeps nothing and answers no request: the console works as it does without it.
-/* global self, clients */
+/* global clients */
 
 self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
@@ -18,7 +18,7 @@ const consolePath = (url) => {
 };
 
 self.addEventListener('push', (event) => {
-  let notice = {};
+  let notice;
   try {
     notice = event.data ? event.data.json() : {};
   } catch {

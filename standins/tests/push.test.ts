@@ -62,8 +62,11 @@ async function push(sub: Subscription, authorization: string, o: { text?: string
 }
 
 const received = async (sub: Subscription) =>
-  (await (await request(`/push/__received?endpoint=${encodeURIComponent(sub.endpoint)}`)).json<{ data: { payload: string; ttl: number; urgency: string; aud: string }[] }>())
-    .data;
+  (
+    await (
+      await request(`/push/__received?endpoint=${encodeURIComponent(sub.endpoint)}`)
+    ).json<{ data: { payload: string; ttl: number; urgency: string; aud: string }[] }>()
+  ).data;
 
 describe('the stand-in push service', () => {
   it('mints a browser-like subscription, verifies VAPID and decrypts what it receives', async () => {
@@ -135,7 +138,13 @@ describe('the stand-in push service', () => {
   it("decrypts RFC 8291's Appendix A example with the user agent's keys", async () => {
     const uaPublic = 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4';
     const raw = fromB64u(uaPublic);
-    const privateJwk = { kty: 'EC', crv: 'P-256', x: b64u(raw.slice(1, 33)), y: b64u(raw.slice(33)), d: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94' };
+    const privateJwk = {
+      kty: 'EC',
+      crv: 'P-256',
+      x: b64u(raw.slice(1, 33)),
+      y: b64u(raw.slice(33)),
+      d: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
+    };
     const body = fromB64u(
       'DGv6ra1nlYgDCS1FRnbzlwAAEABBBP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A_yl95bQpu6cVPTpK4Mqgkf1CXztLVBSt2Ks3oZwbuwXPXLWyouBWLVWGNWQexSgSxsj_Qulcy4a-fN',
     );

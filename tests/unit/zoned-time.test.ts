@@ -62,4 +62,3 @@ describe('fromZonedWall: a wall-clock time on the salon’s calendar as an insta
     expect(() => fromZonedWall('2026-12-29T10:30:00', 'Mars/Olympus')).toThrow(RangeError);
   });
 });
-

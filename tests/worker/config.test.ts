@@ -102,7 +102,12 @@ describe('one checked configuration', () => {
       'STRIPE_PLATFORM_FEE_PERCENT must be a per cent',
       null,
     ],
-    ['production without VAPID keys', { ...PRODUCTION, ...unset('VAPID_PRIVATE_KEY') }, 'VAPID_PRIVATE_KEY is required in production', null],
+    [
+      'production without VAPID keys',
+      { ...PRODUCTION, ...unset('VAPID_PRIVATE_KEY') },
+      'VAPID_PRIVATE_KEY is required in production',
+      null,
+    ],
     [
       'production with the development VAPID key pair',
       { ...PRODUCTION, VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY },

@@ -53,7 +53,9 @@ async function stylistOfSalon2(name: string, stylistId: number, sub: Subscriptio
   const db = await dbOf(2);
   const now = Date.now();
   const staff = await db
-    .prepare("INSERT INTO staff (id, sub, email, name, invited_at, joined_at) VALUES ((SELECT max(id) + 1 FROM staff), ?, ?, ?, ?, ?) RETURNING id")
+    .prepare(
+      'INSERT INTO staff (id, sub, email, name, invited_at, joined_at) VALUES ((SELECT max(id) + 1 FROM staff), ?, ?, ?, ?, ?) RETURNING id',
+    )
     .bind(crypto.randomUUID(), `${crypto.randomUUID()}@example.test`, name, now, now)
     .first<{ id: number }>();
   await db
@@ -94,7 +96,7 @@ describe('PUT and DELETE /api/console/push-subscription', () => {
     expect((await put(null, { subscription: sub, kinds: [] })).status).toBe(401);
   });
 
-  it("keeps one row per endpoint: the same endpoint again changes its kinds; DELETE stops it, by query or body", async () => {
+  it('keeps one row per endpoint: the same endpoint again changes its kinds; DELETE stops it, by query or body', async () => {
     const sub = await browserSubscription();
     const first = await put(owner, { subscription: sub, kinds: ['new_online_booking'] });
     expect(first.status).toBe(200);
@@ -111,7 +113,10 @@ describe('PUT and DELETE /api/console/push-subscription', () => {
     expect((await remove(owner, sub.endpoint)).status).toBe(404);
     expect((await put(owner, { subscription: sub, kinds: [] })).status).toBe(200);
     expect((await remove(owner, sub.endpoint, 'body')).status).toBe(204);
-    const left = await db.prepare('SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ?').bind(sub.endpoint).first<{ n: number }>();
+    const left = await db
+      .prepare('SELECT count(*) AS n FROM push_subscriptions WHERE endpoint = ?')
+      .bind(sub.endpoint)
+      .first<{ n: number }>();
     expect(left!.n).toBe(0);
     const bad = await consoleCall('/api/console/push-subscription', owner, { method: 'DELETE' });
     expect(bad.status).toBe(400);
@@ -127,7 +132,9 @@ describe('a client books online: the push', () => {
     // another column of salon 2, and its stylist, who chose new bookings too
     const db2 = await dbOf(2);
     const column = await db2
-      .prepare("INSERT INTO stylists (id, salon_id, name, role, position, active) VALUES ((SELECT max(id) + 1 FROM stylists), 2, 'Other Column', '', 9, 1) RETURNING id")
+      .prepare(
+        "INSERT INTO stylists (id, salon_id, name, role, position, active) VALUES ((SELECT max(id) + 1 FROM stylists), 2, 'Other Column', '', 9, 1) RETURNING id",
+      )
       .first<{ id: number }>();
     const otherSub = await browserSubscription();
     await stylistOfSalon2('Other Stylist', column!.id, otherSub);
@@ -146,7 +153,12 @@ describe('a client books online: the push', () => {
     expect(toOwner!.payload).not.toContain(client.phone);
     expect(toOwner!.notice.url).toMatch(/^\/console\/salons\/2\/diary\?date=\d{4}-\d\d-\d\d&stylist=5$/);
     // VAPID as the push service verified it: our key, its own origin as the audience; RFC 8030's headers
-    expect(toOwner).toMatchObject({ vapid_key: env.VAPID_PUBLIC_KEY, aud: new URL(ownerSub.endpoint).origin, ttl: 86400, urgency: 'normal' });
+    expect(toOwner).toMatchObject({
+      vapid_key: env.VAPID_PUBLIC_KEY,
+      aud: new URL(ownerSub.endpoint).origin,
+      ttl: 86400,
+      urgency: 'normal',
+    });
     expect((await received(samSub.endpoint))[0]!.notice.title).toBe('New online booking');
     expect(await received(otherSub.endpoint)).toEqual([]);
   });

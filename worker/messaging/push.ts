@@ -21,7 +21,10 @@ function signingKey(vapid: Vapid): Promise<CryptoKey> {
   if (signing?.privateKey !== vapid.privateKey) {
     const pub = base64urlBytes(vapid.publicKey)!;
     const jwk = { kty: 'EC', crv: 'P-256', x: base64url(pub.slice(1, 33)), y: base64url(pub.slice(33)), d: vapid.privateKey };
-    signing = { privateKey: vapid.privateKey, key: crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']) };
+    signing = {
+      privateKey: vapid.privateKey,
+      key: crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']),
+    };
   }
   return signing.key;
 }
@@ -37,7 +40,8 @@ export async function vapidAuthorization(vapid: Vapid, endpoint: string, now = D
 /** Whether the product sends to an endpoint: https, or the one origin development allows over http (the stand-in). */
 export const pushEndpointAllowed = (config: Config, endpoint: string) =>
   URL.canParse(endpoint) &&
-  (new URL(endpoint).protocol === 'https:' || (config.pushInsecureOrigin !== null && new URL(endpoint).origin === config.pushInsecureOrigin));
+  (new URL(endpoint).protocol === 'https:' ||
+    (config.pushInsecureOrigin !== null && new URL(endpoint).origin === config.pushInsecureOrigin));
 
 /** A subscription as it is kept: the endpoint and the browser's keys (base64url). */
 export interface PushTarget {

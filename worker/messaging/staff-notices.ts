@@ -43,7 +43,12 @@ export async function noticeOf(db: D1Database, n: StaffNotice): Promise<{ payloa
   if (n.thread_id) {
     const t = await threadNotice(db, n.salon_id, n.thread_id);
     if (!t) return null;
-    const payload = { title, body: `${firstNameOf(t.client_name)} replied by text`, url: `${salon}/inbox?thread=${n.thread_id}`, tag: `text-${n.thread_id}` };
+    const payload = {
+      title,
+      body: `${firstNameOf(t.client_name)} replied by text`,
+      url: `${salon}/inbox?thread=${n.thread_id}`,
+      tag: `text-${n.thread_id}`,
+    };
     return { payload, stylistIds: t.stylist_ids?.split(',').map(Number) ?? [] };
   }
   if (n.appointment_id) {
@@ -53,7 +58,8 @@ export async function noticeOf(db: D1Database, n: StaffNotice): Promise<{ payloa
     const what = [firstNameOf(a.client_name), a.services, shortWhenOf(a.start_at, a.timezone)].filter(Boolean).join(' · ');
     const body = n.notice === 'failed_message' ? `About ${what}` : what;
     const stylist = stylistIds.length === 1 ? `&stylist=${stylistIds[0]}` : '';
-    const url = n.notice === 'failed_message' ? `${salon}/today` : `${salon}/diary?date=${zonedTime(a.start_at, a.timezone).date}${stylist}`;
+    const url =
+      n.notice === 'failed_message' ? `${salon}/today` : `${salon}/diary?date=${zonedTime(a.start_at, a.timezone).date}${stylist}`;
     return { payload: { title, body, url, tag: `appointment-${n.appointment_id}` }, stylistIds };
   }
   if (n.notice !== 'failed_message') return null;

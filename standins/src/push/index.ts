@@ -115,10 +115,15 @@ export async function verifyVapid(
   if (head.alg !== 'ES256') return { refused: 'the JWT must be ES256' };
   const raw = fromB64u(k);
   if (raw.length !== 65 || raw[0] !== 4) return { refused: 'k must be an uncompressed P-256 public key' };
-  let verified = false;
+  let verified: boolean;
   try {
     const key = await crypto.subtle.importKey('raw', raw, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
-    verified = await crypto.subtle.verify({ name: 'ECDSA', hash: 'SHA-256' }, key, fromB64u(signature), encoder.encode(`${header}.${claims}`));
+    verified = await crypto.subtle.verify(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      key,
+      fromB64u(signature),
+      encoder.encode(`${header}.${claims}`),
+    );
   } catch {
     verified = false;
   }
@@ -131,8 +136,7 @@ export async function verifyVapid(
   return { aud: body.aud, sub: body.sub, key: k };
 }
 
-const problem = (c: Context<StandInsApp>, status: 400 | 401 | 403 | 404 | 410 | 413 | 415, reason: string) =>
-  c.json({ reason }, status);
+const problem = (c: Context<StandInsApp>, status: 400 | 401 | 403 | 404 | 410 | 413 | 415, reason: string) => c.json({ reason }, status);
 
 export const pushStandIn = new Hono<StandInsApp>()
   .post('/push/__subscribe', async (c) => {

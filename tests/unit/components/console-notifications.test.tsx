@@ -13,11 +13,19 @@ const KEY = 'BDvvLNENh-Q0M8vbEiQn7umvKO7E9DZVy4Y62ZgYJFKXOMMTaYY3u4NLr5_V8HTZQil
 const SUB: PushSubscriptionJSON = {
   endpoint: 'https://push.example.test/sub-1',
   expirationTime: null,
-  keys: { p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4', auth: 'BTBZMqHH6r4Tts7J_aSIgg' },
+  keys: {
+    p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+    auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+  },
 };
 
 /** A browser's Push API as the test sets it up, recording what the screen asked of it. */
-function fakeBrowser(o: { supported?: boolean; permission?: NotificationPermission; answer?: NotificationPermission; subscribed?: boolean }) {
+function fakeBrowser(o: {
+  supported?: boolean;
+  permission?: NotificationPermission;
+  answer?: NotificationPermission;
+  subscribed?: boolean;
+}) {
   const asked: string[] = [];
   let permission = o.permission ?? 'default';
   let current: PushSubscriptionJSON | null = o.subscribed ? SUB : null;
@@ -98,7 +106,10 @@ describe('Notifications', () => {
     const { user } = await renderConsole('/salons/1/notifications');
     expect(await screen.findByText('Notifications are on for this device.')).toBeTruthy();
     // kept again as this device has it (a new salon's database, a key renewed): every kind, as first chosen
-    expect(puts().at(-1)!.body).toEqual({ subscription: SUB, kinds: ['new_online_booking', 'cancellation', 'text_reply', 'failed_message'] });
+    expect(puts().at(-1)!.body).toEqual({
+      subscription: SUB,
+      kinds: ['new_online_booking', 'cancellation', 'text_reply', 'failed_message'],
+    });
     await user.click(screen.getByRole('checkbox', { name: 'Cancellations' }));
     await waitFor(() =>
       expect(puts().at(-1)!.body).toEqual({ subscription: SUB, kinds: ['new_online_booking', 'text_reply', 'failed_message'] }),

@@ -1,11 +1,6 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import {
-  pushEndpointSchema,
-  pushSubscriptionSchema,
-  type PushSettings,
-  type PushSubscriptionAnswer,
-} from '../../../shared/console/push';
+import { pushEndpointSchema, pushSubscriptionSchema, type PushSettings, type PushSubscriptionAnswer } from '../../../shared/console/push';
 import { deletePushSubscription, savePushSubscription } from '../../db/push-subscriptions';
 import { databasesOfStaff } from '../../db/spanning';
 import { staffBySub } from '../../db/staff';
