@@ -97,6 +97,8 @@ export function fromZonedWall(local: string, timeZone: string): number {
   if (!m) return NaN;
   const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  // a day, hour or minute out of its range ('2026-13-45T99:99') is no time, rather than the next month's
+  if (new Date(wall).toISOString().slice(0, 19) !== (m[6] ? local : `${local}:00`)) return NaN;
   const first = offsetAt(wall, timeZone);
   const second = offsetAt(wall - first, timeZone);
   if (second === first) return wall - first;

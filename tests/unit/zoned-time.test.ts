@@ -59,6 +59,9 @@ describe('fromZonedWall: a wall-clock time on the salon’s calendar as an insta
 
   it('is NaN for a text that is not a wall-clock time, and refuses an unknown timezone', () => {
     expect(fromZonedWall('2026-12-29 10:30', 'Europe/London')).toBeNaN();
+    expect(fromZonedWall('2026-13-45T99:99', 'Europe/London')).toBeNaN();
+    expect(fromZonedWall('2026-02-30T10:00:00', 'Europe/London')).toBeNaN();
+    expect(fromZonedWall('2026-12-29T10:30', 'Europe/London')).toBe(Date.parse('2026-12-29T10:30:00Z'));
     expect(() => fromZonedWall('2026-12-29T10:30:00', 'Mars/Olympus')).toThrow(RangeError);
   });
 });
