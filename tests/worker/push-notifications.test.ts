@@ -7,7 +7,7 @@ import { deliver } from '../../worker/messaging/outbox';
 import { SendRefused } from '../../worker/messaging/refusal';
 import { bookedRestyle, newClient, restyleTimes } from './client-bookings-helpers';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
-import { standIn } from './helpers';
+import { call, standIn } from './helpers';
 import { dbOf } from './salon-db';
 
 /**
@@ -204,5 +204,39 @@ describe('the push service answers', () => {
     await deliver(db, config(), { ...notice, key });
     const got = await received(sub.endpoint);
     expect(got.map((g) => g.notice.title)).toEqual(['Appointment cancelled']);
+  });
+});
+
+describe('the console as an app', () => {
+  it('links its own web manifest from its page alone; a booking page links none', async () => {
+    const html = await (await call('/console/salons/1/today')).text();
+    expect(html).toContain('<link rel="manifest" href="/console/manifest.webmanifest" />');
+    expect(await (await call('/salon/1')).text()).not.toContain('rel="manifest"');
+    const res = await call('/console/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    const manifest = (await res.json()) as {
+      name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({ name: 'Bookwell console', start_url: '/console/', scope: '/console/', display: 'standalone' });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of manifest.icons) {
+      const png = await call(icon.src);
+      expect(png.status, icon.src).toBe(200);
+      expect(png.headers.get('Content-Type')).toBe('image/png');
+    }
+  });
+
+  it('serves its service worker, never cached past a release, and it shows pushes and opens the console on a click', async () => {
+    const res = await call('/console/sw.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(res.headers.get('Cache-Control')).toBe('no-cache');
+    const code = await res.text();
+    expect(code).toContain('showNotification');
+    expect(code).toContain('notificationclick');
   });
 });
