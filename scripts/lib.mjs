@@ -227,6 +227,7 @@ export function standInSettings(port) {
     CLOUDFLARE_API_BASE: base,
     GOOGLE_MAPS_BOOKING_API_BASE: base,
     GOOGLE_OAUTH_TOKEN_URL: `${base}/__google/oauth2/token`,
+    PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN: base,
   };
 }
 

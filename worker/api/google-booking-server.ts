@@ -39,6 +39,7 @@ import { afterAnswer, outboxOf } from './after-answer';
 import { announceToDiary } from './diary-notices';
 import { salonDatabase } from './salon-database';
 import { offerToWaitlist } from './waitlist-notices';
+import { tellStaff } from './staff-notices';
 
 const limit = bodyLimit({
   maxSize: 256 * 1024,
@@ -169,6 +170,7 @@ export const googleBookingServer = new Hono<AppEnv>()
           `appt-${row.appointment_id}-booked`,
         );
       announceToDiary(c, salonId, row.appointment_id, 'booked');
+      tellStaff(c, salonId, 'new_online_booking', { appointment_id: row.appointment_id }, row.appointment_id);
     }
     return c.json({ booking: outcome.booking });
   })
@@ -198,6 +200,7 @@ export const googleBookingServer = new Hono<AppEnv>()
           `appt-${appointmentId}-cancelled`,
         );
       announceToDiary(c, salonId, appointmentId, 'cancelled');
+      tellStaff(c, salonId, 'cancellation', { appointment_id: appointmentId }, appointmentId);
       await offerToWaitlist(c, db, { salonId, appointmentId, movedFrom: null });
     } else if (start! * 1000 !== row.start_at) {
       try {
