@@ -180,12 +180,7 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
   });
   if (verificationCode) textVerification(c, salonId, booking.appointment_id, clientId, verificationCode);
   if (verificationCode) announceToDiary(c, salonId, booking.appointment_id, 'booked');
-<<<<<<< HEAD
-=======
   if (verificationCode) tellStaff(c, salonId, 'new_online_booking', { appointment_id: booking.appointment_id }, booking.appointment_id);
-  // the client's phone and email, for its reminders (once: a known client is not asked again)
-  afterAnswer(c, knowClient(c, clientId), 'client details not read');
->>>>>>> feat/push
   return c.json(booking, 201);
 }
 
