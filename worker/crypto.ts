@@ -7,15 +7,11 @@ const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toSt
 export const digestHex = async (algorithm: 'MD5' | 'SHA-256', text: string) =>
   hex(await crypto.subtle.digest(algorithm, encoder.encode(text)));
 
-/** HMAC-SHA256 of a text with a key (a secret's text, or bytes: AWS's derived signing keys). */
-export async function hmacSha256(secret: string | ArrayBuffer, text: string): Promise<ArrayBuffer> {
-  const raw = typeof secret === 'string' ? encoder.encode(secret) : secret;
-  const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return crypto.subtle.sign('HMAC', key, encoder.encode(text));
+/** Hex HMAC-SHA256 of a text with a secret (Pusher's auth_signature, Stripe's v1 webhook signature). */
+export async function hmacSha256Hex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return hex(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
 }
-
-/** Hex HMAC-SHA256 of a text with a secret (Pusher's auth_signature, Stripe's v1 webhook signature, AWS's SigV4). */
-export const hmacSha256Hex = async (secret: string | ArrayBuffer, text: string) => hex(await hmacSha256(secret, text));
 
 /** Whether two strings are equal, in time that does not depend on where they differ. */
 export function sameText(a: string, b: string): boolean {

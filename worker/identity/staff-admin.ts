@@ -1,33 +1,41 @@
+import { AwsClient } from 'aws4fetch';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { cognitoAnswer, unreachable } from './cognito';
-import { sigV4Headers } from './sigv4';
 
-/** A signed POST of an Admin* action, sent again (signed anew) up to twice after a 429 or 5xx, 50 ms × 2^n apart at most, as aws4fetch did. */
-async function signedPost(pool: Config['staffCognito'], headers: Record<string, string>, body: string): Promise<Response> {
-  for (let attempt = 0; ; attempt++) {
-    const signed = await sigV4Headers({ url: pool.endpoint, headers, body, ...pool, service: 'cognito-idp' });
-    const res = await fetch(pool.endpoint, { method: 'POST', headers: signed, body });
-    if ((res.status < 500 && res.status !== 429) || attempt === 2) return res;
-    await res.body?.cancel();
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 50 * 2 ** attempt));
+/** One signer per isolate and key: aws4fetch keeps its derived signing keys cached. */
+const signers = new Map<string, AwsClient>();
+
+function signerFor(pool: Config['staffCognito']): AwsClient {
+  const key = `${pool.accessKeyId}|${pool.region}`;
+  let signer = signers.get(key);
+  if (!signer) {
+    signer = new AwsClient({
+      accessKeyId: pool.accessKeyId,
+      secretAccessKey: pool.secretAccessKey,
+      service: 'cognito-idp',
+      region: pool.region,
+      retries: 2,
+    });
+    signers.set(key, signer);
   }
+  return signer;
 }
 
 /**
  * An Admin* action of the staff pool (AdminCreateUser, AdminDisableUser, AdminDeleteUser...):
- * IAM credentials, AWS Signature V4 (identity/sigv4.ts), the pool id in the body. Amazon Cognito in
+ * IAM credentials, AWS Signature V4 by aws4fetch, the pool id in the body. Amazon Cognito in
  * production, the stand-ins Worker in development: the same signed request.
  */
 export async function staffAdminCall<T>(config: Config, action: string, body: Record<string, unknown>): Promise<T> {
   const pool = config.staffCognito;
   let res: Response;
   try {
-    res = await signedPost(
-      pool,
-      { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}` },
-      JSON.stringify({ UserPoolId: pool.userPoolId, ...body }),
-    );
+    res = await signerFor(pool).fetch(pool.endpoint, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-amz-json-1.1', 'X-Amz-Target': `AWSCognitoIdentityProviderService.${action}` },
+      body: JSON.stringify({ UserPoolId: pool.userPoolId, ...body }),
+    });
   } catch {
     throw unreachable();
   }
