@@ -89,15 +89,34 @@ const STAND_IN_MARKERS = [
 /** Bundles the product as `wrangler deploy` would for production; answers the bundle's files. */
 export function productionBundle() {
   const out = mkdtempSync(join(tmpdir(), 'salon-bundle-'));
-  run('wrangler', ['deploy', '--dry-run', '--env', 'production', '--outdir', out], { timeoutMs: 180_000 });
+  const metafile = join(out, 'meta.json');
+  run('wrangler', ['deploy', '--dry-run', '--env', 'production', '--outdir', out, '--metafile', metafile], { timeoutMs: 180_000 });
   const files = readdirSync(out, { recursive: true })
     .map(String)
     .filter((f) => /\.(m?js|wasm)$/.test(f) && statSync(join(out, f)).isFile());
   const bytes = files.map((f) => readFileSync(join(out, f)));
+  const { inputs } = JSON.parse(readFileSync(metafile, 'utf8'));
   rmSync(out, { recursive: true, force: true });
   const all = Buffer.concat(bytes);
   const text = all.toString('utf8');
-  return { files, raw: all.length, gzip: gzipSync(all, { level: 9 }).length, found: STAND_IN_MARKERS.filter((m) => text.includes(m)) };
+  return {
+    files,
+    raw: all.length,
+    gzip: gzipSync(all, { level: 9 }).length,
+    found: STAND_IN_MARKERS.filter((m) => text.includes(m)),
+    aliasedElsewhere: stubImporters(inputs).filter((f) => !/node_modules\/zod\/v4\//.test(f)),
+  };
+}
+
+/**
+ * The modules that import worker/zod-json-schema-stub.ts (wrangler.toml's [alias] gives it for the
+ * names by which zod's core imports its JSON Schema code): zod's own (its classic and core modules), or the alias caught a module
+ * it was not meant for.
+ */
+function stubImporters(inputs) {
+  return Object.entries(inputs)
+    .filter(([, input]) => input.imports.some((i) => i.path.endsWith('worker/zod-json-schema-stub.ts')))
+    .map(([file]) => file);
 }
 
 // Over it (110.7 KB gzip) after the round of roving lists, 'Open now' and the bottom nav; then the
@@ -177,5 +196,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Production bundle (${b.files.join(', ')}): ${kb(b.raw)} raw, ${kb(b.gzip)} gzip (budget ${BUDGET_GZIP_KB} KB gzip: ${b.gzip <= BUDGET_GZIP_KB * 1024 ? 'PASS' : 'FAIL'})`,
   );
   console.log(`Stand-in identifiers or local keys in it: ${b.found.length ? b.found.join(', ') : 'none'}`);
-  if (b.found.length || b.gzip > BUDGET_GZIP_KB * 1024) process.exit(1);
+  if (b.aliasedElsewhere.length) console.log(`zod's JSON Schema stand-in imported by other modules: ${b.aliasedElsewhere.join(', ')}`);
+  if (b.found.length || b.aliasedElsewhere.length || b.gzip > BUDGET_GZIP_KB * 1024) process.exit(1);
 }
