@@ -39,7 +39,9 @@ const salonPageWhenOffline = {
  * The server render needs only the first screens (client/entry-server.tsx): in the `ssr` build the
  * app's own dynamic imports (later screens, Stripe, pusher-js, the pixel) become promises that never
  * settle, so none of that code reaches the Worker. No effect runs on the server and no lazy screen
- * is rendered there, so none of them is ever awaited.
+ * is rendered there, so none of them is ever awaited. It renders one location and never navigates:
+ * a static router (client/app/server-router.tsx) stands for react-router, whose 38 KB stay out of
+ * the Worker; the browser hydrates the same HTML with react-router.
  */
 function firstScreenOnly(): Plugin {
   const streamingRenderer = fileURLToPath(new URL('./node_modules/react-dom/cjs/react-dom-server.edge.production.js', import.meta.url));
@@ -56,6 +58,17 @@ function firstScreenOnly(): Plugin {
         .replace(/(from\s*)(['"])react-dom\/server\2/g, (_, from: string) => `${from}${JSON.stringify(streamingRenderer)}`);
       return out === code ? null : { code: out, map: null };
     },
+  };
+}
+
+/** The server render's react-router (firstScreenOnly above): resolved before Vite's resolver finds the package. */
+function serverRouter(): Plugin {
+  const module = fileURLToPath(new URL('./client/app/server-router.tsx', import.meta.url));
+  return {
+    name: 'salon:server-router',
+    applyToEnvironment: (env) => env.name === 'ssr',
+    enforce: 'pre',
+    resolveId: (source) => (source === 'react-router' ? module : null),
   };
 }
 
@@ -167,6 +180,7 @@ export default defineConfig({
   },
   plugins: [
     firstScreenOnly(),
+    serverRouter(),
     app.plugin,
     scriptsAfterPaint(),
     react(),

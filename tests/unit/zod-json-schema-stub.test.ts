@@ -37,7 +37,8 @@ describe("the Worker's stand-in for zod's JSON Schema code", () => {
 
   it('is never needed by the code the Worker bundles', () => {
     // the schemas' JSON Schema methods and the getters zod computes with that code
-    const asks = /toJSONSchema|jsonSchema|JSONSchema|\.(?:minLength|maxLength|minValue|maxValue|isInt|minDate|maxDate)\b|(?<!Number)\.isFinite\b(?!\()|\.format\b(?!\()/;
+    const asks =
+      /toJSONSchema|jsonSchema|JSONSchema|\.(?:minLength|maxLength|minValue|maxValue|isInt|minDate|maxDate)\b|(?<!Number)\.isFinite\b(?!\()|\.format\b(?!\()/;
     const found = [...sources('worker'), ...sources('shared')].filter((f) =>
       readFileSync(join(root, f), 'utf8')
         .split('\n')

@@ -3,7 +3,7 @@ import * as z from '../../shared/zod';
 
 // The Worker runs without zod's JSON Schema code (worker/zod-json-schema-stub.ts, wrangler.toml's
 // [alias], as this suite's config has it): every Worker test runs on the bundle's stand-in.
-describe("zod without its JSON Schema code, as the Worker bundles it", () => {
+describe('zod without its JSON Schema code, as the Worker bundles it', () => {
   it('is the stand-in here: asking for a JSON Schema throws', () => {
     expect(() => z.toJSONSchema(z.string())).toThrow("zod's JSON Schema code is not in the Worker");
     expect(() => z.object({ name: z.string() }).toJSONSchema()).toThrow("zod's JSON Schema code is not in the Worker");
