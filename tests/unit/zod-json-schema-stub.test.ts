@@ -9,7 +9,7 @@ const zodCore = join(root, 'node_modules/zod/v4/core');
 /** The names a module of zod's core exports, read from its source (the module itself is not loaded). */
 const exportsOf = (file: string) =>
   [...readFileSync(join(zodCore, file), 'utf8').matchAll(/^export (?:const|function) (\w+)|^export \{ (\w+) as (\w+) \}/gm)]
-    .map((m) => m[3] ?? m[1])
+    .map((m) => (m[3] ?? m[1])!)
     .sort();
 
 /** Every .ts file under a folder of the repository. */

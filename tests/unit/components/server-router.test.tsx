@@ -2,7 +2,7 @@ import { createElement as h, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import * as real from 'react-router';
 import { describe, expect, it } from 'vitest';
-import * as server from '../../client/app/server-router';
+import * as server from '../../../client/app/server-router';
 
 // The server render of the first screen takes client/app/server-router.tsx for react-router
 // (vite.config.ts): the browser hydrates its HTML with react-router, so each must render the same.
