@@ -19,6 +19,7 @@ import {
   eligibleMerchant,
   failure,
   googleBookingOf,
+  slotAskedOf,
   stylistForSlot,
 } from '../google/booking-server';
 import {
@@ -140,17 +141,7 @@ export const googleBookingServer = new Hono<AppEnv>()
     const salonId = salonIdOf(slot.merchant_id);
     const db = await salonDatabase(c, salonId);
     await eligibleMerchant(db, slot.merchant_id);
-    const stylist = await stylistForSlot(
-      db,
-      salonId,
-      {
-        serviceId: Number(slot.service_id),
-        start: slot.start_sec * 1000,
-        durationSec: slot.duration_sec,
-        staffId: slot.resources?.staff_id ? Number(slot.resources.staff_id) : undefined,
-      },
-      Date.now(),
-    );
+    const stylist = await stylistForSlot(db, salonId, slotAskedOf(slot), Date.now());
     return c.json({ slot, count_available: stylist === null ? 0 : 1 });
   })
   .post('/google/v3/CreateBooking', limit, async (c) => {
