@@ -58,8 +58,8 @@ import { run } from './lib.mjs';
 // methods, which the Worker never calls; 18.9 KB raw), 329.1 → 323.2 KB gzip, and react-router out
 // of the first screen's server render (client/app/server-router.tsx, a static router that renders
 // the same HTML: the server render 72.0 → 60.1 KB gzip alone), → 310.4 KB gzip (1,022.2 → 967.1 KB
-// raw), 310.5 with the edge's per-request savings, and the budget lowered to what that earned,
-// 330 → 313 (2026-12-02).
+// raw), 310.9 with the edge's per-request savings and main's latest merges, and the budget
+// lowered to what that earned, 330 → 313 (2026-12-02).
 // The 20 biggest inputs then (KB of the minified bundle, esbuild's metafile: `wrangler deploy
 // --dry-run --env production --outdir x --metafile x/meta.json`): dist/ssr/entry-server.js 192.3
 // (react-dom/server 99.6 of it), zod/v4/core/schemas.js 26.9, papaparse 19.3, zod/v4/classic/
