@@ -96,12 +96,14 @@ function sale(over: Partial<SaleAnswer>): SaleAnswer {
         failure_code: null,
         failure_message: null,
         refunded: 0,
+        retry_of: null,
       },
     ],
     refunds: [],
     staff_name: 'Olivia Owner',
     created_at: new Date().toISOString(),
     paid_at: new Date().toISOString(),
+    cancelled_at: null,
     ...over,
   };
 }
@@ -204,6 +206,7 @@ test('a payment under way on the reader says so; a failed one is told and can be
         failure_code: null,
         failure_message: null,
         refunded: 0,
+        retry_of: null,
       },
     ],
   });
@@ -228,6 +231,7 @@ test('a failed sale shows the card’s words above a fresh bill', async () => {
         failure_code: 'card_declined',
         failure_message: 'Your card was declined.',
         refunded: 0,
+        retry_of: null,
       },
     ],
   });
