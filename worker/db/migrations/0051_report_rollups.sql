@@ -31,6 +31,12 @@ CREATE TABLE report_days (
   PRIMARY KEY (salon_id, day, kind, stylist_id, service_id, name)
 ) WITHOUT ROWID;
 
+-- The procedures that occupy a stylist by (salon, start): a build reads a salon's, a report the
+-- few hours around its days' edges, each by a range (appointment_procedures_window leads with the
+-- stylist, so a range of start over every stylist read the salon's whole history).
+CREATE INDEX appointment_procedures_booked
+  ON appointment_procedures(salon_id, start_at, end_at, stylist_id, appointment_id) WHERE occupies = 1;
+
 -- ---------------------------------------------------------------- sales
 
 -- A sale becomes paid (its payments, tip and lines count on the day it was paid) or stops being paid.
