@@ -498,6 +498,28 @@ export const salePaymentRefused = (
     .run();
 
 /**
+ * What a failed or cancelled sale took without a card, given back when `cond` holds (?1 the sale,
+ * ?2 `own`: what names this batch's own change): a voucher's part back onto its balance, then the
+ * payments not taken by a card cancelled, and those under way.
+ */
+const givenBack = (db: D1Database, saleId: number, own: unknown, cond: string, now: number) => [
+  db
+    .prepare(
+      `UPDATE vouchers SET redeemed_minor = redeemed_minor -
+         (SELECT sum(p.amount_minor) FROM sale_payments p WHERE p.sale_id = ?1 AND p.voucher_id = vouchers.id AND p.status = 'succeeded')
+        WHERE id IN (SELECT p.voucher_id FROM sale_payments p WHERE p.sale_id = ?1 AND p.method = 'voucher' AND p.status = 'succeeded') AND ${cond}`,
+    )
+    .bind(saleId, own),
+  db
+    .prepare(
+      `UPDATE sale_payments SET status = 'canceled', updated_at = ?3
+        WHERE sale_id = ?1 AND (status IN ('pending', 'requires_action') OR (status = 'succeeded' AND method IN ('voucher', 'cash', 'card_elsewhere')))
+          AND ${cond}`,
+    )
+    .bind(saleId, own, now),
+];
+
+/**
  * Closes an open sale from its payments, in one batch: every payment succeeded (or failed and
  * tried again) → paid (and its appointment); a saved card's failed → failed, and what the others
  * took without a card is given back (a voucher's balance restored, cash and card elsewhere
@@ -513,7 +535,7 @@ export async function closeSale(
   const failedNow = `(SELECT status FROM sales WHERE id = ?1) = 'failed' AND (SELECT updated_at FROM sales WHERE id = ?1) = ?2`;
   // a failed payment another one tries again (a reader's: "Try again") is done with
   const retried = `EXISTS (SELECT 1 FROM sale_payments q WHERE q.retry_of = p.id)`;
-  const [, , , , , , sale, taken] = await db.batch([
+  const [, , , , , sale, taken] = await db.batch([
     db
       .prepare(
         `UPDATE sales SET status = 'paid', paid_at = ?2, updated_at = ?2
@@ -535,26 +557,7 @@ export async function closeSale(
             AND EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = ?1 AND p.status IN ('failed', 'canceled') AND p.method <> 'reader' AND NOT ${retried})`,
       )
       .bind(saleId, now),
-    db
-      .prepare(
-        `UPDATE vouchers SET redeemed_minor = redeemed_minor -
-           (SELECT sum(p.amount_minor) FROM sale_payments p WHERE p.sale_id = ?1 AND p.voucher_id = vouchers.id AND p.status = 'succeeded')
-          WHERE id IN (SELECT p.voucher_id FROM sale_payments p WHERE p.sale_id = ?1 AND p.method = 'voucher' AND p.status = 'succeeded')
-            AND ${failedNow}`,
-      )
-      .bind(saleId, now),
-    db
-      .prepare(
-        `UPDATE sale_payments SET status = 'canceled', updated_at = ?2
-          WHERE sale_id = ?1 AND method IN ('voucher', 'cash', 'card_elsewhere') AND status = 'succeeded' AND ${failedNow}`,
-      )
-      .bind(saleId, now),
-    db
-      .prepare(
-        `UPDATE sale_payments SET status = 'canceled', updated_at = ?2
-          WHERE sale_id = ?1 AND method IN ('card_on_file', 'reader') AND status IN ('pending', 'requires_action') AND ${failedNow}`,
-      )
-      .bind(saleId, now),
+    ...givenBack(db, saleId, now, failedNow, now),
     db.prepare('SELECT status, updated_at FROM sales WHERE id = ?').bind(saleId),
     db
       .prepare(
@@ -744,20 +747,7 @@ export async function cancelOpenSale(
         `UPDATE sales AS s SET status = 'failed', cancelled_at = ?, cancelled_by = ?, cancel_key = ?, updated_at = ? WHERE ${cancellable}`,
       )
       .bind(c.now, c.history.who, c.key, c.now, c.saleId, c.salonId),
-    db
-      .prepare(
-        `UPDATE vouchers SET redeemed_minor = redeemed_minor -
-           (SELECT sum(p.amount_minor) FROM sale_payments p WHERE p.sale_id = ?1 AND p.voucher_id = vouchers.id AND p.status = 'succeeded')
-          WHERE id IN (SELECT p.voucher_id FROM sale_payments p WHERE p.sale_id = ?1 AND p.method = 'voucher' AND p.status = 'succeeded')
-            AND ${mine}`,
-      )
-      .bind(c.saleId, c.key),
-    db
-      .prepare(
-        `UPDATE sale_payments SET status = 'canceled', updated_at = ?3
-          WHERE sale_id = ?1 AND status IN ('pending', 'requires_action', 'succeeded') AND ${mine}`,
-      )
-      .bind(c.saleId, c.key, c.now),
+    ...givenBack(db, c.saleId, c.key, mine, c.now),
     db.prepare('SELECT * FROM sales WHERE id = ? AND salon_id = ?').bind(c.saleId, c.salonId),
     db
       .prepare("SELECT 1 FROM sale_payments WHERE sale_id = ? AND method IN ('card_on_file', 'reader') AND status = 'succeeded'")
