@@ -113,12 +113,13 @@ export async function takingsReport(db: D1Database, scope: Scope, q: ReportQuery
 
 type Interval = [number, number];
 
-/** Minutes of `spans` outside every interval of `away` (both sorted by start). */
-function minutesLeft(spans: Interval[], away: Interval[]): number {
+/** Minutes of `spans` outside every interval of `away` (both sorted by start; those before `first` end before the spans). */
+function minutesLeft(spans: Interval[], away: Interval[], first = 0): number {
   let ms = 0;
   for (const [s, e] of spans) {
     let from = s;
-    for (const [as, ae] of away) {
+    for (let i = first; i < away.length; i++) {
+      const [as, ae] = away[i]!;
       if (ae <= from) continue;
       if (as >= e) break;
       if (as > from) ms += as - from;
@@ -145,22 +146,27 @@ function utilisationOf(rows: StylistHoursRows, days: SalonDay[]) {
   const away = new Map<number, Interval[]>();
   for (const a of rows.away) away.set(a.stylist_id, [...(away.get(a.stylist_id) ?? []), [a.start_at, a.end_at]]);
   for (const list of away.values()) list.sort((a, b) => a[0] - b[0]);
+  // each row of hours' spans worked out once (a year is 365 days of the same few rows)
+  const spansOf = new Map<object, [number, number][]>();
+  const worked = (h: { start_min: number; end_min: number; breaks: string }) =>
+    spansOf.get(h) ?? spansOf.set(h, workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) })).get(h)!;
   const cells: { stylist: number; date: string; booked: number; working: number }[] = [];
   const stylists = rows.stylists.filter((s) => s.active === 1 || bookedBy.has(s.id));
   for (const s of stylists) {
+    const off = away.get(s.id) ?? [];
+    // the latest end of the absences so far: those before `first` are over before the day starts
+    let reach = -Infinity;
+    const reaches = off.map(([, e]) => (reach = Math.max(reach, e)));
+    let first = 0;
     for (const d of days) {
+      while (first < off.length && reaches[first]! <= d.startUtc) first++;
       const h = extra.get(`${s.id}:${d.date}`) ?? weekly.get(`${s.id}:${d.weekday}`);
-      const spans: Interval[] = h
-        ? workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) }).map(([a, b]) => [
-            wallClockToUtc(d, a),
-            wallClockToUtc(d, b),
-          ])
-        : [];
+      const spans: Interval[] = h ? worked(h).map(([a, b]) => [wallClockToUtc(d, a), wallClockToUtc(d, b)]) : [];
       cells.push({
         stylist: s.id,
         date: d.date,
         booked: booked.get(`${s.id}:${d.date}`) ?? 0,
-        working: minutesLeft(spans, away.get(s.id) ?? []),
+        working: minutesLeft(spans, off, first),
       });
     }
   }

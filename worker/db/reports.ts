@@ -144,6 +144,9 @@ export interface StylistHoursRows {
 /** What utilisation is computed from, for each of some periods (one batch): hours, extra days, absences and booked minutes by day. */
 export async function utilisationRows(db: D1Database, s: Scope, periods: DayBounds[], off: number): Promise<StylistHoursRows[]> {
   const results = await db.batch(periods.flatMap((days) => utilisationStatements(db, s, days, off)));
+  // a day's name once (40 stylists share each)
+  const named = new Map<number, string>();
+  const dates = (day: number) => named.get(day) ?? named.set(day, dateOfDay(day)).get(day)!;
   return periods.map((_, i) => {
     const [stylists, hours, extra, away, booked] = results.slice(i * 5, i * 5 + 5);
     return {
@@ -153,7 +156,7 @@ export async function utilisationRows(db: D1Database, s: Scope, periods: DayBoun
       away: away!.results as StylistHoursRows['away'],
       booked: (booked!.results as { stylist_id: number; date: number; amount: number }[])
         .filter((b) => b.amount > 0)
-        .map((b) => ({ stylist_id: b.stylist_id, date: dateOfDay(b.date), minutes: Math.floor(b.amount / 60_000) })),
+        .map((b) => ({ stylist_id: b.stylist_id, date: dates(b.date), minutes: Math.floor(b.amount / 60_000) })),
     };
   });
 }
