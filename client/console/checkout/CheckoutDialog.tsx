@@ -121,9 +121,9 @@ function BillForm({ salonId, bill, failed }: { salonId: number; bill: Bill; fail
       void diaryChanged(queries, salonId);
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
-      // a field's words on the field; what the payments come to (and any other refusal) above the button
-      const left = putServerErrors(form, e, (f) => (f === 'payments' ? null : (f as Path<CheckoutForm>)));
-      if (left !== null || e.fieldErrors.payments) setFailure(e.fieldErrors.payments ?? left);
+      // the bill's fields take their messages (lib/form-mutation.ts); the payments' own is the notice too
+      const notice = putServerErrors(form, e, (f) => (/^(lines|discount|tip|payments)/.test(f) ? (f as Path<CheckoutForm>) : null));
+      setFailure(e.fieldErrors.payments ?? notice);
     } finally {
       pressing.current = false;
     }
