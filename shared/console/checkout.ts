@@ -110,6 +110,28 @@ export const receiptRequestSchema = z
   .refine((r) => Boolean(r.email) !== Boolean(r.phone), { message: 'Send it by email or by text', path: ['email'] });
 export type ReceiptRequest = z.output<typeof receiptRequestSchema>;
 
+/**
+ * POST sales/{saleId}/payments/{paymentId}/retry: a reader's failed payment tried again on the
+ * same sale, for its amount: on a reader (the same or another), in cash or by a card elsewhere.
+ */
+export const RETRY_METHODS = ['reader', 'cash', 'card_elsewhere'] as const;
+export const retryRequestSchema = z
+  .object({
+    method: z.enum(RETRY_METHODS, 'must be reader, cash or card_elsewhere'),
+    reader_id: z.string().regex(READER_ID, 'Choose a card reader').optional(),
+  })
+  .refine((r) => r.method !== 'reader' || r.reader_id, { message: 'Choose a card reader', path: ['reader_id'] });
+export type RetryRequest = z.output<typeof retryRequestSchema>;
+
+/** History's entries of the desk's money (GET history): a sale, a refund, an open sale cancelled; old and new in a few words. */
+export const SALE_HISTORY_FIELDS = ['sale', 'sale_refund', 'sale_cancel'] as const;
+export type SaleHistoryField = (typeof SALE_HISTORY_FIELDS)[number];
+export const SALE_HISTORY_LABELS: Record<SaleHistoryField, string> = {
+  sale: 'Sale',
+  sale_refund: 'Refund',
+  sale_cancel: 'Sale cancelled',
+};
+
 /** POST readers: a reader registered by the code it shows, with a label. */
 export const readerRequestSchema = z.object({
   registration_code: z.string().trim().min(1, 'Enter the code the reader shows').max(100),
@@ -213,6 +235,8 @@ export interface SalePaymentAnswer {
   failure_code: string | null;
   failure_message: string | null;
   refunded: number;
+  /** the failed payment this one tries again (a reader's), if any */
+  retry_of: number | null;
 }
 
 export interface RefundAnswer {
@@ -228,7 +252,8 @@ export interface RefundAnswer {
 export interface SaleAnswer {
   id: number;
   appointment_id: number | null;
-  status: 'open' | 'paid' | 'failed';
+  /** cancelled: an open sale the desk cancelled (nothing kept, the appointment unpaid) */
+  status: 'open' | 'paid' | 'failed' | 'cancelled';
   currency: string;
   lines: SaleLineAnswer[];
   subtotal: number;
@@ -243,6 +268,7 @@ export interface SaleAnswer {
   staff_name: string;
   created_at: string;
   paid_at: string | null;
+  cancelled_at: string | null;
 }
 
 /** GET appointments/{appointmentId}/checkout. */

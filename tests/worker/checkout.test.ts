@@ -4,6 +4,7 @@ import type { DaySlots } from '../../shared/availability';
 import type { Bill, RefundAnswer, SaleAnswer } from '../../shared/console/checkout';
 import type { DeskAppointment } from '../../shared/console/diary';
 import { addDays, localDateOf } from '../../worker/availability/calendar';
+import { rebuildRollups, rollupRows } from '../../worker/db/report-rollups';
 import { clientWithCard } from './card-client';
 import { consoleCall, lastEmailTo, STAFF, staffLogin } from './console-helpers';
 import { soldVoucher } from './desk-helpers';
@@ -51,6 +52,13 @@ async function appointment(client?: { phone: string; auth: Record<string, string
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as DeskAppointment).id;
+}
+
+/** The reports' roll-ups of salon 1 as the triggers kept them through the calls, against a build from the rows. */
+async function expectRollupsExact() {
+  const kept = await rollupRows(env.DB, 1);
+  await rebuildRollups(env.DB, 1, 0, Date.now());
+  expect(kept).toEqual(await rollupRows(env.DB, 1));
 }
 
 const voucherBalance = async (code: string) =>
@@ -263,17 +271,11 @@ describe('checkout', () => {
         })
       ).json();
 
-    // a declined card fails the sale
+    // a declined card: the sale stays open with the failed attempt (the cash part kept), and no new press is taken meanwhile
     const id = await appointment();
     expect((await bill(id)).readers).toEqual([{ id: reader.id, label: 'Front desk' }]);
     const due = (await bill(id)).due;
-    const first = await paid(await pay(id, { payments: [{ method: 'reader', amount: due, reader_id: reader.id }] }));
-    expect(first.sale).toMatchObject({ status: 'open', payments: [{ method: 'reader', status: 'pending' }] });
-    await webhook(await present('4000000000000002'), 'terminal.reader.action_failed');
-    expect((await saleOf(first.sale.id)).status).toBe('failed');
-
-    // a new press, the card tapped: paid, and the intent captured on the salon's account
-    const second = await paid(
+    const first = await paid(
       await pay(id, {
         payments: [
           { method: 'cash', amount: 500 },
@@ -281,11 +283,36 @@ describe('checkout', () => {
         ],
       }),
     );
+    expect(first.sale).toMatchObject({ status: 'open', payments: [{ method: 'cash' }, { method: 'reader', status: 'pending' }] });
+    await webhook(await present('4000000000000002'), 'terminal.reader.action_failed');
+    const declined = await saleOf(first.sale.id);
+    expect(declined.status).toBe('open');
+    expect(declined.payments.map((p) => [p.method, p.status])).toEqual([
+      ['cash', 'succeeded'],
+      ['reader', 'failed'],
+    ]);
+    expect((await pay(id, { payments: [{ method: 'cash', amount: due }] })).status).toBe(409);
+
+    // "Try again" on the same reader, pressed twice at once: one attempt on the same sale, one charge
+    const failedId = declined.payments[1]!.id;
+    const retry = () =>
+      consoleCall(`/api/console/salons/1/sales/${first.sale.id}/payments/${failedId}/retry`, tokens.groupOwner, {
+        method: 'POST',
+        body: JSON.stringify({ method: 'reader', reader_id: reader.id }),
+      });
+    expect((await Promise.all([retry(), retry()])).map((r) => r.status).sort()).toEqual([200, 201]);
     await webhook(await present(), 'terminal.reader.action_succeeded');
-    const done = await saleOf(second.sale.id);
+    const done = await saleOf(first.sale.id);
     expect(done.status).toBe('paid');
-    const piId = (await env.DB.prepare("SELECT payment_intent_id FROM sale_payments WHERE sale_id = ? AND method = 'reader'")
-      .bind(second.sale.id)
+    expect(done.payments.map((p) => [p.method, p.status, p.retry_of])).toEqual([
+      ['cash', 'succeeded', null],
+      ['reader', 'failed', null],
+      ['reader', 'succeeded', failedId],
+    ]);
+    const piId = (await env.DB.prepare(
+      "SELECT payment_intent_id FROM sale_payments WHERE sale_id = ? AND method = 'reader' AND status = 'succeeded'",
+    )
+      .bind(first.sale.id)
       .first<{ payment_intent_id: string }>())!.payment_intent_id;
     const pi = await (await standIn(`/v1/payment_intents/${piId}`, { headers: secret })).json();
     expect(pi).toMatchObject({
@@ -294,6 +321,17 @@ describe('checkout', () => {
       payment_method_types: ['card_present'],
       transfer_data: { destination: 'acct_DemoWillowIslington' },
     });
+    // a payment taken is not tried again
+    expect((await retry()).status).toBe(200);
+    const again = await consoleCall(
+      `/api/console/salons/1/sales/${first.sale.id}/payments/${done.payments[2]!.id}/retry`,
+      tokens.groupOwner,
+      {
+        method: 'POST',
+        body: JSON.stringify({ method: 'cash' }),
+      },
+    );
+    expect(again.status).toBe(409);
     // a reader of another salon (or none) names the payment's reader
     const id2 = await appointment();
     const unknown = await pay(id2, { payments: [{ method: 'reader', amount: (await bill(id2)).due, reader_id: 'tmr_nope' }] });
@@ -302,8 +340,121 @@ describe('checkout', () => {
   });
 });
 
+describe('cancelling an open sale', () => {
+  const readerOf = async () => {
+    const res = await consoleCall('/api/console/salons/1/readers', tokens.groupOwner, {
+      method: 'POST',
+      body: JSON.stringify({ registration_code: 'simulated-s700', label: `Till ${crypto.randomUUID().slice(0, 6)}` }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  };
+  const cancel = (saleId: number, token = tokens.groupOwner) =>
+    consoleCall(`/api/console/salons/1/sales/${saleId}/cancel`, token, { method: 'POST' });
+  const intent = async (saleId: number) => {
+    const row = await env.DB.prepare("SELECT payment_intent_id FROM sale_payments WHERE sale_id = ? AND method = 'reader'")
+      .bind(saleId)
+      .first<{ payment_intent_id: string }>();
+    return (await (await standIn(`/v1/payment_intents/${row!.payment_intent_id}`, { headers: secret })).json()) as {
+      status: string;
+      amount_received: number;
+    };
+  };
+
+  it('cancels what was started: the reader stops asking, the intent is cancelled, the voucher given back; History says who and how much', async () => {
+    await rebuildRollups(env.DB, 1, 0, Date.now());
+    const reader = await readerOf();
+    const voucher = await soldVoucher(1, 2000);
+    const id = await appointment();
+    const due = (await bill(id)).due;
+    const { sale } = await paid(
+      await pay(id, {
+        payments: [
+          { method: 'voucher', amount: 1000, voucher_code: voucher },
+          { method: 'reader', amount: due - 1000, reader_id: reader },
+        ],
+      }),
+    );
+    expect(sale.status).toBe('open');
+    expect(await voucherBalance(voucher)).toBe(1000);
+    expect((await cancel(sale.id, tokens.stylist1)).status).toBe(403);
+    const res = await cancel(sale.id);
+    expect(res.status).toBe(200);
+    const cancelled = ((await res.json()) as { sale: SaleAnswer }).sale;
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.cancelled_at).not.toBeNull();
+    expect(cancelled.payments.map((p) => p.status)).toEqual(['canceled', 'canceled']);
+    expect(await voucherBalance(voucher)).toBe(2000);
+    expect((await intent(sale.id)).status).toBe('canceled');
+    const r = (await (await standIn(`/v1/terminal/readers/${reader}`, { headers: secret })).json()) as { action: unknown };
+    expect(r.action).toBeNull();
+    // the appointment is unpaid: the bill has no sale, and a new press takes payment
+    expect((await bill(id)).sale).toBeNull();
+    expect((await cancel(sale.id)).status).toBe(200);
+    const history = (await (await consoleCall('/api/console/salons/1/history', tokens.groupOwner)).json()) as {
+      field: string;
+      who: string;
+      old: string;
+      new: string;
+    }[];
+    const entry = history.find((h) => h.field === 'sale_cancel' && h.old.includes(`appointment ${id}:`))!;
+    expect(entry.who).toBe(STAFF.groupOwner.email);
+    expect(entry.old).toContain(`£${(due / 100).toFixed(2)}`);
+    expect(history.filter((h) => h.field === 'sale_cancel' && h.old.includes(`appointment ${id}:`))).toHaveLength(1);
+    expect(history.some((h) => h.field === 'sale' && h.new.includes(`appointment ${id}:`))).toBe(true);
+    const again = await paid(await pay(id, { payments: [{ method: 'cash', amount: due }] }));
+    expect(again.sale.status).toBe('paid');
+    expect((await cancel(again.sale.id)).status).toBe(409);
+    await expectRollupsExact();
+  });
+
+  it('cancel against the card tapped at once: exactly one wins, the money taken once or not at all', async () => {
+    const reader = await readerOf();
+    for (let round = 0; round < 3; round++) {
+      const id = await appointment();
+      const due = (await bill(id)).due;
+      const { sale } = await paid(await pay(id, { payments: [{ method: 'reader', amount: due, reader_id: reader }] }));
+      const tapped = await (
+        await standIn(`/v1/test_helpers/terminal/readers/${reader}/present_payment_method`, {
+          method: 'POST',
+          headers: { ...secret, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: '',
+        })
+      ).json();
+      const payload = JSON.stringify({
+        id: `evt_${crypto.randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        type: 'terminal.reader.action_succeeded',
+        data: { object: tapped },
+      });
+      const [cancelled, hook] = await Promise.all([
+        cancel(sale.id),
+        call('/webhooks/stripe', {
+          method: 'POST',
+          headers: { 'Stripe-Signature': await signWebhook(payload, env.STRIPE_WEBHOOK_SECRET!) },
+          body: payload,
+        }),
+      ]);
+      expect(hook.status).toBe(200);
+      const after = await saleOf(sale.id);
+      const pi = await intent(sale.id);
+      if (cancelled.status === 200) {
+        expect(after.status).toBe('cancelled');
+        expect(pi.status).toBe('canceled');
+        expect(pi.amount_received).toBe(0);
+        expect((await bill(id)).sale).toBeNull();
+      } else {
+        expect(cancelled.status).toBe(409);
+        expect(after.status).toBe('paid');
+        expect(pi).toMatchObject({ status: 'succeeded', amount_received: due });
+      }
+    }
+  });
+});
+
 describe('refunds', () => {
   it('refunds a line back the way it was paid, then the rest; never more than was paid; one key is one refund', async () => {
+    await rebuildRollups(env.DB, 1, 0, Date.now());
     const client = await clientWithCard('4242424242424242');
     const id = await appointment(client);
     const b = await bill(id);
@@ -339,6 +490,16 @@ describe('refunds', () => {
       data: { amount: number }[];
     };
     expect(refunds.data.map((r) => r.amount)).toEqual([1000]);
+    // History: who refunded how much of which sale
+    const history = (await (await consoleCall('/api/console/salons/1/history', tokens.groupOwner)).json()) as {
+      field: string;
+      who: string;
+      old: string;
+      new: string;
+    }[];
+    expect(history.filter((h) => h.field === 'sale_refund' && h.old.includes(`appointment ${id}:`))).toEqual([
+      expect.objectContaining({ who: STAFF.groupOwner.email, new: '£12.00 refunded: Wrong product' }),
+    ]);
     // the same key: the same refund
     const replay = await refund({ lines: [{ line_id: shampoo.id }], reason: 'Wrong product' }, key);
     expect(replay.status).toBe(200);
@@ -354,6 +515,9 @@ describe('refunds', () => {
     expect(all.refunded).toBe(all.due);
     expect(all.lines.every((l) => l.refunded === l.amount)).toBe(true);
     expect((await refund({})).status).toBe(400);
+    // the sale, its refunds by line and the rest kept the reports' roll-ups exact
+    expect((await rollupRows(env.DB, 1)).some((r) => r.kind === 'line_refund')).toBe(true);
+    await expectRollupsExact();
     // a stylist may not refund
     expect(
       (await consoleCall(refundPath, tokens.stylist1, { method: 'POST', headers: { 'Idempotency-Key': crypto.randomUUID() }, body: '{}' }))

@@ -374,6 +374,16 @@ const CALLS: StaffCall[] = [
     request: async (s) => [`/api/console/salons/${s}/sales/999999/refunds`, { method: 'POST', body: JSON.stringify({ tip: -1 }) }],
   },
   {
+    name: 'POST a sale cancel',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/sales/999999/cancel`, { method: 'POST' }],
+  },
+  {
+    name: 'POST a payment retry',
+    roles: ['owner', 'manager'],
+    request: async (s) => [`/api/console/salons/${s}/sales/999999/payments/999999/retry`, { method: 'POST', body: JSON.stringify({}) }],
+  },
+  {
     name: 'POST a receipt',
     roles: ['owner', 'manager'],
     request: async (s) => [`/api/console/salons/${s}/sales/999999/receipt`, { method: 'POST', body: JSON.stringify({}) }],

@@ -16,7 +16,7 @@ import {
 } from '../../shared/console/reports';
 import { daysBetween } from '../../shared/dates';
 import { breaksOf, workingSpans } from '../../shared/working-hours';
-import { salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
+import { localDateOf, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
 import {
   clientRows,
   takingsRows,
@@ -27,6 +27,7 @@ import {
   type Scope,
   type StylistHoursRows,
 } from '../db/reports';
+import { rebuildRollups, rollupOffset } from '../db/report-rollups';
 import { salonById } from '../db/salons';
 import { AppError } from '../errors';
 
@@ -37,9 +38,15 @@ import { AppError } from '../errors';
  */
 
 async function salonOf(db: D1Database, salonId: number) {
-  const salon = await salonById(db, salonId);
+  const [salon, off] = await Promise.all([salonById(db, salonId), rollupOffset(db, salonId)]);
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
-  return salon;
+  return { ...salon, rollupOffset: off ?? (await buildRollups(db, salonId, salon.timezone)) };
+}
+
+/** A salon's first report builds its roll-ups from its rows, cut at its offset from UTC today (docs/console/reports.md "Fast"). */
+export function buildRollups(db: D1Database, salonId: number, timezone: string, now = Date.now()): Promise<number> {
+  const [today] = salonDays(localDateOf(now, timezone), 1, timezone);
+  return rebuildRollups(db, salonId, Date.parse(`${today!.date}T00:00:00Z`) - today!.startUtc, now);
 }
 
 /** The period's days in the salon's timezone: a day of a clock change is 23 or 25 hours. */
@@ -79,23 +86,10 @@ export async function takingsReport(db: D1Database, scope: Scope, q: ReportQuery
   const salon = await salonOf(db, scope.salonId);
   const before = previousPeriod(q);
   const days = daysOf(q, salon.timezone);
-  const rows = await takingsRows(db, scope, boundsOf(days), boundsOf(daysOf(before, salon.timezone)));
+  const rows = await takingsRows(db, scope, boundsOf(days), boundsOf(daysOf(before, salon.timezone)), salon.rollupOffset);
   const stylist = scope.stylistId !== null;
   const byDay = new Map(days.map((d) => [d.date, 0]));
   for (const r of rows.money) byDay.set(r.date, (byDay.get(r.date) ?? 0) + signOf(r.kind, stylist) * r.amount);
-  const stylists = new Map<string, { id: number | null; name: string; amount: number }>();
-  const services = new Map<string, { id: number | null; name: string; count: number; amount: number }>();
-  for (const l of rows.lines) {
-    const sk = String(l.stylist_id);
-    const st = stylists.get(sk) ?? { id: l.stylist_id, name: l.stylist_name ?? 'No stylist', amount: 0 };
-    st.amount += l.amount;
-    stylists.set(sk, st);
-    const vk = l.service_id === null ? `name:${l.name}` : String(l.service_id);
-    const sv = services.get(vk) ?? { id: l.service_id, name: l.name, count: 0, amount: 0 };
-    sv.amount += l.amount;
-    sv.count += l.count;
-    services.set(vk, sv);
-  }
   return {
     from: q.from,
     to: q.to,
@@ -108,9 +102,9 @@ export async function takingsReport(db: D1Database, scope: Scope, q: ReportQuery
           (m) => m.amount !== 0,
         ),
     by_day: [...byDay].map(([date, amount]) => ({ date, amount })),
-    by_stylist: [...stylists.values()].sort(byName),
-    by_service: [...services.values()].sort(byName),
-    tips_by_stylist: rows.tips.map((t) => ({ id: t.stylist_id, name: t.name ?? 'No stylist', amount: t.amount })).sort(byName),
+    by_stylist: rows.byStylist.map(({ id, name, amount }) => ({ id, name, amount })).sort(byName),
+    by_service: rows.byService.sort(byName),
+    tips_by_stylist: rows.tips.map(({ id, name, amount }) => ({ id, name, amount })).sort(byName),
     previous: { from: before.from, to: before.to, ...totalsOf(rows.previous, stylist) },
   };
 }
@@ -119,12 +113,13 @@ export async function takingsReport(db: D1Database, scope: Scope, q: ReportQuery
 
 type Interval = [number, number];
 
-/** Minutes of `spans` outside every interval of `away` (both sorted by start). */
-function minutesLeft(spans: Interval[], away: Interval[]): number {
+/** Minutes of `spans` outside every interval of `away` (both sorted by start; those before `first` end before the spans). */
+function minutesLeft(spans: Interval[], away: Interval[], first = 0): number {
   let ms = 0;
   for (const [s, e] of spans) {
     let from = s;
-    for (const [as, ae] of away) {
+    for (let i = first; i < away.length; i++) {
+      const [as, ae] = away[i]!;
       if (ae <= from) continue;
       if (as >= e) break;
       if (as > from) ms += as - from;
@@ -151,22 +146,27 @@ function utilisationOf(rows: StylistHoursRows, days: SalonDay[]) {
   const away = new Map<number, Interval[]>();
   for (const a of rows.away) away.set(a.stylist_id, [...(away.get(a.stylist_id) ?? []), [a.start_at, a.end_at]]);
   for (const list of away.values()) list.sort((a, b) => a[0] - b[0]);
+  // each row of hours' spans worked out once (a year is 365 days of the same few rows)
+  const spansOf = new Map<object, [number, number][]>();
+  const worked = (h: { start_min: number; end_min: number; breaks: string }) =>
+    spansOf.get(h) ?? spansOf.set(h, workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) })).get(h)!;
   const cells: { stylist: number; date: string; booked: number; working: number }[] = [];
   const stylists = rows.stylists.filter((s) => s.active === 1 || bookedBy.has(s.id));
   for (const s of stylists) {
+    const off = away.get(s.id) ?? [];
+    // the latest end of the absences so far: those before `first` are over before the day starts
+    let reach = -Infinity;
+    const reaches = off.map(([, e]) => (reach = Math.max(reach, e)));
+    let first = 0;
     for (const d of days) {
+      while (first < off.length && reaches[first]! <= d.startUtc) first++;
       const h = extra.get(`${s.id}:${d.date}`) ?? weekly.get(`${s.id}:${d.weekday}`);
-      const spans: Interval[] = h
-        ? workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) }).map(([a, b]) => [
-            wallClockToUtc(d, a),
-            wallClockToUtc(d, b),
-          ])
-        : [];
+      const spans: Interval[] = h ? worked(h).map(([a, b]) => [wallClockToUtc(d, a), wallClockToUtc(d, b)]) : [];
       cells.push({
         stylist: s.id,
         date: d.date,
         booked: booked.get(`${s.id}:${d.date}`) ?? 0,
-        working: minutesLeft(spans, away.get(s.id) ?? []),
+        working: minutesLeft(spans, off, first),
       });
     }
   }
@@ -197,7 +197,7 @@ export async function utilisationReport(db: D1Database, scope: Scope, q: ReportQ
   const before = previousPeriod(q);
   const days = daysOf(q, salon.timezone);
   const beforeDays = daysOf(before, salon.timezone);
-  const [rowsNow, rowsThen] = await utilisationRows(db, scope, [boundsOf(days), boundsOf(beforeDays)]);
+  const [rowsNow, rowsThen] = await utilisationRows(db, scope, [boundsOf(days), boundsOf(beforeDays)], salon.rollupOffset);
   const now = utilisationOf(rowsNow!, days);
   const then = utilisationOf(rowsThen!, beforeDays);
   const byStylist = sumBy(now.cells, (c) => c.stylist);

@@ -7,6 +7,8 @@
  * index on (salon, time) and grouped, never joined to a table of days.
  */
 
+import { DAY_MS, inSpans, rowsOf, type Source } from './report-rollups';
+
 export type DayBounds = [date: string, start: number, end: number][];
 
 /** `stylist` null: the whole salon; a number: that column's own figures. */
@@ -15,7 +17,6 @@ export interface Scope {
   stylistId: number | null;
 }
 
-const DAY_MS = 86_400_000;
 const offsetOf = ([date, start]: DayBounds[number]) => Date.parse(`${date}T00:00:00Z`) - start;
 
 /**
@@ -44,6 +45,90 @@ export function localDate(col: string, days: DayBounds): string {
 export const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const bounds = (days: DayBounds): [number, number] => [days[0]![1], days[days.length - 1]![2]];
 
+// ---------------------------------------------------------------- roll-ups
+
+/**
+ * A period's days against the salon's roll-up days (worker/db/report-rollups.ts): local day i is
+ * read as roll-up day k0 + i, and the rows between each local midnight and its roll-up day's cut
+ * (none when they agree; an hour after a clock change) are read one by one and moved to their own
+ * day. `edges`: those at the period's two ends only (enough for the period's totals).
+ */
+export interface RollupPlan {
+  off: number;
+  k0: number;
+  k1: number;
+  /** the first day's date as a day number (`localDate`) */
+  d0: number;
+  start: number;
+  end: number;
+  spans: string;
+  edges: string;
+}
+
+export function rollupPlan(days: DayBounds, off: number): RollupPlan {
+  const k0 = Math.round((days[0]![1] + off) / DAY_MS);
+  const n = days.length;
+  const local = [...days.map((d) => d[1]), days[n - 1]![2]];
+  const gap = (i: number): [number, number][] => {
+    const cut = (k0 + i) * DAY_MS - off;
+    return local[i] === cut ? [] : [[Math.min(local[i]!, cut), Math.max(local[i]!, cut)]];
+  };
+  // merged, so that no row is read twice
+  const merge = (spans: [number, number][]) =>
+    spans.reduce<[number, number][]>((out, sp) => {
+      const last = out[out.length - 1];
+      if (last && sp[0] <= last[1]) last[1] = Math.max(last[1], sp[1]);
+      else out.push([...sp]);
+      return out;
+    }, []);
+  return {
+    off,
+    k0,
+    k1: k0 + n - 1,
+    d0: Date.parse(`${days[0]![0]}T00:00:00Z`) / DAY_MS,
+    start: local[0]!,
+    end: local[n]!,
+    spans: JSON.stringify(merge(local.flatMap((_, i) => gap(i)))),
+    edges: JSON.stringify(merge([...gap(0), ...gap(n)])),
+  };
+}
+
+type Group = 'kind' | 'date' | 'stylist_id' | 'service_id' | 'name';
+
+/**
+ * Sums of roll-up rows of a period, for the kinds `filter` admits (?3: a stylist, 0 for none),
+ * grouped `by`: whole roll-up days, plus each row where its local day and its roll-up day differ
+ * (added to its own day, taken from the one it was rolled up in). `date` is a day number.
+ */
+function rolled(
+  db: D1Database,
+  salonId: number,
+  stylistId: number,
+  days: DayBounds,
+  p: RollupPlan,
+  sources: Source[],
+  filter: string,
+  by: Group[],
+) {
+  const dated = by.includes('date');
+  const day = (t: string) => `(${t} + ${p.off}) / ${DAY_MS}`;
+  const cols = 'kind, stylist_id, service_id, name';
+  const only = `(${filter}) AND (?3 = 0 OR stylist_id = ?3)`;
+  return db
+    .prepare(
+      `WITH ${rowsOf(inSpans('?2'), sources)}
+       SELECT ${by.join(', ')}, SUM(n) AS n, SUM(amount) AS amount FROM (
+         SELECT ${cols}, n, amount, day - ${p.k0} + ${p.d0} AS date FROM report_days
+          WHERE salon_id = ?1 AND day BETWEEN ${p.k0} AND ${p.k1} AND ${only}
+         UNION ALL
+         SELECT ${cols}, n, amount, ${dated ? localDate('t', days) : 0} FROM x WHERE t >= ${p.start} AND t < ${p.end} AND ${only}
+         UNION ALL
+         SELECT ${cols}, -n, -amount, ${day('t')} - ${p.k0} + ${p.d0} FROM x WHERE ${day('t')} BETWEEN ${p.k0} AND ${p.k1} AND ${only}
+       ) GROUP BY ${by.join(', ')}`,
+    )
+    .bind(salonId, dated ? p.spans : p.edges, stylistId);
+}
+
 // ---------------------------------------------------------------- utilisation
 
 export interface StylistHoursRows {
@@ -57,8 +142,11 @@ export interface StylistHoursRows {
 }
 
 /** What utilisation is computed from, for each of some periods (one batch): hours, extra days, absences and booked minutes by day. */
-export async function utilisationRows(db: D1Database, s: Scope, periods: DayBounds[]): Promise<StylistHoursRows[]> {
-  const results = await db.batch(periods.flatMap((days) => utilisationStatements(db, s, days)));
+export async function utilisationRows(db: D1Database, s: Scope, periods: DayBounds[], off: number): Promise<StylistHoursRows[]> {
+  const results = await db.batch(periods.flatMap((days) => utilisationStatements(db, s, days, off)));
+  // a day's name once (40 stylists share each)
+  const named = new Map<number, string>();
+  const dates = (day: number) => named.get(day) ?? named.set(day, dateOfDay(day)).get(day)!;
   return periods.map((_, i) => {
     const [stylists, hours, extra, away, booked] = results.slice(i * 5, i * 5 + 5);
     return {
@@ -66,12 +154,14 @@ export async function utilisationRows(db: D1Database, s: Scope, periods: DayBoun
       hours: hours!.results as StylistHoursRows['hours'],
       extra: extra!.results as StylistHoursRows['extra'],
       away: away!.results as StylistHoursRows['away'],
-      booked: (booked!.results as { stylist_id: number; date: number; minutes: number }[]).map((b) => ({ ...b, date: dateOfDay(b.date) })),
+      booked: (booked!.results as { stylist_id: number; date: number; amount: number }[])
+        .filter((b) => b.amount > 0)
+        .map((b) => ({ stylist_id: b.stylist_id, date: dates(b.date), minutes: Math.floor(b.amount / 60_000) })),
     };
   });
 }
 
-function utilisationStatements(db: D1Database, s: Scope, days: DayBounds): D1PreparedStatement[] {
+function utilisationStatements(db: D1Database, s: Scope, days: DayBounds, off: number): D1PreparedStatement[] {
   const start = days[0]![1];
   const end = days[days.length - 1]![2];
   // ?2: the stylist's column, 0 for every column
@@ -102,14 +192,8 @@ function utilisationStatements(db: D1Database, s: Scope, days: DayBounds): D1Pre
           WHERE salon_id = ?1 AND end_at > ?3 AND start_at < ?4 AND (?2 = 0 OR stylist_id = ?2)`,
       )
       .bind(s.salonId, only, start, end),
-    db
-      .prepare(
-        `SELECT p.stylist_id, ${localDate('p.start_at', days)} AS date, SUM(p.end_at - p.start_at) / 60000 AS minutes
-           FROM appointment_procedures p JOIN appointments a ON a.id = p.appointment_id AND a.status IN ('confirmed', 'unconfirmed')
-          WHERE p.salon_id = ?1 AND p.occupies = 1 AND p.start_at >= ?3 AND p.start_at < ?4 AND (?2 = 0 OR p.stylist_id = ?2)
-          GROUP BY p.stylist_id, date`,
-      )
-      .bind(s.salonId, only, start, end),
+    // booked time by stylist and day, from the roll-ups (ms)
+    rolled(db, s.salonId, only, days, rollupPlan(days, off), ['booked'], `kind = 'booked'`, ['stylist_id', 'date']),
   ];
 }
 
@@ -234,33 +318,21 @@ export interface MoneyRow {
 
 /** A deposit the salon holds or held: captured, kept, or given back later (counted then as a refund). */
 const TAKEN = `('captured', 'kept', 'keep_due', 'refund_due', 'refunded')`;
-/** Paid sales of the period, by the day they were paid (sales_salon_paid), and refunds by the day they were made. */
-const PAID_SALES = `sales s WHERE s.salon_id = ?1 AND s.paid_at >= ?2 AND s.paid_at < ?3 AND s.status = 'paid'`;
-const REFUNDS = `refunds r WHERE r.salon_id = ?1 AND r.created_at >= ?2 AND r.created_at < ?3`;
 
 /** Rows of money as (kind, date, amount), summed by kind and day; D1 takes at most 5 terms of a UNION. */
 const moneyBy = (db: D1Database, terms: string[], ...binds: unknown[]) =>
   db.prepare(`SELECT kind, date, SUM(amount) AS amount FROM (${terms.join(' UNION ALL ')}) GROUP BY kind, date`).bind(...binds);
 
+/** The money of sales and refunds the roll-ups keep, for the salon (payments, tips, refunds) or a stylist (?3: their lines and tips). */
+const SALON_MONEY = `kind LIKE 'pay:%' OR kind IN ('tip', 'refund', 'tip_refund')`;
+const STYLIST_MONEY = `kind IN ('line', 'tip', 'line_refund', 'tip_refund')`;
+
 /** The salon's money of each day of a period, by kind: every figure of the takings but the lines and tips by whom. */
-export function salonMoney(db: D1Database, salonId: number, days: DayBounds): D1PreparedStatement[] {
+export function salonMoney(db: D1Database, salonId: number, days: DayBounds, off: number): D1PreparedStatement[] {
   const [start, end] = bounds(days);
   const on = (col: string) => localDate(col, days);
   return [
-    moneyBy(
-      db,
-      [
-        `SELECT 'pay:' || p.method AS kind, ${on('s.paid_at')} AS date, p.amount_minor AS amount
-           FROM sales s JOIN sale_payments p ON p.sale_id = s.id AND p.status = 'succeeded'
-          WHERE s.salon_id = ?1 AND s.paid_at >= ?2 AND s.paid_at < ?3 AND s.status = 'paid'`,
-        `SELECT 'tip', ${on('s.paid_at')}, s.tip_minor FROM ${PAID_SALES} AND s.tip_minor > 0`,
-        `SELECT 'refund', ${on('r.created_at')}, r.amount_minor FROM ${REFUNDS}`,
-        `SELECT 'tip_refund', ${on('r.created_at')}, r.tip_minor FROM ${REFUNDS} AND r.tip_minor > 0`,
-      ],
-      salonId,
-      start,
-      end,
-    ),
+    rolled(db, salonId, 0, days, rollupPlan(days, off), ['sales', 'refunds'], SALON_MONEY, ['kind', 'date']),
     moneyBy(
       db,
       [
@@ -296,31 +368,11 @@ export function salonMoney(db: D1Database, salonId: number, days: DayBounds): D1
 }
 
 /** A stylist's money of each day: their lines ('line'), tips ('tip') and what refunds gave back of them. */
-export function stylistMoney(db: D1Database, salonId: number, stylistId: number, days: DayBounds): D1PreparedStatement[] {
-  const [start, end] = bounds(days);
-  const on = (col: string) => localDate(col, days);
-  return [
-    moneyBy(
-      db,
-      [
-        `SELECT 'line' AS kind, ${on('s.paid_at')} AS date, l.amount_minor AS amount FROM sales s JOIN sale_lines l ON l.sale_id = s.id AND l.stylist_id = ?4
-          WHERE s.salon_id = ?1 AND s.paid_at >= ?2 AND s.paid_at < ?3 AND s.status = 'paid'`,
-        `SELECT 'tip', ${on('s.paid_at')}, s.tip_minor FROM ${PAID_SALES} AND s.tip_minor > 0 AND s.tip_stylist_id = ?4`,
-        `SELECT 'line_refund', ${on('r.created_at')}, rl.amount_minor
-           FROM refunds r JOIN refund_lines rl ON rl.refund_id = r.id JOIN sale_lines l ON l.id = rl.sale_line_id AND l.stylist_id = ?4
-          WHERE r.salon_id = ?1 AND r.created_at >= ?2 AND r.created_at < ?3`,
-        `SELECT 'tip_refund', ${on('r.created_at')}, r.tip_minor FROM refunds r JOIN sales s ON s.id = r.sale_id AND s.tip_stylist_id = ?4
-          WHERE r.salon_id = ?1 AND r.created_at >= ?2 AND r.created_at < ?3 AND r.tip_minor > 0`,
-      ],
-      salonId,
-      start,
-      end,
-      stylistId,
-    ),
-  ];
-}
+export const stylistMoney = (db: D1Database, salonId: number, stylistId: number, days: DayBounds, off: number): D1PreparedStatement[] => [
+  rolled(db, salonId, stylistId, days, rollupPlan(days, off), ['sales', 'refunds'], STYLIST_MONEY, ['kind', 'date']),
+];
 
-/** What was sold by stylist and service in a period: the lines of the sales paid, less the lines' refunds made in it. */
+/** What a stylist sold by service in a period: the lines of the sales paid, less the lines' refunds made in it (from the rows). */
 export interface LineRow {
   stylist_id: number | null;
   stylist_name: string | null;
@@ -349,45 +401,102 @@ export function lineMoney(db: D1Database, s: Scope, start: number, end: number):
     .bind(s.salonId, s.stylistId ?? 0, start, end);
 }
 
-/** Tips by the stylist they went to in a period, less the tips' parts of its refunds. */
-export function tipMoney(db: D1Database, s: Scope, start: number, end: number): D1PreparedStatement {
-  return db
-    .prepare(
-      `SELECT x.stylist_id, st.name AS name, SUM(x.amount) AS amount
-         FROM (SELECT s.tip_stylist_id AS stylist_id, s.tip_minor AS amount FROM sales s
-                WHERE s.salon_id = ?1 AND s.status = 'paid' AND s.paid_at >= ?3 AND s.paid_at < ?4 AND s.tip_minor > 0
-                  AND (?2 = 0 OR s.tip_stylist_id = ?2)
-               UNION ALL
-               SELECT s.tip_stylist_id, -r.tip_minor FROM refunds r JOIN sales s ON s.id = r.sale_id
-                WHERE r.salon_id = ?1 AND r.created_at >= ?3 AND r.created_at < ?4 AND r.tip_minor > 0 AND (?2 = 0 OR s.tip_stylist_id = ?2)) x
-         LEFT JOIN stylists st ON st.id = x.stylist_id
-        GROUP BY x.stylist_id`,
-    )
-    .bind(s.salonId, s.stylistId ?? 0, start, end);
+/** A period's lines by stylist and by service, and its tips by stylist (the salon's from the roll-ups; a stylist's tips too). */
+const PERIOD_KINDS = `kind IN ('line', 'line_refund', 'line_service', 'line_service_refund', 'tip', 'tip_refund')`;
+const STYLIST_TIPS = `kind IN ('tip', 'tip_refund')`;
+
+function periodMoney(db: D1Database, s: Scope, days: DayBounds, off: number): D1PreparedStatement {
+  const sums = rolled(
+    db,
+    s.salonId,
+    s.stylistId ?? 0,
+    days,
+    rollupPlan(days, off),
+    ['sales', 'refunds'],
+    s.stylistId === null ? PERIOD_KINDS : STYLIST_TIPS,
+    ['kind', 'stylist_id', 'service_id', 'name'],
+  );
+  return sums;
 }
 
-/** The takings' reads of a period and of the period before, in one batch. */
+export interface ByWhom {
+  id: number | null;
+  name: string;
+  count: number;
+  amount: number;
+}
+
+/** The takings' reads of a period and of the period before, in one batch; `off`: the salon's roll-up offset. */
 export async function takingsRows(
   db: D1Database,
   s: Scope,
   days: DayBounds,
   before: DayBounds,
+  off: number,
 ): Promise<{
   money: MoneyRow[];
   previous: MoneyRow[];
-  lines: LineRow[];
-  tips: { stylist_id: number | null; name: string | null; amount: number }[];
+  byStylist: ByWhom[];
+  byService: ByWhom[];
+  tips: ByWhom[];
 }> {
-  const money = (d: DayBounds) => (s.stylistId === null ? salonMoney(db, s.salonId, d) : stylistMoney(db, s.salonId, s.stylistId, d));
+  const money = (d: DayBounds) =>
+    s.stylistId === null ? salonMoney(db, s.salonId, d, off) : stylistMoney(db, s.salonId, s.stylistId, d, off);
   const now = money(days);
   const then = money(before);
-  const results = await db.batch([...now, ...then, lineMoney(db, s, ...bounds(days)), tipMoney(db, s, ...bounds(days))]);
+  const [names, ...results] = await db.batch([
+    db
+      .prepare(
+        `SELECT 'stylist' AS what, id, name FROM stylists WHERE salon_id = ?1 UNION ALL SELECT 'service', id, name FROM services WHERE salon_id = ?1`,
+      )
+      .bind(s.salonId),
+    ...now,
+    ...then,
+    periodMoney(db, s, days, off),
+    ...(s.stylistId === null ? [] : [lineMoney(db, s, ...bounds(days))]),
+  ]);
   const rows = <T>(from: number, count: number) => results.slice(from, from + count).flatMap((r) => r.results as unknown as T[]);
   const dated = (m: { kind: string; date: number; amount: number }[]): MoneyRow[] => m.map((r) => ({ ...r, date: dateOfDay(r.date) }));
+  const nameOf = new Map((names!.results as { what: string; id: number; name: string }[]).map((r) => [`${r.what}:${r.id}`, r.name]));
+  const period = rows<{ kind: string; stylist_id: number; service_id: number; name: string; n: number; amount: number }>(
+    now.length + then.length,
+    1,
+  );
+  const add = (m: Map<string, ByWhom>, key: string, id: number | null, name: string, count: number, amount: number) => {
+    const row = m.get(key) ?? { id, name, count: 0, amount: 0 };
+    row.count += count;
+    row.amount += amount;
+    m.set(key, row);
+  };
+  const byStylist = new Map<string, ByWhom>();
+  const byService = new Map<string, ByWhom>();
+  const tips = new Map<string, ByWhom>();
+  const stylistName = (id: number) => (id === 0 ? 'No stylist' : (nameOf.get(`stylist:${id}`) ?? 'No stylist'));
+  for (const r of period) {
+    const sign = r.kind.endsWith('_refund') ? -1 : 1;
+    if (r.kind.startsWith('tip')) add(tips, String(r.stylist_id), r.stylist_id || null, stylistName(r.stylist_id), 0, sign * r.amount);
+    else if (r.kind.startsWith('line_service'))
+      add(
+        byService,
+        r.service_id ? String(r.service_id) : `name:${r.name}`,
+        r.service_id || null,
+        r.service_id ? (nameOf.get(`service:${r.service_id}`) ?? r.name) : r.name,
+        r.n,
+        sign * r.amount,
+      );
+    else add(byStylist, String(r.stylist_id), r.stylist_id || null, stylistName(r.stylist_id), r.n, sign * r.amount);
+  }
+  // a stylist's own lines by service, from the rows
+  for (const l of s.stylistId === null ? [] : rows<LineRow>(now.length + then.length + 1, 1)) {
+    add(byStylist, String(l.stylist_id), l.stylist_id, l.stylist_name ?? 'No stylist', l.count, l.amount);
+    add(byService, l.service_id === null ? `name:${l.name}` : String(l.service_id), l.service_id, l.name, l.count, l.amount);
+  }
+  const groups = (m: Map<string, ByWhom>) => [...m.values()].filter((g) => g.amount !== 0 || g.count !== 0);
   return {
     money: dated(rows(0, now.length)),
     previous: dated(rows(now.length, then.length)),
-    lines: rows<LineRow>(now.length + then.length, 1),
-    tips: rows<{ stylist_id: number | null; name: string | null; amount: number }>(now.length + then.length + 1, 1),
+    byStylist: groups(byStylist),
+    byService: groups(byService),
+    tips: groups(tips),
   };
 }

@@ -1,4 +1,6 @@
+import type { SaleHistoryField } from '../../shared/console/checkout';
 import { lastNewId, newId } from './ids';
+import { menuHistoryStatement } from './settings-history';
 
 /**
  * Sales at the desk (migration 0044, docs/console/checkout.md "Data model"): an appointment's
@@ -37,6 +39,10 @@ export interface SaleRow {
   created_at: number;
   paid_at: number | null;
   updated_at: number;
+  /** an open sale the desk cancelled (status 'failed'): when, by whom, and the cancelling call's key */
+  cancelled_at: number | null;
+  cancelled_by: string | null;
+  cancel_key: string | null;
 }
 
 export interface SaleLineRow {
@@ -78,6 +84,8 @@ export interface SalePaymentRow {
   failure_message: string | null;
   link_sha256: string | null;
   refunded_minor: number;
+  /** the failed payment (a reader's) this one tries again */
+  retry_of: number | null;
   created_at: number;
   updated_at: number;
 }
@@ -295,7 +303,21 @@ export interface NewSale {
   payments: { method: SalePaymentMethod; amount: number; readerId: string | null; voucherId: number | null }[];
   /** the salon's today (YYYY-MM-DD): a voucher is taken only until its expiry date */
   today: string;
+  /** History's entry of the sale: who (their email) and the sale in a few words */
+  history: SaleHistory;
 }
+
+/** A History entry of the desk's money (docs/console/checkout.md "History"): who, and what in a few words. */
+export interface SaleHistory {
+  who: string;
+  field: SaleHistoryField;
+  old: string | null;
+  new: string | null;
+}
+
+/** The History row of a sale's change, in its batch: written only if `onlyIf` (plain ? params) holds when the batch runs. */
+const saleHistory = (db: D1Database, salonId: number, h: SaleHistory, now: number, onlyIf = { sql: '1', params: [] as unknown[] }) =>
+  menuHistoryStatement(db, { salonId, who: h.who }, { field: h.field, old: h.old, new: h.new }, now, onlyIf);
 
 /** The till key of a checkout's voucher payment (voucher_redemptions.till_key): one per sale and payment. */
 const tillKeyOf = (key: string, position: number) => `checkout-${key}-${position}`;
@@ -410,6 +432,8 @@ export async function insertSale(db: D1Database, s: NewSale): Promise<{ id: numb
     );
   });
   if (!waits) statements.push(appointmentPaid(db, s.salonId, s.appointmentId, s.now));
+  // refused with the sale if any of its statements is (a key, the appointment's live sale, a voucher)
+  statements.push(saleHistory(db, s.salonId, s.history, s.now));
   try {
     await db.batch(statements);
   } catch (e) {
@@ -474,10 +498,34 @@ export const salePaymentRefused = (
     .run();
 
 /**
- * Closes an open sale from its payments, in one batch: every payment succeeded → paid (and its
- * appointment); one failed → failed, and what the others took without a card is given back (a
- * voucher's balance restored, cash and card elsewhere cancelled). Answers the sale's status, and
- * the card payments a failed sale took, which the caller refunds.
+ * What a failed or cancelled sale took without a card, given back when `cond` holds (?1 the sale,
+ * ?2 `own`: what names this batch's own change): a voucher's part back onto its balance, then the
+ * payments not taken by a card cancelled, and those under way.
+ */
+const givenBack = (db: D1Database, saleId: number, own: unknown, cond: string, now: number) => [
+  db
+    .prepare(
+      `UPDATE vouchers SET redeemed_minor = redeemed_minor -
+         (SELECT sum(p.amount_minor) FROM sale_payments p WHERE p.sale_id = ?1 AND p.voucher_id = vouchers.id AND p.status = 'succeeded')
+        WHERE id IN (SELECT p.voucher_id FROM sale_payments p WHERE p.sale_id = ?1 AND p.method = 'voucher' AND p.status = 'succeeded') AND ${cond}`,
+    )
+    .bind(saleId, own),
+  db
+    .prepare(
+      `UPDATE sale_payments SET status = 'canceled', updated_at = ?3
+        WHERE sale_id = ?1 AND (status IN ('pending', 'requires_action') OR (status = 'succeeded' AND method IN ('voucher', 'cash', 'card_elsewhere')))
+          AND ${cond}`,
+    )
+    .bind(saleId, own, now),
+];
+
+/**
+ * Closes an open sale from its payments, in one batch: every payment succeeded (or failed and
+ * tried again) → paid (and its appointment); a saved card's failed → failed, and what the others
+ * took without a card is given back (a voucher's balance restored, cash and card elsewhere
+ * cancelled). A reader's failed payment leaves the sale open: the desk tries again on it or
+ * cancels it. Answers the sale's status, and the card payments a failed sale took, which the
+ * caller refunds.
  */
 export async function closeSale(
   db: D1Database,
@@ -485,11 +533,15 @@ export async function closeSale(
   now: number,
 ): Promise<{ status: SaleStatus; takenByCard: SalePaymentRow[] }> {
   const failedNow = `(SELECT status FROM sales WHERE id = ?1) = 'failed' AND (SELECT updated_at FROM sales WHERE id = ?1) = ?2`;
-  const [, , , , , , sale, taken] = await db.batch([
+  // a failed payment another one tries again (a reader's: "Try again") is done with
+  const retried = `EXISTS (SELECT 1 FROM sale_payments q WHERE q.retry_of = p.id)`;
+  const [, , , , , sale, taken] = await db.batch([
     db
       .prepare(
         `UPDATE sales SET status = 'paid', paid_at = ?2, updated_at = ?2
-          WHERE id = ?1 AND status = 'open' AND NOT EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = ?1 AND p.status <> 'succeeded')`,
+          WHERE id = ?1 AND status = 'open'
+            AND NOT EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = ?1 AND p.status <> 'succeeded'
+                              AND NOT (p.status IN ('failed', 'canceled') AND ${retried}))`,
       )
       .bind(saleId, now),
     db
@@ -501,29 +553,11 @@ export async function closeSale(
     db
       .prepare(
         `UPDATE sales SET status = 'failed', updated_at = ?2
-          WHERE id = ?1 AND status = 'open' AND EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = ?1 AND p.status IN ('failed', 'canceled'))`,
+          WHERE id = ?1 AND status = 'open'
+            AND EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = ?1 AND p.status IN ('failed', 'canceled') AND p.method <> 'reader' AND NOT ${retried})`,
       )
       .bind(saleId, now),
-    db
-      .prepare(
-        `UPDATE vouchers SET redeemed_minor = redeemed_minor -
-           (SELECT sum(p.amount_minor) FROM sale_payments p WHERE p.sale_id = ?1 AND p.voucher_id = vouchers.id AND p.status = 'succeeded')
-          WHERE id IN (SELECT p.voucher_id FROM sale_payments p WHERE p.sale_id = ?1 AND p.method = 'voucher' AND p.status = 'succeeded')
-            AND ${failedNow}`,
-      )
-      .bind(saleId, now),
-    db
-      .prepare(
-        `UPDATE sale_payments SET status = 'canceled', updated_at = ?2
-          WHERE sale_id = ?1 AND method IN ('voucher', 'cash', 'card_elsewhere') AND status = 'succeeded' AND ${failedNow}`,
-      )
-      .bind(saleId, now),
-    db
-      .prepare(
-        `UPDATE sale_payments SET status = 'canceled', updated_at = ?2
-          WHERE sale_id = ?1 AND method IN ('card_on_file', 'reader') AND status IN ('pending', 'requires_action') AND ${failedNow}`,
-      )
-      .bind(saleId, now),
+    ...givenBack(db, saleId, now, failedNow, now),
     db.prepare('SELECT status, updated_at FROM sales WHERE id = ?').bind(saleId),
     db
       .prepare(
@@ -561,6 +595,7 @@ export interface NewRefund {
   now: number;
   lines: { lineId: number; amount: number }[];
   payments: { paymentId: number; method: SalePaymentMethod; amount: number; voucherId: number | null }[];
+  history: SaleHistory;
 }
 
 export const refundByKey = (db: D1Database, salonId: number, key: string) =>
@@ -615,6 +650,7 @@ export async function insertRefund(db: D1Database, r: NewRefund): Promise<{ id: 
           .prepare('UPDATE vouchers SET redeemed_minor = redeemed_minor - ? WHERE id = ? AND salon_id = ?')
           .bind(p.amount, p.voucherId, r.salonId),
       ),
+    saleHistory(db, r.salonId, r.history, r.now),
   ];
   try {
     await db.batch(statements);
@@ -683,3 +719,77 @@ export async function voucherCodes(db: D1Database, ids: number[]): Promise<Map<n
 /** The client a sale's payments are theirs (its saved card pays a card-on-file payment). */
 export const saleClientOf = async (db: D1Database, saleId: number) =>
   (await db.prepare('SELECT client_id FROM sales WHERE id = ?').bind(saleId).first<{ client_id: string | null }>())?.client_id ?? null;
+
+// ---------------------------------------------------------------------------------------------
+// An open sale cancelled, a reader's failed payment tried again
+
+/**
+ * Cancels an open sale in one batch, unless a card payment of it was taken meanwhile (then the
+ * payment wins: 'taken'): the sale 'failed' with cancelled_at, a voucher's part back on its
+ * balance, cash and card elsewhere cancelled, card payments under way cancelled (the caller
+ * cancels them at Stripe), History's entry. `key` is the call's own: the batch's later statements
+ * act only on the sale it cancelled. Answers the sale as it is after.
+ */
+export async function cancelOpenSale(
+  db: D1Database,
+  c: { salonId: number; saleId: number; now: number; key: string; history: SaleHistory },
+): Promise<{ outcome: 'cancelled' | 'taken' | 'not_open'; sale: SaleRow | null }> {
+  const cancellable = `s.id = ? AND s.salon_id = ? AND s.status = 'open'
+    AND NOT EXISTS (SELECT 1 FROM sale_payments p WHERE p.sale_id = s.id AND p.method IN ('card_on_file', 'reader') AND p.status = 'succeeded')`;
+  const mine = '(SELECT cancel_key FROM sales WHERE id = ?1) = ?2';
+  const [, , , , sale, taken] = await db.batch([
+    saleHistory(db, c.salonId, c.history, c.now, {
+      sql: `EXISTS (SELECT 1 FROM sales s WHERE ${cancellable})`,
+      params: [c.saleId, c.salonId],
+    }),
+    db
+      .prepare(
+        `UPDATE sales AS s SET status = 'failed', cancelled_at = ?, cancelled_by = ?, cancel_key = ?, updated_at = ? WHERE ${cancellable}`,
+      )
+      .bind(c.now, c.history.who, c.key, c.now, c.saleId, c.salonId),
+    ...givenBack(db, c.saleId, c.key, mine, c.now),
+    db.prepare('SELECT * FROM sales WHERE id = ? AND salon_id = ?').bind(c.saleId, c.salonId),
+    db
+      .prepare("SELECT 1 FROM sale_payments WHERE sale_id = ? AND method IN ('card_on_file', 'reader') AND status = 'succeeded'")
+      .bind(c.saleId),
+  ]);
+  const row = (sale!.results as SaleRow[])[0] ?? null;
+  if (row?.cancel_key === c.key) return { outcome: 'cancelled', sale: row };
+  return { outcome: row?.status === 'open' && taken!.results.length ? 'taken' : 'not_open', sale: row };
+}
+
+/**
+ * A reader's failed payment tried again on its open sale, for its amount (one INSERT): on a
+ * reader ('pending', the caller hands it to the reader), or in cash or by a card elsewhere
+ * ('succeeded'). The unique index on retry_of makes two presses one attempt: 'same' answers the
+ * attempt already made. Null when the payment is not a reader's failed one of an open sale.
+ */
+export async function insertRetry(
+  db: D1Database,
+  r: { salonId: number; paymentId: number; method: 'reader' | 'cash' | 'card_elsewhere'; readerId: string | null; now: number },
+): Promise<{ payment: SalePaymentRow; created: boolean } | null> {
+  let created = true;
+  try {
+    const { meta } = await db
+      .prepare(
+        `INSERT INTO sale_payments (id, sale_id, salon_id, appointment_id, position, method, amount_minor, currency, status, reader_id,
+                                    retry_of, created_at, updated_at)
+         SELECT ${newId('sale_payments')}, f.sale_id, f.salon_id, f.appointment_id,
+                (SELECT MAX(q.position) + 1 FROM sale_payments q WHERE q.sale_id = f.sale_id), ?3, f.amount_minor, f.currency,
+                CASE WHEN ?3 = 'reader' THEN 'pending' ELSE 'succeeded' END, ?4, f.id, ?5, ?5
+           FROM sale_payments f JOIN sales s ON s.id = f.sale_id AND s.status = 'open'
+          WHERE f.id = ?1 AND f.salon_id = ?2 AND f.method = 'reader' AND f.status = 'failed'`,
+      )
+      .bind(r.paymentId, r.salonId, r.method, r.readerId, r.now)
+      .run();
+    if (meta.changes === 0) created = false;
+  } catch (e) {
+    if (!String(e).includes('sale_payments.retry_of')) throw e;
+    created = false;
+  }
+  const payment = await db
+    .prepare('SELECT * FROM sale_payments WHERE retry_of = ? AND salon_id = ?')
+    .bind(r.paymentId, r.salonId)
+    .first<SalePaymentRow>();
+  return payment ? { payment, created } : null;
+}

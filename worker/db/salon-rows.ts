@@ -113,6 +113,11 @@ export const SALON_TABLES: readonly SalonTable[] = [
            OR EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = ?1 AND key GLOB 'appt-' || a.id || '-*')`,
     kind: 'own',
   },
+  // the reports' roll-ups (migration 0051) last: the rows they sum are copied first, while the target
+  // has no report_rollup_salons row and its triggers write nothing, then the roll-ups as they were,
+  // then the row that turns the triggers on (and removed first from the source)
+  { table: 'report_days', rows: BY_SALON, kind: 'own', order: 'salon_id, day, kind, stylist_id, service_id, name' },
+  { table: 'report_rollup_salons', rows: BY_SALON, kind: 'own' },
 ];
 
 /**

@@ -6,6 +6,7 @@ import { MENU_HISTORY_FIELDS, type MenuHistoryField } from '../../shared/console
 import { ABSENCE_HISTORY_FIELDS, type AbsenceHistoryField } from '../../shared/console/time-off';
 import { SETUP_HISTORY_FIELDS } from '../../shared/console/setup';
 import { WAITLIST_HISTORY_FIELDS } from '../../shared/waitlist-offers';
+import { SALE_HISTORY_FIELDS, type SaleHistoryField } from '../../shared/console/checkout';
 import { newId } from './ids';
 
 /** One setting's change (or one image's), before it is written. */
@@ -61,7 +62,7 @@ export const historyStatementIf = (
 export const menuHistoryStatement = (
   db: D1Database,
   h: { salonId: number; who: string },
-  ch: { field: MenuHistoryField | AbsenceHistoryField | WaitlistHistoryField; old: string | null; new: string | null },
+  ch: { field: MenuHistoryField | AbsenceHistoryField | WaitlistHistoryField | SaleHistoryField; old: string | null; new: string | null },
   now: number,
   onlyIf: { sql: string; params: unknown[] },
 ) =>
@@ -106,6 +107,7 @@ const NOT_SETTINGS = [
   ...ABSENCE_HISTORY_FIELDS,
   ...SETUP_HISTORY_FIELDS,
   ...WAITLIST_HISTORY_FIELDS,
+  ...SALE_HISTORY_FIELDS,
 ];
 
 export async function changedSince(db: D1Database, salonId: number, version: number): Promise<SettingName[]> {

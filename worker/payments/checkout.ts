@@ -1,9 +1,11 @@
 import {
   billOf,
+  METHOD_NAMES,
   type Bill,
   type CheckoutRequest,
   type PaymentMethod,
   type RefundRequest,
+  type RetryRequest,
   type SaleAnswer,
 } from '../../shared/console/checkout';
 import { formatMoney } from '../../shared/money';
@@ -11,9 +13,11 @@ import { localDateOf } from '../availability/calendar';
 import { randomBase64url, salonToken, sha256Hex } from '../crypto';
 import {
   billProcedures,
+  cancelOpenSale,
   checkoutAppointment,
   closeSale,
   insertRefund,
+  insertRetry,
   insertSale,
   keepReader,
   keepTerminalLocation,
@@ -133,7 +137,7 @@ function answerOf(r: SaleRecord, refunds: Awaited<ReturnType<typeof refundsOfSal
   return {
     id: s.id,
     appointment_id: s.appointment_id,
-    status: s.status,
+    status: s.cancelled_at === null ? s.status : 'cancelled',
     currency: s.currency.toUpperCase(),
     lines: r.lines.map((l) => ({
       id: l.id,
@@ -167,6 +171,7 @@ function answerOf(r: SaleRecord, refunds: Awaited<ReturnType<typeof refundsOfSal
       failure_code: p.failure_code,
       failure_message: p.failure_message,
       refunded: p.refunded_minor,
+      retry_of: p.retry_of,
     })),
     refunds: refunds.refunds.map((f) => ({
       id: f.id,
@@ -182,8 +187,26 @@ function answerOf(r: SaleRecord, refunds: Awaited<ReturnType<typeof refundsOfSal
     staff_name: s.staff_name,
     created_at: iso(s.created_at)!,
     paid_at: iso(s.paid_at),
+    cancelled_at: iso(s.cancelled_at),
   };
 }
+
+/** Who did it, as History names them: a staff member's email. */
+export interface Staff {
+  id: number;
+  name: string;
+  email: string;
+}
+
+const moneyOf = (salon: SalonRow) => (minor: number) => formatMoney(minor, salon.currency, salon.country_code);
+/** A sale in History's few words: how much, for which appointment, and how it was paid. */
+const saleWords = (
+  money: (minor: number) => string,
+  appointmentId: number | null,
+  due: number,
+  payments: { method: PaymentMethod; amount: number }[],
+) =>
+  `${money(due)} for appointment ${appointmentId ?? '(none)'}${payments.length ? `: ${payments.map((x) => `${METHOD_NAMES[x.method]} ${money(x.amount)}`).join(', ')}` : ''}`;
 
 // ---------------------------------------------------------------------------------------------
 // A card payment of a sale, as a target of the one payment flow
@@ -239,7 +262,7 @@ export interface CheckoutPress {
   appointmentId: number;
   request: CheckoutRequest;
   key: string;
-  staff: { id: number; name: string };
+  staff: Staff;
   now: number;
   feePercent: number;
 }
@@ -329,6 +352,7 @@ export async function checkout(
       readerId: x.reader_id ?? null,
       voucherId: vouchers[i] ?? null,
     })),
+    history: { who: p.staff.email, field: 'sale', old: null, new: saleWords(money, p.appointmentId, figures.due, p.request.payments) },
   });
   if ('refused' in recorded) {
     // a press with the same key got there first (whichever unique index the database checked first)
@@ -505,7 +529,7 @@ export interface RefundPress {
   saleId: number;
   request: RefundRequest;
   key: string;
-  staff: { id: number; name: string };
+  staff: Staff;
   now: number;
 }
 
@@ -581,6 +605,17 @@ export async function refundSale(db: D1Database, stripe: StripeClient, p: Refund
     now: p.now,
     lines,
     payments,
+    history: {
+      who: p.staff.email,
+      field: 'sale_refund',
+      old: saleWords(
+        money,
+        sale.appointment_id,
+        sale.due_minor,
+        record.payments.filter((x) => x.status === 'succeeded').map((x) => ({ method: x.method, amount: x.amount_minor })),
+      ),
+      new: `${money(amount)} refunded${tip ? ` (tip ${money(tip)})` : ''}${p.request.reason ? `: ${p.request.reason}` : ''}`,
+    },
   });
   if (inserted === 'same_key') return { refundId: sameRefund((await refundByKey(db, salonId, p.key))!, requestHash), created: false };
   if (inserted === 'over')
@@ -616,6 +651,102 @@ export async function refundCards(db: D1Database, stripe: StripeClient, refundId
       await refundPaymentDone(db, refundId, part.sale_payment_id, { status: 'failed', stripeRefundId: null });
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// An open sale cancelled; a reader's failed payment tried again
+
+/**
+ * Cancels an open sale (docs/console/checkout.md "Cancelling an open sale"): the database decides
+ * first, in one batch, against a card payment taken meanwhile (then that payment wins: 409
+ * PAYMENT_TAKEN); what it took without a card is given back and the appointment stays unpaid.
+ * Then what was started at Stripe is stopped: a reader still asking for the card for it
+ * (cancel_action), every intent of it not taken (cancelled; one authorised meanwhile finds its
+ * sale no longer open and is cancelled by the flow too). A sale this call cancelled already is
+ * answered again.
+ */
+export async function cancelSale(
+  db: D1Database,
+  stripe: StripeClient,
+  c: { salon: SalonRow; saleId: number; staff: Staff; now: number },
+): Promise<{ cancelled: boolean }> {
+  const record = await saleRecord(db, c.salon.id, c.saleId);
+  if (!record) throw new AppError('NOT_FOUND', 'Sale not found');
+  const s = record.sale;
+  if (s.cancelled_at !== null) return { cancelled: false };
+  if (s.status !== 'open') throw new AppError('CONFLICT', 'Only a sale under way can be cancelled', undefined, 'NOT_OPEN');
+  const money = moneyOf(c.salon);
+  const done = await cancelOpenSale(db, {
+    salonId: c.salon.id,
+    saleId: c.saleId,
+    now: c.now,
+    key: crypto.randomUUID(),
+    history: {
+      who: c.staff.email,
+      field: 'sale_cancel',
+      old: `${saleWords(
+        money,
+        s.appointment_id,
+        s.due_minor,
+        record.payments.filter((x) => x.status !== 'failed').map((x) => ({ method: x.method, amount: x.amount_minor })),
+      )}, under way`,
+      new: 'cancelled: nothing kept',
+    },
+  });
+  if (done.outcome === 'taken')
+    throw new AppError('CONFLICT', 'The card payment was taken meanwhile: refund the sale instead', undefined, 'PAYMENT_TAKEN');
+  if (done.outcome === 'not_open') {
+    if (done.sale?.cancelled_at != null) return { cancelled: false };
+    throw new AppError('CONFLICT', 'Only a sale under way can be cancelled', undefined, 'NOT_OPEN');
+  }
+  for (const p of record.payments) {
+    if ((p.method !== 'reader' && p.method !== 'card_on_file') || !p.payment_intent_id || p.status === 'failed') continue;
+    if (p.reader_id) {
+      const reader = await stripe.terminal.readers.retrieve(p.reader_id).catch(() => null);
+      if (reader?.action?.status === 'in_progress' && reader.action.process_payment_intent?.payment_intent === p.payment_intent_id)
+        await stripe.terminal.readers.cancelAction(p.reader_id).catch(() => undefined);
+    }
+    await stripe.paymentIntents.cancel(p.payment_intent_id).catch(() => undefined);
+  }
+  return { cancelled: true };
+}
+
+/**
+ * A reader's failed payment tried again on the same sale (docs/console/checkout.md "Trying a
+ * reader again"): one attempt per failed payment whatever the presses (the unique index on
+ * retry_of), handed to the reader, or taken in cash or by a card elsewhere; the sale is paid
+ * when every payment is taken or tried again and taken.
+ */
+export async function retryPayment(
+  db: D1Database,
+  stripe: StripeClient,
+  r: { salon: SalonRow; saleId: number; paymentId: number; request: RetryRequest; now: number; feePercent: number },
+): Promise<{ created: boolean }> {
+  const salonId = r.salon.id;
+  const failed = await salePaymentOf(db, r.paymentId);
+  if (!failed || failed.salon_id !== salonId || failed.sale_id !== r.saleId) throw new AppError('NOT_FOUND', 'Payment not found');
+  if (r.request.method === 'reader' && !(await salonReaders(db, salonId)).some((x) => x.reader_id === r.request.reader_id))
+    throw new FieldErrors('The payment needs changing', { reader_id: 'Choose one of the salon’s card readers' });
+  const payee = r.request.method === 'reader' ? await payeeOf(db, salonId, r.feePercent) : null;
+  if (r.request.method === 'reader' && !payee)
+    throw new AppError('CONFLICT', 'This salon cannot take card payments yet (Get paid)', 'method', 'payments_not_ready');
+  const attempt = await insertRetry(db, {
+    salonId,
+    paymentId: r.paymentId,
+    method: r.request.method,
+    readerId: r.request.method === 'reader' ? r.request.reader_id! : null,
+    now: r.now,
+  });
+  if (!attempt)
+    throw new AppError(
+      'CONFLICT',
+      'Only a card reader’s failed payment of a sale under way can be tried again',
+      undefined,
+      'NOT_RETRYABLE',
+    );
+  if (attempt.created && attempt.payment.method === 'reader') await startOnReader(db, stripe, attempt.payment, payee!);
+  if (attempt.created) await afterSalePayment(db, stripe, r.saleId);
+  return { created: attempt.created };
 }
 
 // ---------------------------------------------------------------------------------------------

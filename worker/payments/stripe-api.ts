@@ -286,6 +286,8 @@ export class StripeClient {
       create: (params: Params, opts?: RequestOptions) => this.post<TerminalReader>('terminal/readers', params, opts),
       processPaymentIntent: (id: string, params: { payment_intent: string }, opts?: RequestOptions) =>
         this.post<TerminalReader>(`terminal/readers/${encodeURIComponent(id)}/process_payment_intent`, params, opts),
+      retrieve: (id: string) => this.get<TerminalReader>(`terminal/readers/${encodeURIComponent(id)}`),
+      cancelAction: (id: string) => this.post<TerminalReader>(`terminal/readers/${encodeURIComponent(id)}/cancel_action`, {}),
     },
   };
 

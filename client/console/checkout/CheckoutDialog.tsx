@@ -16,7 +16,7 @@ import { diaryChanged } from '../diary';
 import { money } from '../lib/format';
 import { ConsoleCallError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
-import { billQuery, refundSale, sendReceipt, takePayment } from './api';
+import { billQuery, cancelSale, refundSale, retrySalePayment, sendReceipt, takePayment } from './api';
 import { checkoutFormSchema, requestOf, type CheckoutForm } from './forms';
 
 const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-end' });
@@ -341,15 +341,24 @@ function Adjustments({ form, bill }: { form: UseFormReturn<CheckoutForm>; bill: 
   );
 }
 
-/** A sale taken (or under way): its payments, a receipt, and refunds. */
+/** A reader's payment that failed and was not tried again yet: the sale waits for "Try again" or a cancel. */
+const failedOnReader = (sale: SaleAnswer) =>
+  sale.status === 'open'
+    ? sale.payments.find((x) => x.method === 'reader' && x.status === 'failed' && !sale.payments.some((y) => y.retry_of === x.id))
+    : undefined;
+
+/** A sale taken (or under way): its payments, a receipt, and refunds; under way, "Try again" and a cancel. */
 function SaleDone({ salonId, bill, sale }: { salonId: number; bill: Bill; sale: SaleAnswer }) {
   const cur = sale.currency;
+  const failed = failedOnReader(sale);
   return (
     <div className={css({ display: 'grid', gap: '3', fontSize: 'sm' })}>
       <p role="status" className={css({ fontWeight: '700' })}>
         {sale.status === 'paid'
           ? `Paid: ${money(sale.due, cur)}${sale.refunded > 0 ? ` (${money(sale.refunded, cur)} refunded)` : ''}.`
-          : `Waiting: ${sale.payments.some((x) => x.method === 'reader' && x.status === 'pending') ? 'the card reader asks for the card.' : 'the client has been texted a link to approve the payment.'}`}
+          : failed
+            ? `Not paid yet: the card reader’s payment of ${money(failed.amount, cur)} did not go through.`
+            : `Waiting: ${sale.payments.some((x) => x.method === 'reader' && x.status === 'pending') ? 'the card reader asks for the card.' : 'the client has been texted a link to approve the payment.'}`}
       </p>
       <table className={table}>
         <tbody>
@@ -362,8 +371,89 @@ function SaleDone({ salonId, bill, sale }: { salonId: number; bill: Bill; sale: 
           ))}
         </tbody>
       </table>
+      {failed && <TryAgain salonId={salonId} bill={bill} sale={sale} failed={failed} />}
+      {sale.status === 'open' && <CancelSale salonId={salonId} sale={sale} appointmentId={bill.appointment_id} />}
       {sale.status === 'paid' && <Receipt salonId={salonId} sale={sale} phone={bill.client.phone} />}
       {sale.status === 'paid' && sale.refunded < sale.due && <Refund salonId={salonId} sale={sale} appointmentId={bill.appointment_id} />}
+    </div>
+  );
+}
+
+/** "Try again" on the same sale: the same reader, another one, cash or a card elsewhere (docs/console/checkout.md "Trying a reader again"). */
+function TryAgain({
+  salonId,
+  bill,
+  sale,
+  failed,
+}: {
+  salonId: number;
+  bill: Bill;
+  sale: SaleAnswer;
+  failed: SaleAnswer['payments'][number];
+}) {
+  const queries = useQueryClient();
+  const [how, setHow] = useState(failed.reader_id ? `reader:${failed.reader_id}` : 'cash');
+  const [state, setState] = useState<{ error?: string; busy?: boolean }>({});
+  const tryAgain = async () => {
+    if (state.busy) return;
+    setState({ busy: true });
+    const [method, readerId] = how.split(':') as ['reader' | 'cash' | 'card_elsewhere', string | undefined];
+    try {
+      await retrySalePayment(salonId, sale.id, failed.id, method === 'reader' ? { method, reader_id: readerId } : { method });
+      setState({});
+      void queries.invalidateQueries({ queryKey: billQuery(salonId, bill.appointment_id).queryKey });
+    } catch (e) {
+      setState({ error: e instanceof ConsoleCallError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'It could not be tried again' });
+    }
+  };
+  return (
+    <section aria-label="Try again" className={box}>
+      <FormAlert>{failed.failure_message ?? 'The card reader’s payment failed.'}</FormAlert>
+      <div className={row + ' ' + css({ mt: '2' })}>
+        <Field label={`Take ${money(failed.amount, sale.currency)} by`} error={state.error} className={grow}>
+          {(a) => (
+            <select {...a} value={how} onChange={(e) => setHow(e.target.value)} className={selectInput + ' ' + css({ w: 'full' })}>
+              {bill.readers.map((r) => (
+                <option key={r.id} value={`reader:${r.id}`}>
+                  {METHOD_NAMES.reader}: {r.label}
+                </option>
+              ))}
+              <option value="cash">{METHOD_NAMES.cash}</option>
+              <option value="card_elsewhere">{METHOD_NAMES.card_elsewhere}</option>
+            </select>
+          )}
+        </Field>
+        <button type="button" className={primaryButton + ' ' + css({ mb: '4' })} disabled={state.busy} onClick={() => void tryAgain()}>
+          Try again
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Cancel an open sale: what it started is stopped, nothing is kept, the appointment stays unpaid. */
+function CancelSale({ salonId, sale, appointmentId }: { salonId: number; sale: SaleAnswer; appointmentId: number }) {
+  const queries = useQueryClient();
+  const [state, setState] = useState<{ error?: string; busy?: boolean }>({});
+  const cancel = async () => {
+    if (state.busy) return;
+    setState({ busy: true });
+    try {
+      await cancelSale(salonId, sale.id);
+      setState({});
+      void queries.invalidateQueries({ queryKey: billQuery(salonId, appointmentId).queryKey });
+      void diaryChanged(queries, salonId);
+    } catch (e) {
+      setState({ error: e instanceof Error ? e.message : 'The sale was not cancelled' });
+      void queries.invalidateQueries({ queryKey: billQuery(salonId, appointmentId).queryKey });
+    }
+  };
+  return (
+    <div>
+      <button type="button" className={outlineButton} disabled={state.busy} onClick={() => void cancel()}>
+        {state.busy ? 'Cancelling…' : 'Cancel the sale'}
+      </button>
+      <div aria-live="polite">{state.error && <FormAlert>{state.error}</FormAlert>}</div>
     </div>
   );
 }

@@ -1,5 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Bill, CheckoutRequest, ReceiptRequest, RefundAnswer, RefundRequest, SaleAnswer } from '../../../shared/console/checkout';
+import type {
+  Bill,
+  CheckoutRequest,
+  ReceiptRequest,
+  RefundAnswer,
+  RefundRequest,
+  RetryRequest,
+  SaleAnswer,
+} from '../../../shared/console/checkout';
 import type { DeskAppointment } from '../../../shared/console/diary';
 import { staffCall } from '../lib/api';
 
@@ -28,3 +36,11 @@ export const refundSale = (salonId: number, saleId: number, body: RefundRequest,
 
 export const sendReceipt = (salonId: number, saleId: number, body: ReceiptRequest) =>
   staffCall<{ sent: true; to: string }>(`salons/${salonId}/sales/${saleId}/receipt`, { method: 'POST', body });
+
+/** An open sale cancelled: what it started is stopped, the appointment stays unpaid (409 PAYMENT_TAKEN when the card won). */
+export const cancelSale = (salonId: number, saleId: number) =>
+  staffCall<{ sale: SaleAnswer }>(`salons/${salonId}/sales/${saleId}/cancel`, { method: 'POST' });
+
+/** "Try again": a reader's failed payment on the same sale (a second press is the same attempt). */
+export const retrySalePayment = (salonId: number, saleId: number, paymentId: number, body: RetryRequest) =>
+  staffCall<{ sale: SaleAnswer }>(`salons/${salonId}/sales/${saleId}/payments/${paymentId}/retry`, { method: 'POST', body });

@@ -8,6 +8,7 @@ import { PHOTO_LABELS, type StylistPhotoValue } from '../../../shared/console/ph
 import { SETTING_LABELS } from '../../../shared/console/settings';
 import { SETUP_HISTORY_LABELS } from '../../../shared/console/setup';
 import { WAITLIST_HISTORY_LABELS } from '../../../shared/waitlist-offers';
+import { SALE_HISTORY_LABELS } from '../../../shared/console/checkout';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle, sectionBox, table } from '../ui/looks';
@@ -108,6 +109,7 @@ function labelOf(h: HistoryEntry): string {
   if (h.field === 'time_off' || h.field === 'block') return ABSENCE_HISTORY_LABELS[h.field];
   if (h.field === 'setup_checklist' || h.field === 'salon_group') return SETUP_HISTORY_LABELS[h.field];
   if (h.field === 'waitlist_offer') return WAITLIST_HISTORY_LABELS[h.field];
+  if (h.field === 'sale' || h.field === 'sale_refund' || h.field === 'sale_cancel') return SALE_HISTORY_LABELS[h.field];
   return isPhoto(h.field) ? PHOTO_LABELS[h.field] : (SETTING_LABELS[h.field] ?? h.field);
 }
 

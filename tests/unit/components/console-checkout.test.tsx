@@ -96,12 +96,14 @@ function sale(over: Partial<SaleAnswer>): SaleAnswer {
         failure_code: null,
         failure_message: null,
         refunded: 0,
+        retry_of: null,
       },
     ],
     refunds: [],
     staff_name: 'Olivia Owner',
     created_at: new Date().toISOString(),
     paid_at: new Date().toISOString(),
+    cancelled_at: null,
     ...over,
   };
 }
@@ -204,6 +206,7 @@ test('a payment under way on the reader says so; a failed one is told and can be
         failure_code: null,
         failure_message: null,
         refunded: 0,
+        retry_of: null,
       },
     ],
   });
@@ -228,6 +231,7 @@ test('a failed sale shows the card’s words above a fresh bill', async () => {
         failure_code: 'card_declined',
         failure_message: 'Your card was declined.',
         refunded: 0,
+        retry_of: null,
       },
     ],
   });
@@ -277,4 +281,71 @@ test('a stylist’s Today has no Checkout', async () => {
   await renderConsole('/salons/1/today', { role: 'stylist' });
   expect(await screen.findByText('Pat Payer')).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Checkout/ })).toBeNull();
+});
+
+const readerPayment = (over: Partial<SaleAnswer['payments'][number]>): SaleAnswer['payments'][number] => ({
+  id: 32,
+  method: 'reader',
+  amount: 3000,
+  status: 'pending',
+  reader_id: 'tmr_front',
+  voucher_code: null,
+  failure_code: null,
+  failure_message: null,
+  refunded: 0,
+  retry_of: null,
+  ...over,
+});
+
+test('a reader’s declined payment is told, and "Try again" sends it to the reader chosen on the same sale', async () => {
+  const declined = sale({
+    status: 'open',
+    paid_at: null,
+    payments: [
+      { ...sale({}).payments[0]!, amount: 500 },
+      readerPayment({ status: 'failed', failure_code: 'card_declined', failure_message: 'Your card was declined.' }),
+    ],
+  });
+  apiStub.answer(`GET ${PATH}`, { json: { ...BILL, sale: declined } });
+  apiStub.answer('POST /api/console/salons/1/sales/11/payments/32/retry', () => {
+    const done = sale({
+      payments: [...declined.payments, readerPayment({ id: 33, status: 'succeeded', retry_of: 32 })],
+    });
+    apiStub.answer(`GET ${PATH}`, { json: { ...BILL, sale: done } });
+    return { status: 201, json: { sale: done } };
+  });
+  const user = renderDialog();
+  expect(await screen.findByText('Not paid yet: the card reader’s payment of £30.00 did not go through.')).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).toBe('Your card was declined.');
+  const how = screen.getByLabelText('Take £30.00 by') as HTMLSelectElement;
+  expect([...how.options].map((o) => o.textContent)).toEqual(['Card reader: Front desk', 'Cash', 'Card elsewhere']);
+  expect(how.value).toBe('reader:tmr_front');
+  expect(screen.queryByRole('button', { name: /^Take / })).toBeNull();
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(await screen.findByText('Paid: £52.00.')).toBeTruthy();
+  expect(apiStub.calls.find((c) => c.method === 'POST')!.body).toEqual({ method: 'reader', reader_id: 'tmr_front' });
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+});
+
+test('an open sale can be cancelled: the bill is offered again; a card taken meanwhile is told', async () => {
+  const waiting = sale({ status: 'open', paid_at: null, payments: [readerPayment({ amount: 3500 })] });
+  apiStub.answer(`GET ${PATH}`, { json: { ...BILL, sale: waiting } });
+  let tries = 0;
+  apiStub.answer('POST /api/console/salons/1/sales/11/cancel', () => {
+    tries += 1;
+    if (tries === 1)
+      return {
+        status: 409,
+        body: { detail: 'The card payment was taken meanwhile: refund the sale instead', code: 'PAYMENT_TAKEN' },
+      };
+    apiStub.answer(`GET ${PATH}`, { json: BILL });
+    return { status: 200, json: { sale: { ...waiting, status: 'cancelled' } } };
+  });
+  const user = renderDialog();
+  expect(await screen.findByText('Waiting: the card reader asks for the card.')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Cancel the sale' }));
+  expect(await screen.findByText('The card payment was taken meanwhile: refund the sale instead')).toBeTruthy();
+  await user.click(screen.getByRole('button', { name: 'Cancel the sale' }));
+  expect(await screen.findByRole('button', { name: 'Take £35.00' })).toBeTruthy();
+  expect(tries).toBe(2);
 });

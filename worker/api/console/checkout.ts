@@ -1,6 +1,12 @@
 import { Hono, type Context } from 'hono';
 import * as z from 'zod';
-import { checkoutRequestSchema, readerRequestSchema, receiptRequestSchema, refundRequestSchema } from '../../../shared/console/checkout';
+import {
+  checkoutRequestSchema,
+  readerRequestSchema,
+  receiptRequestSchema,
+  refundRequestSchema,
+  retryRequestSchema,
+} from '../../../shared/console/checkout';
 import { CAN } from '../../../shared/console/roles';
 import { formatMoney } from '../../../shared/money';
 import { sha256Hex } from '../../crypto';
@@ -10,7 +16,7 @@ import { salonReaders } from '../../db/sales';
 import type { AppEnv } from '../../env';
 import { enqueueMessage } from '../../messaging/outbox';
 import { receiptEmail, receiptText, saleApprovalText } from '../../messaging/receipts';
-import { billFor, checkout, refundSale, registerReader, saleAnswer } from '../../payments/checkout';
+import { billFor, cancelSale, checkout, refundSale, registerReader, retryPayment, saleAnswer } from '../../payments/checkout';
 import { stripeFor } from '../../payments/stripe';
 import { idParam, jsonBody, validate, validateForm } from '../../validate';
 import { afterAnswer, outboxOf } from '../after-answer';
@@ -22,11 +28,12 @@ import { staffSalon } from './staff-salon';
 
 const appointmentParam = z.object({ salonId: idParam('Salon id'), appointmentId: idParam('Appointment id') });
 const saleParam = z.object({ salonId: idParam('Salon id'), saleId: idParam('Sale id') });
+const salePaymentParam = saleParam.extend({ paymentId: idParam('Payment id') });
 const salonParam = z.object({ salonId: idParam('Salon id') });
 
 async function staffOfCall(c: Context<AppEnv>) {
   const staff = staffOf(c);
-  return { id: staff.id, name: (await staffNameOf(c.env.DB, staff.id)) || staff.email };
+  return { id: staff.id, name: (await staffNameOf(c.env.DB, staff.id)) || staff.email, email: staff.email };
 }
 
 const noStore = (c: Context<AppEnv>) => c.header('Cache-Control', 'private, no-store');
@@ -114,6 +121,43 @@ export const consoleCheckout = new Hono<AppEnv>()
       if (created && sale.appointment_id !== null) announceToDiary(c, salon.id, sale.appointment_id, 'paid');
       noStore(c);
       return c.json({ refund: sale.refunds.find((r) => r.id === refundId)!, sale }, created ? 201 : 200);
+    },
+  )
+  .post('/console/salons/:salonId/sales/:saleId/cancel', staffRoute(CAN.checkout), validate('param', saleParam), async (c) => {
+    const salon = await staffSalon(c);
+    const { saleId } = c.req.valid('param');
+    const { cancelled } = await cancelSale(c.env.DB, stripeFor(c.get('config')), {
+      salon,
+      saleId,
+      staff: await staffOfCall(c),
+      now: Date.now(),
+    });
+    const sale = await saleAnswer(c.env.DB, salon.id, saleId);
+    if (cancelled && sale.appointment_id !== null) announceToDiary(c, salon.id, sale.appointment_id, 'paid');
+    noStore(c);
+    return c.json({ sale }, 200);
+  })
+  .post(
+    '/console/salons/:salonId/sales/:saleId/payments/:paymentId/retry',
+    staffRoute(CAN.checkout),
+    validate('param', salePaymentParam),
+    jsonBody,
+    validateForm(retryRequestSchema, 'The payment needs changing'),
+    async (c) => {
+      const salon = await staffSalon(c);
+      const { saleId, paymentId } = c.req.valid('param');
+      const { created } = await retryPayment(c.env.DB, stripeFor(c.get('config')), {
+        salon,
+        saleId,
+        paymentId,
+        request: c.req.valid('json'),
+        now: Date.now(),
+        feePercent: c.get('config').stripe.platformFeePercent,
+      });
+      const sale = await saleAnswer(c.env.DB, salon.id, saleId);
+      if (created && sale.status === 'paid' && sale.appointment_id !== null) announceToDiary(c, salon.id, sale.appointment_id, 'paid');
+      noStore(c);
+      return c.json({ sale }, created ? 201 : 200);
     },
   )
   .post(
