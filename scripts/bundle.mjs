@@ -72,7 +72,10 @@ import { run } from './lib.mjs';
 // Then Web Push to staff (@block65/webcrypto-web-push, its notices and calls: +4.5), less a salon's
 // wall-clock times read through Intl rather than date-fns-tz (-2.3): 313.4 KB gzip, and the budget
 // 316, two whole KB over it (2026-12-02).
-export const BUDGET_GZIP_KB = 316;
+// Then the reports' daily roll-ups, a sale's cancel and retry (+3.1; an import's CSV stays with
+// papaparse, a well-kept library, rather than a parser of our own that would have saved 6.6):
+// 316.5 KB gzip, and the budget 319, under the 320 the house asked for (2026-12-02).
+export const BUDGET_GZIP_KB = 319;
 /** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
 const STAND_IN_MARKERS = [
   'local_standin',

@@ -1,12 +1,12 @@
 import { MAX_IMPORT_BYTES, MSG_TOO_LARGE, XLSX_TYPE } from '../../shared/console/imports';
+import Papa from 'papaparse';
 import { AppError } from '../errors';
-import { csvRows } from './csv';
 import { MSG_XLSX_UNREADABLE, readXlsx } from './xlsx';
 
 /**
  * Reads an uploaded file (docs/console/imports.md): the body is read once, chunk by chunk, counted against
  * 10 MB and hashed as it arrives (the hash is the file's identity for idempotency); a CSV is parsed
- * by ./csv.ts, an XLSX's first sheet by ./xlsx.ts (fflate and saxen). Only this module imports the
+ * by papaparse row by row, an XLSX's first sheet by ./xlsx.ts (fflate and saxen). Only this module imports the
  * readers, and only the import route (worker/api/console/imports.ts) imports it. Cells are text: nothing is evaluated, a
  * formula cell of a workbook gives the value it last showed.
  */
@@ -51,6 +51,8 @@ async function bodyOf(body: ReadableStream<Uint8Array> | null, length: string | 
   return { bytes, hash };
 }
 
+const cellText = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
 /**
  * Reads the file: `onHeader` gets the header row, `onRow` each row after it (numbered from 1), in
  * order. Answers the file's hash.
@@ -70,8 +72,13 @@ export async function readFile(
     row++;
   };
   if (type === 'csv') {
-    // a blank row is skipped (take), as papaparse's greedy skipEmptyLines did
-    for (const r of csvRows(new TextDecoder().decode(bytes))) take(r);
+    // the text once (the bytes go with this scope); papaparse hands over one row at a time
+    const text = new TextDecoder().decode(bytes);
+    Papa.parse<string[]>(text, {
+      header: false,
+      skipEmptyLines: 'greedy',
+      step: (r) => take(r.data.map(cellText)),
+    });
   } else {
     let rows: string[][];
     try {
