@@ -10,11 +10,12 @@ import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle } from '../ui/looks';
 import { dayQuery, diaryChanged, moveInDiary, weekQuery } from './api';
 import { AppointmentDialog } from './AppointmentDialog';
-import { DayView, type OnMove } from './DayView';
+import { DayView, type Blocking, type OnMove } from './DayView';
+import type { OnBook } from './Slots';
 import { ABSENCE_EVENT, type Block } from '../../../shared/console/time-off';
 import { LazyBlockDialog as BlockDialog } from '../time-off';
 import { DeskBooking } from './DeskBooking';
-import { clock, longDay, today } from '../lib/format';
+import { clock, dateIn, longDay, today } from '../lib/format';
 import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT, type DeskMove, type DiaryStylist } from '../../../shared/console/diary';
 import { ConsoleCallError } from '../lib/api';
@@ -45,9 +46,15 @@ export function Diary() {
   const column = Number(params.get('stylist')) || null;
   const weekStylist = params.get('week_stylist') === 'all' ? 'all' : Number(params.get('week_stylist')) || null;
   const [opened, setOpened] = useState<number | null>(null);
-  const [booking, setBooking] = useState<false | { stylistId?: number; time?: string }>(false);
+  /** a desk booking open (from an empty time: its stylist, time and day) */
+  const [booking, setBooking] = useState<false | { stylistId?: number; time?: string; date?: string }>(false);
   const [notice, setNotice] = useState('');
-  const [blocking, setBlocking] = useState<{ stylist: DiaryStylist; block?: Block; range?: { start: string; end: string } } | null>(null);
+  const [blocking, setBlocking] = useState<{
+    stylist: DiaryStylist;
+    date: string;
+    block?: Block;
+    range?: { start: string; end: string };
+  } | null>(null);
   const canRunDesk = salon.role === 'owner' || salon.role === 'manager';
   const day = useQuery({ ...dayQuery(salon.id, date), enabled: true });
   const week = useQuery({ ...weekQuery(salon.id, date), enabled: view === 'week' });
@@ -80,6 +87,16 @@ export function Diary() {
   };
   const tz = day.data?.timezone ?? week.data?.timezone ?? 'UTC';
   const currency = day.data?.currency ?? week.data?.currency ?? 'GBP';
+  // the day's and the week's columns book, block and move alike (a block or a booking on the day of its time)
+  const diaryBlocking: Blocking = {
+    onChoose: (stylist, range) => setBlocking({ stylist, range, date: dateIn(range.start, tz) }),
+    onOpenBlock: (stylist, block) => setBlocking({ stylist, block, date: dateIn(block.start, tz) }),
+  };
+  const onBook: OnBook | undefined = canRunDesk
+    ? (stylist, time) => setBooking({ stylistId: stylist.id, time, date: dateIn(time, tz) })
+    : undefined;
+  const bookingDate = (booking && booking.date) || date;
+  const bookingStylists = week.data?.days.find((d) => d.date === bookingDate)?.stylists ?? day.data?.stylists;
   return (
     <>
       {/* the day printed: the columns only (docs/console/desk.md "The diary's screen") */}
@@ -178,11 +195,8 @@ export function Diary() {
               day={day.data}
               onOpen={setOpened}
               // everyone: a stylist sees, and blocks time in, their own column only
-              blocking={{
-                onChoose: (stylist, range) => setBlocking({ stylist, range }),
-                onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
-              }}
-              onBook={canRunDesk ? (stylist, time) => setBooking({ stylistId: stylist.id, time }) : undefined}
+              blocking={diaryBlocking}
+              onBook={onBook}
               onMove={canRunDesk ? move : undefined}
               colourBy={colourBy}
               narrow={narrow}
@@ -207,13 +221,19 @@ export function Diary() {
       ) : week.isError ? (
         <CallFailed message={week.error.message} onRetry={() => void week.refetch()} />
       ) : (
-        <WeekGrid
-          week={week.data}
-          onOpen={setOpened}
-          colourBy={colourBy}
-          stylist={weekStylist ?? (narrow || week.data.stylists.length === 1 ? (week.data.stylists[0]?.id ?? 'all') : 'all')}
-          onStylist={(s) => go({ week_stylist: s })}
-        />
+        <>
+          {colourBy === 'category' && <CategoryKey day={{ appointments: week.data.days.flatMap((d) => d.appointments) }} />}
+          <WeekGrid
+            week={week.data}
+            onOpen={setOpened}
+            blocking={diaryBlocking}
+            onBook={onBook}
+            onMove={canRunDesk ? move : undefined}
+            colourBy={colourBy}
+            stylist={weekStylist ?? (narrow || week.data.stylists.length === 1 ? (week.data.stylists[0]?.id ?? 'all') : 'all')}
+            onStylist={(s) => go({ week_stylist: s })}
+          />
+        </>
       )}
       {opened !== null && (
         <AppointmentDialog
@@ -228,7 +248,7 @@ export function Diary() {
       {blocking && (
         <BlockDialog
           salonId={salon.id}
-          date={date}
+          date={blocking.date}
           timezone={tz}
           stylist={blocking.stylist}
           block={blocking.block}
@@ -239,12 +259,12 @@ export function Diary() {
           }}
         />
       )}
-      {booking && day.data && (
+      {booking && bookingStylists && (
         <DeskBooking
           salonId={salon.id}
-          date={date}
+          date={bookingDate}
           timezone={tz}
-          stylists={day.data.stylists}
+          stylists={bookingStylists}
           initial={booking}
           onClose={(booked) => {
             setBooking(false);
