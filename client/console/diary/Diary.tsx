@@ -87,14 +87,18 @@ export function Diary() {
   };
   const tz = day.data?.timezone ?? week.data?.timezone ?? 'UTC';
   const currency = day.data?.currency ?? week.data?.currency ?? 'GBP';
-  // the day's and the week's columns book, block and move alike (a block or a booking on the day of its time)
-  const diaryBlocking: Blocking = {
-    onChoose: (stylist, range) => setBlocking({ stylist, range, date: dateIn(range.start, tz) }),
-    onOpenBlock: (stylist, block) => setBlocking({ stylist, block, date: dateIn(block.start, tz) }),
+  // the day's and the week's columns open, book, block and move alike (a block or a booking on the day of its time)
+  const columnsDo: { onOpen: (id: number) => void; blocking: Blocking; onBook?: OnBook; onMove?: OnMove; colourBy: ColourBy } = {
+    onOpen: setOpened,
+    // everyone: a stylist sees, and blocks time in, their own column only
+    blocking: {
+      onChoose: (stylist, range) => setBlocking({ stylist, range, date: dateIn(range.start, tz) }),
+      onOpenBlock: (stylist, block) => setBlocking({ stylist, block, date: dateIn(block.start, tz) }),
+    },
+    onBook: canRunDesk ? (stylist, time) => setBooking({ stylistId: stylist.id, time, date: dateIn(time, tz) }) : undefined,
+    onMove: canRunDesk ? move : undefined,
+    colourBy,
   };
-  const onBook: OnBook | undefined = canRunDesk
-    ? (stylist, time) => setBooking({ stylistId: stylist.id, time, date: dateIn(time, tz) })
-    : undefined;
   const bookingDate = (booking && booking.date) || date;
   const bookingStylists = week.data?.days.find((d) => d.date === bookingDate)?.stylists ?? day.data?.stylists;
   return (
@@ -193,12 +197,7 @@ export function Diary() {
             {colourBy === 'category' && <CategoryKey day={day.data} />}
             <DayView
               day={day.data}
-              onOpen={setOpened}
-              // everyone: a stylist sees, and blocks time in, their own column only
-              blocking={diaryBlocking}
-              onBook={onBook}
-              onMove={canRunDesk ? move : undefined}
-              colourBy={colourBy}
+              {...columnsDo}
               narrow={narrow}
               column={column ?? day.data.stylists[0]?.id ?? null}
               onColumn={(id) => go({ stylist: id })}
@@ -225,11 +224,7 @@ export function Diary() {
           {colourBy === 'category' && <CategoryKey day={{ appointments: week.data.days.flatMap((d) => d.appointments) }} />}
           <WeekGrid
             week={week.data}
-            onOpen={setOpened}
-            blocking={diaryBlocking}
-            onBook={onBook}
-            onMove={canRunDesk ? move : undefined}
-            colourBy={colourBy}
+            {...columnsDo}
             stylist={weekStylist ?? (narrow || week.data.stylists.length === 1 ? (week.data.stylists[0]?.id ?? 'all') : 'all')}
             onStylist={(s) => go({ week_stylist: s })}
           />
