@@ -7,6 +7,7 @@ import { lookOf, type ColourBy } from './colours';
 import { clock, dateIn, STATUS_LOOK } from '../lib/format';
 import { useNow } from './now';
 import { PX, Slots, type Blocking, type OnBook } from './Slots';
+import { AppointmentChips, StatusChip } from '../ui/StatusChip';
 
 export type { Blocking } from './Slots';
 
@@ -815,13 +816,7 @@ function AppointmentBlock(p: {
         </>
       )}
       <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', mt: '0.5' })}>
-        <StatusChip label={status.label} colour={status.colour} />
-        {mark && (
-          <>
-            {' '}
-            <StatusChip label={mark} colour={a.no_show ? 'var(--colors-danger)' : '#166534'} />
-          </>
-        )}
+        <AppointmentChips a={a} />
         {stranded(a) && (
           <>
             {' '}
@@ -830,29 +825,6 @@ function AppointmentBlock(p: {
         )}
       </span>
     </button>
-  );
-}
-
-/** A state in words on a light tint of its colour, with a dot: it reads at a glance and without the colour. */
-export function StatusChip(p: { label: string; colour: string }) {
-  return (
-    <span
-      style={{ color: p.colour, background: `color-mix(in srgb, ${p.colour} 12%, var(--colors-bg))` }}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1',
-        px: '1.5',
-        rounded: 'full',
-        fontSize: 'xs',
-        fontWeight: '600',
-        lineHeight: '1.4',
-        whiteSpace: 'nowrap',
-        _before: { content: '""', w: '1.5', h: '1.5', rounded: 'full', bg: 'currentColor', flexShrink: 0 },
-      })}
-    >
-      {p.label}
-    </span>
   );
 }
 

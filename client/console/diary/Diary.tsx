@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css';
 import { addDays, isCalendarDate } from '../../../shared/dates';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
-import { outlineButton, primaryButton } from '../../components/styles';
+import { primaryButton, smallOutlineButton } from '../../components/styles';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle } from '../ui/looks';
 import { dayQuery, diaryChanged, moveInDiary, weekQuery } from './api';
@@ -23,8 +23,23 @@ import { COLOUR_BY_KEY, categoriesOf, categoryColour, type ColourBy } from './co
 import { useNarrow } from './now';
 import { WeekGrid } from './WeekGrid';
 
-/** The chosen view's button: filled, as the primary buttons are. */
-const pressed = css({ _pressed: { bg: 'primary', color: 'onPrimary', borderColor: 'primary' } });
+/** A choice of two or three (the view, the colours): joined buttons, the chosen one filled as the primary buttons are. */
+const segments = css({ display: 'inline-flex', p: '0.5', gap: '0.5', border: '1px solid {colors.border}', rounded: 'full' });
+const segment = css({
+  bg: 'transparent',
+  color: 'text',
+  border: 'none',
+  rounded: 'full',
+  px: '3',
+  minH: '8',
+  fontSize: 'xs',
+  fontWeight: '600',
+  letterSpacing: '0.02em',
+  cursor: 'pointer',
+  _hover: { bg: 'surfaceMuted' },
+  _pressed: { bg: 'primary', color: 'onPrimary', _hover: { bg: 'primary' } },
+  _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px' },
+});
 
 /**
  * Diary: the day with a column per stylist, or the week as seven columns; live (the salon's
@@ -105,82 +120,92 @@ export function Diary() {
     <>
       {/* the day printed: the columns only (docs/console/desk.md "The diary's screen") */}
       <style>{PRINT}</style>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2 4', mb: '3' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2 4', mb: '3' })}>
         <h1 className={screenTitle} style={{ marginBottom: 0 }}>
           Diary
         </h1>
-        <p className={css({ fontWeight: '600' })} aria-live="polite">
+        <p className={css({ fontWeight: '600', color: 'textMuted' })} aria-live="polite">
           {view === 'day' ? longDay(date) : `Week from ${longDay(date)}`}
         </p>
+        {canRunDesk && (
+          <button
+            type="button"
+            className={`${primaryButton} ${css({ ml: 'auto', '@media print': { display: 'none' } })}`}
+            disabled={!day.data}
+            onClick={() => setBooking({})}
+          >
+            New booking
+          </button>
+        )}
       </div>
       <div
         role="toolbar"
         aria-label="Diary controls"
-        className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', mb: '3', '@media print': { display: 'none' } })}
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '2 3',
+          alignItems: 'center',
+          mb: '3',
+          '@media print': { display: 'none' },
+        })}
       >
-        <button type="button" className={outlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? -7 : -1) })}>
-          {view === 'week' ? 'Previous week' : 'Previous day'}
-        </button>
-        <button type="button" className={outlineButton} onClick={() => go({ date: today() })}>
-          Today
-        </button>
-        <button type="button" className={outlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? 7 : 1) })}>
-          {view === 'week' ? 'Next week' : 'Next day'}
-        </button>
-        <label className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
-          <span className={css({ srOnly: true })}>Go to date</span>
-          <input
-            type="date"
-            className={fieldInput}
-            style={{ width: 'auto' }}
-            value={date}
-            onChange={(e) => isCalendarDate(e.target.value) && go({ date: e.target.value })}
-          />
-        </label>
-        <div role="group" aria-label="View" className={css({ display: 'flex', gap: '1' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', alignItems: 'center' })}>
+          <button type="button" className={smallOutlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? -7 : -1) })}>
+            {view === 'week' ? 'Previous week' : 'Previous day'}
+          </button>
+          <button type="button" className={smallOutlineButton} onClick={() => go({ date: today() })}>
+            Today
+          </button>
+          <button type="button" className={smallOutlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? 7 : 1) })}>
+            {view === 'week' ? 'Next week' : 'Next day'}
+          </button>
+          <label className={css({ display: 'flex', alignItems: 'center' })}>
+            <span className={css({ srOnly: true })}>Go to date</span>
+            <input
+              type="date"
+              className={`${fieldInput} ${css({ minH: '9', h: '9', py: '1', fontSize: 'sm' })}`}
+              style={{ width: 'auto' }}
+              value={date}
+              onChange={(e) => isCalendarDate(e.target.value) && go({ date: e.target.value })}
+            />
+          </label>
+        </div>
+        <div role="group" aria-label="View" className={segments}>
           {(['day', 'week'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              className={`${outlineButton} ${pressed}`}
-              onClick={() => go({ view: v })}
-            >
+            <button key={v} type="button" aria-pressed={view === v} className={segment} onClick={() => go({ view: v })}>
               {v === 'day' ? 'Day' : 'Week'}
             </button>
           ))}
         </div>
-        <div role="group" aria-label="Colour by" className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+        <div role="group" aria-label="Colour by" className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
           <span className={css({ fontSize: 'sm', color: 'textMuted' })} aria-hidden>
             Colour by
           </span>
-          {(['status', 'category'] as const).map((c) => (
-            <button
-              key={c}
-              type="button"
-              aria-pressed={colourBy === c}
-              className={`${outlineButton} ${pressed}`}
-              onClick={() => {
-                storeColour(c);
-                go({ colour: c });
-              }}
-            >
-              {c === 'status' ? 'Status' : 'Service category'}
-            </button>
-          ))}
+          <div className={segments}>
+            {(['status', 'category'] as const).map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={colourBy === c}
+                className={segment}
+                onClick={() => {
+                  storeColour(c);
+                  go({ colour: c });
+                }}
+              >
+                {c === 'status' ? 'Status' : 'Service category'}
+              </button>
+            ))}
+          </div>
         </div>
         <button
           type="button"
-          className={`${outlineButton} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
+          className={`${smallOutlineButton} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
           onClick={() => window.print()}
         >
           Print
         </button>
-        {canRunDesk && (
-          <button type="button" className={primaryButton} disabled={!day.data} onClick={() => setBooking({})}>
-            New booking
-          </button>
-        )}
       </div>
       {notice && (
         <p role="status" className={css({ mb: '3', p: '2', bg: 'bg', rounded: 'md', border: '1px solid {colors.border}' })}>

@@ -8,7 +8,8 @@ import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../ui/looks';
 import { useCurrentSalon } from '../lib/current-salon';
 import { DeliveryBadge } from '../ui/DeliveryBadge';
 import { diaryChanged } from '../diary';
-import { clock, dateIn, longDay, money, STATUS_LOOK } from '../lib/format';
+import { clock, dateIn, longDay, money } from '../lib/format';
+import { AppointmentChips } from '../ui/StatusChip';
 import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT } from '../../../shared/console/diary';
 import { ABSENCE_EVENT } from '../../../shared/console/time-off';
@@ -74,7 +75,9 @@ export function Today() {
                   {a.client?.name ?? 'No client'}
                   <span className={muted}> · {a.services.map((s) => s.name).join(', ')}</span>
                 </span>
-                <span className={muted}>{a.no_show ? 'No-show' : a.arrived ? 'Arrived' : STATUS_LOOK[a.status].label}</span>
+                <span className={css({ display: 'inline-flex', gap: '1' })}>
+                  <AppointmentChips a={a} />
+                </span>
                 {canCheckout && a.status !== 'cancelled' && a.status !== 'waitlist' && (
                   <button
                     type="button"
