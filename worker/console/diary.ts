@@ -1,6 +1,6 @@
 import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek, NoShowFeeStatus } from '../../shared/console/diary';
 import { addDays, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
-import { breaksOf, workingSpans, type DayHours } from '../../shared/working-hours';
+import { dayHoursOfRow, workingSpans, type DayHours } from '../../shared/working-hours';
 import { listBlocks } from '../db/blocked-times';
 import { diaryRows, extraDaysBetween, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
 import { salonById } from '../db/salons';
@@ -60,15 +60,10 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
 
 /** A stylist's working hours on a salon day (an extra working day's in place of the weekday's; breaks split them), as instants. */
 function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean, extra: DayHours | undefined) {
-  const h = rows.find((r) => r.weekday === day.weekday);
-  const hours =
-    extra ?? (h && h.start_min !== null && h.end_min !== null ? { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) } : null);
+  const hours = extra ?? dayHoursOfRow(rows.find((r) => r.weekday === day.weekday));
   if (off || !hours) return [];
   return workingSpans(hours).map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
 }
-
-const extraOf = (x: { start_min: number; end_min: number; breaks: string } | undefined): DayHours | undefined =>
-  x && { start: x.start_min, end: x.end_min, breaks: breaksOf(x.breaks) };
 
 async function salonOf(db: D1Database, salonId: number) {
   const salon = await salonById(db, salonId);
@@ -106,37 +101,35 @@ async function diaryDays(
   ]);
   const columns = stylistsOf(hourRows, q.stylistId);
   const shown = new Set(columns.map((hs) => hs[0]!.id));
-  const all = rows.map((r) => diaryAppointmentOf(r, procedures));
+  // approved time off and blocks: where a stylist is away
+  const away = [...timeOffRows.filter((t) => t.status === 'approved'), ...blockRows];
   return days.map((day) => {
     const over = <T extends { stylist_id: number; start_at: number; end_at: number }>(xs: T[]) =>
       xs.filter((x) => shown.has(x.stylist_id) && x.end_at > day.startUtc && x.start_at < day.endUtc);
-    const dayTimeOff = over(timeOffRows).filter((t) => t.status !== 'declined');
-    const dayBlocks = over(blockRows);
-    const away = [
-      ...dayTimeOff.filter((t) => t.status === 'approved').map((t) => ({ stylistId: t.stylist_id, start: t.start_at, end: t.end_at })),
-      ...dayBlocks.map((b) => ({ stylistId: b.stylist_id, start: b.start_at, end: b.end_at })),
-    ];
     // a day wholly in approved time off is a day off: no hours drawn
-    const offAllDay = (id: number) => away.some((a) => a.stylistId === id && a.start <= day.startUtc && a.end >= day.endUtc);
+    const offAllDay = (id: number) => away.some((a) => a.stylist_id === id && a.start_at <= day.startUtc && a.end_at >= day.endUtc);
     const stylists = columns.map((hs) => ({
       id: hs[0]!.id,
       name: hs[0]!.name,
       role: hs[0]!.role,
-      hours: hoursOn(hs, day, offAllDay(hs[0]!.id), extraOf(extra.find((x) => x.stylist_id === hs[0]!.id && x.date === day.date))),
+      hours: hoursOn(hs, day, offAllDay(hs[0]!.id), dayHoursOfRow(extra.find((x) => x.stylist_id === hs[0]!.id && x.date === day.date))),
     }));
-    const hoursOf = new Map(stylists.map((s) => [s.id, s.hours.map((h) => [Date.parse(h.start), Date.parse(h.end)] as const)]));
+    const spansOf = new Map(stylists.map((s) => [s.id, s.hours.map((h) => [Date.parse(h.start), Date.parse(h.end)] as const)]));
     /** a shown stylist's part of the appointment lies in time off or a block, or outside their hours that day */
     const stranded = (a: DiaryAppointment) =>
       a.status !== 'cancelled' &&
       a.status !== 'waitlist' &&
       a.services.some((p) => {
-        const spans = hoursOf.get(p.stylist_id);
+        const spans = spansOf.get(p.stylist_id);
         if (!spans) return false;
         const [s, e] = [Date.parse(p.start), Date.parse(p.end)];
-        return !spans.some(([hs, he]) => hs <= s && e <= he) || away.some((x) => x.stylistId === p.stylist_id && x.start < e && x.end > s);
+        return (
+          !spans.some(([hs, he]) => hs <= s && e <= he) || away.some((x) => x.stylist_id === p.stylist_id && x.start_at < e && x.end_at > s)
+        );
       });
-    const appointments = all
-      .filter((a) => Date.parse(a.start) >= day.startUtc && Date.parse(a.start) < day.endUtc)
+    const appointments = rows
+      .filter((r) => r.start_at >= day.startUtc && r.start_at < day.endUtc)
+      .map((r) => diaryAppointmentOf(r, procedures))
       .map((a) => ({ ...a, stranded: stranded(a) }));
     const starts = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.start))), ...appointments.map((a) => Date.parse(a.start))];
     const ends = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.end))), ...appointments.map((a) => Date.parse(a.end))];
@@ -149,8 +142,10 @@ async function diaryDays(
       closes: iso(ends.length ? Math.max(...ends) : wallClockToUtc(day, 18 * 60)),
       stylists,
       appointments,
-      blocks: dayBlocks.map(blockOut),
-      time_off: dayTimeOff.map(timeOffOut),
+      blocks: over(blockRows).map(blockOut),
+      time_off: over(timeOffRows)
+        .filter((t) => t.status !== 'declined')
+        .map(timeOffOut),
     };
   });
 }

@@ -15,7 +15,7 @@ import {
   type UtilisationRow,
 } from '../../shared/console/reports';
 import { daysBetween } from '../../shared/dates';
-import { breaksOf, workingSpans } from '../../shared/working-hours';
+import { dayHoursOfRow, workingSpans } from '../../shared/working-hours';
 import { salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
 import {
   clientRows,
@@ -156,12 +156,8 @@ function utilisationOf(rows: StylistHoursRows, days: SalonDay[]) {
   for (const s of stylists) {
     for (const d of days) {
       const h = extra.get(`${s.id}:${d.date}`) ?? weekly.get(`${s.id}:${d.weekday}`);
-      const spans: Interval[] = h
-        ? workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) }).map(([a, b]) => [
-            wallClockToUtc(d, a),
-            wallClockToUtc(d, b),
-          ])
-        : [];
+      const hours = dayHoursOfRow(h);
+      const spans: Interval[] = hours ? workingSpans(hours).map(([a, b]) => [wallClockToUtc(d, a), wallClockToUtc(d, b)]) : [];
       cells.push({
         stylist: s.id,
         date: d.date,

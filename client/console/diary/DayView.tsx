@@ -459,9 +459,9 @@ export function DiaryGrid(p: {
                     fontSize: 'xs',
                     color: 'textMuted',
                     fontVariantNumeric: 'tabular-nums',
-                    // the first hour's label sits under the heading's edge, the others on their line
-                    transform: 'translateY(-50%)',
-                    _first: { transform: 'none' },
+                    lineHeight: '1',
+                    // each hour's label at the top of its row, just under its line (as the columns' lines are drawn)
+                    mt: '1',
                   })}
                 >
                   {clock(new Date(first.from + h).toISOString(), tz)}
@@ -720,7 +720,7 @@ function HourLines({ count }: { count: number }) {
     <div
       aria-hidden
       style={{
-        backgroundImage: `repeating-linear-gradient(to bottom, var(--colors-border) 0 1px, transparent 1px ${hourPx / 2}px, color-mix(in srgb, var(--colors-border) 45%, transparent) ${hourPx / 2}px ${hourPx / 2 + 1}px, transparent ${hourPx / 2 + 1}px ${hourPx}px)`,
+        backgroundImage: `repeating-linear-gradient(to bottom, color-mix(in srgb, var(--colors-border) 55%, transparent) 0 1px, transparent 1px ${hourPx / 2}px, color-mix(in srgb, var(--colors-border) 22%, transparent) ${hourPx / 2}px ${hourPx / 2 + 1}px, transparent ${hourPx / 2 + 1}px ${hourPx}px)`,
         height: count * hourPx,
       }}
       className={css({ position: 'absolute', insetX: '0', top: '0', pointerEvents: 'none' })}
