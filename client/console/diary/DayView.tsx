@@ -501,6 +501,7 @@ export function DiaryGrid(p: {
               onBook={p.onBook}
               hintId={p.hintId}
               slotsLabel={p.across === 'day' ? `${c.stylist.name}’s column on ${c.heading}` : undefined}
+              brief={p.across === 'day'}
               colourBy={p.colourBy ?? 'status'}
               now={nowIn(c) ? now : null}
               moving={moving}
@@ -551,6 +552,8 @@ function Column(p: {
   onBook?: OnBook;
   hintId: string;
   slotsLabel?: string;
+  /** a narrow column (the week's): its blocks show the start only (the end is said, and drawn) */
+  brief?: boolean;
   colourBy: ColourBy;
   now: number | null;
   moving: Moving | null;
@@ -653,6 +656,7 @@ function Column(p: {
                 a={a}
                 services={services}
                 when={span(start, end, day.timezone)}
+                brief={p.brief}
                 colourBy={p.colourBy}
                 style={{ top: top(start) + 1, height: Math.max(top(end) - top(start) - 2, 22) }}
                 lifted={moving?.a.id === a.id && moving.fromColumn === col.key}
@@ -737,6 +741,8 @@ function AppointmentBlock(p: {
   a: DiaryAppointment;
   services: DiaryAppointment['services'];
   when: string;
+  /** the start only on the block (a narrow column), the end said last */
+  brief?: boolean;
   colourBy: ColourBy;
   style: React.CSSProperties;
   lifted: boolean;
@@ -752,6 +758,7 @@ function AppointmentBlock(p: {
   const who = a.client?.name || 'No client';
   const what = p.services.map((s) => s.name).join(', ');
   const mark = a.no_show ? 'No-show' : a.arrived ? 'Arrived' : null;
+  const shown = p.brief ? p.when.split('–')[0]! : p.when;
   return (
     <button
       type="button"
@@ -770,7 +777,7 @@ function AppointmentBlock(p: {
       onContextMenu={p.onPointerDown ? (e) => e.preventDefault() : undefined}
       aria-keyshortcuts={p.onKeyDown ? 'M' : undefined}
       // what the block shows, in its order (WCAG 2.5.3), with commas for a screen reader
-      aria-label={`${who}, ${p.when}, ${what}${look.category ? `, ${look.category}` : ''}, ${status.label}${mark ? `, ${mark}` : ''}${stranded(a) ? ', Needs moving: in time off or blocked time' : ''}`}
+      aria-label={`${who}, ${shown}, ${what}${look.category ? `, ${look.category}` : ''}, ${status.label}${mark ? `, ${mark}` : ''}${stranded(a) ? ', Needs moving: in time off or blocked time' : ''}${p.brief ? `, until ${p.when.split('–')[1]}` : ''}`}
       style={{
         ...p.style,
         borderLeftColor: look.colour,
@@ -785,6 +792,9 @@ function AppointmentBlock(p: {
         flexDirection: 'column',
         alignItems: 'flex-start',
         gap: '0',
+        // the lines keep their height and the block cuts off the last ones: a 30-minute block shows
+        // the client, the time and the services; a longer one the state's chip too
+        '& > *': { flexShrink: 0, maxW: 'full' },
         textAlign: 'left',
         overflow: 'hidden',
         color: 'text',
@@ -794,7 +804,7 @@ function AppointmentBlock(p: {
         px: '1.5',
         py: '0.5',
         fontSize: 'xs',
-        lineHeight: '1.3',
+        lineHeight: '1.25',
         cursor: 'pointer',
         userSelect: 'none',
         WebkitTouchCallout: 'none',
@@ -804,9 +814,9 @@ function AppointmentBlock(p: {
       })}
     >
       {/* a space between the lines, so their words stay apart in the text (as in the name) */}
-      <span className={css({ fontWeight: '700', lineClamp: '1', fontSize: 'sm', lineHeight: '1.25' })}>{who}</span>{' '}
+      <span className={css({ fontWeight: '700', lineClamp: '1', fontSize: 'sm', lineHeight: '1.2' })}>{who}</span>{' '}
       <span className={css({ lineClamp: '1' })}>
-        <span className={css({ fontVariantNumeric: 'tabular-nums' })}>{p.when}</span> · {what}
+        <span className={css({ fontVariantNumeric: 'tabular-nums' })}>{shown}</span> · {what}
       </span>{' '}
       {look.category && (
         <>

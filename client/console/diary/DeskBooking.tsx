@@ -34,7 +34,7 @@ const publicCall = async <T,>(path: string): Promise<T> => {
   return (await res.json()) as T;
 };
 
-const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-end' });
+const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-start', '& select': { w: 'full' } });
 const half = css({ flex: '1 1 10rem', mb: '3' });
 const small = css({ flex: '0 1 7rem', mb: '3' });
 const check = css({ display: 'flex', gap: '2', alignItems: 'center', mb: '3' });
@@ -391,7 +391,7 @@ function ProcedureRow(p: {
         )}
       </Field>
       {p.onRemove && (
-        <button type="button" className={`${linkButton} ${css({ mb: '3' })}`} onClick={p.onRemove}>
+        <button type="button" className={`${linkButton} ${css({ mb: '3', alignSelf: 'flex-end' })}`} onClick={p.onRemove}>
           Remove service{n}
         </button>
       )}

@@ -43,7 +43,8 @@ export function Today() {
     <>
       <h1 className={screenTitle}>Today</h1>
       <p className={css({ fontWeight: '600', mb: '3' })}>{longDay(t.date)}</p>
-      <FailedMessages today={t} />
+      {/* messages that failed come first, for the desk to phone them; none is a calm line at the foot */}
+      {!!t.failed_messages?.length && <FailedMessages today={t} />}
       {t.setup && <SetupChecklist salon={salon} items={t.setup} />}
       <TimeOffRequests salonId={salon.id} today={t} />
       <dl className={statsGrid}>
@@ -130,6 +131,7 @@ export function Today() {
           </Link>
         </section>
       )}
+      {t.failed_messages?.length === 0 && <FailedMessages today={t} />}
     </>
   );
 }
