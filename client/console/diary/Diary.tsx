@@ -124,7 +124,11 @@ export function Diary() {
         <h1 className={screenTitle} style={{ marginBottom: 0 }}>
           Diary
         </h1>
-        <p className={css({ fontWeight: '600', color: 'textMuted' })} aria-live="polite">
+        <p
+          // on a phone the day goes under the title and New booking, on a line of its own
+          className={css({ fontWeight: '600', color: 'textMuted', order: { base: 1, md: 0 }, w: { base: 'full', md: 'auto' } })}
+          aria-live="polite"
+        >
           {view === 'day' ? longDay(date) : `Week from ${longDay(date)}`}
         </p>
         {canRunDesk && (
@@ -199,13 +203,12 @@ export function Diary() {
             ))}
           </div>
         </div>
-        <button
-          type="button"
-          className={`${smallOutlineButton} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
-          onClick={() => window.print()}
-        >
-          Print
-        </button>
+        {/* not on a phone (a wrapper, so the button's own display does not win over it) */}
+        <span className={css({ display: { base: 'none', md: 'contents' } })}>
+          <button type="button" className={smallOutlineButton} onClick={() => window.print()}>
+            Print
+          </button>
+        </span>
       </div>
       {notice && (
         <p role="status" className={css({ mb: '3', p: '2', bg: 'bg', rounded: 'md', border: '1px solid {colors.border}' })}>
