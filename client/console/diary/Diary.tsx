@@ -164,17 +164,17 @@ export function Diary() {
           <button type="button" className={smallOutlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? 7 : 1) })}>
             {view === 'week' ? 'Next week' : 'Next day'}
           </button>
-          <label className={css({ display: 'flex', alignItems: 'center' })}>
-            <span className={css({ srOnly: true })}>Go to date</span>
-            <input
-              type="date"
-              className={`${fieldInput} ${css({ minH: '9', h: '9', py: '1', fontSize: 'sm' })}`}
-              style={{ width: 'auto' }}
-              value={date}
-              onChange={(e) => isCalendarDate(e.target.value) && go({ date: e.target.value })}
-            />
-          </label>
         </div>
+        <label className={css({ display: 'flex', alignItems: 'center' })}>
+          <span className={css({ srOnly: true })}>Go to date</span>
+          <input
+            type="date"
+            className={`${fieldInput} ${css({ minH: '9', h: '9', py: '1', fontSize: 'sm' })}`}
+            style={{ width: 'auto' }}
+            value={date}
+            onChange={(e) => isCalendarDate(e.target.value) && go({ date: e.target.value })}
+          />
+        </label>
         <div role="group" aria-label="View" className={segments}>
           {(['day', 'week'] as const).map((v) => (
             <button key={v} type="button" aria-pressed={view === v} className={segment} onClick={() => go({ view: v })}>
