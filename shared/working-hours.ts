@@ -23,6 +23,12 @@ export function workingSpans(h: DayHours): [number, number][] {
   return spans;
 }
 
+/** A day's hours as a row keeps them (minutes from midnight, breaks as JSON), or undefined for a day without. */
+export const dayHoursOfRow = (
+  r: { start_min: number | null; end_min: number | null; breaks: string | null } | undefined,
+): DayHours | undefined =>
+  r && r.start_min !== null && r.end_min !== null ? { start: r.start_min, end: r.end_min, breaks: breaksOf(r.breaks) } : undefined;
+
 /** The breaks as stored (JSON [[start, end], …]); anything else is none. */
 export function breaksOf(json: string | null | undefined): [number, number][] {
   if (!json) return [];

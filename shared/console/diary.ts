@@ -109,13 +109,16 @@ export interface DiaryDay {
   time_off: TimeOff[];
 }
 
-/** GET /api/console/salons/{id}/diary/week/{date}: seven days from `from`, each with its appointments. */
+/**
+ * GET /api/console/salons/{id}/diary/week/{date}: seven days from `from`, each as the day's call
+ * answers it (its stylists' hours, appointments, blocks and time off; cancelled appointments left out).
+ */
 export interface DiaryWeek {
   from: string;
   timezone: string;
   currency: string;
   stylists: { id: number; name: string }[];
-  days: { date: string; appointments: DiaryAppointment[] }[];
+  days: DiaryDay[];
 }
 
 /** A message sent about an appointment, and when. */

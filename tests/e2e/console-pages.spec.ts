@@ -5,9 +5,34 @@ import { ConsoleSignIn, goToPlace, STAFF } from './console';
 // booking page. The sign-in's refusal, each role's places in their order and the salon switcher
 // are component tests (tests/unit/components/console-pages.test.tsx, console-booking-page.test.tsx).
 
+/** Every place of the console an owner has, in the navigation's order (client/console/lib/places.ts). */
+const PLACES = [
+  'Today',
+  'Diary',
+  'Time off',
+  'Services',
+  'Stylists',
+  'Inbox',
+  'Clients',
+  'Requests',
+  'Vouchers',
+  'Reports',
+  'Booking page',
+  'Addresses',
+  'Get paid',
+  'Team',
+  'API keys',
+  'History',
+  'Import',
+];
+
 for (const width of [390, 1280]) {
-  test(`at ${width} px the sign-in and the settings are accessible (axe)`, async ({ page, expectAccessible, expectNoSidewaysScroll }) => {
-    // axe also walks the two preview frames (the salon's real booking page)
+  test(`at ${width} px the sign-in and every place of the console are accessible (axe)`, async ({
+    page,
+    expectAccessible,
+    expectNoSidewaysScroll,
+  }) => {
+    // axe also walks the Booking page's two preview frames (the salon's real booking page); each pass adds its own time
     test.setTimeout(120_000);
     const signIn = new ConsoleSignIn(page);
     await signIn.open(width);
@@ -17,7 +42,8 @@ for (const width of [390, 1280]) {
     await expect(page.getByText('Enter your password')).toBeVisible();
     await expectAccessible('the console sign-in with its messages');
 
-    await signIn.signIn(STAFF.manager3.email, STAFF.manager3.password);
+    // an owner, who has every place
+    await signIn.signIn(STAFF.owner3.email, STAFF.owner3.password);
     // everyone lands on Today (issue 56)
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     if (width === 390) {
@@ -39,11 +65,23 @@ for (const width of [390, 1280]) {
       await page.keyboard.press('Escape');
       await expect(nav.getByRole('link', { name: 'Booking page' })).toHaveCount(0);
     }
-    await goToPlace(page, 'Booking page');
-    await expect(page.getByRole('heading', { level: 1, name: 'Booking page' })).toBeVisible();
-    await expect(page.frameLocator('iframe[data-preview=phone]').getByRole('heading', { level: 1 })).toBeVisible();
-    await expectAccessible('the booking page settings');
-    await expectNoSidewaysScroll();
+    // every place, each once loaded (its title shown, nothing still loading), axe clean and not scrolling sideways
+    for (const place of PLACES) {
+      await goToPlace(page, place);
+      const main = page.locator('#console-main');
+      await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(main.getByText(/^Loading/)).toHaveCount(0);
+      if (place === 'Booking page')
+        await expect(page.frameLocator('iframe[data-preview=phone]').getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAccessible(place);
+      await expectNoSidewaysScroll();
+      if (place === 'Diary') {
+        await page.getByRole('button', { name: 'Week', exact: true }).click();
+        await expect(page.getByRole('region', { name: /’s week, seven days$/ }).first()).toBeVisible();
+        await expectAccessible('the diary’s week');
+        await page.getByRole('button', { name: 'Day', exact: true }).click();
+      }
+    }
   });
 }
 

@@ -95,6 +95,17 @@ describe('the diary', () => {
     expect(stylist.body.appointments.map((a) => a.client?.name)).toEqual(['Client of 3']);
     const week = await get<DiaryWeek>(`salons/1/diary/week/${date}`, tokens.stylist1);
     expect(week.body.days.flatMap((d) => d.appointments).map((a) => a.client?.name)).toEqual(['Client of 3']);
+    // each day of the week is drawn as the day is: its hours with breaks, blocks and time off (cancelled ones left out)
+    const ownerWeek = await get<DiaryWeek>(`salons/1/diary/week/${date}`, tokens.groupOwner);
+    expect(ownerWeek.body.days.map((d) => d.date)).toHaveLength(7);
+    expect(ownerWeek.body.days[0]).toEqual({
+      ...owner.body,
+      appointments: owner.body.appointments.filter((a) => a.status !== 'cancelled'),
+    });
+    const nextDay = await get<DiaryDay>(`salons/1/diary/${ownerWeek.body.days[1]!.date}`, tokens.groupOwner);
+    expect(ownerWeek.body.days[1]!.stylists).toEqual(nextDay.body.stylists);
+    expect(ownerWeek.body.days[1]!.blocks).toEqual(nextDay.body.blocks);
+    expect(ownerWeek.body.days[1]!.time_off).toEqual(nextDay.body.time_off);
     // Amelia's appointment is not there for the stylist, even by id
     const other = owner.body.appointments.find((a) => a.client?.name === 'Client of 1')!;
     expect((await get(`salons/1/appointments/${other.id}`, tokens.stylist1)).status).toBe(404);

@@ -1,6 +1,6 @@
 import type { DiaryAppointment, DiaryDay, DiaryStatus, DiaryWeek, NoShowFeeStatus } from '../../shared/console/diary';
 import { addDays, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
-import { breaksOf, workingSpans, type DayHours } from '../../shared/working-hours';
+import { dayHoursOfRow, workingSpans, type DayHours } from '../../shared/working-hours';
 import { listBlocks } from '../db/blocked-times';
 import { diaryRows, extraDaysBetween, stylistsWithHours, type DiaryProcedureRow, type DiaryRow, type StylistHoursRow } from '../db/diary';
 import { salonById } from '../db/salons';
@@ -60,15 +60,10 @@ export function diaryAppointmentOf(r: DiaryRow, procedures: DiaryProcedureRow[])
 
 /** A stylist's working hours on a salon day (an extra working day's in place of the weekday's; breaks split them), as instants. */
 function hoursOn(rows: StylistHoursRow[], day: SalonDay, off: boolean, extra: DayHours | undefined) {
-  const h = rows.find((r) => r.weekday === day.weekday);
-  const hours =
-    extra ?? (h && h.start_min !== null && h.end_min !== null ? { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) } : null);
+  const hours = extra ?? dayHoursOfRow(rows.find((r) => r.weekday === day.weekday));
   if (off || !hours) return [];
   return workingSpans(hours).map(([s, e]) => ({ start: iso(wallClockToUtc(day, s)), end: iso(wallClockToUtc(day, e)) }));
 }
-
-const extraOf = (x: { start_min: number; end_min: number; breaks: string } | undefined): DayHours | undefined =>
-  x && { start: x.start_min, end: x.end_min, breaks: breaksOf(x.breaks) };
 
 async function salonOf(db: D1Database, salonId: number) {
   const salon = await salonById(db, salonId);
@@ -84,83 +79,86 @@ function stylistsOf(rows: StylistHoursRow[], only: number | null) {
 }
 
 /**
- * One salon day: a column per stylist with their hours, and the appointments on it (cancelled
- * ones too, so the desk sees what was freed). `stylistId`: a stylist's own column only.
+ * Salon days from `from`, each as the diary draws it: a column per stylist with their hours, the
+ * appointments starting that day (cancelled ones too when `cancelled`, so the desk sees what was
+ * freed), and the time off and blocks over it. Read in one round of queries for all the days.
+ * `stylistId`: a stylist's own column only.
  */
-export async function diaryDay(db: D1Database, q: { salonId: number; date: string; stylistId: number | null }): Promise<DiaryDay> {
+async function diaryDays(
+  db: D1Database,
+  q: { salonId: number; from: string; count: number; stylistId: number | null; cancelled: boolean },
+): Promise<DiaryDay[]> {
   const salon = await salonOf(db, q.salonId);
-  const [day] = salonDays(q.date, 1, salon.timezone);
-  const range = { from: day!.startUtc, to: day!.endUtc, stylistId: q.stylistId ?? undefined };
+  const days = salonDays(q.from, q.count, salon.timezone);
+  const [first, last] = [days[0]!, days.at(-1)!];
+  const range = { from: first.startUtc, to: last.endUtc, stylistId: q.stylistId ?? undefined };
   const [{ results: hourRows }, { results: extra }, timeOffRows, blockRows, { rows, procedures }] = await Promise.all([
     stylistsWithHours(db, q.salonId),
-    extraDaysBetween(db, q.salonId, q.date, q.date),
+    extraDaysBetween(db, q.salonId, first.date, last.date),
     listTimeOff(db, q.salonId, range),
     listBlocks(db, q.salonId, range),
-    diaryRows(db, { salonId: q.salonId, from: day!.startUtc, to: day!.endUtc, stylistId: q.stylistId, cancelled: true }),
+    diaryRows(db, { salonId: q.salonId, from: first.startUtc, to: last.endUtc, stylistId: q.stylistId, cancelled: q.cancelled }),
   ]);
-  const shown = new Set(stylistsOf(hourRows, q.stylistId).map((hs) => hs[0]!.id));
-  const timeOff = timeOffRows.filter((t) => t.status !== 'declined' && shown.has(t.stylist_id)).map(timeOffOut);
-  const blocks = blockRows.filter((b) => shown.has(b.stylist_id)).map(blockOut);
-  const away = [
-    ...timeOffRows.filter((t) => t.status === 'approved').map((t) => ({ stylistId: t.stylist_id, start: t.start_at, end: t.end_at })),
-    ...blockRows.map((b) => ({ stylistId: b.stylist_id, start: b.start_at, end: b.end_at })),
-  ];
-  // a day wholly in approved time off is a day off: no hours drawn
-  const offAllDay = (id: number) => away.some((a) => a.stylistId === id && a.start <= day!.startUtc && a.end >= day!.endUtc);
-  const stylists = stylistsOf(hourRows, q.stylistId).map((hs) => ({
-    id: hs[0]!.id,
-    name: hs[0]!.name,
-    role: hs[0]!.role,
-    hours: hoursOn(hs, day!, offAllDay(hs[0]!.id), extraOf(extra.find((x) => x.stylist_id === hs[0]!.id))),
-  }));
-  const hoursOf = new Map(stylists.map((s) => [s.id, s.hours.map((h) => [Date.parse(h.start), Date.parse(h.end)] as const)]));
-  /** a shown stylist's part of the appointment lies in time off or a block, or outside their hours that day */
-  const stranded = (a: DiaryAppointment) =>
-    a.status !== 'cancelled' &&
-    a.status !== 'waitlist' &&
-    a.services.some((p) => {
-      const spans = hoursOf.get(p.stylist_id);
-      if (!spans) return false;
-      const [s, e] = [Date.parse(p.start), Date.parse(p.end)];
-      return !spans.some(([hs, he]) => hs <= s && e <= he) || away.some((x) => x.stylistId === p.stylist_id && x.start < e && x.end > s);
-    });
-  const appointments = rows.map((r) => diaryAppointmentOf(r, procedures)).map((a) => ({ ...a, stranded: stranded(a) }));
-  const starts = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.start))), ...appointments.map((a) => Date.parse(a.start))];
-  const ends = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.end))), ...appointments.map((a) => Date.parse(a.end))];
-  // a day nobody works is drawn 9 to 6
-  const opens = starts.length ? Math.min(...starts) : wallClockToUtc(day!, 9 * 60);
-  const closes = ends.length ? Math.max(...ends) : wallClockToUtc(day!, 18 * 60);
-  return {
-    date: q.date,
-    timezone: salon.timezone,
-    currency: salon.currency,
-    opens: iso(opens),
-    closes: iso(closes),
-    stylists,
-    appointments,
-    blocks,
-    time_off: timeOff,
-  };
+  const columns = stylistsOf(hourRows, q.stylistId);
+  const shown = new Set(columns.map((hs) => hs[0]!.id));
+  // approved time off and blocks: where a stylist is away
+  const away = [...timeOffRows.filter((t) => t.status === 'approved'), ...blockRows];
+  return days.map((day) => {
+    const over = <T extends { stylist_id: number; start_at: number; end_at: number }>(xs: T[]) =>
+      xs.filter((x) => shown.has(x.stylist_id) && x.end_at > day.startUtc && x.start_at < day.endUtc);
+    // a day wholly in approved time off is a day off: no hours drawn
+    const offAllDay = (id: number) => away.some((a) => a.stylist_id === id && a.start_at <= day.startUtc && a.end_at >= day.endUtc);
+    const stylists = columns.map((hs) => ({
+      id: hs[0]!.id,
+      name: hs[0]!.name,
+      role: hs[0]!.role,
+      hours: hoursOn(hs, day, offAllDay(hs[0]!.id), dayHoursOfRow(extra.find((x) => x.stylist_id === hs[0]!.id && x.date === day.date))),
+    }));
+    const spansOf = new Map(stylists.map((s) => [s.id, s.hours.map((h) => [Date.parse(h.start), Date.parse(h.end)] as const)]));
+    /** a shown stylist's part of the appointment lies in time off or a block, or outside their hours that day */
+    const stranded = (a: DiaryAppointment) =>
+      a.status !== 'cancelled' &&
+      a.status !== 'waitlist' &&
+      a.services.some((p) => {
+        const spans = spansOf.get(p.stylist_id);
+        if (!spans) return false;
+        const [s, e] = [Date.parse(p.start), Date.parse(p.end)];
+        return (
+          !spans.some(([hs, he]) => hs <= s && e <= he) || away.some((x) => x.stylist_id === p.stylist_id && x.start_at < e && x.end_at > s)
+        );
+      });
+    const appointments = rows
+      .filter((r) => r.start_at >= day.startUtc && r.start_at < day.endUtc)
+      .map((r) => diaryAppointmentOf(r, procedures))
+      .map((a) => ({ ...a, stranded: stranded(a) }));
+    const starts = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.start))), ...appointments.map((a) => Date.parse(a.start))];
+    const ends = [...stylists.flatMap((s) => s.hours.map((h) => Date.parse(h.end))), ...appointments.map((a) => Date.parse(a.end))];
+    return {
+      date: day.date,
+      timezone: salon.timezone,
+      currency: salon.currency,
+      // a day nobody works is drawn 9 to 6
+      opens: iso(starts.length ? Math.min(...starts) : wallClockToUtc(day, 9 * 60)),
+      closes: iso(ends.length ? Math.max(...ends) : wallClockToUtc(day, 18 * 60)),
+      stylists,
+      appointments,
+      blocks: over(blockRows).map(blockOut),
+      time_off: over(timeOffRows)
+        .filter((t) => t.status !== 'declined')
+        .map(timeOffOut),
+    };
+  });
 }
 
-/** Seven salon days from `from` as a list (cancelled appointments left out). */
+/** One salon day (docs/console/desk.md "The diary's calls"). */
+export const diaryDay = async (db: D1Database, q: { salonId: number; date: string; stylistId: number | null }): Promise<DiaryDay> =>
+  (await diaryDays(db, { ...q, from: q.date, count: 1, cancelled: true }))[0]!;
+
+/** Seven salon days from `from`, each drawn as a day is (cancelled appointments left out). */
 export async function diaryWeek(db: D1Database, q: { salonId: number; from: string; stylistId: number | null }): Promise<DiaryWeek> {
-  const salon = await salonOf(db, q.salonId);
-  const days = salonDays(q.from, 7, salon.timezone);
-  const [{ results: hourRows }, { rows, procedures }] = await Promise.all([
-    stylistsWithHours(db, q.salonId),
-    diaryRows(db, { salonId: q.salonId, from: days[0]!.startUtc, to: days[6]!.endUtc, stylistId: q.stylistId, cancelled: false }),
-  ]);
-  return {
-    from: q.from,
-    timezone: salon.timezone,
-    currency: salon.currency,
-    stylists: stylistsOf(hourRows, q.stylistId).map((hs) => ({ id: hs[0]!.id, name: hs[0]!.name })),
-    days: days.map((d) => ({
-      date: d.date,
-      appointments: rows.filter((r) => r.start_at >= d.startUtc && r.start_at < d.endUtc).map((r) => diaryAppointmentOf(r, procedures)),
-    })),
-  };
+  const days = await diaryDays(db, { ...q, count: 7, cancelled: false });
+  const { timezone, currency, stylists } = days[0]!;
+  return { from: q.from, timezone, currency, stylists: stylists.map(({ id, name }) => ({ id, name })), days };
 }
 
 /** The last day of a week list from `from` (for messages). */

@@ -15,7 +15,7 @@ import {
   type UtilisationRow,
 } from '../../shared/console/reports';
 import { daysBetween } from '../../shared/dates';
-import { breaksOf, workingSpans } from '../../shared/working-hours';
+import { dayHoursOfRow, workingSpans } from '../../shared/working-hours';
 import { localDateOf, salonDays, wallClockToUtc, type SalonDay } from '../availability/calendar';
 import {
   clientRows,
@@ -149,7 +149,7 @@ function utilisationOf(rows: StylistHoursRows, days: SalonDay[]) {
   // each row of hours' spans worked out once (a year is 365 days of the same few rows)
   const spansOf = new Map<object, [number, number][]>();
   const worked = (h: { start_min: number; end_min: number; breaks: string }) =>
-    spansOf.get(h) ?? spansOf.set(h, workingSpans({ start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) })).get(h)!;
+    spansOf.get(h) ?? spansOf.set(h, workingSpans(dayHoursOfRow(h)!)).get(h)!;
   const cells: { stylist: number; date: string; booked: number; working: number }[] = [];
   const stylists = rows.stylists.filter((s) => s.active === 1 || bookedBy.has(s.id));
   for (const s of stylists) {

@@ -1,5 +1,5 @@
 import { BUSY_LOOKBACK_MS } from '../../shared/availability-messages';
-import { breaksOf, type DayHours } from '../../shared/working-hours';
+import { dayHoursOfRow, type DayHours } from '../../shared/working-hours';
 import { BLOCK_MS, intervalsOf, PENDING_TTL_MS } from './blocks';
 import { catalogueOf, catalogueStatements, type Catalogue } from './schedule';
 
@@ -126,7 +126,7 @@ function calendarsOf([hours, absence, busy, held]: D1Result[], range: CalendarRa
     end_min: number;
     breaks: string;
   }[]) {
-    const day = { start: h.start_min, end: h.end_min, breaks: breaksOf(h.breaks) };
+    const day = dayHoursOfRow(h)!;
     if (h.date !== null) of(h.stylist_id).extraDays.set(h.date, day);
     else of(h.stylist_id).hours[h.weekday!] = day;
   }

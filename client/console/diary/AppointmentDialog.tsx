@@ -10,6 +10,7 @@ import { linkButton, outlineButton, primaryButton } from '../../components/style
 import { table } from '../ui/looks';
 import { appointmentQuery, deskAction, diaryChanged, type DeskAction } from './api';
 import { clock, dateIn, longDay, money, STATUS_LOOK } from '../lib/format';
+import { AppointmentChips } from '../ui/StatusChip';
 import { DeliveryBadge } from '../ui/DeliveryBadge';
 import { AskFirst } from '../ui/AskFirst';
 import { appointmentNo } from '../../../shared/console/appointment-number';
@@ -93,15 +94,12 @@ function Details(p: { a: DeskAppointment; salonId: number; timezone: string; cur
   });
   const started = Date.parse(a.start) <= Date.now();
   const open = a.status !== 'cancelled';
-  const look = STATUS_LOOK[a.status];
   return (
     <div className={css({ display: 'grid', gap: '3', fontSize: 'sm' })}>
       <p className={css({ fontWeight: '700' })}>Appointment {appointmentNo(a.number)}</p>
       <p>
-        <strong>{longDay(dateIn(a.start, timezone))}</strong>, {clock(a.start, timezone)}–{clock(a.end, timezone)} ·{' '}
-        <span className={css({ fontWeight: '700' })}>{look.label}</span>
-        {a.arrived && ' · Arrived'}
-        {a.no_show && ' · No-show'}
+        <strong>{longDay(dateIn(a.start, timezone))}</strong>, {clock(a.start, timezone)}–{clock(a.end, timezone)}{' '}
+        <AppointmentChips a={a} />
       </p>
       {a.booked_through === 'google' && <p>Booked through Google</p>}
       {a.outside_opening_hours && <p role="note">Outside the salon’s opening hours (booked as any time the stylist is free).</p>}

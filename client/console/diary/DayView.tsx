@@ -7,11 +7,12 @@ import { lookOf, type ColourBy } from './colours';
 import { clock, dateIn, STATUS_LOOK } from '../lib/format';
 import { useNow } from './now';
 import { PX, Slots, type Blocking, type OnBook } from './Slots';
+import { AppointmentChips, StatusChip } from '../ui/StatusChip';
 
 export type { Blocking } from './Slots';
 
-const HOUR = 3_600_000;
-const MINUTE = 60_000;
+export const HOUR = 3_600_000;
+export const MINUTE = 60_000;
 /** a drag moves in 5-minute steps (the engine's grid); the keyboard in 15 */
 const DRAG_STEP = 5 * MINUTE;
 const KEY_STEP = 15 * MINUTE;
@@ -22,6 +23,22 @@ const SWIPE_PX = 60;
 
 /** An appointment left in time off, a block or outside its stylist's hours (docs/console/time-off.md). */
 const stranded = (a: DiaryAppointment) => a.stranded === true;
+
+/**
+ * A column of the diary: a stylist on a day. The day shows a column per stylist, the week seven
+ * per stylist (docs/console/desk.md "The diary's screen"); both are drawn, booked into and moved
+ * in by the one grid below.
+ */
+export interface DiaryColumn {
+  key: string;
+  stylist: DiaryStylist;
+  /** the day it is in: its blocks, time off and timezone */
+  day: DiaryDay;
+  /** the instant its top stands for (ms) */
+  from: number;
+  /** its heading: the stylist's name in the day, the day's in the week */
+  heading: string;
+}
 
 /** Where an appointment's part (its services in one column) is being put: a column and times. */
 export interface MoveTo {
@@ -39,6 +56,9 @@ export type OnMove = (a: DiaryAppointment, to: MoveTo) => Promise<string | null>
 
 interface Moving extends MoveTo {
   a: DiaryAppointment;
+  /** the column it was picked up in, and the one it would go to */
+  fromColumn: string;
+  column: string;
   /** the part as it is */
   was: { start: number; end: number };
   by: 'pointer' | 'keys';
@@ -55,6 +75,24 @@ function partOf(a: DiaryAppointment, stylistId: number) {
 const span = (start: number, end: number, tz: string) =>
   `${clock(new Date(start).toISOString(), tz)}–${clock(new Date(end).toISOString(), tz)}`;
 const snap = (ms: number, step: number) => Math.round(ms / step) * step;
+
+/** What the diary's hands can do here, in words (a screen reader hears it with each column's times). */
+export function DiaryHint(p: { id: string; book: boolean; block: boolean; move: boolean; across: 'stylist' | 'day'; narrow?: boolean }) {
+  return (
+    <details className={css({ fontSize: 'sm', color: 'textMuted', mb: '2', '@media print': { display: 'none' } })}>
+      <summary className={css({ cursor: 'pointer', fontWeight: '600', w: 'fit-content' })}>How to book, block and move</summary>
+      <p id={p.id} className={css({ mt: '1' })}>
+        {p.book ? 'Click or tap a time to book it or block it; drag down a column to block a stretch. ' : ''}
+        {p.block && !p.book ? 'To block time, drag down your column or tap a time. ' : ''}
+        {p.move
+          ? `Drag an appointment to move it${p.across === 'day' ? ' to another day or time' : ''} (on a touch screen, hold it first), or its bottom edge to lengthen it. With the keyboard: tab to an appointment and press M, then the arrows (left and right for the ${p.across}, Shift with up and down for the length) and Enter. `
+          : ''}
+        {p.block ? 'Tab to a column’s times and use the arrow keys (Shift and an arrow to choose a stretch), then Enter.' : ''}
+        {p.narrow ? ' Swipe sideways, or use the buttons, for the next stylist or day.' : ''}
+      </p>
+    </details>
+  );
+}
 
 /**
  * The day: a column per stylist (their working hours light, breaks and the rest shaded, time off
@@ -81,32 +119,114 @@ export function DayView(p: {
 }) {
   const { day } = p;
   const hintId = useId();
-  const now = useNow();
+  if (day.stylists.length === 0)
+    return <p>No column of the diary is yours yet. Ask an owner or a manager to link you to your column in Team.</p>;
   const from = Math.floor(Date.parse(day.opens) / HOUR) * HOUR;
   const to = Math.ceil(Date.parse(day.closes) / HOUR) * HOUR;
-  const height = ((to - from) / MINUTE) * PX;
-  const hours = Array.from({ length: Math.round((to - from) / HOUR) }, (_, i) => from + i * HOUR);
-  const live = day.appointments.filter((a) => a.status !== 'cancelled');
-  const [moving, setMoving] = useState<Moving | null>(null);
-  const [said, setSaid] = useState('');
-  const [refused, setRefused] = useState('');
-  /** an appointment moved from the keyboard keeps the focus in its new column */
-  const [refocus, setRefocus] = useState<{ id: number; stylistId: number } | null>(null);
-  const bodies = useRef(new Map<number, HTMLDivElement>());
-  const swipe = useRef<{ x: number; y: number } | null>(null);
-  const dragging = useRef(false);
-  const nowShown = dateIn(now, day.timezone) === day.date && now >= from && now < to;
-  const nameOf = (id: number) => day.stylists.find((s) => s.id === id)?.name ?? 'another stylist';
+  const columns: DiaryColumn[] = day.stylists.map((s) => ({ key: `${day.date}-${s.id}`, stylist: s, day, from, heading: s.name }));
   const index = Math.max(
     0,
     day.stylists.findIndex((s) => s.id === p.column),
   );
-  const shown = p.narrow ? day.stylists.slice(index, index + 1) : day.stylists;
+  const shown = p.narrow ? columns.slice(index, index + 1) : columns;
+  const booked = day.appointments.some((a) => a.status !== 'cancelled');
+  const step = (d: 1 | -1) => {
+    const next = day.stylists[index + d];
+    if (next) p.onColumn?.(next.id);
+    else p.onDay?.(d, d === 1 ? 'first' : 'last');
+  };
 
-  if (day.stylists.length === 0)
-    return <p>No column of the diary is yours yet. Ask an owner or a manager to link you to your column in Team.</p>;
+  return (
+    <>
+      <DiaryHint id={hintId} book={!!p.onBook} block={!!p.blocking} move={!!p.onMove} across="stylist" narrow={p.narrow} />
+      {!booked && <p className={emptyNote}>Nothing booked on this day{p.onBook ? ': click or tap a time in a column to book it.' : '.'}</p>}
+      {p.narrow && (
+        <div
+          className={css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between', mb: '2' })}
+          role="group"
+          aria-label="Columns"
+        >
+          <button type="button" className={outlineButton} onClick={() => step(-1)}>
+            ‹ {day.stylists[index - 1]?.name ?? 'Previous day'}
+          </button>
+          <span className={css({ fontSize: 'sm', color: 'textMuted' })}>
+            {index + 1} of {day.stylists.length}
+          </span>
+          <button type="button" className={outlineButton} onClick={() => step(1)}>
+            {day.stylists[index + 1]?.name ?? 'Next day'} ›
+          </button>
+        </div>
+      )}
+      <DiaryGrid
+        columns={columns}
+        shown={shown}
+        length={to - from}
+        label={`Appointments by stylist, ${shown.length} ${shown.length === 1 ? 'column' : 'columns'}${p.narrow ? ` of ${day.stylists.length}` : ''}`}
+        across="stylist"
+        minWidth={180}
+        hintId={hintId}
+        onOpen={p.onOpen}
+        blocking={p.blocking}
+        onBook={p.onBook}
+        onMove={p.onMove}
+        colourBy={p.colourBy}
+        onSwipe={p.narrow ? step : undefined}
+      />
+    </>
+  );
+}
 
-  const where = (m: MoveTo) => `${span(m.start, m.end, day.timezone)} with ${nameOf(m.stylistId)}`;
+/** A calm line saying a day or week is empty, and what to do. */
+export const emptyNote = css({ fontSize: 'sm', color: 'textMuted', mb: '2' });
+
+/**
+ * The diary's grid: columns side by side on one time axis (a stylist's day, or a day of a
+ * stylist's week), their hours, breaks, time off, blocks and appointments, the line for now, and
+ * the moves: an appointment dragged (a finger: held first) to another time or column, its bottom
+ * edge dragged to lengthen it, or M and the arrows from the keyboard, each step said aloud. Moving
+ * to another day keeps the wall-clock time. `shown`: the columns drawn (a phone's one), while the
+ * keyboard still steps through all of them.
+ */
+export function DiaryGrid(p: {
+  columns: DiaryColumn[];
+  shown?: DiaryColumn[];
+  /** the length of time every column draws (ms) */
+  length: number;
+  label: string;
+  /** what the left and right arrows step through */
+  across: 'stylist' | 'day';
+  minWidth: number;
+  hintId: string;
+  onOpen: (id: number) => void;
+  blocking?: Blocking;
+  onBook?: OnBook;
+  onMove?: OnMove;
+  colourBy?: ColourBy;
+  /** a phone's sideways swipe (one column shown) */
+  onSwipe?: (step: 1 | -1) => void;
+}) {
+  const { columns } = p;
+  const shown = p.shown ?? columns;
+  const tz = columns[0]!.day.timezone;
+  const now = useNow();
+  const height = (p.length / MINUTE) * PX;
+  const first = shown[0]!;
+  const hours = Array.from({ length: Math.round(p.length / HOUR) }, (_, i) => i * HOUR);
+  const [moving, setMoving] = useState<Moving | null>(null);
+  const [said, setSaid] = useState('');
+  const [refused, setRefused] = useState('');
+  /** an appointment moved from the keyboard keeps the focus in its new column */
+  const [refocus, setRefocus] = useState<{ id: number; column: string } | null>(null);
+  const bodies = useRef(new Map<string, HTMLDivElement>());
+  const swipe = useRef<{ x: number; y: number } | null>(null);
+  const dragging = useRef(false);
+  const nowIn = (c: DiaryColumn) => dateIn(now, tz) === c.day.date && now >= c.from && now < c.from + p.length;
+  const nowColumn = shown.find(nowIn);
+  const nameOf = (id: number) => columns.find((c) => c.stylist.id === id)?.stylist.name ?? 'another stylist';
+  const columnOf = (key: string) => columns.find((c) => c.key === key)!;
+
+  const where = (m: Moving) =>
+    `${p.across === 'day' ? `${columnOf(m.column).heading}, ` : ''}${span(m.start, m.end, tz)} with ${nameOf(m.stylistId)}`;
   const commit = async (m: Moving) => {
     const same = m.start === m.was.start && m.end === m.was.end && m.stylistId === m.fromStylistId;
     if (same || !p.onMove) {
@@ -120,37 +240,48 @@ export function DayView(p: {
     setMoving(null);
     if (reason) {
       setRefused(`Not moved: ${reason}`);
-      setSaid(`Not moved, it is back at ${span(m.was.start, m.was.end, day.timezone)}: ${reason}`);
+      setSaid(`Not moved, it is back at ${span(m.was.start, m.was.end, tz)}: ${reason}`);
     } else {
       setRefused('');
       setSaid(`Moved ${m.a.client?.name || 'the appointment'} to ${where(m)}`);
-      if (m.by === 'keys') setRefocus({ id: m.a.id, stylistId: m.stylistId });
+      if (m.by === 'keys') setRefocus({ id: m.a.id, column: m.column });
     }
+  };
+  const pickUp = (a: DiaryAppointment, col: DiaryColumn, by: Moving['by']): Moving => {
+    const part = partOf(a, col.stylist.id)!;
+    return {
+      a,
+      fromStylistId: col.stylist.id,
+      stylistId: col.stylist.id,
+      fromColumn: col.key,
+      column: col.key,
+      start: part.start,
+      end: part.end,
+      was: { start: part.start, end: part.end },
+      resized: false,
+      by,
+      saving: false,
+    };
+  };
+  /** the same part put in another column: another stylist, or the same wall-clock time on another day */
+  const into = (m: Moving, col: DiaryColumn): Moving => {
+    const shift = col.from - columnOf(m.column).from;
+    return { ...m, column: col.key, stylistId: col.stylist.id, start: m.start + shift, end: m.end + shift };
   };
 
   /** A press on an appointment (or its bottom edge): a drag once it travels (a finger: once held). */
-  const press = (e: React.PointerEvent, a: DiaryAppointment, stylistId: number, kind: 'move' | 'resize') => {
+  const press = (e: React.PointerEvent, a: DiaryAppointment, col: DiaryColumn, kind: 'move' | 'resize') => {
     if (!p.onMove || e.button !== 0 || moving?.saving) return;
-    const part = partOf(a, stylistId)!;
+    const part = partOf(a, col.stylist.id)!;
     const target = e.currentTarget as HTMLElement;
-    const grab = ((e.clientY - bodies.current.get(stylistId)!.getBoundingClientRect().top) / PX) * MINUTE + from - part.start;
+    const grab = ((e.clientY - bodies.current.get(col.key)!.getBoundingClientRect().top) / PX) * MINUTE + col.from - part.start;
     const start = { x: e.clientX, y: e.clientY };
     let started = false;
     let current: Moving | null = null;
     const begin = () => {
       started = true;
       dragging.current = true;
-      current = {
-        a,
-        fromStylistId: stylistId,
-        stylistId,
-        start: part.start,
-        end: part.end,
-        was: { start: part.start, end: part.end },
-        resized: false,
-        by: 'pointer',
-        saving: false,
-      };
+      current = pickUp(a, col, 'pointer');
       setMoving(current);
     };
     const timer = e.pointerType === 'touch' ? setTimeout(begin, LONG_PRESS_MS) : null;
@@ -169,20 +300,20 @@ export function DayView(p: {
       setMoving(current);
     };
     const placed = (m: Moving, x: number, y: number): Moving => {
-      let column = m.stylistId;
+      let key = m.column;
       if (kind === 'move')
-        for (const [id, el] of bodies.current) {
+        for (const [k, el] of bodies.current) {
           const r = el.getBoundingClientRect();
-          if (x >= r.left && x < r.right) column = id;
+          if (x >= r.left && x < r.right) key = k;
         }
-      const top = bodies.current.get(column)!.getBoundingClientRect().top;
-      const at = from + ((y - top) / PX) * MINUTE;
+      const c = columnOf(key);
+      const at = c.from + ((y - bodies.current.get(key)!.getBoundingClientRect().top) / PX) * MINUTE;
       if (kind === 'resize') {
         const end = Math.max(m.start + DRAG_STEP, snap(at, DRAG_STEP));
         return { ...m, end, resized: end - m.start !== m.was.end - m.was.start };
       }
       const s = snap(at - grab, DRAG_STEP);
-      return { ...m, stylistId: column, start: s, end: s + (m.was.end - m.was.start) };
+      return { ...m, column: key, stylistId: c.stylist.id, start: s, end: s + (m.was.end - m.was.start) };
     };
     // while a finger drags, the page must not scroll under it
     const still = (ev: TouchEvent) => started && ev.cancelable && ev.preventDefault();
@@ -210,31 +341,21 @@ export function DayView(p: {
   };
 
   /** M picks a focused appointment up; then the arrows, Shift with them, Enter and Escape. */
-  const keys = (e: React.KeyboardEvent, a: DiaryAppointment, stylistId: number) => {
+  const keys = (e: React.KeyboardEvent, a: DiaryAppointment, col: DiaryColumn) => {
     if (!p.onMove || moving?.saving) return;
     const mine = moving?.a.id === a.id && moving.by === 'keys' ? moving : null;
     if (!mine) {
       if (e.key !== 'm' && e.key !== 'M') return;
       e.preventDefault();
-      const part = partOf(a, stylistId)!;
-      setMoving({
-        a,
-        fromStylistId: stylistId,
-        stylistId,
-        start: part.start,
-        end: part.end,
-        was: { start: part.start, end: part.end },
-        resized: false,
-        by: 'keys',
-        saving: false,
-      });
+      const m = pickUp(a, col, 'keys');
+      setMoving(m);
       setSaid(
-        `Moving ${a.client?.name || 'the appointment'}, ${span(part.start, part.end, day.timezone)} with ${nameOf(stylistId)}. Up and down arrows change the time, left and right the stylist, Shift with up and down the length. Enter to save, Escape to leave it where it was.`,
+        `Moving ${a.client?.name || 'the appointment'}, ${where(m)}. Up and down arrows change the time, left and right the ${p.across}, Shift with up and down the length. Enter to save, Escape to leave it where it was.`,
       );
       return;
     }
     let next: Moving = mine;
-    const column = day.stylists.findIndex((s) => s.id === mine.stylistId);
+    const index = columns.findIndex((c) => c.key === mine.column);
     if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
       const d = e.key === 'ArrowUp' ? -KEY_STEP : KEY_STEP;
       if (e.shiftKey) {
@@ -242,8 +363,8 @@ export function DayView(p: {
         next = { ...mine, end, resized: end - mine.start !== mine.was.end - mine.was.start };
       } else next = { ...mine, start: mine.start + d, end: mine.end + d };
     } else if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
-      const other = day.stylists[column + (e.key === 'ArrowLeft' ? -1 : 1)];
-      if (other) next = { ...mine, stylistId: other.id };
+      const other = columns[index + (e.key === 'ArrowLeft' ? -1 : 1)];
+      if (other) next = into(mine, other);
     } else if (e.key === 'Enter') {
       e.preventDefault();
       void commit(mine);
@@ -252,7 +373,7 @@ export function DayView(p: {
       e.preventDefault();
       e.stopPropagation();
       setMoving(null);
-      setSaid(`Left where it was, ${span(mine.was.start, mine.was.end, day.timezone)}`);
+      setSaid(`Left where it was, ${span(mine.was.start, mine.was.end, tz)}`);
       return;
     } else return;
     e.preventDefault();
@@ -260,26 +381,8 @@ export function DayView(p: {
     setSaid(where(next));
   };
 
-  const step = (d: 1 | -1) => {
-    const next = day.stylists[index + d];
-    if (next) p.onColumn?.(next.id);
-    else p.onDay?.(d, d === 1 ? 'first' : 'last');
-  };
-
   return (
     <>
-      <details className={css({ fontSize: 'sm', color: 'textMuted', mb: '2', '@media print': { display: 'none' } })}>
-        <summary className={css({ cursor: 'pointer', fontWeight: '600', w: 'fit-content' })}>How to book, block and move</summary>
-        <p id={hintId} className={css({ mt: '1' })}>
-          {p.onBook ? 'Click or tap a time to book it or block it; drag down a column to block a stretch. ' : ''}
-          {p.blocking && !p.onBook ? 'To block time, drag down your column or tap a time. ' : ''}
-          {p.onMove
-            ? `Drag an appointment to move it (on a touch screen, hold it first), or its bottom edge to lengthen it. With the keyboard: tab to an appointment and press M, then the arrows (Shift with up and down for the length) and Enter. `
-            : ''}
-          {p.blocking ? 'Tab to a column’s times and use the arrow keys (Shift and an arrow to choose a stretch), then Enter.' : ''}
-          {p.narrow ? ' Swipe sideways, or use the buttons, for the next stylist or day.' : ''}
-        </p>
-      </details>
       <p aria-live="polite" data-testid="diary-said" className={css({ srOnly: true })}>
         {said}
       </p>
@@ -305,40 +408,23 @@ export function DayView(p: {
           </button>
         </p>
       )}
-      {p.narrow && day.stylists.length > 0 && (
-        <div
-          className={css({ display: 'flex', gap: '2', alignItems: 'center', justifyContent: 'space-between', mb: '2' })}
-          role="group"
-          aria-label="Columns"
-        >
-          <button type="button" className={outlineButton} onClick={() => step(-1)}>
-            ‹ {day.stylists[index - 1]?.name ?? 'Previous day'}
-          </button>
-          <span className={css({ fontSize: 'sm', color: 'textMuted' })}>
-            {index + 1} of {day.stylists.length}
-          </span>
-          <button type="button" className={outlineButton} onClick={() => step(1)}>
-            {day.stylists[index + 1]?.name ?? 'Next day'} ›
-          </button>
-        </div>
-      )}
       <div
         role="region"
-        aria-label={`Appointments by stylist, ${shown.length} ${shown.length === 1 ? 'column' : 'columns'}${p.narrow ? ` of ${day.stylists.length}` : ''}`}
+        aria-label={p.label}
         tabIndex={0}
         onPointerDown={(e) => {
-          if (p.narrow && e.pointerType === 'touch') swipe.current = { x: e.clientX, y: e.clientY };
+          if (p.onSwipe && e.pointerType === 'touch') swipe.current = { x: e.clientX, y: e.clientY };
         }}
         onPointerUp={(e) => {
           const s = swipe.current;
           swipe.current = null;
           if (!s || dragging.current) return;
           const dx = e.clientX - s.x;
-          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(e.clientY - s.y)) step(dx < 0 ? 1 : -1);
+          if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > 2 * Math.abs(e.clientY - s.y)) p.onSwipe?.(dx < 0 ? 1 : -1);
         }}
         className={css({
           overflowX: 'auto',
-          border: '1px solid {colors.surfaceMuted}',
+          border: '1px solid {colors.border}',
           rounded: 'lg',
           bg: 'bg',
           scrollSnapType: 'x proximity',
@@ -347,7 +433,7 @@ export function DayView(p: {
           _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '2px' },
           '@media print': { overflow: 'visible', border: 'none' },
         })}
-        style={p.narrow ? { touchAction: 'pan-y' } : undefined}
+        style={p.onSwipe ? { touchAction: 'pan-y' } : undefined}
       >
         <div className={css({ display: 'flex', minW: 'min-content', '@media print': { minW: '0' } })}>
           <div
@@ -358,7 +444,7 @@ export function DayView(p: {
               bg: 'bg',
               w: '12',
               flexShrink: 0,
-              borderRight: '1px solid {colors.surfaceMuted}',
+              borderRight: '1px solid {colors.border}',
             })}
           >
             <div className={css({ h: '16' })} />
@@ -366,16 +452,25 @@ export function DayView(p: {
               {hours.map((h) => (
                 <span
                   key={h}
-                  style={{ top: ((h - from) / MINUTE) * PX }}
-                  className={css({ position: 'absolute', right: '1', fontSize: 'xs', color: 'textMuted', transform: 'translateY(-50%)' })}
+                  style={{ top: (h / MINUTE) * PX }}
+                  className={css({
+                    position: 'absolute',
+                    right: '1.5',
+                    fontSize: 'xs',
+                    color: 'textMuted',
+                    fontVariantNumeric: 'tabular-nums',
+                    lineHeight: '1',
+                    // each hour's label at the top of its row, just under its line (as the columns' lines are drawn)
+                    mt: '1',
+                  })}
                 >
-                  {clock(new Date(h).toISOString(), day.timezone)}
+                  {clock(new Date(first.from + h).toISOString(), tz)}
                 </span>
               ))}
-              {nowShown && (
+              {nowColumn && (
                 <span
                   data-testid="now-label"
-                  style={{ top: ((now - from) / MINUTE) * PX }}
+                  style={{ top: ((now - nowColumn.from) / MINUTE) * PX }}
                   className={css({
                     position: 'absolute',
                     right: '0.5',
@@ -389,37 +484,40 @@ export function DayView(p: {
                     transform: 'translateY(-50%)',
                   })}
                 >
-                  {clock(new Date(now).toISOString(), day.timezone)}
+                  {clock(new Date(now).toISOString(), tz)}
                 </span>
               )}
             </div>
           </div>
-          {shown.map((s) => (
+          {shown.map((c) => (
             <Column
-              key={s.id}
-              stylist={s}
-              day={day}
-              from={from}
-              to={to}
+              key={c.key}
+              col={c}
+              length={p.length}
               height={height}
-              appointments={live}
+              minWidth={p.minWidth}
               onOpen={(id) => !dragging.current && p.onOpen(id)}
               blocking={p.blocking}
               onBook={p.onBook}
-              hintId={hintId}
+              hintId={p.hintId}
+              slotsLabel={p.across === 'day' ? `${c.stylist.name}’s column on ${c.heading}` : undefined}
+              brief={p.across === 'day'}
               colourBy={p.colourBy ?? 'status'}
-              now={nowShown ? now : null}
+              now={nowIn(c) ? now : null}
               moving={moving}
               movable={!!p.onMove}
-              ghostHere={moving !== null && (moving.stylistId === s.id || (!!p.narrow && moving.fromStylistId === s.id))}
+              ghostHere={
+                moving !== null &&
+                (moving.column === c.key || (!!p.shown && p.shown.length < columns.length && moving.fromColumn === c.key))
+              }
               nameOf={nameOf}
               body={(el) => {
-                if (el) bodies.current.set(s.id, el);
-                else bodies.current.delete(s.id);
+                if (el) bodies.current.set(c.key, el);
+                else bodies.current.delete(c.key);
               }}
               onPress={press}
               onKeys={keys}
-              refocus={refocus?.stylistId === s.id ? refocus.id : null}
+              refocus={refocus?.column === c.key ? refocus.id : null}
               onRefocused={() => setRefocus(null)}
               onLeave={(a) => {
                 if (moving?.a.id === a.id && moving.by === 'keys' && !moving.saving) {
@@ -445,16 +543,17 @@ function KeepInView({ id }: { id: string | null }) {
 }
 
 function Column(p: {
-  stylist: DiaryStylist;
-  day: DiaryDay;
-  from: number;
-  to: number;
+  col: DiaryColumn;
+  length: number;
   height: number;
-  appointments: DiaryAppointment[];
+  minWidth: number;
   onOpen: (id: number) => void;
   blocking?: Blocking;
   onBook?: OnBook;
   hintId: string;
+  slotsLabel?: string;
+  /** a narrow column (the week's): its blocks show the start only (the end is said, and drawn) */
+  brief?: boolean;
   colourBy: ColourBy;
   now: number | null;
   moving: Moving | null;
@@ -462,32 +561,36 @@ function Column(p: {
   ghostHere: boolean;
   nameOf: (id: number) => string;
   body: (el: HTMLDivElement | null) => void;
-  onPress: (e: React.PointerEvent, a: DiaryAppointment, stylistId: number, kind: 'move' | 'resize') => void;
-  onKeys: (e: React.KeyboardEvent, a: DiaryAppointment, stylistId: number) => void;
+  onPress: (e: React.PointerEvent, a: DiaryAppointment, col: DiaryColumn, kind: 'move' | 'resize') => void;
+  onKeys: (e: React.KeyboardEvent, a: DiaryAppointment, col: DiaryColumn) => void;
   onLeave: (a: DiaryAppointment) => void;
   refocus: number | null;
   onRefocused: () => void;
 }) {
-  const { stylist, day, from, moving } = p;
+  const { col, moving } = p;
+  const { stylist, day, from } = col;
+  const to = from + p.length;
   const blocks = (day.blocks ?? []).filter((b) => b.stylist_id === stylist.id);
   const timeOff = (day.time_off ?? []).filter((t) => t.stylist_id === stylist.id && t.status !== 'declined');
   // approved time off over the whole of the day the diary draws: the heading says so instead of the hours
-  const allDayOff = timeOff.some((t) => t.status === 'approved' && Date.parse(t.start) <= from && Date.parse(t.end) >= p.to);
+  const allDayOff = timeOff.some((t) => t.status === 'approved' && Date.parse(t.start) <= from && Date.parse(t.end) >= to);
   const top = (ms: number) => ((ms - from) / MINUTE) * PX;
-  const headingId = `diary-col-${stylist.id}`;
+  const headingId = `diary-col-${col.key}`;
   const hours = stylist.hours.map((h) => `${clock(h.start, day.timezone)}–${clock(h.end, day.timezone)}`).join(', ');
-  const parts = p.appointments.flatMap((a) => {
-    const part = partOf(a, stylist.id);
+  const parts = day.appointments.flatMap((a) => {
+    const part = a.status === 'cancelled' ? null : partOf(a, stylist.id);
     return part ? [{ a, ...part }] : [];
   });
   return (
     <section
       aria-labelledby={headingId}
+      style={{ ['--col-min' as string]: `${p.minWidth}px` }}
       className={css({
-        flex: '1 0 180px',
-        minW: '180px',
+        flex: '1 0 var(--col-min)',
+        minW: 'var(--col-min)',
         scrollSnapAlign: 'start',
-        borderRight: '1px solid {colors.surfaceMuted}',
+        borderRight: '1px solid {colors.border}',
+        _last: { borderRight: 'none' },
         '@media print': { flex: '1 1 0', minW: '0', breakInside: 'avoid' },
       })}
     >
@@ -495,17 +598,17 @@ function Column(p: {
         className={css({
           h: '16',
           px: '2',
-          py: '1',
+          py: '1.5',
           position: 'sticky',
           top: '0',
           bg: 'bg',
-          borderBottom: '1px solid {colors.surfaceMuted}',
+          borderBottom: '1px solid {colors.border}',
         })}
       >
         <h3 id={headingId} className={css({ fontWeight: '700', fontSize: 'sm', lineClamp: '1' })}>
-          {stylist.name}
+          {col.heading}
         </h3>
-        <p className={css({ fontSize: 'xs', color: 'textMuted', lineClamp: '2' })}>
+        <p className={css({ fontSize: 'xs', color: 'textMuted', lineClamp: '2', lineHeight: '1.3' })}>
           {allDayOff ? 'Time off' : hours ? `Works ${hours}` : 'Not working'}
         </p>
       </div>
@@ -514,14 +617,29 @@ function Column(p: {
           <div
             key={h.start}
             aria-hidden
+            data-testid="working-hours"
             style={{ top: top(Date.parse(h.start)), height: top(Date.parse(h.end)) - top(Date.parse(h.start)) }}
             className={css({ position: 'absolute', insetX: '0', bg: 'bg' })}
           />
         ))}
+        <HourLines count={Math.round(p.length / HOUR)} />
         {timeOff.map((t) => (
-          <TimeOffBand key={t.id} t={t} top={top} from={from} to={p.to} timezone={day.timezone} />
+          <TimeOffBand key={t.id} t={t} top={top} from={from} to={to} timezone={day.timezone} />
         ))}
-        {p.blocking && <Slots {...p} blocking={p.blocking} />}
+        {p.blocking && (
+          <Slots
+            stylist={stylist}
+            day={day}
+            from={from}
+            to={to}
+            blocking={p.blocking}
+            onBook={p.onBook}
+            hintId={p.hintId}
+            idBase={`slots-${col.key}`}
+            label={p.slotsLabel}
+            dayLabel={p.slotsLabel ? col.heading : undefined}
+          />
+        )}
         <ul className={css({ listStyle: 'none', m: '0', p: '0' })}>
           {blocks.map((b) => (
             <BlockItem
@@ -532,109 +650,50 @@ function Column(p: {
               onOpen={p.blocking && (() => p.blocking!.onOpenBlock(stylist, b))}
             />
           ))}
-          {parts.map(({ a, start, end, services }) => {
-            const status = STATUS_LOOK[a.status];
-            const look = lookOf(a, services, p.colourBy);
-            const when = span(start, end, day.timezone);
-            const who = a.client?.name || 'No client';
-            const lifted = moving?.a.id === a.id && moving.fromStylistId === stylist.id;
-            return (
-              <li key={a.id}>
-                <button
-                  type="button"
-                  ref={
-                    p.refocus === a.id
-                      ? (el) => {
-                          el?.focus();
-                          if (el) p.onRefocused();
-                        }
-                      : undefined
-                  }
-                  onClick={() => p.onOpen(a.id)}
-                  onPointerDown={p.movable ? (e) => p.onPress(e, a, stylist.id, 'move') : undefined}
-                  onKeyDown={p.movable ? (e) => p.onKeys(e, a, stylist.id) : undefined}
-                  onBlur={p.movable ? () => p.onLeave(a) : undefined}
-                  onContextMenu={p.movable ? (e) => e.preventDefault() : undefined}
-                  aria-keyshortcuts={p.movable ? 'M' : undefined}
-                  // what the block shows, in its order (WCAG 2.5.3), with commas for a screen reader
-                  aria-label={`${who}, ${when}, ${services.map((s) => s.name).join(', ')}${look.category ? `, ${look.category}` : ''}, ${status.label}${a.no_show ? ', No-show' : a.arrived ? ', Arrived' : ''}${stranded(a) ? ', Needs moving: in time off or blocked time' : ''}`}
-                  style={{
-                    top: top(start) + 1,
-                    height: Math.max(top(end) - top(start) - 2, 22),
-                    borderLeftColor: look.colour,
-                    opacity: lifted ? 0.45 : undefined,
-                    ...(stranded(a) ? { outline: '2px dashed var(--colors-danger)', outlineOffset: '-2px' } : {}),
+          {parts.map(({ a, start, end, services }) => (
+            <li key={a.id}>
+              <AppointmentBlock
+                a={a}
+                services={services}
+                when={span(start, end, day.timezone)}
+                brief={p.brief}
+                colourBy={p.colourBy}
+                style={{ top: top(start) + 1, height: Math.max(top(end) - top(start) - 2, 22) }}
+                lifted={moving?.a.id === a.id && moving.fromColumn === col.key}
+                refocus={p.refocus === a.id ? p.onRefocused : undefined}
+                onClick={() => p.onOpen(a.id)}
+                {...(p.movable
+                  ? {
+                      onPointerDown: (e: React.PointerEvent) => p.onPress(e, a, col, 'move'),
+                      onKeyDown: (e: React.KeyboardEvent) => p.onKeys(e, a, col),
+                      onBlur: () => p.onLeave(a),
+                    }
+                  : {})}
+              />
+              {p.movable && (
+                // the bottom edge: dragged, it lengthens or shortens the appointment (the keyboard: M, then Shift with the arrows)
+                <div
+                  aria-hidden
+                  data-testid={`resize-${a.id}`}
+                  onPointerDown={(e) => {
+                    e.stopPropagation();
+                    p.onPress(e, a, col, 'resize');
                   }}
+                  style={{ top: top(end) - 6 }}
                   className={css({
                     position: 'absolute',
-                    insetX: '1',
-                    textAlign: 'left',
-                    overflow: 'hidden',
-                    bg: 'surface',
-                    color: 'text',
-                    border: '1px solid {colors.border}',
-                    borderLeftWidth: '4px',
-                    rounded: 'md',
-                    px: '1.5',
-                    py: '0.5',
-                    fontSize: 'xs',
-                    lineHeight: '1.3',
-                    cursor: 'pointer',
-                    userSelect: 'none',
-                    WebkitTouchCallout: 'none',
-                    _hover: { bg: 'bg' },
-                    _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px', zIndex: '1' },
-                    '@media print': { breakInside: 'avoid' },
+                    insetX: '3',
+                    h: '2',
+                    cursor: 'ns-resize',
+                    zIndex: '1',
+                    touchAction: 'none',
+                    _hover: { bg: 'color-mix(in srgb, var(--colors-focus) 40%, transparent)' },
+                    '@media print': { display: 'none' },
                   })}
-                >
-                  {/* a space between the lines, so their words stay apart in the text (as in the name) */}
-                  <span className={css({ fontWeight: '700', display: 'block', lineClamp: '1' })}>{who}</span>{' '}
-                  <span className={css({ display: 'block', lineClamp: '1' })}>
-                    {when} · {services.map((s) => s.name).join(', ')}
-                  </span>{' '}
-                  {look.category && (
-                    <>
-                      <span className={css({ display: 'block', fontWeight: '600', lineClamp: '1' })} style={{ color: look.colour }}>
-                        {look.category}
-                      </span>{' '}
-                    </>
-                  )}
-                  <span className={css({ display: 'block', fontWeight: '600' })} style={{ color: status.colour }}>
-                    {status.label}
-                    {a.no_show ? ' · No-show' : a.arrived ? ' · Arrived' : ''}
-                  </span>
-                  {stranded(a) && (
-                    <>
-                      {' '}
-                      <span className={css({ display: 'block', fontWeight: '700', color: 'danger' })}>⚠ Needs moving</span>
-                    </>
-                  )}
-                </button>
-                {p.movable && (
-                  // the bottom edge: dragged, it lengthens or shortens the appointment (the keyboard: M, then Shift with the arrows)
-                  <div
-                    aria-hidden
-                    data-testid={`resize-${a.id}`}
-                    onPointerDown={(e) => {
-                      e.stopPropagation();
-                      p.onPress(e, a, stylist.id, 'resize');
-                    }}
-                    style={{ top: top(end) - 6 }}
-                    className={css({
-                      position: 'absolute',
-                      insetX: '3',
-                      h: '2',
-                      cursor: 'ns-resize',
-                      zIndex: '1',
-                      touchAction: 'none',
-                      _hover: { bg: 'color-mix(in srgb, var(--colors-focus) 40%, transparent)' },
-                      '@media print': { display: 'none' },
-                    })}
-                  />
-                )}
-              </li>
-            );
-          })}
+                />
+              )}
+            </li>
+          ))}
         </ul>
         {p.ghostHere && moving && <Ghost m={moving} top={top} timezone={day.timezone} here={stylist.id} nameOf={p.nameOf} />}
         {p.now !== null && (
@@ -655,6 +714,127 @@ function Column(p: {
         )}
       </div>
     </section>
+  );
+}
+
+/** Faint lines at each hour (and dotted at each half), drawn under everything, so a time reads across the columns. */
+function HourLines({ count }: { count: number }) {
+  const hourPx = 60 * PX;
+  return (
+    <div
+      aria-hidden
+      style={{
+        backgroundImage: `repeating-linear-gradient(to bottom, color-mix(in srgb, var(--colors-border) 55%, transparent) 0 1px, transparent 1px ${hourPx / 2}px, color-mix(in srgb, var(--colors-border) 22%, transparent) ${hourPx / 2}px ${hourPx / 2 + 1}px, transparent ${hourPx / 2 + 1}px ${hourPx}px)`,
+        height: count * hourPx,
+      }}
+      className={css({ position: 'absolute', insetX: '0', top: '0', pointerEvents: 'none' })}
+    />
+  );
+}
+
+/**
+ * An appointment's block in a column, the day's and the week's alike: the client, then the time
+ * and services, the category when coloured by it, and its state as a chip in words (the colour
+ * is never the only sign). What it shows is its name too, in its order (WCAG 2.5.3).
+ */
+function AppointmentBlock(p: {
+  a: DiaryAppointment;
+  services: DiaryAppointment['services'];
+  when: string;
+  /** the start only on the block (a narrow column), the end said last */
+  brief?: boolean;
+  colourBy: ColourBy;
+  style: React.CSSProperties;
+  lifted: boolean;
+  refocus?: () => void;
+  onClick: () => void;
+  onPointerDown?: (e: React.PointerEvent) => void;
+  onKeyDown?: (e: React.KeyboardEvent) => void;
+  onBlur?: () => void;
+}) {
+  const { a } = p;
+  const status = STATUS_LOOK[a.status];
+  const look = lookOf(a, p.services, p.colourBy);
+  const who = a.client?.name || 'No client';
+  const what = p.services.map((s) => s.name).join(', ');
+  const mark = a.no_show ? 'No-show' : a.arrived ? 'Arrived' : null;
+  const shown = p.brief ? p.when.split('–')[0]! : p.when;
+  return (
+    <button
+      type="button"
+      ref={
+        p.refocus
+          ? (el) => {
+              el?.focus();
+              if (el) p.refocus!();
+            }
+          : undefined
+      }
+      onClick={p.onClick}
+      onPointerDown={p.onPointerDown}
+      onKeyDown={p.onKeyDown}
+      onBlur={p.onBlur}
+      onContextMenu={p.onPointerDown ? (e) => e.preventDefault() : undefined}
+      aria-keyshortcuts={p.onKeyDown ? 'M' : undefined}
+      // what the block shows, in its order (WCAG 2.5.3), with commas for a screen reader
+      aria-label={`${who}, ${shown}, ${what}${look.category ? `, ${look.category}` : ''}, ${status.label}${mark ? `, ${mark}` : ''}${stranded(a) ? ', Needs moving: in time off or blocked time' : ''}${p.brief ? `, until ${p.when.split('–')[1]}` : ''}`}
+      style={{
+        ...p.style,
+        borderLeftColor: look.colour,
+        background: `color-mix(in srgb, ${look.colour} 7%, var(--colors-bg))`,
+        opacity: p.lifted ? 0.45 : undefined,
+        ...(stranded(a) ? { outline: '2px dashed var(--colors-danger)', outlineOffset: '-2px' } : {}),
+      }}
+      className={css({
+        position: 'absolute',
+        insetX: '1',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-start',
+        gap: '0',
+        // the lines keep their height and the block cuts off the last ones: a 30-minute block shows
+        // the client, the time and the services; a longer one the state's chip too
+        '& > *': { flexShrink: 0, maxW: 'full' },
+        textAlign: 'left',
+        overflow: 'hidden',
+        color: 'text',
+        border: '1px solid {colors.border}',
+        borderLeftWidth: '4px',
+        rounded: 'md',
+        px: '1.5',
+        py: '0.5',
+        fontSize: 'xs',
+        lineHeight: '1.25',
+        cursor: 'pointer',
+        userSelect: 'none',
+        WebkitTouchCallout: 'none',
+        _hover: { borderColor: 'textMuted' },
+        _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px', zIndex: '1' },
+        '@media print': { breakInside: 'avoid' },
+      })}
+    >
+      {/* a space between the lines, so their words stay apart in the text (as in the name) */}
+      <span className={css({ fontWeight: '700', lineClamp: '1', fontSize: 'sm', lineHeight: '1.2' })}>{who}</span>{' '}
+      <span className={css({ lineClamp: '1' })}>
+        <span className={css({ fontVariantNumeric: 'tabular-nums' })}>{shown}</span> · {what}
+      </span>{' '}
+      {look.category && (
+        <>
+          <span className={css({ fontWeight: '600', lineClamp: '1' })} style={{ color: look.colour }}>
+            {look.category}
+          </span>{' '}
+        </>
+      )}
+      <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', mt: '0.5' })}>
+        <AppointmentChips a={a} />
+        {stranded(a) && (
+          <>
+            {' '}
+            <StatusChip label="⚠ Needs moving" colour="var(--colors-danger)" />
+          </>
+        )}
+      </span>
+    </button>
   );
 }
 

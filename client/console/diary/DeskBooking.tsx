@@ -29,7 +29,7 @@ import { ClientSearch } from './ClientSearch';
 import { deskBody, deskDefaults, deskFormSchema, emptyProcedure, formFieldOf, type DeskForm } from './desk-form';
 import { clock, dateIn, shortDay } from '../lib/format';
 
-const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-end' });
+const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-start', '& select': { w: 'full' } });
 const half = css({ flex: '1 1 10rem', mb: '3' });
 const small = css({ flex: '0 1 7rem', mb: '3' });
 const check = css({ display: 'flex', gap: '2', alignItems: 'center', mb: '3' });
@@ -379,7 +379,7 @@ function ProcedureRow(p: {
         )}
       </Field>
       {p.onRemove && (
-        <button type="button" className={`${linkButton} ${css({ mb: '3' })}`} onClick={p.onRemove}>
+        <button type="button" className={`${linkButton} ${css({ mb: '3', alignSelf: 'flex-end' })}`} onClick={p.onRemove}>
           Remove service{n}
         </button>
       )}

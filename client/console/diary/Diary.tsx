@@ -5,16 +5,17 @@ import { css } from '../../../styled-system/css';
 import { addDays, isCalendarDate } from '../../../shared/dates';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { fieldInput } from '../../components/form-styles';
-import { outlineButton, primaryButton } from '../../components/styles';
+import { primaryButton, smallOutlineButton } from '../../components/styles';
 import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle } from '../ui/looks';
 import { dayQuery, diaryChanged, moveInDiary, weekQuery } from './api';
 import { AppointmentDialog } from './AppointmentDialog';
-import { DayView, type OnMove } from './DayView';
+import { DayView, type Blocking, type OnMove } from './DayView';
+import type { OnBook } from './Slots';
 import { ABSENCE_EVENT, type Block } from '../../../shared/console/time-off';
 import { LazyBlockDialog as BlockDialog } from '../time-off';
 import { DeskBooking } from './DeskBooking';
-import { clock, longDay, today } from '../lib/format';
+import { clock, dateIn, longDay, today } from '../lib/format';
 import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT, type DeskMove, type DiaryStylist } from '../../../shared/console/diary';
 import { ConsoleCallError } from '../lib/api';
@@ -22,8 +23,23 @@ import { COLOUR_BY_KEY, categoriesOf, categoryColour, type ColourBy } from './co
 import { useNarrow } from './now';
 import { WeekGrid } from './WeekGrid';
 
-/** The chosen view's button: filled, as the primary buttons are. */
-const pressed = css({ _pressed: { bg: 'primary', color: 'onPrimary', borderColor: 'primary' } });
+/** A choice of two or three (the view, the colours): joined buttons, the chosen one filled as the primary buttons are. */
+const segments = css({ display: 'inline-flex', p: '0.5', gap: '0.5', border: '1px solid {colors.border}', rounded: 'full' });
+const segment = css({
+  bg: 'transparent',
+  color: 'text',
+  border: 'none',
+  rounded: 'full',
+  px: '3',
+  minH: '8',
+  fontSize: 'xs',
+  fontWeight: '600',
+  letterSpacing: '0.02em',
+  cursor: 'pointer',
+  _hover: { bg: 'surfaceMuted' },
+  _pressed: { bg: 'primary', color: 'onPrimary', _hover: { bg: 'primary' } },
+  _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '1px' },
+});
 
 /**
  * Diary: the day with a column per stylist, or the week as seven columns; live (the salon's
@@ -45,9 +61,15 @@ export function Diary() {
   const column = Number(params.get('stylist')) || null;
   const weekStylist = params.get('week_stylist') === 'all' ? 'all' : Number(params.get('week_stylist')) || null;
   const [opened, setOpened] = useState<number | null>(null);
-  const [booking, setBooking] = useState<false | { stylistId?: number; time?: string }>(false);
+  /** a desk booking open (from an empty time: its stylist, time and day) */
+  const [booking, setBooking] = useState<false | { stylistId?: number; time?: string; date?: string }>(false);
   const [notice, setNotice] = useState('');
-  const [blocking, setBlocking] = useState<{ stylist: DiaryStylist; block?: Block; range?: { start: string; end: string } } | null>(null);
+  const [blocking, setBlocking] = useState<{
+    stylist: DiaryStylist;
+    date: string;
+    block?: Block;
+    range?: { start: string; end: string };
+  } | null>(null);
   const canRunDesk = salon.role === 'owner' || salon.role === 'manager';
   const day = useQuery({ ...dayQuery(salon.id, date), enabled: true });
   const week = useQuery({ ...weekQuery(salon.id, date), enabled: view === 'week' });
@@ -80,86 +102,113 @@ export function Diary() {
   };
   const tz = day.data?.timezone ?? week.data?.timezone ?? 'UTC';
   const currency = day.data?.currency ?? week.data?.currency ?? 'GBP';
+  // the day's and the week's columns open, book, block and move alike (a block or a booking on the day of its time)
+  const columnsDo: { onOpen: (id: number) => void; blocking: Blocking; onBook?: OnBook; onMove?: OnMove; colourBy: ColourBy } = {
+    onOpen: setOpened,
+    // everyone: a stylist sees, and blocks time in, their own column only
+    blocking: {
+      onChoose: (stylist, range) => setBlocking({ stylist, range, date: dateIn(range.start, tz) }),
+      onOpenBlock: (stylist, block) => setBlocking({ stylist, block, date: dateIn(block.start, tz) }),
+    },
+    onBook: canRunDesk ? (stylist, time) => setBooking({ stylistId: stylist.id, time, date: dateIn(time, tz) }) : undefined,
+    onMove: canRunDesk ? move : undefined,
+    colourBy,
+  };
+  const bookingDate = (booking && booking.date) || date;
+  const bookingStylists = week.data?.days.find((d) => d.date === bookingDate)?.stylists ?? day.data?.stylists;
   return (
     <>
       {/* the day printed: the columns only (docs/console/desk.md "The diary's screen") */}
       <style>{PRINT}</style>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: '2 4', mb: '3' })}>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2 4', mb: '3' })}>
         <h1 className={screenTitle} style={{ marginBottom: 0 }}>
           Diary
         </h1>
-        <p className={css({ fontWeight: '600' })} aria-live="polite">
+        <p
+          // on a phone the day goes under the title and New booking, on a line of its own
+          className={css({ fontWeight: '600', color: 'textMuted', order: { base: 1, md: 0 }, w: { base: 'full', md: 'auto' } })}
+          aria-live="polite"
+        >
           {view === 'day' ? longDay(date) : `Week from ${longDay(date)}`}
         </p>
+        {canRunDesk && (
+          <button
+            type="button"
+            className={`${primaryButton} ${css({ ml: 'auto', '@media print': { display: 'none' } })}`}
+            disabled={!day.data}
+            onClick={() => setBooking({})}
+          >
+            New booking
+          </button>
+        )}
       </div>
       <div
         role="toolbar"
         aria-label="Diary controls"
-        className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center', mb: '3', '@media print': { display: 'none' } })}
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: '2 3',
+          alignItems: 'center',
+          mb: '3',
+          '@media print': { display: 'none' },
+        })}
       >
-        <button type="button" className={outlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? -7 : -1) })}>
-          {view === 'week' ? 'Previous week' : 'Previous day'}
-        </button>
-        <button type="button" className={outlineButton} onClick={() => go({ date: today() })}>
-          Today
-        </button>
-        <button type="button" className={outlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? 7 : 1) })}>
-          {view === 'week' ? 'Next week' : 'Next day'}
-        </button>
-        <label className={css({ display: 'flex', alignItems: 'center', gap: '1' })}>
+        <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '1', alignItems: 'center' })}>
+          <button type="button" className={smallOutlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? -7 : -1) })}>
+            {view === 'week' ? 'Previous week' : 'Previous day'}
+          </button>
+          <button type="button" className={smallOutlineButton} onClick={() => go({ date: today() })}>
+            Today
+          </button>
+          <button type="button" className={smallOutlineButton} onClick={() => go({ date: addDays(date, view === 'week' ? 7 : 1) })}>
+            {view === 'week' ? 'Next week' : 'Next day'}
+          </button>
+        </div>
+        <label className={css({ display: 'flex', alignItems: 'center' })}>
           <span className={css({ srOnly: true })}>Go to date</span>
           <input
             type="date"
-            className={fieldInput}
+            className={`${fieldInput} ${css({ minH: '9', h: '9', py: '1', fontSize: 'sm' })}`}
             style={{ width: 'auto' }}
             value={date}
             onChange={(e) => isCalendarDate(e.target.value) && go({ date: e.target.value })}
           />
         </label>
-        <div role="group" aria-label="View" className={css({ display: 'flex', gap: '1' })}>
+        <div role="group" aria-label="View" className={segments}>
           {(['day', 'week'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              className={`${outlineButton} ${pressed}`}
-              onClick={() => go({ view: v })}
-            >
+            <button key={v} type="button" aria-pressed={view === v} className={segment} onClick={() => go({ view: v })}>
               {v === 'day' ? 'Day' : 'Week'}
             </button>
           ))}
         </div>
-        <div role="group" aria-label="Colour by" className={css({ display: 'flex', gap: '1', alignItems: 'center' })}>
+        <div role="group" aria-label="Colour by" className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
           <span className={css({ fontSize: 'sm', color: 'textMuted' })} aria-hidden>
             Colour by
           </span>
-          {(['status', 'category'] as const).map((c) => (
-            <button
-              key={c}
-              type="button"
-              aria-pressed={colourBy === c}
-              className={`${outlineButton} ${pressed}`}
-              onClick={() => {
-                storeColour(c);
-                go({ colour: c });
-              }}
-            >
-              {c === 'status' ? 'Status' : 'Service category'}
-            </button>
-          ))}
+          <div className={segments}>
+            {(['status', 'category'] as const).map((c) => (
+              <button
+                key={c}
+                type="button"
+                aria-pressed={colourBy === c}
+                className={segment}
+                onClick={() => {
+                  storeColour(c);
+                  go({ colour: c });
+                }}
+              >
+                {c === 'status' ? 'Status' : 'Service category'}
+              </button>
+            ))}
+          </div>
         </div>
-        <button
-          type="button"
-          className={`${outlineButton} ${css({ display: { base: 'none', md: 'inline-flex' } })}`}
-          onClick={() => window.print()}
-        >
-          Print
-        </button>
-        {canRunDesk && (
-          <button type="button" className={primaryButton} disabled={!day.data} onClick={() => setBooking({})}>
-            New booking
+        {/* not on a phone (a wrapper, so the button's own display does not win over it) */}
+        <span className={css({ display: { base: 'none', md: 'contents' } })}>
+          <button type="button" className={smallOutlineButton} onClick={() => window.print()}>
+            Print
           </button>
-        )}
+        </span>
       </div>
       {notice && (
         <p role="status" className={css({ mb: '3', p: '2', bg: 'bg', rounded: 'md', border: '1px solid {colors.border}' })}>
@@ -176,15 +225,7 @@ export function Diary() {
             {colourBy === 'category' && <CategoryKey day={day.data} />}
             <DayView
               day={day.data}
-              onOpen={setOpened}
-              // everyone: a stylist sees, and blocks time in, their own column only
-              blocking={{
-                onChoose: (stylist, range) => setBlocking({ stylist, range }),
-                onOpenBlock: (stylist, block) => setBlocking({ stylist, block }),
-              }}
-              onBook={canRunDesk ? (stylist, time) => setBooking({ stylistId: stylist.id, time }) : undefined}
-              onMove={canRunDesk ? move : undefined}
-              colourBy={colourBy}
+              {...columnsDo}
               narrow={narrow}
               column={column ?? day.data.stylists[0]?.id ?? null}
               onColumn={(id) => go({ stylist: id })}
@@ -207,13 +248,15 @@ export function Diary() {
       ) : week.isError ? (
         <CallFailed message={week.error.message} onRetry={() => void week.refetch()} />
       ) : (
-        <WeekGrid
-          week={week.data}
-          onOpen={setOpened}
-          colourBy={colourBy}
-          stylist={weekStylist ?? (narrow || week.data.stylists.length === 1 ? (week.data.stylists[0]?.id ?? 'all') : 'all')}
-          onStylist={(s) => go({ week_stylist: s })}
-        />
+        <>
+          {colourBy === 'category' && <CategoryKey day={{ appointments: week.data.days.flatMap((d) => d.appointments) }} />}
+          <WeekGrid
+            week={week.data}
+            {...columnsDo}
+            stylist={weekStylist ?? (narrow || week.data.stylists.length === 1 ? (week.data.stylists[0]?.id ?? 'all') : 'all')}
+            onStylist={(s) => go({ week_stylist: s })}
+          />
+        </>
       )}
       {opened !== null && (
         <AppointmentDialog
@@ -228,7 +271,7 @@ export function Diary() {
       {blocking && (
         <BlockDialog
           salonId={salon.id}
-          date={date}
+          date={blocking.date}
           timezone={tz}
           stylist={blocking.stylist}
           block={blocking.block}
@@ -239,12 +282,12 @@ export function Diary() {
           }}
         />
       )}
-      {booking && day.data && (
+      {booking && bookingStylists && (
         <DeskBooking
           salonId={salon.id}
-          date={date}
+          date={bookingDate}
           timezone={tz}
-          stylists={day.data.stylists}
+          stylists={bookingStylists}
           initial={booking}
           onClose={(booked) => {
             setBooking(false);

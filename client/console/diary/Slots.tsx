@@ -39,8 +39,14 @@ export function Slots(p: {
   blocking: Blocking;
   onBook?: OnBook;
   hintId: string;
+  /** unique to the column (the week has a column per day of one stylist) */
+  idBase: string;
+  /** what the times are of, when more than the stylist's column ("Amelia Hart’s column on Fri 4 Dec") */
+  label?: string;
+  /** the column's day, said with a time offered (the week's) */
+  dayLabel?: string;
 }) {
-  const { stylist, day, from } = p;
+  const { stylist, day, from, idBase } = p;
   const count = Math.round((p.to - from) / SLOT);
   const slotPx = (SLOT / 60_000) * PX;
   const firstWorking = stylist.hours[0] ? Math.max(0, Math.floor((Date.parse(stylist.hours[0].start) - from) / SLOT)) : 0;
@@ -51,7 +57,6 @@ export function Slots(p: {
   const [offer, setOffer] = useState<{ at: number; lo: number; hi: number } | null>(null);
   const drag = useRef<{ anchor: number; moved: boolean; x: number; y: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
-  const idBase = `slots-${stylist.id}`;
   const clamp = (i: number) => Math.min(count - 1, Math.max(0, i));
   const lo = active === null ? null : Math.min(active, anchor ?? active);
   const hi = active === null ? null : Math.max(active, anchor ?? active);
@@ -97,7 +102,7 @@ export function Slots(p: {
         ref={box}
         role="listbox"
         aria-multiselectable="true"
-        aria-label={`Times in ${stylist.name}’s column, to ${p.onBook ? 'book or block' : 'block'}`}
+        aria-label={`Times in ${p.label ?? `${stylist.name}’s column`}, to ${p.onBook ? 'book or block' : 'block'}`}
         aria-describedby={p.hintId}
         aria-activedescendant={active === null ? undefined : `${idBase}-${active}`}
         tabIndex={0}
@@ -208,7 +213,7 @@ export function Slots(p: {
           place={
             (offer.at + 1) * slotPx + 140 > count * slotPx ? { bottom: (count - offer.at) * slotPx } : { top: (offer.at + 1) * slotPx }
           }
-          time={clock(at(offer.at), day.timezone)}
+          time={`${clock(at(offer.at), day.timezone)}${p.dayLabel ? ` on ${p.dayLabel}` : ''}`}
           block={`${clock(at(offer.lo), day.timezone)}–${clock(at(offer.hi + 1), day.timezone)}`}
           stylist={stylist.name}
           onBook={() => {

@@ -8,7 +8,8 @@ import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../ui/looks';
 import { useCurrentSalon } from '../lib/current-salon';
 import { DeliveryBadge } from '../ui/DeliveryBadge';
 import { diaryChanged } from '../diary';
-import { clock, dateIn, longDay, money, STATUS_LOOK } from '../lib/format';
+import { clock, dateIn, longDay, money } from '../lib/format';
+import { AppointmentChips } from '../ui/StatusChip';
 import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT } from '../../../shared/console/diary';
 import { ABSENCE_EVENT } from '../../../shared/console/time-off';
@@ -42,7 +43,8 @@ export function Today() {
     <>
       <h1 className={screenTitle}>Today</h1>
       <p className={css({ fontWeight: '600', mb: '3' })}>{longDay(t.date)}</p>
-      <FailedMessages today={t} />
+      {/* messages that failed come first, for the desk to phone them; none is a calm line at the foot */}
+      {!!t.failed_messages?.length && <FailedMessages today={t} />}
       {t.setup && <SetupChecklist salon={salon} items={t.setup} />}
       <TimeOffRequests salonId={salon.id} today={t} />
       <dl className={statsGrid}>
@@ -74,7 +76,9 @@ export function Today() {
                   {a.client?.name ?? 'No client'}
                   <span className={muted}> · {a.services.map((s) => s.name).join(', ')}</span>
                 </span>
-                <span className={muted}>{a.no_show ? 'No-show' : a.arrived ? 'Arrived' : STATUS_LOOK[a.status].label}</span>
+                <span className={css({ display: 'inline-flex', gap: '1' })}>
+                  <AppointmentChips a={a} />
+                </span>
                 {canCheckout && a.status !== 'cancelled' && a.status !== 'waitlist' && (
                   <button
                     type="button"
@@ -127,6 +131,7 @@ export function Today() {
           </Link>
         </section>
       )}
+      {t.failed_messages?.length === 0 && <FailedMessages today={t} />}
     </>
   );
 }

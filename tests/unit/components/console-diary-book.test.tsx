@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceStylists } from '../../../shared/availability';
-import type { DiaryWeek } from '../../../shared/console/diary';
+import type { DiaryAppointment, DiaryDay, DiaryWeek } from '../../../shared/console/diary';
 import { DayView } from '../../../client/console/diary/DayView';
+import { WeekGrid } from '../../../client/console/diary/WeekGrid';
 import { at, DATE, diaryDay, jamie, openDiary } from './diary-screen';
 import { apiStub, BOOTSTRAPS } from './render-app';
 import { renderConsole } from './render-console';
@@ -202,33 +203,19 @@ describe('colours and the week', () => {
   });
 
   it('shows the week as seven day columns for one stylist at a time, or all stacked', async () => {
-    const week: DiaryWeek = {
-      from: DATE,
-      timezone: 'Europe/London',
-      currency: 'GBP',
-      stylists: [
-        { id: 1, name: 'Amelia Hart' },
-        { id: 2, name: 'Ben Okafor' },
-      ],
-      days: Array.from({ length: 7 }, (_, i) => {
-        const date = `2026-12-0${2 + i}`;
-        return {
-          date,
-          appointments:
-            i === 2
-              ? [
-                  {
-                    ...jamie,
-                    id: 7,
-                    start: at('11:00', date),
-                    end: at('11:30', date),
-                    services: [{ ...jamie.services[0]!, start: at('11:00', date), end: at('11:30', date) }],
-                  },
-                ]
-              : [],
-        };
-      }),
-    };
+    const week = weekOf((i, date) =>
+      i === 2
+        ? [
+            {
+              ...jamie,
+              id: 7,
+              start: at('11:00', date),
+              end: at('11:30', date),
+              services: [{ ...jamie.services[0]!, start: at('11:00', date), end: at('11:30', date) }],
+            },
+          ]
+        : [],
+    );
     apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: diaryDay() });
     apiStub.answer(`GET /api/console/salons/1/diary/week/${DATE}`, { json: week });
     const { user } = await renderConsole(`/salons/1/diary?date=${DATE}&view=week`);
@@ -238,13 +225,203 @@ describe('colours and the week', () => {
       .map((h) => h.textContent);
     expect(days).toEqual(['Wed 2 Dec', 'Thu 3 Dec', 'Fri 4 Dec', 'Sat 5 Dec', 'Sun 6 Dec', 'Mon 7 Dec', 'Tue 8 Dec']);
     const friday = within(amelia).getByRole('region', { name: 'Fri 4 Dec' });
-    expect(within(friday).getByRole('button', { name: 'Jamie Rivers, 11:00–11:30, Gents Cut, Confirmed' })).toBeTruthy();
+    expect(within(friday).getByRole('button', { name: 'Jamie Rivers, 11:00, Gents Cut, Confirmed, until 11:30' })).toBeTruthy();
     // every stylist, one under another, until one is chosen
     expect(screen.getByRole('region', { name: 'Ben Okafor’s week, seven days' })).toBeTruthy();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Stylist' }), 'Ben Okafor');
     expect(screen.queryByRole('region', { name: 'Amelia Hart’s week, seven days' })).toBeNull();
-    const ben = screen.getByRole('region', { name: 'Ben Okafor’s week, seven days' });
-    expect(within(ben).getAllByText('No appointments')).toHaveLength(7);
+    screen.getByRole('region', { name: 'Ben Okafor’s week, seven days' });
+    // an empty week says so once, and what to do, not in every column
+    expect(screen.getAllByText(/^Nothing booked this week/).map((p) => p.textContent)).toEqual([
+      'Nothing booked this week: click or tap a time to book it.',
+    ]);
+  });
+});
+
+/** Seven days from DATE as the week's call answers them: each a day, with the appointments given. */
+function weekOf(
+  appointments: (i: number, date: string) => DiaryAppointment[],
+  o: (i: number, date: string) => Partial<DiaryDay> = () => ({}),
+): DiaryWeek {
+  return {
+    from: DATE,
+    timezone: 'Europe/London',
+    currency: 'GBP',
+    stylists: [
+      { id: 1, name: 'Amelia Hart' },
+      { id: 2, name: 'Ben Okafor' },
+    ],
+    days: Array.from({ length: 7 }, (_, i) => {
+      const date = `2026-12-0${2 + i}`;
+      const base = diaryDay({ date, opens: at('09:00', date), closes: at('18:00', date), appointments: appointments(i, date) });
+      base.stylists = base.stylists.map((s) => ({
+        ...s,
+        hours: s.hours.map((h) => ({ start: at(h.start.slice(11, 16), date), end: at(h.end.slice(11, 16), date) })),
+      }));
+      return { ...base, ...o(i, date) };
+    }),
+  };
+}
+
+describe('the week as the day is', () => {
+  afterEach(() => vi.useRealTimers());
+  const onThursday: DiaryAppointment = {
+    ...jamie,
+    start: at('14:00', '2026-12-03'),
+    end: at('14:30', '2026-12-03'),
+    services: [{ ...jamie.services[0]!, start: at('14:00', '2026-12-03'), end: at('14:30', '2026-12-03') }],
+  };
+  const week = () =>
+    weekOf(
+      (i) => (i === 1 ? [onThursday] : []),
+      (i, date) =>
+        i === 3
+          ? {
+              // Saturday: Amelia away all day, Ben blocked for training at 12:00
+              time_off: [
+                {
+                  id: 5,
+                  stylist_id: 1,
+                  start: at('00:00', date),
+                  end: at('23:59', date),
+                  reason: 'holiday',
+                  note: '',
+                  status: 'approved',
+                  requested_by: 'owner@willow-demo.test',
+                  decided_by: null,
+                  version: 1,
+                },
+              ],
+              blocks: [{ id: 9, stylist_id: 2, start: at('12:00', date), end: at('13:00', date), reason: 'Training', version: 1 }],
+              stylists: [
+                { id: 1, name: 'Amelia Hart', role: 'Senior Stylist', hours: [] },
+                {
+                  id: 2,
+                  name: 'Ben Okafor',
+                  role: 'Stylist',
+                  hours: [
+                    { start: at('09:00', date), end: at('12:00', date) },
+                    { start: at('13:00', date), end: at('17:00', date) },
+                  ],
+                },
+              ],
+            }
+          : i === 4
+            ? { stylists: [] } // Sunday: nobody works
+            : {},
+    ) as DiaryWeek;
+
+  async function openWeek(query = '&week_stylist=all') {
+    apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: diaryDay() });
+    apiStub.answer(`GET /api/console/salons/1/diary/week/${DATE}`, { json: week() });
+    const view = await renderConsole(`/salons/1/diary?date=${DATE}&view=week${query}`);
+    await screen.findByRole('region', { name: 'Amelia Hart’s week, seven days' });
+    return view;
+  }
+  const column = (stylist: string, dayName: string) =>
+    within(screen.getByRole('region', { name: `${stylist}’s week, seven days` })).getByRole('region', { name: dayName });
+
+  it('draws each day’s working hours and breaks, time off and blocks, as the day does', async () => {
+    await openWeek();
+    // Wednesday: Amelia works 10 to 6, drawn light from 10:00 (an hour below the top) for 8 hours
+    const wednesday = column('Amelia Hart', 'Wed 2 Dec');
+    expect(wednesday.textContent).toContain('Works 10:00–18:00');
+    const [hours] = within(wednesday).getAllByTestId('working-hours');
+    expect(Number.parseFloat(hours!.style.top)).toBeCloseTo(80, 1);
+    expect(Number.parseFloat(hours!.style.height)).toBeCloseTo(8 * 80, 1);
+    // Saturday: Amelia's time off says so; Ben's break leaves a gap (two stretches) and his block is shown
+    const amelia = column('Amelia Hart', 'Sat 5 Dec');
+    expect(amelia.textContent).toContain('Time off · Holiday');
+    expect(within(amelia).queryAllByTestId('working-hours')).toHaveLength(0);
+    const ben = column('Ben Okafor', 'Sat 5 Dec');
+    expect(ben.textContent).toContain('Works 09:00–12:00, 13:00–17:00');
+    expect(within(ben).getAllByTestId('working-hours')).toHaveLength(2);
+    expect(within(ben).getByRole('button', { name: 'Blocked, Training, 12:00–13:00' })).toBeTruthy();
+    // Sunday: nobody works
+    expect(column('Ben Okafor', 'Sun 6 Dec').textContent).toContain('Not working');
+  });
+
+  it('puts the line for now on today’s column only', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    vi.setSystemTime(new Date('2026-12-03T11:30:00Z'));
+    render(<WeekGrid week={week()} onOpen={() => undefined} stylist={1} onStylist={() => undefined} colourBy="status" />);
+    const lines = screen.getAllByTestId('now-line');
+    expect(lines).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Thu 3 Dec' })).getByTestId('now-line')).toBe(lines[0]);
+    expect(Number.parseFloat(lines[0]!.style.top)).toBeCloseTo(150 * (80 / 60), 1);
+    expect(screen.getByTestId('now-label').textContent).toBe('11:30');
+  });
+
+  it('moves an appointment to another day from the keyboard through the move call, each step said', async () => {
+    const { user } = await openWeek('&week_stylist=1');
+    let sent: unknown = null;
+    apiStub.answer(`POST /api/console/salons/1/appointments/${jamie.id}/move`, ({ body }) => {
+      sent = body;
+      return { json: {} };
+    });
+    const block = within(column('Amelia Hart', 'Thu 3 Dec')).getByRole('button', {
+      name: /^Jamie Rivers, 14:00, Gents Cut, Confirmed, until 14:30/,
+    });
+    act(() => block.focus());
+    await user.keyboard('m');
+    expect(liveText()).toMatch(
+      /^Moving Jamie Rivers, Thu 3 Dec, 14:00–14:30 with Amelia Hart\. Up and down arrows change the time, left and right the day/,
+    );
+    await user.keyboard('{ArrowRight}');
+    expect(liveText()).toBe('Fri 4 Dec, 14:00–14:30 with Amelia Hart');
+    expect(within(column('Amelia Hart', 'Fri 4 Dec')).getByTestId('move-ghost').textContent).toBe('14:00–14:30');
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(liveText()).toBe('Moved Jamie Rivers to Fri 4 Dec, 13:45–14:15 with Amelia Hart'));
+    expect(sent).toEqual({ start_time: at('13:45', '2026-12-04') });
+  });
+
+  it('a clash in the week snaps back with the reason', async () => {
+    const { user } = await openWeek('&week_stylist=1');
+    apiStub.answer(`POST /api/console/salons/1/appointments/${jamie.id}/move`, {
+      status: 409,
+      body: { detail: 'That time is no longer available. Please choose another time.', code: 'SLOT_TAKEN', field: 'start_time' },
+    });
+    act(() =>
+      within(column('Amelia Hart', 'Thu 3 Dec'))
+        .getByRole('button', { name: /^Jamie Rivers/ })
+        .focus(),
+    );
+    await user.keyboard('m{ArrowLeft}{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toContain('Not moved: That time is no longer available.');
+    expect(liveText()).toBe('Not moved, it is back at 14:00–14:30: That time is no longer available. Please choose another time.');
+    expect(within(column('Amelia Hart', 'Thu 3 Dec')).getByRole('button', { name: /^Jamie Rivers, 14:00, .*until 14:30$/ })).toBeTruthy();
+  });
+
+  it('offers a booking at an empty time of another day, and the booking is on that day', async () => {
+    const { user } = await openWeek('&week_stylist=1');
+    const times = within(column('Amelia Hart', 'Fri 4 Dec')).getByRole('listbox', {
+      name: 'Times in Amelia Hart’s column on Fri 4 Dec, to book or block',
+    });
+    act(() => times.focus());
+    await user.keyboard('{ArrowDown}{Enter}');
+    const offer = screen.getByRole('dialog', { name: 'At 10:15 on Fri 4 Dec with Amelia Hart' });
+    apiStub.answer('GET /api/book-online/salon/1/', { json: { timezone: 'Europe/London', currency: 'GBP', country: { code: 'GB' } } });
+    apiStub.answer('GET /api/book-online/services/1/', { json: BOOTSTRAPS[1].services });
+    apiStub.answer('GET /api/book-online/services/stylists/1/2/', { json: GENTS_CUT });
+    // the times asked are Friday's
+    apiStub.answer('GET /api/book-online/new/availability/appointment/1/2026-12-04/2/1/null/', {
+      json: { data: { '2026-12-04T10:15:00+00:00': { count: 1 } }, message: null },
+    });
+    await user.click(within(offer).getByRole('button', { name: 'New booking at 10:15 on Fri 4 Dec with Amelia Hart' }));
+    const form = await screen.findByRole('dialog', { name: 'New booking' });
+    await within(form).findByRole('option', { name: 'Gents Cut' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Service' }), 'Gents Cut');
+    const time = within(form).getByLabelText('Time') as HTMLInputElement;
+    await waitFor(() => expect(time.value).toBe('10:15'));
+    let sent: { start_time?: string } = {};
+    apiStub.answer('POST /api/console/salons/1/appointments', ({ body }) => {
+      sent = body as typeof sent;
+      return { status: 201, json: { ...jamie, start: at('10:15', '2026-12-04') } };
+    });
+    await user.type(within(form).getByRole('textbox', { name: 'New client’s name' }), 'Robin Typed');
+    await user.type(within(form).getByRole('textbox', { name: /New client’s mobile/ }), '07700 900456');
+    await user.click(within(form).getByRole('button', { name: 'Book' }));
+    await waitFor(() => expect(sent.start_time).toBe(at('10:15', '2026-12-04')));
   });
 });
 

@@ -27,3 +27,32 @@ describe('the diary’s category colours', () => {
     }
   }
 });
+
+/** CSS `color-mix(in srgb, a p%, b)`: each channel mixed as it is encoded. */
+function mix(a: string, p: number, b: string): string {
+  const ch = (hex: string, i: number) => Number.parseInt(hex.slice(1 + 2 * i, 3 + 2 * i), 16);
+  return `#${[0, 1, 2]
+    .map((i) =>
+      Math.round(ch(a, i) * p + ch(b, i) * (1 - p))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+}
+
+// A state's chip (client/console/ui/StatusChip.tsx) is its words in its colour on a 12% tint of
+// that colour over the page's background; an appointment's block is tinted 7% in its edge's
+// colour, on which a category's name is written in that colour (DayView.tsx AppointmentBlock).
+describe('the chips and the tinted blocks', () => {
+  for (const look of [...Object.values(STATUS_LOOK), { label: 'No-show', colour: neutral.danger }]) {
+    it(`the ${look.label} chip reads at 4.5:1 on its tint`, () => {
+      expect(contrast(look.colour, mix(look.colour, 0.12, neutral.bg))).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+  for (const colour of CATEGORY_COLOURS) {
+    it(`${colour}'s words read at 4.5:1 on a block tinted with it, and so does the text`, () => {
+      expect(contrast(colour, mix(colour, 0.07, neutral.bg))).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(neutral.text, mix(colour, 0.07, neutral.bg))).toBeGreaterThanOrEqual(4.5);
+    });
+  }
+});
