@@ -57,6 +57,14 @@ export const SALON_TABLES: readonly SalonTable[] = [
   { table: 'staff_roles', rows: BY_SALON, kind: 'own' },
   // a group owner's role reaches every location of the group: each location's database keeps it
   { table: 'staff_roles', rows: `group_id = ${GROUP}`, kind: 'shared', same: ['staff_id', 'group_id', 'role'] },
+  // the staff's Web Push subscriptions (docs/console/notifications.md): each database that has the
+  // staff member keeps them, so the salon's notices go on after a move
+  {
+    table: 'push_subscriptions',
+    rows: `staff_id IN (SELECT staff_id FROM staff_roles WHERE salon_id = ?1 OR group_id = ${GROUP})`,
+    kind: 'shared',
+    same: ['endpoint'],
+  },
   { table: 'holds', rows: BY_SALON, kind: 'own' },
   { table: 'appointment_series', rows: BY_SALON, kind: 'own' },
   { table: 'appointments', rows: BY_SALON, kind: 'own' },
