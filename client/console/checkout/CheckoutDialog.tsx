@@ -14,7 +14,7 @@ import { table } from '../ui/looks';
 import { FormAlert } from '../ui/Field';
 import { diaryChanged } from '../diary';
 import { money } from '../lib/format';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { billQuery, refundSale, sendReceipt, takePayment } from './api';
 import { checkoutFormSchema, requestOf, type CheckoutForm } from './forms';
 
@@ -119,7 +119,7 @@ function BillForm({ salonId, bill, failed }: { salonId: number; bill: Bill; fail
       void queries.invalidateQueries({ queryKey: billQuery(salonId, bill.appointment_id).queryKey });
       void diaryChanged(queries, salonId);
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       const fields = Object.entries(e.fieldErrors).filter(([f]) => /^(lines|discount|tip|payments)/.test(f));
       for (const [name, message] of fields) form.setError(name as keyof CheckoutForm, { message });
       if (!fields.length || e.fieldErrors.payments) setFailure(e.fieldErrors.payments ?? e.message);
@@ -376,7 +376,7 @@ function Receipt({ salonId, sale, phone }: { salonId: number; sale: SaleAnswer; 
       const r = await sendReceipt(salonId, sale.id, body);
       setState({ done: `Receipt sent to ${r.to}.` });
     } catch (e) {
-      setState({ error: e instanceof ConsoleCallError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The receipt was not sent' });
+      setState({ error: e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The receipt was not sent' });
     }
   };
   return (
@@ -426,7 +426,7 @@ function Refund({ salonId, sale, appointmentId }: { salonId: number; sale: SaleA
       setState({ done: `Refunded ${money(r.refund.amount, sale.currency)}.` });
       void queries.invalidateQueries({ queryKey: billQuery(salonId, appointmentId).queryKey });
     } catch (e) {
-      setState({ error: e instanceof ConsoleCallError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The refund failed' });
+      setState({ error: e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The refund failed' });
     }
   };
   return (

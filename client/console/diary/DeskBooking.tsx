@@ -11,7 +11,6 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import type { DaySlots, ServiceStylists } from '../../../shared/availability';
 import type { DeskAppointment, DeskBooking as Booking, DiaryStylist, SeriesOccurrence } from '../../../shared/console/diary';
 import type { Category } from '../../../shared/types';
 import { Field } from '../../components/Field';
@@ -22,17 +21,12 @@ import { linkButton, outlineButton, primaryButton } from '../../components/style
 import { ServiceOptions } from '../ui/ServiceOptions';
 import { checkbox, FormAlert } from '../ui/Field';
 import { useSalonFacts } from '../lib/salon-facts';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { publicServicesQuery, publicStylistsQuery, publicTimesQuery } from '../lib/booking-calls';
 import { bookAtDesk, clientSearchQuery, diaryChanged, previewAtDesk } from './api';
 import { ClientSearch } from './ClientSearch';
 import { deskBody, deskDefaults, deskFormSchema, emptyProcedure, formFieldOf, type DeskForm } from './desk-form';
 import { clock, dateIn, shortDay } from '../lib/format';
-
-const publicCall = async <T,>(path: string): Promise<T> => {
-  const res = await fetch(`/api/${path}`, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error('This could not be loaded just now. Try again in a moment.');
-  return (await res.json()) as T;
-};
 
 const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-end' });
 const half = css({ flex: '1 1 10rem', mb: '3' });
@@ -91,20 +85,15 @@ export function DeskBooking(p: {
   const [clashes, setClashes] = useState<SeriesOccurrence[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const found = useQuery(clientSearchQuery(p.salonId, phoneSearchOf(search, country)));
-  const catalogue = useQuery({
-    queryKey: ['public', 'services', p.salonId],
-    queryFn: () => publicCall<Category[]>(`book-online/services/${p.salonId}/`),
-  });
+  const catalogue = useQuery(publicServicesQuery(p.salonId));
   const chosen = v.procedures.filter((x) => x.service_id && x.stylist_id);
   const allChosen = chosen.length === v.procedures.length;
   const times = useQuery({
-    queryKey: ['public', 'times', p.salonId, p.date, chosen.map((x) => `${x.service_id}:${x.stylist_id}`).join(',')],
-    queryFn: () =>
-      publicCall<DaySlots>(
-        `book-online/new/availability/appointment/${p.salonId}/${p.date}/${chosen.map((x) => x.service_id).join(',')}/${chosen
-          .map((x) => x.stylist_id)
-          .join(',')}/null/`,
-      ),
+    ...publicTimesQuery(
+      p.salonId,
+      p.date,
+      chosen.map((x) => ({ service_id: Number(x.service_id), stylist_id: Number(x.stylist_id) })),
+    ),
     enabled: allChosen && !v.any_time && !v.walk_in,
   });
   const offeredTimes = Object.keys(times.data?.data ?? {});
@@ -116,7 +105,7 @@ export function DeskBooking(p: {
       p.onClose('series_id' in booked && 'skipped' in booked ? { ...booked.appointments[0]!, outside_opening_hours: false } : booked);
     },
     onError: (e) => {
-      if (!(e instanceof ConsoleCallError)) return setFailure(e.message);
+      if (!(e instanceof ApiError)) return setFailure((e as Error).message);
       const fields = Object.entries(e.fieldErrors);
       for (const [path, message] of fields) form.setError(formFieldOf(path, v) as 'client.name', { message });
       setFailure(e.message);
@@ -328,11 +317,7 @@ function ProcedureRow(p: {
   const service = useWatch({ control: p.control, name: `procedures.${i}.service_id` });
   const stylist = useWatch({ control: p.control, name: `procedures.${i}.stylist_id` });
   // who does the chosen service (the diary's stylists of the day, in its order)
-  const doers = useQuery({
-    queryKey: ['public', 'stylists', p.salonId, service],
-    queryFn: () => publicCall<ServiceStylists[]>(`book-online/services/stylists/${p.salonId}/${service}/`),
-    enabled: !!service,
-  });
+  const doers = useQuery({ ...publicStylistsQuery(p.salonId, Number(service)), enabled: !!service });
   const doing = new Set(doers.data?.[0]?.stylists.map((s) => String(s.stylist_id)) ?? []);
   const offered = service ? p.stylists.filter((s) => doing.has(String(s.id))) : [];
   // the one who does it when only one does; a stylist chosen (or given by the diary) who does not, dropped

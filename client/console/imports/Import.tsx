@@ -27,7 +27,7 @@ import { screenTitle, sectionBox, sectionTitle, table } from '../ui/looks';
 import { ActionTable } from '../ui/ActionTable';
 import { FormAlert } from '../ui/Field';
 import { whenOf } from '../lib/when';
-import { ConsoleCallError, staffCall } from '../lib/api';
+import { ApiError, staffCall } from '../lib/api';
 import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './ColumnMapper';
 
 /**
@@ -102,7 +102,7 @@ export function Import() {
       setMapping(mappingOf(p.headers, p.columns));
       form.reset({ source: p.source, kind: p.kind });
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(e.message);
     }
   }
@@ -135,7 +135,7 @@ export function Import() {
       setResult(made);
       setPreview(null);
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(e.status === 0 ? 'The connection dropped: the import goes on, and the list below shows how far it got.' : e.message);
     } finally {
       setRunning(null);

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { photoTagOf, type ConsolePhoto, type ConsolePhotos } from '../../../shared/console/photos';
-import { ConsoleCallError, staffCall } from '../lib/api';
+import { ApiError, staffCall } from '../lib/api';
 
 /** A refused change of an image: its words, and the images as they are now when someone changed this one meanwhile (412). */
 export class ConsolePhotosError extends Error {
@@ -29,7 +29,7 @@ export async function changePhoto(salonId: number, path: string, from: ConsolePh
       body: file ?? undefined,
     });
   } catch (e) {
-    if (!(e instanceof ConsoleCallError)) throw e;
+    if (!(e instanceof ApiError)) throw e;
     const current = e.status === 412 ? ((e.body as { current?: ConsolePhotos }).current ?? null) : null;
     // a refusal of the file names its field (logo, cover, photo): its words go under the file's field
     throw new ConsolePhotosError(Object.values(e.fieldErrors)[0] ?? e.message, current);

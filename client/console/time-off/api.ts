@@ -12,7 +12,7 @@ import type {
   TimeOffList,
 } from '../../../shared/console/time-off';
 import { diaryKey } from '../diary';
-import { ConsoleCallError, staffCall } from '../lib/api';
+import { ApiError, staffCall } from '../lib/api';
 
 /**
  * Time off and blocked time (docs/console/time-off.md). Under the diary's key: the diary and Today
@@ -58,7 +58,7 @@ export const removeBlock = (salonId: number, b: Block) =>
 
 /** The appointments a refused change would have stranded (409 STRANDS_APPOINTMENTS), or null for any other failure. */
 export function strandedBy(e: unknown): StrandedAppointment[] | null {
-  if (!(e instanceof ConsoleCallError) || e.status !== 409) return null;
+  if (!(e instanceof ApiError) || e.status !== 409) return null;
   const b = (e.body ?? {}) as Partial<StrandsAppointments> & { code?: string };
   if (b.error !== 'STRANDS_APPOINTMENTS' && b.code !== 'STRANDS_APPOINTMENTS') return null;
   return b.appointments ?? [];
