@@ -5,7 +5,7 @@ import { watchConnection } from './connection';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    // Every query and mutation goes through call(), which fails only with a ApiError.
+    // Every query and mutation goes through lib/api.ts (the typed client, or call() for the session), which fails only with an ApiError.
     defaultError: ApiError;
     queryMeta: { personal?: boolean };
   }

@@ -11,6 +11,6 @@ export const settingsQuery = (salonId: number) =>
     refetchOnWindowFocus: false,
   });
 
-/** PATCH with the version the form started from: a 412 (someone saved meanwhile) comes back as a ApiError with `current` and `changed`. */
+/** PATCH with the version the form started from: a 412 (someone saved meanwhile) comes back as an ApiError with `current` and `changed`. */
 export const saveSettings = (salonId: number, version: number, patch: SettingsPatch) =>
   staffCall<VersionedSettings>(`salons/${salonId}/settings`, { method: 'PATCH', headers: { 'If-Match': String(version) }, body: patch });
