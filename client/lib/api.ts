@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { hc, type ClientResponse } from 'hono/client';
+import type { ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { BookingApi } from '../../worker/api/types';
 import { REQUEST_TIMEOUT_MS } from '../../shared/constants';
@@ -136,14 +136,19 @@ export function bookingFetch(o: CallOptions = {}): typeof fetch {
   };
 }
 
-/** The JSON of a call's successful answers (undefined for one with no content, 204). */
+/**
+ * The JSON of a call's successful answers, or undefined for its 204; an answer in another format
+ * (a report's CSV) is not what answer() reads.
+ */
 export type Answer<R> =
   R extends ClientResponse<infer T, infer S, infer F>
     ? [S & SuccessStatusCode] extends [never]
       ? never
       : F extends 'json'
         ? T
-        : undefined
+        : [S & 204] extends [never]
+          ? never
+          : undefined
     : never;
 
 /**
@@ -169,32 +174,56 @@ export async function answer<R extends ClientResponse<unknown, number, string>>(
 /** A call's own options for the typed client: its fetch with these CallOptions. */
 export const send = (o: CallOptions) => ({ fetch: bookingFetch(o) });
 
+/** A call's arguments, as Hono's typed client takes them (hc's `$get({param, query, json}, options)`). */
+interface CallArgs {
+  param?: Record<string, string>;
+  query?: Record<string, string | undefined>;
+  json?: unknown;
+}
+interface CallInit {
+  fetch?: typeof globalThis.fetch;
+  headers?: Record<string, string>;
+  init?: RequestInit;
+}
+
 /**
- * Hono's typed client (`hc`) of `App` at `base`, calling through `fetch` unless a call names its
- * own (`send(options)`). Two things hc does not: a path param is sent URL-encoded (a username, a
- * token), and a route that ends in '/' (the spec's; hc's `.index`) keeps its slash, as the API
- * matches paths strictly.
+ * Hono's typed client of `App` at `base` (its type is `hc<App>`'s, from hono/client: each route's
+ * params, query, body and answer read from the route itself), with a runtime of our own of the
+ * same calls: `client.path[':param'].index.$get({param, query, json}, {fetch, headers, init})`.
+ * hc's own runtime is 2 KB gzip (cookies, forms, WebSockets, $url), more than the booking page's
+ * first load has room for (docs/architecture.md "Calling the API"). A path param is sent
+ * URL-encoded, and a route that ends in '/' (hc's `.index`) keeps its slash: the API matches
+ * paths strictly. A call goes through `fetch` unless it names its own (`send(options)`).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- hc's own bound: any app
 export function typedClient<App extends Hono<any, any, any>>(base: string, fetch: typeof globalThis.fetch) {
-  const wrap = (node: object, last: string): unknown =>
-    new Proxy(node, {
-      get(target, key) {
-        const next = Reflect.get(target, key) as ((...a: unknown[]) => unknown) & object;
-        if (typeof key !== 'string') return next;
-        if (!key.startsWith('$')) return wrap(next, key);
-        return (args?: { param?: Record<string, string> }, opt?: { fetch?: typeof globalThis.fetch }) => {
-          const call = opt?.fetch ?? fetch;
-          const param =
-            args?.param && Object.fromEntries(Object.entries(args.param).map(([k, v]) => [k, encodeURIComponent(v).replace(/%2C/g, ',')]));
-          return next(param ? { ...args, param } : args, {
-            ...opt,
-            fetch: last === 'index' ? (url: string, init?: RequestInit) => call(url.replace(/(?=\?|$)/, '/'), init) : call,
-          });
-        };
+  const node = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_, key) => (typeof key !== 'string' || key === 'then' ? undefined : node([...path, key])),
+      apply: (_, __, [args = {}, o = {}]: [CallArgs?, CallInit?]) => {
+        const segments = path
+          .slice(0, -1)
+          .map((s) =>
+            s === 'index'
+              ? ''
+              : s.startsWith(':')
+                ? encodeURIComponent(args.param?.[s.slice(1).replace(/\{.*/, '')] ?? '').replace(/%2C/g, ',')
+                : s,
+          );
+        const query = String(
+          new URLSearchParams(Object.entries(args.query ?? {}).filter((e): e is [string, string] => e[1] !== undefined)),
+        );
+        const headers: Record<string, string> = { ...o.headers };
+        if (args.json !== undefined) headers['Content-Type'] = 'application/json';
+        return (o.fetch ?? fetch)(`${base}${segments.join('/')}${query && `?${query}`}`, {
+          method: path.at(-1)!.slice(1).toUpperCase(),
+          headers,
+          body: args.json === undefined ? undefined : JSON.stringify(args.json),
+          ...o.init,
+        });
       },
     });
-  return wrap(hc<App>(base) as object, '') as ReturnType<typeof hc<App>>;
+  return node([]) as ReturnType<typeof hc<App>>;
 }
 
 /** The booking pages' calls of the API, typed by its routes (worker/api/types.ts). */

@@ -98,3 +98,8 @@ export async function staffCall<T>(path: string, o: ConsoleCallOptions = {}): Pr
   });
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
+
+/** The staff calls of one salon (/api/console/salons/{salonId}/…). */
+export const salonCalls = staffApi.console.salons[':salonId'];
+/** A salon's path param: `{param: salon(1)}`, `{param: {...salon(1), staffId: '4'}}`. */
+export const salon = (salonId: number) => ({ salonId: String(salonId) });
