@@ -179,6 +179,7 @@ interface CallArgs {
   param?: Record<string, string>;
   query?: Record<string, string | undefined>;
   json?: unknown;
+  form?: Record<string, string>;
 }
 interface CallInit {
   fetch?: typeof globalThis.fetch;
@@ -215,10 +216,12 @@ export function typedClient<App extends Hono<any, any, any>>(base: string, fetch
         );
         const headers: Record<string, string> = { ...o.headers };
         if (args.json !== undefined) headers['Content-Type'] = 'application/json';
+        // a form goes URL-encoded (hc's is multipart; the route's form validator reads either)
+        const body = args.form ? new URLSearchParams(args.form) : args.json === undefined ? undefined : JSON.stringify(args.json);
         return (o.fetch ?? fetch)(`${base}${segments.join('/')}${query && `?${query}`}`, {
           method: path.at(-1)!.slice(1).toUpperCase(),
           headers,
-          body: args.json === undefined ? undefined : JSON.stringify(args.json),
+          body,
           ...o.init,
         });
       },
