@@ -66,39 +66,6 @@ export async function sessionCall<T>(action: string, body: unknown = {}): Promis
   return (res.status === 204 ? undefined : await res.json()) as T;
 }
 
-/** The options of a raw-bytes call (a photo): hc sends JSON or forms, so the bytes go as the request's own body. */
-export const rawBody = (body: Blob, headers: Record<string, string> = {}) => ({
-  init: { body },
-  headers: { ...headers, 'Content-Type': body.type },
-});
-
-export interface ConsoleCallOptions {
-  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  /** sent as JSON; a File or Blob is sent as its own bytes with its own type (an image) */
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-/**
- * A staff call by its path (/api/console/…), for the places not yet on staffApi: the same fetch,
- * renewal and errors.
- */
-export async function staffCall<T>(path: string, o: ConsoleCallOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { ...o.headers };
-  // raw bytes (a photo, with its own type), a form (the realtime channel's signature, as pusher-js
-  // sends it) or JSON
-  const raw = o.body instanceof Blob;
-  const form = o.body instanceof URLSearchParams;
-  if (o.body !== undefined)
-    headers['Content-Type'] = raw ? (o.body as Blob).type : form ? 'application/x-www-form-urlencoded' : 'application/json';
-  const res = await staffFetch(`/api/console/${path}`, {
-    method: o.method ?? 'GET',
-    headers,
-    body: o.body === undefined ? undefined : raw || form ? (o.body as Blob | URLSearchParams) : JSON.stringify(o.body),
-  });
-  return (res.status === 204 ? undefined : await res.json()) as T;
-}
-
 /** The staff calls of one salon (/api/console/salons/{salonId}/…). */
 export const salonCalls = staffApi.console.salons[':salonId'];
 /** A salon's path param: `{param: salon(1)}`, `{param: {...salon(1), staffId: '4'}}`. */
