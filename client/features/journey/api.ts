@@ -9,7 +9,7 @@ const holdHeader = () => (booking.holdId ? { 'X-Hold-Id': booking.holdId } : und
 
 const ids = (list: readonly number[]) => list.join(',');
 const choices = (list: readonly (number | null)[]) => list.map((c) => c ?? 0).join(',');
-const patch = (time: string | null) => (time ? encodeURIComponent(time) : 'null');
+const patch = (time: string | null) => time ?? 'null';
 
 export interface SearchKey {
   salonId: number;

@@ -2,6 +2,7 @@ import { hc } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import type { BookingApi, ConsoleApi } from '../../../worker/api/types';
 import { answer, ApiError, apiErrorOf, typedClient } from '../../../client/lib/api';
+import { fetchDaySlots } from '../../../client/features/journey/api';
 
 // client/lib/api.ts: the typed client sends what Hono's own hc sends for the same call (but for a
 // path param's encoding and a spec path's trailing slash), and one parser reads every error answer.
@@ -76,6 +77,25 @@ describe('typedClient', () => {
       '/api/book-online/services/stylists/1/4,8/',
       '/api/book-online/group/3/next-times/',
       '/api/ncob/client/appointments/1/past/u-1/?page=2',
+    ]);
+  });
+});
+
+describe("the journey's calls", () => {
+  it('send a patch test time once encoded, and the day of a search by its own path', async () => {
+    const ours = recorder({ data: {}, message: null });
+    const real = globalThis.fetch;
+    globalThis.fetch = ours.fetch;
+    try {
+      const key = { salonId: 1, services: [2, 6], stylists: [null, 3], patchTime: '2026-12-03T10:00:00+00:00', waitlist: false };
+      await fetchDaySlots(key, '2026-12-04');
+      await fetchDaySlots({ ...key, patchTime: null, waitlist: true }, '2026-12-04');
+    } finally {
+      globalThis.fetch = real;
+    }
+    expect(ours.sent.map((s) => s.url)).toEqual([
+      '/api/book-online/new/availability/appointment/1/2026-12-04/2,6/0,3/2026-12-03T10%3A00%3A00%2B00%3A00/?isWaitList=false',
+      '/api/book-online/new/waitlist/availability/appointment/1/2026-12-04/2,6/null/?stylists=0%2C3',
     ]);
   });
 });
