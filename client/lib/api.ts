@@ -94,13 +94,12 @@ function report(url: string, err: ApiError) {
   if (err.status !== 404) console.error(`API ${url} failed (${err.status}): ${err.message}`);
 }
 
-/** A call that got no answer: cancelled by the caller, out of time, or the server unreachable. */
-function unanswered(signal: AbortSignal | undefined, timeout: AbortSignal) {
-  // Cancelled by the caller (a newer request replaced it, the screen closed): not a failure,
-  // nothing to report or show.
-  if (signal?.aborted) return new ApiError('The call was cancelled', 0, 'aborted');
-  return timeout.aborted ? new ApiError(TIMEOUT_MESSAGE, 0, 'timeout') : new ApiError(OFFLINE_MESSAGE, 0, 'offline');
-}
+const NO_ANSWER = { aborted: 'The call was cancelled', timeout: TIMEOUT_MESSAGE, offline: OFFLINE_MESSAGE };
+/**
+ * A call that got no answer: cancelled by the caller (a newer request replaced it, the screen
+ * closed: not a failure, nothing to report or show), out of time, or the server unreachable.
+ */
+export const noAnswer = (code: keyof typeof NO_ANSWER) => new ApiError(NO_ANSWER[code], 0, code);
 
 /**
  * The booking pages' fetch (docs/booking/journey.md §7-8): 30 s time-out, the bearer token on
@@ -122,7 +121,7 @@ export function bookingFetch(o: CallOptions = {}): typeof fetch {
       res = await fetch(url, { ...init, headers, signal: o.signal ? AbortSignal.any([o.signal, timeout]) : timeout });
     } catch {
       // fetch rejects only when the server could not be reached (or our 30 s ran out).
-      const err = unanswered(o.signal, timeout);
+      const err = noAnswer(o.signal?.aborted ? 'aborted' : timeout.aborted ? 'timeout' : 'offline');
       if (err.code === 'offline') serverUnreachable();
       if (err.code !== 'aborted') report(url, err);
       throw err;
@@ -164,9 +163,9 @@ export async function answer<R extends ClientResponse<unknown, number, string>>(
     // cancelled or out of time while the answer came in
     const name = (e as Error).name;
     throw name === 'AbortError'
-      ? new ApiError('The call was cancelled', 0, 'aborted')
+      ? noAnswer('aborted')
       : name === 'TimeoutError'
-        ? new ApiError(TIMEOUT_MESSAGE, 0, 'timeout')
+        ? noAnswer('timeout')
         : new ApiError(errorMessageFrom(res.status, res.statusText, null), res.status);
   }
 }

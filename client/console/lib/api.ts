@@ -1,7 +1,6 @@
 import type { BookingApi, ConsoleApi } from '../../../worker/api/types';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
-import { OFFLINE_MESSAGE } from '../../../shared/call-errors';
-import { answer, ApiError, apiErrorOf, typedClient } from '../../lib/api';
+import { answer, ApiError, apiErrorOf, noAnswer, typedClient } from '../../lib/api';
 
 export { answer, ApiError };
 
@@ -24,7 +23,7 @@ async function send(url: string, init: RequestInit, token: string | null): Promi
   try {
     return await fetch(url, { ...init, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), credentials: 'same-origin' });
   } catch {
-    throw new ApiError(OFFLINE_MESSAGE, 0, 'offline');
+    throw noAnswer('offline');
   }
 }
 
