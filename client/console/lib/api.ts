@@ -69,3 +69,20 @@ export async function sessionCall<T>(action: string, body: unknown = {}): Promis
 export const salonCalls = staffApi.console.salons[':salonId'];
 /** A salon's path param: `{param: salon(1)}`, `{param: {...salon(1), staffId: '4'}}`. */
 export const salon = (salonId: number) => ({ salonId: String(salonId) });
+
+/**
+ * A staff call by its path (/api/console/…), for a call written before staffApi and not yet moved
+ * to it (another branch's); the same fetch, renewal and ApiError. New calls use staffApi.
+ */
+export async function staffCall<T>(
+  path: string,
+  o: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const json = o.body !== undefined;
+  const res = await staffFetch(`/api/console/${path}`, {
+    method: o.method ?? 'GET',
+    headers: { ...o.headers, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(o.body) : undefined,
+  });
+  return (res.status === 204 ? undefined : await res.json()) as T;
+}
