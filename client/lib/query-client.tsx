@@ -1,12 +1,12 @@
 import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { CallError } from './api';
+import { ApiError } from './api';
 import { watchConnection } from './connection';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    // Every query and mutation goes through call(), which fails only with a CallError.
-    defaultError: CallError;
+    // Every query and mutation goes through lib/api.ts (the typed client, or call() for the session), which fails only with an ApiError.
+    defaultError: ApiError;
     queryMeta: { personal?: boolean };
   }
 }
@@ -19,7 +19,7 @@ const SERVER_ERROR_RETRIES = 1;
  * refusal (4xx: the same call gets the same answer), a time-out (the client has already waited
  * 30 s) or no connection (the call runs again once the connection is back, see below).
  */
-export const retryQuery = (failures: number, e: unknown) => e instanceof CallError && e.status >= 500 && failures < SERVER_ERROR_RETRIES;
+export const retryQuery = (failures: number, e: unknown) => e instanceof ApiError && e.status >= 500 && failures < SERVER_ERROR_RETRIES;
 
 // TanStack Query's idea of being online is connection.ts's: the browser's, corrected by calls that
 // could not reach the server and a probe that finds out when it is back.

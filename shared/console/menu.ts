@@ -143,12 +143,6 @@ export interface MenuService {
   archived_at: string | null;
 }
 
-/** DELETE services/{serviceId}: archived (it has appointments, kept for them) or deleted outright. */
-export interface ServiceRemoved {
-  id: number;
-  outcome: 'archived' | 'deleted';
-}
-
 /** The salon's open consoles hear of each menu change on its channel (no data: they ask again). */
 export const MENU_EVENT = 'menu';
 export interface MenuEvent {

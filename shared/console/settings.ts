@@ -294,7 +294,7 @@ export interface VersionedSettings {
   version: number;
   settings: ConsoleSettings;
   /** whether the salon can take card payments (docs/payments.md §4): its card settings can be switched on */
-  can_take_payments?: boolean;
+  can_take_payments: boolean;
 }
 
 /** A save that started from an old version (412): what is there now, and which settings changed since. */

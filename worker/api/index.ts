@@ -52,12 +52,10 @@ import { tenancy } from './tenancy';
 import { vouchers } from './vouchers';
 
 /**
- * The embedded booking API: the spec's call paths, relative to the API base (the edge mounts
- * it at /api/ and calls it in-process, or proxies the same paths to UPSTREAM_API).
+ * The booking pages' calls (docs/booking/api.md): the catalogue, times, holds, bookings, cards,
+ * vouchers, a client's appointments and the links a message opens.
  */
-export const api = new Hono<AppEnv>()
-  .use(withCaller)
-  .use(withConfig)
+export const bookingApi = new Hono<AppEnv>()
   .route('/', catalogue)
   .route('/', tenancy)
   .route('/', groupPicker)
@@ -70,11 +68,21 @@ export const api = new Hono<AppEnv>()
   .route('/', cards)
   .route('/', vouchers)
   .route('/', rebooking)
+  .route('/', appointmentLinks)
+  .route('/', waitlistOffers)
+  .route('/', noShowLinks)
+  .route('/', salePaymentLinks);
+
+/** The admin API of a salon's key and the operator's (docs/admin-api.md). */
+export const adminApi = new Hono<AppEnv>()
   .route('/', adminSettings)
   .route('/', adminInvites)
   .route('/', adminRebooking)
   .route('/', adminMedia)
-  .route('/', operator)
+  .route('/', operator);
+
+/** The console's staff calls (docs/console/api.md), all under /console/. */
+export const consoleApi = new Hono<AppEnv>()
   .route('/', consoleMe)
   .route('/', consolePushSubscription)
   .route('/', consoleNewSalon)
@@ -89,8 +97,6 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleKeys)
   .route('/', consoleDiary)
   .route('/', consoleDesk)
-  .route('/', noShowLinks)
-  .route('/', salePaymentLinks)
   .route('/', consoleCheckout)
   .route('/', consoleVouchers)
   .route('/', consoleMenu)
@@ -103,8 +109,18 @@ export const api = new Hono<AppEnv>()
   .route('/', consoleGroupPicker)
   .route('/', consoleNewGroup)
   .route('/', consoleToday)
-  .route('/', consoleReports)
-  .route('/', appointmentLinks)
-  .route('/', waitlistOffers)
+  .route('/', consoleReports);
+
+/**
+ * The embedded booking API: the spec's call paths, relative to the API base (the edge mounts
+ * it at /api/ and calls it in-process, or proxies the same paths to UPSTREAM_API). Its type
+ * (worker/api/types.ts) is what the client's and the edge's typed calls read.
+ */
+export const api = new Hono<AppEnv>()
+  .use(withCaller)
+  .use(withConfig)
+  .route('/', bookingApi)
+  .route('/', adminApi)
+  .route('/', consoleApi)
   .notFound((c) => c.json(errorBody(c, 'NOT_FOUND', `No API call at ${new URL(c.req.url).pathname}`), 404))
   .onError(onError);

@@ -14,7 +14,7 @@ import { fieldInput } from '../../components/form-styles';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, CheckField, FormAlert } from '../ui/Field';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { useFormMutation } from '../lib/form-mutation';
 import { groupPickerQuery, saveGroupPicker } from './api';
 
@@ -62,8 +62,7 @@ function PickerForm({ salonId, settings }: { salonId: number; settings: GroupPic
     onSuccess: (saved) => queries.setQueryData(groupPickerQuery(salonId).queryKey, saved),
     // another save came first: its message, and the picker read again
     onError: (e) => {
-      if (e instanceof ConsoleCallError && e.status === 412)
-        void queries.invalidateQueries({ queryKey: groupPickerQuery(salonId).queryKey });
+      if (e instanceof ApiError && e.status === 412) void queries.invalidateQueries({ queryKey: groupPickerQuery(salonId).queryKey });
     },
   });
   return (

@@ -14,7 +14,7 @@ import { table } from '../ui/looks';
 import { FormAlert } from '../ui/Field';
 import { diaryChanged } from '../diary';
 import { money } from '../lib/format';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { billQuery, cancelSale, refundSale, retrySalePayment, sendReceipt, takePayment } from './api';
 import { checkoutFormSchema, requestOf, type CheckoutForm } from './forms';
@@ -120,7 +120,7 @@ function BillForm({ salonId, bill, failed }: { salonId: number; bill: Bill; fail
       void queries.invalidateQueries({ queryKey: billQuery(salonId, bill.appointment_id).queryKey });
       void diaryChanged(queries, salonId);
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       // the bill's fields take their messages (lib/form-mutation.ts); the payments' own is the notice too
       const notice = putServerErrors(form, e, (f) => (/^(lines|discount|tip|payments)/.test(f) ? (f as Path<CheckoutForm>) : null));
       setFailure(e.fieldErrors.payments ?? notice);
@@ -403,7 +403,7 @@ function TryAgain({
       setState({});
       void queries.invalidateQueries({ queryKey: billQuery(salonId, bill.appointment_id).queryKey });
     } catch (e) {
-      setState({ error: e instanceof ConsoleCallError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'It could not be tried again' });
+      setState({ error: e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'It could not be tried again' });
     }
   };
   return (
@@ -467,7 +467,7 @@ function Receipt({ salonId, sale, phone }: { salonId: number; sale: SaleAnswer; 
       const r = await sendReceipt(salonId, sale.id, body);
       setState({ done: `Receipt sent to ${r.to}.` });
     } catch (e) {
-      setState({ error: e instanceof ConsoleCallError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The receipt was not sent' });
+      setState({ error: e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The receipt was not sent' });
     }
   };
   return (
@@ -517,7 +517,7 @@ function Refund({ salonId, sale, appointmentId }: { salonId: number; sale: SaleA
       setState({ done: `Refunded ${money(r.refund.amount, sale.currency)}.` });
       void queries.invalidateQueries({ queryKey: billQuery(salonId, appointmentId).queryKey });
     } catch (e) {
-      setState({ error: e instanceof ConsoleCallError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The refund failed' });
+      setState({ error: e instanceof ApiError ? (Object.values(e.fieldErrors)[0] ?? e.message) : 'The refund failed' });
     }
   };
   return (

@@ -92,8 +92,7 @@ export function DeskBooking(p: {
     ...publicTimesQuery(
       p.salonId,
       p.date,
-      chosen.map((x) => Number(x.service_id)),
-      chosen.map((x) => Number(x.stylist_id)),
+      chosen.map((x) => ({ service_id: Number(x.service_id), stylist_id: Number(x.stylist_id) })),
     ),
     enabled: allChosen && !v.any_time && !v.walk_in,
   });

@@ -18,7 +18,7 @@ import { DeskBooking } from './DeskBooking';
 import { clock, dateIn, longDay, today } from '../lib/format';
 import { connectSalonChannel } from '../lib/live';
 import { DIARY_EVENT, type DeskMove, type DiaryStylist } from '../../../shared/console/diary';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { COLOUR_BY_KEY, categoriesOf, categoryColour, type ColourBy } from './colours';
 import { useNarrow } from './now';
 import { WeekGrid } from './WeekGrid';
@@ -97,7 +97,7 @@ export function Diary() {
       await diaryChanged(queries, salon.id);
       return null;
     } catch (e) {
-      return e instanceof ConsoleCallError || e instanceof Error ? e.message : 'It could not be moved just now.';
+      return e instanceof ApiError || e instanceof Error ? e.message : 'It could not be moved just now.';
     }
   };
   const tz = day.data?.timezone ?? week.data?.timezone ?? 'UTC';

@@ -13,7 +13,6 @@ import {
   MSG_TOO_LARGE,
   refusedCsv,
   SOURCE_NAMES,
-  XLSX_TYPE,
   type ImportCreated,
   type ImportPreview,
   type ImportSummary,
@@ -27,7 +26,8 @@ import { screenTitle, sectionBox, sectionTitle, table } from '../ui/looks';
 import { ActionTable } from '../ui/ActionTable';
 import { FormAlert } from '../ui/Field';
 import { whenOf } from '../lib/when';
-import { ConsoleCallError, staffCall } from '../lib/api';
+import { ApiError } from '../lib/api';
+import { importsKey, importsQuery, previewImport, startImport, undoImport } from './api';
 import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './ColumnMapper';
 
 /**
@@ -38,27 +38,11 @@ import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './Colum
  * 7 days.
  */
 
-const importsKey = (salonId: number) => ['console', salonId, 'imports'] as const;
-
 const choiceSchema = z.object({
   source: z.enum(IMPORT_SOURCES, 'Choose where the file comes from'),
   kind: z.enum(IMPORT_KINDS, 'Choose what the file holds'),
 });
 type Choice = z.infer<typeof choiceSchema>;
-
-/** The file as the call takes it: its type by its name, whatever the browser guessed (Windows calls a CSV an Excel file). */
-const bodyOf = (file: File) => new Blob([file], { type: /\.xlsx$/i.test(file.name) ? XLSX_TYPE : CSV_TYPE });
-
-const query = (o: { dryRun: boolean; choice?: Choice; map?: Record<string, string> }) => {
-  const q = new URLSearchParams();
-  if (o.dryRun) q.set('dry_run', '1');
-  if (o.choice) {
-    q.set('source', o.choice.source);
-    q.set('kind', o.choice.kind);
-  }
-  if (o.map) q.set('map', JSON.stringify(o.map));
-  return q.toString();
-};
 
 export function Import() {
   const salon = useCurrentSalon();
@@ -82,27 +66,20 @@ export function Import() {
   const mapperShown = maps({ source, kind });
   /** the map the calls send: the owner's mapping while the mapper is shown */
   const mapFor = (choice: Choice) => (maps(choice) ? mapOf(choice.kind, mapping!) : undefined);
-  const list = useQuery({
-    queryKey: importsKey(salon.id),
-    queryFn: () => staffCall<ImportSummary[]>(`salons/${salon.id}/imports`),
-    // while an import runs, its progress
-    refetchInterval: (q) => (running || q.state.data?.some((i) => i.status === 'running') ? 1000 : false),
-  });
+  // while an import runs, its progress
+  const list = useQuery(importsQuery(salon.id, (data) => !!running || !!data?.some((i) => i.status === 'running')));
 
   async function check(f: File, choice?: Choice, map?: Record<string, string>) {
     setFailure(null);
     setResult(null);
     setPreview(null);
     try {
-      const p = await staffCall<ImportPreview>(`salons/${salon.id}/imports?${query({ dryRun: true, choice, map })}`, {
-        method: 'POST',
-        body: bodyOf(f),
-      });
+      const p = await previewImport(salon.id, f, { choice, map });
       setPreview(p);
       setMapping(mappingOf(p.headers, p.columns));
       form.reset({ source: p.source, kind: p.kind });
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(e.message);
     }
   }
@@ -128,14 +105,11 @@ export function Import() {
     setRunning({ started: Date.now() });
     try {
       const choice = form.getValues();
-      const made = await staffCall<ImportCreated>(`salons/${salon.id}/imports?${query({ dryRun: false, choice, map: mapFor(choice) })}`, {
-        method: 'POST',
-        body: bodyOf(file),
-      });
+      const made = await startImport(salon.id, file, { choice, map: mapFor(choice) });
       setResult(made);
       setPreview(null);
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(e.status === 0 ? 'The connection dropped: the import goes on, and the list below shows how far it got.' : e.message);
     } finally {
       setRunning(null);
@@ -242,7 +216,7 @@ export function Import() {
                 `Undo the import of ${whenOf(i.created_at)}? What it added is removed and merged clients go back to what they were.`,
               offered: (i) =>
                 (i.status === 'done' || i.status === 'failed') && i.undo_until !== null && Date.parse(i.undo_until) > Date.now(),
-              run: (i) => staffCall(`salons/${salon.id}/imports/${i.id}`, { method: 'DELETE' }),
+              run: (i) => undoImport(salon.id, i.id),
             }}
           />
         )}

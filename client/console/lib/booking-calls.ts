@@ -1,30 +1,50 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { DaySlots, ServiceStylists } from '../../../shared/availability';
-import type { Category, SalonDetails } from '../../../shared/types';
-import { publicCall } from './api';
+import { answer, publicApi } from './api';
+
+const bookOnline = publicApi['book-online'];
 
 /**
  * The booking pages' own public calls, as the console reads them (a request's appointment, a
  * booking at the desk, the salon's facts): each cached under one key whichever place asks.
  */
 export const publicServicesQuery = (salonId: number) =>
-  queryOptions({ queryKey: ['public', 'services', salonId], queryFn: () => publicCall<Category[]>(`services/${salonId}/`) });
+  queryOptions({
+    queryKey: ['public', 'services', salonId],
+    queryFn: () => answer(bookOnline.services[':salonId'].index.$get({ param: { salonId: String(salonId) } })),
+  });
 
 /** Who performs a service. */
 export const publicStylistsQuery = (salonId: number, serviceId: number) =>
   queryOptions({
     queryKey: ['public', 'stylists', salonId, serviceId],
-    queryFn: () => publicCall<ServiceStylists[]>(`services/stylists/${salonId}/${serviceId}/`),
+    queryFn: () =>
+      answer(
+        bookOnline.services.stylists[':salonId'][':services'].index.$get({
+          param: { salonId: String(salonId), services: String(serviceId) },
+        }),
+      ),
   });
 
 /**
- * The times the engine offers for a service with a stylist on a day, or for several services one
- * after another each with its stylist (the lists in the same order); asked afresh each time.
+ * The times the engine offers for services in order, each with its stylist, on a day; asked
+ * afresh each time.
  */
-export const publicTimesQuery = (salonId: number, date: string, serviceId: number | number[], stylistId: number | number[]) =>
+export const publicTimesQuery = (salonId: number, date: string, services: readonly { service_id: number; stylist_id: number }[]) =>
   queryOptions({
-    queryKey: ['public', 'times', salonId, date, String(serviceId), String(stylistId)],
-    queryFn: () => publicCall<DaySlots>(`new/availability/appointment/${salonId}/${date}/${String(serviceId)}/${String(stylistId)}/null/`),
+    queryKey: ['public', 'times', salonId, date, services.map((x) => `${x.service_id}:${x.stylist_id}`).join(',')],
+    queryFn: () =>
+      answer(
+        bookOnline.new.availability.appointment[':salonId'][':date'][':services'][':stylists'][':extra'].index.$get({
+          param: {
+            salonId: String(salonId),
+            date,
+            services: services.map((x) => x.service_id).join(','),
+            stylists: services.map((x) => x.stylist_id).join(','),
+            extra: 'null',
+          },
+          query: {},
+        }),
+      ),
     staleTime: 0,
   });
 
@@ -32,6 +52,6 @@ export const publicTimesQuery = (salonId: number, date: string, serviceId: numbe
 export const salonDetailsQuery = (salonId: number) =>
   queryOptions({
     queryKey: ['public', 'salon', salonId],
-    queryFn: () => publicCall<SalonDetails>(`salon/${salonId}/`),
+    queryFn: () => answer(bookOnline.salon[':salonId'].index.$get({ param: { salonId: String(salonId) } })),
     staleTime: Infinity,
   });

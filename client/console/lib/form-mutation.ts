@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { ConsoleCallError } from './api';
+import { ApiError } from './api';
 
 /**
  * Where a field the server named goes on the form: a path of the form's, or null to leave its
@@ -11,7 +11,7 @@ import { ConsoleCallError } from './api';
 export type FieldOf<T extends FieldValues> = (field: string) => Path<T> | null | undefined;
 
 /**
- * A refused call's field errors (a 400's `errors`, or its one `field`: ConsoleCallError.fieldErrors)
+ * A refused call's field errors (a 400's `errors`, or its one `field`: ApiError.fieldErrors)
  * put on the form's fields. Answers the form's own notice: the call's message when no field took
  * one (another status, a field the form does not have, no answer at all), else null.
  */
@@ -20,7 +20,7 @@ export function putServerErrors<T extends FieldValues>(
   e: unknown,
   fieldOf?: FieldOf<T>,
 ): string | null {
-  if (!(e instanceof ConsoleCallError)) return e instanceof Error ? e.message : String(e);
+  if (!(e instanceof ApiError)) return e instanceof Error ? e.message : String(e);
   const values = form.getValues() as Record<string, unknown>;
   let placed = false;
   for (const [name, message] of Object.entries(e.fieldErrors)) {

@@ -1,8 +1,7 @@
 import type PusherClient from 'pusher-js';
 import { DIARY_EVENT } from '../../../shared/console/diary';
-import type { RealtimeSettings } from '../../../shared/types';
 import { pusherFor } from '../../lib/realtime';
-import { staffCall } from './api';
+import { answer, salon, salonCalls } from './api';
 
 /**
  * The salon's private channel (private-salon-{id}; the diary and Requests listen to its diary
@@ -21,7 +20,7 @@ export function connectSalonChannel(salonId: number, onChange: () => void, event
   void (async () => {
     const [{ default: Pusher }, { settings, channel }] = await Promise.all([
       pusherModule.load(),
-      staffCall<{ settings: RealtimeSettings; channel: string }>(`salons/${salonId}/realtime`),
+      answer(salonCalls.realtime.$get({ param: salon(salonId) })),
     ]);
     if (stopped) return;
     pusher = pusherFor(Pusher, settings, ({ socketId, channelName }) => signed(salonId, socketId, channelName));
@@ -40,8 +39,5 @@ export function connectSalonChannel(salonId: number, onChange: () => void, event
 
 /** The subscription's signature from the console API (form fields, as pusher-js sends them). */
 async function signed(salonId: number, socketId: string, channelName: string): Promise<{ auth: string }> {
-  return staffCall(`salons/${salonId}/realtime/auth`, {
-    method: 'POST',
-    body: new URLSearchParams({ socket_id: socketId, channel_name: channelName }),
-  });
+  return answer(salonCalls.realtime.auth.$post({ param: salon(salonId), form: { socket_id: socketId, channel_name: channelName } }));
 }

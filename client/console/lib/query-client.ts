@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ConsoleCallError } from './api';
+import { ApiError } from './api';
 
 /** The console's own cache of server answers (never the booking pages'). */
 export const consoleQueries = new QueryClient({
@@ -7,7 +7,7 @@ export const consoleQueries = new QueryClient({
     queries: {
       staleTime: 15_000,
       // a refusal gets the same answer again; only a server error is tried once more
-      retry: (failures, e) => e instanceof ConsoleCallError && e.status >= 500 && failures < 1,
+      retry: (failures, e) => e instanceof ApiError && e.status >= 500 && failures < 1,
     },
     mutations: { retry: false },
   },

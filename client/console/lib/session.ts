@@ -1,7 +1,7 @@
 import { proxy, useSnapshot } from 'valtio';
 import type { StaffMe } from '../../../shared/console/roles';
 import type { StaffChallenge, StaffSession } from '../../../shared/console/session';
-import { sessionCall, setConsoleAuth, staffCall } from './api';
+import { answer, sessionCall, setConsoleAuth, staffApi } from './api';
 import { consoleQueries } from './query-client';
 
 interface SessionState {
@@ -77,7 +77,7 @@ export function abandonNewPassword() {
 
 /** Who is signed in, read again (a salon they have just set up is theirs now). */
 export async function reloadMe() {
-  state.me = await staffCall<StaffMe>('me');
+  state.me = await answer(staffApi.console.me.$get());
 }
 
 /** Signs out at once: the edge ends the session (its refresh token revoked), and this tab forgets everything. */

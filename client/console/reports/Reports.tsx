@@ -12,7 +12,7 @@ import {
 import { METHOD_NAMES } from '../../../shared/console/checkout';
 import { formatMoney } from '../../../shared/money';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import type { CallError } from '../../lib/api';
+import type { ApiError } from '../../lib/api';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { primaryButton, smallOutlineButton } from '../../components/styles';
@@ -136,7 +136,7 @@ function Report<T>({
 }: {
   title: string;
   what: string;
-  q: UseQueryResult<T, CallError>;
+  q: UseQueryResult<T, ApiError>;
   render: (r: T) => ReactNode;
 }) {
   const id = `report-${title.toLowerCase()}`;

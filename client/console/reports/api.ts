@@ -1,15 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ClientsReport, ReportQuery, TakingsReport, UtilisationReport } from '../../../shared/console/reports';
-import { staffCall } from '../lib/api';
+import type { ReportQuery } from '../../../shared/console/reports';
+import { answer, salon, salonCalls } from '../lib/api';
 
 export const reportsKey = (salonId: number) => ['console', salonId, 'reports'] as const;
 
-const report = <T>(salonId: number, name: 'takings' | 'utilisation' | 'clients', q: ReportQuery) =>
-  queryOptions({
-    queryKey: [...reportsKey(salonId), name, q.from, q.to],
-    queryFn: () => staffCall<T>(`salons/${salonId}/reports/${name}?from=${q.from}&to=${q.to}`),
-  });
+const reports = salonCalls.reports;
 
-export const takingsQuery = (salonId: number, q: ReportQuery) => report<TakingsReport>(salonId, 'takings', q);
-export const utilisationQuery = (salonId: number, q: ReportQuery) => report<UtilisationReport>(salonId, 'utilisation', q);
-export const clientsQuery = (salonId: number, q: ReportQuery) => report<ClientsReport>(salonId, 'clients', q);
+export const takingsQuery = (salonId: number, q: ReportQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey(salonId), 'takings', q.from, q.to],
+    queryFn: () => answer(reports.takings.$get({ param: salon(salonId), query: q })),
+  });
+export const utilisationQuery = (salonId: number, q: ReportQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey(salonId), 'utilisation', q.from, q.to],
+    queryFn: () => answer(reports.utilisation.$get({ param: salon(salonId), query: q })),
+  });
+export const clientsQuery = (salonId: number, q: ReportQuery) =>
+  queryOptions({
+    queryKey: [...reportsKey(salonId), 'clients', q.from, q.to],
+    queryFn: () => answer(reports.clients.$get({ param: salon(salonId), query: q })),
+  });

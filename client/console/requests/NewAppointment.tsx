@@ -39,7 +39,7 @@ export function NewAppointment(p: {
   const services = useQuery(publicServicesQuery(salonId));
   const stylists = useQuery({ ...publicStylistsQuery(salonId, choice.serviceId ?? 0), enabled: choice.serviceId !== null });
   const times = useQuery({
-    ...publicTimesQuery(salonId, date, choice.serviceId ?? 0, choice.stylistId ?? 0),
+    ...publicTimesQuery(salonId, date, [{ service_id: choice.serviceId ?? 0, stylist_id: choice.stylistId ?? 0 }]),
     enabled: choice.serviceId !== null && choice.stylistId !== null && /^\d{4}-\d{2}-\d{2}$/.test(date),
   });
   const starts = Object.keys(times.data?.data ?? {});

@@ -11,7 +11,7 @@ import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
 import { FormAlert } from '../ui/Field';
 import { useSalonFacts } from '../lib/salon-facts';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { connectSalonChannel } from '../lib/live';
 import {
   addCategory,
@@ -62,7 +62,7 @@ export function Services() {
       await change();
       setStatus(done);
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(e.message);
     } finally {
       void menuChanged(queries, salon.id);

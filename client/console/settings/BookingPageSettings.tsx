@@ -19,7 +19,7 @@ import { primaryButton } from '../../components/styles';
 import { screenTitle } from '../ui/looks';
 import { useCurrentSalon } from '../lib/current-salon';
 import { FormAlert } from '../ui/Field';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { saveSettings, settingsQuery } from './api';
 import { Photos, SECTION_SCREENS, type SectionProps } from './Sections';
@@ -188,7 +188,7 @@ function SectionForm({
         setStale(null);
         setOutcome({ ok: true, text: 'Saved. Clients see the change the next time they open your booking page.' });
       } catch (e) {
-        if (!(e instanceof ConsoleCallError)) throw e;
+        if (!(e instanceof ApiError)) throw e;
         if (e.status === 412) return setStale(e.body as StaleSettings);
         // the settings the server names take their messages (lib/form-mutation.ts); any other is the notice
         setOutcome({ ok: false, text: putServerErrors(form, e) ?? 'Please check the settings marked below.' });

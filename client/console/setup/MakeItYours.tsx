@@ -7,7 +7,7 @@ import { settingsSchema, type ConsoleSettings, type VersionedSettings } from '..
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton } from '../../components/styles';
 import { FormAlert } from '../ui/Field';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { LazyAppearance as Appearance, LazyLogoPhoto as LogoPhoto, saveSettings, settingsQuery } from '../settings';
 
@@ -61,7 +61,7 @@ function LookForm({ salonId, loaded }: { salonId: number; loaded: VersionedSetti
         form.reset(saved.settings);
         setOutcome({ ok: true, text: 'Saved. Your booking page has its new look.' });
       } catch (e) {
-        if (!(e instanceof ConsoleCallError)) throw e;
+        if (!(e instanceof ApiError)) throw e;
         if (e.status === 412) {
           await queries.invalidateQueries({ queryKey: settingsQuery(salonId).queryKey });
           return setOutcome({ ok: false, text: 'Someone changed the booking page meanwhile. Choose the look again and save.' });

@@ -10,7 +10,7 @@ import { fieldInput, selectInput } from '../../components/form-styles';
 import { linkButton, primaryButton, smallOutlineButton } from '../../components/styles';
 import { sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, CheckField, FormAlert } from '../ui/Field';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { addStylist, changeStylist } from './api';
 import { bodyOf, DAY_NAMES, formFieldOf, formOf, stylistFormSchema, WEEK_ORDER, type StylistForm } from './form';
@@ -47,7 +47,7 @@ export function StylistEditor(p: {
       setStrands(null);
       p.onDone(p.stylist ? `${saved.name} is saved.` : `${saved.name} is added.`);
     } catch (e) {
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       const answer = e.body as Partial<StrandsAnswer> | null;
       if (e.status === 409 && answer?.appointments) {
         setStrands({ answer: answer as StrandsAnswer, body });

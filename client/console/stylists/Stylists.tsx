@@ -9,7 +9,7 @@ import { useCurrentSalon } from '../lib/current-salon';
 import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
 import { FormAlert } from '../ui/Field';
 import { longDay } from '../lib/format';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { connectSalonChannel } from '../lib/live';
 import { servicesQuery } from '../services';
 import { changePhoto, ConsolePhotosError } from '../settings';
@@ -65,7 +65,7 @@ export function Stylists() {
       setStatus(done);
     } catch (e) {
       if (e instanceof ConsolePhotosError) return setFailure(e.message);
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       const answer = e.body as Partial<StrandsAnswer> | null;
       if (e.status === 409 && s && answer?.appointments) setLeaving({ stylist: s, answer: answer as StrandsAnswer });
       else setFailure(e.message);

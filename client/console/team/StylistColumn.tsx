@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { css } from '../../../styled-system/css';
 import type { StaffMember, StylistColumn } from '../../../shared/console/team';
 import { fieldError, selectInput } from '../../components/form-styles';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { columnsKey, columnsQuery, linkColumn } from './api';
 
 /** The salon's stylist columns of the diary and whose each is (GET stylist-columns). */
@@ -27,7 +27,7 @@ export function ColumnOfMember({ salonId, member, columns }: { salonId: number; 
     onMutate: () => setFailure(null),
     onSuccess: (answer) => queries.setQueryData(columnsKey(salonId), answer),
     onError: (e) => {
-      setFailure(e instanceof ConsoleCallError ? (e.fieldErrors.stylist_id ?? e.message) : 'The column could not be changed. Try again.');
+      setFailure(e instanceof ApiError ? (e.fieldErrors.stylist_id ?? e.message) : 'The column could not be changed. Try again.');
       void queries.invalidateQueries({ queryKey: columnsKey(salonId) });
     },
   });

@@ -9,7 +9,7 @@ import { fieldInput } from '../../components/form-styles';
 import { Modal } from '../../components/Modal';
 import { linkButton, outlineButton, primaryButton } from '../../components/styles';
 import { FormAlert } from '../ui/Field';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { clock } from '../lib/format';
 import { addBlock, changeBlock, removeBlock, strandedBy, timeChanged } from './api';
@@ -68,7 +68,7 @@ export function BlockDialog(p: {
     } catch (e) {
       const appointments = strandedBy(e);
       if (appointments) return setStranded({ appointments, body: v });
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(putServerErrors(form, e, (f) => (f === 'start' || f === 'end' || f === 'reason' ? f : null)));
       setStranded(null);
     }

@@ -10,7 +10,7 @@ import { primaryButton } from '../../components/styles';
 import { sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, FormAlert } from '../ui/Field';
 import { today } from '../lib/format';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { addTimeOff, strandedBy, timeChanged } from './api';
 import { whenOf } from './format';
@@ -71,7 +71,7 @@ export function TimeOffEditor(p: {
       const appointments = strandedBy(e);
       if (appointments) return setStranded({ appointments, v });
       setStranded(null);
-      if (!(e instanceof ConsoleCallError)) throw e;
+      if (!(e instanceof ApiError)) throw e;
       setFailure(putServerErrors(form, e, (f) => formFieldOf(f, v.kind)));
     }
   };

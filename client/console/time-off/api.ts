@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
-  BlockAnswer,
   Block,
   BlockPatch,
   NewBlock,
@@ -8,11 +7,9 @@ import type {
   StrandedAppointment,
   StrandsAppointments,
   TimeOff,
-  TimeOffAnswer,
-  TimeOffList,
 } from '../../../shared/console/time-off';
 import { diaryKey } from '../diary';
-import { ConsoleCallError, staffCall } from '../lib/api';
+import { answer, ApiError, salon, salonCalls } from '../lib/api';
 
 /**
  * Time off and blocked time (docs/console/time-off.md). Under the diary's key: the diary and Today
@@ -25,40 +22,52 @@ export const timeOffQuery = (salonId: number, stylistId?: number) =>
   queryOptions({
     queryKey: [...timeOffKey(salonId), stylistId ?? 'all'],
     queryFn: async () =>
-      (await staffCall<TimeOffList>(`salons/${salonId}/time-off${stylistId ? `?stylist_id=${stylistId}` : ''}`)).time_off,
+      (
+        await answer(
+          salonCalls['time-off'].$get({ param: salon(salonId), query: { stylist_id: stylistId ? String(stylistId) : undefined } }),
+        )
+      ).time_off,
   });
 
 /** The salon's working stylists (owners and managers: Team's own call). */
 export const columnsQuery = (salonId: number) =>
   queryOptions({
     queryKey: ['console', salonId, 'stylist-columns'],
-    queryFn: () => staffCall<{ id: number; name: string }[]>(`salons/${salonId}/stylist-columns`),
+    queryFn: () => answer(salonCalls['stylist-columns'].$get({ param: salon(salonId) })),
     staleTime: 60_000,
   });
 
-const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` });
+const ifMatch = (version: number, more: Record<string, string> = {}) => ({ headers: { ...more, 'If-Match': `"${version}"` } });
+const timeOff = salonCalls['time-off'];
+const blocks = salonCalls.blocks;
+const one = (salonId: number, t: TimeOff) => ({ param: { ...salon(salonId), timeOffId: String(t.id) } });
+const block = (salonId: number, b: Block) => ({ param: { ...salon(salonId), blockId: String(b.id) } });
 
-export const addTimeOff = (salonId: number, body: NewTimeOff) =>
-  staffCall<TimeOffAnswer>(`salons/${salonId}/time-off`, { method: 'POST', body }).then((a) => a.time_off);
-/** Approve or decline a request; `confirm` approves it over the appointments a 409 showed. */
+export const addTimeOff = async (salonId: number, body: NewTimeOff) =>
+  (await answer(timeOff.$post({ param: salon(salonId), json: body }))).time_off;
+/**
+ * Approve or decline a request; `confirm` approves it over the appointments a 409 showed (a body
+ * the route reads itself, so it goes as the request's own body).
+ */
 export const decideTimeOff = (salonId: number, t: TimeOff, decision: 'approve' | 'decline', confirm = false) =>
-  staffCall<TimeOffAnswer>(`salons/${salonId}/time-off/${t.id}/${decision}`, {
-    method: 'POST',
-    headers: ifMatch(t.version),
-    ...(confirm ? { body: { confirm: true } } : {}),
-  });
-export const removeTimeOff = (salonId: number, t: TimeOff) =>
-  staffCall<void>(`salons/${salonId}/time-off/${t.id}`, { method: 'DELETE', headers: ifMatch(t.version) });
+  answer(
+    timeOff[':timeOffId'][decision].$post(
+      one(salonId, t),
+      confirm
+        ? { ...ifMatch(t.version, { 'Content-Type': 'application/json' }), init: { body: JSON.stringify({ confirm: true }) } }
+        : ifMatch(t.version),
+    ),
+  );
+export const removeTimeOff = (salonId: number, t: TimeOff) => answer(timeOff[':timeOffId'].$delete(one(salonId, t), ifMatch(t.version)));
 
-export const addBlock = (salonId: number, body: NewBlock) => staffCall<BlockAnswer>(`salons/${salonId}/blocks`, { method: 'POST', body });
+export const addBlock = (salonId: number, body: NewBlock) => answer(blocks.$post({ param: salon(salonId), json: body }));
 export const changeBlock = (salonId: number, b: Block, body: BlockPatch) =>
-  staffCall<BlockAnswer>(`salons/${salonId}/blocks/${b.id}`, { method: 'PATCH', body, headers: ifMatch(b.version) });
-export const removeBlock = (salonId: number, b: Block) =>
-  staffCall<void>(`salons/${salonId}/blocks/${b.id}`, { method: 'DELETE', headers: ifMatch(b.version) });
+  answer(blocks[':blockId'].$patch({ ...block(salonId, b), json: body }, ifMatch(b.version)));
+export const removeBlock = (salonId: number, b: Block) => answer(blocks[':blockId'].$delete(block(salonId, b), ifMatch(b.version)));
 
 /** The appointments a refused change would have stranded (409 STRANDS_APPOINTMENTS), or null for any other failure. */
 export function strandedBy(e: unknown): StrandedAppointment[] | null {
-  if (!(e instanceof ConsoleCallError) || e.status !== 409) return null;
+  if (!(e instanceof ApiError) || e.status !== 409) return null;
   const b = (e.body ?? {}) as Partial<StrandsAppointments> & { code?: string };
   if (b.error !== 'STRANDS_APPOINTMENTS' && b.code !== 'STRANDS_APPOINTMENTS') return null;
   return b.appointments ?? [];

@@ -9,7 +9,7 @@ import { sectionBox, sectionTitle } from '../ui/looks';
 import { placesFor } from '../lib/places';
 import { FormAlert } from '../ui/Field';
 import { diaryChanged } from '../diary';
-import { staffCall } from '../lib/api';
+import { dismissChecklist } from './api';
 
 const link = css({ color: 'primary', textDecoration: 'underline', fontWeight: '600' });
 const mark = css.raw({
@@ -40,7 +40,7 @@ export function SetupChecklist({ salon, items }: { salon: StaffSalon; items: Set
     setFailure(null);
     setHiding(true);
     try {
-      await staffCall(`salons/${salon.id}/setup-checklist/dismiss`, { method: 'POST' });
+      await dismissChecklist(salon.id);
       await diaryChanged(queries, salon.id);
     } catch (e) {
       setFailure(e instanceof Error ? e.message : String(e));

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Today } from '../../../shared/console/today';
 import { diaryKey } from '../diary';
-import { staffCall } from '../lib/api';
+import { answer, salon, salonCalls } from '../lib/api';
 
 /**
  * The day at a glance. Under the diary's key, so the salon channel's diary events refresh it; and
@@ -10,7 +9,10 @@ import { staffCall } from '../lib/api';
 export const todayQuery = (salonId: number) =>
   queryOptions({
     queryKey: [...diaryKey(salonId), 'today'],
-    queryFn: () => staffCall<Today>(`salons/${salonId}/today`),
+    queryFn: () => answer(salonCalls.today.$get({ param: salon(salonId) })),
     staleTime: 30_000,
     refetchInterval: 60_000,
   });
+
+/** Hides the setup checklist for everyone at the salon. */
+export const dismissChecklist = (salonId: number) => answer(salonCalls['setup-checklist'].dismiss.$post({ param: salon(salonId) }));

@@ -12,7 +12,7 @@ import { sectionBox, sectionTitle, table } from '../ui/looks';
 import { tableScroll } from '../ui/table-scroll';
 import { FormAlert } from '../ui/Field';
 import { dayOf, moneyOf, salonTime } from '../lib/salon-facts';
-import { ConsoleCallError } from '../lib/api';
+import { ApiError } from '../lib/api';
 import { useFormMutation } from '../lib/form-mutation';
 import { redeemVoucher, voucherQuery, vouchersKey } from './api';
 
@@ -114,7 +114,7 @@ function Redeem({ salonId, voucher: v }: { salonId: number; voucher: DeskVoucher
       form.reset({ appointment_number: null });
     },
     onError: (e) => {
-      if (!(e instanceof ConsoleCallError)) return;
+      if (!(e instanceof ApiError)) return;
       // refused: nothing was taken, so the next try is a new redemption
       if (e.status >= 400 && e.status < 500) tillKey.current = crypto.randomUUID();
       if (e.status === 409) void queries.invalidateQueries({ queryKey: voucherQuery(salonId, v.code).queryKey });

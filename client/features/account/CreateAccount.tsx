@@ -8,7 +8,7 @@ import { fromE164 } from '../../components/phone-number';
 import { FormNewPasswordField, FormPhoneInput, FormTextField } from '../../components/FormFields';
 import { card, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { signUp, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../journey';
 import { ConfirmSignUpStep } from './ConfirmSignUpStep';
@@ -82,7 +82,7 @@ export function CreateAccount({
       else navigate(destination, { replace: true });
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      if (err instanceof CallError && err.code === 'UsernameExistsException') {
+      if (err instanceof ApiError && err.code === 'UsernameExistsException') {
         navigate(loginPath, { replace: true });
         return;
       }

@@ -9,7 +9,7 @@ import { FormPhoneInput, FormTextField } from '../../components/FormFields';
 import { fromE164 } from '../../components/phone-number';
 import { card, linkButton, outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { login, resendSignUpCode, useAuth } from '../auth';
 import { HoldCountdown, useBooking } from '../journey';
 import { CodeSignIn } from './CodeSignIn';
@@ -81,7 +81,7 @@ export function Login({
       navigate(destination, { replace: true });
     } catch (err) {
       // The right password of an account that never entered its sign-up code: send one now.
-      if (err instanceof CallError && err.code === 'UserNotConfirmedException') {
+      if (err instanceof ApiError && err.code === 'UserNotConfirmedException') {
         try {
           setCodeSentTo({ phone, password, to: await resendSignUpCode(phone) });
           return;
@@ -90,7 +90,7 @@ export function Login({
           return;
         }
       }
-      setFailure(loginFailure(err instanceof CallError ? err.code : undefined));
+      setFailure(loginFailure(err instanceof ApiError ? err.code : undefined));
     } finally {
       setBusy(false);
     }

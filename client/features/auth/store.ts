@@ -1,5 +1,5 @@
 import { proxy, useSnapshot } from 'valtio';
-import { CallError, setSessionRefusedHandler, setTokenProvider } from '../../lib/api';
+import { ApiError, setSessionRefusedHandler, setTokenProvider } from '../../lib/api';
 import { session } from './api';
 
 export interface ClientUser {
@@ -140,7 +140,7 @@ export const MSG_CONFIRMED_LOG_IN_WITH_CODE =
  */
 export async function confirmSignUp(phone: string, code: string, password?: string) {
   const a = await session<SessionAnswer | { status: 'sign_in_code_sent' }>('signup/confirm', { phone, code, password });
-  if ('status' in a) throw new CallError(MSG_CONFIRMED_LOG_IN_WITH_CODE, 202, 'SignInCodeSent');
+  if ('status' in a) throw new ApiError(MSG_CONFIRMED_LOG_IN_WITH_CODE, 202, 'SignInCodeSent');
   started(a, true);
 }
 
@@ -156,21 +156,21 @@ export async function logout() {
 
 export async function updateProfile(changes: Partial<Pick<ClientUser, 'name' | 'email' | 'phone_number'>>) {
   const token = await getAccessToken();
-  if (!token) throw new CallError('No token saved!', 500);
+  if (!token) throw new ApiError('No token saved!', 500);
   auth.user = await session<ClientUser>('me', changes, 'PATCH', token);
 }
 
 /** A new code to the client's unverified number; answers where it was sent. */
 export async function sendPhoneCode(): Promise<string> {
   const token = await getAccessToken();
-  if (!token) throw new CallError('No token saved!', 500);
+  if (!token) throw new ApiError('No token saved!', 500);
   return (await session<{ destination: string }>('me/phone/code', {}, 'POST', token)).destination;
 }
 
 /** The code texted to the client's number proves it. */
 export async function verifyPhone(code: string) {
   const token = await getAccessToken();
-  if (!token) throw new CallError('No token saved!', 500);
+  if (!token) throw new ApiError('No token saved!', 500);
   auth.user = await session<ClientUser>('me/phone/verify', { code }, 'POST', token);
 }
 

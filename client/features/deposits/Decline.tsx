@@ -5,7 +5,7 @@ import type { Invite } from '../../../shared/invites';
 import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card, primaryButton } from '../../components/styles';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { AfterAction } from './AfterAction';
 import { processInvite } from './api';
 import { InviteAppointment } from './InviteAppointment';
@@ -42,7 +42,7 @@ export function Decline() {
       setPhase('declined');
       invitesChanged();
     } catch (e) {
-      const error = e instanceof CallError ? e : new CallError(String(e), 0);
+      const error = e instanceof ApiError ? e : new ApiError(String(e), 0);
       if (error.status !== 0) pressKey.current = null;
       if (error.status === 409 || error.status === 404) {
         setPhase('invalid');

@@ -1,15 +1,20 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import type { Invite, InviteLink, InviteProcessed, InviteProcessing } from '../../../shared/invites';
-import { call } from '../../lib/api';
+import type { InviteProcessing } from '../../../shared/invites';
+import { answer, api, send } from '../../lib/api';
 import { PERSONAL, queryClient } from '../../lib/query-client';
 
 /** client/get/invite/{salon}/: the client's open deposit requests across all salons, newest appointment first. */
 export const fetchInvites = (salonId: number, signal: AbortSignal) =>
-  call<Invite[]>(`client/get/invite/${salonId}/`, { auth: true, signal });
+  answer(api.client.get.invite[':salonId'].index.$get({ param: { salonId: String(salonId) } }, send({ auth: true, signal })));
 
 /** POST client/post/invite/{salon}/{invite}/seen: pay-deposit opened an invited or reminded request. */
 export const markSeen = (salonId: number, inviteId: number) =>
-  call(`client/post/invite/${salonId}/${inviteId}/seen`, { method: 'POST', auth: true });
+  answer(
+    api.client.post.invite[':salonId'][':inviteId'].seen.$post(
+      { param: { salonId: String(salonId), inviteId: String(inviteId) } },
+      send({ auth: true }),
+    ),
+  );
 
 /**
  * POST client/post/invite/{salon}/{invite}: pay, confirm with the card, or decline. The same
@@ -21,22 +26,25 @@ export const processInvite = (
   body: InviteProcessing,
   headers: { idempotencyKey: string; returnUrl?: string },
 ) =>
-  call<InviteProcessed>(`client/post/invite/${salonId}/${inviteId}`, {
-    method: 'POST',
-    auth: true,
-    body,
-    headers: {
-      'Idempotency-Key': headers.idempotencyKey,
-      ...(headers.returnUrl ? { 'X-Return-Url': headers.returnUrl } : {}),
-    },
-  });
+  answer(
+    api.client.post.invite[':salonId'][':inviteId'].$post(
+      { param: { salonId: String(salonId), inviteId: String(inviteId) }, json: body },
+      send({
+        auth: true,
+        headers: {
+          'Idempotency-Key': headers.idempotencyKey,
+          ...(headers.returnUrl ? { 'X-Return-Url': headers.returnUrl } : {}),
+        },
+      }),
+    ),
+  );
 
 /**
  * GET ncob/invite/{code}/?salon_id=: whom an invite link was sent to (no login: the code is the
  * secret); the link's salon says in which salon's database to look (docs/scale.md).
  */
 export const fetchInviteLink = (salonId: number, code: string, signal: AbortSignal) =>
-  call<InviteLink>(`ncob/invite/${encodeURIComponent(code)}/?salon_id=${salonId}`, { signal });
+  answer(api.ncob.invite[':code'].index.$get({ param: { code }, query: { salon_id: String(salonId) } }, send({ signal })));
 
 /**
  * Every invite list this page holds: what the realtime channel's invite event, and this tab's own

@@ -1,5 +1,5 @@
 import type { Invite, InviteProcessed } from '../../../shared/invites';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import type { ClientUser } from '../auth';
 import { confirmDeposit } from '../pay-with-saved-card';
 import { MSG_AUTHENTICATION, paymentErrorMessage, payWithSavedCard } from '../payments';
@@ -23,7 +23,7 @@ export class PaymentProblem extends Error {
 /** Any failure of paying a request, as a PaymentProblem. */
 export function problemOf(e: unknown): PaymentProblem {
   if (e instanceof PaymentProblem) return e;
-  if (!(e instanceof CallError)) return new PaymentProblem(String(e), 'other');
+  if (!(e instanceof ApiError)) return new PaymentProblem(String(e), 'other');
   if (e.status === 409 || e.status === 404) return new PaymentProblem(e.message, 'invalid');
   if (e.status === 402 && e.code === 'card_missing') return new PaymentProblem(e.message, 'card');
   if (e.status === 402) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { GroupNextTimes } from '../../../shared/types';
-import { call } from '../../lib/api';
+import { answer, api, send } from '../../lib/api';
 
 type NextTimes = Map<number, GroupNextTimes['salons'][number]>;
 
@@ -13,8 +13,12 @@ export function useNextTimes(groupId: number, service: string | null): NextTimes
   const [times, setTimes] = useState<NextTimes | null>(null);
   useEffect(() => {
     const ask = new AbortController();
-    const query = service ? `?service=${encodeURIComponent(service)}` : '';
-    call<GroupNextTimes>(`book-online/group/${groupId}/next-times/${query}`, { signal: ask.signal })
+    answer(
+      api['book-online'].group[':groupId']['next-times'].index.$get(
+        { param: { groupId: String(groupId) }, query: { service: service ?? undefined } },
+        send({ signal: ask.signal }),
+      ),
+    )
       .then((t) => setTimes(new Map(t.salons.map((s) => [s.id, s]))))
       .catch(() => setTimes(new Map()));
     return () => ask.abort();

@@ -1,7 +1,5 @@
-import type { DayAvailability, DaySlots, PatchSlots, ServiceStylists, StylistsAtTime } from '../../../shared/availability';
-import type { BookingRequest, BookingResponse } from '../../../shared/booking-request';
-import type { Service } from '../../../shared/types';
-import { call } from '../../lib/api';
+import type { BookingRequest } from '../../../shared/booking-request';
+import { answer, api, send } from '../../lib/api';
 import { booking } from './store';
 
 /** The client's own hold: its held times stay bookable for it. */
@@ -11,7 +9,7 @@ const holdHeader = () => (booking.holdId ? { 'X-Hold-Id': booking.holdId } : und
 
 const ids = (list: readonly number[]) => list.join(',');
 const choices = (list: readonly (number | null)[]) => list.map((c) => c ?? 0).join(',');
-const patch = (time: string | null) => (time ? encodeURIComponent(time) : 'null');
+const patch = (time: string | null) => time ?? 'null';
 
 export interface SearchKey {
   salonId: number;
@@ -21,72 +19,110 @@ export interface SearchKey {
   waitlist: boolean;
 }
 
+const bookOnline = api['book-online'];
+/** What a hold asks for: the route's own body. */
+type HoldBody = Parameters<(typeof bookOnline.hold)[':salonId']['index']['$post']>[0]['json'];
+
 export function fetchWeekly(k: SearchKey, weekStart: string, signal?: AbortSignal) {
-  const path = k.waitlist
-    ? `book-online/waitlist/availability/weekly/${k.salonId}/${ids(k.services)}/${weekStart}/?stylists=${choices(k.stylists)}`
-    : `book-online/availability/weekly/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/${weekStart}/${patch(k.patchTime)}/`;
-  return call<DayAvailability>(path, { signal, headers: holdHeader() });
+  const o = send({ signal, headers: holdHeader() });
+  const [salonId, services] = [String(k.salonId), ids(k.services)];
+  return k.waitlist
+    ? answer(
+        bookOnline.waitlist.availability.weekly[':salonId'][':services'][':weekStartDate'].index.$get(
+          { param: { salonId, services, weekStartDate: weekStart }, query: { stylists: choices(k.stylists) } },
+          o,
+        ),
+      )
+    : answer(
+        bookOnline.availability.weekly[':salonId'][':services'][':stylists'][':weekStartDate'][':extra'].index.$get(
+          { param: { salonId, services, stylists: choices(k.stylists), weekStartDate: weekStart, extra: patch(k.patchTime) }, query: {} },
+          o,
+        ),
+      );
 }
 
 export function fetchDaySlots(k: SearchKey, date: string, signal?: AbortSignal) {
+  const o = send({ signal, headers: holdHeader() });
+  const [salonId, services, extra] = [String(k.salonId), ids(k.services), patch(k.patchTime)];
   // The waitlist's path names no stylist (the spec's): the choices go as a query.
-  const path = k.waitlist
-    ? `book-online/new/waitlist/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${patch(k.patchTime)}/?stylists=${choices(k.stylists)}&`
-    : `book-online/new/availability/appointment/${k.salonId}/${date}/${ids(k.services)}/${choices(k.stylists)}/${patch(k.patchTime)}/?`;
-  return call<DaySlots>(`${path}isWaitList=${k.waitlist}`, { signal, headers: holdHeader() });
+  return k.waitlist
+    ? answer(
+        bookOnline.new.waitlist.availability.appointment[':salonId'][':date'][':services'][':extra'].index.$get(
+          { param: { salonId, date, services, extra }, query: { stylists: choices(k.stylists) } },
+          o,
+        ),
+      )
+    : answer(
+        bookOnline.new.availability.appointment[':salonId'][':date'][':services'][':stylists'][':extra'].index.$get(
+          { param: { salonId, date, services, stylists: choices(k.stylists), extra }, query: { isWaitList: 'false' } },
+          o,
+        ),
+      );
 }
 
-export function fetchPatchWeekly(salonId: number, services: readonly number[], from: string, signal?: AbortSignal) {
-  return call<DayAvailability>(`book-online/availability/weekly/patch/${salonId}/${from}/${ids(services)}/`, {
-    signal,
-  });
-}
+export const fetchPatchWeekly = (salonId: number, services: readonly number[], from: string, signal?: AbortSignal) =>
+  answer(
+    bookOnline.availability.weekly.patch[':salonId'][':date'][':extra'].index.$get(
+      { param: { salonId: String(salonId), date: from, extra: ids(services) } },
+      send({ signal }),
+    ),
+  );
 
-export function fetchPatchSlots(salonId: number, date: string, signal?: AbortSignal) {
-  return call<PatchSlots>(`book-online/availability/patch/${salonId}/${date}/?isWaitList=false`, { signal });
-}
+export const fetchPatchSlots = (salonId: number, date: string, signal?: AbortSignal) =>
+  answer(
+    bookOnline.availability.patch[':salonId'][':date'].index.$get(
+      { param: { salonId: String(salonId), date }, query: { isWaitList: 'false' } },
+      send({ signal }),
+    ),
+  );
 
-export function fetchStylists(salonId: number, services: readonly number[], signal?: AbortSignal) {
-  return call<ServiceStylists[]>(`book-online/services/stylists/${salonId}/${ids(services)}/`, { signal });
-}
+export const fetchStylists = (salonId: number, services: readonly number[], signal?: AbortSignal) =>
+  answer(
+    bookOnline.services.stylists[':salonId'][':services'].index.$get(
+      { param: { salonId: String(salonId), services: ids(services) } },
+      send({ signal }),
+    ),
+  );
 
-export function fetchRecommended(salonId: number, services: readonly number[], signal?: AbortSignal) {
-  return call<Service[]>(`book-online/services/recommended/${salonId}/${ids(services)}/`, { signal });
-}
+export const fetchRecommended = (salonId: number, services: readonly number[], signal?: AbortSignal) =>
+  answer(
+    bookOnline.services.recommended[':salonId'][':services'].index.$get(
+      { param: { salonId: String(salonId), services: ids(services) } },
+      send({ signal }),
+    ),
+  );
 
-export function fetchShowWaitlist(salonId: number, services: readonly number[], signal?: AbortSignal) {
-  return call<{ show_waitlist: boolean }>(`book-online/show/waitlist/option/${salonId}/${ids(services)}/`, { signal });
-}
+export const fetchShowWaitlist = (salonId: number, services: readonly number[], signal?: AbortSignal) =>
+  answer(
+    bookOnline.show.waitlist.option[':salonId'][':serviceIds'].index.$get(
+      { param: { salonId: String(salonId), serviceIds: ids(services) } },
+      send({ signal }),
+    ),
+  );
 
 /** Who can take each service at a chosen time, and whom 'I don't mind' would get. */
-export function fetchStylistsAt(k: SearchKey, startTime: string, signal?: AbortSignal) {
-  const q = new URLSearchParams({ start_time: startTime, isWaitList: String(k.waitlist) });
-  if (k.patchTime) q.set('patch_time', k.patchTime);
-  return call<StylistsAtTime>(`book-online/services/stylists-at/${k.salonId}/${ids(k.services)}/${choices(k.stylists)}/?${q}`, {
-    signal,
-    headers: holdHeader(),
-  });
-}
+export const fetchStylistsAt = (k: SearchKey, startTime: string, signal?: AbortSignal) =>
+  answer(
+    bookOnline.services['stylists-at'][':salonId'][':services'][':stylists'].index.$get(
+      {
+        param: { salonId: String(k.salonId), services: ids(k.services), stylists: choices(k.stylists) },
+        query: { start_time: startTime, isWaitList: String(k.waitlist) as 'true' | 'false', patch_time: k.patchTime ?? undefined },
+      },
+      send({ signal, headers: holdHeader() }),
+    ),
+  );
 
 /**
  * POST book-online/hold/{salon}/: holds the chosen times for 10 minutes (or renews the hold); a
  * logged-in client's hold is tied to it. A null hold: the salon holds no more times for clients who
  * have not logged in, and the journey goes on without one.
  */
-export const holdTimes = (
-  salonId: number,
-  body: { start_time: string | null; procedures: unknown[]; hold_id: string | null },
-  loggedIn: boolean,
-) =>
-  call<{ hold_id: string | null; expires_at: string | null }>(`book-online/hold/${salonId}/`, {
-    method: 'POST',
-    body,
-    auth: loggedIn,
-  });
+export const holdTimes = (salonId: number, body: HoldBody, loggedIn: boolean) =>
+  answer(bookOnline.hold[':salonId'].index.$post({ param: { salonId: String(salonId) }, json: body }, send({ auth: loggedIn })));
 
 /** DELETE book-online/hold/{salon}/{hold}/: lets the held times go. */
 export const releaseHold = (salonId: number, holdId: string) =>
-  call(`book-online/hold/${salonId}/${encodeURIComponent(holdId)}/`, { method: 'DELETE' });
+  answer(bookOnline.hold[':salonId'][':holdId'].index.$delete({ param: { salonId: String(salonId), holdId } }));
 
 /** POST book-online/(waitlist/)appointment/create/{salon}/ with the booking's Idempotency-Key. */
 export const createBooking = (
@@ -96,9 +132,9 @@ export const createBooking = (
   idempotencyKey: string,
   headers: Record<string, string> = {},
 ) =>
-  call<BookingResponse>(`book-online/${waitlist ? 'waitlist/' : ''}appointment/create/${salonId}/`, {
-    method: 'POST',
-    auth: true,
-    body,
-    headers: { ...headers, 'Idempotency-Key': idempotencyKey },
-  });
+  answer(
+    (waitlist ? bookOnline.waitlist.appointment : bookOnline.appointment).create[':salonId'].index.$post(
+      { param: { salonId: String(salonId) }, json: body },
+      send({ auth: true, headers: { ...headers, 'Idempotency-Key': idempotencyKey } }),
+    ),
+  );

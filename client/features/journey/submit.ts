@@ -32,7 +32,8 @@ export async function holdChosenTimes(salonId: number, loggedIn: boolean): Promi
   if (held && (booking.holdForClient || !loggedIn)) return;
   const answer = await holdTimes(
     salonId,
-    { start_time: booking.selectedAppointmentTime, procedures: procedures(), hold_id: booking.holdId },
+    // no time chosen: the API refuses it naming start_time
+    { start_time: booking.selectedAppointmentTime ?? '', procedures: procedures(), hold_id: booking.holdId },
     loggedIn,
   );
   holdTaken(answer.hold_id, answer.expires_at, loggedIn);

@@ -1,47 +1,56 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { answer, api, send } from '../../lib/api';
 import { PERSONAL } from '../../lib/query-client';
-import type { Appointment, BookingsPage, ClientSalon, Tab } from './types';
+import type { Tab } from './types';
 
-const user = (username: string) => encodeURIComponent(username);
+const ncob = api.ncob.client;
 
 /** ncob/client/salons/{username}/: the salons the logged-in client has bookings with. */
 export const fetchClientSalons = (username: string, signal: AbortSignal) =>
-  call<ClientSalon[]>(`ncob/client/salons/${user(username)}/`, { auth: true, signal });
+  answer(ncob.salons[':username'].index.$get({ param: { username } }, send({ auth: true, signal })));
 
 /** ncob/client/appointments/{salonId}/{future|past}/{username}/?page=n: 30 bookings a page. */
 export const fetchBookings = (salonId: number, tab: Tab, username: string, page: number, signal: AbortSignal) =>
-  call<BookingsPage>(`ncob/client/appointments/${salonId}/${tab}/${user(username)}/?page=${page}`, { auth: true, signal });
+  answer(
+    ncob.appointments[':salonId'][':tab{(?:future|past)}'][':username'].index.$get(
+      { param: { salonId: String(salonId), tab, username }, query: { page: String(page) } },
+      send({ auth: true, signal }),
+    ),
+  );
 
 /** salon/{salonId}/appointment/{id}/: one of the client's appointments. */
 export const fetchAppointment = (salonId: number, id: number, signal: AbortSignal) =>
-  call<Appointment>(`salon/${salonId}/appointment/${id}/`, { auth: true, signal });
+  answer(
+    api.salon[':salonId'].appointment[':appointmentId'].index.$get(
+      { param: { salonId: String(salonId), appointmentId: String(id) } },
+      send({ auth: true, signal }),
+    ),
+  );
 
 /** PUT ncob/client/cancel/appointment/{salonId}/{id}/{username}/: cancels (a second time changes nothing). */
 export const cancelAppointment = (salonId: number, id: number, username: string) =>
-  call<Appointment>(`ncob/client/cancel/appointment/${salonId}/${id}/${user(username)}/`, { method: 'PUT', auth: true });
+  answer(
+    ncob.cancel.appointment[':salonId'][':appointmentId'][':username'].index.$put(
+      { param: { salonId: String(salonId), appointmentId: String(id), username } },
+      send({ auth: true }),
+    ),
+  );
 
 /** PUT ncob/client/appointment/{salonId}/{id}/{username}/move/: the same services and staff at a new time (beyond the spec). */
 export const moveAppointment = (salonId: number, id: number, username: string, startTime: string) =>
-  call<Appointment>(`ncob/client/appointment/${salonId}/${id}/${user(username)}/move/`, {
-    method: 'PUT',
-    auth: true,
-    body: { start_time: startTime },
-  });
-
-/** A reminder's link (/r/{token}): the appointment it opens without a password, and its salon. */
-export interface LinkedAppointment {
-  salon_id: number;
-  appointment: Appointment;
-}
+  answer(
+    ncob.appointment[':salonId'][':appointmentId'][':username'].move.index.$put(
+      { param: { salonId: String(salonId), appointmentId: String(id), username }, json: { start_time: startTime } },
+      send({ auth: true }),
+    ),
+  );
 
 /** appointment-links/{token}: the appointment a reminder's link opens. */
 export const fetchLinkedAppointment = (token: string, signal: AbortSignal) =>
-  call<LinkedAppointment>(`appointment-links/${encodeURIComponent(token)}`, { signal });
+  answer(api['appointment-links'][':token'].$get({ param: { token } }, send({ signal })));
 
 /** POST appointment-links/{token}/cancel: cancels it within the salon's rules. */
-export const cancelLinkedAppointment = (token: string) =>
-  call<LinkedAppointment>(`appointment-links/${encodeURIComponent(token)}/cancel`, { method: 'POST' });
+export const cancelLinkedAppointment = (token: string) => answer(api['appointment-links'][':token'].cancel.$post({ param: { token } }));
 
 export const linkedAppointmentQuery = (token: string) =>
   queryOptions({

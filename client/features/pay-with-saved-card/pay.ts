@@ -1,6 +1,6 @@
 import { BOOKING_LIMIT, MSG_SLOT_TAKEN, type BookingResponse } from '../../../shared/booking-request';
 import type { SalonDetails } from '../../../shared/types';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import type { ClientUser } from '../auth';
 import { booking, newAttempt, submitBooking } from '../journey';
 import { MSG_AUTHENTICATION, MSG_CONFIRM_PROBLEM, MSG_CREATE_CARD_BOOKING, paymentErrorMessage, payWithSavedCard } from '../payments';
@@ -21,7 +21,7 @@ export class BookingProblem extends Error {
 
 function problemOf(e: unknown, creating: boolean): BookingProblem {
   if (e instanceof BookingProblem) return e;
-  if (e instanceof CallError) {
+  if (e instanceof ApiError) {
     if (e.status === 409 && e.code !== BOOKING_LIMIT) return new BookingProblem(MSG_SLOT_TAKEN);
     if (e.status === 402 && e.code === 'card_missing') return new BookingProblem(e.message);
     if (e.status === 402) {

@@ -5,7 +5,7 @@ import { css } from '../../../styled-system/css';
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { outlineButton, primaryButton } from '../../components/styles';
 import { useSalon } from '../../lib/salon-context';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useAuth } from '../auth';
 import { cardQuery, requestSetupIntent, saveCard } from './api';
 import { MSG_AUTHENTICATION, MSG_CARD_SAVED, MSG_CONFIRM_EXCEPTION, MSG_SETUP_FAILED, setupErrorMessage } from './messages';
@@ -59,7 +59,7 @@ export function CardSetup({ returnPath, onSaved, submitLabel = 'NEXT', onStartAg
   const fail = useCallback(
     (e: unknown) => {
       setFailure(
-        e instanceof CallError
+        e instanceof ApiError
           ? e.code
             ? setupErrorMessage({ code: e.code, decline_code: e.declineCode, message: e.message }, salon.phone)
             : MSG_CONFIRM_EXCEPTION

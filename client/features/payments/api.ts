@@ -1,41 +1,49 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { answer, api, send } from '../../lib/api';
 import { PERSONAL } from '../../lib/query-client';
-import type { SavedCard, SetupIntentAnswer } from './types';
+
+const checkout = api.ncob.checkout;
 
 /** The saved card at this salon, or null (204) when the client has none. */
 export const getCard = async (salonId: number) =>
-  (await call<SavedCard | undefined>(`ncob/checkout/salon/user/getcard/${salonId}/`, { auth: true })) ?? null;
+  (await answer(checkout.salon.user.getcard[':salonId'].index.$get({ param: { salonId: String(salonId) } }, send({ auth: true })))) ?? null;
 
 export const requestSetupIntent = (salonId: number, username: string) =>
-  call<SetupIntentAnswer>(`ncob/checkout/salon/setupintent/${salonId}/${encodeURIComponent(username)}/`, {
-    method: 'POST',
-    auth: true,
-    body: {},
-  });
+  answer(
+    checkout.salon.setupintent[':salonId'][':username'].index.$post(
+      { param: { salonId: String(salonId), username } },
+      send({ auth: true }),
+    ),
+  );
 
 /** After the browser confirmed the setup intent: the server keeps the card (replacing any other). */
 export const saveCard = (salonId: number, setupIntentId: string) =>
-  call<SavedCard>(`ncob/checkout/salon/savecard/${salonId}/`, {
-    method: 'POST',
-    auth: true,
-    body: { setup_intent_id: setupIntentId },
-  });
+  answer(
+    checkout.salon.savecard[':salonId'].index.$post(
+      { param: { salonId: String(salonId) }, json: { setup_intent_id: setupIntentId } },
+      send({ auth: true }),
+    ),
+  );
 
 export const deleteCard = (salonId: number, username: string) =>
-  call(`ncob/checkout/client/delete/card/${salonId}/${encodeURIComponent(username)}/`, { method: 'DELETE', auth: true });
+  answer(
+    checkout.client.delete.card[':salonId'][':username'].index.$delete(
+      { param: { salonId: String(salonId), username } },
+      send({ auth: true }),
+    ),
+  );
 
 /** The appointment's total and the deposit payable today, in major units. */
-export interface AppointmentCost {
-  appointment_cost: number;
-  pay_today: number;
-}
-
 export const appointmentCost = (salonId: number, isoTime: string, serviceIds: readonly number[], stylistIds: readonly number[]) =>
-  call<AppointmentCost>(
-    `ncob/checkout/salon/appointment/cost/${salonId}/${encodeURIComponent(isoTime)}/${serviceIds.join(',')}/${stylistIds.join(',')}/`,
-    { auth: true },
+  answer(
+    checkout.salon.appointment.cost[':salonId'][':isoTime'][':serviceIds'][':stylistIds'].index.$get(
+      { param: { salonId: String(salonId), isoTime, serviceIds: serviceIds.join(','), stylistIds: stylistIds.join(',') } },
+      send({ auth: true }),
+    ),
   );
+
+/** The route's answer: `{appointment_cost, pay_today}`. */
+export type AppointmentCost = Awaited<ReturnType<typeof appointmentCost>>;
 
 /** Every saved card this page knows of: what a saved or removed card makes out of date. */
 export const cardKeys = { all: ['card'] as const };

@@ -2,9 +2,10 @@ import type { Ref } from 'react';
 
 export type { SavedCard } from '../../../shared/cards';
 
-/** POST ncob/checkout/salon/setupintent/{salonId}/{username}/ */
+/** POST ncob/checkout/salon/setupintent/{salonId}/{username}/ (its answer, as worker/api/cards.ts gives it) */
 export interface SetupIntentAnswer {
-  client_secret: string;
+  /** Stripe's; null only for an intent that has none (never one just created) */
+  client_secret: string | null;
   setup_intent_id: string;
   publishable_key: string;
   /** '/__stripe' offline (the stand-in), null with real Stripe */

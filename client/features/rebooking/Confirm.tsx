@@ -6,7 +6,7 @@ import { BOOKING_LIMIT } from '../../../shared/booking-request';
 import { CallFailed } from '../../components/CallFailed';
 import { PageTitle } from '../../components/PageTitle';
 import { card, outlineButton, primaryButton } from '../../components/styles';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { dateIn } from '../../lib/salon-time';
 import { useIdempotencyKey } from '../../lib/useIdempotencyKey';
 import { rebook } from './api';
@@ -49,7 +49,7 @@ function ConfirmChoice({ chosen: { time, appointment }, client }: { chosen: Chos
       idempotency.answered();
       navigate('/end', { replace: true, state: { answer } });
     } catch (e) {
-      const err = e instanceof CallError ? e : new CallError(String(e), 0);
+      const err = e instanceof ApiError ? e : new ApiError(String(e), 0);
       // No answer (offline, time-out): the next press sends the same key, so it books at most once.
       if (err.status !== 0) idempotency.answered();
       // 409: the time was taken or is no longer offered (choose another), or the services can no

@@ -1,56 +1,65 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  REBOOKING_TEXTS,
-  type RebookAnswer,
-  type RebookBody,
-  type RebookingAppointment,
-  type RebookingAvailability,
-  type RebookingClient,
-  type RebookingToken,
-} from '../../../shared/rebooking';
-import { call, CallError, type CallOptions } from '../../lib/api';
+import { REBOOKING_TEXTS, type RebookBody } from '../../../shared/rebooking';
+import { answer, api, ApiError, send, type CallOptions } from '../../lib/api';
 import { currentToken, signedIn, tokenRefused } from './store';
 import { BOOKABLE_TIMES } from '../../lib/query-client';
+
+const rebooking = api.rebooking;
 
 /**
  * A rebooking call (docs/booking/accounts-and-money.md §7): `Authorization: Rebooking {token}`. Without a
  * token, or when the Worker refuses it (401), the token is dropped and the screens show the
- * old-link notice.
+ * old-link notice. `call` makes the call with the options it is given.
  */
-async function rebookingCall<T>(path: string, o: Omit<CallOptions, 'token' | 'scheme' | 'auth'> = {}): Promise<T> {
+async function rebookingCall<T>(
+  o: Omit<CallOptions, 'token' | 'scheme' | 'auth'>,
+  call: (options: ReturnType<typeof send>) => Promise<T>,
+): Promise<T> {
   const token = currentToken();
   if (!token) {
     tokenRefused();
-    throw new CallError(REBOOKING_TEXTS.linkExpired, 401);
+    throw new ApiError(REBOOKING_TEXTS.linkExpired, 401);
   }
   try {
-    return await call<T>(path, { ...o, token, scheme: 'Rebooking' });
+    return await call(send({ ...o, token, scheme: 'Rebooking' }));
   } catch (e) {
-    if (e instanceof CallError && e.status === 401) tokenRefused();
+    if (e instanceof ApiError && e.status === 401) tokenRefused();
     throw e;
   }
 }
 
 /** POST rebooking/token/{urlhash}/ (no auth): 410 when the link is old or replaced, 404 when unknown. */
 export const fetchToken = (urlhash: string, signal: AbortSignal) =>
-  call<RebookingToken>(`rebooking/token/${urlhash}/`, { method: 'POST', signal });
+  answer(rebooking.token[':urlhash'].index.$post({ param: { urlhash } }, send({ signal })));
 
 /** GET rebooking/salons/: the client's record at each salon with past appointments. */
-export const fetchClients = (signal: AbortSignal) => rebookingCall<RebookingClient[]>('rebooking/salons/', { signal });
+export const fetchClients = (signal: AbortSignal) => rebookingCall({ signal }, (o) => answer(rebooking.salons.index.$get({}, o)));
 
 /** GET rebooking/history/{clientId}/appointments/: past appointments, newest first. */
 export const fetchHistory = (clientId: number, salonId: number, signal: AbortSignal) =>
-  rebookingCall<RebookingAppointment[]>(`rebooking/history/${clientId}/appointments/?salon_id=${salonId}`, { signal });
+  rebookingCall({ signal }, (o) =>
+    answer(
+      rebooking.history[':clientId'].appointments.index.$get(
+        { param: { clientId: String(clientId) }, query: { salon_id: String(salonId) } },
+        o,
+      ),
+    ),
+  );
 
 /** GET rebooking/availability/appointment/{id}/?from=&to=: the times of each day, keyed YYYYMMDD. */
 export const fetchAvailability = (appointmentId: number, salonId: number, from: string, to: string, signal: AbortSignal) =>
-  rebookingCall<RebookingAvailability>(`rebooking/availability/appointment/${appointmentId}/?from=${from}&to=${to}&salon_id=${salonId}`, {
-    signal,
-  });
+  rebookingCall({ signal }, (o) =>
+    answer(
+      rebooking.availability.appointment[':appointmentId'].index.$get(
+        { param: { appointmentId: String(appointmentId) }, query: { from, to, salon_id: String(salonId) } },
+        o,
+      ),
+    ),
+  );
 
 /** POST rebooking/rebook/ with an Idempotency-Key: 201 the new (unconfirmed) appointment, 409 when the time was taken. */
 export const rebook = (body: RebookBody, idempotencyKey: string) =>
-  rebookingCall<RebookAnswer>('rebooking/rebook/', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+  rebookingCall({ headers: { 'Idempotency-Key': idempotencyKey } }, (o) => answer(rebooking.rebook.index.$post({ json: body }, o)));
 
 /**
  * A texted link's token: asked once when the link opens, and kept as the flow's session

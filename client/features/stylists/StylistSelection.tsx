@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { CallFailed, Loading } from '../../components/CallFailed';
@@ -46,7 +46,7 @@ export function StylistSelection() {
       navigate('/summary');
     } catch (e) {
       setFailure(
-        e instanceof CallError && e.status === 409
+        e instanceof ApiError && e.status === 409
           ? 'These staff members cannot all take this time together. Please choose again, or pick another time.'
           : e instanceof Error
             ? e.message

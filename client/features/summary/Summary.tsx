@@ -20,7 +20,7 @@ import {
   appointmentLines,
 } from '../journey';
 import { BOOKING_LIMIT, MSG_BOOKING_PROBLEM, MSG_SLOT_TAKEN } from '../../../shared/booking-request';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { CancellationPolicy } from './CancellationPolicy';
 
 /** 'Review details to continue': policy, date and times, services with staff and prices, totals, notes. */
@@ -51,8 +51,8 @@ export function Summary() {
       if (answer.success) navigate('/bookingConfirmed');
     } catch (e) {
       // The salon's limit of upcoming online bookings is a 409 too, with its own message.
-      const taken = e instanceof CallError && e.status === 409 && e.code !== BOOKING_LIMIT;
-      const notFound = e instanceof CallError && e.code === 'NOT_FOUND';
+      const taken = e instanceof ApiError && e.status === 409 && e.code !== BOOKING_LIMIT;
+      const notFound = e instanceof ApiError && e.code === 'NOT_FOUND';
       setFailure(taken ? MSG_SLOT_TAKEN : e instanceof Error && !notFound ? e.message : MSG_BOOKING_PROBLEM);
     } finally {
       setBusy(false);

@@ -1,13 +1,13 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { call } from '../../lib/api';
+import { answer, api, send } from '../../lib/api';
 
 /** PUT book-online/verify/{salon}/{code}/: confirms the booking of a texted verification link. */
 export const verifyBooking = (salonId: string, code: string, signal: AbortSignal) =>
-  call<{ bookingStatus: string }>(`book-online/verify/${salonId}/${code}/`, { method: 'PUT', signal });
+  answer(api['book-online'].verify[':salonId'][':code'].index.$put({ param: { salonId, code } }, send({ signal })));
 
 /** PUT salon/v2/{salon}/marketing/sms/opt-out/verify/{code}/: the client's marketing opt-out link. */
 export const optOutOfMarketing = (salonId: string, code: string, signal: AbortSignal) =>
-  call<{ status: string }>(`salon/v2/${salonId}/marketing/sms/opt-out/verify/${code}/`, { method: 'PUT', signal });
+  answer(api.salon.v2[':salonId'].marketing.sms['opt-out'].verify[':code'].index.$put({ param: { salonId, code } }, send({ signal })));
 
 // Opening a link does what it says once: its answer is the page's. Back online, a call that
 // failed runs again.

@@ -8,7 +8,7 @@ import type { VoucherCheckoutRequest, VoucherOffer } from '../../../shared/vouch
 import { PageTitle } from '../../components/PageTitle';
 import { StickyNext } from '../../components/StickyNext';
 import { FormTextField } from '../../components/FormFields';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useSalon } from '../../lib/salon-context';
 import { useAuth } from '../auth';
 import { startCheckout } from './api';
@@ -32,7 +32,7 @@ interface Refusal {
 }
 
 function refusalOf(e: unknown): Refusal {
-  if (!(e instanceof CallError)) return { other: String(e) };
+  if (!(e instanceof ApiError)) return { other: String(e) };
   if (e.field === 'amount') return { choice: e.message };
   if (e.field === 'purchaser_email') return { email: e.message };
   return { other: e.message };
@@ -77,7 +77,7 @@ function BuyVoucherForm({ offer }: { offer: VoucherOffer }) {
       window.location.assign(checkout.url);
     } catch (e) {
       // No answer (offline, time-out): the next press retries this one with the same key.
-      if (!(e instanceof CallError && e.status === 0)) idempotency.answered();
+      if (!(e instanceof ApiError && e.status === 0)) idempotency.answered();
       setRefusal(refusalOf(e));
       setBusy(false);
     }

@@ -7,7 +7,7 @@ import { fieldHint } from '../../components/form-styles';
 import { PageTitle } from '../../components/PageTitle';
 import { FormTextField } from '../../components/FormFields';
 import { primaryButton } from '../../components/styles';
-import { CallError } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { useSalon } from '../../lib/salon-context';
 import { sendVoucher } from './api';
 import { MessageField } from './MessageField';
@@ -34,7 +34,7 @@ const EMPTY: Required<VoucherSend> = { recipient_name: '', recipient_email: '', 
 
 /** The server's refusal: per-field messages (400), or one message for the form (429, no answer). */
 function refusalOf(e: unknown): { fields: FieldErrors; other?: string } {
-  if (!(e instanceof CallError)) return { fields: {}, other: String(e) };
+  if (!(e instanceof ApiError)) return { fields: {}, other: String(e) };
   const fields: FieldErrors = {};
   for (const [name, message] of Object.entries(e.errors ?? {})) if (name in EMPTY) fields[name as SendField] = message;
   return Object.keys(fields).length > 0 ? { fields } : { fields, other: e.message };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConsoleCallError } from '../../../client/console/lib/api';
+import { ApiError } from '../../../client/console/lib/api';
 import { putServerErrors } from '../../../client/console/lib/form-mutation';
 
 // lib/form-mutation.ts: a refused call's field errors on the form's fields, the rest in the notice.
@@ -12,7 +12,9 @@ function formOf(values: Record<string, unknown>) {
   } as unknown as Parameters<typeof putServerErrors>[0];
   return { form, set };
 }
-const refused = (body: unknown, status = 400) => new ConsoleCallError('Check the form', status, body);
+// as lib/api.ts's apiErrorOf reads an answer: its words the `detail`, its `field` and `errors`
+const refused = (body: { detail?: string; field?: string; errors?: Record<string, string> }, status = 400) =>
+  new ApiError(body.detail ?? 'Check the form', status, undefined, undefined, body.field, body.errors, body);
 
 describe('putServerErrors', () => {
   it('puts each field the form has on it, and leaves no notice', () => {
@@ -31,7 +33,7 @@ describe('putServerErrors', () => {
   it('a field the form does not have, or no field at all, is the notice', () => {
     const { form, set } = formOf({ name: '' });
     expect(putServerErrors(form, refused({ errors: { salon_id: 'Not yours' } }))).toBe('Check the form');
-    expect(putServerErrors(form, refused({ detail: 'Someone else changed it' }, 412))).toBe('Check the form');
+    expect(putServerErrors(form, refused({ detail: 'Someone else changed it' }, 412))).toBe('Someone else changed it');
     expect(putServerErrors(form, new Error('offline'))).toBe('offline');
     expect(set).toEqual({});
   });

@@ -48,7 +48,7 @@ export async function confirmCardSetupOffline(setup: SetupIntentAnswer, card: Ca
   });
   if (pm.error || !pm.id) return { status: 'failed', error: pm.error ?? { type: 'api_error' } };
   const si = await post(base, `setup_intents/${encodeURIComponent(setup.setup_intent_id)}/confirm`, setup.publishable_key, {
-    client_secret: setup.client_secret,
+    client_secret: setup.client_secret ?? '',
     payment_method: pm.id,
     return_url: returnUrl,
   });

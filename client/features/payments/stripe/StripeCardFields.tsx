@@ -68,7 +68,7 @@ export function StripeCardFields({ setup, formRef, onCompleteChange, disabled }:
         const card = elements.current.number;
         if (!stripe || !card) return { status: 'failed', error: { type: 'api_connection_error', message: 'The card form is not ready.' } };
         // Stripe.js shows 3-D Secure in its own modal, so no redirect is needed here.
-        const result = await stripe.confirmCardSetup(s.client_secret, { payment_method: { card } });
+        const result = await stripe.confirmCardSetup(s.client_secret ?? '', { payment_method: { card } });
         if (result.error) return { status: 'failed', error: result.error };
         if (result.setupIntent.status === 'succeeded') return { status: 'succeeded', setupIntentId: result.setupIntent.id };
         return { status: 'failed', error: { type: 'card_error', message: `The card setup ended as ${result.setupIntent.status}.` } };
