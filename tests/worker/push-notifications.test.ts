@@ -143,8 +143,11 @@ describe('a client books online: the push', () => {
     const [start] = await restyleTimes();
     await bookedRestyle(client, start!);
 
-    await expect.poll(async () => (await received(ownerSub.endpoint)).length, { timeout: 10_000 }).toBe(1);
-    await expect.poll(async () => (await received(samSub.endpoint)).length, { timeout: 10_000 }).toBe(1);
+    // the queue delivers at least once (a batch retried after a slow push service sends again); a
+    // repeat carries the same tag, which the device shows as the one notification
+    await expect.poll(async () => (await received(ownerSub.endpoint)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await received(samSub.endpoint)).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+    for (const sub of [ownerSub, samSub]) expect(new Set((await received(sub.endpoint)).map((r) => r.notice.tag)).size).toBe(1);
     const [toOwner] = await received(ownerSub.endpoint);
     expect(toOwner!.notice.title).toBe('New online booking');
     // a lock screen is public: the first name, the service and the time, never the surname or phone

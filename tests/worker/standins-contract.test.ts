@@ -43,6 +43,8 @@ const STRIPE_HTTP: Record<string, [string, string]> = {
   'terminal.locations.create': ['POST', '/v1/terminal/locations'],
   'terminal.readers.create': ['POST', '/v1/terminal/readers'],
   'terminal.readers.processPaymentIntent': ['POST', '/v1/terminal/readers/tmr_missing/process_payment_intent'],
+  'terminal.readers.retrieve': ['GET', '/v1/terminal/readers/tmr_missing'],
+  'terminal.readers.cancelAction': ['POST', '/v1/terminal/readers/tmr_missing/cancel_action'],
 };
 /** SDK methods that make no HTTP call. */
 const STRIPE_LOCAL = ['webhooks.constructEventAsync'];
