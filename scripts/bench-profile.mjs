@@ -72,8 +72,10 @@ function ownerOf(file) {
  * Profiles the Worker on inspector `port` while `run()` puts load on it; resolves with the busy
  * (non-idle) CPU time sampled, `busyMs`, and the stages, each `{ stage, ms, share, lib, top }` (its
  * CPU time and share of the busy time; lib: the library doing most of it, if any; top: the function
- * with the most samples of its own), largest first, and
- * what `run()` resolved with, `result`.
+ * with the most samples of its own), largest first; the functions by self time, each `{ fn, ms,
+ * share }` ('respond  worker/edge/public-cache.ts', 'Response  (native) in worker/edge/shell.ts':
+ * a native function under the stage that called it), largest first; and what `run()` resolved
+ * with, `result`.
  */
 export async function profileWhile(port, run, { intervalUs = 200 } = {}) {
   const session = await connect(port);
@@ -134,6 +136,7 @@ function stagesOf(profile, sources, intervalUs) {
     return out;
   };
   const counts = new Map(); // stage -> { us, libs: Map, fns: Map }
+  const selfTimes = new Map(); // 'function (where)' -> µs of its own (its callees' time not in it)
   let busy = 0;
   // each sample stands for one sampling interval of CPU (its time delta would also count the
   // time the process waited for a core on a loaded machine)
@@ -150,6 +153,19 @@ function stagesOf(profile, sources, intervalUs) {
     const fn = `${f.functionName || '(anonymous)'}${self === stage ? '' : ` [${self}]`}`;
     s.fns.set(fn, (s.fns.get(fn) ?? 0) + us);
     counts.set(label, s);
+    // the function itself and where it is: the product's file; a library's, with the stage that
+    // called it; a native one, in the stage that called it; workerd's own, by its name alone
+    const name = f.functionName || '(anonymous)';
+    const own = label.startsWith('(')
+      ? name.startsWith('(')
+        ? name
+        : `${name}  ${self} (no product frame)`
+      : self === label
+        ? `${name}  ${label}`
+        : self.startsWith('(')
+          ? `${name}  ${self} in ${label}`
+          : `${name}  ${self} ← ${label}`;
+    selfTimes.set(own, (selfTimes.get(own) ?? 0) + us);
   }
   const stages = [...counts]
     .map(([stage, s]) => {
@@ -163,5 +179,6 @@ function stagesOf(profile, sources, intervalUs) {
       };
     })
     .sort((a, b) => b.share - a.share);
-  return { busyMs: busy / 1000, stages };
+  const functions = [...selfTimes].map(([fn, t]) => ({ fn, ms: t / 1000, share: busy ? t / busy : 0 })).sort((a, b) => b.ms - a.ms);
+  return { busyMs: busy / 1000, stages, functions };
 }

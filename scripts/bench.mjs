@@ -10,7 +10,9 @@
 //   BENCH_PORT=8795      the app's port (hello world uses BENCH_PORT + 1, hello + assets + 2)
 //   BENCH_WRANGLER_LOG=warn  log level of `wrangler dev` (info: also log each request, slower)
 //   BENCH_PROFILE_SECONDS=6  length of the profiled run of each app target, after the rounds, that
-//                        says where a request's time goes (scripts/bench-profile.mjs); 0: none
+//                        says where a request's time goes (scripts/bench-profile.mjs): by stage
+//                        (source file), and the functions with the most time of their own; 0: none
+//   BENCH_PROFILE_ONLY=1 the profiles alone: no load rounds (a quick look at a request's work)
 //
 // Exits 0 when it could measure (even if a budget fails), non-zero when a server did not start,
 // a response was not 2xx or anything else went wrong.
@@ -33,6 +35,9 @@ const WARMUP = process.env.BENCH_WARMUP === '0' ? 0 : posInt('BENCH_WARMUP', 2);
 const CONNECTIONS = posInt('BENCH_CONNECTIONS', 10);
 const ROUNDS = posInt('BENCH_ROUNDS', 5);
 const PROFILE_SECONDS = process.env.BENCH_PROFILE_SECONDS === '0' ? 0 : posInt('BENCH_PROFILE_SECONDS', 6);
+const PROFILE_ONLY = process.env.BENCH_PROFILE_ONLY === '1';
+/** how many functions the profile lists by their own time, per target */
+const TOP_FUNCTIONS = 10;
 const APP_PORT = posInt('BENCH_PORT', 8795);
 const HELLO_PORT = APP_PORT + 1;
 const FLOOR_PORT = APP_PORT + 2;
@@ -310,6 +315,8 @@ async function main() {
     await res.arrayBuffer();
   }
 
+  if (PROFILE_ONLY) return whereTimeGoes();
+
   // 1. First-load JS and CSS of /salon/1.
   const files = await firstLoadSize();
   const sum = (kind, k) => files.filter((f) => f.kind === kind).reduce((a, f) => a + f[k], 0);
@@ -461,7 +468,7 @@ async function main() {
 async function whereTimeGoes() {
   console.log(`\n── Where a request's time goes (the Worker's JavaScript, profiled over ${PROFILE_SECONDS} s of load each) ──`);
   for (const t of TARGETS.filter((x) => x.server === 'app')) {
-    const { busyMs, stages, result } = await profileWhile(APP_INSPECTOR_PORT, () => load(t, PROFILE_SECONDS));
+    const { busyMs, stages, functions, result } = await profileWhile(APP_INSPECTOR_PORT, () => load(t, PROFILE_SECONDS));
     const perReq = (ms) => `${((ms / result.total) * 1000).toFixed(0)} µs`;
     console.log(`\n  ${t.name}: ${perReq(busyMs)} of JavaScript CPU per request (${result.total} requests, profiler on)`);
     for (const s of stages.filter((x) => x.share >= 0.01))
@@ -471,6 +478,9 @@ async function whereTimeGoes() {
     const rest = stages.filter((x) => x.share < 0.01);
     if (rest.length)
       console.log(`    ${`${rest.length} more, each under 1 %`.padEnd(44)} ${perReq(rest.reduce((a, x) => a + x.ms, 0)).padStart(7)}`);
+    console.log(`    the ${TOP_FUNCTIONS} functions with the most time of their own:`);
+    for (const f of functions.slice(0, TOP_FUNCTIONS))
+      console.log(`      ${perReq(f.ms).padStart(7)}  ${(f.share * 100).toFixed(0).padStart(3)} %  ${f.fn}`);
   }
   console.log("\n  (runtime): workerd and the bundle's glue with none of the product's code on the stack; idle time left out.");
 }

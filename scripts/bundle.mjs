@@ -53,10 +53,26 @@ import { run } from './lib.mjs';
 // its Terminal reader (+10.2), reports (+5.6), Google's booking server, feeds and real-time updates
 // (+12.7), repeat series and several services at the desk (+2.4), imports, texts and the diary (+2.7):
 // 329.2 KB gzip after the merges. The budget goes back to the 330 the round began with, not past it.
-// The next savings, measured: zod's JSON Schema code (4.9 KB gzip, kept by its classic schemas
-// although the Worker never converts one: the Worker-only schemas on zod/mini), and react-router's
-// 38 KB raw in the server render of the first screen (2026-12-02).
-export const BUDGET_GZIP_KB = 330;
+// Then zod's JSON Schema code out (worker/zod-json-schema-stub.ts in its place through wrangler's
+// [alias]: zod's classic schemas import it for toJSONSchema() and the `~standard.jsonSchema`
+// methods, which the Worker never calls; 18.9 KB raw), 329.1 → 323.2 KB gzip, and react-router out
+// of the first screen's server render (client/app/server-router.tsx, a static router that renders
+// the same HTML: the server render 72.0 → 60.1 KB gzip alone), → 310.4 KB gzip (1,022.2 → 967.1 KB
+// raw), 310.9 with the edge's per-request savings and main's latest merges, and the budget
+// lowered to what that earned, 330 → 313 (2026-12-02).
+// The 20 biggest inputs then (KB of the minified bundle, esbuild's metafile: `wrangler deploy
+// --dry-run --env production --outdir x --metafile x/meta.json`): dist/ssr/entry-server.js 192.3
+// (react-dom/server 99.6 of it), zod/v4/core/schemas.js 26.9, papaparse 19.3, zod/v4/classic/
+// schemas.js 15.0, zod/v4/core/util.js 14.9, worker/payments/checkout.ts 13.6, worker/db/sales.ts
+// 12.5, worker/db/reports.ts 11.7, worker/config.ts 10.9, worker/console/desk.ts 9.3,
+// worker/api/console/time-off.ts 9.0, worker/db/imports.ts 7.9, worker/api/admin-settings.ts 7.8,
+// saxen 7.6, shared/console/imports.ts 7.5, worker/db/stylists.ts 7.4, aws4fetch 7.4,
+// worker/db/salon-clients.ts 7.2, zod/v4/core/regexes.js 6.7, worker/imports/run.ts 6.7.
+// The next saving, measured: papaparse (19.3 KB raw) for the imports' CSV, whose rules are few.
+// Then Web Push to staff (@block65/webcrypto-web-push, its notices and calls: +4.5), less a salon's
+// wall-clock times read through Intl rather than date-fns-tz (-2.3): 313.4 KB gzip, and the budget
+// 316, two whole KB over it (2026-12-02).
+export const BUDGET_GZIP_KB = 316;
 /** Strings only the stand-ins have: their local keys and ids, their tables and their pages. */
 const STAND_IN_MARKERS = [
   'local_standin',
@@ -89,21 +105,43 @@ const STAND_IN_MARKERS = [
 /** Bundles the product as `wrangler deploy` would for production; answers the bundle's files. */
 export function productionBundle() {
   const out = mkdtempSync(join(tmpdir(), 'salon-bundle-'));
-  run('wrangler', ['deploy', '--dry-run', '--env', 'production', '--outdir', out], { timeoutMs: 180_000 });
+  const metafile = join(out, 'meta.json');
+  run('wrangler', ['deploy', '--dry-run', '--env', 'production', '--outdir', out, '--metafile', metafile], { timeoutMs: 180_000 });
   const files = readdirSync(out, { recursive: true })
     .map(String)
     .filter((f) => /\.(m?js|wasm)$/.test(f) && statSync(join(out, f)).isFile());
   const bytes = files.map((f) => readFileSync(join(out, f)));
+  const { inputs } = JSON.parse(readFileSync(metafile, 'utf8'));
   rmSync(out, { recursive: true, force: true });
   const all = Buffer.concat(bytes);
   const text = all.toString('utf8');
-  return { files, raw: all.length, gzip: gzipSync(all, { level: 9 }).length, found: STAND_IN_MARKERS.filter((m) => text.includes(m)) };
+  return {
+    files,
+    raw: all.length,
+    gzip: gzipSync(all, { level: 9 }).length,
+    found: STAND_IN_MARKERS.filter((m) => text.includes(m)),
+    aliasedElsewhere: stubImporters(inputs).filter((f) => !/node_modules\/zod\/v4\//.test(f)),
+  };
+}
+
+/**
+ * The modules that import worker/zod-json-schema-stub.ts (wrangler.toml's [alias] gives it for the
+ * names by which zod's core imports its JSON Schema code): zod's own (its classic and core modules), or the alias caught a module
+ * it was not meant for.
+ */
+function stubImporters(inputs) {
+  return Object.entries(inputs)
+    .filter(([, input]) => input.imports.some((i) => i.path.endsWith('worker/zod-json-schema-stub.ts')))
+    .map(([file]) => file);
 }
 
 // Over it (110.7 KB gzip) after the round of roving lists, 'Open now' and the bottom nav; then the
 // group picker out of the app chunk (it loads with the group page; the server render passes it in,
 // client/app/App.tsx), StaticRouter only in the server's build, and the salon's weekday read from
 // shared/opening-hours.ts rather than shared/group-picker.ts: 110.7 → 109.0 KB gzip (2026-12-02).
+// Then through a feature's index only the modules of the names the first screen takes (vite.config.ts
+// appChunk), a feature's modules but its stores free of side effects: the journey's later calls,
+// countdown and submission load with the later screens, 109.1 → 107.5 KB gzip (2026-12-02).
 /** The first-load JS budget of a booking page (issue 9): the entry and the chunks it loads at once. */
 export const FIRST_LOAD_BUDGET_GZIP_KB = 110;
 
@@ -177,5 +215,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     `Production bundle (${b.files.join(', ')}): ${kb(b.raw)} raw, ${kb(b.gzip)} gzip (budget ${BUDGET_GZIP_KB} KB gzip: ${b.gzip <= BUDGET_GZIP_KB * 1024 ? 'PASS' : 'FAIL'})`,
   );
   console.log(`Stand-in identifiers or local keys in it: ${b.found.length ? b.found.join(', ') : 'none'}`);
-  if (b.found.length || b.gzip > BUDGET_GZIP_KB * 1024) process.exit(1);
+  if (b.aliasedElsewhere.length) console.log(`zod's JSON Schema stand-in imported by other modules: ${b.aliasedElsewhere.join(', ')}`);
+  if (b.found.length || b.aliasedElsewhere.length || b.gzip > BUDGET_GZIP_KB * 1024) process.exit(1);
 }

@@ -34,6 +34,8 @@ export const CHROMIUM: string;
 export const E2E_CHROMIUM: string;
 export const CHROMIUM_FLAGS: readonly string[];
 /** The browser tests' defaults: first server's port, workers (and servers), the instant they run at. */
+/** The line scripts/serve-e2e.mjs prints once every server answers (Playwright and npm test wait for it). */
+export const E2E_READY: string;
 export const E2E_DEFAULTS: { readonly port: number; readonly workers: number; readonly clockStart: string };
 /** The demo group owner's console access token from the app at `base`. */
 export function ownerToken(base: string): Promise<string>;

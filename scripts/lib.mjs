@@ -80,6 +80,14 @@ export const CHROMIUM_FLAGS = [
  */
 export const E2E_DEFAULTS = { port: 8790, workers: 2, clockStart: '2026-12-29T10:00:00Z' };
 
+/**
+ * The line scripts/serve-e2e.mjs prints on its stdout once every server answers: what Playwright
+ * (tests/e2e/playwright.config.ts, `webServer.wait`) and scripts/test.mjs wait for. A line, not a
+ * port: a readiness port of its own could be taken (E2E_PORT + 9 was 9229, node's inspector, for
+ * E2E_PORT=9220).
+ */
+export const E2E_READY = 'serve-e2e: every server is ready';
+
 /** Builds the client into dist/client (Panda codegen, then Vite). */
 export function buildClient() {
   // each theme's font, cut to the pages' characters, into public/fonts/ (scripts/fonts.mjs)
@@ -219,6 +227,7 @@ export function standInSettings(port) {
     CLOUDFLARE_API_BASE: base,
     GOOGLE_MAPS_BOOKING_API_BASE: base,
     GOOGLE_OAUTH_TOKEN_URL: `${base}/__google/oauth2/token`,
+    PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN: base,
   };
 }
 

@@ -3,18 +3,18 @@
 // fills an outbox never meets another worker's test. Server i (0 ≤ i < E2E_SERVERS) serves the
 // app on E2E_PORT + 10 i and its stand-ins on the port after (tests/e2e/env.ts picks a worker's
 // by TEST_PARALLEL_INDEX). The demo data is migrated and seeded once, then copied for each.
-// When all answer, a readiness answer on E2E_PORT + 9 tells Playwright (playwright.config.ts).
+// When all answer, it prints E2E_READY (scripts/lib.mjs) on its stdout, which Playwright
+// (playwright.config.ts) and npm test (scripts/test.mjs) wait for: no port of its own to collide.
 // E2E_CLOCK_OFFSET_MS runs the Workers' clocks that far ahead, with the demo data dated from
 // that day (tests/e2e/env.ts). With E2E_START_ON_STDIN, it seeds at once and starts the servers
 // only at the first line on its stdin (npm test seeds during the build and says when it has ended).
 import { cpSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 
 // wrangler dev logs each request by POSTing a line from workerd to its Node process, which nothing
-// here reads (Playwright ignores the servers' output): 'warn' skips that round trip. Set before
+// reads (the ready line below is this script's own): 'warn' skips that round trip. Set before
 // lib.mjs is loaded, as it copies process.env once (scripts/bench.mjs does the same).
 process.env.WRANGLER_LOG ||= 'warn';
-const { prepareLocalDb, startApp, startStandInsFor } = await import('./lib.mjs');
+const { E2E_READY, prepareLocalDb, startApp, startStandInsFor } = await import('./lib.mjs');
 
 const basePort = Number(process.env.E2E_PORT || 8790);
 // demo salon 2 in the second database, as npm start places it; DEMO_DATABASES=1 keeps all in DB
@@ -66,8 +66,7 @@ for (let i = 0; i < servers; i++) {
   });
 }
 
-createServer((_, res) => res.end(`${servers} servers ready\n`)).listen(basePort + 9, '127.0.0.1');
-console.log(`${servers} e2e servers on ports ${basePort}…${basePort + 10 * (servers - 1)}`);
+console.log(`${E2E_READY}: ${servers} on ports ${basePort}…${basePort + 10 * (servers - 1)}`);
 
 /** Resolves at the first line on stdin; exits if stdin ends first (npm test stopped: the build failed). */
 function buildEnded() {

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { stripVTControlCharacters } from 'node:util';
-import { buildClient, E2E_CHROMIUM, E2E_DEFAULTS } from './lib.mjs';
+import { buildClient, E2E_CHROMIUM, E2E_DEFAULTS, E2E_READY } from './lib.mjs';
 
 const stages = process.argv.slice(2);
 const want = (s) => stages.length === 0 || stages.includes(s);
@@ -94,8 +94,9 @@ async function lanes(...all) {
 
 /**
  * Starts the browser tests' servers (scripts/serve-e2e.mjs) in the background with the settings
- * Playwright's config will read (tests/e2e/env.ts), which then reuses them. `ready()` resolves
- * once they all answer, or rejects with the end of their output if they stopped.
+ * Playwright's config will read (tests/e2e/env.ts), which then uses them. `ready()` resolves
+ * once they all answer (serve-e2e.mjs prints E2E_READY), or rejects with the end of their output
+ * if they stopped.
  */
 function startE2eServers() {
   const env = process.env;
@@ -105,24 +106,29 @@ function startE2eServers() {
   env.E2E_SERVERS_STARTED = '1';
   // seeding at once, beside the build; starting the servers, which serve the build, once told it has ended
   const child = spawn('node', ['scripts/serve-e2e.mjs'], {
-    stdio: ['pipe', 'ignore', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...env, E2E_SERVERS: env.E2E_WORKERS, E2E_START_ON_STDIN: '1' },
   });
   let output = '';
   child.stderr.on('data', (chunk) => (output = (output + chunk.toString()).slice(-20_000)));
-  const exited = new Promise((resolve) => child.on('close', resolve));
-  const readiness = `http://127.0.0.1:${Number(env.E2E_PORT) + 9}/`;
+  // read to the end (wrangler's output comes this way too: a full pipe would stall it), watching for E2E_READY
+  let said = '';
+  const allReady = new Promise((resolve) =>
+    child.stdout.on('data', (chunk) => {
+      said = (said + chunk.toString()).slice(-2_000);
+      if (said.includes(E2E_READY)) resolve(true);
+    }),
+  );
+  const exited = new Promise((resolve) => child.on('close', () => resolve(false)));
   return {
     buildEnded: () => child.stdin.end('built\n'),
     stop: () => child.exitCode === null && child.kill('SIGTERM'),
     async ready() {
-      for (const until = Date.now() + 300_000; Date.now() < until;) {
-        if (child.exitCode !== null) break;
-        const answered = await fetch(readiness).catch(() => null);
-        if (answered?.ok) return;
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 500))]);
-      }
-      throw new Error(`the browser tests' servers did not start:\n${output}`);
+      let timer;
+      const late = new Promise((resolve) => (timer = setTimeout(() => resolve(false), 300_000)));
+      const ok = await Promise.race([allReady, exited, late]);
+      clearTimeout(timer);
+      if (!ok) throw new Error(`the browser tests' servers did not start:\n${output}`);
     },
   };
 }

@@ -12,6 +12,9 @@ export const MSG_SLOT_TAKEN =
 /** The code of a 409 when the client has as many upcoming online bookings at the salon as it allows. */
 export const BOOKING_LIMIT = 'BOOKING_LIMIT';
 export const MSG_BOOKING_PROBLEM = 'We are having problems creating your booking, please try again.';
+/** A 403's code and words when the salon has blocked the client (an import's Blocked: docs/console/imports.md). */
+export const CLIENT_BLOCKED = 'CLIENT_BLOCKED';
+export const MSG_CLIENT_BLOCKED = 'Please contact the salon to book';
 
 const iso = (message: string) => z.string({ message }).max(40, message).refine(isIsoDateTime, message);
 

@@ -74,3 +74,34 @@ export const shortWhenOf = (t: number | Date, timeZone: string) => {
   const z = zonedTime(t, timeZone);
   return `${shortDayOf(z)} at ${z.time}`;
 };
+
+/** The timezone's offset from UTC at an instant (ms, east positive), to the minute. */
+function offsetAt(t: number, timeZone: string): number {
+  const z = zonedTime(t, timeZone);
+  const [y, m, d] = z.date.split('-').map(Number) as [number, number, number];
+  const minute = Math.floor(t / 60_000) * 60_000;
+  return Date.UTC(y, m - 1, d, z.hour, Number(z.time.slice(3))) - minute;
+}
+
+/**
+ * The instant (epoch ms) a wall-clock time is on the salon's calendar ('2026-12-29T10:30:00' in
+ * 'Europe/London'), through Intl as zonedTime reads it, whatever the machine's own timezone; NaN
+ * for a text that is not such a time. A time that does not exist (the hour the clocks skip) or
+ * exists twice (the hour they repeat) is resolved as date-fns-tz's `fromZonedTime` resolves it,
+ * whose place this takes (tests/unit/zoned-time.test.ts compares the two across clock changes):
+ * the offset at the wall time read as UTC, corrected once, and the larger of two when they differ.
+ * Throws a RangeError for an unknown timezone, as zonedTime does.
+ */
+export function fromZonedWall(local: string, timeZone: string): number {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(local);
+  if (!m) return NaN;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  // a day, hour or minute out of its range ('2026-13-45T99:99') is no time, rather than the next month's
+  if (new Date(wall).toISOString().slice(0, 19) !== (m[6] ? local : `${local}:00`)) return NaN;
+  const first = offsetAt(wall, timeZone);
+  const second = offsetAt(wall - first, timeZone);
+  if (second === first) return wall - first;
+  const third = offsetAt(wall - second, timeZone);
+  return wall - (third === second ? second : Math.max(second, third));
+}

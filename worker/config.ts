@@ -46,7 +46,10 @@ const STAND_IN_SETTINGS = [
   'CLOUDFLARE_API_BASE',
   'GOOGLE_MAPS_BOOKING_API_BASE',
   'GOOGLE_OAUTH_TOKEN_URL',
+  'PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN',
 ] as const;
+/** wrangler.toml's development VAPID key pair, committed with its private half: production refuses it. */
+const DEV_VAPID_PUBLIC_KEY = 'BDvvLNENh-Q0M8vbEiQn7umvKO7E9DZVy4Y62ZgYJFKXOMMTaYY3u4NLr5_V8HTZQilVfI6e72BCsOqZV3kYwP8';
 /** 'bookings@example.com' or 'Bookwell <bookings@example.com>', as Resend's `from` takes it. */
 const EMAIL_FROM = /^(?:[^<>"\r\n]{1,100} <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 const pusherId = (name: string) =>
@@ -214,6 +217,29 @@ const envSchema = z
       .optional(),
     GOOGLE_MAPS_BOOKING_API_BASE: optionalUrl('GOOGLE_MAPS_BOOKING_API_BASE'),
     GOOGLE_OAUTH_TOKEN_URL: optionalUrl('GOOGLE_OAUTH_TOKEN_URL'),
+    /**
+     * Web Push to staff (docs/console/notifications.md): the VAPID key pair (RFC 8292) the product
+     * signs its pushes with, the P-256 public key as its 65 bytes and the private key as its
+     * 32-byte `d`, both base64url, and whom a push service may contact (mailto: or https:).
+     * Production refuses to run without them.
+     */
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^B[A-Za-z0-9_-]{86}$/, 'VAPID_PUBLIC_KEY must be the P-256 public key, 65 bytes in base64url (87 characters, B…)')
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be the P-256 private key d, 32 bytes in base64url (43 characters)')
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .trim()
+      .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'VAPID_SUBJECT must be a mailto: address or an https: URL')
+      .optional(),
+    /** development and tests only: the one origin whose http:// push endpoints are accepted (the stand-in push service) */
+    PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN: optionalUrl('PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN'),
     /** development and benchmarks only (db/d1-meter.ts): '1' answers every request's D1 queries, rows and time in X-D1-Meter */
     D1_METER: z.enum(['0', '1'], 'D1_METER must be 0 or 1').optional(),
     VERSION_LEASE_MS: z
@@ -253,6 +279,14 @@ const envSchema = z
       });
     if (env.D1_METER === '1')
       ctx.addIssue({ code: 'custom', path: ['D1_METER'], message: 'D1_METER is for measurements and must not be set in production' });
+    for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: `${name} is required in production` });
+    if (env.VAPID_PUBLIC_KEY === DEV_VAPID_PUBLIC_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY is the development key pair, which production refuses',
+      });
     for (const name of STAND_IN_SETTINGS) {
       if (env[name])
         ctx.addIssue({ code: 'custom', path: [name], message: `${name} points at a stand-in and must not be set in production` });
@@ -315,6 +349,13 @@ function toConfig(env: z.output<typeof envSchema>) {
             tokenUrl: env.GOOGLE_OAUTH_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
           }
         : null,
+    /** Web Push's VAPID keys (messaging/push.ts); null: no pushes are sent (development without keys) */
+    vapid:
+      env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+        ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+        : null,
+    /** the origin whose http:// push endpoints are accepted (the stand-in push service); null in production */
+    pushInsecureOrigin: env.PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN ? new URL(env.PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN).origin : null,
     /** every answer says what it asked of D1 (X-D1-Meter; db/d1-meter.ts) */
     d1Meter: env.D1_METER === '1',
     release: env.RELEASE,

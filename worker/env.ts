@@ -77,6 +77,10 @@ export interface Env {
   GOOGLE_PARTNER_ID?: string;
   GOOGLE_MAPS_BOOKING_API_BASE?: string;
   GOOGLE_OAUTH_TOKEN_URL?: string;
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
+  PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN?: string;
 }
 
 /** A console call's staff member, as the API found them: their id and email, and on a salon's call that salon and their role. */

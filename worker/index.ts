@@ -135,7 +135,7 @@ export default {
     const config = consumerConfig(env);
     // a message about a salon is recorded in that salon's database (db/placement.ts)
     const databaseOf = (salonId: number | null) => salonDatabaseOf(env, salonId, config?.versionLeaseMs ?? 0);
-    return consumeMessages(batch, { databaseOf, config, deadLetters: env.MESSAGES_DLQ, media: env.MEDIA });
+    return consumeMessages(batch, { databaseOf, config, deadLetters: env.MESSAGES_DLQ, media: env.MEDIA, queue: env.MESSAGES });
   },
   /** The Cron Triggers (wrangler.toml [triggers]): worker/scheduled.ts. */
   scheduled,

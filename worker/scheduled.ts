@@ -6,6 +6,7 @@ import { bumpVersions, TENANCY_SCOPE } from './edge/versions';
 import type { OutgoingMessage } from './messaging/outbox';
 import { remindDue } from './reminders/run';
 import { passExpiredOffers } from './waitlist/offers';
+import { failDeadImports } from './imports/run';
 import { pruneEmailSalons } from './db/message-deliveries';
 import { everyDatabase } from './db/spanning';
 import { nameIndexOf } from './api/salon-database';
@@ -20,8 +21,9 @@ export const GOOGLE_FEEDS_CRON = '30 3 * * *';
 /**
  * The Worker's Cron Triggers (wrangler.toml [triggers] crons), by schedule. Every five minutes:
  * the reminders due now go on the MESSAGES queue, once each (reminders/run.ts), and waitlist
- * offers whose time ran out pass to the next entry (waitlist/offers.ts), the salons'
- * own domains are checked with Cloudflare (domains/sweep.ts). Each runs whatever the other does.
+ * offers whose time ran out pass to the next entry (waitlist/offers.ts), imports whose Worker
+ * stopped part-way are failed (imports/run.ts), the salons' own domains are checked with
+ * Cloudflare (domains/sweep.ts). Each runs whatever the other does.
  * Both run on every database in turn (each holds its own salons' appointments and domains). Then
  * the first database forgets the salons of emails old enough that Resend sends no more events.
  * Every day at 03:30 UTC (GOOGLE_FEEDS_CRON): Google's feeds of every database's salons are
@@ -86,6 +88,12 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
           if (w.passed) console.log(`[waitlist] ${w.passed} offers passed, ${w.offered} offered to the next`);
         } catch (e) {
           console.error('[waitlist]', e); // the next run passes them
+        }
+        try {
+          const failed = await failDeadImports(db, now);
+          if (failed) console.log(`[imports] ${failed} imports that stopped part-way marked failed`);
+        } catch (e) {
+          console.error('[imports]', e); // the next run (or the salon's list) fails them
         }
         const names = nameIndexOf(env, now);
         const done = await sweepDomains({ db, cloudflare: config.cloudflare, names }, { queue: env.MESSAGES, db, config }, now);

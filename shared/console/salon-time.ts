@@ -1,4 +1,4 @@
-import { fromZonedTime } from 'date-fns-tz';
+import { fromZonedWall } from '../zoned-time';
 
 /**
  * A wall-clock time in the salon's timezone ('2026-12-29T10:30', as a datetime-local field gives
@@ -8,6 +8,10 @@ import { fromZonedTime } from 'date-fns-tz';
  */
 export function salonTimeToIso(local: string, timeZone: string): string {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local)) return '';
-  const instant = fromZonedTime(`${local}:00`, timeZone);
-  return Number.isNaN(instant.getTime()) ? '' : instant.toISOString();
+  try {
+    const instant = fromZonedWall(`${local}:00`, timeZone);
+    return Number.isNaN(instant) ? '' : new Date(instant).toISOString();
+  } catch {
+    return ''; // an unknown timezone
+  }
 }

@@ -14,7 +14,8 @@ import { typedName } from '../typed-name';
  * - money (`deposit.amount`, `voucher_amounts`, `voucher_custom`) in minor units (pence, cents);
  * - `voucher_custom` one {min, max} (or null) instead of two fields;
  * - `online_booking_off_message`: new, what clients see while online booking is off.
- * Logo, cover and stylist photos stay uploads of their own (the admin media calls).
+ * Logo, cover and stylist photos stay uploads of their own (the admin media calls). The admin API's
+ * schema is built from these (shared/admin-settings.ts): one rule and one message per setting.
  */
 const own = (problem: string) => ({ error: () => problem });
 const text = (max: number, what: string) =>
@@ -75,10 +76,28 @@ export type Weekday = (typeof WEEKDAY_NAMES)[number];
 export const openingHoursSetting = z
   .strictObject(Object.fromEntries(WEEKDAY_NAMES.map((d) => [d, dayOpenings])) as Record<Weekday, typeof dayOpenings>, {
     error: (i) =>
-      i.code === 'unrecognized_keys' ? `Unknown day: ${i.keys.join(', ')}` : 'Give the openings of all seven days, or none at all',
+      i.code === 'unrecognized_keys'
+        ? `Unknown day: ${i.keys.join(', ')} (use ${WEEKDAY_NAMES.join(', ')})`
+        : 'Give the openings of all seven days, or none at all',
   })
   .nullable();
 export type OpeningHoursSetting = z.output<typeof openingHoursSetting>;
+
+/** A voucher's amounts, each in minor units, and the custom range's ends (the admin API takes them in major units: shared/admin-settings.ts). */
+export const voucherAmount = minorAmount('a voucher amount');
+export const voucherCustomMin = minorAmount('the smallest custom amount');
+export const voucherCustomMax = minorAmount('the largest custom amount');
+/** The list of a voucher's amounts, whatever each amount's unit. */
+export const voucherAmountsOf = <T extends z.ZodType<number, unknown>>(amount: T) =>
+  z
+    .array(amount, own('List the voucher amounts, such as 25.00 and 50.00'))
+    .max(10, 'Offer at most 10 voucher amounts')
+    .refine((a) => new Set(a).size === a.length, 'Each voucher amount can be offered once');
+/** The rules between the voucher settings, in the console's words (the admin API says the same). */
+export const VOUCHER_RULES = {
+  range: 'The largest custom amount must be at least the smallest',
+  onSale: 'To sell gift vouchers, offer at least one amount or a custom range',
+};
 
 /** Every setting with its rule; the console's form and the Worker parse with these same schemas. */
 export const settingFields = {
@@ -115,13 +134,10 @@ export const settingFields = {
   waitlist_offer_minutes: wholeNumber('the minutes an offer waits', 5, 240),
   // Gift vouchers
   vouchers_on_sale: onOff('gift vouchers are on sale'),
-  voucher_amounts: z
-    .array(minorAmount('a voucher amount'), own('List the voucher amounts, such as 25.00 and 50.00'))
-    .max(10, 'Offer at most 10 voucher amounts')
-    .refine((a) => new Set(a).size === a.length, 'Each voucher amount can be offered once'),
+  voucher_amounts: voucherAmountsOf(voucherAmount),
   voucher_custom: z
-    .strictObject({ min: minorAmount('the smallest custom amount'), max: minorAmount('the largest custom amount') })
-    .refine((r) => r.min <= r.max, { message: 'The largest custom amount must be at least the smallest', path: ['max'] })
+    .strictObject({ min: voucherCustomMin, max: voucherCustomMax })
+    .refine((r) => r.min <= r.max, { message: VOUCHER_RULES.range, path: ['max'] })
     .nullable(),
   voucher_validity_months: wholeNumber('the months a voucher is valid', 1, 60),
   // Reminders (issue 30): when clients are reminded of an appointment, and how
@@ -246,7 +262,7 @@ function crossRules(s: { vouchers_on_sale: boolean; voucher_amounts: number[]; v
     ctx.addIssue({
       code: 'custom',
       path: ['vouchers_on_sale'],
-      message: 'To sell gift vouchers, offer at least one amount or a custom range',
+      message: VOUCHER_RULES.onSale,
     });
   }
 }

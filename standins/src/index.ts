@@ -11,6 +11,7 @@ import { devOutbox } from './outbox';
 import { deliverWebhooks, devAccounts, paymentsStandIn } from './payments';
 import { pusherStandIn } from './realtime';
 import { googleStandIn } from './google';
+import { pushStandIn } from './push';
 
 // wrangler requires the Durable Object classes exported from the Worker's main module.
 export { PusherChannels } from './realtime';
@@ -41,6 +42,9 @@ export { PusherChannels } from './realtime';
  * - Google's OAuth2 token endpoint at /__google/oauth2/token (GOOGLE_OAUTH_TOKEN_URL) and the Maps
  *   Booking API's real-time updates at /v1alpha/… (GOOGLE_MAPS_BOOKING_API_BASE), recorded for
  *   tests at /__dev/google/notifications (google/index.ts);
+ * - a Web Push service at /push/ (the endpoint of a subscription minted by POST /push/__subscribe;
+ *   the product accepts its http:// endpoints through PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN), which
+ *   verifies VAPID, decrypts what it receives and lists it at /push/__received?endpoint= (push/index.ts);
  * - the dev outbox page at /__dev/outbox: every text and email the stand-ins "sent" (the emails
  *   also as JSON, for tests, at /__dev/outbox/emails.json?to=, and the texts at /__dev/outbox/texts.json?to=);
  * - POST /__dev/sms/inbound {from, to?, body}: a text to the salons' number, delivered to the
@@ -64,6 +68,7 @@ app.route('/', twilioInbound);
 app.route('/', resendEmails);
 app.route('/', cloudflareStandIn);
 app.route('/', googleStandIn);
+app.route('/', pushStandIn);
 // Events recorded by a POST to the API, the 3-D Secure page or the Checkout page (and by the
 // Checkout page's return from 3-D Secure) reach the product after the answer, as Stripe's webhooks do.
 const deliverAfter =

@@ -1,7 +1,7 @@
 import { delimiter } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_FLAGS, E2E_CHROMIUM } from '../../scripts/lib.mjs';
+import { CHROMIUM_FLAGS, E2E_CHROMIUM, E2E_READY } from '../../scripts/lib.mjs';
 import { CLOCK_OFFSET_MS, CUSTOM_DOMAIN, E2E_BASE_PORT, E2E_PORT, E2E_WORKERS, UNKNOWN_DOMAIN } from './env';
 
 // Browser tests of the built app: `npm run build` first, then
@@ -55,23 +55,24 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: 'node scripts/serve-e2e.mjs',
-    // answers once every worker's server does
-    url: `http://127.0.0.1:${E2E_BASE_PORT + 9}/`,
-    cwd: root,
-    env: {
-      E2E_PORT: String(E2E_BASE_PORT),
-      E2E_SERVERS: String(E2E_WORKERS),
-      // the Workers' clocks and the demo data's dates, the same day as the tests' (env.ts)
-      E2E_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
-      // serve-e2e.mjs runs wrangler from node_modules/.bin and needs Node 22 from there too.
-      PATH: `${root}node_modules/.bin${delimiter}${process.env.PATH ?? ''}`,
-    },
-    // npm test starts them while the other stages run (scripts/test.mjs) and says so.
-    reuseExistingServer: !!process.env.E2E_SERVERS_STARTED,
-    timeout: 300_000, // seeding once and starting a server per worker, on 2 busy cores
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  // npm test starts the servers while the other stages run (scripts/test.mjs) and waits for them itself.
+  webServer: process.env.E2E_SERVERS_STARTED
+    ? undefined
+    : {
+        command: 'node scripts/serve-e2e.mjs',
+        // the line it prints once every worker's server answers (no port of its own that could be taken)
+        wait: { stdout: new RegExp(E2E_READY) },
+        cwd: root,
+        env: {
+          E2E_PORT: String(E2E_BASE_PORT),
+          E2E_SERVERS: String(E2E_WORKERS),
+          // the Workers' clocks and the demo data's dates, the same day as the tests' (env.ts)
+          E2E_CLOCK_OFFSET_MS: String(CLOCK_OFFSET_MS),
+          // serve-e2e.mjs runs wrangler from node_modules/.bin and needs Node 22 from there too.
+          PATH: `${root}node_modules/.bin${delimiter}${process.env.PATH ?? ''}`,
+        },
+        timeout: 300_000, // seeding once and starting a server per worker, on 2 busy cores
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });

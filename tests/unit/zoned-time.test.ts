@@ -1,7 +1,7 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 import { describe, expect, it } from 'vitest';
 import { localIso, salonDays } from '../../worker/availability/calendar';
-import { longDayOf, shortDayOf, shortWhenOf, zonedTime } from '../../shared/zoned-time';
+import { fromZonedWall, longDayOf, shortDayOf, shortWhenOf, zonedTime } from '../../shared/zoned-time';
 
 // Every half hour across both of London's and Sydney's clock changes, midnight and month ends:
 // the Worker's texts read them as date-fns' `format` did before.
@@ -42,5 +42,26 @@ describe('zonedTime: an instant on the salon’s wall clock', () => {
 
   it('refuses an unknown timezone as Intl does', () => {
     expect(() => zonedTime(0, 'Mars/Olympus')).toThrow(RangeError);
+  });
+});
+
+describe('fromZonedWall: a wall-clock time on the salon’s calendar as an instant', () => {
+  // every quarter hour of the days the clocks change (the skipped hour and the repeated one), and ordinary days
+  const days = ['2026-03-29', '2026-10-25', '2026-04-05', '2026-10-04', '2026-03-08', '2026-11-01', '2026-12-31', '2027-01-01'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  it.each([...ZONES, 'Australia/Lord_Howe', 'America/St_Johns'])('resolves as date-fns-tz’s fromZonedTime does in %s', (zone) => {
+    for (const day of days)
+      for (let q = 0; q < 96; q++) {
+        const local = `${day}T${pad(Math.floor(q / 4))}:${pad((q % 4) * 15)}:00`;
+        expect(fromZonedWall(local, zone), `${local} ${zone}`).toBe(fromZonedTime(local, zone).getTime());
+      }
+  });
+
+  it('is NaN for a text that is not a wall-clock time, and refuses an unknown timezone', () => {
+    expect(fromZonedWall('2026-12-29 10:30', 'Europe/London')).toBeNaN();
+    expect(fromZonedWall('2026-13-45T99:99', 'Europe/London')).toBeNaN();
+    expect(fromZonedWall('2026-02-30T10:00:00', 'Europe/London')).toBeNaN();
+    expect(fromZonedWall('2026-12-29T10:30', 'Europe/London')).toBe(Date.parse('2026-12-29T10:30:00Z'));
+    expect(() => fromZonedWall('2026-12-29T10:30:00', 'Mars/Olympus')).toThrow(RangeError);
   });
 });

@@ -48,6 +48,10 @@ const PRODUCTION = {
   GOOGLE_PARTNER_ID: '20000001',
   GOOGLE_MAPS_BOOKING_API_BASE: '',
   GOOGLE_OAUTH_TOKEN_URL: '',
+  VAPID_PUBLIC_KEY: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+  VAPID_PRIVATE_KEY: 'q1dXpw3UpT5VOmu_cf_v6ih07Aems3njxI-JWgLcM94',
+  VAPID_SUBJECT: 'mailto:operations@book.example.com',
+  PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN: '',
 };
 const unset = (name: string) => ({ [name]: undefined });
 
@@ -96,6 +100,24 @@ describe('one checked configuration', () => {
       'a platform fee that is not a per cent',
       { ...PRODUCTION, STRIPE_PLATFORM_FEE_PERCENT: '2%' },
       'STRIPE_PLATFORM_FEE_PERCENT must be a per cent',
+      null,
+    ],
+    [
+      'production without VAPID keys',
+      { ...PRODUCTION, ...unset('VAPID_PRIVATE_KEY') },
+      'VAPID_PRIVATE_KEY is required in production',
+      null,
+    ],
+    [
+      'production with the development VAPID key pair',
+      { ...PRODUCTION, VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY },
+      'VAPID_PUBLIC_KEY is the development key pair',
+      env.VAPID_PRIVATE_KEY ?? null,
+    ],
+    [
+      'production accepting http:// push endpoints of the stand-in',
+      { ...PRODUCTION, PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN: 'http://127.0.0.1:8788' },
+      'PUSH_ENDPOINT_ALLOW_INSECURE_ORIGIN points at a stand-in',
       null,
     ],
     ['production without a publishable key', { ...PRODUCTION, STRIPE_PUBLISHABLE_KEY: '' }, 'STRIPE_PUBLISHABLE_KEY is required', null],

@@ -1,4 +1,7 @@
+import { env } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DaySlots } from '../../shared/availability';
+import { CLIENT_BLOCKED, MSG_CLIENT_BLOCKED } from '../../shared/booking-request';
 import type { ClientCard, ClientList } from '../../shared/console/clients';
 import type { DeskClient } from '../../shared/console/diary';
 import type { ImportCreated, ImportPreview, ImportSummary } from '../../shared/console/imports';
@@ -11,9 +14,12 @@ import freshaStaff from '../fixtures/imports/fresha-staff.csv?raw';
 import appointments from '../fixtures/imports/generic-appointments.csv?raw';
 import phorest from '../fixtures/imports/phorest-vouchers.csv?raw';
 import square from '../fixtures/imports/square-customers.csv?raw';
+import { addDays, localDateOf } from '../../worker/availability/calendar';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
+import { call, signUp } from './helpers';
 import { redeemAtTill } from './desk-helpers';
 import { optOutByText } from '../../worker/db/texts';
+import { scheduled } from '../../worker/scheduled';
 import { dbOf } from './salon-db';
 
 /** Imports (issue 50): the preview, the import, idempotency, merges, undo, appointments that clash, vouchers at the desk. */
@@ -364,6 +370,65 @@ describe('what the client’s card shows', () => {
   });
 });
 
+describe('a client blocked in the salon’s previous system', () => {
+  it('cannot book online at that salon: 403 with what to do, nothing booked; once the import is undone they can', async () => {
+    const digits = String(Date.now() % 100_000).padStart(5, '0');
+    const phone = `+4477009${digits}`;
+    const res = await signUp(
+      { first_name: 'Bea', last_name: 'Blocked', email: `bea${digits}@example.test`, phone, password: 'Good-pass1' },
+      { 'CF-Connecting-IP': '100.98.0.7' },
+    );
+    expect(res.status).toBe(200);
+    const client = (await res.json()) as { access_token: string; user: { username: string } };
+    const made = await imported(
+      2,
+      `First Name,Last Name,Mobile Number,Blocked\nBea,Blocked,07700 9${digits},Yes\n`,
+      'source=generic&kind=clients',
+    );
+    expect(made).toMatchObject({ added: 1, refused: 0 });
+
+    // a Wednesday a week or more ahead, when Sam (salon 2) cuts
+    let date = addDays(localDateOf(Date.now(), 'Europe/London'), 8);
+    while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 3) date = addDays(date, 1);
+    const slots = await call(`/api/book-online/new/availability/appointment/2/${date}/11/5/null/`);
+    const start = Object.keys(((await slots.json()) as DaySlots).data)[0]!;
+    const book = () =>
+      call('/api/book-online/appointment/create/2/', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${client.access_token}`,
+          'Idempotency-Key': crypto.randomUUID(),
+        },
+        body: JSON.stringify({
+          start_time: start,
+          procedures: [{ service_id: 11, stylist_id: 5, role: 'Stylist', start_time: start, duration: 30, price: 30, processing: 0 }],
+          total_price: 30,
+          cognito_username: client.user.username,
+          notes: '',
+          deposit: 0,
+          user: { name: 'Bea Blocked', phone_number: phone, salon_id: 2 },
+          payment_needed: false,
+        }),
+      });
+    const refused = await book();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ detail: MSG_CLIENT_BLOCKED, code: CLIENT_BLOCKED });
+    const booked = async () =>
+      (await (
+        await dbOf(2)
+      )
+        .prepare('SELECT COUNT(*) AS n FROM appointments WHERE client_id = ?')
+        .bind(client.user.username)
+        .first<{ n: number }>())!.n;
+    expect(await booked()).toBe(0);
+
+    expect((await undo(2, made.import_id)).status).toBe(200);
+    expect((await book()).status).toBe(201);
+    expect(await booked()).toBe(1);
+  });
+});
+
 describe('marketing consent', () => {
   const optOuts = async (salon: number) =>
     (
@@ -432,5 +497,40 @@ describe('an import whose Worker stopped part-way', () => {
     expect(await (await undo(1, dead!.id)).json()).toEqual({ removed: 0 });
     expect((await list(1)).find((i) => i.id === dead!.id)).toMatchObject({ status: 'undone' });
     await db.prepare("UPDATE imports SET status = 'done' WHERE id = 990002").run();
+  });
+
+  it('is failed by the five-minute cron too, in every database, so its file imports again before anyone lists', async () => {
+    const file = 'First Name,Last Name,Mobile Number\nYara,Cron,07700 900632\n';
+    const hash = [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(file)))]
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
+    const db = await dbOf(2); // salon 2's own database
+    const old = Date.now() - 10 * 60_000;
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, done_rows, created_by, created_at, progress_at)
+           VALUES (990011, 2, 'generic', 'clients', ?, 1, 0, 'owner@willow-demo.test', ?2, ?2)`,
+        )
+        .bind(hash, old),
+      db
+        .prepare(
+          `INSERT INTO imports (id, salon_id, source, kind, content_sha256, rows, created_by, created_at, progress_at)
+           VALUES (990012, 2, 'generic', 'clients', 'moving-2', 500, 'owner@willow-demo.test', ?, ?)`,
+        )
+        .bind(old, Date.now()),
+    ]);
+    // the dead import still stands for its file (the preview does not sweep)
+    expect((await preview(2, file)).already_imported).toBe(990011);
+    await scheduled({ cron: '*/5 * * * *', scheduledTime: Date.now(), noRetry: () => undefined }, env);
+    expect((await preview(2, file)).already_imported).toBeNull();
+    const status = async (id: number) =>
+      (await db
+        .prepare('SELECT status, finished_at FROM imports WHERE id = ?')
+        .bind(id)
+        .first<{ status: string; finished_at: number | null }>())!;
+    expect(await status(990011)).toMatchObject({ status: 'failed', finished_at: expect.any(Number) });
+    expect((await status(990012)).status).toBe('running');
+    await db.prepare("UPDATE imports SET status = 'done' WHERE id = 990012").run();
   });
 });

@@ -4,6 +4,7 @@ import { addDays, localDateOf, salonDays } from '../../worker/availability/calen
 import { configFrom } from '../../worker/config';
 import { consumeMessages } from '../../worker/messaging/outbox';
 import { scheduled } from '../../worker/scheduled';
+import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { call, emptyDiaries, standIn } from './helpers';
 import { dbOf } from './salon-db';
 
@@ -218,6 +219,64 @@ describe("Google's real-time updates", () => {
         expect(days.length).toBeGreaterThan(before);
         // newest first: the freed start is offered again, with Sam
         expect(days[0]!.availability.filter((a) => a.resources.staffId === '5').map((a) => a.startTime)).toContain(iso(start));
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+});
+
+describe("Google's real-time updates: a repeat series moved as one", () => {
+  it('replaces the day each appointment of the series left, so every freed start is offered again', async () => {
+    const owner = (await staffLogin(STAFF.groupOwner)).access_token;
+    const wednesdays = [0, 7, 14].map((d) => addDays(wednesday(), d));
+    const booked = await consoleCall('/api/console/salons/2/appointments', owner, {
+      method: 'POST',
+      body: JSON.stringify({
+        client: { name: 'Series Client', phone: '+447700950071' },
+        start_time: new Date(at(wednesdays[0]!, '11:30') * 1000).toISOString(),
+        procedures: [{ service_id: 11, stylist_id: 5 }],
+        any_time: true,
+        repeat: { every_weeks: 1, count: 3 },
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const first = ((await booked.json()) as { appointments: { id: number }[] }).appointments[0]!.id;
+    /** The starts of Sam's Dry Cut in the newest replacement of each Wednesday. */
+    const offered = async () => {
+      const ns = await received(); // newest first
+      return wednesdays.map((day) => {
+        const dayStart = iso(salonDays(day, 1, 'Europe/London')[0]!.startUtc / 1000);
+        const replaced = ns
+          .filter((n) => n.kind === 'availability')
+          .flatMap((n) => n.body.extendedServiceAvailability ?? [])
+          .find((s) => s.merchantId === '2' && s.serviceId === '11' && s.startTimeRestrict === dayStart);
+        return replaced?.availability.filter((a) => a.resources.staffId === '5').map((a) => a.startTime) ?? [];
+      });
+    };
+    const wanted = wednesdays.map((day) => iso(at(day, '11:30')));
+    // each booking told Google its day: 11:30 taken on every Wednesday
+    await vi.waitFor(
+      async () => {
+        const starts = await offered();
+        wanted.forEach((w, i) => expect(starts[i]!.length > 0 && !starts[i]!.includes(w)).toBe(true));
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+
+    // the series a day later, Thursdays at 11:30: each Wednesday it left is free again at 11:30
+    const moved = await consoleCall(`/api/console/salons/2/appointments/${first}/move`, owner, {
+      method: 'POST',
+      body: JSON.stringify({
+        start_time: new Date(at(addDays(wednesdays[0]!, 1), '11:30') * 1000).toISOString(),
+        any_time: true,
+        scope: 'following',
+      }),
+    });
+    expect(moved.status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        const starts = await offered();
+        wanted.forEach((w, i) => expect(starts[i]).toContain(w));
       },
       { timeout: 15_000, interval: 250 },
     );

@@ -52,6 +52,24 @@ async function bookedWith(phone: string, stylistId: number) {
     .run();
 }
 
+/**
+ * A thread at salon 1: a client of a fresh phone booked in the stylist's column, a text sent to
+ * them (`sent`), then their text in (`texted`). Answers the phone.
+ */
+async function threadWith(stylistId: number, texted: string, sent = 'Hello') {
+  const phone = freshPhone();
+  await bookedWith(phone, stylistId);
+  await deliver(await salonDatabaseOf(env, 1, 0), config(), {
+    kind: 'sms',
+    to: phone,
+    body: sent,
+    key: `test-${crypto.randomUUID()}`,
+    salon_id: 1,
+  });
+  await textIn(phone, texted);
+  return phone;
+}
+
 const inbox = async (token: string, salon = 1) => {
   const res = await consoleCall(`/api/console/salons/${salon}/inbox`, token);
   expect(res.status).toBe(200);
@@ -75,17 +93,8 @@ beforeAll(async () => {
 
 describe('the Inbox', () => {
   it('shows a text that came in, unread, then the thread with every text both ways; an answer reaches the phone and the thread', async () => {
-    const phone = freshPhone();
-    await bookedWith(phone, own);
-    await deliver(await salonDatabaseOf(env, 1, 0), config(), {
-      kind: 'sms',
-      to: phone,
-      body: 'Willow & Co Islington: a reminder of your appointment.',
-      key: `test-${crypto.randomUUID()}`,
-      salon_id: 1,
-    });
     const before = (await inbox(tokens.owner)).unread;
-    await textIn(phone, 'Can I bring my daughter along?');
+    const phone = await threadWith(own, 'Can I bring my daughter along?', 'Willow & Co Islington: a reminder of your appointment.');
     const list = await inbox(tokens.owner);
     const thread = list.threads.find((t) => t.client.phone === phone)!;
     expect(thread).toMatchObject({
@@ -123,20 +132,8 @@ describe('the Inbox', () => {
   }, 40_000);
 
   it('a stylist sees only the threads of clients in their own column; another salon’s thread is 404', async () => {
-    const mine = freshPhone();
-    const theirs = freshPhone();
-    await bookedWith(mine, own);
-    await bookedWith(theirs, other);
-    for (const phone of [mine, theirs]) {
-      await deliver(await salonDatabaseOf(env, 1, 0), config(), {
-        kind: 'sms',
-        to: phone,
-        body: 'Hello',
-        key: `test-${crypto.randomUUID()}`,
-        salon_id: 1,
-      });
-      await textIn(phone, 'A question');
-    }
+    const mine = await threadWith(own, 'A question');
+    const theirs = await threadWith(other, 'A question');
     const seen = (await inbox(tokens.stylist)).threads.map((t) => t.client.phone);
     expect(seen).toContain(mine);
     expect(seen).not.toContain(theirs);
@@ -152,16 +149,7 @@ describe('the Inbox', () => {
   });
 
   it('a client who texted STOP cannot be answered (409 OPTED_OUT), and the thread says they opted out', async () => {
-    const phone = freshPhone();
-    await bookedWith(phone, own);
-    await deliver(await salonDatabaseOf(env, 1, 0), config(), {
-      kind: 'sms',
-      to: phone,
-      body: 'Hello',
-      key: `test-${crypto.randomUUID()}`,
-      salon_id: 1,
-    });
-    await textIn(phone, 'STOP');
+    const phone = await threadWith(own, 'STOP');
     const thread = (await inbox(tokens.owner)).threads.find((t) => t.client.phone === phone)!;
     expect(thread.client.opted_out_of_texts).toBe(true);
     const res = await consoleCall(`/api/console/salons/1/inbox/${thread.id}/messages`, tokens.owner, {

@@ -176,18 +176,18 @@ describe('opening hours and address', () => {
   });
 
   it.each([
-    [{ ...week([]), monday: undefined }, 'opening_hours.monday must be a list of {open, close}, [] when closed'],
-    [week([{ open: '9:00', close: '17:00' }]), 'opening_hours.monday.0.open must be a time such as 09:00'],
-    [week([{ open: '17:00', close: '09:00' }]), 'opening_hours.monday.0 must close after it opens'],
+    [{ ...week([]), monday: undefined }, 'List the openings of each day, or none when closed'],
+    [week([{ open: '9:00', close: '17:00' }]), 'Enter opening times such as 09:00'],
+    [week([{ open: '17:00', close: '09:00' }]), 'Each opening must close after it opens'],
     [
       week([
         { open: '09:00', close: '13:00' },
         { open: '12:00', close: '17:00' },
       ]),
-      'opening_hours.monday must list openings in order, without overlaps',
+      'List a day’s openings in order, without overlaps',
     ],
-    [{ ...week([]), funday: [] }, 'Unknown weekday: funday (use sunday, monday, tuesday, wednesday, thursday, friday, saturday)'],
-    ['9-5', 'opening_hours must be the openings of each weekday'],
+    [{ ...week([]), funday: [] }, 'Unknown day: funday (use sunday, monday, tuesday, wednesday, thursday, friday, saturday)'],
+    ['9-5', 'Give the openings of all seven days, or none at all'],
   ])('refuses hours %j with 400', async (hours, message) => {
     const res = await patchSalon(3, { opening_hours: hours });
     expect(res.status).toBe(400);

@@ -44,10 +44,16 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    // as wrangler.toml's [alias]: the first screen's server render
+    // as wrangler.toml's [alias]: the first screen's server render, and zod's JSON Schema code left
+    // out (worker/zod-json-schema-stub.ts), so that every Worker test runs without it as production does
     resolve: {
       alias: {
         'salon-first-screen': path.join(root, 'dist/ssr/entry-server.js'),
+        ...Object.fromEntries(
+          ['../core/to-json-schema.js', './to-json-schema.js', '../core/json-schema-processors.js', './json-schema-processors.js'].map(
+            (name) => [name, path.join(root, 'worker/zod-json-schema-stub.ts')],
+          ),
+        ),
       },
     },
     test: {

@@ -53,10 +53,10 @@ describe('voucher settings', () => {
   });
 
   it.each([
-    [{ voucher_amounts: [25, 25] }, 'voucher_amounts', 'voucher_amounts must not repeat an amount'],
+    [{ voucher_amounts: [25, 25] }, 'voucher_amounts', 'Each voucher amount can be offered once'],
     [{ voucher_amounts: [25.005] }, 'voucher_amounts.0', 'voucher_amounts.0 must have at most 2 decimals'],
-    [{ voucher_amounts: [0] }, 'voucher_amounts.0', 'voucher_amounts.0 must be at least 1'],
-    [{ voucher_amounts: '25' }, 'voucher_amounts', 'must be a list of amounts such as [25, 50]'],
+    [{ voucher_amounts: [0] }, 'voucher_amounts.0', 'A voucher amount must be at least 1.00'],
+    [{ voucher_amounts: '25' }, 'voucher_amounts', 'List the voucher amounts, such as 25.00 and 50.00'],
     [{ voucher_validity_months: 0 }, 'voucher_validity_months', 'The months a voucher is valid must be at least 1'],
     [{ voucher_validity_months: 1.5 }, 'voucher_validity_months', 'Enter the months a voucher is valid as a whole number'],
     [{ vouchers_on_sale: 'yes' }, 'vouchers_on_sale', 'Choose whether gift vouchers are on sale'],
@@ -65,11 +65,11 @@ describe('voucher settings', () => {
       'voucher_custom_max',
       'voucher_custom_min and voucher_custom_max must both be set, or both null',
     ],
-    [{ voucher_custom_min: 50, voucher_custom_max: 20 }, 'voucher_custom_max', 'voucher_custom_max must be at least voucher_custom_min'],
+    [{ voucher_custom_min: 50, voucher_custom_max: 20 }, 'voucher_custom_max', 'The largest custom amount must be at least the smallest'],
     [
       { vouchers_on_sale: true, voucher_amounts: [], voucher_custom_min: null, voucher_custom_max: null },
       'vouchers_on_sale',
-      'vouchers_on_sale needs something on offer',
+      'To sell gift vouchers, offer at least one amount or a custom range',
     ],
   ])('refuses %j with a 400 naming the field', async (body, field, message) => {
     const res = await patchSalon(2, body);

@@ -9,6 +9,7 @@ import { offerToWaitlist } from './waitlist-notices';
 import { publicRoute } from './policy';
 import { salonDatabase } from './salon-database';
 import { salonOfToken } from '../crypto';
+import { tellStaff } from './staff-notices';
 
 const tokenParam = z.object({ token: z.string().regex(LINK_TOKEN, 'This link is not valid') });
 
@@ -30,6 +31,7 @@ export const appointmentLinks = new Hono<AppEnv>()
     const db = await salonDatabase(c, salonOfToken(token));
     const done = await cancelLinkedAppointment(db, stripeFor(c.get('config')), token, Date.now());
     announceToDiary(c, done.salon_id, done.appointment.id, 'cancelled');
+    tellStaff(c, done.salon_id, 'cancellation', { appointment_id: done.appointment.id }, done.appointment.id);
     await offerToWaitlist(c, db, { salonId: done.salon_id, appointmentId: done.appointment.id, movedFrom: null });
     return c.json(done);
   });

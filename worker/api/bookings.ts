@@ -26,6 +26,7 @@ import { clientOf, holdOwnerOf, idempotencyKeyOf, originOf, ownHoldOf, returnUrl
 import { idParam, isoDateTime, serviceIdsParam, stylistChoicesParam, validate } from '../validate';
 import { clientRoute, holdRoute, holdTakingRoute, publicRoute } from './policy';
 import { knowClient } from './client-invites';
+import { tellStaff } from './staff-notices';
 
 const salonParam = z.object({ salonId: idParam('Salon id') });
 const iso = isoDateTime();
@@ -160,6 +161,11 @@ export const bookings = new Hono<AppEnv>()
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
   const key = idempotencyKeyOf(c, 'booking');
   const clientId = clientOf(c);
+  // the client's verified phone and email known first (once: a known client is not asked again),
+  // for its reminders and so a client the salon blocked is refused (bookings/book.ts)
+  await knowClient(c, clientId).catch((e: unknown) =>
+    console.error(`[${c.get('requestId')}] client details not recorded:`, e instanceof Error ? e.message : 'unknown error'),
+  );
   // the named hold lets the booking use its times only when it is this browser's or this client's
   const holdId = request.hold_id ? ((await ownHoldOf(c, request.hold_id)) ?? undefined) : undefined;
   const { booking, verificationCode } = await book(c.env.DB, stripeFor(c.get('config')), {
@@ -174,8 +180,7 @@ async function create(c: Context<AppEnv>, salonId: number, request: z.output<typ
   });
   if (verificationCode) textVerification(c, salonId, booking.appointment_id, clientId, verificationCode);
   if (verificationCode) announceToDiary(c, salonId, booking.appointment_id, 'booked');
-  // the client's phone and email, for its reminders (once: a known client is not asked again)
-  afterAnswer(c, knowClient(c, clientId), 'client details not read');
+  if (verificationCode) tellStaff(c, salonId, 'new_online_booking', { appointment_id: booking.appointment_id }, booking.appointment_id);
   return c.json(booking, 201);
 }
 

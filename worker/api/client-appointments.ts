@@ -10,6 +10,7 @@ import { clientOf } from './request-headers';
 import { clientRoute } from './policy';
 import { announceToDiary } from './diary-notices';
 import { offerToWaitlist } from './waitlist-notices';
+import { tellStaff } from './staff-notices';
 
 const username = z.string().regex(/^[A-Za-z0-9-]{1,128}$/, 'username is not valid');
 const salonId = idParam('Salon id');
@@ -61,6 +62,7 @@ export const clientAppointments = new Hono<AppEnv>()
       const q = { salonId: p.salonId, appointmentId: p.appointmentId, clientId, now: Date.now() };
       const cancelled = await cancelBooking(c.env.DB, stripeFor(c.get('config')), q);
       announceToDiary(c, p.salonId, p.appointmentId, 'cancelled');
+      tellStaff(c, p.salonId, 'cancellation', { appointment_id: p.appointmentId }, p.appointmentId);
       await offerToWaitlist(c, c.env.DB, { salonId: p.salonId, appointmentId: p.appointmentId, movedFrom: null });
       return c.json(cancelled);
     },

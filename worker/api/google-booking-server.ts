@@ -19,6 +19,7 @@ import {
   eligibleMerchant,
   failure,
   googleBookingOf,
+  slotAskedOf,
   stylistForSlot,
 } from '../google/booking-server';
 import {
@@ -38,6 +39,7 @@ import { afterAnswer, outboxOf } from './after-answer';
 import { announceToDiary } from './diary-notices';
 import { salonDatabase } from './salon-database';
 import { offerToWaitlist } from './waitlist-notices';
+import { tellStaff } from './staff-notices';
 
 const limit = bodyLimit({
   maxSize: 256 * 1024,
@@ -140,17 +142,7 @@ export const googleBookingServer = new Hono<AppEnv>()
     const salonId = salonIdOf(slot.merchant_id);
     const db = await salonDatabase(c, salonId);
     await eligibleMerchant(db, slot.merchant_id);
-    const stylist = await stylistForSlot(
-      db,
-      salonId,
-      {
-        serviceId: Number(slot.service_id),
-        start: slot.start_sec * 1000,
-        durationSec: slot.duration_sec,
-        staffId: slot.resources?.staff_id ? Number(slot.resources.staff_id) : undefined,
-      },
-      Date.now(),
-    );
+    const stylist = await stylistForSlot(db, salonId, slotAskedOf(slot), Date.now());
     return c.json({ slot, count_available: stylist === null ? 0 : 1 });
   })
   .post('/google/v3/CreateBooking', limit, async (c) => {
@@ -178,6 +170,7 @@ export const googleBookingServer = new Hono<AppEnv>()
           `appt-${row.appointment_id}-booked`,
         );
       announceToDiary(c, salonId, row.appointment_id, 'booked');
+      tellStaff(c, salonId, 'new_online_booking', { appointment_id: row.appointment_id }, row.appointment_id);
     }
     return c.json({ booking: outcome.booking });
   })
@@ -207,6 +200,7 @@ export const googleBookingServer = new Hono<AppEnv>()
           `appt-${appointmentId}-cancelled`,
         );
       announceToDiary(c, salonId, appointmentId, 'cancelled');
+      tellStaff(c, salonId, 'cancellation', { appointment_id: appointmentId }, appointmentId);
       await offerToWaitlist(c, db, { salonId, appointmentId, movedFrom: null });
     } else if (start! * 1000 !== row.start_at) {
       try {

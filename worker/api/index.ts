@@ -32,6 +32,7 @@ import { consoleImports } from './console/imports';
 import { consoleInbox } from './console/inbox';
 import { consoleKeys } from './console/keys';
 import { consoleMe } from './console/me';
+import { consolePushSubscription } from './console/push-subscription';
 import { consoleMenu } from './console/menu';
 import { consoleTimeOff } from './console/time-off';
 import { consoleNewSalon } from './console/new-salon';
@@ -75,6 +76,7 @@ export const api = new Hono<AppEnv>()
   .route('/', adminMedia)
   .route('/', operator)
   .route('/', consoleMe)
+  .route('/', consolePushSubscription)
   .route('/', consoleNewSalon)
   .route('/', consoleSettings)
   .route('/', consolePayments)

@@ -14,6 +14,7 @@ import { stripeFor } from '../payments/stripe';
 import { offerToWaitlist } from './waitlist-notices';
 import { announceToDiary } from './diary-notices';
 import { announceToInbox } from './inbox-notices';
+import { tellStaff } from './staff-notices';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const limit = bodyLimit({
@@ -82,6 +83,8 @@ export const messageWebhooks = new Hono<AppEnv>()
         errorCode: body.data.ErrorCode ?? null,
         now: Date.now(),
       });
+    // a text the network could not deliver: the salon's staff who chose to hear of it (docs/console/notifications.md)
+    if (status === 'failed' && salon.data) tellStaff(c, salon.data, 'failed_message', {}, key.data);
     // Twilio wants a 2xx and reads nothing of it.
     return c.body(null, 204);
   })
@@ -112,6 +115,10 @@ export const messageWebhooks = new Hono<AppEnv>()
       await recordInboundAnswer(directory, text.MessageSid, outcome.salonId, answer);
       if (outcome.salonId !== null) {
         if (outcome.changed) announceToDiary(c, outcome.salonId, outcome.changed.appointmentId, outcome.changed.change);
+        if (outcome.changed?.change === 'cancelled') {
+          const id = outcome.changed.appointmentId;
+          tellStaff(c, outcome.salonId, 'cancellation', { appointment_id: id }, id);
+        }
         if (outcome.changed?.change === 'cancelled')
           await offerToWaitlist(c, await salonDatabase(c, outcome.salonId), {
             salonId: outcome.salonId,
@@ -119,6 +126,7 @@ export const messageWebhooks = new Hono<AppEnv>()
             movedFrom: null,
           });
         if (outcome.threadId) announceToInbox(c, outcome.salonId, outcome.threadId, 'received');
+        if (outcome.threadId) tellStaff(c, outcome.salonId, 'text_reply', { thread_id: outcome.threadId }, text.MessageSid);
       }
     } catch (e) {
       // not handled: Twilio's retry (or the fallback URL's) may try it again
@@ -135,12 +143,15 @@ export const messageWebhooks = new Hono<AppEnv>()
     if (!parsed.success) throw new AppError('BAD_REQUEST', 'A Resend event has a type and data.email_id');
     const status = resendStatusOf(parsed.data.type);
     // an email of a salon placed outside the first database is indexed there by Resend's id
+    const salonId = status ? await salonOfEmail(c.env.DB, parsed.data.data.email_id) : null;
     if (status)
-      await recordEmailStatus(await salonDatabase(c, await salonOfEmail(c.env.DB, parsed.data.data.email_id)), {
+      await recordEmailStatus(await salonDatabase(c, salonId), {
         providerId: parsed.data.data.email_id,
         status,
         errorCode: status === 'bounced' || status === 'failed' ? parsed.data.type : null,
         now: Date.now(),
       });
+    if ((status === 'bounced' || status === 'failed') && salonId !== null)
+      tellStaff(c, salonId, 'failed_message', {}, parsed.data.data.email_id);
     return c.json({ received: true });
   });

@@ -9,6 +9,7 @@ import { announceToDiary } from './diary-notices';
 import { publicRoute } from './policy';
 import { returnUrlOf } from './request-headers';
 import { salonDatabase } from './salon-database';
+import { tellStaff } from './staff-notices';
 
 /**
  * A waitlist offer's claim link (docs/waitlist-offers.md): public, the token in the text is the
@@ -32,6 +33,10 @@ export const waitlistOffers = new Hono<AppEnv>()
       returnUrl: returnUrlOf(c),
       feePercent: c.get('config').stripe.platformFeePercent,
     });
-    if (claimed.booking.appointment_id) announceToDiary(c, claimed.offer.salon_id, claimed.booking.appointment_id, 'booked');
+    if (claimed.booking.appointment_id) {
+      announceToDiary(c, claimed.offer.salon_id, claimed.booking.appointment_id, 'booked');
+      const id = claimed.booking.appointment_id;
+      tellStaff(c, claimed.offer.salon_id, 'new_online_booking', { appointment_id: id }, id);
+    }
     return c.json(claimed, 201);
   });

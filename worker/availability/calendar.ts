@@ -1,10 +1,9 @@
-import { fromZonedTime } from 'date-fns-tz';
-import { zonedTime } from '../../shared/zoned-time';
+import { fromZonedWall, zonedTime } from '../../shared/zoned-time';
 
 /**
  * One calendar day in the salon's timezone, as real (UTC) time. Most days have no offset
  * change, and their wall-clock ↔ UTC conversion is plain arithmetic; the two days a year that
- * have a DST change take the exact (slower) path through date-fns-tz.
+ * have a DST change take the exact (slower) path through fromZonedWall (shared/zoned-time.ts).
  */
 export interface SalonDay {
   date: string;
@@ -29,7 +28,7 @@ export function localDateOf(utcMs: number, timezone: string): string {
 }
 
 function midnightUtc(date: string, timezone: string): number {
-  return fromZonedTime(`${date}T00:00:00`, timezone).getTime();
+  return fromZonedWall(`${date}T00:00:00`, timezone);
 }
 
 /** Consecutive salon days from `from`, `count` of them (each midnight computed once). */
@@ -63,7 +62,7 @@ export function wallClockToUtc(day: SalonDay, minuteOfDay: number): number {
   if (day.uniform) return day.startUtc + minuteOfDay * MINUTE;
   const h = Math.floor(minuteOfDay / 60);
   if (h >= 24) return day.endUtc + (minuteOfDay - 24 * 60) * MINUTE;
-  return fromZonedTime(`${day.date}T${pad(h)}:${pad(minuteOfDay % 60)}:00`, day.timezone).getTime();
+  return fromZonedWall(`${day.date}T${pad(h)}:${pad(minuteOfDay % 60)}:00`, day.timezone);
 }
 
 function offsetString(offsetMin: number): string {

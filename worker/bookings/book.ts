@@ -3,7 +3,14 @@ import { payeeOf } from '../payments/connect';
 import { notReady } from '../payments/flow';
 import { PATCH_LEAD_HOURS } from '../../shared/availability-messages';
 import type * as z from 'zod';
-import { depositFor, MSG_SLOT_TAKEN, type bookingRequestSchema, type BookingResponse } from '../../shared/booking-request';
+import {
+  CLIENT_BLOCKED,
+  depositFor,
+  MSG_CLIENT_BLOCKED,
+  MSG_SLOT_TAKEN,
+  type bookingRequestSchema,
+  type BookingResponse,
+} from '../../shared/booking-request';
 import {
   appointmentByKey,
   insertAppointmentBatch,
@@ -20,6 +27,7 @@ import { savedCard } from '../payments/cards';
 import { chargeDeposit } from '../payments/deposit';
 import { planBooking } from './plan';
 import { indexClientSalon } from '../db/spanning';
+import { isBlockedClient } from '../db/salon-clients';
 
 export interface BookingAsked {
   salonId: number;
@@ -112,14 +120,19 @@ export async function book(db: D1Database, stripe: StripeClient, a: BookingAsked
   const prior = await appointmentByKey(db, a.clientId, a.idempotencyKey);
   // a retry repeats the index's write too, so one that failed after the booking is made good
   if (prior) return indexClientSalon(db, a.clientId, a.salonId).then(() => replayOf(prior, requestHash, a.clientId, a.now));
-  const plan = await planBooking(db, {
-    salonId: a.salonId,
-    start: r.start_time,
-    procedures: r.procedures,
-    waitlist: a.waitlist,
-    now: a.now,
-    holdId: r.hold_id,
-  });
+  // a client the salon blocked (an import's flag) books by asking the salon (docs/console/imports.md)
+  const [plan, blocked] = await Promise.all([
+    planBooking(db, {
+      salonId: a.salonId,
+      start: r.start_time,
+      procedures: r.procedures,
+      waitlist: a.waitlist,
+      now: a.now,
+      holdId: r.hold_id,
+    }),
+    isBlockedClient(db, a.salonId, a.clientId),
+  ]);
+  if (blocked) throw new AppError('FORBIDDEN', MSG_CLIENT_BLOCKED, undefined, CLIENT_BLOCKED);
   const salon = plan.catalogue.salon;
   if (a.waitlist && !salon.has_waitlist) throw new AppError('BAD_REQUEST', 'This salon does not keep a waitlist');
   const patchTest = await patchTestOf(db, a, plan.start);

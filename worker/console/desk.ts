@@ -322,7 +322,8 @@ export async function deskCancel(
  * The salon moves an appointment: the same move as a client's, any free time for a manager who
  * asks; without it, a time outside the opening hours is refused as such (409 OUTSIDE_OPENING_HOURS).
  * `following`: the appointment and the later ones of its repeat series, each shifted by the same
- * amount, in one batch (one taken time leaves them all as they were). Answers the ids moved.
+ * amount, in one batch (one taken time leaves them all as they were). Answers those moved, each
+ * with its former start.
  */
 export async function deskMove(
   db: D1Database,
@@ -338,7 +339,7 @@ export async function deskMove(
     fromStylistId?: number;
     end?: number;
   },
-): Promise<{ row: DiaryRow; moved: number[] }> {
+): Promise<{ row: DiaryRow; moved: { id: number; from: number }[] }> {
   const { row } = await salonAppointment(db, q.salonId, q.appointmentId, null);
   if (row.status === 'cancelled')
     throw new AppError('CONFLICT', 'This appointment was cancelled, so it cannot be moved', undefined, 'APPOINTMENT_CANCELLED');
@@ -369,7 +370,7 @@ export async function deskMove(
       layout: r.id === row.id ? layout : undefined,
     })),
   });
-  return { row, moved: rows.map((r) => r.id) };
+  return { row, moved: rows.map((r) => ({ id: r.id, from: r.start_at })) };
 }
 
 /**

@@ -1,5 +1,4 @@
-import { fromZonedTime } from 'date-fns-tz';
-import { zonedTime } from '../../shared/zoned-time';
+import { fromZonedWall, zonedTime } from '../../shared/zoned-time';
 import type { FailedMessage, Today, WaitingRequest } from '../../shared/console/today';
 import { MESSAGE_WHAT, messageWhat } from '../../shared/console/today';
 import { failedSince } from '../db/message-deliveries';
@@ -30,7 +29,7 @@ export async function todayOf(
   const salon = await salonById(db, q.salonId);
   if (!salon) throw new AppError('NOT_FOUND', 'Salon not found');
   const date = zonedTime(q.now, salon.timezone).date;
-  const midnight = fromZonedTime(`${date}T00:00:00`, salon.timezone).getTime();
+  const midnight = fromZonedWall(`${date}T00:00:00`, salon.timezone);
   const [day, invites, failed, asked, setup] = await Promise.all([
     diaryDay(db, { salonId: q.salonId, date, stylistId: q.stylistId }),
     q.full ? invitesOfSalon(db, q.salonId, q.now) : null,

@@ -75,16 +75,16 @@ export const failImport = (db: D1Database, id: number, now: number) =>
   db.prepare("UPDATE imports SET status = 'failed', finished_at = ? WHERE id = ? AND status = 'running'").bind(now, id).run();
 
 /**
- * The salon's running imports whose progress has not moved since `before` are failed: the Worker
- * writing them stopped part-way (deployed, evicted, out of time). Answers how many.
+ * The running imports whose progress has not moved since `before` are failed: the Worker writing
+ * them stopped part-way (deployed, evicted, out of time). Of one salon (its list), or of every
+ * salon in the database (`null`: the cron). Answers how many.
  */
-export async function failStaleImports(db: D1Database, salonId: number, before: number, now: number): Promise<number> {
-  const r = await db
-    .prepare(
-      "UPDATE imports SET status = 'failed', finished_at = ? WHERE salon_id = ? AND status = 'running' AND coalesce(progress_at, created_at) < ?",
-    )
-    .bind(now, salonId, before)
-    .run();
+export async function failStaleImports(db: D1Database, salonId: number | null, before: number, now: number): Promise<number> {
+  const stale =
+    "UPDATE imports SET status = 'failed', finished_at = ?1 WHERE status = 'running' AND coalesce(progress_at, created_at) < ?2";
+  const r = await (
+    salonId === null ? db.prepare(stale).bind(now, before) : db.prepare(`${stale} AND salon_id = ?3`).bind(now, before, salonId)
+  ).run();
   return r.meta.changes;
 }
 

@@ -237,3 +237,19 @@ export const importedDetailsOf = (db: D1Database, salonId: number, key: string, 
     )
     .bind(salonId, key, phone)
     .first<ImportedDetailsRow>();
+
+/**
+ * Whether the salon holds this client (an account) blocked: an imported client marked Blocked
+ * (docs/console/imports.md) keyed by the account's verified phone, or by its email for one
+ * imported with an email only. One lookup by the salon_clients key.
+ */
+export async function isBlockedClient(db: D1Database, salonId: number, clientId: string): Promise<boolean> {
+  const row = await db
+    .prepare(
+      `SELECT 1 FROM clients c JOIN salon_clients sc ON sc.salon_id = ?1 AND sc.key IN (c.phone, lower(c.email)) AND sc.blocked = 1
+        WHERE c.id = ?2 LIMIT 1`,
+    )
+    .bind(salonId, clientId)
+    .first();
+  return row !== null;
+}

@@ -126,10 +126,11 @@ export interface ThreadRow {
  * Who a thread's phone is at the salon: its account (a client with that verified phone who booked
  * here) or the name a desk booking or a request took down.
  */
-const WHO = `
+const CLIENT_OF = `
   (SELECT c.id FROM clients c WHERE c.phone = t.phone AND EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = t.salon_id AND a.client_id = c.id) LIMIT 1) AS client_id,
   coalesce((SELECT nullif(c.name, '') FROM clients c WHERE c.phone = t.phone AND EXISTS (SELECT 1 FROM appointments a WHERE a.salon_id = t.salon_id AND a.client_id = c.id) LIMIT 1),
-           (SELECT nullif(a.client_name, '') FROM appointments a WHERE a.salon_id = t.salon_id AND a.client_phone = t.phone ORDER BY a.id DESC LIMIT 1)) AS client_name,
+           (SELECT nullif(a.client_name, '') FROM appointments a WHERE a.salon_id = t.salon_id AND a.client_phone = t.phone ORDER BY a.id DESC LIMIT 1)) AS client_name`;
+const WHO = `${CLIENT_OF},
   EXISTS (SELECT 1 FROM text_opt_outs o WHERE o.salon_id = t.salon_id AND o.phone = t.phone) AS opted_out,
   (SELECT m.body FROM text_messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1) AS last_body,
   (SELECT m.direction FROM text_messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1) AS last_direction`;
@@ -226,3 +227,19 @@ export const depositStateOf = async (db: D1Database, appointmentId: number) =>
     .prepare('SELECT id, payment_status, payment_intent_id FROM appointments WHERE id = ?')
     .bind(appointmentId)
     .first<{ id: number; payment_status: string | null; payment_intent_id: string | null }>())!;
+
+/**
+ * What a staff notice of a reply may say (docs/console/notifications.md): the thread's client name
+ * (its first name is shown) and the columns with an appointment of its phone (their stylists hear of it).
+ */
+export const threadNotice = (db: D1Database, salonId: number, id: string) =>
+  db
+    .prepare(
+      `SELECT ${CLIENT_OF},
+         (SELECT group_concat(DISTINCT p.stylist_id) FROM appointments a JOIN appointment_procedures p ON p.appointment_id = a.id
+            LEFT JOIN clients c ON c.id = a.client_id
+           WHERE a.salon_id = t.salon_id AND (a.client_phone = t.phone OR c.phone = t.phone)) AS stylist_ids
+         FROM text_threads t WHERE t.salon_id = ?1 AND t.id = ?2`,
+    )
+    .bind(salonId, id)
+    .first<{ client_id: string | null; client_name: string | null; stylist_ids: string | null }>();

@@ -23,6 +23,8 @@ const refuse = bodyLimit({
  * sent to the console's imports call, which takes 10 MB and counts it as it reads (imports/read.ts).
  */
 export const jsonBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  // no body (a GET, a HEAD): nothing to count, as the limit itself would find
+  if (!c.req.raw.body) return next();
   const type = (c.req.header('Content-Type') ?? '').toLowerCase();
   if (type.startsWith('image/')) return next();
   if ((type.startsWith(CSV_TYPE) || type.startsWith(XLSX_TYPE)) && IMPORTS_PATH.test(c.req.path)) return next();

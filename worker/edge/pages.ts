@@ -37,8 +37,24 @@ function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
   if (!serverRendered || search.length > 200) return null;
   const choice = consentFromCookies(c.req.header('Cookie'));
   const location = rawPathOf(c.req.url) + search;
-  // base64url: the memo key becomes the page's ETag, which keeps only word characters, '.', '@', ':' and '-'
-  return { location, choice, key: `first:${choice ?? 'none'}:${base64url(new TextEncoder().encode(location))}` };
+  return { location, choice, key: `first:${choice ?? 'none'}:${locationKey(location)}` };
+}
+
+/**
+ * A location in base64url, as the memo key has it (the key becomes the page's ETag, which keeps
+ * only word characters, '.', '@', ':' and '-'), kept per isolate: a salon's page is asked for at
+ * the same few locations again and again. At most LOCATION_KEYS, the oldest forgotten first.
+ */
+const locationKeys = new Map<string, string>();
+const LOCATION_KEYS = 1000;
+function locationKey(location: string): string {
+  let key = locationKeys.get(location);
+  if (key === undefined) {
+    key = base64url(new TextEncoder().encode(location));
+    if (locationKeys.size >= LOCATION_KEYS) locationKeys.delete(locationKeys.keys().next().value as string);
+    locationKeys.set(location, key);
+  }
+  return key;
 }
 
 /** The data a salon's page carries (its details and services), or null for no such salon. */

@@ -12,6 +12,8 @@ import { AppError } from '../errors';
  * escapes are not UTF-8 is refused too: what it would decode to cannot be checked.
  */
 
+/** a path of printable ASCII characters but '%' (none of them a control) */
+const PLAIN = /^[!-$&-~]*$/;
 /** runs of %XX escapes, decoded together (one character can take up to four) */
 const ESCAPES = /(?:%[0-9a-f]{2})+/gi;
 
@@ -20,6 +22,8 @@ export const MSG_PATH_ESCAPE = 'The address has a %-escape that is not UTF-8 tex
 
 /** What is wrong with a URL's path (as `URL.pathname` gives it: controls and non-ASCII escaped), or null. */
 export function pathFault(pathname: string): string | null {
+  // printable ASCII with no escape, as nearly every path is: nothing to decode, no control in it
+  if (PLAIN.test(pathname)) return null;
   if (CONTROL.test(pathname)) return MSG_PATH_CONTROL;
   for (const [run] of pathname.matchAll(ESCAPES)) {
     let decoded: string;

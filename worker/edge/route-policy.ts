@@ -32,12 +32,30 @@ function build(): TrieRouter<Declared> {
   return r;
 }
 
+/**
+ * Routes already found, by method and path: a salon's pages and cached calls ask for the same
+ * few paths again and again. At most FOUND_LIMIT, the oldest forgotten first (made-up paths
+ * cannot grow it); each answer is frozen, as every request that finds it shares it.
+ */
+const found = new Map<string, MatchedRoute | null>();
+const FOUND_LIMIT = 2000;
+/** a longer path is looked up each time: the table stays small whatever is asked */
+const MEMO_PATH_LIMIT = 200;
+
 /** The policy of the API route a method and path ('/book-online/salon/1/') reach, or null when none does. */
 export function routeOf(method: string, path: string): MatchedRoute | null {
+  const verb = method === 'HEAD' ? 'GET' : method;
+  const key = `${verb} ${path}`;
+  const known = found.get(key);
+  if (known !== undefined) return known;
   router ??= build();
-  const [matches] = router.match(method === 'HEAD' ? 'GET' : method, path) as [[Declared, Record<string, string>][]];
+  const [matches] = router.match(verb, path) as [[Declared, Record<string, string>][]];
   const first = matches[0];
-  return first ? { policy: first[0].policy, path: first[0].path, params: first[1] } : null;
+  const route = first ? Object.freeze({ policy: first[0].policy, path: first[0].path, params: Object.freeze({ ...first[1] }) }) : null;
+  if (path.length > MEMO_PATH_LIMIT) return route;
+  if (found.size >= FOUND_LIMIT) found.delete(found.keys().next().value as string);
+  found.set(key, route);
+  return route;
 }
 
 /** The API path a request of the edge reaches, if any: /api/… is the API's, /admin/… the admin API's own paths. */

@@ -3,7 +3,8 @@ import type { AppEnv } from '../env';
 
 /**
  * The offline shell's files from the build (vite.config.ts, VitePWA): the service worker and the
- * offline page. Both keep their names from one release to the next, so the browser asks again
+ * offline page; and the console's own service worker, web manifest and icons (public/console/,
+ * docs/console/notifications.md), which the console's pages alone link. Both keep their names from one release to the next, so the browser asks again
  * every time (no-cache): a new release's service worker is seen at its next check, never a year
  * later. The assets binding gives their content type; nosniff comes with every answer
  * (transport-headers.ts).
@@ -16,4 +17,9 @@ async function shellFile(c: Context<AppEnv>) {
   return new Response(res.body, { status: 200, headers });
 }
 
-export const serviceWorker = new Hono<AppEnv>().get('/sw.js', shellFile).get('/offline.html', shellFile);
+export const serviceWorker = new Hono<AppEnv>()
+  .get('/sw.js', shellFile)
+  .get('/offline.html', shellFile)
+  .get('/console/sw.js', shellFile)
+  .get('/console/manifest.webmanifest', shellFile)
+  .get('/console/icons/:name{icon-[a-z0-9-]+\\.png}', shellFile);

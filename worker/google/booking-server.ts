@@ -19,7 +19,7 @@ import {
   type GoogleMerchantRow,
 } from '../db/google-bookings';
 import { AppError } from '../errors';
-import type { batchLookupSchema, createBookingSchema, FailureCause, GoogleBooking, GoogleStatus } from './messages';
+import type { batchLookupSchema, createBookingSchema, FailureCause, GoogleBooking, GoogleStatus, slotSchema } from './messages';
 
 /**
  * Google's booking server (docs/google-booking.md): availability and bookings for Reserve with
@@ -53,6 +53,19 @@ interface SlotAsked {
   start: number;
   durationSec?: number;
   staffId?: number;
+}
+
+/**
+ * Google's `slot` (CheckAvailability, CreateBooking; a `slot_time` of BatchAvailabilityLookup,
+ * its `resource_ids` as `resources`) as the slot the engine is asked about.
+ */
+export function slotAskedOf(slot: Omit<z.output<typeof slotSchema>, 'merchant_id'>): SlotAsked {
+  return {
+    serviceId: Number(slot.service_id),
+    start: slot.start_sec * 1000,
+    durationSec: slot.duration_sec,
+    staffId: slot.resources?.staff_id ? Number(slot.resources.staff_id) : undefined,
+  };
 }
 
 /**
@@ -106,12 +119,7 @@ export async function batchAvailability(db: D1Database, body: z.output<typeof ba
   const salonId = Number(body.merchant_id);
   const asked = body.slot_time.map((t) => ({
     raw: t,
-    slot: {
-      serviceId: Number(t.service_id),
-      start: t.start_sec * 1000,
-      durationSec: t.duration_sec,
-      staffId: t.resource_ids?.staff_id ? Number(t.resource_ids.staff_id) : undefined,
-    } satisfies SlotAsked,
+    slot: slotAskedOf({ ...t, resources: t.resource_ids }),
   }));
   const byService = new Map<number, SlotAsked[]>();
   for (const a of asked) byService.set(a.slot.serviceId, [...(byService.get(a.slot.serviceId) ?? []), a.slot]);
@@ -183,12 +191,7 @@ export async function createBooking(
   if (prior) return { booking: googleBookingOf(prior), created: null };
   const salonId = Number(body.slot.merchant_id);
   const user = body.user_information;
-  const slot: SlotAsked = {
-    serviceId: Number(body.slot.service_id),
-    start: body.slot.start_sec * 1000,
-    durationSec: body.slot.duration_sec,
-    staffId: body.slot.resources?.staff_id ? Number(body.slot.resources.staff_id) : undefined,
-  };
+  const slot = slotAskedOf(body.slot);
   if (await userHasBookingAt(db, salonId, user.user_id, slot.start))
     return failure('SLOT_ALREADY_BOOKED_BY_USER', 'This user already has a booking at this time here');
   const stylistId = await stylistForSlot(db, salonId, slot, now);

@@ -1,9 +1,17 @@
-import { PREVIEW_ROWS, type ImportKind, type ImportPreview, type ImportSource, type RefusedRow } from '../../shared/console/imports';
+import {
+  IMPORT_STALE_MS,
+  PREVIEW_ROWS,
+  type ImportKind,
+  type ImportPreview,
+  type ImportSource,
+  type RefusedRow,
+} from '../../shared/console/imports';
 import { serviceWords } from '../../shared/console/menu';
 import { insertAppointmentBatch } from '../db/appointments';
 import { blocksOf, isBlockConflict, takenBlocks } from '../db/blocks';
 import {
   failImport,
+  failStaleImports,
   finishImport,
   insertClientStatements,
   itemIfWritten,
@@ -22,6 +30,13 @@ import { activeStylistNames, appendStylistStatement } from '../db/stylists';
 import { importedVoucherStatements, voucherCodesOfSalon } from '../db/vouchers';
 import { localDateOf, salonDays } from '../availability/calendar';
 import type { AppointmentCandidate, Candidate, ClientCandidate, ServiceCandidate, StaffCandidate, VoucherCandidate } from './plan';
+
+/**
+ * The cron's sweep (worker/scheduled.ts): the imports of every salon in the database whose Worker
+ * stopped part-way are failed, as the salon's next list would (docs/console/imports.md "An import
+ * that stops part-way"), so none stays running, holding its file, until someone opens Import.
+ */
+export const failDeadImports = (db: D1Database, now: number) => failStaleImports(db, null, now - IMPORT_STALE_MS, now);
 
 /**
  * What an import does with its candidates (docs/console/imports.md): `decide` reads what the salon has and

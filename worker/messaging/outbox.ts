@@ -9,6 +9,7 @@ import { twilioStatusCallback } from './status-callbacks';
 import { sendEmail } from './email';
 import { SendRefused } from './refusal';
 import { sendSms } from './sms';
+import { sendStaffNotice, staffNoticeSchema, type StaffNotice } from './staff-notices';
 
 /**
  * Outgoing texts and emails go through the MESSAGES queue (Cloudflare Queues in production,
@@ -69,7 +70,7 @@ const googleFeedSchema = z.object({
   nonce: z.string().max(40),
   key,
 });
-export const queuedSchema = z.union([outgoingMessageSchema, googleChangeSchema, googleFeedSchema]);
+export const queuedSchema = z.union([outgoingMessageSchema, googleChangeSchema, googleFeedSchema, staffNoticeSchema]);
 export type QueuedMessage = z.infer<typeof queuedSchema>;
 
 /** Where a message goes: the queue (when bound), and what a direct send needs when it is not. */
@@ -114,6 +115,7 @@ export async function deliver(db: D1Database, config: Config, m: QueuedMessage, 
     await tellGoogle(db, config, m);
     return m.key;
   }
+  if (m.kind === 'staff-push') return sendStaffNotice(db, config, m);
   if (m.kind === 'email') {
     const id = await sendEmail(config, { to: m.to, subject: m.subject, html: m.html, text: m.text, idempotencyKey: providerKeyOf(m) });
     // its webhooks name only Resend's id: the index in the first database names the salon (placed elsewhere)
@@ -221,6 +223,8 @@ export interface Consumer {
   deadLetters: Queue<unknown> | undefined;
   /** where Google's feeds are written (google/feed-shards.ts) */
   media?: R2Bucket;
+  /** the MESSAGES queue itself: a text or email refused for good is told to the salon's staff by push */
+  queue?: Queue<unknown>;
 }
 
 /**
@@ -236,7 +240,7 @@ export async function consumeMessages(batch: MessageBatch<unknown>, consumer: Co
   for (const msg of batch.messages.filter(isFeed)) await consumeOne(msg, consumer);
 }
 
-async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLetters, media }: Consumer) {
+async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLetters, media, queue }: Consumer) {
   const parsed = queuedSchema.safeParse(msg.body);
   const label = parsed.success ? parsed.data.key : `id ${msg.id}`;
   const retry = (why: string) => {
@@ -259,8 +263,7 @@ async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLette
     if (worthRetrying(e)) retry(reasonOf(e));
     else if (
       (await park(msg, label, `refused: ${reasonOf(e)}`, deadLetters, retry)) &&
-      parsed.data.kind !== 'google' &&
-      parsed.data.kind !== 'google-feed'
+      (parsed.data.kind === 'sms' || parsed.data.kind === 'email')
     ) {
       // Refused for good: it shows as failed in its salon's console that day.
       const m = parsed.data;
@@ -273,9 +276,22 @@ async function consumeOne(msg: Message<unknown>, { databaseOf, config, deadLette
         code,
         now: Date.now(),
       }).catch((err: unknown) => console.error(`[message ${m.key}] refusal not recorded:`, reasonOf(err)));
+      if (m.salon_id != null)
+        await enqueueMessage({ queue: queue as Queue<OutgoingMessage> | undefined, db, config }, failedMessageNotice(m.salon_id, m)).catch(
+          (err: unknown) => console.error(`[message ${m.key}] staff not told of its failure:`, reasonOf(err)),
+        );
     }
   }
 }
+
+/** The staff notice of a text or email refused for good (docs/console/notifications.md). */
+export const failedMessageNotice = (salonId: number, m: { key: string; appointment_id?: number }): StaffNotice => ({
+  kind: 'staff-push',
+  salon_id: salonId,
+  notice: 'failed_message',
+  ...(m.appointment_id ? { appointment_id: m.appointment_id } : {}),
+  key: `failed-${m.key}`.slice(0, 200),
+});
 
 /**
  * Keeps a message that will never be sent on the dead-letter queue, then acks it (true); retried

@@ -1,5 +1,4 @@
-import { fromZonedTime } from 'date-fns-tz';
-import { zonedTime } from '../../shared/zoned-time';
+import { fromZonedWall, zonedTime } from '../../shared/zoned-time';
 import { REMINDER_OFFSET_MS, type ReminderKind } from '../../shared/console/reminders';
 
 /**
@@ -22,8 +21,7 @@ const dayAfter = (date: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 };
-const at = (date: string, hour: number, timeZone: string) =>
-  fromZonedTime(`${date}T${String(hour).padStart(2, '0')}:00:00`, timeZone).getTime();
+const at = (date: string, hour: number, timeZone: string) => fromZonedWall(`${date}T${String(hour).padStart(2, '0')}:00:00`, timeZone);
 
 /** Whether an instant is in quiet hours in this timezone. */
 export function inQuietHours(instant: number, timeZone: string): boolean {

@@ -23,6 +23,7 @@ const SetUpSalon = lazy(() => import('../setup/SetUpSalon').then((m) => ({ defau
 const Import = lazy(() => import('../imports/Import').then((m) => ({ default: m.Import })));
 const TimeOff = lazy(() => import('../time-off/TimeOff').then((m) => ({ default: m.TimeOff })));
 const Vouchers = lazy(() => import('../vouchers/Vouchers').then((m) => ({ default: m.Vouchers })));
+const Notifications = lazy(() => import('../notifications/Notifications').then((m) => ({ default: m.Notifications })));
 const Reports = lazy(() => import('../reports/Reports').then((m) => ({ default: m.Reports })));
 
 /** Each place's screen: a place without one does not compile. */
@@ -44,6 +45,7 @@ const SCREENS: Record<PlacePath, React.ComponentType> = {
   addresses: Addresses,
   'get-paid': GetPaid,
   import: Import,
+  notifications: Notifications,
 };
 
 /** The signed-in console: /salons/{id}/{place}, each place only for the roles that may use it. */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type Path, type UseFormReturn } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
 import { billOf, METHOD_NAMES, type Bill, type PaymentMethod, type SaleAnswer } from '../../../shared/console/checkout';
 import { toMajor } from '../../../shared/money';
@@ -15,6 +15,7 @@ import { FormAlert } from '../ui/Field';
 import { diaryChanged } from '../diary';
 import { money } from '../lib/format';
 import { ConsoleCallError } from '../lib/api';
+import { putServerErrors } from '../lib/form-mutation';
 import { billQuery, refundSale, sendReceipt, takePayment } from './api';
 import { checkoutFormSchema, requestOf, type CheckoutForm } from './forms';
 
@@ -120,9 +121,9 @@ function BillForm({ salonId, bill, failed }: { salonId: number; bill: Bill; fail
       void diaryChanged(queries, salonId);
     } catch (e) {
       if (!(e instanceof ConsoleCallError)) throw e;
-      const fields = Object.entries(e.fieldErrors).filter(([f]) => /^(lines|discount|tip|payments)/.test(f));
-      for (const [name, message] of fields) form.setError(name as keyof CheckoutForm, { message });
-      if (!fields.length || e.fieldErrors.payments) setFailure(e.fieldErrors.payments ?? e.message);
+      // the bill's fields take their messages (lib/form-mutation.ts); the payments' own is the notice too
+      const notice = putServerErrors(form, e, (f) => (/^(lines|discount|tip|payments)/.test(f) ? (f as Path<CheckoutForm>) : null));
+      setFailure(e.fieldErrors.payments ?? notice);
     } finally {
       pressing.current = false;
     }

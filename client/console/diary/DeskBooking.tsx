@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import {
   useFieldArray,
@@ -7,12 +7,12 @@ import {
   useWatch,
   type Control,
   type FieldErrors,
+  type Path,
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
 import { css } from '../../../styled-system/css';
-import type { DaySlots, ServiceStylists } from '../../../shared/availability';
-import type { DeskAppointment, DeskBooking as Booking, DiaryStylist, SeriesOccurrence } from '../../../shared/console/diary';
+import type { DeskAppointment, DiaryStylist, SeriesOccurrence } from '../../../shared/console/diary';
 import type { Category } from '../../../shared/types';
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
@@ -22,17 +22,12 @@ import { linkButton, outlineButton, primaryButton } from '../../components/style
 import { ServiceOptions } from '../ui/ServiceOptions';
 import { checkbox, FormAlert } from '../ui/Field';
 import { useSalonFacts } from '../lib/salon-facts';
-import { ConsoleCallError } from '../lib/api';
+import { publicServicesQuery, publicStylistsQuery, publicTimesQuery } from '../lib/booking-calls';
+import { useFormMutation } from '../lib/form-mutation';
 import { bookAtDesk, clientSearchQuery, diaryChanged, previewAtDesk } from './api';
 import { ClientSearch } from './ClientSearch';
 import { deskBody, deskDefaults, deskFormSchema, emptyProcedure, formFieldOf, type DeskForm } from './desk-form';
 import { clock, dateIn, shortDay } from '../lib/format';
-
-const publicCall = async <T,>(path: string): Promise<T> => {
-  const res = await fetch(`/api/${path}`, { headers: { Accept: 'application/json' } });
-  if (!res.ok) throw new Error('This could not be loaded just now. Try again in a moment.');
-  return (await res.json()) as T;
-};
 
 const row = css({ display: 'flex', flexWrap: 'wrap', columnGap: '3', alignItems: 'flex-end' });
 const half = css({ flex: '1 1 10rem', mb: '3' });
@@ -89,53 +84,47 @@ export function DeskBooking(p: {
   const services = useFieldArray({ control, name: 'procedures' });
   const v = useWatch({ control }) as DeskForm;
   const [clashes, setClashes] = useState<SeriesOccurrence[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const found = useQuery(clientSearchQuery(p.salonId, phoneSearchOf(search, country)));
-  const catalogue = useQuery({
-    queryKey: ['public', 'services', p.salonId],
-    queryFn: () => publicCall<Category[]>(`book-online/services/${p.salonId}/`),
-  });
+  const catalogue = useQuery(publicServicesQuery(p.salonId));
   const chosen = v.procedures.filter((x) => x.service_id && x.stylist_id);
   const allChosen = chosen.length === v.procedures.length;
   const times = useQuery({
-    queryKey: ['public', 'times', p.salonId, p.date, chosen.map((x) => `${x.service_id}:${x.stylist_id}`).join(',')],
-    queryFn: () =>
-      publicCall<DaySlots>(
-        `book-online/new/availability/appointment/${p.salonId}/${p.date}/${chosen.map((x) => x.service_id).join(',')}/${chosen
-          .map((x) => x.stylist_id)
-          .join(',')}/null/`,
-      ),
+    ...publicTimesQuery(
+      p.salonId,
+      p.date,
+      chosen.map((x) => Number(x.service_id)),
+      chosen.map((x) => Number(x.stylist_id)),
+    ),
     enabled: allChosen && !v.any_time && !v.walk_in,
   });
   const offeredTimes = Object.keys(times.data?.data ?? {});
 
-  const book = useMutation({
-    mutationFn: (b: Booking) => bookAtDesk(p.salonId, b),
-    onSuccess: (booked) => {
-      void diaryChanged(queries, p.salonId);
-      p.onClose('series_id' in booked && 'skipped' in booked ? { ...booked.appointments[0]!, outside_opening_hours: false } : booked);
-    },
-    onError: (e) => {
-      if (!(e instanceof ConsoleCallError)) return setFailure(e.message);
-      const fields = Object.entries(e.fieldErrors);
-      for (const [path, message] of fields) form.setError(formFieldOf(path, v) as 'client.name', { message });
-      setFailure(e.message);
-    },
-  });
-  const submit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    const body = deskBody(values, p.date, p.timezone, country, clashes !== null);
-    if (values.repeat.on && !values.walk_in && clashes === null) {
-      // the series' dates are checked first: a clash is shown, and booked only if skipped
-      try {
+  // a refused call's field errors land on the fields they name (formFieldOf), the rest in the notice
+  const [booking, setBooking] = useState(false);
+  const { submit, failure } = useFormMutation(form, {
+    mutationFn: async (values: DeskForm): Promise<{ clashes: SeriesOccurrence[] } | { booked: Booked }> => {
+      const body = deskBody(values, p.date, p.timezone, country, clashes !== null);
+      if (values.repeat.on && !values.walk_in && clashes === null) {
+        // the series' dates are checked first: a clash is shown, and booked only if skipped
         const { occurrences } = await previewAtDesk(p.salonId, body);
-        const clashing = occurrences.filter((o) => o.clash !== null);
-        if (clashing.length) return setClashes(occurrences);
-      } catch (e) {
-        return setFailure(e instanceof Error ? e.message : String(e));
+        if (occurrences.some((o) => o.clash !== null)) return { clashes: occurrences };
       }
-    }
-    book.mutate(body);
+      setBooking(true);
+      try {
+        const booked = await bookAtDesk(p.salonId, body);
+        return {
+          booked: 'series_id' in booked && 'skipped' in booked ? { ...booked.appointments[0]!, outside_opening_hours: false } : booked,
+        };
+      } finally {
+        setBooking(false);
+      }
+    },
+    onSuccess: (answer) => {
+      if ('clashes' in answer) return setClashes(answer.clashes);
+      void diaryChanged(queries, p.salonId);
+      p.onClose(answer.booked);
+    },
+    fieldOf: (path, values) => formFieldOf(path, values) as Path<DeskForm>,
   });
   const changed = () => {
     if (clashes) setClashes(null);
@@ -294,8 +283,8 @@ export function DeskBooking(p: {
         )}
         {failure && <FormAlert>{failure}</FormAlert>}
         <div data-dialog-actions className={footer}>
-          <button type="submit" className={primaryButton} disabled={book.isPending || formState.isSubmitting}>
-            {book.isPending
+          <button type="submit" className={primaryButton} disabled={formState.isSubmitting}>
+            {booking
               ? 'Booking…'
               : clashes
                 ? `Skip ${clashCount === 1 ? 'it' : 'them'} and book ${freeCount}`
@@ -329,8 +318,7 @@ function ProcedureRow(p: {
   const stylist = useWatch({ control: p.control, name: `procedures.${i}.stylist_id` });
   // who does the chosen service (the diary's stylists of the day, in its order)
   const doers = useQuery({
-    queryKey: ['public', 'stylists', p.salonId, service],
-    queryFn: () => publicCall<ServiceStylists[]>(`book-online/services/stylists/${p.salonId}/${service}/`),
+    ...publicStylistsQuery(p.salonId, Number(service)),
     enabled: !!service,
   });
   const doing = new Set(doers.data?.[0]?.stylists.map((s) => String(s.stylist_id)) ?? []);

@@ -17,11 +17,14 @@ export const publicStylistsQuery = (salonId: number, serviceId: number) =>
     queryFn: () => publicCall<ServiceStylists[]>(`services/stylists/${salonId}/${serviceId}/`),
   });
 
-/** The times the engine offers for a service with a stylist on a day; asked afresh each time. */
-export const publicTimesQuery = (salonId: number, date: string, serviceId: number, stylistId: number) =>
+/**
+ * The times the engine offers for a service with a stylist on a day, or for several services one
+ * after another each with its stylist (the lists in the same order); asked afresh each time.
+ */
+export const publicTimesQuery = (salonId: number, date: string, serviceId: number | number[], stylistId: number | number[]) =>
   queryOptions({
-    queryKey: ['public', 'times', salonId, date, serviceId, stylistId],
-    queryFn: () => publicCall<DaySlots>(`new/availability/appointment/${salonId}/${date}/${serviceId}/${stylistId}/null/`),
+    queryKey: ['public', 'times', salonId, date, String(serviceId), String(stylistId)],
+    queryFn: () => publicCall<DaySlots>(`new/availability/appointment/${salonId}/${date}/${String(serviceId)}/${String(stylistId)}/null/`),
     staleTime: 0,
   });
 

@@ -39,6 +39,8 @@ export const PLACES = [
   { path: 'api-keys', label: 'API keys', roles: CAN.manageKeys },
   { path: 'history', label: 'History', roles: CAN.readHistory },
   { path: 'import', label: 'Import', roles: CAN.importData },
+  // this device's push notifications (docs/console/notifications.md): every member, each of their own
+  { path: 'notifications', label: 'Notifications', roles: everyone },
 ] as const satisfies readonly Place[];
 
 /** A place's path: ConsoleRoutes.tsx has a screen for each. */

@@ -20,6 +20,7 @@ import { screenTitle } from '../ui/looks';
 import { useCurrentSalon } from '../lib/current-salon';
 import { FormAlert } from '../ui/Field';
 import { ConsoleCallError } from '../lib/api';
+import { putServerErrors } from '../lib/form-mutation';
 import { saveSettings, settingsQuery } from './api';
 import { Photos, SECTION_SCREENS, type SectionProps } from './Sections';
 import { StaleNotice } from './StaleNotice';
@@ -189,9 +190,8 @@ function SectionForm({
       } catch (e) {
         if (!(e instanceof ConsoleCallError)) throw e;
         if (e.status === 412) return setStale(e.body as StaleSettings);
-        const fields = Object.entries(e.fieldErrors);
-        for (const [name, message] of fields) form.setError(name as SettingName, { message });
-        setOutcome({ ok: false, text: fields.length ? 'Please check the settings marked below.' : e.message });
+        // the settings the server names take their messages (lib/form-mutation.ts); any other is the notice
+        setOutcome({ ok: false, text: putServerErrors(form, e) ?? 'Please check the settings marked below.' });
       }
     },
     () => setOutcome({ ok: false, text: 'Please check the settings marked below.' }),

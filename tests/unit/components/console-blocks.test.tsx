@@ -1,60 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DiaryAppointment, DiaryDay } from '../../../shared/console/diary';
 import type { StrandsAppointments } from '../../../shared/console/time-off';
+import { at, diaryDay, jamie, openDiary } from './diary-screen';
 import { apiStub } from './render-app';
-import { renderConsole } from './render-console';
 
 // Blocked time in the diary (issue 48, docs/console/time-off.md): a stretch chosen in a column
 // with the keyboard alone, the Block time dialog and its field messages, the stranding answer's
 // appointments and "Block anyway", a block opened to move or remove, time off as a band, and an
 // appointment left in it flagged in words.
-
-const DATE = '2026-12-02';
-const at = (hhmm: string) => `${DATE}T${hhmm}:00.000Z`; // London is on UTC in December
-
-const appointment: DiaryAppointment = {
-  id: 1099511627777,
-  number: 12,
-  start: at('14:00'),
-  end: at('14:30'),
-  status: 'confirmed',
-  origin: 'online',
-  client: { name: 'Jamie Rivers', phone: '+447700900123' },
-  services: [{ name: 'Gents Cut', stylist_id: 1, start: at('14:00'), end: at('14:30') }],
-  price: 3500,
-  deposit: 0,
-  arrived: false,
-  no_show: false,
-  no_show_fee: null,
-  stranded: false,
-};
-
-function day(o: Partial<DiaryDay> = {}): DiaryDay {
-  return {
-    date: DATE,
-    timezone: 'Europe/London',
-    currency: 'GBP',
-    opens: at('09:00'),
-    closes: at('18:00'),
-    stylists: [
-      { id: 1, name: 'Amelia Hart', role: 'Senior Stylist', hours: [{ start: at('10:00'), end: at('18:00') }] },
-      { id: 2, name: 'Ben Okafor', role: 'Stylist', hours: [{ start: at('09:00'), end: at('17:00') }] },
-    ],
-    appointments: [appointment],
-    blocks: [],
-    time_off: [],
-    ...o,
-  };
-}
-
-async function openDiary(d: DiaryDay = day()) {
-  apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: d });
-  apiStub.answer('GET /api/console/salons/1/realtime', { status: 503, body: {} });
-  const view = await renderConsole(`/salons/1/diary?date=${DATE}`);
-  await screen.findByRole('region', { name: /Appointments by stylist/ });
-  return view;
-}
 
 /** Focus a column's times (as Tab does) and type keys there. */
 async function keys(user: Awaited<ReturnType<typeof openDiary>>['user'], stylist: string, typed: string) {
@@ -126,7 +79,7 @@ describe('blocking time in the diary', () => {
     const strands: StrandsAppointments = {
       error: 'STRANDS_APPOINTMENTS',
       message: 'That time has appointments',
-      appointments: [{ id: appointment.id, start: at('14:00'), end: at('14:30'), client_name: 'Jamie Rivers', services: ['Gents Cut'] }],
+      appointments: [{ id: jamie.id, start: at('14:00'), end: at('14:30'), client_name: 'Jamie Rivers', services: ['Gents Cut'] }],
     };
     apiStub.answer('POST /api/console/salons/1/blocks', ({ body }) =>
       (body as { confirm?: boolean }).confirm
@@ -150,7 +103,7 @@ describe('blocking time in the diary', () => {
 });
 
 describe('what the column shows', () => {
-  const withTime = day({
+  const withTime = diaryDay({
     blocks: [{ id: 7, stylist_id: 1, start: at('12:00'), end: at('13:00'), reason: 'Team meeting', version: 3 }],
     time_off: [
       {
@@ -166,7 +119,7 @@ describe('what the column shows', () => {
         version: 1,
       },
     ],
-    appointments: [{ ...appointment, stranded: true }],
+    appointments: [{ ...jamie, stranded: true }],
   });
 
   it('a block with its reason, time off as a band in words, and an appointment left in it flagged in words', async () => {
@@ -175,9 +128,9 @@ describe('what the column shows', () => {
     expect(within(amelia).getByRole('button', { name: 'Blocked, Team meeting, 12:00–13:00' }).textContent).toBe(
       'Blocked · Team meeting 12:00–13:00',
     );
-    const jamie = within(amelia).getByRole('button', { name: /^Jamie Rivers/ });
-    expect(jamie.textContent).toContain('Needs moving');
-    expect(jamie.getAttribute('aria-label')).toContain('Needs moving: in time off or blocked time');
+    const jamieButton = within(amelia).getByRole('button', { name: /^Jamie Rivers/ });
+    expect(jamieButton.textContent).toContain('Needs moving');
+    expect(jamieButton.getAttribute('aria-label')).toContain('Needs moving: in time off or blocked time');
     const ben = screen.getByRole('region', { name: 'Ben Okafor' });
     expect(ben.textContent).toContain('Time off · Training, 13:00–18:00');
   });

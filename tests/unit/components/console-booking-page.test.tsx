@@ -5,7 +5,7 @@ import { brandPalette } from '../../../themes/brand';
 import type { StaleSettings, VersionedSettings } from '../../../shared/console/settings';
 import { apiStub, currentPath } from './render-app';
 import { PHOTOS_3, SETTINGS_3 } from './console-answers';
-import { renderConsole } from './render-console';
+import { describedBy, renderConsole } from './render-console';
 
 // The Booking page place's sections and notices: each section at its own address and saved on its
 // own, the shared schema's words before a call, the 412 of a save that started before someone
@@ -52,6 +52,23 @@ describe('the Booking page’s form', () => {
     await user.type(minutes, '30');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(saved).toEqual([{ waitlist_offer_minutes: 30 }]));
+  });
+
+  it('a 400 from the server shows its message at the setting it names, and the notice asks to check it', async () => {
+    const refusal = 'The minutes an offer waits can be at most 240';
+    apiStub.answer('PATCH /api/console/salons/3/settings', {
+      status: 400,
+      body: { detail: refusal, code: 'BAD_REQUEST', field: 'waitlist_offer_minutes', errors: { waitlist_offer_minutes: refusal } },
+    });
+    const { user } = await renderConsole('/salons/3/booking-page/waitlist', { role: 'manager', answers: salon3 });
+    const waitlist = await screen.findByRole('form', { name: 'Booking page' });
+    const minutes = (await within(waitlist).findByLabelText('Minutes a client has to claim a time that comes free')) as HTMLInputElement;
+    await user.clear(minutes);
+    await user.type(minutes, '30');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(describedBy(minutes)).toContain(refusal));
+    expect(screen.getByRole('alert', { name: '' }).textContent).toContain('Please check the settings marked below.');
+    expect(patches()).toHaveLength(1);
   });
 
   it('a save that started before someone else saved gets 412: it shows what changed and loads the latest', async () => {

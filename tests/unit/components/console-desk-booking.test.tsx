@@ -9,7 +9,7 @@ import type { Category } from '../../../shared/types';
 import { AppointmentDialog } from '../../../client/console/diary/AppointmentDialog';
 import { DeskBooking } from '../../../client/console/diary/DeskBooking';
 import { apiStub, BOOTSTRAPS } from './render-app';
-import { renderConsole } from './render-console';
+import { describedBy, renderConsole } from './render-console';
 
 /**
  * The desk's new booking (docs/console/desk.md "Several services, repeats and walk-ins"): two
@@ -186,13 +186,8 @@ describe('a desk booking of several services', () => {
     await choose(user, screen.getByRole('combobox', { name: 'Service' }), 'Toner Refresh');
     await user.click(screen.getByRole('button', { name: 'Add another service' }));
     await user.click(screen.getByRole('button', { name: 'Book' }));
-    const described = (el: HTMLElement) =>
-      (el.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent)
-        .join(' ');
-    await waitFor(() => expect(described(screen.getByRole('combobox', { name: 'Service 2' }))).toContain('Choose a service'));
-    expect(described(screen.getByRole('combobox', { name: 'Stylist' }))).toContain('Choose who does it');
+    await waitFor(() => expect(describedBy(screen.getByRole('combobox', { name: 'Service 2' }))).toContain('Choose a service'));
+    expect(describedBy(screen.getByRole('combobox', { name: 'Stylist' }))).toContain('Choose who does it');
     // a second service can go again
     await user.click(screen.getByRole('button', { name: 'Remove service 2' }));
     expect(screen.queryByRole('combobox', { name: 'Service 2' })).toBeNull();
@@ -213,6 +208,29 @@ describe('a slot chosen in the diary', () => {
     expect(stylist.selectedOptions[0]?.textContent).toBe('Chloe Price');
     await choose(user, screen.getByRole('combobox', { name: 'Service' }), 'Full Head Tint');
     await waitFor(() => expect(stylist.selectedOptions[0]?.textContent).toBe('Choose who does it'));
+  });
+});
+
+describe('a refused booking', () => {
+  it('shows a 400’s message at the field it names (the free time, for start_time), not as a notice', async () => {
+    const { user, closed } = renderForm({ stylistId: 3, time: at('14:30') });
+    await user.type(screen.getByRole('textbox', { name: 'New client’s name' }), 'Robin Typed');
+    await user.type(screen.getByRole('textbox', { name: /New client’s mobile/ }), '07700 900456');
+    await screen.findByRole('option', { name: 'Ladies Cut & Blow Dry' });
+    await choose(user, screen.getByRole('combobox', { name: 'Service' }), 'Ladies Cut & Blow Dry');
+    const stylist = screen.getByRole('combobox', { name: 'Stylist' }) as HTMLSelectElement;
+    await waitFor(() => expect(stylist.selectedOptions[0]?.textContent).toBe('Chloe Price'));
+    const refusal = 'Chloe Price is not working at 14:30: choose another time';
+    apiStub.answer('POST /api/console/salons/1/appointments', {
+      status: 400,
+      body: { detail: refusal, code: 'BAD_REQUEST', field: 'start_time' },
+    });
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+    const time = screen.getByLabelText('Time');
+    await waitFor(() => expect(describedBy(time)).toContain(refusal));
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(closed).toEqual([]);
   });
 });
 

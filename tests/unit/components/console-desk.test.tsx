@@ -14,6 +14,7 @@ import { AppointmentDialog } from '../../../client/console/diary/AppointmentDial
 import { DeskBooking } from '../../../client/console/diary/DeskBooking';
 import { VoucherDetail } from '../../../client/console/vouchers/VoucherDetail';
 import { apiStub, BOOTSTRAPS } from './render-app';
+import { describedBy } from './render-console';
 
 /**
  * The desk's screens (issue 56: what a new owner met): phones taken as typed in the salon's
@@ -152,13 +153,8 @@ describe('the desk’s new booking', () => {
     await user.type(screen.getByRole('textbox', { name: /New client’s mobile/ }), '07700 900456');
     await user.click(screen.getByRole('button', { name: 'Book' }));
     // each message under its field, as its description
-    const described = (el: HTMLElement) =>
-      (el.getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent)
-        .join(' ');
-    await waitFor(() => expect(described(stylist)).toContain('Choose who does it'));
-    expect(described(screen.getByRole('combobox', { name: 'Time' }))).toContain('Choose a time');
+    await waitFor(() => expect(describedBy(stylist)).toContain('Choose who does it'));
+    expect(describedBy(screen.getByRole('combobox', { name: 'Time' }))).toContain('Choose a time');
     expect(screen.queryByText(/2026-12-01T10:00:00Z/)).toBeNull();
     expect(apiStub.calls.some((c) => c.method === 'POST')).toBe(false);
   });

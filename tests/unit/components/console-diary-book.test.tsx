@@ -1,8 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceStylists } from '../../../shared/availability';
-import type { DiaryAppointment, DiaryDay, DiaryWeek } from '../../../shared/console/diary';
+import type { DiaryWeek } from '../../../shared/console/diary';
 import { DayView } from '../../../client/console/diary/DayView';
+import { at, DATE, diaryDay, jamie, openDiary } from './diary-screen';
 import { apiStub, BOOTSTRAPS } from './render-app';
 import { renderConsole } from './render-console';
 
@@ -10,51 +11,6 @@ import { renderConsole } from './render-console';
 // offers a booking there or a block, an appointment moved from the keyboard (each step said aloud,
 // a refused move back where it was with its reason), the line for now, colours by category in
 // words too, and the week as seven columns.
-
-const DATE = '2026-12-02';
-const at = (hhmm: string, date = DATE) => `${date}T${hhmm}:00.000Z`; // London is on UTC in December
-
-const jamie: DiaryAppointment = {
-  id: 1099511627777,
-  number: 12,
-  start: at('14:00'),
-  end: at('14:30'),
-  status: 'confirmed',
-  origin: 'online',
-  client: { name: 'Jamie Rivers', phone: '+447700900123' },
-  services: [{ name: 'Gents Cut', category: { id: 1, name: 'Cutting & Styling' }, stylist_id: 1, start: at('14:00'), end: at('14:30') }],
-  price: 3500,
-  deposit: 0,
-  arrived: false,
-  no_show: false,
-  no_show_fee: null,
-  stranded: false,
-};
-
-function day(o: Partial<DiaryDay> = {}): DiaryDay {
-  return {
-    date: DATE,
-    timezone: 'Europe/London',
-    currency: 'GBP',
-    opens: at('09:00'),
-    closes: at('18:00'),
-    stylists: [
-      { id: 1, name: 'Amelia Hart', role: 'Senior Stylist', hours: [{ start: at('10:00'), end: at('18:00') }] },
-      { id: 2, name: 'Ben Okafor', role: 'Stylist', hours: [{ start: at('09:00'), end: at('17:00') }] },
-    ],
-    appointments: [jamie],
-    blocks: [],
-    time_off: [],
-    ...o,
-  };
-}
-
-async function openDiary(d: DiaryDay = day(), query = '') {
-  apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: d });
-  const view = await renderConsole(`/salons/1/diary?date=${DATE}${query}`);
-  await screen.findByRole('region', { name: /Appointments by stylist/ });
-  return view;
-}
 
 /** What the diary's live region last said to a screen reader. */
 const liveText = () => screen.getByTestId('diary-said').textContent;
@@ -100,7 +56,7 @@ describe('an empty time in the diary', () => {
   });
 
   it('a stylist, who takes no bookings, blocks at once as before', async () => {
-    apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: day({ stylists: day().stylists.slice(0, 1) }) });
+    apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: diaryDay({ stylists: diaryDay().stylists.slice(0, 1) }) });
     const { user } = await renderConsole(`/salons/1/diary?date=${DATE}`, { role: 'stylist' });
     const times = await screen.findByRole('listbox', { name: 'Times in Amelia Hart’s column, to block' });
     act(() => times.focus());
@@ -121,7 +77,7 @@ describe('moving an appointment from the keyboard', () => {
       // the diary asked again shows it where it went
       const moved = { ...jamie, start: at('14:15'), end: at('15:00') };
       moved.services = [{ ...jamie.services[0]!, stylist_id: 2, start: at('14:15'), end: at('15:00') }];
-      apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: day({ appointments: [moved] }) });
+      apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: diaryDay({ appointments: [moved] }) });
       return { json: {} };
     });
     const block = screen.getByRole('button', { name: /^Jamie Rivers, 14:00–14:30/ });
@@ -179,7 +135,7 @@ describe('the line for now', () => {
   it('stands at the time now in the salon’s timezone and moves each minute; another day has none', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     vi.setSystemTime(new Date('2026-12-02T11:30:20Z'));
-    const { unmount } = render(<DayView day={day()} onOpen={() => undefined} />);
+    const { unmount } = render(<DayView day={diaryDay()} onOpen={() => undefined} />);
     const label = screen.getByTestId('now-label');
     expect(label.textContent).toBe('11:30');
     // 9:00 is the top: 2 h 30 min 20 s at 80 px an hour
@@ -192,7 +148,7 @@ describe('the line for now', () => {
     unmount();
     render(
       <DayView
-        day={day({ date: '2026-12-03', opens: at('09:00', '2026-12-03'), closes: at('18:00', '2026-12-03') })}
+        day={diaryDay({ date: '2026-12-03', opens: at('09:00', '2026-12-03'), closes: at('18:00', '2026-12-03') })}
         onOpen={() => undefined}
       />,
     );
@@ -205,7 +161,7 @@ describe('on a phone', () => {
     const onColumn = vi.fn();
     const onDay = vi.fn();
     const view = (column: number) => (
-      <DayView day={day()} onOpen={() => undefined} narrow column={column} onColumn={onColumn} onDay={onDay} />
+      <DayView day={diaryDay()} onOpen={() => undefined} narrow column={column} onColumn={onColumn} onDay={onDay} />
     );
     const { rerender } = render(view(1));
     const region = screen.getByRole('region', { name: 'Appointments by stylist, 1 column of 2' });
@@ -273,7 +229,7 @@ describe('colours and the week', () => {
         };
       }),
     };
-    apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: day() });
+    apiStub.answer(`GET /api/console/salons/1/diary/${DATE}`, { json: diaryDay() });
     apiStub.answer(`GET /api/console/salons/1/diary/week/${DATE}`, { json: week });
     const { user } = await renderConsole(`/salons/1/diary?date=${DATE}&view=week`);
     const amelia = await screen.findByRole('region', { name: 'Amelia Hart’s week, seven days' });

@@ -60,6 +60,7 @@ describe('the places each role sees', () => {
       'API keys',
       'History',
       'Import',
+      'Notifications',
     ]);
   });
 
@@ -74,7 +75,7 @@ describe('the places each role sees', () => {
     const today = { ...QUIET_TODAY, requests_waiting: null, failed_messages: null };
     await renderConsole('/salons/1/booking-page', { role: 'stylist', answers: { 'GET /api/console/salons/1/today': { json: today } } });
     await screen.findByRole('heading', { level: 1, name: 'Today' });
-    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Inbox', 'Clients', 'Reports']);
+    expect(linksOf()).toEqual(['Today', 'Diary', 'Time off', 'Stylists', 'Inbox', 'Clients', 'Reports', 'Notifications']);
     await waitFor(() => expect(currentPath()).toBe('/console/salons/1/today'));
     expect(screen.queryByRole('heading', { name: 'Booking page' })).toBeNull();
   });

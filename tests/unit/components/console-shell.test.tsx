@@ -46,6 +46,7 @@ describe('on a phone', () => {
       'API keys',
       'History',
       'Import',
+      'Notifications',
       'Today',
       'Diary',
       'Clients',

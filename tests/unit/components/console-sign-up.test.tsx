@@ -2,50 +2,30 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
 import type { StaffMe } from '../../../shared/console/roles';
+import type { VersionedSettings } from '../../../shared/console/settings';
 import { ConsoleApp } from '../../../client/console/app/ConsoleApp';
 import { restoreSession } from '../../../client/console/lib/session';
+import { SETTINGS_3 } from './console-answers';
 import { apiStub } from './render-app';
 
 // Issue 49: a salon signs itself up at /console/sign-up (name, email, password; the emailed code;
 // signed in) and a signed-in person with no salon gets the guided set-up, then the console on it.
 
 /** A new salon's settings, as GET settings answers them: the look the set-up offers to change. */
-const NEW_SETTINGS = {
+const NEW_SETTINGS: VersionedSettings = {
+  ...SETTINGS_3,
   version: 2,
-  can_take_payments: false,
   settings: {
+    ...SETTINGS_3.settings,
     theme_mode: 'slick',
-    brand_colour: null,
     online_booking: true,
-    online_booking_off_message: '',
     max_upcoming_online_bookings: 5,
     max_anonymous_holds: 10,
-    ncob_welcome_message: '',
-    salon_ncob_text: '',
-    needs_card: false,
-    deposit: { type: 'none' },
-    no_show_protection: false,
-    no_show_fee: 0,
-    allow_self_cancellation: true,
-    cancellation_window_hours: 24,
-    refund_deposit_outside_window: true,
-    has_waitlist: false,
-    waitlist_offer_minutes: 15,
-    vouchers_on_sale: false,
-    voucher_amounts: [],
-    voucher_custom: null,
-    voucher_validity_months: 12,
-    reminders: { day_before: true, two_hours_before: false, channel: 'text' },
     name: 'Brooklyn Nails',
     phone: '(718) 555-0134',
     email: 'robin@example.test',
     address_line_1: '5 Court Street',
-    address_line_2: '',
-    city: 'Brooklyn',
     postcode: '11201',
-    country_code: 'US',
-    opening_hours: null,
-    fb_pixel_id: '',
   },
 };
 

@@ -81,3 +81,10 @@ export async function renderConsole(path: string, options: ConsoleOptions | Staf
   );
   return { user, ...view };
 }
+
+/** What a field's description says (its messages and hints, by aria-describedby): a message shown at that field. */
+export const describedBy = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');

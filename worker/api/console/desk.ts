@@ -233,8 +233,8 @@ export const consoleDesk = new Hono<AppEnv>()
             replyHint({ canCancel: canCancelByText(movedRow, salon, Date.now()), unconfirmed: movedRow.status === 'unconfirmed' }),
           `appt-${p.appointmentId}-moved-${start}`,
         );
-      // Google's availability is replaced on the day it left too (the first one's; the series' others shift alike)
-      for (const id of moved) announceToDiary(c, salonId, id, 'moved', id === p.appointmentId ? before.start_at : undefined);
+      // Google hears of each appointment moved, its availability replaced on the day each one left too
+      for (const m of moved) announceToDiary(c, salonId, m.id, 'moved', m.from);
       await offerToWaitlist(c, c.env.DB, { salonId, appointmentId: p.appointmentId, movedFrom: before.start_at });
       return answer(c, p.appointmentId);
     },
