@@ -95,6 +95,8 @@ function stylesIn(file: string, text: string): Use[] {
       const name = p.name.getText(source).replace(/^['"]|['"]$/g, '');
       const init = p.initializer;
       if (ts.isObjectLiteralExpression(init)) nested.push([init, name]);
+      // a value that holds style objects of its own: `bad: css({ ... })`, `x ? {...} : {...}`
+      else if (!ts.isStringLiteralLike(init)) ts.forEachChild(init, visit);
       if (!ts.isStringLiteralLike(init)) continue;
       const role = roleOf(init.text);
       if (!role) continue;
