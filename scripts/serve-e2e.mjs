@@ -9,7 +9,12 @@
 // that day (tests/e2e/env.ts). With E2E_START_ON_STDIN, it seeds at once and starts the servers
 // only at the first line on its stdin (npm test seeds during the build and says when it has ended).
 import { cpSync, rmSync } from 'node:fs';
-import { E2E_READY, prepareLocalDb, startApp, startStandInsFor } from './lib.mjs';
+
+// wrangler dev logs each request by POSTing a line from workerd to its Node process, which nothing
+// reads (the ready line below is this script's own): 'warn' skips that round trip. Set before
+// lib.mjs is loaded, as it copies process.env once (scripts/bench.mjs does the same).
+process.env.WRANGLER_LOG ||= 'warn';
+const { E2E_READY, prepareLocalDb, startApp, startStandInsFor } = await import('./lib.mjs');
 
 const basePort = Number(process.env.E2E_PORT || 8790);
 // demo salon 2 in the second database, as npm start places it; DEMO_DATABASES=1 keeps all in DB

@@ -123,7 +123,8 @@ const bubble = css({
   px: '1',
   rounded: 'full',
   bg: 'danger',
-  color: 'white',
+  // the page's background colour: white on the light themes, near-black on dark's light red (white was 2.3:1 there)
+  color: 'bg',
   fontSize: '11px',
   fontWeight: '700',
   // the circle's own height: a unitless token here would multiply the font size

@@ -3,7 +3,7 @@ import { DELIVERY_LABELS, isUndelivered, type DeliveryStatus } from '../../../sh
 
 const badge = css({ display: 'inline-block', px: '2', borderRadius: 'full', fontSize: 'sm', fontWeight: '600', ml: '2' });
 const tone = {
-  bad: css({ bg: 'danger', color: 'white' }),
+  bad: css({ bg: 'danger', color: 'bg' }), // white was 2.3:1 on dark's light red
   good: css({ bg: 'surfaceMuted', color: 'text' }),
   waiting: css({ border: '1px solid {colors.border}', color: 'textMuted' }),
 };
