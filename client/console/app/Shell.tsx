@@ -212,7 +212,17 @@ function BottomBar() {
       >
         {open && (
           <>
-            <ul className={css({ listStyle: 'none', m: '0', p: '0', display: 'grid', gap: '1' })}>
+            {/* two columns: the rest of the places and Sign out fit a phone's screen without scrolling */}
+            <ul
+              className={css({
+                listStyle: 'none',
+                m: '0',
+                p: '0',
+                display: 'grid',
+                gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+                gap: '1',
+              })}
+            >
               {more.map((p) => (
                 <li key={p.path}>
                   <PlaceLink place={p} className={cx(placeLink, css({ py: '3' }))} />
