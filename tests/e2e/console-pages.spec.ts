@@ -24,6 +24,7 @@ const PLACES = [
   'API keys',
   'History',
   'Import',
+  'Notifications',
 ];
 
 for (const width of [390, 1280]) {

@@ -1,9 +1,10 @@
 import { env } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays, localDateOf, salonDays } from '../../worker/availability/calendar';
-import { call, emptyDiaries } from './helpers';
+import { call } from './helpers';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
 import { dbOf } from './salon-db';
+import { salon2ForGoogle } from './google-salon';
 
 /**
  * Google's booking server v3 (docs/google-booking.md): Basic auth, availability from the engine,
@@ -53,17 +54,7 @@ const slot = (start: string, o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-beforeEach(async () => {
-  const two = await dbOf(2);
-  await two.batch([
-    two.prepare('DELETE FROM google_bookings'),
-    two.prepare('UPDATE services SET has_patch_test = 0 WHERE id = 11'),
-    two.prepare(
-      'UPDATE salons SET online_booking = 1, needs_card = 0, allow_self_cancellation = 1, cancellation_window_hours = 24 WHERE id = 2',
-    ),
-  ]);
-  await emptyDiaries();
-});
+beforeEach(() => salon2ForGoogle());
 
 describe("Google's booking server: who may call", () => {
   it('answers HealthCheck with the partner’s credentials; 401 without or with wrong ones; 404 when not configured', async () => {

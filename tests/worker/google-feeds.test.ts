@@ -5,8 +5,9 @@ import { configFrom } from '../../worker/config';
 import { consumeMessages } from '../../worker/messaging/outbox';
 import { scheduled } from '../../worker/scheduled';
 import { consoleCall, STAFF, staffLogin } from './console-helpers';
-import { call, emptyDiaries, standIn } from './helpers';
+import { call, standIn } from './helpers';
 import { dbOf } from './salon-db';
+import { salon2ForGoogle } from './google-salon';
 
 /**
  * Google's feeds and real-time updates (docs/google-booking.md "Feeds", "Real-time updates"):
@@ -46,18 +47,7 @@ const at = (date: string, hhmm: string) => {
   return Math.floor((day!.startUtc + (h * 60 + m) * 60_000) / 1000);
 };
 
-beforeEach(async () => {
-  const two = await dbOf(2);
-  await two.batch([
-    two.prepare('DELETE FROM google_bookings'),
-    two.prepare('UPDATE services SET has_patch_test = 0 WHERE id = 11'),
-    two.prepare('UPDATE services SET has_patch_test = 1 WHERE id = 10'),
-    two.prepare(
-      'UPDATE salons SET online_booking = 1, needs_card = 0, allow_self_cancellation = 1, cancellation_window_hours = 24 WHERE id = 2',
-    ),
-  ]);
-  await emptyDiaries();
-});
+beforeEach(() => salon2ForGoogle({ patchTestOn: [10] }));
 
 describe("Google's feeds", () => {
   it('the daily Cron writes the three feeds to R2; GET /google/feeds/ answers the latest, behind the same Basic auth', async () => {
