@@ -161,13 +161,17 @@ export const bookings = new Hono<AppEnv>()
 async function create(c: Context<AppEnv>, salonId: number, request: z.output<typeof bookingRequestSchema>, waitlist: boolean) {
   const key = idempotencyKeyOf(c, 'booking');
   const clientId = clientOf(c);
-  // the client's verified phone and email known first (once: a known client is not asked again),
-  // for its reminders and so a client the salon blocked is refused (bookings/book.ts)
-  await knowClient(c, clientId).catch((e: unknown) =>
-    console.error(`[${c.get('requestId')}] client details not recorded:`, e instanceof Error ? e.message : 'unknown error'),
-  );
-  // the named hold lets the booking use its times only when it is this browser's or this client's
-  const holdId = request.hold_id ? ((await ownHoldOf(c, request.hold_id)) ?? undefined) : undefined;
+  // before the booking, side by side: the client's verified phone and email (once: a known client
+  // is not asked again), for its reminders and so a client the salon blocked is refused
+  // (bookings/book.ts); and the named hold, whose times the booking may use only when it is this
+  // browser's or this client's
+  const [, hold] = await Promise.all([
+    knowClient(c, clientId).catch((e: unknown) =>
+      console.error(`[${c.get('requestId')}] client details not recorded:`, e instanceof Error ? e.message : 'unknown error'),
+    ),
+    request.hold_id ? ownHoldOf(c, request.hold_id) : null,
+  ]);
+  const holdId = hold ?? undefined;
   const { booking, verificationCode } = await book(c.env.DB, stripeFor(c.get('config')), {
     salonId,
     clientId,
