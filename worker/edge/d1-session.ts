@@ -107,6 +107,13 @@ function newest(given: Bookmarks | null, sessions: Map<string, Session>): Bookma
 
 /** The answer with headers changed (its own headers may be immutable: a cached or fetched response). */
 function answerWith(c: Context<AppEnv>, change: (headers: Headers) => void) {
+  try {
+    // an answer of our own: changed in place, so its body keeps its length (no re-chunking)
+    change(c.res.headers);
+    return;
+  } catch {
+    // immutable headers (a cached or fetched answer): re-wrapped below
+  }
   const res = new Response(c.res.body, c.res);
   change(res.headers);
   c.res = undefined;
