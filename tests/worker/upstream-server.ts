@@ -12,6 +12,8 @@ export default async function setup(project: TestProject) {
   // Salon 7's custom domain and short URL, which the admin PATCH below can change.
   let customDomain: string | null = 'book.upstream-salon.test';
   let shortSlug: string | null = 'upstream';
+  // whether console/me refuses the member (as the API does for someone on no salon's team)
+  let meRefused = false;
   const hits: Record<string, number> = {};
   const count = (k: string) => (hits[k] = (hits[k] ?? 0) + 1);
   const app = new Hono()
@@ -53,6 +55,27 @@ export default async function setup(project: TestProject) {
       }),
     )
     .get('/book-online/redirect/', (c) => c.redirect('http://elsewhere.invalid/', 302))
+    // the edge's own calls (worker/edge/api-client.ts edgeApi): who signed in to the console, a reminder's link
+    .get('/console/me', (c) => {
+      if (meRefused) return c.json({ detail: 'You are no longer on the team of any salon.', code: 'FORBIDDEN' }, 403);
+      return c.json({
+        email: 'staff@upstream.test',
+        name: 'Upstream Staff',
+        salons: [{ id: 7, name: salonName, role: 'owner', group_id: null }],
+        // what the edge sent: its caller headers, and no body
+        sub: c.req.header('x-staff-sub') ?? null,
+        requestId: c.req.header('x-request-id') ?? null,
+        type: c.req.header('content-type') ?? null,
+      });
+    })
+    .put('/__me-refused', async (c) => {
+      meRefused = (await c.req.json()) === true;
+      return c.body(null, 204);
+    })
+    .get('/appointment-links/:token', (c) => {
+      count(`link:${c.req.path}`);
+      return c.json({ salon_id: 7 });
+    })
     .patch('/admin/salons/:id', async (c) => {
       if (c.req.header('authorization') !== 'Bearer upstream-key') return c.json({ detail: 'bad key' }, 401);
       const body = (await c.req.json()) as { name?: string; custom_domain?: string | null; short_slug?: string | null };

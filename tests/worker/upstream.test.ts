@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { MISS_LIMIT } from '../../worker/edge/public-cache';
+import { STAFF } from './console-helpers';
 import { bootstrapOf, call, themeOf } from './helpers';
 
 /** The edge in front of a remote booking API (UPSTREAM_API): same paths, same cache and checks. */
@@ -143,6 +144,46 @@ describe('UPSTREAM_API: the edge proxies the same paths to a real HTTP upstream'
     expect(bootstrapOf(await (await onDomain('book.upstream-salon.test')).text())).toMatchObject({ page: 'not-found', what: 'domain' });
     expect((await viaUpstream('/s/upstream-moved')).headers.get('Location')).toBe('/salon/7');
     expect(bootstrapOf(await (await viaUpstream('/s/upstream')).text())).toMatchObject({ page: 'not-found', what: 'short URL' });
+  });
+
+  it("makes the edge's own calls through the upstream as the caller: the console's me for the member signed in", async () => {
+    const login = (apart: string) =>
+      viaUpstream('/console/session/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': apart },
+        body: JSON.stringify(STAFF.groupOwner),
+      });
+    const res = await login('198.51.100.77');
+    expect(res.status).toBe(200);
+    const { access_token, me } = (await res.json()) as { access_token: string; me: Record<string, unknown> };
+    const { sub } = JSON.parse(atob(access_token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { sub: string };
+    expect(me).toEqual({
+      email: 'staff@upstream.test',
+      name: 'Upstream Staff',
+      salons: [{ id: 7, name: expect.any(String), role: 'owner', group_id: null }],
+      sub,
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: null,
+    });
+    // the API's refusal is the session's: its status and words, and no session cookie
+    await fetch(`${upstream}__me-refused`, { method: 'PUT', body: 'true' });
+    try {
+      const refused = await login('198.51.100.78');
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN', detail: 'You are no longer on the team of any salon.' });
+      expect(refused.headers.get('Set-Cookie') ?? '').not.toMatch(/__Host-staff_session=[^;]/);
+    } finally {
+      await fetch(`${upstream}__me-refused`, { method: 'PUT', body: 'false' });
+    }
+  });
+
+  it("sends a reminder's link to its appointment through the upstream's answer", async () => {
+    const token = `7.${'a'.repeat(21)}_`;
+    const before = (await hits())[`link:/appointment-links/${token}`] ?? 0;
+    const res = await viaUpstream(`/r/${token}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('Location')).toBe(`/salon/7/visit/${token}`);
+    expect((await hits())[`link:/appointment-links/${token}`]).toBe(before + 1);
   });
 
   it('answers 502 with a clear message when the upstream is unreachable', async () => {

@@ -1,5 +1,7 @@
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
+import { typedClient } from '../../shared/typed-client';
 import { api } from '../api';
+import type { BookingApi } from '../api/types';
 import { CALLER_HEADERS, inProcessCall } from '../api/caller';
 import type { AppEnv, Caller } from '../env';
 import { AppError } from '../errors';
@@ -59,6 +61,22 @@ export async function callApi(
   }
   return callUpstream(c, `${upstream}${path}${search}`, own);
 }
+
+/**
+ * The edge's own calls of the API, through the typed client as the booking pages and the console
+ * call it (docs/architecture.md "Calling the API"): `edgeApi(c)['waitlist-offers'][':token'].$get({ param: { token } })`,
+ * or `edgeApi<ConsoleApi>(c).console.me.$get()`, is checked against the route and reads its typed
+ * answer. Each is a bodiless callApi() of the edge's own with the caller's identity, at the path
+ * the client built (params encoded, so assertCanonical and the route lookup see the API's path).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hc's own bound: any app
+export const edgeApi = <App extends Hono<any, any, any> = BookingApi>(c: Context<AppEnv>): ReturnType<typeof typedClient<App>> =>
+  typedClient<App>('', async (input, init) => {
+    if (init?.body != null) throw new Error("The edge's own calls of the API carry no body");
+    const url = String(input);
+    const q = url.indexOf('?');
+    return callApi(c, q < 0 ? url : url.slice(0, q), q < 0 ? '' : url.slice(q), { method: init?.method ?? 'GET' });
+  });
 
 /** The same call over HTTP to a remote API, the caller in the headers it trusts from this edge alone. */
 async function callUpstream(c: Context<AppEnv>, url: string, own?: { method: string }): Promise<Response> {

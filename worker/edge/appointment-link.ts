@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { SALON_PREFIX } from '../crypto';
-import { callApi } from './api-client';
+import { edgeApi } from './api-client';
 
 // a reminder's token, `{salonId}.{22 characters}` (or the 22 alone, as minted before): reminders/link.ts LINK_TOKEN
 const TOKEN = new RegExp(`^${SALON_PREFIX}[A-Za-z0-9_-]{22}$`);
@@ -19,8 +19,8 @@ export const appointmentLinkRedirect = new Hono<AppEnv>().get('/r/:token', async
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   if (!TOKEN.test(token)) return c.html(gone, 404);
-  const res = await callApi(c, `appointment-links/${token}`, '', { method: 'GET' });
+  const res = await edgeApi(c)['appointment-links'][':token'].$get({ param: { token } });
   if (!res.ok) return c.html(gone, res.status === 404 ? 404 : 502);
-  const { salon_id } = (await res.json()) as { salon_id: number };
+  const { salon_id } = await res.json();
   return c.redirect(`/salon/${salon_id}/visit/${token}`, 302);
 });

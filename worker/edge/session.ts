@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { validate } from '../validate';
 import { cognito } from './identity';
 import { endSessionOf, verifiedClient } from './client-auth';
-import { callApi } from './api-client';
+import { edgeApi } from './api-client';
 import { poolSession, type AuthResult } from './pool-session';
 import {
   loginRequest,
@@ -53,7 +53,7 @@ function userOf(u: CognitoUser) {
 async function refreshClient(c: Context<AppEnv>) {
   try {
     c.set('clientSub', await verifiedClient(c));
-    const res = await callApi(c, 'client/identity/', '', { method: 'PUT' });
+    const res = await edgeApi(c).client.identity.index.$put();
     if (!res.ok) console.error(`[${c.get('requestId')}] client identity not refreshed: ${res.status}`);
   } catch (e) {
     console.error(`[${c.get('requestId')}] client identity not refreshed:`, e instanceof Error ? e.message : 'unknown error');

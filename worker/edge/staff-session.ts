@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import type { StaffMe } from '../../shared/console/roles';
 import {
   staffConfirmSignUpSchema,
   staffForgotSchema,
@@ -17,7 +16,8 @@ import { cognitoCall } from '../identity/cognito';
 import { tellAccountExists } from '../identity/account-exists';
 import { noticeLater, tellStaff } from '../identity/sign-in-notice';
 import { jsonBody, validate } from '../validate';
-import { callApi } from './api-client';
+import type { ConsoleApi } from '../api/types';
+import { edgeApi } from './api-client';
 import { poolSession, type AuthResult } from './pool-session';
 import { endStaffSessionOf, verifiedStaff } from './staff-auth';
 import { appHostOnly } from './tenant';
@@ -64,8 +64,9 @@ const sessions = poolSession({
   call: staffPool,
   who: async (c, r) => {
     c.set('staffSub', await verifiedStaff(c, r.AccessToken));
-    const res = await callApi(c, 'console/me', '', { method: 'GET' });
-    return res.ok ? { me: (await res.json()) as StaffMe } : res;
+    const res = await edgeApi<ConsoleApi>(c).console.me.$get();
+    // a refusal (403: on no salon's team) is passed on as the API answered it
+    return res.ok ? { me: await res.json() } : new Response(res.body, res);
   },
 });
 

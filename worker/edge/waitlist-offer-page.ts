@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { WaitlistOffer } from '../../shared/waitlist-offers';
 import type { AppEnv } from '../env';
 import { escapeMarkup } from '../escape-markup';
-import { callApi } from './api-client';
+import { edgeApi } from './api-client';
 
 // an offer's token, `{salonId}.{22 characters}`: waitlist/claim.ts OFFER_TOKEN
 const TOKEN = /^(?:[1-9]\d{0,15}\.)?[A-Za-z0-9_-]{22}$/;
@@ -47,17 +47,17 @@ export const waitlistOfferPage = new Hono<AppEnv>()
     const token = c.req.param('token');
     noStore(c);
     if (!TOKEN.test(token)) return c.html(gonePage('This link is not valid.'), 404);
-    const res = await callApi(c, `waitlist-offers/${token}`, '', { method: 'GET' });
+    const res = await edgeApi(c)['waitlist-offers'][':token'].$get({ param: { token } });
     if (!res.ok) return c.html(gonePage('This link is not valid.'), res.status === 404 ? 404 : 502);
-    return c.html(offerPage((await res.json()) as WaitlistOffer, token));
+    return c.html(offerPage(await res.json(), token));
   })
   .post('/w/:token', async (c) => {
     const token = c.req.param('token');
     noStore(c);
     if (!TOKEN.test(token)) return c.html(gonePage('This link is not valid.'), 404);
-    const res = await callApi(c, `waitlist-offers/${token}/claim`, '', { method: 'POST' });
+    const res = await edgeApi(c)['waitlist-offers'][':token'].claim.$post({ param: { token } });
     if (res.status === 201) {
-      const done = (await res.json()) as { offer: WaitlistOffer; booking: { next_action_url?: string | null } };
+      const done = await res.json();
       const approve = done.booking.next_action_url;
       if (approve)
         return c.html(
