@@ -5,6 +5,7 @@ import { cardBorder, divider, semanticRadii, semanticShadows } from './themes/sh
 
 export default defineConfig({
   preflight: true,
+  hash: { className: true, cssVar: false },
   include: ['./client/**/*.{ts,tsx}'],
   // The booking pages' stylesheet (client/index.css) holds none of the console's styles: the
   // console has a stylesheet of its own (panda.console.config.ts), so a booking page loads nothing of it.
