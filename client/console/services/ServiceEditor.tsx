@@ -5,13 +5,12 @@ import type { MenuCategory, MenuService } from '../../../shared/console/menu';
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { linkButton, primaryButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../ui/looks';
+import { ruledBox, sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, CheckField, FormAlert } from '../ui/Field';
 import { useFormMutation } from '../lib/form-mutation';
+import { PairTerms } from '../ui/PairTerms';
 import { addService, changeService } from './api';
 import { bodyOf, formFieldOf, formOf, serviceFormSchema, type ServiceForm } from './form';
-
-const small = css({ w: '24' });
 
 /** Adding or changing a service: its words, category, how it is offered, its finishing services and who performs it. */
 export function ServiceEditor(p: {
@@ -77,45 +76,16 @@ export function ServiceEditor(p: {
 
         <fieldset className={css({ mb: '4' })}>
           <legend className={css({ fontWeight: '600', mb: '2' })}>Who performs it</legend>
-          {rows.map((r, i) => {
-            const e = errors.stylists?.[i];
-            return (
-              <div key={r.stylist_id} className={css({ borderTop: '1px solid', borderColor: 'border', py: '2' })}>
-                <CheckField label={r.name}>
-                  {(a) => <input {...a} type="checkbox" {...form.register(`stylists.${i}.performs`)} className={checkbox} />}
-                </CheckField>
-                {r.performs && (
-                  <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
-                    <Field label={`Price for ${r.name}`} error={e?.price?.message}>
-                      {(a) => (
-                        <input {...a} {...form.register(`stylists.${i}.price`)} inputMode="decimal" className={`${fieldInput} ${small}`} />
-                      )}
-                    </Field>
-                    <Field label="Minutes" error={e?.duration?.message}>
-                      {(a) => (
-                        <input
-                          {...a}
-                          {...form.register(`stylists.${i}.duration`)}
-                          inputMode="numeric"
-                          className={`${fieldInput} ${small}`}
-                        />
-                      )}
-                    </Field>
-                    <Field label="Processing minutes" error={e?.processing?.message}>
-                      {(a) => (
-                        <input
-                          {...a}
-                          {...form.register(`stylists.${i}.processing`)}
-                          inputMode="numeric"
-                          className={`${fieldInput} ${small}`}
-                        />
-                      )}
-                    </Field>
-                  </div>
-                )}
-              </div>
-            );
-          })}
+          {rows.map((r, i) => (
+            <PairTerms
+              key={r.stylist_id}
+              name={r.name}
+              performs={r.performs}
+              field={(term) => form.register(`stylists.${i}.${term}`)}
+              errors={errors.stylists?.[i]}
+              className={ruledBox}
+            />
+          ))}
           {rows.length === 0 && <p>The salon has no stylists yet.</p>}
         </fieldset>
 

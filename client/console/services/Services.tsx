@@ -8,7 +8,8 @@ import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { linkButton, primaryButton, smallOutlineButton } from '../../components/styles';
 import { useCurrentSalon } from '../lib/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { listRow, muted, screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { MoveButtons } from '../ui/MoveButtons';
 import { FormAlert } from '../ui/Field';
 import { useSalonFacts } from '../lib/salon-facts';
 import { ApiError } from '../lib/api';
@@ -25,17 +26,6 @@ import {
   stylistsQuery,
 } from './api';
 import { ServiceEditor } from './ServiceEditor';
-
-const row = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '2',
-  py: '2',
-  borderTop: '1px solid',
-  borderColor: 'border',
-});
-const muted = css({ fontSize: 'sm', color: 'textMuted' });
 
 /**
  * Services (issue 48): the salon's categories and services, who performs each at what price and
@@ -121,7 +111,7 @@ export function Services() {
             .map((s, j, list) => {
               const r = rangesOf(s.stylists);
               return (
-                <div key={s.id} className={row}>
+                <div key={s.id} className={listRow}>
                   <div className={css({ flex: '1 1 12rem', minW: 0 })}>
                     <span className={css({ fontWeight: '600' })}>{s.name}</span>
                     <span className={muted}>
@@ -141,24 +131,17 @@ export function Services() {
                   >
                     Change
                   </button>
-                  <button
-                    type="button"
-                    className={smallOutlineButton}
-                    disabled={j === 0}
-                    aria-label={`Move ${s.name} up`}
-                    onClick={() => void run(() => changeService(salon.id, s, { position: s.position - 1 }), `${s.name} moved up.`)}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className={smallOutlineButton}
-                    disabled={j === list.length - 1}
-                    aria-label={`Move ${s.name} down`}
-                    onClick={() => void run(() => changeService(salon.id, s, { position: s.position + 1 }), `${s.name} moved down.`)}
-                  >
-                    ↓
-                  </button>
+                  <MoveButtons
+                    name={s.name}
+                    first={j === 0}
+                    last={j === list.length - 1}
+                    onMove={(by) =>
+                      void run(
+                        () => changeService(salon.id, s, { position: s.position + by }),
+                        `${s.name} moved ${by < 0 ? 'up' : 'down'}.`,
+                      )
+                    }
+                  />
                   <button
                     type="button"
                     className={smallOutlineButton}

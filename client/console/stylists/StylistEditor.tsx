@@ -8,18 +8,17 @@ import type { StaffMember } from '../../../shared/console/team';
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { linkButton, primaryButton, smallOutlineButton } from '../../components/styles';
-import { sectionBox, sectionTitle } from '../ui/looks';
+import { ruledBox, sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, CheckField, FormAlert } from '../ui/Field';
 import { ApiError } from '../lib/api';
 import { putServerErrors } from '../lib/form-mutation';
 import { addStylist, changeStylist } from './api';
 import { bodyOf, DAY_NAMES, formFieldOf, formOf, stylistFormSchema, WEEK_ORDER, type StylistForm } from './form';
 import { StrandedList } from './StrandedList';
+import { PairTerms } from '../ui/PairTerms';
 
-const small = css({ w: '24' });
 const time = css({ w: '28' });
 const rowLine = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' });
-const dayBox = css({ borderTop: '1px solid', borderColor: 'border', py: '2' });
 
 /** Adding or changing a stylist: who they are, their weekly hours with breaks, extra working days and the services they perform. */
 export function StylistEditor(p: {
@@ -94,7 +93,7 @@ export function StylistEditor(p: {
         <fieldset className={css({ mb: '4' })}>
           <legend className={css({ fontWeight: '600', mb: '2' })}>Weekly hours</legend>
           {WEEK_ORDER.map((weekday) => (
-            <div key={weekday} className={dayBox}>
+            <div key={weekday} className={ruledBox}>
               <CheckField label={`Works on ${DAY_NAMES[weekday]}`}>
                 {(a) => <input {...a} type="checkbox" {...form.register(`week.${weekday}.works`)} className={checkbox} />}
               </CheckField>
@@ -117,7 +116,7 @@ export function StylistEditor(p: {
             A date they work these hours, whether or not it is one of their days (it replaces that day’s hours).
           </p>
           {extra.fields.map((f, i) => (
-            <div key={f.id} className={dayBox}>
+            <div key={f.id} className={ruledBox}>
               <div className={rowLine}>
                 <Field label={`Extra day ${i + 1}: date`} error={errors.extra_days?.[i]?.date?.message}>
                   {(a) => <input {...a} type="date" {...form.register(`extra_days.${i}.date`)} className={fieldInput} />}
@@ -142,45 +141,16 @@ export function StylistEditor(p: {
 
         <fieldset className={css({ mb: '4' })}>
           <legend className={css({ fontWeight: '600', mb: '2' })}>Services they perform</legend>
-          {services.map((s, i) => {
-            const e = errors.services?.[i];
-            return (
-              <div key={s.service_id} className={dayBox}>
-                <CheckField label={s.name}>
-                  {(a) => <input {...a} type="checkbox" {...form.register(`services.${i}.performs`)} className={checkbox} />}
-                </CheckField>
-                {s.performs && (
-                  <div className={rowLine}>
-                    <Field label={`Price for ${s.name}`} error={e?.price?.message}>
-                      {(a) => (
-                        <input {...a} {...form.register(`services.${i}.price`)} inputMode="decimal" className={`${fieldInput} ${small}`} />
-                      )}
-                    </Field>
-                    <Field label={`Minutes for ${s.name}`} error={e?.duration?.message}>
-                      {(a) => (
-                        <input
-                          {...a}
-                          {...form.register(`services.${i}.duration`)}
-                          inputMode="numeric"
-                          className={`${fieldInput} ${small}`}
-                        />
-                      )}
-                    </Field>
-                    <Field label={`Processing minutes for ${s.name}`} error={e?.processing?.message}>
-                      {(a) => (
-                        <input
-                          {...a}
-                          {...form.register(`services.${i}.processing`)}
-                          inputMode="numeric"
-                          className={`${fieldInput} ${small}`}
-                        />
-                      )}
-                    </Field>
-                  </div>
-                )}
-              </div>
-            );
-          })}
+          {services.map((s, i) => (
+            <PairTerms
+              key={s.service_id}
+              name={s.name}
+              performs={s.performs}
+              field={(term) => form.register(`services.${i}.${term}`)}
+              errors={errors.services?.[i]}
+              className={ruledBox}
+            />
+          ))}
           {services.length === 0 && <p>The salon has no services yet: add them in Services.</p>}
         </fieldset>
 

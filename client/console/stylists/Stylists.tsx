@@ -6,7 +6,8 @@ import type { ConsoleStylist, StrandsAnswer, WeekdayHours } from '../../../share
 import { CallFailed, Loading } from '../../components/CallFailed';
 import { linkButton, primaryButton, smallOutlineButton } from '../../components/styles';
 import { useCurrentSalon } from '../lib/current-salon';
-import { screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { listRow, muted, screenTitle, sectionBox, sectionTitle } from '../ui/looks';
+import { MoveButtons } from '../ui/MoveButtons';
 import { FormAlert } from '../ui/Field';
 import { longDay } from '../lib/format';
 import { ApiError } from '../lib/api';
@@ -18,16 +19,6 @@ import { DAY_NAMES, WEEK_ORDER } from './form';
 import { StrandedList } from './StrandedList';
 import { StylistEditor } from './StylistEditor';
 
-const row = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '2',
-  py: '2',
-  borderTop: '1px solid',
-  borderColor: 'border',
-});
-const muted = css({ fontSize: 'sm', color: 'textMuted' });
 /** the photo's file field is hidden in its button: the button shows where the focus is */
 const photoButton = css({ cursor: 'pointer', _focusWithin: { outline: '2px solid', outlineOffset: '2px' } });
 const avatar = css({ w: '10', h: '10', rounded: 'full', objectFit: 'cover', flexShrink: 0 });
@@ -128,7 +119,7 @@ export function Stylists() {
           Taking bookings
         </h2>
         {working.map((s, i) => (
-          <div key={s.id} className={row}>
+          <div key={s.id} className={listRow}>
             {s.photo ? <img src={s.photo.url} alt="" className={avatar} /> : null}
             <div className={css({ flex: '1 1 14rem', minW: 0 })}>
               <span className={css({ fontWeight: '600' })}>{s.name}</span>
@@ -142,24 +133,14 @@ export function Stylists() {
             <button type="button" className={smallOutlineButton} onClick={() => setEditing({ stylist: s })} aria-label={`Change ${s.name}`}>
               Change
             </button>
-            <button
-              type="button"
-              className={smallOutlineButton}
-              disabled={i === 0}
-              aria-label={`Move ${s.name} up`}
-              onClick={() => void run(() => changeStylist(salon.id, s, { position: s.position - 1 }), `${s.name} moved up.`)}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className={smallOutlineButton}
-              disabled={i === working.length - 1}
-              aria-label={`Move ${s.name} down`}
-              onClick={() => void run(() => changeStylist(salon.id, s, { position: s.position + 1 }), `${s.name} moved down.`)}
-            >
-              ↓
-            </button>
+            <MoveButtons
+              name={s.name}
+              first={i === 0}
+              last={i === working.length - 1}
+              onMove={(by) =>
+                void run(() => changeStylist(salon.id, s, { position: s.position + by }), `${s.name} moved ${by < 0 ? 'up' : 'down'}.`)
+              }
+            />
             <label className={`${smallOutlineButton} ${photoButton}`}>
               Photo
               <input
@@ -193,7 +174,7 @@ export function Stylists() {
             Not taking bookings
           </h2>
           {resting.map((s) => (
-            <div key={s.id} className={row}>
+            <div key={s.id} className={listRow}>
               <span className={css({ flex: '1 1 14rem', fontWeight: '600' })}>{s.name}</span>
               <button
                 type="button"

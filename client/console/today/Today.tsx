@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { css } from '../../../styled-system/css';
 import type { Today as TodayData } from '../../../shared/console/today';
 import { CallFailed, Loading } from '../../components/CallFailed';
-import { screenTitle, sectionBox, sectionTitle, statsGrid } from '../ui/looks';
+import { muted, screenTitle, sectionBox, sectionTitle, statsGrid } from '../ui/looks';
 import { useCurrentSalon } from '../lib/current-salon';
 import { DeliveryBadge } from '../ui/DeliveryBadge';
 import { diaryChanged } from '../diary';
@@ -22,7 +22,6 @@ import { CAN } from '../../../shared/console/roles';
 import { smallOutlineButton } from '../../components/styles';
 
 const list = css({ listStyle: 'none', '& li': { py: '2', borderBottom: '1px solid {colors.surfaceMuted}' } });
-const muted = css({ color: 'textMuted', fontSize: 'sm' });
 
 /** Today: the salon's day at a glance (docs/console/README.md): appointments, arrivals, requests waiting, messages that failed, time off asked for, and a new salon's checklist. */
 export function Today() {

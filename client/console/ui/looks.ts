@@ -26,3 +26,17 @@ export const table = css({
   '& th, & td': { textAlign: 'left', p: '2', borderBottom: '1px solid {colors.surfaceMuted}', verticalAlign: 'top' },
   '& th': { fontWeight: '600', color: 'textMuted', fontSize: 'sm' },
 });
+/** One row of a list the salon orders and changes (a service, a stylist): its words, then its buttons. */
+export const listRow = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '2',
+  py: '2',
+  borderTop: '1px solid',
+  borderColor: 'border',
+});
+/** Small, quieter words under or beside a name. */
+export const muted = css({ fontSize: 'sm', color: 'textMuted' });
+/** A box in a list of boxes, ruled off from the one above (a stylist's working day, a service's stylist). */
+export const ruledBox = css({ borderTop: '1px solid', borderColor: 'border', py: '2' });

@@ -61,7 +61,7 @@ test('a new service: the shared schema’s words on each field, and no call unti
   const { user } = renderEditor();
   await user.click(screen.getByRole('checkbox', { name: 'Ben Okafor' }));
   await user.type(screen.getByRole('textbox', { name: 'Price for Ben Okafor' }), '45.505');
-  await user.type(screen.getByRole('textbox', { name: 'Minutes' }), '2');
+  await user.type(screen.getByRole('textbox', { name: 'Minutes for Ben Okafor' }), '2');
   await user.click(screen.getByRole('button', { name: 'Add the service' }));
   await screen.findByText('Name the service');
   expect(screen.getByText('Enter a price such as 45 or 45.50')).toBeTruthy();
@@ -90,8 +90,8 @@ test('sends minor units and minutes; a refusal of a stylist’s price shows on t
   await user.click(screen.getByRole('checkbox', { name: 'Blow Dry' }));
   await user.click(screen.getByRole('checkbox', { name: 'Ben Okafor' }));
   await user.type(screen.getByRole('textbox', { name: 'Price for Ben Okafor' }), '45.50');
-  await user.type(screen.getByRole('textbox', { name: 'Minutes' }), '60');
-  const processing = screen.getByRole('textbox', { name: 'Processing minutes' });
+  await user.type(screen.getByRole('textbox', { name: 'Minutes for Ben Okafor' }), '60');
+  const processing = screen.getByRole('textbox', { name: 'Processing minutes for Ben Okafor' });
   await user.clear(processing);
   await user.type(processing, '30');
   await user.click(screen.getByRole('button', { name: 'Add the service' }));

@@ -1,0 +1,15 @@
+import { smallOutlineButton } from '../../components/styles';
+
+/** ↑ and ↓ for one row of an ordered list (services in a category, stylists in a salon), named for the row. */
+export function MoveButtons(p: { name: string; first: boolean; last: boolean; onMove: (by: -1 | 1) => void }) {
+  return (
+    <>
+      <button type="button" className={smallOutlineButton} disabled={p.first} aria-label={`Move ${p.name} up`} onClick={() => p.onMove(-1)}>
+        ↑
+      </button>
+      <button type="button" className={smallOutlineButton} disabled={p.last} aria-label={`Move ${p.name} down`} onClick={() => p.onMove(1)}>
+        ↓
+      </button>
+    </>
+  );
+}
