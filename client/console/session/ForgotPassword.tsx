@@ -11,6 +11,7 @@ import { Field } from '../../components/Field';
 import { FormAlert } from '../ui/Field';
 import { useFormMutation } from '../lib/form-mutation';
 import { forgotPassword, resetPassword } from './api';
+import { NewPasswordField } from './NewPasswordField';
 import { SignInFrame } from './SignInFrame';
 
 /** A forgotten password: the email gets a 6-digit code, then the code and a new password. */
@@ -81,13 +82,7 @@ function ResetForm({ email, onDone }: { email: string; onDone: () => void }) {
         <Field label="Code from the email" error={errors.code?.message}>
           {(a) => <input {...a} {...form.register('code')} inputMode="numeric" autoComplete="one-time-code" className={fieldInput} />}
         </Field>
-        <Field
-          label="New password"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number"
-          error={errors.new_password?.message}
-        >
-          {(a) => <input {...a} {...form.register('new_password')} type="password" autoComplete="new-password" className={fieldInput} />}
-        </Field>
+        <NewPasswordField label="New password" field={form.register('new_password')} error={errors.new_password?.message} />
         {failure && <FormAlert>{failure}</FormAlert>}
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
           Save new password

@@ -12,6 +12,7 @@ import { FormAlert } from '../ui/Field';
 import { signIn } from '../lib/session';
 import { useFormMutation } from '../lib/form-mutation';
 import { confirmSignUp, resendCode, signUp } from './api';
+import { NewPasswordField } from './NewPasswordField';
 import { SignInFrame } from './SignInFrame';
 
 /**
@@ -47,13 +48,7 @@ function Details({ onSent }: { onSent: (a: { email: string; password: string; de
         <Field label="Email" error={errors.email?.message}>
           {(a) => <input {...a} {...form.register('email')} type="email" autoComplete="username" className={fieldInput} />}
         </Field>
-        <Field
-          label="Password"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number"
-          error={errors.password?.message}
-        >
-          {(a) => <input {...a} {...form.register('password')} type="password" autoComplete="new-password" className={fieldInput} />}
-        </Field>
+        <NewPasswordField label="Password" field={form.register('password')} error={errors.password?.message} />
         {failure && <FormAlert>{failure}</FormAlert>}
         <button type="submit" className={primaryButton} disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
