@@ -62,7 +62,10 @@ const floor = `http://127.0.0.1:${FLOOR_PORT}`;
 const TARGETS = [
   { name: 'hello world  GET /', url: `${hello}/`, server: 'hello', baseline: true },
   { name: 'hello+assets GET /', url: `${floor}/`, server: 'floor', floor: true },
-  { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app' },
+  // the same Worker sending a page as long as the shell (url set once the shell's size is known):
+  // the shell's req/s over this one's is the app's own work, the cost of its bytes aside
+  { name: 'hello+assets GET /?bytes=(the shell\'s)', url: '', server: 'floor', measuredOnly: true, sameBytes: true },
+  { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app', shell: true },
   { name: 'services     GET /api/book-online/services/1/', url: `${app}/api/book-online/services/1/`, server: 'app' },
   { name: 'salon        GET /api/book-online/salon/1/', url: `${app}/api/book-online/salon/1/`, server: 'app' },
   // A protected call the edge never caches: the salon key checked, then the API's own query.
@@ -307,6 +310,11 @@ async function main() {
     const text = await (await getOk(`${base}/`)).text();
     if (!/hello world/i.test(text)) throw new Error(`${base}/ is not the hello-world Worker`);
   }
+  const shellTarget = TARGETS.find((t) => t.shell);
+  const shellBytes = (await (await getOk(shellTarget.url)).arrayBuffer()).byteLength;
+  const bytesTarget = TARGETS.find((t) => t.sameBytes);
+  bytesTarget.url = `${floor}/?bytes=${shellBytes}`;
+  bytesTarget.name = `hello+assets GET /?bytes=${shellBytes}`;
   for (const t of TARGETS.filter((x) => !x.baseline && !x.floor)) {
     await getOk(t.url, t.headers); // fills the edge cache
     const res = await getOk(t.url, t.headers);
@@ -424,6 +432,14 @@ async function main() {
     console.log("  CPU % of hello: hello world's CPU per request over this one's, the share the target would get");
     console.log('  if CPU were the only limit. Other load on the machine sways it less than req/s.');
   }
+  const shellRuns = runs.get(TARGETS.find((t) => t.shell));
+  const bytesRuns = runs.get(TARGETS.find((t) => t.sameBytes));
+  const bytesShare = median(bytesRuns.map((x, i) => x.rps / runs.get(floorTarget)[i].rps));
+  const ownShare = median(shellRuns.map((x, i) => x.rps / bytesRuns[i].rps));
+  console.log(
+    `  The shell's size: hello + assets sending a page as long as the shell runs at ${pct(bytesShare)} of itself;` +
+      ` the shell runs at ${pct(ownShare)} of that (the app's own work, its bytes aside).`,
+  );
   console.log(`  Load average now ${loadAvg()} on ${cpus().length} CPUs.`);
   if (PROFILE_SECONDS > 0) await whereTimeGoes();
   const thrPass = rows.every((r) => r.verdict !== 'FAIL');
