@@ -39,7 +39,7 @@ for (const width of [390, 1280]) {
     });
     expect(booked.status(), await booked.text()).toBe(201);
 
-    await openConsoleAs(page, STAFF.groupOwner, width, null);
+    await openConsoleAs(page, STAFF.groupOwner, width);
     // a phone shows one stylist's column at a time: Dan's (client/console/diary/Diary.tsx)
     await page.goto(`/console/salons/1/diary?date=${date}&stylist=${dan}`);
     await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();

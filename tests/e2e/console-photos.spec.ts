@@ -13,7 +13,7 @@ const SALON_3_LOGO = 'c857e0b814569778635e77eb8dbe9355.webp';
 const NEW_LOGO = '9766016e6818a70f1a9226fe3b9add2a.webp';
 
 test('a manager checks, previews and uploads a new logo; a client’s next load shows it', async ({ page, browser, request }) => {
-  await openConsoleAs(page, STAFF.manager3, 1280);
+  await openConsoleAs(page, STAFF.manager3, 1280, 'Booking page');
   const screen = new BookingPageScreen(page);
   await expect(screen.heading).toBeVisible();
 

@@ -32,7 +32,7 @@ test('Today shows a text that was not delivered, the same day', async ({ page, r
 });
 
 test('at 390 px an owner turns on the 2-hour reminder by text and email; History records it', async ({ page, expectNoSidewaysScroll }) => {
-  await openConsoleAs(page, STAFF.owner3, 390);
+  await openConsoleAs(page, STAFF.owner3, 390, 'Booking page');
   const booking = new BookingPageScreen(page);
   await booking.section('Reminders');
   const section = page.getByRole('region', { name: 'Reminders' });

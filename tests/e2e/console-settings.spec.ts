@@ -12,7 +12,7 @@ const OFF_MESSAGE = 'Unfortunately this business does not currently offer online
 for (const width of [390, 1280]) {
   test(`at ${width} px a manager previews dark, saves, and a client's next load is dark`, async ({ page, browser, setSalon }) => {
     await setSalon(3, { theme_mode: 'neutral' });
-    await openConsoleAs(page, STAFF.manager3, width);
+    await openConsoleAs(page, STAFF.manager3, width, 'Booking page');
     const screen = new BookingPageScreen(page);
     await expect(screen.heading).toBeVisible();
     await expect(screen.theme('Neutral')).toBeChecked();
@@ -50,7 +50,7 @@ test('online booking off shows the client the off message on its next load', asy
     online_booking_off_message: '',
     salon_ncob_text: '<p>Please give us <em>24 hours</em> notice.</p>',
   } as never);
-  await openConsoleAs(page, STAFF.manager3, 1280);
+  await openConsoleAs(page, STAFF.manager3, 1280, 'Booking page');
   const screen = new BookingPageScreen(page);
   await screen.section('Online booking');
   const client = await newPerson(browser, 390);

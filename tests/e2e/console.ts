@@ -70,8 +70,8 @@ export async function openConsoleAs(
   page: Page,
   who: { email: string; password: string },
   width?: number,
-  /** the place to go to from Today (null: stay there); only when the role has it */
-  place: string | null = 'Booking page',
+  /** the place to go to from Today (none: stay there); only when the role has it */
+  place: string | null = null,
 ) {
   if (width) await page.setViewportSize({ width, height: 844 });
   const context = page.context();
