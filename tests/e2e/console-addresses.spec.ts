@@ -1,6 +1,6 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { openConsoleAs, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
 // Issue 31: the console's Addresses place (owners): the salon's own domain from entry to live
@@ -33,7 +33,7 @@ test('an owner sets up the salon’s own domain: records, status through to live
   expectAccessible,
 }, info) => {
   const host = `book-${Date.now().toString(36)}.brooklyn-barber.test`;
-  await signInToConsole(page, STAFF.owner3, 1280);
+  await openConsoleAs(page, STAFF.owner3, 1280);
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Addresses' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Addresses' })).toBeVisible();
   const domain = page.getByRole('region', { name: 'Your own domain' });
@@ -89,7 +89,7 @@ test('a domain Cloudflare gave up on says action needed, with its words (390 px)
   expectNoSidewaysScroll,
 }, info) => {
   const host = `late-${Date.now().toString(36)}.brooklyn-barber.test`;
-  await signInToConsole(page, STAFF.owner3, 390);
+  await openConsoleAs(page, STAFF.owner3, 390);
   await page.goto('/console/salons/3/addresses');
   const domain = page.getByRole('region', { name: 'Your own domain' });
   await domain.getByRole('textbox', { name: 'Domain' }).fill(host);

@@ -1,5 +1,5 @@
 import { expect, ServiceSelection, test } from './fixtures';
-import { BookingPageScreen, newPerson, signInToConsole, STAFF } from './console';
+import { BookingPageScreen, newPerson, openConsoleAs, STAFF } from './console';
 import { palettes } from '../../themes';
 import { brandPalette } from '../../themes/brand';
 
@@ -18,7 +18,7 @@ test('an owner sets a brand colour: adjusted for the dark theme, previewed, and 
 }) => {
   await setSalon(2, { brand_colour: null });
   const brand = brandPalette('dark', NAVY);
-  await signInToConsole(page, STAFF.groupOwner, 1280);
+  await openConsoleAs(page, STAFF.groupOwner, 1280);
   const screen = new BookingPageScreen(page);
   await screen.open(2);
 

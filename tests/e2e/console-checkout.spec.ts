@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, daySlots, expect, STAFF_1, test, todayIn } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { openConsoleAs, STAFF } from './console';
 
 // Checkout at the desk (docs/console/checkout.md): an appointment opened in the diary, checked out
 // with a product added, paid by cash and a card elsewhere, and its receipt emailed. The booking is
@@ -39,7 +39,7 @@ for (const width of [390, 1280]) {
     });
     expect(booked.status(), await booked.text()).toBe(201);
 
-    await signInToConsole(page, STAFF.groupOwner, width, null);
+    await openConsoleAs(page, STAFF.groupOwner, width);
     // a phone shows one stylist's column at a time: Dan's (client/console/diary/Diary.tsx)
     await page.goto(`/console/salons/1/diary?date=${date}&stylist=${dan}`);
     await page.getByRole('button', { name: new RegExp(`^${name},`) }).click();

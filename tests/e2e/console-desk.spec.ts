@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { addDays, daySlots, DEMO_CLIENT, e164Of, expect, STAFF_1, test, todayIn } from './fixtures';
-import { goToPlace, signInToConsole, STAFF } from './console';
+import { goToPlace, openConsoleAs, STAFF } from './console';
 
 // The desk (issue 29): a voucher redeemed at the till, a client found by phone, a booking of two
 // services with two stylists (docs/console/desk.md "Several services, repeats and walk-ins"), and a deposit
@@ -45,7 +45,7 @@ for (const width of [390, 1280]) {
   }) => {
     test.setTimeout(120_000);
     const code = await boughtVoucher(request);
-    await signInToConsole(page, STAFF.groupOwner, width);
+    await openConsoleAs(page, STAFF.groupOwner, width);
 
     // Vouchers: look the code up as it is read out (lower case, a space), take £20 of it at the till.
     await goToPlace(page, 'Vouchers');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, DEMO_CLIENT, e164Of, expect, createAccountThroughApi, SALONS, test, todayIn } from './fixtures';
-import { goToPlace, signInToConsole, STAFF } from './console';
+import { goToPlace, openConsoleAs, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
 // Issue 29: the diary, bookings taken at the desk and no-shows. State is made through the API
@@ -33,7 +33,7 @@ test('at 1280 px a client’s booking shows in the diary within a second, and a 
   expectAccessible,
 }) => {
   const date = next(3); // a Wednesday: Sam works at salon 2
-  await signInToConsole(page, STAFF.groupOwner, 1280);
+  await openConsoleAs(page, STAFF.groupOwner, 1280);
   await openDiary(page, 2, date);
   const column = page.getByRole('region', { name: /Appointments by stylist/ }).getByRole('region', { name: 'Sam Taylor' });
   await expect(column).toBeVisible();
@@ -120,7 +120,7 @@ test('at 1280 px an appointment dragged to another stylist moves, and dragged on
   await book(`Dana Drag ${stamp}`, '10:00');
   await book(`Toby Taken ${stamp}`, '14:00');
 
-  await signInToConsole(page, STAFF.groupOwner, 1280);
+  await openConsoleAs(page, STAFF.groupOwner, 1280);
   await openDiary(page, 1, date);
   const columns = page.getByRole('region', { name: /Appointments by stylist/ });
   const amelia = columns.getByRole('region', { name: 'Amelia Hart' });
@@ -207,7 +207,7 @@ test('at 390 px a no-show on the demo card charges the salon’s fee once', asyn
   expect(desk.status(), await desk.text()).toBe(201);
   const { id } = (await desk.json()) as { id: number };
 
-  await signInToConsole(page, STAFF.groupOwner, 390);
+  await openConsoleAs(page, STAFF.groupOwner, 390);
   await openDiary(page, 1, todayIn());
   // a phone shows a stylist at a time: along to Dan's column
   const columns = page.getByRole('group', { name: 'Columns' });
@@ -268,7 +268,7 @@ test('at 390 px the console’s places with appointments pass axe, and the desk 
   let paidDay = addDays(todayIn(), 15);
   while (new Date(`${paidDay}T00:00:00Z`).getUTCDay() !== 3) paidDay = addDays(paidDay, 1);
 
-  await signInToConsole(page, STAFF.groupOwner, 390);
+  await openConsoleAs(page, STAFF.groupOwner, 390);
   const place = async (name: string) => {
     await goToPlace(page, name);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { openConsoleAs, STAFF } from './console';
 
 // Issue 49 (docs/payments.md §3): an owner on a phone presses Get paid, completes Stripe's hosted
 // onboarding (the stand-in's page) with test data, and is back in the console to an account that
 // takes payments: the journey across the two sites and the screens' layout at 390 px.
 
 test('an owner gets paid: Stripe’s hosted onboarding and back, at 390 px', async ({ page, expectAccessible }) => {
-  await signInToConsole(page, STAFF.owner3, 390);
+  await openConsoleAs(page, STAFF.owner3, 390);
   await page.goto('/console/salons/3/get-paid');
   await expect(page.getByRole('heading', { level: 1, name: 'Get paid' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Status: Not set up' })).toBeVisible();

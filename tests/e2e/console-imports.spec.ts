@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { openConsoleAs, STAFF } from './console';
 
 // Imports (issue 50): an owner previews a Square export, imports it with the progress bar in
 // view, finds the client at the desk's search, and undoes it; the place fits 390 px too.
@@ -11,7 +11,7 @@ test('an owner previews, imports and undoes a Square customers file (1280 px; 39
   expectAccessible,
   expectNoSidewaysScroll,
 }) => {
-  await signInToConsole(page, STAFF.owner3, 1280, 'Import');
+  await openConsoleAs(page, STAFF.owner3, 1280, 'Import');
   await expect(page.getByRole('heading', { level: 1, name: 'Import' })).toBeVisible();
   await page.getByLabel('File', { exact: true }).setInputFiles(SQUARE);
   await expect(page.getByRole('heading', { name: 'What will happen' })).toBeVisible();

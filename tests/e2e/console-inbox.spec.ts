@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { depositRequestTo, signInToConsole, STAFF } from './console';
+import { depositRequestTo, openConsoleAs, STAFF } from './console';
 import { STANDINS_URL } from './env';
 
 // The Inbox at 390 px (docs/console/inbox.md): salon 1 texts a number (a deposit request, so its
@@ -34,7 +34,7 @@ test('at 390 px a text in shows in its thread, and the staff answer reaches the 
       expect(answer).toMatchObject({ status: 200, replies: [] });
     }).toPass({ timeout: 10_000 });
 
-    await signInToConsole(page, STAFF.groupOwner, 390, null);
+    await openConsoleAs(page, STAFF.groupOwner, 390);
     const nav = page.getByRole('navigation', { name: 'Console' });
     const inbox = nav.getByRole('link', { name: /^Inbox\s*\d+ unread$/ });
     await expect(inbox).toBeVisible();

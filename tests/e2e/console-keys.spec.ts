@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
-import { goToPlace, signInToConsole, STAFF } from './console';
+import { goToPlace, openConsoleAs, STAFF } from './console';
 
 test('an owner creates a named API key, sees it once, and revokes it', async ({ page, request }) => {
-  await signInToConsole(page, STAFF.owner3, 390);
+  await openConsoleAs(page, STAFF.owner3, 390);
   await goToPlace(page, 'API keys');
   const name = `Website sync ${Date.now()}`;
   await page.getByLabel('Key name').fill(name);

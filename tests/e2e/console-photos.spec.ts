@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import { BookingPageScreen, newPerson, signInToConsole, STAFF } from './console';
+import { BookingPageScreen, newPerson, openConsoleAs, STAFF } from './console';
 
 // Issue 28: the logo from the console. Salon 3's logo is replaced and then put back through the
 // admin API. The Photos section is part of the Booking page screen, whose axe pass is in
@@ -13,7 +13,7 @@ const SALON_3_LOGO = 'c857e0b814569778635e77eb8dbe9355.webp';
 const NEW_LOGO = '9766016e6818a70f1a9226fe3b9add2a.webp';
 
 test('a manager checks, previews and uploads a new logo; a client’s next load shows it', async ({ page, browser, request }) => {
-  await signInToConsole(page, STAFF.manager3, 1280);
+  await openConsoleAs(page, STAFF.manager3, 1280, 'Booking page');
   const screen = new BookingPageScreen(page);
   await expect(screen.heading).toBeVisible();
 

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { BookingPageScreen, depositRequestTo, goToPlace, signInToConsole, STAFF } from './console';
+import { BookingPageScreen, depositRequestTo, goToPlace, openConsoleAs, STAFF } from './console';
 
 // Issue 30: the Reminders section of the booking page, and Today with a message that failed. The
 // failure is made end to end: a deposit request texted to the stand-ins' undeliverable test
@@ -10,7 +10,7 @@ const UNDELIVERABLE = '+447700900666';
 test('Today shows a text that was not delivered, the same day', async ({ page, request, expectAccessible }) => {
   const invite = await depositRequestTo(request, { phone: UNDELIVERABLE, first_name: 'Unreachable', last_name: 'Handset' }, 70);
   try {
-    await signInToConsole(page, STAFF.groupOwner, 1280);
+    await openConsoleAs(page, STAFF.groupOwner, 1280);
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Today' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     const failed = page.getByRole('region', { name: 'Messages that failed today' });
@@ -32,7 +32,7 @@ test('Today shows a text that was not delivered, the same day', async ({ page, r
 });
 
 test('at 390 px an owner turns on the 2-hour reminder by text and email; History records it', async ({ page, expectNoSidewaysScroll }) => {
-  await signInToConsole(page, STAFF.owner3, 390);
+  await openConsoleAs(page, STAFF.owner3, 390, 'Booking page');
   const booking = new BookingPageScreen(page);
   await booking.section('Reminders');
   const section = page.getByRole('region', { name: 'Reminders' });

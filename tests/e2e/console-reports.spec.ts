@@ -1,12 +1,12 @@
 import { expect, test } from './fixtures';
-import { signInToConsole, STAFF } from './console';
+import { openConsoleAs, STAFF } from './console';
 
 test("an owner reads the month's reports, a chart beside each table, at 1280 and 390 px", async ({
   page,
   expectAccessible,
   expectNoSidewaysScroll,
 }) => {
-  await signInToConsole(page, STAFF.groupOwner, 1280, 'Reports');
+  await openConsoleAs(page, STAFF.groupOwner, 1280, 'Reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'This month' })).toHaveAttribute('aria-pressed', 'true');
   const takings = page.getByRole('region', { name: 'Takings' });

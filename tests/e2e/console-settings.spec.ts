@@ -1,5 +1,5 @@
 import { expect, ServiceSelection, test, themeInHtml } from './fixtures';
-import { BookingPageScreen, newPerson, signInToConsole, STAFF } from './console';
+import { BookingPageScreen, newPerson, openConsoleAs, STAFF } from './console';
 
 // Issue 28: the booking page's settings in the console, and what a client's next load shows of a
 // save. Salon 3 (neutral, online booking off) is changed and restored (setSalon puts back what the
@@ -12,7 +12,7 @@ const OFF_MESSAGE = 'Unfortunately this business does not currently offer online
 for (const width of [390, 1280]) {
   test(`at ${width} px a manager previews dark, saves, and a client's next load is dark`, async ({ page, browser, setSalon }) => {
     await setSalon(3, { theme_mode: 'neutral' });
-    await signInToConsole(page, STAFF.manager3, width);
+    await openConsoleAs(page, STAFF.manager3, width, 'Booking page');
     const screen = new BookingPageScreen(page);
     await expect(screen.heading).toBeVisible();
     await expect(screen.theme('Neutral')).toBeChecked();
@@ -50,7 +50,7 @@ test('online booking off shows the client the off message on its next load', asy
     online_booking_off_message: '',
     salon_ncob_text: '<p>Please give us <em>24 hours</em> notice.</p>',
   } as never);
-  await signInToConsole(page, STAFF.manager3, 1280);
+  await openConsoleAs(page, STAFF.manager3, 1280, 'Booking page');
   const screen = new BookingPageScreen(page);
   await screen.section('Online booking');
   const client = await newPerson(browser, 390);
@@ -99,7 +99,7 @@ test('at 390 px an owner adds a service in Services and a client’s next load o
   expectNoSidewaysScroll,
 }) => {
   await setSalon(3, { online_booking: true } as never);
-  await signInToConsole(page, STAFF.owner3, 390);
+  await openConsoleAs(page, STAFF.owner3, 390);
   await page.goto('/console/salons/3/services');
   const barbering = page.getByRole('region', { name: 'Barbering' });
   await expect(barbering).toContainText('Skin Fade $35.00 · 40 min');

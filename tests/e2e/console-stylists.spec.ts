@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { newPerson, signInToConsole, STAFF } from './console';
+import { newPerson, openConsoleAs, STAFF } from './console';
 
 // Issue 48: a stylist from the console (docs/console/stylists.md). The rules, refusals and 409s
 // are Worker tests (console-stylists.test.ts) and the form's words component tests; this walks
@@ -10,7 +10,7 @@ test('an owner adds a stylist with hours and a service; a client’s next load o
   const owner = await newPerson(browser, 1280);
   const name = `Quinn Ellis ${Date.now() % 100000}`;
   try {
-    await signInToConsole(owner.page, STAFF.groupOwner, 1280, 'Stylists');
+    await openConsoleAs(owner.page, STAFF.groupOwner, 1280, 'Stylists');
     const place = owner.page;
     await expect(place.getByRole('heading', { level: 1, name: 'Stylists' })).toBeVisible();
     await place.getByRole('button', { name: 'Add a stylist' }).click();

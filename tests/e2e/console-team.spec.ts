@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { goToPlace, newPerson, signInToConsole, STAFF, temporaryPasswordOf } from './console';
+import { goToPlace, newPerson, openConsoleAs, STAFF, temporaryPasswordOf } from './console';
 
 // Issue 28: an owner invites a manager, who signs in with the temporary password the invitation
 // emailed (the dev outbox) and chooses a password of their own. The test removes the manager again.
@@ -17,7 +17,7 @@ test(`at ${width} px an owner invites a manager, who signs in with the emailed t
   // two people, three sign-ins and the team twice: about 25 s on two busy cores
   test.setTimeout(60_000);
   const invitee = { email: `manager-${width}-${Date.now()}@example.test`, name: `Sam Taylor ${width}` };
-  await signInToConsole(page, STAFF.owner3, width);
+  await openConsoleAs(page, STAFF.owner3, width);
   await goToPlace(page, 'Team');
   await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, daySlots, expect, test, todayIn } from './fixtures';
-import { newPerson, signInToConsole, STAFF, temporaryPasswordOf } from './console';
+import { newPerson, openConsoleAs, STAFF, temporaryPasswordOf } from './console';
 
 // Issue 48: blocked time and time off from the console's screens (docs/console/time-off.md). The
 // component tests hold the screens' words and states; here, the whole way through: a block made
@@ -60,7 +60,7 @@ test('an owner blocks an hour with the keyboard alone at 1280 px, the booking pa
     slots.filter((s) => Date.parse(s) >= Date.parse(`${date}T09:00:00Z`) && Date.parse(s) < Date.parse(`${date}T10:00:00Z`));
   expect(inHour(await daySlots(request, 1, ['Gents Cut'], date, [1])).length).toBeGreaterThan(0);
 
-  await signInToConsole(page, STAFF.groupOwner, 1280, null);
+  await openConsoleAs(page, STAFF.groupOwner, 1280);
   try {
     await page.goto(`/console/salons/1/diary?date=${date}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Diary' })).toBeVisible();
@@ -132,7 +132,7 @@ test('a stylist asks for a day off at 390 px and a manager approves it on Today 
       200,
     );
 
-    await signInToConsole(page, { email, password: 'Marco-pass1' }, 390, 'Time off');
+    await openConsoleAs(page, { email, password: 'Marco-pass1' }, 390, 'Time off');
     const mine = page;
     await expect(mine.getByRole('heading', { level: 1, name: 'My time off' })).toBeVisible();
     const ask = mine.getByRole('region', { name: 'Ask for time off' });
@@ -147,7 +147,7 @@ test('a stylist asks for a day off at 390 px and a manager approves it on Today 
     await expect(yours.getByRole('listitem').first()).toContainText('Asked for, waiting');
 
     const manager = await newPerson(browser, 1280);
-    await signInToConsole(manager.page, STAFF.manager3, 1280, null);
+    await openConsoleAs(manager.page, STAFF.manager3, 1280);
     const asked = manager.page.getByRole('region', { name: 'Time off asked for' });
     await expect(asked.getByRole('listitem')).toContainText(['Marco Diaz']);
     await axeClean(manager.page, 'Today with a request at 1280 px');

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Cookie, Page } from '@playwright/test';
 import { addDays, daySlots, emailsTo, expect, SERVICE_IDS, STAFF_1, todayIn } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
 
@@ -40,18 +40,54 @@ export class ConsoleSignIn {
   }
 }
 
-/** Opens the console in `page` and signs in; waits for the signed-in console. */
-export async function signInToConsole(
+/**
+ * Each staff member's console session in this Playwright worker: the refresh token's cookie that a
+ * sign-in sets (`__Host-staff_session`, worker/edge/staff-session.ts), from one sign-in through the
+ * sign-in call the console's screen makes. A worker's tests run one after another against an app of
+ * its own (env.ts), so every test of the worker reuses it: the console reads the cookie on load and
+ * is signed in without a password, as after any reload.
+ */
+const sessions = new Map<string, Cookie[]>();
+
+/** Signs `who` in as the console's sign-in screen does (POST /console/session/login) and keeps the cookie it sets. */
+async function signInThroughApi(context: BrowserContext, who: { email: string; password: string }): Promise<Cookie[]> {
+  const res = await context.request.post('/console/session/login', { data: { email: who.email, password: who.password } });
+  expect(res.status(), `the console sign-in of ${who.email}: ${await res.text()}`).toBe(200);
+  const cookies = (await context.cookies()).filter((c) => c.name === '__Host-staff_session');
+  expect(cookies, 'the session cookie the sign-in sets').toHaveLength(1);
+  sessions.set(who.email, cookies);
+  return cookies;
+}
+
+/**
+ * Opens the console in `page` signed in as `who` (the worker's session of that member, signed in
+ * at its first use) and waits for the signed-in console on Today, where everyone lands. The
+ * sign-in screen itself is console-pages.spec.ts's and console-staff.spec.ts's. A member who signs
+ * out ends every session of theirs (Cognito's GlobalSignOut): a session found ended is signed in
+ * afresh, so a test that signs a demo member out breaks no later test.
+ */
+export async function openConsoleAs(
   page: Page,
   who: { email: string; password: string },
   width?: number,
-  /** the place to go to from Today, where everyone lands (null: stay there); only when the role has it */
-  place: string | null = 'Booking page',
+  /** the place to go to from Today (none: stay there); only when the role has it */
+  place: string | null = null,
 ) {
-  const screen = new ConsoleSignIn(page);
-  await screen.open(width);
-  await screen.signIn(who.email, who.password);
-  await expect(page.getByRole('navigation', { name: 'Console' })).toBeVisible();
+  if (width) await page.setViewportSize({ width, height: 844 });
+  const context = page.context();
+  const kept = sessions.get(who.email);
+  if (kept) await context.addCookies(kept);
+  else await signInThroughApi(context, who);
+  const res = await page.goto('/console');
+  expect(res?.status()).toBe(200);
+  const nav = page.getByRole('navigation', { name: 'Console' });
+  const signInScreen = page.getByRole('heading', { level: 1, name: 'Sign in to your salon' });
+  await expect(nav.or(signInScreen)).toBeVisible();
+  if (kept && (await signInScreen.isVisible())) {
+    await signInThroughApi(context, who);
+    await page.reload();
+  }
+  await expect(nav).toBeVisible();
   await expect(page).toHaveURL(/\/console\/salons\/\d+\/today$/);
   if (place) await goToPlace(page, place, { ifThere: true });
 }

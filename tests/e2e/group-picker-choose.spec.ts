@@ -1,5 +1,5 @@
 import { expect, GroupPicker, SALONS, test } from './fixtures';
-import { newPerson, signInToConsole, STAFF } from './console';
+import { newPerson, openConsoleAs, STAFF } from './console';
 
 // Issue 31: a picker that helps choose (address, map link, today's hours, next free time in one
 // call, nearest first with consent) and the group owner's order, heading and text.
@@ -46,7 +46,7 @@ test('with the client’s consent the nearest location comes first; the position
 });
 
 test('the group owner orders the locations and words the picker; a client’s next load shows it', async ({ page, browser }) => {
-  await signInToConsole(page, STAFF.groupOwner, 1280);
+  await openConsoleAs(page, STAFF.groupOwner, 1280);
   await page.goto('/console/salons/1/addresses');
   const section = page.getByRole('region', { name: 'Your group’s locations' });
   /** Save, and wait for the server's answer (the form shows what it says). */

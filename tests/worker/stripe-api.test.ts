@@ -62,15 +62,37 @@ describe('the requests and errors of the Stripe client (worker/payments/stripe-a
   const answer = (status: number, body: unknown, headers: Record<string, string> = {}) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
+  /**
+   * Answers the calls to `origin` (the client's API base) with `answers` in turn, or every one with
+   * `always`, and records them; every other call goes to the real fetch, unanswered and unrecorded.
+   * The Worker test files share one runner (isolate: false), so a fetch another file left running in
+   * the background may call fetch while this spy is in place: it must not take a Stripe answer (the
+   * client's own call would then reach the real Stripe) nor be counted as the client's.
+   */
+  function fakeStripe(origin: string, answers: Response[], always?: () => Response | Error) {
+    const realFetch = globalThis.fetch;
+    const calls: [url: string, init: RequestInit][] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url).origin !== origin) return realFetch(input, init);
+      calls.push([url, init ?? {}]);
+      const next = always?.() ?? answers.shift();
+      if (!next) throw new Error(`a Stripe call the test did not expect: ${url}`);
+      if (next instanceof Error) throw next;
+      return next;
+    });
+    return calls;
+  }
+
   it('sends the key, the pinned version and an Idempotency-Key on a POST, the same one on its retries', async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(answer(500, { error: { type: 'api_error', message: 'boom' } }))
-      .mockResolvedValueOnce(answer(200, { id: 'cus_1' }));
+    const calls = fakeStripe('https://api.stripe.com', [
+      answer(500, { error: { type: 'api_error', message: 'boom' } }),
+      answer(200, { id: 'cus_1' }),
+    ]);
     const client = new StripeClient('sk_test_x', 'https://api.stripe.com');
     expect(await client.customers.create({ metadata: { client_id: 'c1' } })).toEqual({ id: 'cus_1' });
-    expect(fetchSpy).toHaveBeenCalledTimes(2);
-    const [url, init] = fetchSpy.mock.calls[0]! as [string, RequestInit];
+    expect(calls).toHaveLength(2);
+    const [url, init] = calls[0]!;
     expect(url).toBe('https://api.stripe.com/v1/customers');
     const headers = init.headers as Record<string, string>;
     expect(headers).toMatchObject({
@@ -80,19 +102,21 @@ describe('the requests and errors of the Stripe client (worker/payments/stripe-a
     });
     expect(headers['Idempotency-Key']).toMatch(/^retry-[0-9a-f-]{36}$/);
     expect(init.body).toBe('metadata[client_id]=c1');
-    expect((fetchSpy.mock.calls[1]![1] as RequestInit).headers).toEqual(headers);
+    expect(calls[1]![1].headers).toEqual(headers);
   });
 
   it("keeps the caller's key; a GET has its parameters in the query and no key; Stripe-Should-Retry: false is not retried", async () => {
-    const fetchSpy = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(answer(409, { error: { type: 'api_error', message: 'no' } }, { 'Stripe-Should-Retry': 'false' }))
-      .mockResolvedValueOnce(answer(200, { id: 'cs_1' }));
+    const calls = fakeStripe('http://127.0.0.1:8788', [
+      answer(409, { error: { type: 'api_error', message: 'no' } }, { 'Stripe-Should-Retry': 'false' }),
+      answer(200, { id: 'cs_1' }),
+    ]);
     const client = new StripeClient('sk_test_x', 'http://127.0.0.1:8788');
     await expect(client.paymentIntents.capture('pi_1', {}, { idempotencyKey: 'capture-pi_1' })).rejects.toMatchObject({ statusCode: 409 });
-    expect((fetchSpy.mock.calls[0]![1] as RequestInit).headers).toMatchObject({ 'Idempotency-Key': 'capture-pi_1' });
+    expect(calls).toHaveLength(1); // not retried
+    expect(calls[0]![1].headers).toMatchObject({ 'Idempotency-Key': 'capture-pi_1' });
     await client.checkout.sessions.retrieve('cs_1', { expand: ['payment_intent'] });
-    const [url, init] = fetchSpy.mock.calls[1]! as [string, RequestInit];
+    expect(calls).toHaveLength(2);
+    const [url, init] = calls[1]!;
     expect(url).toBe('http://127.0.0.1:8788/v1/checkout/sessions/cs_1?expand[0]=payment_intent');
     expect(init.method).toBe('GET');
     expect(init.body).toBeUndefined();
@@ -100,23 +124,22 @@ describe('the requests and errors of the Stripe client (worker/payments/stripe-a
   });
 
   it("maps Stripe's error object: a card's refusal with its intent, a missing object's 404", async () => {
-    vi.spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(
-        answer(
-          402,
-          {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'insufficient_funds',
-              message: 'Your card has insufficient funds.',
-              payment_intent: { id: 'pi_9', status: 'requires_payment_method' },
-            },
+    const calls = fakeStripe('https://api.stripe.com', [
+      answer(
+        402,
+        {
+          error: {
+            type: 'card_error',
+            code: 'card_declined',
+            decline_code: 'insufficient_funds',
+            message: 'Your card has insufficient funds.',
+            payment_intent: { id: 'pi_9', status: 'requires_payment_method' },
           },
-          { 'Request-Id': 'req_1' },
-        ),
-      )
-      .mockResolvedValueOnce(answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such' } }));
+        },
+        { 'Request-Id': 'req_1' },
+      ),
+      answer(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such' } }),
+    ]);
     const client = new StripeClient('sk_test_x', 'https://api.stripe.com');
     const declined = await client.paymentIntents.create({ amount: 100 }).catch((e: unknown) => e);
     expect(declined).toBeInstanceOf(StripeError);
@@ -133,12 +156,16 @@ describe('the requests and errors of the Stripe client (worker/payments/stripe-a
     const missing = await client.paymentIntents.retrieve('pi_x').catch((e: unknown) => e);
     expect(missing).toMatchObject({ statusCode: 404, type: 'invalid_request_error', code: 'resource_missing' });
     expect(isCardError(missing)).toBe(false);
+    expect(calls.map(([url]) => url)).toEqual([
+      'https://api.stripe.com/v1/payment_intents',
+      'https://api.stripe.com/v1/payment_intents/pi_x',
+    ]);
   });
 
   it('answers an unreachable Stripe as a connection error after its retries', async () => {
-    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Network connection lost.'));
+    const calls = fakeStripe('https://api.stripe.com', [], () => new TypeError('Network connection lost.'));
     const err = await new StripeClient('sk_test_x', 'https://api.stripe.com').paymentIntents.retrieve('pi_1').catch((e: unknown) => e);
-    expect(fetchSpy).toHaveBeenCalledTimes(3);
+    expect(calls).toHaveLength(3);
     expect(err).toMatchObject({ statusCode: 0, type: 'api_connection_error' });
   });
 });
