@@ -64,7 +64,7 @@ const TARGETS = [
   { name: 'hello+assets GET /', url: `${floor}/`, server: 'floor', floor: true },
   // the same Worker sending a page as long as the shell (url set once the shell's size is known):
   // the shell's req/s over this one's is the app's own work, the cost of its bytes aside
-  { name: 'hello+assets GET /?bytes=(the shell\'s)', url: '', server: 'floor', measuredOnly: true, sameBytes: true },
+  { name: "hello+assets GET /?bytes=(the shell's)", url: '', server: 'floor', measuredOnly: true, sameBytes: true },
   { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app', shell: true },
   { name: 'services     GET /api/book-online/services/1/', url: `${app}/api/book-online/services/1/`, server: 'app' },
   { name: 'salon        GET /api/book-online/salon/1/', url: `${app}/api/book-online/salon/1/`, server: 'app' },

@@ -108,7 +108,7 @@ test('at 390 px an owner adds a service in Services and a client’s next load o
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('checkbox', { name: 'Marco Diaz' }).check();
   await page.getByRole('textbox', { name: 'Price for Marco Diaz' }).fill('25');
-  await page.getByRole('textbox', { name: 'Minutes for Marco Diaz' }).fill('30');
+  await page.getByRole('textbox', { name: 'Minutes for Marco Diaz', exact: true }).fill('30');
   await expectNoSidewaysScroll();
   await expectAccessible('the service form at 390 px');
   await page.getByRole('button', { name: 'Add the service' }).click();
