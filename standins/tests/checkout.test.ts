@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerCallsTo } from './outbound';
 import app from '../src/index';
 import { LOCAL_STRIPE, pendingWebhooks } from '../src/payments';
 import { stripeError } from './stripe-errors';
@@ -175,8 +176,7 @@ describe('the hosted checkout page', () => {
   beforeEach(async () => {
     await env.DB.prepare('UPDATE stripe_events SET delivered_at = ? WHERE delivered_at IS NULL').bind(Date.now()).run();
     posted = [];
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const req = new Request(input, init);
+    answerCallsTo([WEBHOOK], async (req) => {
       posted.push({ url: req.url, headers: req.headers, body: await req.text() });
       return new Response('ok');
     });

@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerCallsTo } from './outbound';
 import app from '../src/index';
 import { LOCAL_RESEND_KEY } from '../src/email/resend';
 import { BOUNCING_ADDRESS, UNDELIVERABLE_NUMBER } from '../src/messages/status-callbacks';
@@ -19,8 +20,8 @@ afterEach(() => vi.restoreAllMocks());
 /** Calls the stand-ins and waits for what they do after answering; answers the requests they made. */
 async function withCallbacks(path: string, init: RequestInit, bindings: object = env) {
   const made: Request[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, i) => {
-    made.push(new Request(input, i));
+  answerCallsTo([HOOK, CALLBACK.slice(0, CALLBACK.indexOf('?'))], (req) => {
+    made.push(req);
     return new Response(null, { status: 204 });
   });
   const ctx = createExecutionContext();

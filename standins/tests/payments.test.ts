@@ -1,6 +1,7 @@
 import { createExecutionContext, env, waitOnExecutionContext } from 'cloudflare:test';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerCallsTo } from './outbound';
 import app from '../src/index';
 import { stripeError } from './stripe-errors';
 import {
@@ -744,8 +745,7 @@ describe('webhook delivery (deliverWebhooks)', () => {
     await env.DB.prepare('UPDATE stripe_events SET delivered_at = ? WHERE delivered_at IS NULL').bind(Date.now()).run();
     posted = [];
     endpoint = () => new Response('ok');
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const req = new Request(input, init);
+    answerCallsTo([ENDPOINT], async (req) => {
       posted.push({ url: req.url, method: req.method, headers: req.headers, body: await req.text() });
       return endpoint(posted.length);
     });
@@ -831,7 +831,7 @@ describe('webhook delivery (deliverWebhooks)', () => {
     const { pending } = await twoEvents();
     expect(await deliverWebhooks(env.DB, undefined)).toBe(0);
     expect(await deliverWebhooks(env.DB, '')).toBe(0);
-    expect(globalThis.fetch).not.toHaveBeenCalled();
+    expect(posted).toEqual([]);
     expect((await pendingWebhooks(env.DB)).map((w) => w.id)).toEqual(pending.map((w) => w.id));
   });
 
