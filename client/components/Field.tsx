@@ -36,7 +36,7 @@ export function FieldNote({
 }
 
 export interface FieldProps {
-  label: string;
+  label: ReactNode;
   hint?: ReactNode;
   error?: string | null;
   /** the hint under the control (the booking pages), not between label and control (the console) */

@@ -159,8 +159,11 @@ export function Stylists() {
               className={smallOutlineButton}
               onClick={() => void run(() => changeStylist(salon.id, s, { active: false }), `${s.name} no longer takes bookings.`, s)}
             >
-              {/* its name holds what it shows (axe label-content-name-mismatch): "Stop Ben Okafor taking bookings" */}
-              Stop<span className={css({ srOnly: true })}> {s.name}</span> taking bookings
+              {/* its name holds what it shows (axe label-content-name-mismatch): "Stop Ben Okafor taking bookings";
+                  one span, so the button's flex layout keeps the space before "taking" */}
+              <span>
+                Stop<span className={css({ srOnly: true })}> {s.name}</span> taking bookings
+              </span>
             </button>
           </div>
         ))}

@@ -9,10 +9,18 @@ const terms = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'fl
 
 type Term = 'performs' | 'price' | 'duration' | 'processing';
 
+/** "Price" on screen under the name's own checkbox; "Price for Amelia Hart" to a screen reader and in a list of fields. */
+const named = (what: string, name: string) => (
+  <>
+    {what}
+    <span className={css({ srOnly: true })}> for {name}</span>
+  </>
+);
+
 /**
  * Who performs what, for one stylist and one service, as the service's editor and the stylist's
  * editor both ask it: a checkbox named for the other side (`name`), then that pair's price, minutes
- * and processing minutes. `field(term)` registers the pair's term in the editor's form.
+ * and processing minutes, each named for the pair. `field(term)` registers the pair's term in the editor's form.
  */
 export function PairTerms(p: {
   name: string;
@@ -26,13 +34,13 @@ export function PairTerms(p: {
       <CheckField label={p.name}>{(a) => <input {...a} type="checkbox" {...p.field('performs')} className={checkbox} />}</CheckField>
       {p.performs && (
         <div className={terms}>
-          <Field label={`Price for ${p.name}`} error={p.errors?.price?.message}>
+          <Field label={named('Price', p.name)} error={p.errors?.price?.message}>
             {(a) => <input {...a} {...p.field('price')} inputMode="decimal" className={`${fieldInput} ${small}`} />}
           </Field>
-          <Field label={`Minutes for ${p.name}`} error={p.errors?.duration?.message}>
+          <Field label={named('Minutes', p.name)} error={p.errors?.duration?.message}>
             {(a) => <input {...a} {...p.field('duration')} inputMode="numeric" className={`${fieldInput} ${small}`} />}
           </Field>
-          <Field label={`Processing minutes for ${p.name}`} error={p.errors?.processing?.message}>
+          <Field label={named('Processing minutes', p.name)} error={p.errors?.processing?.message}>
             {(a) => <input {...a} {...p.field('processing')} inputMode="numeric" className={`${fieldInput} ${small}`} />}
           </Field>
         </div>
