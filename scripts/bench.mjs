@@ -432,8 +432,8 @@ async function main() {
     console.log("  CPU % of hello: hello world's CPU per request over this one's, the share the target would get");
     console.log('  if CPU were the only limit. Other load on the machine sways it less than req/s.');
   }
-  const shellRuns = runs.get(TARGETS.find((t) => t.shell));
-  const bytesRuns = runs.get(TARGETS.find((t) => t.sameBytes));
+  const shellRuns = runs.get(shellTarget);
+  const bytesRuns = runs.get(bytesTarget);
   const bytesShare = median(bytesRuns.map((x, i) => x.rps / runs.get(floorTarget)[i].rps));
   const ownShare = median(shellRuns.map((x, i) => x.rps / bytesRuns[i].rps));
   console.log(

@@ -8,9 +8,8 @@ import { vi } from 'vitest';
  */
 export function answerCallsTo(prefixes: string[], answer: (req: Request) => Response | Promise<Response>) {
   const real = globalThis.fetch;
-  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const req = new Request(input, init);
     return prefixes.some((p) => req.url.startsWith(p)) ? answer(req) : real(input, init);
   });
-  return spy;
 }

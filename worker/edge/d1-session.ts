@@ -6,6 +6,7 @@ import { databaseNames, DIRECTORY_BINDING } from '../db/placement';
 import { openSession, type Session, type SessionStart } from '../db/session';
 import { withBindings } from '../config';
 import type { AppEnv } from '../env';
+import { changeAnswerHeaders } from './answer-headers';
 import { formatBookmarks, parseBookmarks, type Bookmarks } from './bookmarks';
 import { routeOfRequest } from './route-policy';
 
@@ -82,14 +83,14 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   c.env = withBindings(c.env, bindings);
   await next();
-  if (meter) answerWith(c, (h) => h.set(METER_HEADER, meterHeader(meter)));
+  if (meter) changeAnswerHeaders(c, (h) => h.set(METER_HEADER, meterHeader(meter)));
   if (reads !== 'own') return;
   // an upstream API's answer names its own sessions' bookmarks; the embedded API's are these sessions'
   const upstream = c.res.headers.get(BOOKMARK_HEADER);
   const latest = upstream !== null ? parseBookmarks(upstream) : newest(given, sessions);
   if (!latest || latest.size === 0) return;
   const value = formatBookmarks(latest);
-  answerWith(c, (h) => {
+  changeAnswerHeaders(c, (h) => {
     h.set(BOOKMARK_HEADER, value);
     if (value !== givenValue) h.append('Set-Cookie', generateCookie(COOKIE, value, OPTIONS));
   });
@@ -103,19 +104,4 @@ function newest(given: Bookmarks | null, sessions: Map<string, Session>): Bookma
     if (bookmark) out.set(name as typeof DIRECTORY_BINDING, bookmark);
   }
   return out;
-}
-
-/** The answer with headers changed (its own headers may be immutable: a cached or fetched response). */
-function answerWith(c: Context<AppEnv>, change: (headers: Headers) => void) {
-  try {
-    // an answer of our own: changed in place, so its body keeps its length (no re-chunking)
-    change(c.res.headers);
-    return;
-  } catch {
-    // immutable headers (a cached or fetched answer): re-wrapped below
-  }
-  const res = new Response(c.res.body, c.res);
-  change(res.headers);
-  c.res = undefined;
-  c.res = res;
 }

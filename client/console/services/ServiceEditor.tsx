@@ -5,7 +5,7 @@ import type { MenuCategory, MenuService } from '../../../shared/console/menu';
 import { Field } from '../../components/Field';
 import { fieldInput, selectInput } from '../../components/form-styles';
 import { linkButton, primaryButton } from '../../components/styles';
-import { ruledBox, sectionBox, sectionTitle } from '../ui/looks';
+import { sectionBox, sectionTitle } from '../ui/looks';
 import { checkbox, CheckField, FormAlert } from '../ui/Field';
 import { useFormMutation } from '../lib/form-mutation';
 import { PairTerms } from '../ui/PairTerms';
@@ -83,7 +83,6 @@ export function ServiceEditor(p: {
               performs={r.performs}
               field={(term) => form.register(`stylists.${i}.${term}`)}
               errors={errors.stylists?.[i]}
-              className={ruledBox}
             />
           ))}
           {rows.length === 0 && <p>The salon has no stylists yet.</p>}

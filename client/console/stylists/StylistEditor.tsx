@@ -148,7 +148,6 @@ export function StylistEditor(p: {
               performs={s.performs}
               field={(term) => form.register(`services.${i}.${term}`)}
               errors={errors.services?.[i]}
-              className={ruledBox}
             />
           ))}
           {services.length === 0 && <p>The salon has no services yet: add them in Services.</p>}

@@ -3,6 +3,7 @@ import { css } from '../../../styled-system/css';
 import { Field } from '../../components/Field';
 import { fieldInput } from '../../components/form-styles';
 import { checkbox, CheckField } from './Field';
+import { ruledBox } from './looks';
 
 const small = css({ w: '24' });
 const terms = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' });
@@ -19,7 +20,7 @@ const named = (what: string, name: string) => (
 
 /**
  * Who performs what, for one stylist and one service, as the service's editor and the stylist's
- * editor both ask it: a checkbox named for the other side (`name`), then that pair's price, minutes
+ * editor both ask it, ruled off from the pair above: a checkbox named for the other side (`name`), then that pair's price, minutes
  * and processing minutes, each named for the pair. `field(term)` registers the pair's term in the editor's form.
  */
 export function PairTerms(p: {
@@ -27,10 +28,9 @@ export function PairTerms(p: {
   performs: boolean;
   field: (term: Term) => UseFormRegisterReturn;
   errors?: Partial<Record<Exclude<Term, 'performs'>, FieldError>>;
-  className?: string;
 }) {
   return (
-    <div className={p.className}>
+    <div className={ruledBox}>
       <CheckField label={p.name}>{(a) => <input {...a} type="checkbox" {...p.field('performs')} className={checkbox} />}</CheckField>
       {p.performs && (
         <div className={terms}>
