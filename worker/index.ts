@@ -34,6 +34,7 @@ import { scheduled } from './scheduled';
 import { jsonBodyLimit } from './edge/body-limit';
 import { addressOf, admitPublicCall } from './abuse/limits';
 import { d1Session } from './edge/d1-session';
+import { warmSalonPage } from './edge/warm-page';
 import { salonDatabaseOf } from './db/placement';
 import { appHostOnly, isAppHost } from './edge/tenant';
 import { AppError } from './errors';
@@ -46,6 +47,8 @@ app.use(transportHeaders);
 // a control character in a path is 400 on every route, before any route reads it (edge/path-characters.ts)
 app.use(refuseControlPaths);
 app.use(withConfig);
+// a salon's first screen already rendered in this isolate answers here, before the request's setup (edge/warm-page.ts)
+app.use(warmSalonPage);
 // the request's API route, looked up once and kept on the context for everything below (edge/route-policy.ts)
 app.use(matchRoute);
 // every request's D1 queries run in one session, started where its route declares (edge/d1-session.ts)

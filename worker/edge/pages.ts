@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { base64url } from '../crypto';
 import { SALON_CODE } from '../../shared/ids';
 import type { Bootstrap, Category, Group, SalonDetails } from '../../shared/types';
 import type { AppEnv } from '../env';
@@ -7,14 +6,14 @@ import { salonIconLink } from './icons';
 import { cachedJson, scopeVersion, versionedScope } from './public-cache';
 import { memoisedShell, serveShell } from './shell';
 import { hostOf, ID, isAppHost, salonIdFor } from './tenant';
-import { consentFromCookies, pixelIdOf } from '../../shared/consent';
+import { pixelIdOf } from '../../shared/consent';
 import { firstScreenHtml } from './first-screen';
 import { localDay } from '../../shared/group-picker';
 import { PREVIEW_BRAND_PARAM, PREVIEW_THEME_PARAM, THEME_MODES, type ThemeMode } from '../../shared/constants';
 import { BRAND_COLOUR_FORMAT } from '../../shared/brand-colour';
 import { brandVariables } from '../../themes/brand';
 import { CONSOLE_PATH, consoleShell } from './console-page';
-import { rawPathOf, rawSearchOf } from './path-characters';
+import { firstScreenOf, salonPageKey } from './page-keys';
 
 type NotFoundWhat = Extract<Bootstrap, { page: 'not-found' }>['what'];
 
@@ -24,37 +23,6 @@ function notFound(c: Context<AppEnv>, what: NotFoundWhat) {
     title: 'Not found',
     status: 404,
   });
-}
-
-/**
- * What the server render of a first screen depends on beyond the page's data: the path and query
- * (a category filter, the links that carry the campaign), and the visitor's cookie choice (the
- * banner). Null when the page is not server-rendered: a salon's later screens (rendered in the
- * browser, which has the selection), or a query too long to be worth keeping a copy of.
- */
-function firstScreenOf(c: Context<AppEnv>, serverRendered: boolean) {
-  const search = rawSearchOf(c.req.url);
-  if (!serverRendered || search.length > 200) return null;
-  const choice = consentFromCookies(c.req.header('Cookie'));
-  const location = rawPathOf(c.req.url) + search;
-  return { location, choice, key: `first:${choice ?? 'none'}:${locationKey(location)}` };
-}
-
-/**
- * A location in base64url, as the memo key has it (the key becomes the page's ETag, which keeps
- * only word characters, '.', '@', ':' and '-'), kept per isolate: a salon's page is asked for at
- * the same few locations again and again. At most LOCATION_KEYS, the oldest forgotten first.
- */
-const locationKeys = new Map<string, string>();
-const LOCATION_KEYS = 1000;
-function locationKey(location: string): string {
-  let key = locationKeys.get(location);
-  if (key === undefined) {
-    key = base64url(new TextEncoder().encode(location));
-    if (locationKeys.size >= LOCATION_KEYS) locationKeys.delete(locationKeys.keys().next().value as string);
-    locationKeys.set(location, key);
-  }
-  return key;
 }
 
 /** The data a salon's page carries (its details and services), or null for no such salon. */
@@ -72,13 +40,8 @@ async function salonPage(c: Context<AppEnv>, rawId: string, basePath: string) {
   const preview = previewTheme(c);
   if (preview) return salonPreview(c, rawId, basePath, preview);
   const version = await scopeVersion(c, `salon:${rawId}`);
-  // only the service selection, at the area's root, is rendered at the edge
-  const first = firstScreenOf(c, c.req.path.replace(/\/$/, '') === basePath);
-  // the rendered screen says which day it is and whether the salon is open now: it is kept for the
-  // quarter of an hour it was made in (every timezone's day starts on a UTC quarter-hour); the
-  // page's script says it afresh as soon as it runs
   const now = new Date();
-  const memoKey = `salon:${rawId}@${version}:${basePath || 'domain'}${first ? `:${first.key}:q${Math.floor(now.getTime() / 900_000)}` : ''}`;
+  const { first, memoKey } = salonPageKey(c, rawId, basePath, version, now);
   const ready = await memoisedShell(c, memoKey);
   if (ready) return ready;
   const found = await salonBootstrap(c, rawId, basePath);

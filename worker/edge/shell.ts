@@ -216,7 +216,16 @@ function answer(c: Context<AppEnv>, body: Uint8Array, status: number, pixel: boo
  * memoised in this isolate is rendered even for a 304, since its CSP depends on the salon's data.
  */
 export async function memoisedShell(c: Context<AppEnv>, memoKey: string): Promise<Response | null> {
-  const etag = etagOf(c, await indexHtml(c), memoKey);
+  return memoAnswer(c, await indexHtml(c), memoKey);
+}
+
+/** The page already rendered for `memoKey`, when this isolate has it and the template in memory (nothing to read), or null. */
+export function warmShell(c: Context<AppEnv>, memoKey: string): Response | null {
+  return template ? memoAnswer(c, template, memoKey) : null;
+}
+
+function memoAnswer(c: Context<AppEnv>, tpl: { etag: string }, memoKey: string): Response | null {
+  const etag = etagOf(c, tpl, memoKey);
   const memo = rendered.get(etag);
   return memo ? answer(c, memo.body, 200, memo.pixel, etag) : null;
 }

@@ -46,6 +46,14 @@ function reusable(scope: string, now: number, leaseMs: number): string | undefin
   return last && now >= last.startedAt && now - last.startedAt < leaseMs ? last.version : undefined;
 }
 
+/**
+ * `scope`'s version when this isolate read it within the lease (the read `versionOf` would reuse),
+ * or undefined: for an answer that is ready only while nothing has to be read (edge/warm-page.ts).
+ */
+export function leasedVersion(scope: string, leaseMs: number, now = Date.now()): string | undefined {
+  return reusable(scope, now, leaseMs);
+}
+
 /** `scope`'s current version; `leaseMs` is the setting VERSION_LEASE_MS (0: never shared). */
 export async function versionOf(db: D1Database, scope: string, leaseMs: number, now = Date.now()): Promise<string> {
   const fresh = reusable(scope, now, leaseMs);
