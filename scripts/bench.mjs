@@ -65,6 +65,8 @@ const TARGETS = [
   // the same Worker sending a page as long as the shell (url set once the shell's size is known):
   // the shell's req/s over this one's is the app's own work, the cost of its bytes aside
   { name: "hello+assets GET /?bytes=(the shell's)", url: '', server: 'floor', measuredOnly: true, sameBytes: true },
+  // ... and with a page's headers too (bench/hello: the shell's header names, values about as long)
+  { name: "hello+assets GET /?bytes=(the shell's)&headers=page", url: '', server: 'floor', measuredOnly: true, samePage: true },
   { name: 'HTML shell   GET /salon/1', url: `${app}/salon/1`, server: 'app', shell: true },
   { name: 'services     GET /api/book-online/services/1/', url: `${app}/api/book-online/services/1/`, server: 'app' },
   { name: 'salon        GET /api/book-online/salon/1/', url: `${app}/api/book-online/salon/1/`, server: 'app' },
@@ -315,6 +317,18 @@ async function main() {
   const bytesTarget = TARGETS.find((t) => t.sameBytes);
   bytesTarget.url = `${floor}/?bytes=${shellBytes}`;
   bytesTarget.name = `hello+assets GET /?bytes=${shellBytes}`;
+  const pageTarget = TARGETS.find((t) => t.samePage);
+  pageTarget.url = `${bytesTarget.url}&headers=page`;
+  pageTarget.name = `${bytesTarget.name}&headers=page`;
+  // the stand-in page carries the shell's headers, by name (what each costs is the proxy's and workerd's work per header)
+  const headerNames = async (url) =>
+    [...(await getOk(url)).headers.keys()].filter((h) => !['date', 'transfer-encoding', 'content-length'].includes(h)).sort();
+  const [shellHeaders, pageHeaders] = [await headerNames(shellTarget.url), await headerNames(pageTarget.url)];
+  if (shellHeaders.join() !== pageHeaders.join()) {
+    console.log(
+      `  ! the shell's headers (${shellHeaders.join(', ')}) are not the stand-in page's (${pageHeaders.join(', ')}): bench/hello/index.ts PAGE_HEADERS`,
+    );
+  }
   for (const t of TARGETS.filter((x) => !x.baseline && !x.floor)) {
     await getOk(t.url, t.headers); // fills the edge cache
     const res = await getOk(t.url, t.headers);
@@ -435,10 +449,12 @@ async function main() {
   const shellRuns = runs.get(shellTarget);
   const bytesRuns = runs.get(bytesTarget);
   const bytesShare = median(bytesRuns.map((x, i) => x.rps / runs.get(floorTarget)[i].rps));
-  const ownShare = median(shellRuns.map((x, i) => x.rps / bytesRuns[i].rps));
+  const pageRuns = runs.get(pageTarget);
+  const pageShare = median(pageRuns.map((x, i) => x.rps / runs.get(floorTarget)[i].rps));
+  const ownShare = median(shellRuns.map((x, i) => x.rps / pageRuns[i].rps));
   console.log(
-    `  The shell's size: hello + assets sending a page as long as the shell runs at ${pct(bytesShare)} of itself;` +
-      ` the shell runs at ${pct(ownShare)} of that (the app's own work, its bytes aside).`,
+    `  The shell's size and headers: hello + assets sending a page as long as the shell runs at ${pct(bytesShare)} of itself,` +
+      ` and ${pct(pageShare)} with the shell's headers too; the shell runs at ${pct(ownShare)} of that (the app's own work, its bytes and headers aside).`,
   );
   console.log(`  Load average now ${loadAvg()} on ${cpus().length} CPUs.`);
   if (PROFILE_SECONDS > 0) await whereTimeGoes();
