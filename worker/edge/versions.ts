@@ -40,23 +40,19 @@ interface Read {
 const reads = new Map<string, Read>();
 const MAX_SCOPES = 5000;
 
-/** A read this isolate may reuse for a request that arrived at `now`, if any. */
-function reusable(scope: string, now: number, leaseMs: number): string | undefined {
+/**
+ * `scope`'s version when this isolate read it within the lease, which a request that arrived at
+ * `now` may reuse, or undefined. Also for an answer that is ready only while nothing has to be
+ * read (edge/warm-page.ts).
+ */
+export function leasedVersion(scope: string, leaseMs: number, now = Date.now()): string | undefined {
   const last = reads.get(scope);
   return last && now >= last.startedAt && now - last.startedAt < leaseMs ? last.version : undefined;
 }
 
-/**
- * `scope`'s version when this isolate read it within the lease (the read `versionOf` would reuse),
- * or undefined: for an answer that is ready only while nothing has to be read (edge/warm-page.ts).
- */
-export function leasedVersion(scope: string, leaseMs: number, now = Date.now()): string | undefined {
-  return reusable(scope, now, leaseMs);
-}
-
 /** `scope`'s current version; `leaseMs` is the setting VERSION_LEASE_MS (0: never shared). */
 export async function versionOf(db: D1Database, scope: string, leaseMs: number, now = Date.now()): Promise<string> {
-  const fresh = reusable(scope, now, leaseMs);
+  const fresh = leasedVersion(scope, leaseMs, now);
   if (fresh !== undefined) return fresh;
   const startedAt = Date.now();
   const version = await cacheVersion(db, scope);
