@@ -6,8 +6,9 @@ import { goToPlace, newPerson, openConsoleAs, STAFF, temporaryPasswordOf } from 
 // The forms' words (the invitation's, the new password's) and what a manager may do on the team
 // are component tests (tests/unit/components/console-invitations.test.tsx); the journey runs at a
 // phone's width, the console's narrowest.
+// On a phone the team's rows stack (ui/stacked-table.ts): each member's Remove is on screen, no sideways scroll.
 
-const width = 390;
+const width = 320;
 test(`at ${width} px an owner invites a manager, who signs in with the emailed temporary password and sets a new one`, async ({
   page,
   browser,
@@ -30,6 +31,8 @@ test(`at ${width} px an owner invites a manager, who signs in with the emailed t
   await expect(row).toContainText('Manager');
   await expect(row).toContainText('Invited');
   await expectNoSidewaysScroll();
+  const remove = (await row.getByRole('button', { name: `Remove ${invitee.name}` }).boundingBox())!;
+  expect(remove.x + remove.width, 'Remove is on screen without scrolling sideways').toBeLessThanOrEqual(width);
 
   try {
     const temporary = await temporaryPasswordOf(request, invitee.email);
@@ -47,7 +50,7 @@ test(`at ${width} px an owner invites a manager, who signs in with the emailed t
       // a manager lands on Today (issue 56), and sees no owner-only places
       await expect(manager.page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
       const nav = manager.page.getByRole('navigation', { name: 'Console' });
-      // at 390 px the places beyond the bottom bar's four are under More
+      // on a phone the places beyond the bottom bar's four are under More
       await nav.getByRole('button', { name: 'More' }).click();
       await expect(nav.getByRole('link', { name: 'History' })).toBeVisible();
       await expect(nav.getByRole('link', { name: 'API keys' })).toHaveCount(0);

@@ -2,6 +2,7 @@ import { css } from '../../../styled-system/css';
 import { PHASE_WORDS, type CustomDomainView, type DomainPhase } from '../../../shared/console/domains';
 import { table } from '../ui/looks';
 import { dateOf } from './dates';
+import { tableScroll } from '../ui/table-scroll';
 
 const BADGE: Record<DomainPhase, string> = {
   waiting_for_dns: css({ bg: 'surfaceMuted', color: 'text' }),
@@ -50,7 +51,7 @@ export function DomainStatus({ domain: d }: { domain: CustomDomainView }) {
         </p>
       )}
       {!d.managed_outside && d.phase !== 'live' && (
-        <div className={css({ overflowX: 'auto' })}>
+        <div className={tableScroll}>
           <table className={table} aria-label="DNS records to add">
             <thead>
               <tr>

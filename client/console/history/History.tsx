@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import type { HistoryEntry } from '../../../shared/console/history';
 import { MENU_HISTORY_LABELS, type MenuHistoryField } from '../../../shared/console/menu';
 import { ABSENCE_HISTORY_LABELS } from '../../../shared/console/time-off';
@@ -15,6 +15,8 @@ import { screenTitle, sectionBox, table } from '../ui/looks';
 import { describeValue } from '../settings';
 import { whenOf } from '../lib/when';
 import { historyQuery } from './api';
+import { tableScroll } from '../ui/table-scroll';
+import { stacked } from '../ui/stacked-table';
 
 /** History: every change of the booking page's settings and photos, who made it and when, old → new. */
 export function History() {
@@ -40,7 +42,7 @@ export function History() {
             role="region"
             aria-labelledby={captionId}
             tabIndex={0}
-            className={css({ overflowX: 'auto', _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '2px' } })}
+            className={cx(tableScroll, css({ _focusVisible: { outline: '2px solid {colors.focus}', outlineOffset: '2px' } }))}
           >
             <table role="table" className={`${table} ${stacked.table}`}>
               <caption id={captionId} className={css({ srOnly: true })}>
@@ -58,16 +60,16 @@ export function History() {
               <tbody className={stacked.body}>
                 {q.data.map((h, i) => (
                   <tr role="row" key={`${h.version}-${h.field}-${i}`} className={stacked.row}>
-                    <td role="cell" className={stacked.when}>
+                    <td role="cell" className={cells.when}>
                       {whenOf(h.at)}
                     </td>
-                    <td role="cell" className={stacked.who}>
+                    <td role="cell" className={cells.who}>
                       {h.who}
                     </td>
-                    <td role="cell" className={stacked.setting}>
+                    <td role="cell" className={cells.setting}>
                       {labelOf(h)}
                     </td>
-                    <td role="cell" className={stacked.change}>
+                    <td role="cell" className={cells.change}>
                       <Value entry={h} value={h.old} /> → <Value entry={h} value={h.new} />
                     </td>
                   </tr>
@@ -81,18 +83,8 @@ export function History() {
   );
 }
 
-/** The table's parts: blocks below 768 px, a table from there. */
-const stacked = {
-  table: css({ display: { base: 'block', md: 'table' } }),
-  head: css({ display: { base: 'none', md: 'table-header-group' } }),
-  body: css({ display: { base: 'block', md: 'table-row-group' } }),
-  row: css({
-    display: { base: 'block', md: 'table-row' },
-    py: { base: '2', md: '0' },
-    borderBottom: { base: '1px solid {colors.surfaceMuted}', md: 'none' },
-    '& td': { display: { base: 'block', md: 'table-cell' }, borderBottom: { base: 'none', md: '1px solid {colors.surfaceMuted}' } },
-    '& td:not(:first-child)': { pt: { base: '0', md: '2' } },
-  }),
+/** History's own cells, as they stack on a phone (ui/stacked-table.ts) or sit in the table. */
+const cells = {
   when: css({ whiteSpace: 'nowrap', fontSize: { base: 'sm', md: 'md' }, color: { base: 'textMuted', md: 'text' } }),
   // an address whole on one line in the table; a block of its own on a phone (never a column a letter wide)
   who: css({ whiteSpace: { base: 'normal', md: 'nowrap' }, overflowWrap: 'anywhere', fontSize: { base: 'sm', md: 'md' } }),

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import * as z from '../../../shared/zod';
-import { css } from '../../../styled-system/css';
+import { css, cx } from '../../../styled-system/css';
 import {
   CSV_TYPE,
   IMPORT_KINDS,
@@ -29,6 +29,7 @@ import { whenOf } from '../lib/when';
 import { ApiError } from '../lib/api';
 import { importsKey, importsQuery, previewImport, startImport, undoImport } from './api';
 import { ColumnMapper, fieldName, mapOf, mappingOf, type Mapping } from './ColumnMapper';
+import { tableScroll } from '../ui/table-scroll';
 
 /**
  * Import (owners; issue 50, docs/console/imports.md): a file from Fresha, Square, Vagaro, Phorest or any
@@ -286,7 +287,7 @@ function PreviewOf({ preview: p, onImport, busy }: { preview: ImportPreview; onI
       {p.refused.length > 0 && (
         <>
           <h3 className={css({ fontWeight: '700', mt: '3', mb: '2' })}>Refused rows</h3>
-          <div className={css({ overflowX: 'auto', maxH: '320px', overflowY: 'auto' })}>
+          <div className={cx(tableScroll, css({ maxH: '320px', overflowY: 'auto' }))}>
             <table className={table} aria-label="Refused rows">
               <thead>
                 <tr>
@@ -316,7 +317,7 @@ function PreviewOf({ preview: p, onImport, busy }: { preview: ImportPreview; onI
       {p.preview.length > 0 && (
         <>
           <h3 className={css({ fontWeight: '700', mt: '3', mb: '2' })}>The first rows as they will be saved</h3>
-          <div className={css({ overflowX: 'auto' })}>
+          <div className={tableScroll}>
             <table className={table} aria-label="Rows as they will be saved">
               <thead>
                 <tr>

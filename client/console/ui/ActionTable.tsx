@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { css } from '../../../styled-system/css';
 import { linkButton } from '../../components/styles';
 import { table } from './looks';
+import { tableScroll } from './table-scroll';
+import { stacked } from './stacked-table';
 import { FormAlert } from './Field';
 
 export interface Column<Row> {
@@ -22,7 +24,7 @@ export interface RowAction<Row> {
 }
 
 /**
- * A list of the salon's things (the team, API keys) as a table that scrolls sideways on a phone,
+ * A list of the salon's things (the team, API keys) as a table, its rows stacked on a phone,
  * each row with its action; the list is read again (`listKey`) after one, and a refusal is shown
  * under the table.
  */
@@ -41,27 +43,31 @@ export function ActionTable<Row extends { id: number }>({
   const act = useMutation({ mutationFn: action.run, onSuccess: () => queries.invalidateQueries({ queryKey: listKey }) });
   return (
     <>
-      <div className={css({ overflowX: 'auto' })}>
-        <table className={table}>
-          <thead>
-            <tr>
+      <div className={tableScroll}>
+        <table role="table" className={`${table} ${stacked.table}`}>
+          <thead className={stacked.head}>
+            <tr role="row">
               {columns.map((col) => (
-                <th key={col.header} scope="col">
+                <th key={col.header} role="columnheader" scope="col">
                   {col.header}
                 </th>
               ))}
-              <th scope="col">
+              <th role="columnheader" scope="col">
                 <span className={css({ srOnly: true })}>Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={stacked.body}>
             {rows.map((row) => (
-              <tr key={row.id}>
-                {columns.map((col) => (
-                  <td key={col.header}>{col.cell(row)}</td>
+              <tr key={row.id} role="row" className={stacked.row}>
+                {columns.map((col, i) => (
+                  <td key={col.header} role="cell">
+                    {/* on a phone the head is hidden: a cell after the first says its column's name */}
+                    {i > 0 && <span className={stacked.phoneLabel}>{col.header}: </span>}
+                    {col.cell(row)}
+                  </td>
                 ))}
-                <td>
+                <td role="cell">
                   {(action.offered?.(row) ?? true) && (
                     <button
                       type="button"
