@@ -173,9 +173,6 @@ export async function answer<R extends ClientResponse<unknown, number, string>>(
 /** A call's own options for the typed client: its fetch with these CallOptions. */
 export const send = (o: CallOptions) => ({ fetch: bookingFetch(o) });
 
-/** The typed client (shared/typed-client.ts), as the console and the tests take it from here. */
-export { typedClient };
-
 /** The booking pages' calls of the API, typed by its routes (worker/api/types.ts). */
 export const api = typedClient<BookingApi>(API_BASE, bookingFetch());
 

@@ -1,6 +1,7 @@
 import type { BookingApi, ConsoleApi } from '../../../worker/api/types';
 import { REQUEST_TIMEOUT_MS } from '../../../shared/constants';
-import { answer, ApiError, apiErrorOf, noAnswer, typedClient } from '../../lib/api';
+import { answer, ApiError, apiErrorOf, noAnswer } from '../../lib/api';
+import { typedClient } from '../../../shared/typed-client';
 
 export { answer, ApiError };
 

@@ -1,7 +1,8 @@
 import { hc } from 'hono/client';
 import { describe, expect, it } from 'vitest';
 import type { BookingApi, ConsoleApi } from '../../../worker/api/types';
-import { answer, ApiError, apiErrorOf, typedClient } from '../../../client/lib/api';
+import { answer, ApiError, apiErrorOf } from '../../../client/lib/api';
+import { typedClient } from '../../../shared/typed-client';
 import { fetchDaySlots } from '../../../client/features/journey/api';
 
 // client/lib/api.ts: the typed client sends what Hono's own hc sends for the same call (but for a
